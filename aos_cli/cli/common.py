@@ -1,0 +1,42 @@
+"""Helpers every command shares: the console, JSON output and the dice source from flags."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+from aos_cli.core.errors import InputError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from aos_cli.core.dice import DiceSource
+
+
+def console() -> Console:
+    """The Rich console on stdout (respects NO_COLOR and the terminal width)."""
+    from aos_cli.views.theme import make_console
+
+    return make_console()
+
+
+def print_json(data: Any) -> None:
+    """Print a result for programs: plain JSON, one object, no colour."""
+    sys.stdout.write(json.dumps(data, indent=2, sort_keys=False) + "\n")
+
+
+def dice_source(mode: str, seed: int | None) -> DiceSource:
+    """`auto` rolls with a (seeded) RNG; `manual` asks the player for the dice they rolled."""
+    from aos_cli.core.dice import ManualDice, SeededDice
+
+    if mode == "auto":
+        return SeededDice(seed)
+    if mode == "manual":
+        import typer
+
+        return ManualDice(
+            ask=lambda prompt: str(typer.prompt(prompt, err=True)),
+            tell=lambda line: typer.echo(line, err=True),
+        )
+    raise InputError(f"--dice: {mode!r} is not a dice mode", "use auto or manual")

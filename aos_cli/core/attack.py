@@ -1,0 +1,311 @@
+"""The Age of Sigmar attack sequence as named stages (AoS2 §14.3-§14.11):
+attacks → hit → wound → save → damage → ward, then wound allocation onto the target's models.
+
+Dice are rolled stage by stage for all attacks of a weapon at once (AoS2 §14.5 "fast dice"),
+in a fixed order so that scripted and typed-in dice are asked for predictably.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from aos_cli.core.dice import DiceExpr, DiceSource, Die, format_threshold, roll_with_reroll
+from aos_cli.core.effects import AttackRules, TargetInfo
+from aos_cli.core.errors import InputError
+
+
+@dataclass(frozen=True)
+class WeaponProfile:
+    """A weapon's attack characteristics, multiplied by the models that use it."""
+
+    attacks: DiceExpr
+    to_hit: int
+    to_wound: int
+    rend: int
+    damage: DiceExpr
+    models: int = 1
+    name: str = "weapon"
+
+    def __post_init__(self) -> None:
+        if self.models < 0:
+            raise InputError(f"models: {self.models} is negative", "use 0 or more models")
+        if self.attacks.minimum < 0:
+            raise InputError(f"attacks: {self.attacks} can be negative", "use 0 or more attacks")
+        if self.rend > 0:
+            raise InputError(f"rend: {self.rend} is positive", "write rend as 0, - or -1, -2 ...")
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One weapon profile with the effects that apply to its attacks."""
+
+    profile: WeaponProfile
+    rules: AttackRules = field(default_factory=AttackRules)
+
+
+@dataclass(frozen=True)
+class Stage:
+    """The dice of one stage: what was needed and which dice succeeded."""
+
+    name: str
+    needed: str
+    dice: tuple[Die, ...]
+    successes: tuple[bool, ...]
+
+    @property
+    def count(self) -> int:
+        return sum(self.successes)
+
+
+@dataclass
+class WeaponResult:
+    """What one weapon's attacks did, stage by stage."""
+
+    weapon: str
+    attacks: int = 0
+    attack_rolls: tuple[int, ...] = ()
+    hits: int = 0
+    wounds: int = 0
+    unsaved: int = 0
+    mortal_wounds: int = 0
+    damage: int = 0
+    """Damage before wards: unsaved attacks' damage plus mortal wounds."""
+    stages: list[Stage] = field(default_factory=list)
+    damage_rolls: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Allocation:
+    """Models slain and the wounds left on the one damaged model (AoS2 §14.7)."""
+
+    slain: int
+    wounds_on_damaged: int
+    models_left: int
+
+
+def allocate_carry_over(damage: int, models: int, wounds: int, suffered: int = 0) -> Allocation:
+    """Age of Sigmar allocation: wounds carry over from a slain model to the next, and only one
+    model is ever damaged (AoS2 §14.7, §14.10: slain when allocated wounds reach Wounds)."""
+    if models <= 0 or wounds <= 0:
+        return Allocation(0, 0, max(models, 0))
+    total = suffered + damage
+    slain = min(models, total // wounds)
+    left = models - slain
+    return Allocation(slain, total - slain * wounds if left else 0, left)
+
+
+@dataclass
+class AttackResult:
+    """The outcome of a unit's attacks against one target unit."""
+
+    weapons: list[WeaponResult]
+    ward_rolls: tuple[int, ...] = ()
+    ward_saved: int = 0
+    allocation: Allocation | None = None
+
+    @property
+    def attacks(self) -> int:
+        return sum(w.attacks for w in self.weapons)
+
+    @property
+    def hits(self) -> int:
+        return sum(w.hits for w in self.weapons)
+
+    @property
+    def wounds(self) -> int:
+        return sum(w.wounds for w in self.weapons)
+
+    @property
+    def unsaved(self) -> int:
+        return sum(w.unsaved for w in self.weapons)
+
+    @property
+    def mortal_wounds(self) -> int:
+        return sum(w.mortal_wounds for w in self.weapons)
+
+    @property
+    def damage_before_ward(self) -> int:
+        return sum(w.damage for w in self.weapons)
+
+    @property
+    def damage(self) -> int:
+        """Damage allocated to the target: every wound and mortal wound not negated."""
+        return self.damage_before_ward - self.ward_saved
+
+    @property
+    def slain(self) -> int:
+        return self.allocation.slain if self.allocation else 0
+
+
+@dataclass
+class _Hit:
+    """One hit on its way to the wound roll: its hit roll decides its triggers."""
+
+    hit_roll: int | None
+    wound_rolls: int = 1
+    auto: bool = False
+
+
+@dataclass
+class _Wound:
+    """One wound on its way to the save roll."""
+
+    rend: int
+    damage_bonus: int
+
+
+def _roll_amounts(source: DiceSource, amounts: Sequence[DiceExpr], purpose: str) -> list[int]:
+    """Roll several dice expressions with one request for all their dice."""
+    needed = sum(a.d6_count for a in amounts)
+    pool = source.roll(needed, purpose) if needed else []
+    values: list[int] = []
+    position = 0
+    for amount in amounts:
+        values.append(amount.value_from(pool[position : position + amount.d6_count]))
+        position += amount.d6_count
+    return values
+
+
+def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> WeaponResult:
+    """Roll one weapon's attacks through hit, wound, save and damage (AoS2 §14.4)."""
+    profile, rules = attack.profile, attack.rules
+    result = WeaponResult(weapon=profile.name)
+
+    # Attacks: a random Attacks value is rolled for each model using the weapon (AoS2 §20.2).
+    if profile.attacks.is_fixed:
+        per_model = [profile.attacks.constant] * profile.models
+    else:
+        per_model = _roll_amounts(
+            source,
+            [profile.attacks] * profile.models,
+            f"{profile.name} Attacks ({profile.attacks})",
+        )
+        result.attack_rolls = tuple(per_model)
+    result.attacks = max(0, sum(max(0, a) for a in per_model) + rules.extra_attacks)
+
+    # Hit rolls.
+    hit_dice = roll_with_reroll(
+        source,
+        result.attacks,
+        f"{profile.name} hit rolls ({format_threshold(profile.to_hit)})",
+        lambda v: rules.hit_succeeds(v, profile.to_hit),
+        rules.reroll_hit,
+    )
+    hit_ok = tuple(rules.hit_succeeds(d.value, profile.to_hit) for d in hit_dice)
+    result.stages.append(Stage("hit", format_threshold(profile.to_hit), tuple(hit_dice), hit_ok))
+
+    hits: list[_Hit] = []
+    extra_hit_amounts: list[DiceExpr] = []
+    mortal_amounts: list[DiceExpr] = []
+    for die, ok in zip(hit_dice, hit_ok, strict=True):
+        if not ok:
+            continue
+        value = die.value
+        extra_hit_amounts += [t.amount for t in rules.hit_triggers(value, rules.exploding)]
+        mortal = rules.hit_triggers(value, rules.mortal_on_hit)
+        mortal_amounts += [t.amount for t in mortal]
+        if mortal and not all(t.add for t in mortal):
+            continue  # mortal wounds instead of the rest of this attack's sequence
+        hits.append(_Hit(value, rules.wound_roll_count(value), rules.auto_wounds(value)))
+    # Extra hits from an ability never trigger anything themselves.
+    extra_hits = sum(
+        max(0, extra)
+        for extra in _roll_amounts(source, extra_hit_amounts, f"{profile.name} extra hits")
+    )
+    hits.extend(_Hit(None) for _ in range(extra_hits))
+    result.mortal_wounds += sum(
+        max(0, v) for v in _roll_amounts(source, mortal_amounts, f"{profile.name} mortal wounds")
+    )
+    result.hits = sum(hit_ok) + extra_hits
+
+    # Wound rolls: auto-wounds skip the roll; some hits make several wound rolls.
+    wounds: list[_Wound] = []
+    pending: list[_Hit] = []
+    for hit in hits:
+        bonus = rules.rend_bonus(hit.hit_roll) if hit.hit_roll else 0
+        if hit.auto:
+            wounds.append(_Wound(profile.rend + bonus, 0))
+        else:
+            pending.extend([hit] * hit.wound_rolls)
+    wound_dice = roll_with_reroll(
+        source,
+        len(pending),
+        f"{profile.name} wound rolls ({format_threshold(profile.to_wound)})",
+        lambda v: rules.wound_succeeds(v, profile.to_wound),
+        rules.reroll_wound,
+    )
+    wound_ok = tuple(rules.wound_succeeds(d.value, profile.to_wound) for d in wound_dice)
+    result.stages.append(
+        Stage("wound", format_threshold(profile.to_wound), tuple(wound_dice), wound_ok)
+    )
+    mortal_amounts = []
+    for hit, die, ok in zip(pending, wound_dice, wound_ok, strict=True):
+        if not ok:
+            continue
+        value = die.value
+        mortal = rules.hit_triggers(value, rules.mortal_on_wound)
+        mortal_amounts += [t.amount for t in mortal]
+        if mortal and not all(t.add for t in mortal):
+            continue
+        bonus = rules.rend_bonus(hit.hit_roll) if hit.hit_roll else 0
+        wounds.append(_Wound(profile.rend + bonus, rules.damage_bonus(value)))
+    result.mortal_wounds += sum(
+        max(0, v)
+        for v in _roll_amounts(source, mortal_amounts, f"{profile.name} mortal wounds on wounds")
+    )
+    result.wounds = sum(wound_ok) + sum(1 for hit in hits if hit.auto)
+
+    # Save rolls, made by the defender; each wound keeps its own rend.
+    save_dice = roll_with_reroll(
+        source,
+        len(wounds),
+        f"save rolls ({format_threshold(target.save)}, rend {profile.rend})",
+        lambda v: rules.save_succeeds(v, profile.rend, target),
+        rules.reroll_save,
+    )
+    saved = tuple(
+        rules.save_succeeds(d.value, w.rend, target) for d, w in zip(save_dice, wounds, strict=True)
+    )
+    result.stages.append(Stage("save", format_threshold(target.save), tuple(save_dice), saved))
+    unsaved = [w for w, ok in zip(wounds, saved, strict=True) if not ok]
+    result.unsaved = len(unsaved)
+
+    # Damage: a random Damage is rolled for each successful attack (AoS2 §14.4 step 4).
+    damage_values = _roll_amounts(
+        source, [profile.damage] * len(unsaved), f"{profile.name} Damage ({profile.damage})"
+    )
+    if not profile.damage.is_fixed:
+        result.damage_rolls = tuple(damage_values)
+    result.damage = result.mortal_wounds + sum(
+        max(0, value + w.damage_bonus) for value, w in zip(damage_values, unsaved, strict=True)
+    )
+    return result
+
+
+def resolve_attacks(
+    attacks: Sequence[Attack],
+    target: TargetInfo,
+    source: DiceSource,
+    *,
+    target_models: int | None = None,
+    target_wounds: int | None = None,
+    wounds_suffered: int = 0,
+    ward: int | None = None,
+) -> AttackResult:
+    """Resolve every weapon of a unit against one target, then wards, then allocation.
+
+    Mortal wounds from the attacks are allocated together with the other damage after all the
+    attacks (AoS2 §14.8). A ward rolls once per wound or mortal wound (AoS2 §14.11).
+    """
+    result = AttackResult([resolve_weapon(a, target, source) for a in attacks])
+    ward = ward if ward is not None else min((a.rules.ward or 7 for a in attacks), default=7)
+    if ward <= 6 and result.damage_before_ward:
+        rolls = source.roll(result.damage_before_ward, f"ward rolls ({ward}+)")
+        result.ward_rolls = tuple(rolls)
+        result.ward_saved = sum(1 for r in rolls if r >= ward)
+    if target_models is not None and target_wounds is not None:
+        result.allocation = allocate_carry_over(
+            result.damage, target_models, target_wounds, wounds_suffered
+        )
+    return result

@@ -1,0 +1,64 @@
+"""The battleshock test (AoS2 §12): D6 + models slain this turn against Bravery + 1 per 10."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from aos_cli.core.dice import DiceSource
+from aos_cli.core.errors import InputError
+
+
+def modified_bravery(bravery: int, models: int, modifier: int = 0) -> int:
+    """Bravery plus 1 for every 10 models in the unit, plus other modifiers (AoS2 §12)."""
+    return bravery + models // 10 + modifier
+
+
+@dataclass(frozen=True)
+class BattleshockTest:
+    """One battleshock test: its die, the modified roll, the modified Bravery, who flees."""
+
+    die: int
+    slain: int
+    roll_modifier: int
+    bravery: int
+    models: int
+
+    @property
+    def roll(self) -> int:
+        return max(1, self.die + self.slain + self.roll_modifier)
+
+    @property
+    def fled(self) -> int:
+        """One model flees per point the roll beats Bravery, never more than remain."""
+        return min(self.models, max(0, self.roll - self.bravery))
+
+    @property
+    def passed(self) -> bool:
+        return self.roll <= self.bravery
+
+
+def check_battleshock_inputs(bravery: int, slain: int, models: int) -> None:
+    """Reject impossible battleshock inputs with a usage error."""
+    if bravery < 1:
+        raise InputError(f"--bravery: {bravery} is below 1", "Bravery is 1 or more")
+    if slain < 0:
+        raise InputError(f"--slain: {slain} is negative", "give models slain this turn, 0 or more")
+    if models < 0:
+        raise InputError(f"--models: {models} is negative", "give the models left in the unit")
+
+
+def battleshock_test(
+    source: DiceSource,
+    *,
+    bravery: int,
+    slain: int,
+    models: int,
+    bravery_modifier: int = 0,
+    roll_modifier: int = 0,
+) -> BattleshockTest:
+    """Roll a battleshock test for a unit with `models` left after losing `slain` this turn."""
+    check_battleshock_inputs(bravery, slain, models)
+    die = source.roll(1, "the battleshock test (D6)")[0]
+    return BattleshockTest(
+        die, slain, roll_modifier, modified_bravery(bravery, models, bravery_modifier), models
+    )

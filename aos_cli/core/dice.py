@@ -1,0 +1,373 @@
+"""Dice: expressions (D6, D3, 2D6, D6+1, D3+D6), thresholds (3+), rerolls, roll-offs and the
+sources that produce dice (seeded RNG, scripted, typed in by a player).
+
+Every die is a D6 (AoS2 §2): a D3 is a D6 halved and rounded up, so a player rolling physical
+dice always rolls D6s and the tool converts them.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from typing import Protocol
+
+from aos_cli.core.errors import AosError, InputError
+
+FACES = (1, 2, 3, 4, 5, 6)
+IMPOSSIBLE = 7
+"""The threshold of a characteristic shown as '-': needs 7+, reachable only with modifiers."""
+
+
+def d3_from_d6(value: int) -> int:
+    """A D3 is a D6 halved and rounded up (AoS2 §2): 1-2 → 1, 3-4 → 2, 5-6 → 3."""
+    return (value + 1) // 2
+
+
+# --------------------------------------------------------------------------- expressions
+
+
+@dataclass(frozen=True)
+class DiceExpr:
+    """A sum of dice and a constant, such as `2D6-1` or `D3+D6`.
+
+    `dice` holds (count, sides) pairs with sides 3 or 6; `constant` may be negative.
+    """
+
+    dice: tuple[tuple[int, int], ...] = ()
+    constant: int = 0
+
+    @property
+    def is_fixed(self) -> bool:
+        """True when no die is rolled (a plain number)."""
+        return not self.dice
+
+    @property
+    def d6_count(self) -> int:
+        """How many physical D6 one evaluation rolls."""
+        return sum(count for count, _ in self.dice)
+
+    @property
+    def minimum(self) -> int:
+        return sum(count for count, _ in self.dice) + self.constant
+
+    @property
+    def maximum(self) -> int:
+        return sum(count * sides for count, sides in self.dice) + self.constant
+
+    def value_from(self, d6s: Sequence[int]) -> int:
+        """The expression's value given exactly `d6_count` D6 results, in term order."""
+        if len(d6s) != self.d6_count:
+            raise ValueError(f"{self} needs {self.d6_count} dice, got {len(d6s)}")
+        total = self.constant
+        index = 0
+        for count, sides in self.dice:
+            for value in d6s[index : index + count]:
+                total += value if sides == 6 else d3_from_d6(value)
+            index += count
+        return total
+
+    def roll(self, source: DiceSource, purpose: str) -> int:
+        """Roll the expression with `source`; a fixed value rolls nothing."""
+        if self.is_fixed:
+            return self.constant
+        return self.value_from(source.roll(self.d6_count, purpose))
+
+    def distribution(self) -> dict[int, Fraction]:
+        """The exact distribution of the expression's value."""
+        dist: dict[int, Fraction] = {self.constant: Fraction(1)}
+        for count, sides in self.dice:
+            face = Fraction(1, sides)
+            for _ in range(count):
+                step: dict[int, Fraction] = {}
+                for total, p in dist.items():
+                    for value in range(1, sides + 1):
+                        step[total + value] = step.get(total + value, Fraction(0)) + p * face
+                dist = step
+        return dist
+
+    @property
+    def mean(self) -> Fraction:
+        return sum(
+            (Fraction(count * (sides + 1), 2) for count, sides in self.dice),
+            Fraction(self.constant),
+        )
+
+    def __str__(self) -> str:
+        parts: list[str] = []
+        for count, sides in self.dice:
+            term = f"D{sides}" if count == 1 else f"{count}D{sides}"
+            parts.append(term if not parts else f"+{term}")
+        if self.constant or not parts:
+            if parts:
+                parts.append(f"{self.constant:+d}")
+            else:
+                parts.append(str(self.constant))
+        return "".join(parts)
+
+
+_TERM = re.compile(r"([+-]?)(\d*)(?:(D)(\d+))?", re.IGNORECASE)
+
+
+def parse_dice(text: str, *, what: str = "dice expression") -> DiceExpr:
+    """Parse `D6`, `D3`, `2D6`, `D6+1`, `2D6-1`, `D3+D6` or a whole number.
+
+    Raises InputError naming `what` when the text is not such an expression.
+    """
+    cleaned = text.replace(" ", "")
+    allowed = "a whole number or dice such as D3, D6, 2D6, D6+1, D3+D6"
+    if not cleaned:
+        raise InputError(f"{what}: empty value", allowed)
+    dice: dict[int, int] = {}
+    constant = 0
+    position = 0
+    while position < len(cleaned):
+        match = _TERM.match(cleaned, position)
+        if not match or match.end() == position or (position > 0 and not match.group(1)):
+            raise InputError(f"{what}: {text!r} is not understood", allowed)
+        sign, number, d, sides = match.groups()
+        if position == 0 and sign == "+":
+            raise InputError(f"{what}: {text!r} is not understood", allowed)
+        if d:
+            if sign == "-":
+                raise InputError(f"{what}: {text!r} subtracts dice", allowed)
+            if sides not in ("3", "6"):
+                raise InputError(f"{what}: {text!r} uses a D{sides}; only D3 and D6 exist", allowed)
+            count = int(number) if number else 1
+            if count < 1 or count > 100:
+                raise InputError(f"{what}: {text!r} rolls {count} dice", "use 1 to 100 dice")
+            dice[int(sides)] = dice.get(int(sides), 0) + count
+        else:
+            if not number:
+                raise InputError(f"{what}: {text!r} is not understood", allowed)
+            constant += -int(number) if sign == "-" else int(number)
+        position = match.end()
+    ordered = tuple((dice[s], s) for s in (3, 6) if s in dice)
+    return DiceExpr(ordered, constant)
+
+
+def fixed(value: int) -> DiceExpr:
+    """A constant as a dice expression."""
+    return DiceExpr((), value)
+
+
+# --------------------------------------------------------------------------- thresholds
+
+
+def parse_threshold(text: str, *, what: str, allow_dash: bool = False, low: int = 2) -> int:
+    """Parse a roll needed such as `3+` (or `3`); `-` means 7+ where `allow_dash` is set."""
+    cleaned = text.strip()
+    if allow_dash and cleaned == "-":
+        return IMPOSSIBLE
+    body = cleaned[:-1] if cleaned.endswith("+") else cleaned
+    allowed = f"use {low}+ to 6+" + (" or -" if allow_dash else "")
+    if not body.isdigit():
+        raise InputError(f"{what}: {text!r} is not a roll needed", allowed)
+    value = int(body)
+    if not low <= value <= 6:
+        raise InputError(f"{what}: {text!r} is not a roll a D6 can need", allowed)
+    return value
+
+
+def format_threshold(value: int) -> str:
+    """`3` → `3+`; 7 or more → `-`."""
+    return "-" if value >= IMPOSSIBLE else f"{value}+"
+
+
+# --------------------------------------------------------------------------- sources
+
+
+class DiceSource(Protocol):
+    """Where dice come from. The core never calls `random` itself (DESIGN principle 1)."""
+
+    def roll(self, count: int, purpose: str) -> list[int]:
+        """Return `count` D6 results for the roll described by `purpose`."""
+        ...
+
+
+class SeededDice:
+    """Pseudo-random dice from a seed: the same seed gives the same rolls."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def roll(self, count: int, purpose: str) -> list[int]:
+        return [self._rng.randint(1, 6) for _ in range(count)]
+
+
+class OutOfDice(AosError):
+    """A scripted source ran out of dice: the script is shorter than the rolls made."""
+
+
+class ScriptedDice:
+    """Dice given in advance, in order (tests and replays)."""
+
+    def __init__(self, values: Sequence[int]) -> None:
+        for value in values:
+            if value not in FACES:
+                raise InputError(f"scripted die {value} is not a D6 result", "use 1 to 6")
+        self._values = list(values)
+        self._position = 0
+
+    @property
+    def remaining(self) -> int:
+        return len(self._values) - self._position
+
+    def roll(self, count: int, purpose: str) -> list[int]:
+        if self.remaining < count:
+            raise OutOfDice(
+                f"the scripted dice ran out at {purpose!r}: needed {count}, had {self.remaining}"
+            )
+        taken = self._values[self._position : self._position + count]
+        self._position += count
+        return taken
+
+
+class RecordingDice:
+    """Wraps a source and records every die it produces, so replays never re-roll."""
+
+    def __init__(self, inner: DiceSource) -> None:
+        self.inner = inner
+        self.rolled: list[int] = []
+
+    def roll(self, count: int, purpose: str) -> list[int]:
+        values = self.inner.roll(count, purpose)
+        self.rolled.extend(values)
+        return values
+
+
+def parse_typed_dice(text: str, count: int) -> list[int]:
+    """Read dice typed at the table: `6 5 3 3 1` or counts per face `6:2 3:1 1:2`.
+
+    Raises InputError with what to type when the entry is not exactly `count` D6 results.
+    """
+    tokens = text.replace(",", " ").split()
+    values: list[int] = []
+    for token in tokens:
+        if ":" in token or "x" in token.lower():
+            face_text, _, times_text = token.lower().replace("x", ":").partition(":")
+            if not (face_text.isdigit() and times_text.isdigit()):
+                raise InputError(f"{token!r} is not a face and count", "write it as 6:2 (two 6s)")
+            face, times = int(face_text), int(times_text)
+            if face not in FACES:
+                raise InputError(f"{face} is not a D6 face", "faces are 1 to 6")
+            values.extend([face] * times)
+        elif token.isdigit() and int(token) in FACES:
+            values.append(int(token))
+        else:
+            raise InputError(f"{token!r} is not a D6 result", "type values from 1 to 6")
+    if len(values) != count:
+        raise InputError(
+            f"expected {count} dice, got {len(values)}",
+            "type each die (6 5 3) or counts per face (6:2 3:1)",
+        )
+    return values
+
+
+class ManualDice:
+    """Dice rolled at the table and typed in by a player; asks again on a bad entry."""
+
+    def __init__(self, ask: Callable[[str], str], tell: Callable[[str], None]) -> None:
+        self._ask = ask
+        self._tell = tell
+
+    def roll(self, count: int, purpose: str) -> list[int]:
+        noun = "die" if count == 1 else "dice"
+        while True:
+            answer = self._ask(f"Roll {count} {noun} for {purpose}")
+            try:
+                return parse_typed_dice(answer, count)
+            except InputError as problem:
+                self._tell(f"{problem} - try again")
+
+
+# --------------------------------------------------------------------------- rerolls
+
+
+class Reroll(StrEnum):
+    """Which dice of a roll may be rerolled (AoS2 §2: once each, before modifiers)."""
+
+    ONES = "ones"
+    FAILED = "failed"
+    ALL = "all"
+
+    def wants(self, value: int, succeeded: bool) -> bool:
+        """Whether a sensible player rerolls this die: a 1, or any failure.
+
+        `all` lets the player pick any dice; the sensible policy (which the odds also assume)
+        rerolls the failures.
+        """
+        if self is Reroll.ONES:
+            return value == 1
+        return not succeeded
+
+
+def parse_reroll(text: str, *, what: str) -> Reroll:
+    """Parse `ones`, `failed` or `all`."""
+    try:
+        return Reroll(text.strip().lower())
+    except ValueError:
+        raise InputError(f"{what}: {text!r} is not a reroll", "use ones, failed or all") from None
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die of a roll: the first result, and the result after a reroll if there was one."""
+
+    first: int
+    rerolled: int | None = None
+
+    @property
+    def value(self) -> int:
+        """The unmodified value: after rerolls, before modifiers."""
+        return self.first if self.rerolled is None else self.rerolled
+
+
+def roll_with_reroll(
+    source: DiceSource,
+    count: int,
+    purpose: str,
+    succeeds: Callable[[int], bool],
+    reroll: Reroll | None,
+) -> list[Die]:
+    """Roll `count` dice, then reroll those the policy wants, each at most once (AoS2 §2)."""
+    firsts = source.roll(count, purpose) if count else []
+    if reroll is None:
+        return [Die(value) for value in firsts]
+    wanted = [i for i, value in enumerate(firsts) if reroll.wants(value, succeeds(value))]
+    seconds = source.roll(len(wanted), f"rerolls of {purpose}") if wanted else []
+    dice = [Die(value) for value in firsts]
+    for index, value in zip(wanted, seconds, strict=True):
+        dice[index] = Die(firsts[index], value)
+    return dice
+
+
+# --------------------------------------------------------------------------- roll-offs
+
+
+@dataclass(frozen=True)
+class RollOff:
+    """A roll-off: every pair of dice rolled until one is higher (AoS2 §2, never modified)."""
+
+    rounds: tuple[tuple[int, int], ...]
+
+    @property
+    def winner(self) -> int | None:
+        """0 when the first player won, 1 for the second, None for a tie left standing."""
+        first, second = self.rounds[-1]
+        if first == second:
+            return None
+        return 0 if first > second else 1
+
+
+def roll_off(source: DiceSource, *, reroll_ties: bool = True) -> RollOff:
+    """Each player rolls a D6; the higher wins, ties are rolled again unless told otherwise."""
+    rounds: list[tuple[int, int]] = []
+    while True:
+        first, second = source.roll(2, "a roll-off (first player, second player)")
+        rounds.append((first, second))
+        if first != second or not reroll_ties:
+            return RollOff(tuple(rounds))

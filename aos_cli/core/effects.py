@@ -1,0 +1,326 @@
+"""The vocabulary of structured ability effects that change an attack, and their registry.
+
+An effect is a small frozen value (`type: reroll, roll: hit, which: ones`). The rolling engine
+(`attack.py`) and the exact odds (`odds.py`) both read effects only through `AttackRules`, the
+compiled form, so the dice at the table and the probabilities share one model of modifiers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Literal
+
+from aos_cli.core.dice import DiceExpr, Reroll, fixed, parse_dice
+from aos_cli.core.errors import ContentError
+
+RollName = Literal["hit", "wound", "save"]
+TriggerRoll = Literal["hit", "wound"]
+
+
+class Effect:
+    """Base of every structured effect; `type_name` is its key in YAML."""
+
+    type_name: ClassVar[str] = ""
+
+
+EFFECTS: dict[str, type[Effect]] = {}
+"""The registry: YAML `type:` → effect class. Content validation rejects unknown types."""
+
+
+def register(cls: type[Effect]) -> type[Effect]:
+    """Add an effect class to the registry under its `type_name`."""
+    if not cls.type_name or cls.type_name in EFFECTS:
+        raise ValueError(f"effect type {cls.type_name!r} is empty or registered twice")
+    EFFECTS[cls.type_name] = cls
+    return cls
+
+
+@register
+@dataclass(frozen=True)
+class RerollRoll(Effect):
+    """Reroll hit, wound or save rolls: ones, failed, or all (AoS2 §2)."""
+
+    type_name: ClassVar[str] = "reroll"
+    roll: RollName
+    which: Reroll
+
+
+@register
+@dataclass(frozen=True)
+class RollModifier(Effect):
+    """Add `amount` to hit, wound or save rolls (cumulative, never below 1; AoS2 §2)."""
+
+    type_name: ClassVar[str] = "modifier"
+    roll: RollName
+    amount: int
+
+
+@register
+@dataclass(frozen=True)
+class ExtraAttacks(Effect):
+    """The unit makes `amount` more attacks with the weapon (e.g. a champion's +1)."""
+
+    type_name: ClassVar[str] = "extra_attacks"
+    amount: int
+
+
+@register
+@dataclass(frozen=True)
+class ExplodingHits(Effect):
+    """An unmodified hit roll of `on`+ scores `extra` more hits (which trigger nothing)."""
+
+    type_name: ClassVar[str] = "exploding_hits"
+    on: int
+    extra: DiceExpr
+
+
+@register
+@dataclass(frozen=True)
+class MortalWoundsOnRoll(Effect):
+    """An unmodified hit or wound roll of `on`+ inflicts `amount` mortal wounds.
+
+    Without `add` the attack's sequence ends there (instead); with `add` it goes on as normal.
+    """
+
+    type_name: ClassVar[str] = "mortal_wounds_on_roll"
+    roll: TriggerRoll
+    on: int
+    amount: DiceExpr
+    add: bool = False
+
+
+@register
+@dataclass(frozen=True)
+class AutoWound(Effect):
+    """An unmodified hit roll of `on`+ wounds automatically: no wound roll is made."""
+
+    type_name: ClassVar[str] = "auto_wound"
+    on: int
+
+
+@register
+@dataclass(frozen=True)
+class RendBonusOnHit(Effect):
+    """An unmodified hit roll of `on`+ improves that attack's Rend by `amount`."""
+
+    type_name: ClassVar[str] = "rend_bonus_on_hit"
+    on: int
+    amount: int
+
+
+@register
+@dataclass(frozen=True)
+class DamageBonusOnWound(Effect):
+    """An unmodified wound roll of `on`+ adds `amount` to that attack's Damage."""
+
+    type_name: ClassVar[str] = "damage_bonus_on_wound"
+    on: int
+    amount: int
+
+
+@register
+@dataclass(frozen=True)
+class WoundRollsOnHit(Effect):
+    """An unmodified hit roll of `on`+ makes `count` wound rolls instead of one."""
+
+    type_name: ClassVar[str] = "wound_rolls_on_hit"
+    on: int
+    count: int
+
+
+@register
+@dataclass(frozen=True)
+class Ward(Effect):
+    """Each wound or mortal wound allocated to the target is negated on `on`+ (AoS2 §14.11)."""
+
+    type_name: ClassVar[str] = "ward"
+    on: int
+
+
+@register
+@dataclass(frozen=True)
+class Ethereal(Effect):
+    """The target ignores every modifier to its save rolls, rend included."""
+
+    type_name: ClassVar[str] = "ethereal"
+
+
+@register
+@dataclass(frozen=True)
+class InCover(Effect):
+    """The target is wholly on or in terrain: +1 to save rolls, with exceptions (AoS2 §14.9)."""
+
+    type_name: ClassVar[str] = "cover"
+
+
+def effect_from_mapping(data: dict[str, Any], where: str = "effect") -> Effect:
+    """Build an effect from its YAML mapping; unknown types or keys are ContentErrors."""
+    type_name = data.get("type")
+    cls = EFFECTS.get(str(type_name))
+    if cls is None:
+        known = ", ".join(sorted(EFFECTS))
+        raise ContentError(f"{where}: unknown effect type {type_name!r}", f"known types: {known}")
+    annotations = {f.name: str(f.type) for f in fields(cls)}  # type: ignore[arg-type]
+    unknown = set(data) - set(annotations) - {"type"}
+    if unknown:
+        raise ContentError(f"{where}: unknown key(s) {sorted(unknown)} for {type_name}")
+    kwargs: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "type":
+            continue
+        if annotations[key] == "DiceExpr":
+            value = parse_dice(str(value), what=f"{where}.{key}")
+        elif annotations[key] == "Reroll":
+            value = Reroll(value)
+        kwargs[key] = value
+    return cls(**kwargs)
+
+
+# --------------------------------------------------------------------------- compiled rules
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """An effect keyed to an unmodified roll of `on`+."""
+
+    on: int
+    amount: DiceExpr = field(default_factory=lambda: fixed(0))
+    add: bool = False
+
+
+@dataclass(frozen=True)
+class TargetInfo:
+    """What the attack engine must know about the target unit to apply the cover rules."""
+
+    save: int
+    monster_wounds_8: bool = False
+    """A Monster or War Machine with Wounds 8+: never gets cover (AoS2 §14.9 b)."""
+    charged_this_turn_in_combat: bool = False
+    """It made a charge move this turn and this is the combat phase (AoS2 §14.9 a)."""
+
+
+@dataclass(frozen=True)
+class AttackRules:
+    """Every effect on one weapon's attacks, compiled into the numbers both engines use."""
+
+    extra_attacks: int = 0
+    hit_mod: int = 0
+    wound_mod: int = 0
+    save_mod: int = 0
+    reroll_hit: Reroll | None = None
+    reroll_wound: Reroll | None = None
+    reroll_save: Reroll | None = None
+    exploding: tuple[Trigger, ...] = ()
+    mortal_on_hit: tuple[Trigger, ...] = ()
+    mortal_on_wound: tuple[Trigger, ...] = ()
+    auto_wound: int | None = None
+    rend_on_hit: tuple[Trigger, ...] = ()
+    damage_on_wound: tuple[Trigger, ...] = ()
+    wound_rolls_on_hit: int | None = None
+    wound_rolls_count: int = 1
+    ward: int | None = None
+    ethereal: bool = False
+    cover: bool = False
+
+    # ---- the shared model of success, used by the dice and by the odds -------------------
+
+    def hit_succeeds(self, unmodified: int, to_hit: int) -> bool:
+        """AoS2 §14.4: unmodified 1 misses, 6 hits; modifiers cumulative, never below 1."""
+        if unmodified == 1:
+            return False
+        if unmodified == 6:
+            return True
+        return max(1, unmodified + self.hit_mod) >= to_hit
+
+    def wound_succeeds(self, unmodified: int, to_wound: int) -> bool:
+        """AoS2 §14.4: unmodified 1 fails, 6 wounds; modifiers cumulative, never below 1."""
+        if unmodified == 1:
+            return False
+        if unmodified == 6:
+            return True
+        return max(1, unmodified + self.wound_mod) >= to_wound
+
+    def save_modifier(self, rend: int, target: TargetInfo) -> int:
+        """The total modifier to a save roll: rend, save modifiers and cover (or 0 if ethereal)."""
+        if self.ethereal:
+            return 0
+        cover = (
+            1
+            if self.cover and not target.monster_wounds_8 and not target.charged_this_turn_in_combat
+            else 0
+        )
+        return rend + self.save_mod + cover
+
+    def save_succeeds(self, unmodified: int, rend: int, target: TargetInfo) -> bool:
+        """AoS2 §14.4: an unmodified save of 1 fails; a save of '-' needs 7+ after modifiers."""
+        if unmodified == 1:
+            return False
+        return max(1, unmodified + self.save_modifier(rend, target)) >= target.save
+
+    def hit_triggers(self, unmodified: int, triggers: tuple[Trigger, ...]) -> list[Trigger]:
+        """The triggers an unmodified roll sets off."""
+        return [t for t in triggers if unmodified >= t.on]
+
+    def rend_bonus(self, unmodified_hit: int) -> int:
+        return sum(t.amount.constant for t in self.rend_on_hit if unmodified_hit >= t.on)
+
+    def damage_bonus(self, unmodified_wound: int) -> int:
+        return sum(t.amount.constant for t in self.damage_on_wound if unmodified_wound >= t.on)
+
+    def wound_roll_count(self, unmodified_hit: int) -> int:
+        if self.wound_rolls_on_hit is not None and unmodified_hit >= self.wound_rolls_on_hit:
+            return self.wound_rolls_count
+        return 1
+
+    def auto_wounds(self, unmodified_hit: int) -> bool:
+        return self.auto_wound is not None and unmodified_hit >= self.auto_wound
+
+
+def compile_effects(effects: Iterable[Effect]) -> AttackRules:
+    """Fold a list of effects into AttackRules; modifiers add up, the best reroll wins."""
+    values: dict[str, Any] = {}
+    rerolls: dict[str, Reroll] = {}
+    order = {Reroll.ONES: 0, Reroll.FAILED: 1, Reroll.ALL: 2}
+    lists: dict[str, list[Trigger]] = {
+        "exploding": [],
+        "mortal_on_hit": [],
+        "mortal_on_wound": [],
+        "rend_on_hit": [],
+        "damage_on_wound": [],
+    }
+    for effect in effects:
+        match effect:
+            case RerollRoll(roll=roll, which=which):
+                key = f"reroll_{roll}"
+                if key not in rerolls or order[which] > order[rerolls[key]]:
+                    rerolls[key] = which
+            case RollModifier(roll=roll, amount=amount):
+                key = f"{roll}_mod"
+                values[key] = values.get(key, 0) + amount
+            case ExtraAttacks(amount=amount):
+                values["extra_attacks"] = values.get("extra_attacks", 0) + amount
+            case ExplodingHits(on=on, extra=extra):
+                lists["exploding"].append(Trigger(on, extra))
+            case MortalWoundsOnRoll(roll=roll, on=on, amount=amount, add=add):
+                lists[f"mortal_on_{roll}"].append(Trigger(on, amount, add))
+            case AutoWound(on=on):
+                values["auto_wound"] = min(on, values.get("auto_wound", 7))
+            case RendBonusOnHit(on=on, amount=amount):
+                lists["rend_on_hit"].append(Trigger(on, fixed(-amount)))
+            case DamageBonusOnWound(on=on, amount=amount):
+                lists["damage_on_wound"].append(Trigger(on, fixed(amount)))
+            case WoundRollsOnHit(on=on, count=count):
+                values["wound_rolls_on_hit"] = on
+                values["wound_rolls_count"] = count
+            case Ward(on=on):
+                values["ward"] = min(on, values.get("ward", 7))
+            case Ethereal():
+                values["ethereal"] = True
+            case InCover():
+                values["cover"] = True
+            case _:
+                raise TypeError(f"{type(effect).__name__} does not change an attack")
+    values.update(rerolls)
+    values.update({key: tuple(triggers) for key, triggers in lists.items()})
+    return AttackRules(**values)

@@ -1,0 +1,61 @@
+"""Casting and unbinding (AoS2 §15): a cast is 2D6 >= the casting value; an unbind must beat
+the casting roll with 2D6."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from aos_cli.core.dice import DiceSource
+from aos_cli.core.errors import InputError
+
+
+@dataclass(frozen=True)
+class CastRoll:
+    """A casting attempt and the unbind attempt against it, if one was made."""
+
+    value: int
+    dice: tuple[int, int]
+    modifier: int
+    unbind_dice: tuple[int, int] | None = None
+    unbind_modifier: int = 0
+
+    @property
+    def total(self) -> int:
+        return sum(self.dice) + self.modifier
+
+    @property
+    def cast(self) -> bool:
+        return self.total >= self.value
+
+    @property
+    def unbind_total(self) -> int | None:
+        return None if self.unbind_dice is None else sum(self.unbind_dice) + self.unbind_modifier
+
+    @property
+    def unbound(self) -> bool:
+        """The unbind roll must be greater than the casting roll (AoS2 §15)."""
+        return self.cast and self.unbind_total is not None and self.unbind_total > self.total
+
+    @property
+    def succeeded(self) -> bool:
+        return self.cast and not self.unbound
+
+
+def roll_cast(
+    source: DiceSource,
+    *,
+    value: int,
+    modifier: int = 0,
+    unbind: bool = False,
+    unbind_modifier: int = 0,
+) -> CastRoll:
+    """Roll 2D6 to cast a spell of casting value `value`, then the unbind if asked and cast."""
+    if not 2 <= value <= 20:
+        raise InputError(f"--value: {value} is not a casting value", "use 2 to 20")
+    first = source.roll(2, f"the casting roll (2D6, needs {value})")
+    dice = (first[0], first[1])
+    unbind_dice = None
+    if unbind and sum(dice) + modifier >= value:
+        second = source.roll(2, f"the unbind roll (2D6, must beat {sum(dice) + modifier})")
+        unbind_dice = (second[0], second[1])
+    return CastRoll(value, dice, modifier, unbind_dice, unbind_modifier)

@@ -1,0 +1,88 @@
+"""Rich renderables for rolled dice: every die shown, successes marked, rerolls visible."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+from rich.text import Text
+
+from aos_cli.core.attack import AttackResult
+from aos_cli.core.dice import Die
+
+MAX_DICE_SHOWN = 60
+"""Past this many dice a row shows counts per face instead of every die."""
+
+
+def dice_text(dice: Sequence[Die], successes: Sequence[bool]) -> Text:
+    """Dice as `6 5 1→4 3`, successes bold green, failures red, rerolled firsts dim."""
+    text = Text()
+    if len(dice) > MAX_DICE_SHOWN:
+        for face in range(6, 0, -1):
+            hits = sum(1 for d, ok in zip(dice, successes, strict=True) if d.value == face and ok)
+            misses = sum(
+                1 for d, ok in zip(dice, successes, strict=True) if d.value == face and not ok
+            )
+            if hits:
+                text.append(f"{face}×{hits} ", style="success")
+            if misses:
+                text.append(f"{face}×{misses} ", style="fail")
+        return text
+    for index, (die, ok) in enumerate(zip(dice, successes, strict=True)):
+        if index:
+            text.append(" ")
+        if die.rerolled is not None:
+            text.append(f"{die.first}→", style="rerolled")
+        text.append(str(die.value), style="success" if ok else "fail")
+    return text
+
+
+def plain_dice_text(values: Sequence[int]) -> Text:
+    """Dice with no success or failure to mark."""
+    return Text(" ".join(str(v) for v in values))
+
+
+def attack_table(result: AttackResult, *, show_slain: bool) -> Table:
+    """One row per stage per weapon with its dice, then the totals."""
+    table = Table(title="Attack", show_header=True, header_style="heading", expand=False)
+    table.add_column("Stage")
+    table.add_column("Needs", justify="right")
+    table.add_column("Dice")
+    table.add_column("Result", justify="right")
+    for weapon in result.weapons:
+        label = "" if len(result.weapons) == 1 else f"{weapon.weapon}: "
+        if weapon.attack_rolls:
+            table.add_row(
+                f"{label}Attacks", "", plain_dice_text(weapon.attack_rolls), str(weapon.attacks)
+            )
+        else:
+            table.add_row(f"{label}Attacks", "", "", str(weapon.attacks))
+        for stage in weapon.stages:
+            noun = {"hit": "hits", "wound": "wounds", "save": "saved"}[stage.name]
+            table.add_row(
+                f"{label}{stage.name.capitalize()}",
+                stage.needed,
+                dice_text(stage.dice, stage.successes),
+                f"{stage.count} {noun}",
+            )
+        if weapon.damage_rolls:
+            table.add_row(f"{label}Damage", "", plain_dice_text(weapon.damage_rolls), "")
+        if weapon.mortal_wounds:
+            table.add_row(f"{label}Mortal wounds", "", "", str(weapon.mortal_wounds))
+    if result.ward_rolls:
+        table.add_row(
+            "Ward",
+            "",
+            plain_dice_text(result.ward_rolls),
+            f"{result.ward_saved} negated",
+        )
+    table.add_section()
+    table.add_row(Text("Damage", style="total"), "", "", Text(str(result.damage), style="total"))
+    if show_slain and result.allocation is not None:
+        table.add_row(
+            Text("Models slain", style="total"),
+            "",
+            "",
+            Text(str(result.allocation.slain), style="total"),
+        )
+    return table

@@ -1,0 +1,50 @@
+"""Shared fixtures: run the real `aos` entry point in-process and capture what it prints."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from typer.testing import CliRunner
+
+
+@dataclass
+class CliResult:
+    """What one `aos` invocation printed and its exit code."""
+
+    exit_code: int
+    stdout: str
+    stderr: str
+
+
+RunCli = Callable[..., CliResult]
+
+
+@pytest.fixture
+def run_cli(monkeypatch: pytest.MonkeyPatch) -> RunCli:
+    """Call `aos_cli.cli.app.main` with arguments (and typed input), as a user's shell would."""
+    from aos_cli.cli.app import main
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "120")
+
+    def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> CliResult:
+        for key, value in (env or {}).items():
+            monkeypatch.setenv(key, value)
+        runner = CliRunner()
+        with runner.isolation(input=input) as streams:
+            out, err = streams[0], streams[1]
+            code = 0
+            try:
+                main(list(args))
+            except SystemExit as stop:
+                code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            stdout = out.getvalue().decode()
+            stderr = err.getvalue().decode() if err is not None else ""
+        return CliResult(code, stdout, stderr)
+
+    return run
