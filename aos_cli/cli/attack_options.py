@@ -256,7 +256,7 @@ def build_request(
             rend=parse_rend(merged.get("rend", "0")),
             damage=damage_value,
             models=int(models_text),
-            name=f"weapon {number}" if len(weapon_fields) > 1 else "attacks",
+            name=f"weapon {number}" if len(weapon_fields) > 1 else "",
         )
         weapons.append(Attack(profile, rules))
 

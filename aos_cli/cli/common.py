@@ -26,6 +26,19 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, sort_keys=False) + "\n")
 
 
+def ask_line(prompt: str) -> str:
+    """Ask on stderr and read one line from stdin, so stdout stays clean for --json.
+
+    End of input raises EOFError, which the CLI boundary reports as a clean stop.
+    """
+    sys.stderr.write(f"{prompt}: ")
+    sys.stderr.flush()
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line.strip()
+
+
 def dice_source(mode: str, seed: int | None) -> DiceSource:
     """`auto` rolls with a (seeded) RNG; `manual` asks the player for the dice they rolled."""
     from aos_cli.core.dice import ManualDice, SeededDice
@@ -33,10 +46,5 @@ def dice_source(mode: str, seed: int | None) -> DiceSource:
     if mode == "auto":
         return SeededDice(seed)
     if mode == "manual":
-        import typer
-
-        return ManualDice(
-            ask=lambda prompt: str(typer.prompt(prompt, err=True)),
-            tell=lambda line: typer.echo(line, err=True),
-        )
+        return ManualDice(ask=ask_line, tell=lambda line: print(line, file=sys.stderr))
     raise InputError(f"--dice: {mode!r} is not a dice mode", "use auto or manual")

@@ -170,6 +170,7 @@ def _roll_amounts(source: DiceSource, amounts: Sequence[DiceExpr], purpose: str)
 def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> WeaponResult:
     """Roll one weapon's attacks through hit, wound, save and damage (AoS2 §14.4)."""
     profile, rules = attack.profile, attack.rules
+    label = f"{profile.name}: " if profile.name else ""
     result = WeaponResult(weapon=profile.name)
 
     # Attacks: a random Attacks value is rolled for each model using the weapon (AoS2 §20.2).
@@ -179,7 +180,7 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
         per_model = _roll_amounts(
             source,
             [profile.attacks] * profile.models,
-            f"{profile.name} Attacks ({profile.attacks})",
+            f"{label}Attacks ({profile.attacks})",
         )
         result.attack_rolls = tuple(per_model)
     result.attacks = max(0, sum(max(0, a) for a in per_model) + rules.extra_attacks)
@@ -188,7 +189,7 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
     hit_dice = roll_with_reroll(
         source,
         result.attacks,
-        f"{profile.name} hit rolls ({format_threshold(profile.to_hit)})",
+        f"{label}hit rolls ({format_threshold(profile.to_hit)})",
         lambda v: rules.hit_succeeds(v, profile.to_hit),
         rules.reroll_hit,
     )
@@ -210,12 +211,11 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
         hits.append(_Hit(value, rules.wound_roll_count(value), rules.auto_wounds(value)))
     # Extra hits from an ability never trigger anything themselves.
     extra_hits = sum(
-        max(0, extra)
-        for extra in _roll_amounts(source, extra_hit_amounts, f"{profile.name} extra hits")
+        max(0, extra) for extra in _roll_amounts(source, extra_hit_amounts, f"{label}extra hits")
     )
     hits.extend(_Hit(None) for _ in range(extra_hits))
     result.mortal_wounds += sum(
-        max(0, v) for v in _roll_amounts(source, mortal_amounts, f"{profile.name} mortal wounds")
+        max(0, v) for v in _roll_amounts(source, mortal_amounts, f"{label}mortal wounds")
     )
     result.hits = sum(hit_ok) + extra_hits
 
@@ -231,7 +231,7 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
     wound_dice = roll_with_reroll(
         source,
         len(pending),
-        f"{profile.name} wound rolls ({format_threshold(profile.to_wound)})",
+        f"{label}wound rolls ({format_threshold(profile.to_wound)})",
         lambda v: rules.wound_succeeds(v, profile.to_wound),
         rules.reroll_wound,
     )
@@ -251,29 +251,31 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
         bonus = rules.rend_bonus(hit.hit_roll) if hit.hit_roll else 0
         wounds.append(_Wound(profile.rend + bonus, rules.damage_bonus(value)))
     result.mortal_wounds += sum(
-        max(0, v)
-        for v in _roll_amounts(source, mortal_amounts, f"{profile.name} mortal wounds on wounds")
+        max(0, v) for v in _roll_amounts(source, mortal_amounts, f"{label}mortal wounds on wounds")
     )
     result.wounds = sum(wound_ok) + sum(1 for hit in hits if hit.auto)
 
-    # Save rolls, made by the defender; each wound keeps its own rend.
+    # Save rolls, made by the defender; each wound keeps its own rend. When no roll could
+    # save (a '-' save with no modifier to reach 7+) nobody rolls dice that cannot succeed.
+    can_save = any(rules.save_succeeds(v, profile.rend, target) for v in range(2, 7))
     save_dice = roll_with_reroll(
         source,
-        len(wounds),
+        len(wounds) if can_save else 0,
         f"save rolls ({format_threshold(target.save)}, rend {profile.rend})",
         lambda v: rules.save_succeeds(v, profile.rend, target),
         rules.reroll_save,
     )
     saved = tuple(
-        rules.save_succeeds(d.value, w.rend, target) for d, w in zip(save_dice, wounds, strict=True)
+        rules.save_succeeds(d.value, w.rend, target)
+        for d, w in zip(save_dice, wounds, strict=False)
     )
     result.stages.append(Stage("save", format_threshold(target.save), tuple(save_dice), saved))
-    unsaved = [w for w, ok in zip(wounds, saved, strict=True) if not ok]
+    unsaved = [w for w, ok in zip(wounds, saved, strict=False) if not ok] + wounds[len(saved) :]
     result.unsaved = len(unsaved)
 
     # Damage: a random Damage is rolled for each successful attack (AoS2 §14.4 step 4).
     damage_values = _roll_amounts(
-        source, [profile.damage] * len(unsaved), f"{profile.name} Damage ({profile.damage})"
+        source, [profile.damage] * len(unsaved), f"{label}Damage ({profile.damage})"
     )
     if not profile.damage.is_fixed:
         result.damage_rolls = tuple(damage_values)
