@@ -1,0 +1,554 @@
+"""The SQLite event store: games, their set-up and their append-only action log.
+
+A game is its set-up plus its actions (DESIGN principle 2). Each action is written in one
+`BEGIN IMMEDIATE` transaction together with the dice it rolled, so a process killed at any
+moment leaves the game as it was before or after the action, and replay never re-rolls.
+
+Durability: WAL journal with `synchronous=FULL`, so a committed action survives even a power
+cut (an action is one small commit per command; the extra fsync costs well under a
+millisecond). A 5 s busy timeout serialises two terminals writing to the same database.
+
+Undo marks the last live action `undone = 1` instead of deleting it, so the full history
+(including what was taken back) stays readable; a partial unique index keeps live sequence
+numbers unique per game, and live sequence numbers are always gapless 1..N.
+
+Only `json` and `sqlite3` are imported at module level: the store opens on every command.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from aos_cli.core.errors import GameError
+
+SCHEMA_VERSION = 2
+"""The schema this code writes. Older databases are migrated on open; newer ones refused."""
+
+DEFAULT_BUSY_TIMEOUT = 5.0
+"""Seconds a writer waits for another terminal's transaction before giving up."""
+
+CONFLICT_MESSAGE = (
+    "the game changed while you were acting (another terminal?); run the command again"
+)
+
+# The current schema (v2), one statement per entry: `executescript` would COMMIT the open
+# transaction first, and schema creation must be atomic with its version stamp.
+_SCHEMA_V2: tuple[str, ...] = (
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        system TEXT NOT NULL,
+        setup TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        ended INTEGER NOT NULL DEFAULT 0 CHECK (ended IN (0, 1)),
+        result TEXT
+    )""",
+    """CREATE TABLE actions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL CHECK (seq >= 1),
+        kind TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        dice TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        undone INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1))
+    )""",
+    "CREATE UNIQUE INDEX actions_live_seq ON actions (game_id, seq) WHERE undone = 0",
+    "CREATE INDEX actions_game ON actions (game_id, id)",
+)
+
+
+def _migrate_v1_to_v2(conn: sqlite3.Connection) -> None:
+    """v1 had no `updated_at`/`result` on games and deleted undone actions (no `undone` flag).
+
+    SQLite cannot change a primary key in place, so `actions` is rebuilt and copied over.
+    """
+    conn.execute("ALTER TABLE games ADD COLUMN updated_at TEXT NOT NULL DEFAULT ''")
+    conn.execute("UPDATE games SET updated_at = created_at")
+    conn.execute("ALTER TABLE games ADD COLUMN result TEXT")
+    conn.execute(_SCHEMA_V2[2].replace("CREATE TABLE actions", "CREATE TABLE actions_v2"))
+    conn.execute(
+        "INSERT INTO actions_v2 (game_id, seq, kind, payload, dice, created_at, undone) "
+        "SELECT game_id, seq, kind, payload, dice, created_at, 0 FROM actions "
+        "ORDER BY game_id, seq"
+    )
+    conn.execute("DROP TABLE actions")
+    conn.execute("ALTER TABLE actions_v2 RENAME TO actions")
+    for statement in _SCHEMA_V2[3:]:
+        conn.execute(statement)
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_v1_to_v2}
+"""`MIGRATIONS[n]` upgrades a schema-n database to n + 1, inside the caller's transaction."""
+
+
+def default_db_path() -> Path:
+    """Where games live: `$AOS_DB` if set, else the user's data directory for aos-cli."""
+    import os
+
+    override = os.environ.get("AOS_DB")
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("aos-cli")) / "games.sqlite3"
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One saved game as listed: identity, system, times, whether it ended, live action count."""
+
+    id: int
+    name: str
+    system: str
+    created_at: datetime
+    updated_at: datetime
+    ended: bool
+    action_count: int
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One recorded action with the dice it rolled; `undone` only shows in the full history."""
+
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    dice: list[int]
+    created_at: datetime
+    undone: bool = False
+
+
+def _now() -> str:
+    """A UTC timestamp as ISO-8601 text with milliseconds (sorts as text)."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _when(text: str) -> datetime:
+    """Parse a stored timestamp back into an aware datetime."""
+    return datetime.fromisoformat(text)
+
+
+def _dump(value: Any) -> str:
+    """Strict, compact JSON: NaN and non-JSON values fail before anything is written."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+_GAME_COLUMNS = (
+    "g.id, g.name, g.system, g.created_at, g.updated_at, g.ended, "
+    "(SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id AND a.undone = 0)"
+)
+
+
+def _game_record(row: tuple[Any, ...]) -> GameRecord:
+    """Build a GameRecord from a row selected with `_GAME_COLUMNS`."""
+    return GameRecord(
+        id=row[0],
+        name=row[1],
+        system=row[2],
+        created_at=_when(row[3]),
+        updated_at=_when(row[4]),
+        ended=bool(row[5]),
+        action_count=row[6],
+    )
+
+
+def _action_record(row: tuple[Any, ...]) -> ActionRecord:
+    """Build an ActionRecord from (seq, kind, payload, dice, created_at, undone)."""
+    return ActionRecord(
+        seq=row[0],
+        kind=row[1],
+        payload=json.loads(row[2]),
+        dice=json.loads(row[3]),
+        created_at=_when(row[4]),
+        undone=bool(row[5]),
+    )
+
+
+class Store:
+    """A games database: open it, read and append actions, close it (or use `with`)."""
+
+    def __init__(self, path: Path, *, busy_timeout: float = DEFAULT_BUSY_TIMEOUT) -> None:
+        """Open (creating or migrating) the database at `path`; refuse foreign or newer files."""
+        self.path = Path(path)
+        self._depth = 0
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise GameError(
+                f"cannot create the folder for {self.path}: {exc.strerror or exc}; "
+                "point --db at another file"
+            ) from None
+        try:
+            self._conn = sqlite3.connect(str(self.path), timeout=busy_timeout, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise GameError(f"cannot open {self.path}: {exc}; point --db at another file") from None
+        try:
+            self._configure()
+            self._ensure_schema()
+        except GameError:
+            self._conn.close()
+            raise
+        except sqlite3.OperationalError as exc:
+            self._conn.close()
+            raise self._operational(exc) from None
+        except sqlite3.DatabaseError as exc:
+            self._conn.close()
+            raise self._not_ours(str(exc)) from None
+
+    # ------------------------------------------------------------------ lifecycle
+
+    def _configure(self) -> None:
+        """Per-connection settings: WAL, full fsync on commit, foreign keys."""
+        mode = self._conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise GameError(f"cannot use write-ahead logging on {self.path} (journal mode {mode})")
+        self._conn.execute("PRAGMA synchronous = FULL")
+        self._conn.execute("PRAGMA foreign_keys = ON")
+
+    def _not_ours(self, why: str) -> GameError:
+        """The one-line refusal for a file that is not an aos database."""
+        return GameError(f"{self.path} is not an aos database: {why}; point --db at another file")
+
+    def _operational(self, exc: sqlite3.OperationalError) -> GameError:
+        """Turn SQLite's locking and I/O failures into a GameError the user can act on."""
+        text = str(exc)
+        if "locked" in text or "busy" in text:
+            return GameError(
+                f"the database {self.path} is busy (another aos is writing?); try again"
+            )
+        return GameError(f"cannot use the database {self.path}: {text}")
+
+    def _schema_version(self) -> int | None:
+        """The stored schema version, None for an empty database; refuse a foreign one."""
+        tables = {
+            row[0]
+            for row in self._conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        }
+        if not tables:
+            return None
+        if "meta" not in tables:
+            raise self._not_ours("it has tables but no aos meta table")
+        row = self._conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        if row is None:
+            raise self._not_ours("its meta table has no schema_version")
+        try:
+            return int(row[0])
+        except (TypeError, ValueError):
+            raise self._not_ours(f"its schema_version is {row[0]!r}") from None
+
+    def _ensure_schema(self) -> None:
+        """Create or migrate the schema; cheap when the database is already current."""
+        version = self._schema_version()
+        if version == SCHEMA_VERSION:
+            return
+        if version is not None and version > SCHEMA_VERSION:
+            raise GameError(
+                f"this database was written by a newer aos (schema {version}); upgrade aos-cli"
+            )
+        with self.transaction() as conn:
+            version = self._schema_version()  # re-read under the write lock: another may have won
+            if version is None:
+                for statement in _SCHEMA_V2:
+                    conn.execute(statement)
+                conn.execute(
+                    "INSERT INTO meta (key, value) VALUES ('schema_version', ?)",
+                    (str(SCHEMA_VERSION),),
+                )
+                return
+            if version > SCHEMA_VERSION:
+                raise GameError(
+                    f"this database was written by a newer aos (schema {version}); upgrade aos-cli"
+                )
+            while version < SCHEMA_VERSION:
+                step = MIGRATIONS.get(version)
+                if step is None:
+                    raise GameError(
+                        f"{self.path} has schema {version}, which this aos cannot migrate; "
+                        "point --db at another file"
+                    )
+                step(conn)
+                version += 1
+            conn.execute(
+                "UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION),)
+            )
+
+    def close(self) -> None:
+        """Close the connection (the last one out checkpoints the WAL)."""
+        self._conn.close()
+
+    def __enter__(self) -> Store:
+        """Use the store as a context manager that closes it on exit."""
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Close the store."""
+        self.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any exception; nests as a savepoint.
+
+        Taking the write lock up front serialises writers, so a read-check-write inside the
+        block (such as the expected-seq check) cannot race another terminal.
+        """
+        conn = self._conn
+        outer = self._depth == 0
+        savepoint = f"aos_sp_{self._depth}"
+        try:
+            conn.execute("BEGIN IMMEDIATE" if outer else f"SAVEPOINT {savepoint}")
+        except sqlite3.OperationalError as exc:
+            raise self._operational(exc) from None
+        self._depth += 1
+        try:
+            yield conn
+        except BaseException:
+            self._depth -= 1
+            if outer:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+            else:
+                conn.execute(f"ROLLBACK TO {savepoint}")
+                conn.execute(f"RELEASE {savepoint}")
+            raise
+        self._depth -= 1
+        try:
+            conn.execute("COMMIT" if outer else f"RELEASE {savepoint}")
+        except sqlite3.OperationalError as exc:
+            if outer and conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise self._operational(exc) from None
+
+    def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Run one read query, turning locking and I/O failures into GameError."""
+        try:
+            return self._conn.execute(sql, params).fetchall()
+        except sqlite3.OperationalError as exc:
+            raise self._operational(exc) from None
+
+    # ------------------------------------------------------------------ games
+
+    def create_game(self, name: str, setup: dict[str, Any], system: str = "aos2") -> int:
+        """Save a new game with its set-up, make it the current game and return its id."""
+        setup_json = _dump(setup)
+        now = _now()
+        with self.transaction() as conn:
+            cursor = conn.execute(
+                "INSERT INTO games (name, system, setup, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (name, system, setup_json, now, now),
+            )
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            self._write_current(conn, game_id)
+        return game_id
+
+    def list_games(self) -> list[GameRecord]:
+        """Every saved game, oldest first."""
+        return [
+            _game_record(row)
+            for row in self._rows(f"SELECT {_GAME_COLUMNS} FROM games g ORDER BY g.id")
+        ]
+
+    def game(self, game_id: int) -> GameRecord:
+        """One game by id; GameError if there is none."""
+        rows = self._rows(f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.id = ?", (game_id,))
+        if not rows:
+            raise GameError(f"no game {game_id}; see `aos game list`")
+        return _game_record(rows[0])
+
+    def find_game(self, name_or_id: str) -> GameRecord:
+        """A game by id or by name (case-insensitive); GameError with suggestions otherwise."""
+        text = name_or_id.strip()
+        games = self.list_games()
+        if text.isdigit():
+            for record in games:
+                if record.id == int(text):
+                    return record
+        wanted = text.casefold()
+        named = [record for record in games if record.name.casefold() == wanted]
+        if len(named) == 1:
+            return named[0]
+        if named:
+            ids = ", ".join(str(record.id) for record in named)
+            raise GameError(f"{len(named)} games are named {text!r} (ids {ids}); give the id")
+        import difflib
+
+        names = {record.name.casefold(): record.name for record in games}
+        close = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.6)
+        close += [key for key in names if wanted and wanted in key and key not in close]
+        if close:
+            suggestions = ", ".join(repr(names[key]) for key in close[:3])
+            raise GameError(f"no game {text!r}; did you mean {suggestions}? see `aos game list`")
+        raise GameError(f"no game {text!r}; see `aos game list`")
+
+    def setup(self, game_id: int) -> dict[str, Any]:
+        """The set-up a game was created with."""
+        rows = self._rows("SELECT setup FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise GameError(f"no game {game_id}; see `aos game list`")
+        setup: dict[str, Any] = json.loads(rows[0][0])
+        return setup
+
+    def result(self, game_id: int) -> dict[str, Any] | None:
+        """The result recorded by `end_game`, or None while the game is still being played."""
+        rows = self._rows("SELECT result FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise GameError(f"no game {game_id}; see `aos game list`")
+        if rows[0][0] is None:
+            return None
+        result: dict[str, Any] = json.loads(rows[0][0])
+        return result
+
+    def current_game_id(self) -> int | None:
+        """The game commands act on when no `--game` is given (None if unset or deleted)."""
+        rows = self._rows(
+            "SELECT g.id FROM meta m JOIN games g ON g.id = CAST(m.value AS INTEGER) "
+            "WHERE m.key = 'current_game'"
+        )
+        return int(rows[0][0]) if rows else None
+
+    def set_current_game(self, game_id: int | None) -> None:
+        """Make `game_id` the current game, or clear the choice with None."""
+        with self.transaction() as conn:
+            if game_id is not None:
+                self._require_game(conn, game_id)
+            self._write_current(conn, game_id)
+
+    @staticmethod
+    def _write_current(conn: sqlite3.Connection, game_id: int | None) -> None:
+        """Record the current game in `meta` (inside the caller's transaction)."""
+        if game_id is None:
+            conn.execute("DELETE FROM meta WHERE key = 'current_game'")
+        else:
+            conn.execute(
+                "INSERT INTO meta (key, value) VALUES ('current_game', ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (str(game_id),),
+            )
+
+    @staticmethod
+    def _require_game(conn: sqlite3.Connection, game_id: int) -> tuple[str, bool]:
+        """The game's (name, ended) under the caller's lock; GameError if it does not exist."""
+        row = conn.execute("SELECT name, ended FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise GameError(f"no game {game_id}; see `aos game list`")
+        return str(row[0]), bool(row[1])
+
+    def end_game(self, game_id: int, result: dict[str, Any]) -> None:
+        """Mark a game ended with its result; it takes no more actions or undos after this."""
+        result_json = _dump(result)
+        with self.transaction() as conn:
+            self._require_game(conn, game_id)
+            conn.execute(
+                "UPDATE games SET ended = 1, result = ?, updated_at = ? WHERE id = ?",
+                (result_json, _now(), game_id),
+            )
+
+    def delete_game(self, game_id: int) -> None:
+        """Delete a game and all its actions; if it was current, no game is current."""
+        with self.transaction() as conn:
+            self._require_game(conn, game_id)
+            conn.execute("DELETE FROM games WHERE id = ?", (game_id,))  # actions cascade
+            conn.execute(
+                "DELETE FROM meta WHERE key = 'current_game' AND value = ?", (str(game_id),)
+            )
+
+    # ------------------------------------------------------------------ actions
+
+    def append(
+        self,
+        game_id: int,
+        kind: str,
+        payload: dict[str, Any],
+        dice: list[int],
+        *,
+        expected_seq: int | None = None,
+    ) -> int:
+        """Record one action and its dice atomically; return its seq (last seq + 1).
+
+        With `expected_seq`, the write happens only if the game's last seq is still that
+        value, so an action decided on stale state is refused instead of silently stacked.
+        """
+        payload_json = _dump(payload)
+        dice_json = _dump([int(die) for die in dice])
+        now = _now()
+        with self.transaction() as conn:
+            name, ended = self._require_game(conn, game_id)
+            if ended:
+                raise GameError(
+                    f"game {game_id} ({name}) has ended; start another with `aos game new`"
+                )
+            last = self._last_seq(conn, game_id)
+            if expected_seq is not None and last != expected_seq:
+                raise GameError(CONFLICT_MESSAGE)
+            seq = last + 1
+            conn.execute(
+                "INSERT INTO actions (game_id, seq, kind, payload, dice, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seq, kind, payload_json, dice_json, now),
+            )
+            conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+        return seq
+
+    @staticmethod
+    def _last_seq(conn: sqlite3.Connection, game_id: int) -> int:
+        """The highest live seq of a game (0 when it has no live actions)."""
+        row = conn.execute(
+            "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ? AND undone = 0",
+            (game_id,),
+        ).fetchone()
+        return int(row[0])
+
+    def actions(self, game_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
+        """The game's live actions in order; with `include_undone`, the whole history as written."""
+        self._exists(game_id)
+        where = "" if include_undone else " AND undone = 0"
+        rows = self._rows(
+            "SELECT seq, kind, payload, dice, created_at, undone FROM actions "
+            f"WHERE game_id = ?{where} ORDER BY id",
+            (game_id,),
+        )
+        return [_action_record(row) for row in rows]
+
+    def last_seq(self, game_id: int) -> int:
+        """The seq of the game's last live action, 0 when there is none."""
+        self._exists(game_id)
+        try:
+            return self._last_seq(self._conn, game_id)
+        except sqlite3.OperationalError as exc:
+            raise self._operational(exc) from None
+
+    def _exists(self, game_id: int) -> None:
+        """GameError unless the game exists (a cheap read for callers that only need that)."""
+        if not self._rows("SELECT 1 FROM games WHERE id = ?", (game_id,)):
+            raise GameError(f"no game {game_id}; see `aos game list`")
+
+    def undo(self, game_id: int) -> ActionRecord | None:
+        """Take back the last live action and return it, or None if there is nothing to undo."""
+        now = _now()
+        with self.transaction() as conn:
+            name, ended = self._require_game(conn, game_id)
+            if ended:
+                raise GameError(f"game {game_id} ({name}) has ended; its actions are final")
+            row = conn.execute(
+                "SELECT id, seq, kind, payload, dice, created_at FROM actions "
+                "WHERE game_id = ? AND undone = 0 ORDER BY seq DESC LIMIT 1",
+                (game_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            conn.execute("UPDATE actions SET undone = 1 WHERE id = ?", (row[0],))
+            conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+        return _action_record((*row[1:], 1))
