@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from aos_cli.core.dice import DiceExpr, DiceSource, Die, format_threshold, roll_with_reroll
 from aos_cli.core.effects import AttackRules, TargetInfo
@@ -264,6 +265,8 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
         f"save rolls ({format_threshold(target.save)}, rend {profile.rend})",
         lambda v: rules.save_succeeds(v, profile.rend, target),
         rules.reroll_save,
+        # A failed save is judged with that wound's own rend (rend bonuses on hit included).
+        succeeds_each=[partial(rules.save_succeeds, rend=w.rend, target=target) for w in wounds],
     )
     saved = tuple(
         rules.save_succeeds(d.value, w.rend, target)

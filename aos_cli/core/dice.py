@@ -332,12 +332,18 @@ def roll_with_reroll(
     purpose: str,
     succeeds: Callable[[int], bool],
     reroll: Reroll | None,
+    *,
+    succeeds_each: Sequence[Callable[[int], bool]] | None = None,
 ) -> list[Die]:
-    """Roll `count` dice, then reroll those the policy wants, each at most once (AoS2 §2)."""
+    """Roll `count` dice, then reroll those the policy wants, each at most once (AoS2 §2).
+
+    `succeeds_each` judges die i by its own test where dice differ (saves against wounds of
+    different rend), so a failure is what the policy rerolls."""
     firsts = source.roll(count, purpose) if count else []
     if reroll is None:
         return [Die(value) for value in firsts]
-    wanted = [i for i, value in enumerate(firsts) if reroll.wants(value, succeeds(value))]
+    checks = succeeds_each if succeeds_each is not None else [succeeds] * len(firsts)
+    wanted = [i for i, value in enumerate(firsts) if reroll.wants(value, checks[i](value))]
     seconds = source.roll(len(wanted), f"rerolls of {purpose}") if wanted else []
     dice = [Die(value) for value in firsts]
     for index, value in zip(wanted, seconds, strict=True):
