@@ -50,7 +50,8 @@ _SCHEMA_V2: tuple[str, ...] = (
         created_at TEXT NOT NULL,
         updated_at TEXT NOT NULL,
         ended INTEGER NOT NULL DEFAULT 0 CHECK (ended IN (0, 1)),
-        result TEXT
+        result TEXT,
+        revision INTEGER NOT NULL DEFAULT 0
     )""",
     """CREATE TABLE actions (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -68,13 +69,17 @@ _SCHEMA_V2: tuple[str, ...] = (
 
 
 def _migrate_v1_to_v2(conn: sqlite3.Connection) -> None:
-    """v1 had no `updated_at`/`result` on games and deleted undone actions (no `undone` flag).
+    """v1 had no `updated_at`/`result`/`revision` on games and deleted undone actions.
 
     SQLite cannot change a primary key in place, so `actions` is rebuilt and copied over.
     """
     conn.execute("ALTER TABLE games ADD COLUMN updated_at TEXT NOT NULL DEFAULT ''")
     conn.execute("UPDATE games SET updated_at = created_at")
     conn.execute("ALTER TABLE games ADD COLUMN result TEXT")
+    conn.execute("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
+    conn.execute(
+        "UPDATE games SET revision = (SELECT COUNT(*) FROM actions WHERE game_id = games.id)"
+    )
     conn.execute(_SCHEMA_V2[2].replace("CREATE TABLE actions", "CREATE TABLE actions_v2"))
     conn.execute(
         "INSERT INTO actions_v2 (game_id, seq, kind, payload, dice, created_at, undone) "
@@ -114,6 +119,8 @@ class GameRecord:
     updated_at: datetime
     ended: bool
     action_count: int
+    revision: int = 0
+    """Bumped by every append, undo and end: unlike the last seq it never comes back."""
 
 
 @dataclass(frozen=True)
@@ -145,7 +152,7 @@ def _dump(value: Any) -> str:
 
 _GAME_COLUMNS = (
     "g.id, g.name, g.system, g.created_at, g.updated_at, g.ended, "
-    "(SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id AND a.undone = 0)"
+    "(SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id AND a.undone = 0), g.revision"
 )
 
 
@@ -159,6 +166,7 @@ def _game_record(row: tuple[Any, ...]) -> GameRecord:
         updated_at=_when(row[4]),
         ended=bool(row[5]),
         action_count=row[6],
+        revision=row[7],
     )
 
 
@@ -391,7 +399,8 @@ class Store:
         if close:
             suggestions = ", ".join(repr(names[key]) for key in close[:3])
             raise GameError(f"no game {text!r}; did you mean {suggestions}? see `aos game list`")
-        raise GameError(f"no game {text!r}; see `aos game list`")
+        shown = text if text.isdigit() else repr(text)
+        raise GameError(f"no game {shown}; see `aos game list`")
 
     def setup(self, game_id: int) -> dict[str, Any]:
         """The set-up a game was created with."""
@@ -452,7 +461,8 @@ class Store:
         with self.transaction() as conn:
             self._require_game(conn, game_id)
             conn.execute(
-                "UPDATE games SET ended = 1, result = ?, updated_at = ? WHERE id = ?",
+                "UPDATE games SET ended = 1, result = ?, updated_at = ?, revision = revision + 1 "
+                "WHERE id = ?",
                 (result_json, _now(), game_id),
             )
 
@@ -475,32 +485,68 @@ class Store:
         dice: list[int],
         *,
         expected_seq: int | None = None,
+        expected_revision: int | None = None,
     ) -> int:
         """Record one action and its dice atomically; return its seq (last seq + 1).
 
         With `expected_seq`, the write happens only if the game's last seq is still that
         value, so an action decided on stale state is refused instead of silently stacked.
+        `expected_revision` is the stricter guard: an undo followed by an append elsewhere
+        brings the last seq back to what it was, but never the revision.
         """
         payload_json = _dump(payload)
         dice_json = _dump([int(die) for die in dice])
         now = _now()
         with self.transaction() as conn:
-            name, ended = self._require_game(conn, game_id)
-            if ended:
-                raise GameError(
-                    f"game {game_id} ({name}) has ended; start another with `aos game new`"
-                )
-            last = self._last_seq(conn, game_id)
-            if expected_seq is not None and last != expected_seq:
-                raise GameError(CONFLICT_MESSAGE)
+            last = self._writable(conn, game_id, expected_seq, expected_revision)
             seq = last + 1
             conn.execute(
                 "INSERT INTO actions (game_id, seq, kind, payload, dice, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, seq, kind, payload_json, dice_json, now),
             )
-            conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            self._touch(conn, game_id, now)
         return seq
+
+    def _writable(
+        self,
+        conn: sqlite3.Connection,
+        game_id: int,
+        expected_seq: int | None,
+        expected_revision: int | None,
+    ) -> int:
+        """Check, under the write lock, that the game exists, is not ended and is as expected.
+
+        Returns the game's last live seq.
+        """
+        row = conn.execute(
+            "SELECT name, ended, revision FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise GameError(f"no game {game_id}; see `aos game list`")
+        if row[1]:
+            raise GameError(f"game {game_id} ({row[0]}) has ended; its actions are final")
+        last = self._last_seq(conn, game_id)
+        if (expected_seq is not None and last != expected_seq) or (
+            expected_revision is not None and row[2] != expected_revision
+        ):
+            raise GameError(CONFLICT_MESSAGE)
+        return last
+
+    @staticmethod
+    def _touch(conn: sqlite3.Connection, game_id: int, now: str) -> None:
+        """Note a change to the game's log: new updated_at, next revision."""
+        conn.execute(
+            "UPDATE games SET updated_at = ?, revision = revision + 1 WHERE id = ?",
+            (now, game_id),
+        )
+
+    def revision(self, game_id: int) -> int:
+        """The game's revision, to pass back as `expected_revision` when acting on what was read."""
+        rows = self._rows("SELECT revision FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise GameError(f"no game {game_id}; see `aos game list`")
+        return int(rows[0][0])
 
     @staticmethod
     def _last_seq(conn: sqlite3.Connection, game_id: int) -> int:
@@ -535,13 +581,21 @@ class Store:
         if not self._rows("SELECT 1 FROM games WHERE id = ?", (game_id,)):
             raise GameError(f"no game {game_id}; see `aos game list`")
 
-    def undo(self, game_id: int) -> ActionRecord | None:
-        """Take back the last live action and return it, or None if there is nothing to undo."""
+    def undo(
+        self,
+        game_id: int,
+        *,
+        expected_seq: int | None = None,
+        expected_revision: int | None = None,
+    ) -> ActionRecord | None:
+        """Take back the last live action and return it, or None if there is nothing to undo.
+
+        The guards work as for `append`, so two terminals typing `aos undo` at once take back
+        one action, not two, when they pass what they saw.
+        """
         now = _now()
         with self.transaction() as conn:
-            name, ended = self._require_game(conn, game_id)
-            if ended:
-                raise GameError(f"game {game_id} ({name}) has ended; its actions are final")
+            self._writable(conn, game_id, expected_seq, expected_revision)
             row = conn.execute(
                 "SELECT id, seq, kind, payload, dice, created_at FROM actions "
                 "WHERE game_id = ? AND undone = 0 ORDER BY seq DESC LIMIT 1",
@@ -550,5 +604,5 @@ class Store:
             if row is None:
                 return None
             conn.execute("UPDATE actions SET undone = 1 WHERE id = ?", (row[0],))
-            conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            self._touch(conn, game_id, now)
         return _action_record((*row[1:], 1))

@@ -148,6 +148,8 @@ def test_missing_games_are_game_errors(store: Store) -> None:
         store.find_game("border wra")
     with pytest.raises(GameError, match=r"^no game 'zzz'; see `aos game list`$"):
         store.find_game("zzz")
+    with pytest.raises(GameError, match=r"^no game 42; see `aos game list`$"):
+        store.find_game("42")
     with pytest.raises(GameError, match=r"2 games are named 'TWIN' \(ids 2, 3\)"):
         store.find_game("TWIN")
 
@@ -207,6 +209,43 @@ def test_expected_seq_conflict_writes_nothing(store: Store) -> None:
     assert store.actions(game, include_undone=True) == before
     assert store.game(game).updated_at == updated
     assert store.append(game, "c", {}, [3], expected_seq=2) == 3
+
+
+def test_revision_catches_undo_then_append(tmp_path: Path) -> None:
+    """After another terminal undoes and appends, the last seq is back where it was (so
+    expected_seq cannot tell) but the revision has moved on, so expected_revision refuses."""
+    db = tmp_path / "games.sqlite3"
+    with Store(db) as mine, Store(db) as theirs:
+        game = mine.create_game("g", SETUP)
+        mine.append(game, "a", {}, [1])
+        mine.append(game, "b", {}, [2])
+        seen_seq, seen_revision = mine.last_seq(game), mine.revision(game)
+        assert mine.game(game).revision == seen_revision == 2
+        theirs.undo(game)
+        theirs.append(game, "c", {}, [3])
+        assert mine.last_seq(game) == seen_seq  # the ABA case
+        with pytest.raises(GameError, match="changed while you were acting"):
+            mine.append(game, "d", {}, [4], expected_revision=seen_revision)
+        with pytest.raises(GameError, match="changed while you were acting"):
+            mine.undo(game, expected_revision=seen_revision)
+        assert [a.kind for a in mine.actions(game)] == ["a", "c"]
+        assert mine.revision(game) == 4
+        mine.append(game, "d", {}, [4], expected_seq=2, expected_revision=4)
+        assert mine.revision(game) == 5
+
+
+def test_guarded_undo_takes_back_one_action(tmp_path: Path) -> None:
+    """Two terminals that both saw seq 3 and both undo with expected_seq take back one action."""
+    db = tmp_path / "games.sqlite3"
+    with Store(db) as one, Store(db) as two:
+        game = one.create_game("g", SETUP)
+        for n in range(3):
+            one.append(game, "a", {"n": n}, [])
+        record = one.undo(game, expected_seq=3)
+        assert record is not None and record.seq == 3
+        with pytest.raises(GameError, match="changed while you were acting"):
+            two.undo(game, expected_seq=3)
+        assert two.last_seq(game) == 2
 
 
 def test_games_are_independent(store: Store) -> None:
@@ -336,6 +375,7 @@ operations = st.lists(
             st.lists(st.integers(1, 6), max_size=6),
         ),
         st.tuples(st.just("expect"), st.integers(-1, 1)),
+        st.tuples(st.just("revision"), st.integers(-1, 1)),
         st.tuples(st.just("undo")),
         st.tuples(st.just("reopen")),
     ),
@@ -354,26 +394,40 @@ def test_appends_and_undos_match_a_list_model(tmp_path: Path, ops: list[tuple[An
     store = Store(db)
     game = store.create_game("model", {})
     model: list[tuple[str, dict[str, Any], list[int]]] = []
+    writes = 0  # the model of the revision: one per successful append or undo
     try:
         for op in ops:
             if op[0] == "append":
                 _, kind, payload, dice = op
                 assert store.append(game, kind, payload, dice) == len(model) + 1
                 model.append((kind, payload, dice))
+                writes += 1
             elif op[0] == "expect":
                 guess = len(model) + op[1]
                 entry = ("expect", {"guess": guess}, [op[1] + 2])
                 if guess == len(model):
                     store.append(game, *entry, expected_seq=guess)
                     model.append(entry)
+                    writes += 1
                 else:
                     with pytest.raises(GameError, match="changed while you were acting"):
                         store.append(game, *entry, expected_seq=guess)
+            elif op[0] == "revision":
+                guess = writes + op[1]
+                entry = ("revision", {"guess": guess}, [])
+                if guess == writes:
+                    store.append(game, *entry, expected_revision=guess)
+                    model.append(entry)
+                    writes += 1
+                else:
+                    with pytest.raises(GameError, match="changed while you were acting"):
+                        store.append(game, *entry, expected_revision=guess)
             elif op[0] == "undo":
                 record = store.undo(game)
                 if model:
                     assert record is not None
                     assert (record.kind, record.payload, record.dice) == model.pop()
+                    writes += 1
                 else:
                     assert record is None
             else:
@@ -382,6 +436,7 @@ def test_appends_and_undos_match_a_list_model(tmp_path: Path, ops: list[tuple[An
             assert _live(store, game) == model
             assert [a.seq for a in store.actions(game)] == list(range(1, len(model) + 1))
             assert store.last_seq(game) == len(model) == store.game(game).action_count
+            assert store.revision(game) == writes
     finally:
         store.close()
 
@@ -433,6 +488,7 @@ def _assert_migrated(db: Path, actions_per_game: int = 3) -> None:
             (2, "old 2", actions_per_game),
         ]
         assert store.game(1).updated_at == store.game(1).created_at
+        assert store.revision(1) == actions_per_game
         assert store.current_game_id() == 2
         assert store.setup(2) == {"game": 2}
         acts = store.actions(2)
