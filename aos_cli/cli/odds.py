@@ -1,7 +1,321 @@
-"""`aos odds ...`: Exact odds for every roll the game makes."""
+"""`aos odds ...`: exact odds (computed, not simulated) for every roll the game makes."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import TYPE_CHECKING, Annotated, Any
+
 import typer
 
+from aos_cli.cli.attack_options import AttackRequest, attack_command
+from aos_cli.cli.common import console, print_json
+
+if TYPE_CHECKING:
+    from aos_cli.core.odds import Distribution
+
 odds_app = typer.Typer(help="Exact odds for every roll the game makes.", no_args_is_help=True)
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+SAVES = (2, 3, 4, 5, 6, 7)
+"""The saves of the table shown when no --save is given (7 is '-')."""
+
+
+def _dist_json(dist: Distribution) -> dict[str, float]:
+    """value → probability for JSON (keys are strings in JSON)."""
+    return {str(value): p for value, p in dist.items()}
+
+
+def _fraction_map(mapping: dict[int, Fraction]) -> dict[str, float]:
+    return {str(value): float(p) for value, p in mapping.items()}
+
+
+def _odds_for(request: AttackRequest, *, detail: bool = False) -> Any:
+    """The exact outcome distributions of the request's attacks."""
+    from aos_cli.core.odds import attack_odds
+
+    return attack_odds(
+        request.attacks,
+        request.target,
+        target_models=request.target_models,
+        target_wounds=request.target_wounds,
+        wounds_suffered=request.wounds_suffered,
+        ward=request.ward,
+        detail=detail,
+    )
+
+
+def _attack_json(request: AttackRequest, odds: Any) -> dict[str, Any]:
+    """mean_damage, damage (value → probability) and the rest of one target's odds."""
+    from aos_cli.core.dice import format_threshold
+
+    damage = odds.damage
+    data: dict[str, Any] = {
+        "save": format_threshold(request.target.save),
+        "mean_damage": damage.mean,
+        "median_damage": damage.median,
+        "sd_damage": damage.sd,
+        "damage": _dist_json(damage),
+        "damage_at_least": {str(v): damage.at_least(v) for v, _ in damage.items()},
+    }
+    if odds.damage_before_ward is not None:
+        data["mean_damage_before_ward"] = odds.damage_before_ward.mean
+    if odds.mortal_wounds is not None:
+        data["mean_mortal_wounds"] = odds.mortal_wounds.mean
+        data["mortal_wounds"] = _dist_json(odds.mortal_wounds)
+    if odds.slain is not None:
+        data["mean_slain"] = odds.slain.mean
+        data["slain"] = _dist_json(odds.slain)
+    return data
+
+
+def show_attack_odds(request: AttackRequest) -> None:
+    """A table of means against every save, or with --save the whole distribution."""
+    from aos_cli.core.dice import format_threshold
+    from aos_cli.core.odds import mean_damage
+    from aos_cli.views.charts import distribution_chart, means_table, summary_text
+
+    show_slain = request.target_models is not None
+    if not request.save_given:
+        rows: list[tuple[str, float, float | None]] = []
+        as_given: Any = None
+        for save in SAVES:
+            against = request.with_save(save)
+            slain = None
+            if show_slain or save == request.target.save:
+                odds = _odds_for(against)
+                slain = odds.mean_slain
+                if save == request.target.save:
+                    as_given = odds
+            mean = mean_damage(against.attacks, against.target, ward=against.ward)
+            rows.append((format_threshold(save), mean, slain))
+        if request.as_json:
+            data = _attack_json(request, as_given)
+            data["saves"] = [
+                {"save": save, "mean_damage": mean} | ({"mean_slain": slain} if show_slain else {})
+                for save, mean, slain in rows
+            ]
+            print_json(data)
+            return
+        out = console()
+        out.print(means_table(rows, title="Exact mean against each save", show_slain=show_slain))
+        out.print("[muted]Give --save for the whole distribution.[/]")
+        return
+
+    odds = _odds_for(request, detail=True)
+    if request.as_json:
+        print_json(_attack_json(request, odds))
+        return
+    out = console()
+    needs = format_threshold(request.target.save)
+    out.print(
+        distribution_chart(odds.damage, title=f"Damage against {needs}", value_label="Damage")
+    )
+    out.print(summary_text(odds.damage, "Damage"))
+    if odds.mortal_wounds is not None and odds.mortal_wounds.mean > 0:
+        out.print(
+            f"[muted]of which mortal wounds (before any ward): {odds.mortal_wounds.mean:.2f}[/]"
+        )
+    if odds.slain is not None:
+        out.print()
+        out.print(distribution_chart(odds.slain, title="Models slain", value_label="Slain"))
+        out.print(summary_text(odds.slain, "Models slain"))
+
+
+odds_app.command("attack")(attack_command(show_attack_odds))
+odds_app.registered_commands[-1].help = (
+    "Exact odds of an attack sequence: damage and models slain (AoS2 §14). "
+    "Same flags as `aos roll attack`; --seed and --dice are ignored."
+)
+
+
+def _print_roll(
+    title: str, noun: str, dist: Distribution, headline: str | None, verdict: str | None
+) -> None:
+    """A roll's chart with its summary and, when it has one, the chance of success."""
+    from aos_cli.views.charts import distribution_chart, summary_text
+
+    out = console()
+    if headline:
+        out.print(headline)
+    out.print(distribution_chart(dist, title=title, value_label=noun))
+    out.print(summary_text(dist, noun))
+    if verdict:
+        out.print(verdict)
+
+
+def _chance(p: Fraction) -> str:
+    from aos_cli.views.charts import percent
+
+    return f"[total]{percent(float(p))}[/] ({p})"
+
+
+@odds_app.command("charge")
+def odds_charge(
+    distance: Annotated[
+        float | None, typer.Option(help="Gap to the nearest enemy model, in inches.")
+    ] = None,
+    reroll: Annotated[
+        bool, typer.Option(help="Reroll the charge if it falls short (Forward to Victory).")
+    ] = False,
+    mod: Annotated[int, typer.Option(help="Modifier to the charge roll.")] = 0,
+    json: JsonOption = False,
+) -> None:
+    """Odds of a 2D6 charge roll reaching within 1/2" of the enemy (AoS2 §10)."""
+    from aos_cli.core.movement import charge_roll_needed
+    from aos_cli.core.odds import Distribution, charge_odds
+
+    odds = charge_odds(distance=distance, reroll=reroll, modifier=mod)
+    needed = None if distance is None else charge_roll_needed(distance)
+    if json:
+        data: dict[str, Any] = {"needed": needed, "distribution": _fraction_map(odds.distribution)}
+        data["mean"] = float(odds.mean)
+        if odds.probability is not None:
+            data["probability"] = float(odds.probability)
+            data["fraction"] = str(odds.probability)
+        print_json(data)
+        return
+    verdict = None
+    if odds.probability is not None:
+        verdict = (
+            f'Chance to reach {distance:g}" (a roll of {needed}+): {_chance(odds.probability)}'
+        )
+        if reroll:
+            verdict += " with a reroll of a short charge"
+    _print_roll(
+        "Charge roll" + (" (short rolls rerolled)" if reroll else ""),
+        "Roll",
+        Distribution.from_mapping(odds.distribution),
+        None,
+        verdict,
+    )
+
+
+@odds_app.command("run")
+def odds_run(
+    mod: Annotated[int, typer.Option(help="Modifier to the run roll.")] = 0,
+    at_the_double: Annotated[
+        bool, typer.Option(help="At the Double: the run roll counts as a 6.")
+    ] = False,
+    distance: Annotated[
+        float | None, typer.Option(help="Inches the run roll must add to Move.")
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Odds of a D6 run roll (AoS2 §8.4), and of it adding at least --distance inches."""
+    from aos_cli.core.odds import Distribution, run_odds
+
+    odds = run_odds(modifier=mod, at_the_double=at_the_double, distance=distance)
+    if json:
+        data: dict[str, Any] = {"distribution": _fraction_map(odds.distribution)}
+        data["mean"] = float(odds.mean)
+        if odds.probability is not None:
+            data["probability"] = float(odds.probability)
+            data["fraction"] = str(odds.probability)
+        print_json(data)
+        return
+    verdict = None
+    if odds.probability is not None:
+        verdict = f'Chance the run adds {distance:g}" or more: {_chance(odds.probability)}'
+    _print_roll("Run roll", "Inches", Distribution.from_mapping(odds.distribution), None, verdict)
+
+
+@odds_app.command("cast")
+def odds_cast(
+    value: Annotated[int, typer.Option(help="The spell's casting value.")],
+    unbind: Annotated[bool, typer.Option(help="An enemy wizard tries to unbind.")] = False,
+    mod: Annotated[int, typer.Option(help="Modifier to the casting roll.")] = 0,
+    unbind_mod: Annotated[int, typer.Option(help="Modifier to the unbinding roll.")] = 0,
+    json: JsonOption = False,
+) -> None:
+    """Odds of casting a spell and of it not being unbound (AoS2 §15)."""
+    from aos_cli.core.odds import Distribution, cast_odds
+
+    odds = cast_odds(value=value, modifier=mod, unbind=unbind, unbind_modifier=unbind_mod)
+    if json:
+        print_json(
+            {
+                "probability": float(odds.probability),
+                "fraction": str(odds.probability),
+                "cast": float(odds.cast),
+                "unbound": float(odds.unbound),
+                "distribution": _fraction_map(odds.casting_roll),
+            }
+        )
+        return
+    verdict = f"Chance to cast ({value}+): {_chance(odds.cast)}"
+    if unbind:
+        verdict += (
+            f"\nChance it is cast and unbound: {_chance(odds.unbound)}"
+            f"\nChance it is cast and not unbound: {_chance(odds.probability)}"
+        )
+    _print_roll("Casting roll", "Roll", Distribution.from_mapping(odds.casting_roll), None, verdict)
+
+
+@odds_app.command("battleshock")
+def odds_battleshock(
+    bravery: Annotated[int, typer.Option(help="The unit's Bravery.")],
+    slain: Annotated[int, typer.Option(help="Models from the unit slain this turn.")],
+    models: Annotated[int, typer.Option(help="Models left in the unit.")],
+    mod: Annotated[int, typer.Option(help="Modifier to Bravery.")] = 0,
+    roll_mod: Annotated[int, typer.Option(help="Modifier to the battleshock roll.")] = 0,
+    json: JsonOption = False,
+) -> None:
+    """Odds of passing a battleshock test and how many models flee (AoS2 §12)."""
+    from aos_cli.core.odds import Distribution, battleshock_odds
+
+    odds = battleshock_odds(
+        bravery=bravery, slain=slain, models=models, bravery_modifier=mod, roll_modifier=roll_mod
+    )
+    assert odds.probability is not None
+    if json:
+        print_json(
+            {
+                "probability": float(odds.probability),
+                "fraction": str(odds.probability),
+                "mean": float(odds.mean),
+                "distribution": _fraction_map(odds.distribution),
+            }
+        )
+        return
+    _print_roll(
+        "Models fleeing",
+        "Flee",
+        Distribution.from_mapping(odds.distribution),
+        None,
+        f"Chance to pass: {_chance(odds.probability)}",
+    )
+
+
+@odds_app.command("rolloff")
+def odds_rolloff(json: JsonOption = False) -> None:
+    """Odds of a roll-off (AoS2 §2, ties rolled again) and of one priority round (AoS2 §6)."""
+    from aos_cli.core.odds import rolloff_odds
+    from aos_cli.views.charts import percent
+
+    odds = rolloff_odds()
+    if json:
+        print_json(
+            {
+                "probability": float(odds.probability),
+                "fraction": str(odds.probability),
+                "first_round": {
+                    "win": float(odds.win),
+                    "tie": float(odds.tie),
+                    "lose": float(odds.lose),
+                },
+                "distribution": _fraction_map(odds.rounds),
+            }
+        )
+        return
+    out = console()
+    out.print(f"Chance to win a roll-off (ties rolled again): {_chance(odds.probability)}")
+    out.print(
+        f"One round: win {percent(float(odds.win))} ({odds.win}), tie {percent(float(odds.tie))}"
+        f" ({odds.tie}), lose {percent(float(odds.lose))} ({odds.lose})"
+    )
+    out.print(
+        "[muted]A tied priority roll-off is not rolled again: the player who went first in "
+        "the previous round decides (AoS2 §6).[/]"
+    )
+    rounds = ", ".join(f"{n}: {percent(float(p))}" for n, p in list(odds.rounds.items())[:4])
+    out.print(f"Rounds needed: {rounds}, ...")

@@ -96,7 +96,17 @@ def attack_json(request: AttackRequest, result: Any) -> dict[str, Any]:
     if result.allocation is not None:
         data["models_left"] = result.allocation.models_left
         data["wounds_on_damaged_model"] = result.allocation.wounds_on_damaged
+    data["percentile"] = damage_percentile(request, result)
     return data
+
+
+def damage_percentile(request: AttackRequest, result: Any) -> float:
+    """Where the rolled damage sits in the exact distribution, 0-100: P(less) + P(equal)/2
+    (mid-rank, so an outcome every roll shares sits at 50 and luck reads alike both ways)."""
+    from aos_cli.core.odds import attack_odds
+
+    odds = attack_odds(request.attacks, request.target, ward=request.ward)
+    return odds.damage.percentile(result.damage)
 
 
 def show_attack_roll(request: AttackRequest) -> None:
@@ -118,8 +128,22 @@ def show_attack_roll(request: AttackRequest) -> None:
         return
     out = console()
     out.print(attack_table(result, show_slain=request.target_models is not None))
+    out.print(luck_line(request, result))
     if not request.save_given:
         out.print("[muted]No --save given: the target had no save (-).[/]")
+
+
+def luck_line(request: AttackRequest, result: Any) -> str:
+    """`Luck: better than 78% of outcomes, worse than 12% (percentile 83).` for the damage."""
+    from aos_cli.core.odds import attack_odds
+    from aos_cli.views.charts import percent
+
+    damage = attack_odds(request.attacks, request.target, ward=request.ward).damage
+    rolled = result.damage
+    return (
+        f"[muted]Luck: better than {percent(damage.below(rolled))} of outcomes, worse than "
+        f"{percent(damage.at_least(rolled + 1))} (percentile {damage.percentile(rolled):.0f}).[/]"
+    )
 
 
 roll_app.command("attack")(attack_command(show_attack_roll))

@@ -1,0 +1,110 @@
+"""Rich renderables for probability distributions: bar charts with P(= x) and P(≥ x).
+
+Bars are drawn with block characters, so a chart reads the same with NO_COLOR or on a
+terminal without colour; colour only adds emphasis.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rich.table import Table
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from aos_cli.core.odds import Distribution
+
+BAR_WIDTH = 30
+"""Characters of the longest bar."""
+MAX_ROWS = 40
+"""Past this many values a chart groups consecutive values into one row."""
+SHOWN_FROM = 0.0005
+"""Values in the tails with less than this probability are left out of a chart."""
+_EIGHTHS = " ▏▎▍▌▋▊▉"
+
+
+def percent(p: float) -> str:
+    """A probability as a percentage a player reads at a glance: 58.3%, <0.1%, 100%."""
+    if p <= 0.0:
+        return "0%"
+    if p < 0.001:
+        return "<0.1%"
+    if p > 0.999 and p < 1.0 - 1e-12:
+        return ">99.9%"
+    text = f"{100.0 * p:.1f}".rstrip("0").rstrip(".")
+    return f"{text}%"
+
+
+def bar(p: float, peak: float, width: int = BAR_WIDTH) -> str:
+    """A horizontal bar for `p` scaled so that `peak` fills `width`, in eighths of a cell."""
+    if peak <= 0.0 or p <= 0.0:
+        return ""
+    eighths = max(1, round(8 * width * p / peak))
+    full, rest = divmod(eighths, 8)
+    return "█" * full + (_EIGHTHS[rest] if rest else "")
+
+
+def _shown_range(dist: Distribution) -> tuple[int, int]:
+    """The values worth a row: drop tails holding less than SHOWN_FROM in total at each end."""
+    low, high = dist.low, dist.high
+    tail = 0.0
+    while low < high and tail + dist.p(low) < SHOWN_FROM:
+        tail += dist.p(low)
+        low += 1
+    tail = 0.0
+    while high > low and tail + dist.p(high) < SHOWN_FROM:
+        tail += dist.p(high)
+        high -= 1
+    return low, high
+
+
+def distribution_chart(dist: Distribution, *, title: str, value_label: str) -> Table:
+    """One row per value (or per group of values): P(= x) as a bar, and P(≥ x)."""
+    low, high = _shown_range(dist)
+    step = max(1, math.ceil((high - low + 1) / MAX_ROWS))
+    rows: list[tuple[str, float, float]] = []
+    for start in range(low, high + 1, step):
+        stop = min(high, start + step - 1)
+        label = str(start) if stop == start else f"{start}-{stop}"
+        mass = math.fsum(dist.p(v) for v in range(start, stop + 1))
+        rows.append((label, mass, dist.at_least(start)))
+    peak = max((mass for _, mass, _ in rows), default=0.0)
+    table = Table(title=title, header_style="heading", expand=False, box=None, pad_edge=False)
+    table.add_column(value_label, justify="right")
+    table.add_column("P(=)" if step == 1 else "P(in)", justify="right")
+    table.add_column("", no_wrap=True, min_width=BAR_WIDTH + 1)
+    table.add_column("P(≥)", justify="right")
+    for label, mass, at_least in rows:
+        table.add_row(
+            label, percent(mass), Text(bar(mass, peak), style="success"), percent(at_least)
+        )
+    return table
+
+
+def summary_text(dist: Distribution, noun: str) -> Text:
+    """`Damage: mean 4.38, median 4, standard deviation 1.92`."""
+    text = Text()
+    text.append(f"{noun}: ", style="heading")
+    text.append("mean ")
+    text.append(f"{dist.mean:.2f}", style="total")
+    text.append(f", median {dist.median}, standard deviation {dist.sd:.2f}")
+    return text
+
+
+def means_table(
+    rows: Sequence[tuple[str, float, float | None]], *, title: str, show_slain: bool
+) -> Table:
+    """Mean damage (and mean models slain) against each save."""
+    table = Table(title=title, header_style="heading", expand=False)
+    table.add_column("Save", justify="right")
+    table.add_column("Mean damage", justify="right")
+    if show_slain:
+        table.add_column("Mean slain", justify="right")
+    for save, damage, slain in rows:
+        cells = [save, f"{damage:.2f}"]
+        if show_slain:
+            cells.append("" if slain is None else f"{slain:.2f}")
+        table.add_row(*cells)
+    return table
