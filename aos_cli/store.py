@@ -201,8 +201,12 @@ class Store:
         except sqlite3.Error as exc:
             raise GameError(f"cannot open {self.path}: {exc}; point --db at another file") from None
         try:
+            # Look before touching: a foreign or newer file is refused before WAL is switched on,
+            # since changing the journal mode rewrites the file header.
+            version = self._schema_version()
+            self._refuse_newer(version)
             self._configure()
-            self._ensure_schema()
+            self._ensure_schema(version)
         except GameError:
             self._conn.close()
             raise
@@ -256,15 +260,18 @@ class Store:
         except (TypeError, ValueError):
             raise self._not_ours(f"its schema_version is {row[0]!r}") from None
 
-    def _ensure_schema(self) -> None:
-        """Create or migrate the schema; cheap when the database is already current."""
-        version = self._schema_version()
-        if version == SCHEMA_VERSION:
-            return
+    @staticmethod
+    def _refuse_newer(version: int | None) -> None:
+        """A database from a newer aos could hold what this one would misread: refuse it."""
         if version is not None and version > SCHEMA_VERSION:
             raise GameError(
                 f"this database was written by a newer aos (schema {version}); upgrade aos-cli"
             )
+
+    def _ensure_schema(self, version: int | None) -> None:
+        """Create or migrate the schema; free when the database is already current."""
+        if version == SCHEMA_VERSION:
+            return
         with self.transaction() as conn:
             version = self._schema_version()  # re-read under the write lock: another may have won
             if version is None:
@@ -275,10 +282,7 @@ class Store:
                     (str(SCHEMA_VERSION),),
                 )
                 return
-            if version > SCHEMA_VERSION:
-                raise GameError(
-                    f"this database was written by a newer aos (schema {version}); upgrade aos-cli"
-                )
+            self._refuse_newer(version)
             while version < SCHEMA_VERSION:
                 step = MIGRATIONS.get(version)
                 if step is None:

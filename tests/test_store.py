@@ -532,6 +532,8 @@ def test_newer_schema_is_refused(tmp_path: Path) -> None:
         str(SCHEMA_VERSION + 1),
     )
     conn.close()
+    with pytest.raises(GameError, match="newer aos"):
+        Store(db)  # and again: refusing changed nothing
 
 
 @pytest.mark.parametrize(
@@ -559,8 +561,10 @@ def test_foreign_sqlite_database_is_refused(tmp_path: Path) -> None:
     with conn:
         conn.execute("CREATE TABLE songs (title TEXT)")
     conn.close()
+    before = db.read_bytes()
     with pytest.raises(GameError, match="is not an aos database: it has tables but no aos meta"):
         Store(db)
+    assert db.read_bytes() == before  # not even switched to WAL
 
 
 def test_empty_file_becomes_a_store(tmp_path: Path) -> None:
