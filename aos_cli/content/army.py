@@ -1,0 +1,233 @@
+"""Army lists: a player's YAML file, checked against the warscrolls of the database.
+
+Checks (issue 4): unknown warscroll (with did-you-mean), too many models, a weapon the warscroll
+does not offer, a command model it does not have, two generals, an ally as general, more allies
+than 1 in 4 (AoS2 §25), unknown battalion, allegiance, command trait or artefact.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pydantic import Field, model_validator
+
+from aos_cli.content.schema import Base, Id, System, slug
+
+if TYPE_CHECKING:
+    from aos_cli.content.database import Database
+    from aos_cli.content.schema import Warscroll
+
+
+class ArmyUnit(Base):
+    """One unit of the army: its warscroll, models, weapons carried and command models."""
+
+    id: Id
+    warscroll: str
+    name: str | None = None
+    models: int = Field(1, ge=1)
+    weapons: dict[str, int] = Field(default_factory=dict)
+    """Weapon id → how many models carry it (only for weapons chosen from options)."""
+    command_models: tuple[str, ...] = ()
+    general: bool = False
+    ally: bool = False
+    reinforcement: bool = False
+    artefact: str | None = None
+    warscroll_id: str | None = None
+    """Filled in by `load_army`: the id of the warscroll the name resolved to."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_id(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "id" not in data:
+            label = data.get("name") or data.get("warscroll")
+            if isinstance(label, str):
+                return {"id": slug(label), **data}
+        return data
+
+    @property
+    def label(self) -> str:
+        return self.name or self.warscroll
+
+
+class ArmyBattalion(Base):
+    """A battalion fielded: which battalion, and the army's unit ids in it."""
+
+    battalion: str
+    units: tuple[str, ...] = ()
+
+
+class ArmyList(Base):
+    """A player's army list (validated by `load_army`)."""
+
+    name: str
+    player: str | None = None
+    system: System = "aos2"
+    allegiance: str | None = None
+    command_trait: str | None = None
+    units: list[ArmyUnit] = Field(min_length=1)
+    battalions: list[ArmyBattalion] = Field(default_factory=list)
+    notes: str | None = None
+
+    @property
+    def general(self) -> ArmyUnit | None:
+        """The unit holding the general (None when no unit is marked `general: true`)."""
+        return next((u for u in self.units if u.general), None)
+
+    def unit(self, unit_id: str) -> ArmyUnit:
+        return next(u for u in self.units if u.id == unit_id)
+
+
+Found = list[tuple[tuple[str | int, ...], str]]
+
+
+def check_army(army: ArmyList, db: Database) -> tuple[ArmyList, Found]:
+    """Check an army against the database; returns the army with warscroll ids filled in and
+    every problem as (path inside `army`, message)."""
+    from aos_cli.core.errors import ContentError
+
+    found: Found = []
+    units: list[ArmyUnit] = []
+    ids: set[str] = set()
+    scrolls: dict[str, Warscroll] = {}
+    for index, unit in enumerate(army.units):
+        path: tuple[str | int, ...] = ("units", index)
+        if unit.id in ids:
+            found.append(((*path, "id"), f"two units have the id {unit.id!r}: name one of them"))
+        ids.add(unit.id)
+        try:
+            scroll = db.warscroll(unit.warscroll, army.system)
+        except ContentError as problem:
+            found.append(((*path, "warscroll"), str(problem)))
+            units.append(unit)
+            continue
+        scrolls[unit.id] = scroll
+        units.append(unit.model_copy(update={"warscroll_id": scroll.id}))
+        found.extend(_check_unit(unit, scroll, path))
+
+    generals = [i for i, u in enumerate(army.units) if u.general]
+    for index in generals[1:]:
+        found.append(
+            (("units", index, "general"), "two generals: only one unit may be the general")
+        )
+    if not generals:
+        found.append((("units",), "no general: mark one unit `general: true` (AoS2 §5.3)"))
+    for index in generals:
+        if army.units[index].ally:
+            found.append(
+                (("units", index, "general"), "an allied unit cannot be the general (AoS2 §25)")
+            )
+    counted = [u for u in army.units if not u.reinforcement]
+    allies = sum(1 for u in counted if u.ally)
+    if allies > len(counted) // 4:
+        found.append(
+            (
+                ("units",),
+                f"{allies} allied units: at most 1 in every 4 units may be allies (AoS2 §25)",
+            )
+        )
+
+    allegiance = None
+    if army.allegiance is not None:
+        try:
+            allegiance = db.allegiance(army.allegiance, army.system)
+        except ContentError as problem:
+            found.append((("allegiance",), str(problem)))
+    if allegiance is not None:
+        for index, unit in enumerate(army.units):
+            member = scrolls.get(unit.id)
+            if member and not unit.ally and not member.has_keyword(allegiance.keyword):
+                found.append(
+                    (
+                        ("units", index, "warscroll"),
+                        f"{member.name} lacks the {allegiance.keyword} keyword: mark it `ally: true`",
+                    )
+                )
+    if army.command_trait is not None:
+        traits = [r for t in (allegiance.command_traits if allegiance else []) for r in t.rows]
+        if not any(army.command_trait in (r.id, r.name) for r in traits):
+            found.append(
+                (("command_trait",), _not_found("command trait", army.command_trait, traits))
+            )
+        general = army.general
+        if general and general.id in scrolls and not scrolls[general.id].has_keyword("HERO"):
+            found.append((("command_trait",), "only a HERO general has a command trait (AoS2 §25)"))
+    artefacts = [r for t in (allegiance.artefacts if allegiance else []) for r in t.rows]
+    taken: dict[str, int] = {}
+    bearers = 0
+    for index, unit in enumerate(army.units):
+        if unit.artefact is None:
+            continue
+        bearers += 1
+        path = ("units", index, "artefact")
+        if not any(unit.artefact in (r.id, r.name) for r in artefacts):
+            found.append((path, _not_found("artefact", unit.artefact, artefacts)))
+        if unit.artefact in taken:
+            found.append((path, f"the artefact is also borne by units[{taken[unit.artefact]}]"))
+        taken[unit.artefact] = index
+        bearer = scrolls.get(unit.id)
+        if bearer is not None and not bearer.has_keyword("HERO"):
+            found.append((path, "only a HERO may bear an artefact (AoS2 §25)"))
+    if bearers > 1 + len(army.battalions):
+        found.append(
+            (
+                ("units",),
+                f"{bearers} artefacts: one, plus one per battalion ({1 + len(army.battalions)})",
+            )
+        )
+    for index, fielded in enumerate(army.battalions):
+        path = ("battalions", index)
+        try:
+            db.battalion(fielded.battalion, army.system)
+        except ContentError as problem:
+            found.append(((*path, "battalion"), str(problem)))
+        for pos, unit_id in enumerate(fielded.units):
+            if unit_id not in ids:
+                found.append(((*path, "units", pos), f"no unit with id {unit_id!r} in this army"))
+            elif army.unit(unit_id).reinforcement:
+                found.append(((*path, "units", pos), "reinforcements cannot join a battalion"))
+    return army.model_copy(update={"units": units}), found
+
+
+def _check_unit(unit: ArmyUnit, scroll: Warscroll, path: tuple[str | int, ...]) -> Found:
+    found: Found = []
+    size = scroll.unit_size
+    if unit.models > size.maximum:
+        found.append(
+            ((*path, "models"), f"too many models: {scroll.name} has at most {size.maximum}")
+        )
+    if unit.models < size.min and not size.understrength:
+        found.append(((*path, "models"), f"{scroll.name} needs at least {size.min} models"))
+    offered = {w.id: w for w in scroll.weapons}
+    options = {c: o for o in scroll.weapon_options for c in o.choices}
+    for weapon_id, count in unit.weapons.items():
+        where = (*path, "weapons", weapon_id)
+        if weapon_id not in offered:
+            names = ", ".join(offered) or "none"
+            found.append((where, f"{scroll.name} does not offer this weapon (it has: {names})"))
+            continue
+        if count < 0 or count > unit.models:
+            found.append((where, f"{count} models carry it; the unit has {unit.models}"))
+        option = options.get(weapon_id)
+        if option is not None and option.one_per and count > max(1, unit.models // option.one_per):
+            found.append((where, f"at most 1 in every {option.one_per} models may take it"))
+    for option in scroll.weapon_options:
+        chosen = sum(unit.weapons.get(c, 0) for c in option.choices)
+        if option.one_per is None and chosen > unit.models:
+            found.append(((*path, "weapons"), f"{chosen} weapons chosen for {unit.models} models"))
+    roles = {m.role: m for m in scroll.command_models}
+    for pos, role in enumerate(unit.command_models):
+        if role not in roles:
+            have = ", ".join(roles) or "none"
+            found.append(
+                ((*path, "command_models", pos), f"{scroll.name} has no {role} (has: {have})")
+            )
+    return found
+
+
+def _not_found(what: str, value: str, rows: list[Any]) -> str:
+    import difflib
+
+    names = [r.id for r in rows]
+    close = difflib.get_close_matches(value, names, n=3)
+    hint = f" (did you mean {', '.join(close)}?)" if close else ""
+    return f"no {what} {value!r} in the army's allegiance{hint}"

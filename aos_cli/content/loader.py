@@ -1,0 +1,528 @@
+"""Find, read, validate and cache content files; merge them into a `Database`.
+
+Content folders, in order (later ones override records with the same id):
+1. bundled: `aos_cli/rulesets/`, and `warscrolls/` + `battleplans/` (the repository's top-level
+   folders, or `aos_cli/_data/...` in an installed wheel);
+2. the user's data folder (`$AOS_DATA_DIR` or platformdirs' user data dir, `content/` in it);
+3. `$AOS_CONTENT` (folders separated by the OS path separator);
+4. `--content DIR` options.
+Within one folder a duplicate id is a problem. Each file's validated records are cached (pickle
+under `$AOS_CACHE_DIR` or platformdirs' user cache dir) keyed on path, mtime and size, so start-up
+stays fast with hundreds of warscrolls; a changed file is validated again, alone.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import pickle
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from aos_cli.content import schema
+from aos_cli.content.army import ArmyList
+from aos_cli.content.database import Database, Origin
+from aos_cli.content.problems import ContentProblems, Problem, display_name, format_path
+from aos_cli.content.yamlsrc import Source, YamlProblem, parse
+from aos_cli.core.errors import ContentError
+
+KINDS: dict[str, type[BaseModel]] = {
+    "warscrolls": schema.Warscroll,
+    "battalions": schema.Battalion,
+    "allegiances": schema.Allegiance,
+    "battleplans": schema.Battleplan,
+}
+SINGLE: dict[str, type[BaseModel]] = {"ruleset": schema.Ruleset, "army": ArmyList}
+TOP_KEYS = ("schema_version", "system", *KINDS, *SINGLE)
+CACHE_FORMAT = 1
+
+
+@dataclass
+class Loaded:
+    """One record read from a file."""
+
+    kind: str
+    """warscrolls, battalions, allegiances, battleplans, rulesets or army."""
+    record: Any
+    origin: Origin
+
+
+@dataclass
+class FileResult:
+    """What one file gave: its valid records and every problem found in it."""
+
+    file: str
+    records: list[Loaded] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def is_army(self) -> bool:
+        return any(r.kind == "army" for r in self.records)
+
+
+# --------------------------------------------------------------------------- one file
+
+
+def _all_field_names() -> set[str]:
+    names: set[str] = set()
+    for model in vars(schema).values():
+        if isinstance(model, type) and issubclass(model, BaseModel):
+            names.update(model.model_fields)
+    return names
+
+
+_FIELD_NAMES: set[str] = set()
+
+
+def _message(error: Any) -> str:
+    kind = error["type"]
+    loc = error["loc"]
+    if kind == "missing":
+        return f"missing: {loc[-1]} is required" if loc else "missing"
+    if kind == "extra_forbidden":
+        if not _FIELD_NAMES:
+            _FIELD_NAMES.update(_all_field_names())
+        close = difflib.get_close_matches(str(loc[-1]), sorted(_FIELD_NAMES), n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        return f"unknown key{hint}"
+    message = str(error["msg"])
+    for prefix in ("Value error, ", "Assertion failed, "):
+        message = message.removeprefix(prefix)
+    return message
+
+
+def pydantic_problems(
+    error: ValidationError, source: Source, prefix: tuple[str | int, ...], file: str
+) -> list[Problem]:
+    """Every error of a validation, located by walking the YAML node tree."""
+    problems: list[Problem] = []
+    seen: set[tuple[int | None, str]] = set()
+    for item in error.errors(include_url=False):
+        ctx = item.get("ctx") or {}
+        loc = (*prefix, *item["loc"])
+        expanded = ctx.get("problems")
+        pairs = (
+            [((*loc, *sub), message) for sub, message in expanded]
+            if expanded
+            else [(loc, _message(item))]
+        )
+        for where, message in pairs:
+            line, kept = resolve(source, where)
+            key = (line, format_path(kept) + message)
+            if key in seen or message == "Input should be None":
+                continue
+            seen.add(key)
+            problems.append(Problem(file, line, format_path(kept), message))
+    return problems
+
+
+def resolve(source: Source, loc: Sequence[str | int]) -> tuple[int | None, list[str | int]]:
+    """The line of a location and the parts of it that name fields of the file."""
+    import yaml
+
+    node = source.node
+    kept: list[str | int] = []
+    if node is None:
+        return None, kept
+    line = node.start_mark.line + 1
+    for part in loc:
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode) and key.value == str(part):
+                    line, node = key.start_mark.line + 1, value
+                    kept.append(part)
+                    break
+            else:
+                if isinstance(part, str) and part.isidentifier():
+                    kept.append(part)
+                    break
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
+            if 0 <= part < len(node.value):
+                node = node.value[part]
+                line = node.start_mark.line + 1
+                kept.append(part)
+        elif isinstance(part, int) and kept and isinstance(kept[-1], str):
+            kept.append(part)
+    return line, kept
+
+
+def validate_text(text: str, file: str) -> FileResult:
+    """Validate one content file's text; never raises for bad content, returns problems."""
+    result = FileResult(file)
+    try:
+        source, duplicates = parse(text)
+    except YamlProblem as problem:
+        result.problems.append(Problem(file, problem.line, "", problem.message))
+        return result
+    result.problems.extend(Problem(file, p.line, "", p.message) for p in duplicates)
+    data = source.data
+    if not isinstance(data, dict):
+        result.problems.append(
+            Problem(file, source.line(()), "", "a content file is a mapping with schema_version")
+        )
+        return result
+    for key in data:
+        if key not in TOP_KEYS:
+            close = difflib.get_close_matches(str(key), TOP_KEYS, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else f" (use {', '.join(TOP_KEYS)})"
+            result.problems.append(
+                Problem(file, source.line((key,)), str(key), f"unknown key{hint}")
+            )
+    version = data.get("schema_version")
+    if version is None:
+        result.problems.append(
+            Problem(
+                file, 1, "schema_version", f"missing: write schema_version: {schema.SCHEMA_VERSION}"
+            )
+        )
+    elif version != schema.SCHEMA_VERSION:
+        result.problems.append(
+            Problem(
+                file,
+                source.line(("schema_version",)),
+                "schema_version",
+                f"{version!r} is not a version this aos reads ({schema.SCHEMA_VERSION})",
+            )
+        )
+    system = data.get("system")
+    if system is not None and system not in schema.SYSTEMS:
+        result.problems.append(
+            Problem(
+                file, source.line(("system",)), "system", f"use one of {', '.join(schema.SYSTEMS)}"
+            )
+        )
+        system = None
+    for kind, model in KINDS.items():
+        items = data.get(kind)
+        if items is None:
+            continue
+        if not isinstance(items, list):
+            result.problems.append(Problem(file, source.line((kind,)), kind, "must be a list"))
+            continue
+        for index, item in enumerate(items):
+            if isinstance(item, dict) and system and "system" not in item:
+                item = {**item, "system": system}
+            _validate_one(model, item, (kind, index), kind, source, result)
+    for key, model in SINGLE.items():
+        if key in data:
+            item = data[key]
+            if isinstance(item, dict) and system and "system" not in item:
+                item = {**item, "system": system}
+            _validate_one(
+                model, item, (key,), "rulesets" if key == "ruleset" else key, source, result
+            )
+    return result
+
+
+def _validate_one(
+    model: type[BaseModel],
+    item: Any,
+    path: tuple[str | int, ...],
+    kind: str,
+    source: Source,
+    result: FileResult,
+) -> None:
+    try:
+        record = model.model_validate(item)
+    except ValidationError as error:
+        result.problems.extend(pydantic_problems(error, source, path, result.file))
+        return
+    origin = Origin(result.file, source.line(path), format_path(path))
+    result.records.append(Loaded(kind, record, origin))
+
+
+def validate_file(path: Path) -> FileResult:
+    """Read and validate one file (problems for unreadable files, never an exception)."""
+    file = display_name(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        return FileResult(file, problems=[Problem(file, None, "", f"cannot be read: {error}")])
+    return validate_text(text, file)
+
+
+# --------------------------------------------------------------------------- folders
+
+
+def package_dir() -> Path:
+    return Path(__file__).resolve().parent.parent
+
+
+def bundled_dirs() -> list[Path]:
+    """The rulesets, warscrolls and battleplans shipped with aos (wheel or source tree)."""
+    found = [package_dir() / "rulesets"]
+    for name in ("warscrolls", "battleplans"):
+        for candidate in (package_dir() / "_data" / name, package_dir().parent / name):
+            if candidate.is_dir():
+                found.append(candidate)
+                break
+    return [d for d in found if d.is_dir()]
+
+
+def user_data_dir() -> Path:
+    """Where a player keeps their own content: `$AOS_DATA_DIR` or the platform's data dir."""
+    env = os.environ.get("AOS_DATA_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("aos-cli", appauthor=False))
+
+
+def cache_dir() -> Path:
+    """`$AOS_CACHE_DIR` or the platform's user cache dir."""
+    env = os.environ.get("AOS_CACHE_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("aos-cli", appauthor=False))
+
+
+def content_groups(content_dirs: Sequence[Path] = ()) -> list[list[Path]]:
+    """Folder groups in override order; each group is checked for duplicate ids on its own."""
+    groups: list[list[Path]] = [bundled_dirs()]
+    user = user_data_dir() / "content"
+    if user.is_dir():
+        groups.append([user])
+    env = os.environ.get("AOS_CONTENT", "")
+    extra = [Path(p) for p in env.split(os.pathsep) if p.strip()] + [Path(p) for p in content_dirs]
+    for folder in extra:
+        if not folder.exists():
+            raise ContentError(f"content folder {str(folder)!r} does not exist")
+        groups.append([folder])
+    return groups
+
+
+def yaml_files(paths: Iterable[Path]) -> list[Path]:
+    """Every .yaml/.yml file under the paths (files given are taken as they are), sorted."""
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(
+                sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+            )
+        else:
+            files.append(path)
+    return files
+
+
+# --------------------------------------------------------------------------- cache
+
+
+def _fingerprint() -> str:
+    """Changes when aos or its schema code changes, so a stale cache is never used."""
+    from aos_cli import __version__
+
+    parts = [str(CACHE_FORMAT), __version__]
+    modules = [
+        *sorted((package_dir() / "content").glob("*.py")),
+        package_dir() / "core" / "effects.py",
+        package_dir() / "core" / "ability_effects.py",
+    ]
+    for module in modules:
+        try:
+            stat = module.stat()
+            parts.append(f"{module.name}:{stat.st_mtime_ns}:{stat.st_size}")
+        except OSError:
+            parts.append(module.name)
+    return "|".join(parts)
+
+
+class Cache:
+    """Validated file results keyed by path, mtime and size (pickled: our own data, in the
+    user's own cache folder)."""
+
+    def __init__(self) -> None:
+        self.enabled = os.environ.get("AOS_NO_CACHE", "") in ("", "0")
+        self.path = cache_dir() / "content-cache.pickle"
+        self.fingerprint = _fingerprint()
+        self.entries: dict[str, tuple[int, int, FileResult]] = {}
+        self.changed = False
+        self.hits = 0
+        self.misses = 0
+        if self.enabled:
+            try:
+                with self.path.open("rb") as handle:
+                    stored = pickle.load(handle)
+                if stored.get("fingerprint") == self.fingerprint:
+                    self.entries = stored["entries"]
+            except Exception:  # a missing, old or damaged cache is simply rebuilt
+                self.entries = {}
+
+    def result(self, path: Path) -> FileResult:
+        """The file's result from the cache when unchanged, else validated afresh."""
+        key = str(path.resolve())
+        try:
+            stat = path.stat()
+        except OSError:
+            return validate_file(path)
+        entry = self.entries.get(key)
+        if entry is not None and entry[0] == stat.st_mtime_ns and entry[1] == stat.st_size:
+            self.hits += 1
+            return entry[2]
+        self.misses += 1
+        result = validate_file(path)
+        self.entries[key] = (stat.st_mtime_ns, stat.st_size, result)
+        self.changed = True
+        return result
+
+    def save(self) -> None:
+        """Write the cache atomically; a cache that cannot be written is not an error."""
+        if not self.enabled or not self.changed:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temp = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
+            with os.fdopen(handle, "wb") as out:
+                pickle.dump(
+                    {"fingerprint": self.fingerprint, "entries": self.entries},
+                    out,
+                    protocol=pickle.HIGHEST_PROTOCOL,
+                )
+            os.replace(temp, self.path)
+        except OSError:
+            pass
+
+
+# --------------------------------------------------------------------------- merging
+
+
+def merge(
+    groups: Sequence[Sequence[FileResult]], *, check: bool = True
+) -> tuple[Database, list[Problem]]:
+    """Build the database from file results, group by group; report duplicate ids in a group
+    and references no record satisfies."""
+    db = Database()
+    problems: list[Problem] = []
+    for group in groups:
+        seen: dict[tuple[str, str], Origin] = {}
+        for result in group:
+            problems.extend(result.problems)
+            for loaded in result.records:
+                if loaded.kind == "army":
+                    db.army_files.append(result.file)
+                    continue
+                record_key = loaded.record.system if loaded.kind == "rulesets" else loaded.record.id
+                key = (loaded.kind, record_key)
+                if key in seen:
+                    first = seen[key]
+                    problems.append(
+                        Problem(
+                            loaded.origin.file,
+                            loaded.origin.line,
+                            f"{loaded.origin.path}.id",
+                            f"duplicate id {record_key!r}: also at {first.file}:{first.line}",
+                        )
+                    )
+                seen[key] = loaded.origin
+                getattr(db, loaded.kind)[record_key] = loaded.record
+                db.origins[key] = loaded.origin
+    if check:
+        problems.extend(cross_check(db))
+    return db, problems
+
+
+def cross_check(db: Database) -> list[Problem]:
+    """References between records: the spells a wizard knows must exist."""
+    problems: list[Problem] = []
+    for scroll in db.warscrolls.values():
+        if scroll.wizard is None:
+            continue
+        ruleset = db.rulesets.get(scroll.system)
+        own = {s.id for s in scroll.spells}
+        for index, spell_id in enumerate(scroll.wizard.spells):
+            if spell_id in own or ruleset is None or ruleset.spell(spell_id) is not None:
+                continue
+            origin = db.origins[("warscrolls", scroll.id)]
+            problems.append(
+                Problem(
+                    origin.file,
+                    origin.line,
+                    f"{origin.path}.wizard.spells[{index}]",
+                    f"no spell {spell_id!r} on the warscroll or in the {scroll.system} ruleset",
+                )
+            )
+    return problems
+
+
+def load_database(content_dirs: Sequence[Path] = ()) -> Database:
+    """Load bundled content, then the user's folders (see module doc), validated and cached.
+
+    Raises ContentProblems (a ContentError) listing every problem when any file is wrong.
+    """
+    groups = content_groups(content_dirs)
+    cache = Cache()
+    results = [[cache.result(path) for path in yaml_files(group)] for group in groups]
+    cache.save()
+    db, problems = merge(results)
+    if problems:
+        raise ContentProblems(problems)
+    return db
+
+
+def load_army(path: Path, db: Database) -> ArmyList:
+    """Read an army list and check it against the database; raises ContentProblems listing
+    every problem (file, line, field)."""
+    if not path.is_file():
+        raise ContentError(f"army list {str(path)!r} does not exist")
+    army, problems = read_army(path, db)
+    if problems or army is None:
+        raise ContentProblems(problems)
+    return army
+
+
+def read_army(path: Path, db: Database) -> tuple[ArmyList | None, list[Problem]]:
+    """An army list and every problem with it (schema and checks against the database)."""
+    from aos_cli.content.army import check_army
+
+    file = display_name(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        return None, [Problem(file, None, "", f"cannot be read: {error}")]
+    result = validate_text(text, file)
+    armies = [r.record for r in result.records if r.kind == "army"]
+    if not armies:
+        if not result.problems:
+            result.problems.append(Problem(file, 1, "army", "missing: an army list has `army:`"))
+        return None, result.problems
+    source, _ = parse(text)
+    checked, found = check_army(armies[0], db)
+    problems = list(result.problems)
+    for sub, message in found:
+        line, kept = resolve(source, ("army", *sub))
+        problems.append(Problem(file, line, format_path(kept), message))
+    return checked, problems
+
+
+def validate_paths(paths: Sequence[Path]) -> tuple[list[Problem], int]:
+    """Validate files and folders as `aos rules validate` does: each file, duplicate ids among
+    them, references (with the bundled rulesets in reach), and army lists against the bundled
+    content plus the files given. Returns every problem and the number of files read.
+    """
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        raise ContentError(f"{str(missing[0])!r} does not exist")
+    files = yaml_files(paths)
+    results = [validate_file(path) for path in files]
+    given = {r.file for r in results}
+    _, problems = merge([results], check=False)
+    cache = Cache()
+    bundled = [cache.result(path) for path in yaml_files(bundled_dirs())]
+    cache.save()
+    full, _ = merge([bundled, results], check=False)
+    problems.extend(p for p in cross_check(full) if p.file in given)
+    for path, result in zip(files, results, strict=True):
+        if result.is_army and not result.problems:
+            _, army_problems = read_army(path, full)
+            problems.extend(army_problems)
+    order = {r.file: i for i, r in enumerate(results)}
+    unique = list(dict.fromkeys(problems))
+    unique.sort(key=lambda p: (order.get(p.file, len(order)), p.line or 0))
+    return unique, len(files)

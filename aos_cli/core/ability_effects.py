@@ -1,0 +1,216 @@
+"""Structured effects of abilities beyond one attack: mortal wounds, healing, roll-then-effect,
+lasting modifiers, characteristic and other-roll modifiers, auras and conditions.
+
+They register into the same `EFFECTS` registry as the attack effects (aos_cli/core/effects.py),
+so content validation knows one vocabulary. Wrappers (`roll_then`, `lasting`, `aura`, `against`,
+`conditional`) hold further effects; the attack engine folds only attack effects
+(`compile_effects`), the game engine reads the rest. Pure values: no dice are rolled here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar, Literal
+
+from aos_cli.core.dice import DiceExpr
+from aos_cli.core.effects import Effect, register
+
+UnitTarget = Literal["target", "self", "bearer", "each_enemy_in_range", "each_friendly_in_range"]
+"""Who an effect lands on: the unit the ability picked, its own unit, or every unit in range."""
+
+Duration = Literal[
+    "end_of_phase",
+    "end_of_turn",
+    "end_of_battle_round",
+    "your_next_hero_phase",
+    "end_of_battle",
+]
+"""How long a lasting effect stays in force (AoS2 §7.2, §15: "until your next hero phase")."""
+
+OtherRoll = Literal[
+    "charge", "run", "casting", "unbinding", "battleshock", "arrival", "priority", "prayer"
+]
+"""Rolls outside the attack sequence that abilities modify, reroll or set."""
+
+Characteristic = Literal["move", "wounds", "bravery", "save", "attacks", "damage", "rend", "range"]
+
+Condition = Literal[
+    "charged_this_turn",
+    "not_charged_this_turn",
+    "general_alive",
+    "wholly_on_terrain",
+    "first_battle_round",
+]
+"""Situations an ability's effects depend on, asked of the players when the tool cannot see."""
+
+
+@register
+@dataclass(frozen=True)
+class MortalWounds(Effect):
+    """A unit suffers `amount` mortal wounds (AoS2 §14.8), optionally only if it has `keyword`."""
+
+    type_name: ClassVar[str] = "mortal_wounds"
+    amount: DiceExpr
+    target: UnitTarget = "target"
+    range: int | None = None
+    keyword: str | None = None
+
+
+@register
+@dataclass(frozen=True)
+class Heal(Effect):
+    """Heal up to `amount` wounds allocated to a model (AoS2 §14.12: slain models never heal)."""
+
+    type_name: ClassVar[str] = "heal"
+    amount: DiceExpr
+    target: UnitTarget = "target"
+
+
+@register
+@dataclass(frozen=True)
+class RollThen(Effect):
+    """Roll `dice` (a D6 unless told); on `on`+ the `then` effects happen (e.g. "on a 3+ ...").
+
+    `per` says whether one roll is made for the unit or one for each of its models.
+    """
+
+    type_name: ClassVar[str] = "roll_then"
+    on: int
+    then: tuple[Effect, ...]
+    dice: DiceExpr = field(default_factory=lambda: DiceExpr(((1, 6),), 0))
+    per: Literal["unit", "model"] = "unit"
+
+
+@register
+@dataclass(frozen=True)
+class Lasting(Effect):
+    """The wrapped effects stay in force on the target `until` a later point of the battle."""
+
+    type_name: ClassVar[str] = "lasting"
+    until: Duration
+    effects: tuple[Effect, ...]
+    target: UnitTarget = "target"
+
+
+@register
+@dataclass(frozen=True)
+class CharacteristicModifier(Effect):
+    """Add `amount` to a characteristic (Bravery, Save, Move, a weapon's Attacks ...)."""
+
+    type_name: ClassVar[str] = "characteristic_modifier"
+    characteristic: Characteristic
+    amount: int
+    melee_only: bool = False
+
+
+@register
+@dataclass(frozen=True)
+class RollBonus(Effect):
+    """Add `amount` to a roll outside the attack sequence (charge, run, casting ...)."""
+
+    type_name: ClassVar[str] = "roll_bonus"
+    roll: OtherRoll
+    amount: int
+
+
+@register
+@dataclass(frozen=True)
+class RerollOther(Effect):
+    """Reroll a roll outside the attack sequence (all its dice, AoS2 §2)."""
+
+    type_name: ClassVar[str] = "reroll_other"
+    roll: OtherRoll
+
+
+@register
+@dataclass(frozen=True)
+class SetRoll(Effect):
+    """Treat a roll as having the result `value` (At the Double: a run roll of 6)."""
+
+    type_name: ClassVar[str] = "set_roll"
+    roll: OtherRoll
+    value: int
+
+
+@register
+@dataclass(frozen=True)
+class NoBattleshock(Effect):
+    """The unit does not take battleshock tests (Inspiring Presence, AoS2 §7.2)."""
+
+    type_name: ClassVar[str] = "no_battleshock"
+
+
+@register
+@dataclass(frozen=True)
+class MortalWard(Effect):
+    """Each mortal wound allocated is negated on `on`+ (a ward against mortal wounds only)."""
+
+    type_name: ClassVar[str] = "mortal_ward"
+    on: int
+
+
+@register
+@dataclass(frozen=True)
+class GainCommandPoints(Effect):
+    """The player gains `amount` command points (AoS2 §7.1)."""
+
+    type_name: ClassVar[str] = "command_points"
+    amount: int = 1
+
+
+@register
+@dataclass(frozen=True)
+class ExtraMove(Effect):
+    """The unit may make a move of up to `distance` inches outside its movement phase."""
+
+    type_name: ClassVar[str] = "extra_move"
+    distance: int
+
+
+@register
+@dataclass(frozen=True)
+class Aura(Effect):
+    """Units within `range` inches (friendly, enemy or all, with a keyword) get the effects.
+
+    An aura on friendly units also covers the unit that has it (AoS2 §21).
+    """
+
+    type_name: ClassVar[str] = "aura"
+    range: int
+    side: Literal["friendly", "enemy", "all"]
+    effects: tuple[Effect, ...]
+    keywords: tuple[str, ...] = ()
+    include_self: bool = True
+
+
+@register
+@dataclass(frozen=True)
+class Against(Effect):
+    """The wrapped attack effects apply only to attacks on units with one of the `keywords`."""
+
+    type_name: ClassVar[str] = "against"
+    keywords: tuple[str, ...]
+    effects: tuple[Effect, ...]
+
+
+@register
+@dataclass(frozen=True)
+class Conditional(Effect):
+    """The wrapped effects apply only while `condition` holds (the tool asks when unsure)."""
+
+    type_name: ClassVar[str] = "conditional"
+    condition: Condition
+    effects: tuple[Effect, ...]
+
+
+WRAPPERS: tuple[type[Effect], ...] = (RollThen, Lasting, Aura, Against, Conditional)
+"""Effect types that hold further effects (in `then` or `effects`)."""
+
+
+def inner_effects(effect: Effect) -> tuple[Effect, ...]:
+    """The effects a wrapper holds (none for a plain effect)."""
+    if isinstance(effect, RollThen):
+        return effect.then
+    if isinstance(effect, Lasting | Aura | Against | Conditional):
+        return effect.effects
+    return ()
