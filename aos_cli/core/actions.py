@@ -1,0 +1,823 @@
+"""Every player action as a value (kind + payload) and the rules that apply it.
+
+`apply_action` checks that the action is legal now and changes the state in one step. It is
+the same code on the first run (dice from the player or the RNG, recorded) and on every replay
+(the recorded dice and the recorded answers), so replaying never re-rolls and never re-asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from aos_cli.core.attack import Attack, WeaponProfile, allocate_carry_over, resolve_attacks
+from aos_cli.core.battleshock import battleshock_test
+from aos_cli.core.dice import DiceSource, parse_dice, parse_threshold, roll_off
+from aos_cli.core.effects import (
+    AttackRules,
+    Effect,
+    InCover,
+    RollModifier,
+    TargetInfo,
+    compile_effects,
+    effect_from_mapping,
+)
+from aos_cli.core.errors import AosError, RuleError
+from aos_cli.core.movement import charge_roll_needed
+from aos_cli.core.state import ActiveEffect, GameState, PendingSpell, UnitState, WeaponSpec
+from aos_cli.core.turn import advance, begin_round, due_battleshock, priority_decider
+
+
+class Asker(Protocol):
+    """Asks the players what the tool cannot see; every answer is kept in the action."""
+
+    def yes_no(self, key: str, question: str) -> bool: ...
+
+    def number(self, key: str, question: str) -> float: ...
+
+
+@dataclass
+class RecordedAnswers:
+    """Answers already given (from flags, or from the action log on replay)."""
+
+    answers: dict[str, Any] = field(default_factory=dict)
+    fallback: Asker | None = None
+
+    def yes_no(self, key: str, question: str) -> bool:
+        if key not in self.answers:
+            if self.fallback is None:
+                raise RuleError(f"the tool needs to know: {question}", f"answer with --{key}")
+            self.answers[key] = self.fallback.yes_no(key, question)
+        return bool(self.answers[key])
+
+    def number(self, key: str, question: str) -> float:
+        if key not in self.answers:
+            if self.fallback is None:
+                raise RuleError(f"the tool needs to know: {question}", f"answer with --{key}")
+            self.answers[key] = self.fallback.number(key, question)
+        return float(self.answers[key])
+
+
+Handler = Callable[[GameState, dict[str, Any], DiceSource, RecordedAnswers], None]
+HANDLERS: dict[str, Handler] = {}
+
+
+def action(kind: str) -> Callable[[Handler], Handler]:
+    """Register the rules of one kind of action."""
+
+    def register(handler: Handler) -> Handler:
+        HANDLERS[kind] = handler
+        return handler
+
+    return register
+
+
+def apply_action(
+    state: GameState,
+    kind: str,
+    payload: dict[str, Any],
+    dice: DiceSource,
+    asker: RecordedAnswers | None = None,
+) -> None:
+    """Check and apply one action; the answers it needed end up in `payload["answers"]`."""
+    handler = HANDLERS.get(kind)
+    if handler is None:
+        raise RuleError(f"unknown action {kind!r}")
+    answers = asker or RecordedAnswers(dict(payload.get("answers", {})))
+    state.notes = []
+    if state.ended and kind not in ("adjust",):
+        raise RuleError("the battle is over", "see the result with `aos status`")
+    if state.pending_spell is not None and kind not in ("unbind", "adjust"):
+        raise RuleError(
+            f"{state.pending_spell.spell} is waiting for an unbind attempt",
+            "run `aos unbind WIZARD` or `aos unbind --pass`",
+        )
+    handler(state, payload, dice, answers)
+    if answers.answers:
+        payload["answers"] = answers.answers
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _need_phase(state: GameState, *phases: str) -> None:
+    if state.phase not in phases:
+        allowed = " or ".join(phases)
+        raise RuleError(f"it is the {state.phase} phase, not the {allowed} phase", "use `aos next`")
+
+
+def _own(state: GameState, unit: UnitState, verb: str) -> None:
+    """The unit must belong to the side whose turn it is."""
+    if unit.side != state.active_side:
+        raise RuleError(
+            f"{unit.name} cannot {verb}: it is {state.sides[state.active_side].name}'s turn"
+        )
+
+
+def _present(unit: UnitState) -> None:
+    if not unit.alive:
+        raise RuleError(f"{unit.name} has been destroyed")
+    if unit.in_reserve:
+        raise RuleError(f"{unit.name} is not on the battlefield (in reserve)")
+
+
+def _spend_cp(state: GameState, side: int, what: str) -> None:
+    """Each command ability costs 1 command point (AoS2 §7.1)."""
+    if state.sides[side].command_points < 1:
+        raise RuleError(f"{state.sides[side].name} has no command points for {what}")
+    state.sides[side].command_points -= 1
+
+
+def _needs_hero_in_range(answers: RecordedAnswers, unit: UnitState) -> None:
+    """Generic command abilities need a friendly Hero within 6" (general: 12") (AoS2 §7.2)."""
+    if not answers.yes_no(
+        "in-command-range",
+        f'is {unit.name} within 6" of a friendly Hero or 12" of your general?',
+    ):
+        raise RuleError(f"{unit.name} is not in range of a Hero to receive the command")
+
+
+def unit_rules(unit: UnitState, roll_owner: str) -> list[Effect]:
+    """Effects in force on a unit that change attacks: `attacker` or `defender` effects."""
+    defender_types = {"ward", "ethereal", "cover"}
+    effects: list[Effect] = []
+    sources = [(a.name, a.effects) for a in unit.effects]
+    sources += [(a.name, a.effects) for a in unit.spec.abilities if a.passive]
+    for name, mappings in sources:
+        for mapping in mappings:
+            try:
+                effect = effect_from_mapping(dict(mapping), name)
+            except AosError:
+                continue
+            is_defence = mapping.get("type") in defender_types or mapping.get("roll") == "save"
+            if (roll_owner == "defender") == is_defence:
+                effects.append(effect)
+    return effects
+
+
+def weapon_attack(unit: UnitState, weapon: WeaponSpec, extra: list[Effect]) -> Attack:
+    """A weapon's profile for the models left, with the damage table row applied."""
+    row = unit.damage_row() or {}
+    values = {k: row.get(f"{weapon.name}.{k}", getattr(weapon, k)) for k in ("attacks", "to_hit")}
+    effects: list[Effect] = [effect_from_mapping(dict(m), weapon.name) for m in weapon.effects]
+    effects += [e for e in extra if _attack_effect(e)]
+    profile = WeaponProfile(
+        attacks=parse_dice(str(values["attacks"]), what=f"{weapon.name} attacks"),
+        to_hit=parse_threshold(str(values["to_hit"]), what=f"{weapon.name} to hit"),
+        to_wound=parse_threshold(weapon.to_wound, what=f"{weapon.name} to wound"),
+        rend=weapon.rend,
+        damage=parse_dice(
+            str(row.get(f"{weapon.name}.damage", weapon.damage)), what=f"{weapon.name} damage"
+        ),
+        models=unit.models,
+        name=weapon.name,
+    )
+    return Attack(profile, compile_effects(effects))
+
+
+def _attack_effect(effect: Effect) -> bool:
+    try:
+        compile_effects([effect])
+    except TypeError:
+        return False
+    return True
+
+
+def inflict(state: GameState, target: UnitState, damage: int) -> int:
+    """Allocate damage onto a unit with carry-over (AoS2 §14.7); returns models slain."""
+    allocation = allocate_carry_over(
+        damage, target.models, target.spec.wounds, target.wounds_on_damaged
+    )
+    target.models = allocation.models_left
+    target.wounds_on_damaged = allocation.wounds_on_damaged
+    target.slain_this_turn += allocation.slain
+    if allocation.slain:
+        attacker = 1 - target.side
+        if state.first_blood is None:
+            state.first_blood = attacker
+            if state.battleplan == "first_blood":
+                # First Blood (AoS2 §18): the first to slay an enemy model gains 1 CP.
+                state.sides[attacker].command_points += 1
+                state.notes.append(
+                    f"First blood: {state.sides[attacker].name} gains 1 command point."
+                )
+        state.sides[attacker].victory_points += _slain_points(state, target, allocation.slain)
+        state.notes.append(f"{target.name}: {allocation.slain} slain, {target.models} left.")
+        if not target.alive and target.spec.general:
+            state.notes.append(
+                f"{target.name} was the general: pick another model to take its place (AoS2 §5.3)."
+            )
+    return allocation.slain
+
+
+def _slain_points(state: GameState, target: UnitState, slain: int) -> int:
+    """First Blood scores the Wounds characteristic of each enemy model slain (AoS2 §18)."""
+    if state.battleplan == "first_blood":
+        return slain * target.spec.wounds
+    return 0
+
+
+def _resolve_attack(
+    state: GameState,
+    attacker: UnitState,
+    target: UnitState,
+    weapons: list[WeaponSpec],
+    dice: DiceSource,
+    answers: RecordedAnswers,
+    *,
+    hit_mod: int = 0,
+) -> int:
+    """Attack `target` with `weapons`, allocate the damage and report it; returns damage."""
+    attack_effects = unit_rules(attacker, "attacker")
+    if hit_mod:
+        attack_effects.append(RollModifier("hit", hit_mod))
+    defence = unit_rules(target, "defender")
+    melee = weapons[0].kind == "melee"
+    cover = answers.yes_no(
+        "cover", f"is every model of {target.name} wholly on or within a terrain feature?"
+    )
+    if cover:
+        defence.append(InCover())
+    attacks = [weapon_attack(attacker, w, attack_effects + defence) for w in weapons]
+    info = TargetInfo(
+        target.spec.save,
+        monster_wounds_8=target.spec.monster_wounds_8,
+        charged_this_turn_in_combat=melee and target.charged,
+    )
+    ward_rules: AttackRules = compile_effects([e for e in defence if _attack_effect(e)])
+    result = resolve_attacks(attacks, info, dice, ward=ward_rules.ward)
+    state.notes.append(
+        f"{attacker.name} → {target.name}: {result.attacks} attacks, {result.hits} hits, "
+        f"{result.wounds} wounds, {result.unsaved} unsaved, {result.mortal_wounds} mortal, "
+        f"{result.damage} damage."
+    )
+    inflict(state, target, result.damage)
+    return result.damage
+
+
+def _enemy(state: GameState, unit: UnitState, name: str) -> UnitState:
+    target = state.unit(name)
+    if target.side == unit.side:
+        raise RuleError(
+            f"{target.name} is not an enemy of {unit.name}", "only enemy units are targets"
+        )
+    _present(target)
+    return target
+
+
+# --------------------------------------------------------------------------- the turn
+
+
+@action("priority")
+def _priority(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """AoS2 §6: a roll-off at the start of each round; the winner picks who goes first."""
+    _need_phase(state, "priority")
+    result = roll_off(dice, reroll_ties=False)
+    first, second = result.rounds[-1]
+    decider = priority_decider(state, result.winner)
+    tie = " (a tie: the earlier first player decides)" if result.winner is None else ""
+    state.notes.append(
+        f"Priority: {state.sides[0].name} {first}, {state.sides[1].name} {second}{tie}; "
+        f"{state.sides[decider].name} chooses."
+    )
+    chosen = payload.get("first")
+    first_side = decider if chosen is None else int(chosen)
+    begin_round(state, first_side)
+
+
+@action("next")
+def _next(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    advance(state)
+
+
+# --------------------------------------------------------------------------- movement
+
+
+@action("move")
+def _move(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """AoS2 §8: each unit moves once per movement phase."""
+    _need_phase(state, "movement")
+    unit = state.unit(payload["unit"])
+    _own(state, unit, "move")
+    _present(unit)
+    if unit.moved:
+        raise RuleError(f"{unit.name} has already moved this phase")
+    unit.moved = True
+    state.notes.append(f'{unit.name} moves (Move {unit.spec.move}").')
+
+
+@action("retreat")
+def _retreat(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """AoS2 §8.3: a retreating unit cannot shoot or charge later in the turn."""
+    _move(state, payload, dice, answers)
+    state.unit(payload["unit"]).retreated = True
+    state.notes[-1] = f"{payload['unit']} retreats: it cannot shoot or charge this turn."
+
+
+@action("run")
+def _run(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """AoS2 §8.4: add a D6 to Move; At the Double (1 CP) makes it a 6 (§7.2)."""
+    _need_phase(state, "movement")
+    unit = state.unit(payload["unit"])
+    _own(state, unit, "run")
+    _present(unit)
+    if unit.moved:
+        raise RuleError(f"{unit.name} has already moved this phase")
+    if payload.get("at_the_double"):
+        _needs_hero_in_range(answers, unit)
+        _spend_cp(state, unit.side, "At the Double")
+        roll = 6
+    else:
+        roll = dice.roll(1, f"{unit.name}'s run roll (D6)")[0]
+    unit.moved = unit.ran = True
+    state.notes.append(f'{unit.name} runs: +{roll}" (it cannot shoot or charge this turn).')
+
+
+@action("arrive")
+def _arrive(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """Scions of the Storm (AoS2 §26.1): in your movement phase a unit in the Celestial Realm
+    arrives on a 3+, set up more than 9" from the enemy; arriving is its move."""
+    _need_phase(state, "movement")
+    unit = state.unit(payload["unit"])
+    _own(state, unit, "arrive")
+    if not unit.in_reserve:
+        raise RuleError(f"{unit.name} is not in reserve")
+    if unit.moved:
+        raise RuleError(f"{unit.name} has already rolled to arrive this phase")
+    roll = max(1, dice.roll(1, f"{unit.name}'s arrival roll (D6)")[0] + int(payload.get("mod", 0)))
+    unit.moved = True
+    if roll >= 3:
+        unit.in_reserve = False
+        state.notes.append(
+            f'{unit.name} arrives (rolled {roll}): set it up more than 9" from the enemy.'
+        )
+    else:
+        state.notes.append(f"{unit.name} does not arrive (rolled {roll}); roll again next turn.")
+
+
+# --------------------------------------------------------------------------- shooting
+
+
+@action("shoot")
+def _shoot(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """AoS2 §9: units that ran or retreated cannot shoot; Look Out, Sir! against Heroes."""
+    _need_phase(state, "shooting")
+    unit = state.unit(payload["unit"])
+    _own(state, unit, "shoot")
+    _present(unit)
+    if unit.ran or unit.retreated:
+        raise RuleError(
+            f"{unit.name} {'ran' if unit.ran else 'retreated'} this turn and cannot shoot"
+        )
+    if unit.shot:
+        raise RuleError(f"{unit.name} has already shot this phase")
+    weapons = [w for w in unit.spec.weapons if w.kind == "missile"]
+    if payload.get("weapon"):
+        weapons = [w for w in weapons if w.name.lower() == str(payload["weapon"]).lower()]
+    if not weapons:
+        raise RuleError(f"{unit.name} has no missile weapon to shoot with")
+    target = _enemy(state, unit, payload["target"])
+    if answers.yes_no(
+        "engaged", f'is {unit.name} within 3" of an enemy unit?'
+    ) and not answers.yes_no("target-engaged", f'is {target.name} within 3" of {unit.name}?'):
+        raise RuleError(f'{unit.name} is within 3" of an enemy: it may only shoot units within 3"')
+    hit_mod = 0
+    if (
+        target.spec.is_hero
+        and not target.spec.has("MONSTER")
+        and answers.yes_no(
+            "look-out-sir", f'is {target.name} within 3" of a friendly unit of 3 or more models?'
+        )
+    ):
+        hit_mod = -1  # Look Out, Sir! (AoS2 §9)
+        state.notes.append("Look Out, Sir!: -1 to hit.")
+    _resolve_attack(state, unit, target, weapons, dice, answers, hit_mod=hit_mod)
+    unit.shot = True
+
+
+# --------------------------------------------------------------------------- charge and combat
+
+
+@action("charge")
+def _charge(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """AoS2 §10: 2D6 from within 12"; not after running or retreating; not from within 3"."""
+    _need_phase(state, "charge")
+    unit = state.unit(payload["unit"])
+    _own(state, unit, "charge")
+    _present(unit)
+    if unit.ran or unit.retreated:
+        raise RuleError(
+            f"{unit.name} {'ran' if unit.ran else 'retreated'} this turn and cannot charge"
+        )
+    if unit.charged:
+        raise RuleError(f"{unit.name} has already charged this phase")
+    if answers.yes_no("engaged", f'is {unit.name} within 3" of an enemy unit?'):
+        raise RuleError(f'{unit.name} is within 3" of an enemy unit and cannot charge')
+    if not answers.yes_no("within-12", f'is {unit.name} within 12" of an enemy unit?'):
+        raise RuleError(f'{unit.name} is not within 12" of an enemy unit and cannot charge')
+    first = dice.roll(2, f"{unit.name}'s charge roll (2D6)")
+    roll = sum(first)
+    distance = answers.number(
+        "distance", f"how far is {unit.name} from the nearest enemy (inches)?"
+    )
+    needed = charge_roll_needed(distance)
+    if roll < needed and payload.get("reroll"):
+        _needs_hero_in_range(answers, unit)
+        _spend_cp(state, unit.side, "Forward to Victory")
+        first = dice.roll(2, f"{unit.name}'s charge reroll (2D6)")
+        roll = sum(first)
+        state.notes.append("Forward to Victory: the charge is rerolled.")
+    if roll >= needed:
+        unit.charged = True
+        state.notes.append(f"{unit.name} charges: rolled {roll}, needed {needed}.")
+    else:
+        state.notes.append(f"{unit.name} fails to charge: rolled {roll}, needed {needed}.")
+
+
+@action("fight")
+def _fight(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """AoS2 §11: players alternate picking units to fight, the player whose turn it is first."""
+    _need_phase(state, "combat")
+    unit = state.unit(payload["unit"])
+    _present(unit)
+    if state.combat_to_pick is not None and unit.side != state.combat_to_pick:
+        raise RuleError(f"it is {state.sides[state.combat_to_pick].name}'s pick to fight")
+    if unit.fought:
+        raise RuleError(f"{unit.name} has already fought this phase")
+    if not unit.charged and not answers.yes_no(
+        "engaged", f'is {unit.name} within 3" of an enemy unit?'
+    ):
+        raise RuleError(
+            f'{unit.name} did not charge and is not within 3" of an enemy: it cannot fight'
+        )
+    weapons = [w for w in unit.spec.weapons if w.kind == "melee"]
+    if not weapons:
+        raise RuleError(f"{unit.name} has no melee weapons")
+    target = _enemy(state, unit, payload["target"])
+    _resolve_attack(state, unit, target, weapons, dice, answers)
+    unit.fought = True
+    state.combat_passes = 0
+    state.combat_to_pick = 1 - unit.side
+
+
+@action("pass")
+def _pass(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """AoS2 §11: a player may pass only with no eligible unit; two passes end the fighting."""
+    _need_phase(state, "combat")
+    side = state.combat_to_pick if state.combat_to_pick is not None else state.active_side
+    waiting = [
+        u for u in state.sides[side].units if u.on_battlefield and u.charged and not u.fought
+    ]
+    if waiting:
+        raise RuleError(
+            f"{waiting[0].name} charged and must fight before {state.sides[side].name} can pass"
+        )
+    if not answers.yes_no(
+        "none-eligible",
+        f'has {state.sides[side].name} no unit left within 3" of an enemy that has not fought?',
+    ):
+        raise RuleError(f"{state.sides[side].name} still has an eligible unit and cannot pass")
+    state.combat_passes += 1
+    state.combat_to_pick = 1 - side
+    state.notes.append(f"{state.sides[side].name} passes.")
+    if state.combat_passes >= 2:
+        state.notes.append("Both players passed: the fighting is over; `aos next`.")
+
+
+# --------------------------------------------------------------------------- battleshock
+
+
+@action("battleshock")
+def _battleshock(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """AoS2 §12: every unit that lost models this turn tests, the player whose turn it is first."""
+    _need_phase(state, "battleshock")
+    waiting = due_battleshock(state)
+    if not waiting:
+        state.notes.append("No battleshock tests are due.")
+        return
+    for unit in waiting:
+        modifier = sum(
+            int(m.get("amount", 0))
+            for effect in unit.effects
+            for m in effect.effects
+            if m.get("type") == "characteristic_modifier" and m.get("characteristic") == "bravery"
+        )
+        test = battleshock_test(
+            dice, bravery=unit.spec.bravery, slain=unit.slain_this_turn, models=unit.models,
+            bravery_modifier=modifier,
+        )  # fmt: skip
+        unit.battleshock_tested = True
+        unit.models -= test.fled
+        if not unit.models:
+            unit.wounds_on_damaged = 0
+        verdict = "passes" if test.passed else f"fails: {test.fled} flee"
+        state.notes.append(
+            f"{unit.name}: rolled {test.die} + {test.slain} = {test.roll} against Bravery "
+            f"{test.bravery}, {verdict}."
+        )
+
+
+# --------------------------------------------------------------------------- magic
+
+
+GENERIC_SPELLS = {
+    "arcane bolt": 5,
+    "mystic shield": 6,
+}
+"""Spells most wizards know (AoS2 §15) and their casting values."""
+
+
+def _spell_value(unit: UnitState, spell: str) -> tuple[str, int]:
+    key = spell.strip().lower()
+    for ability in unit.spec.abilities:
+        if ability.kind == "spell" and key in (ability.id.lower(), ability.name.lower()):
+            return ability.name, int(ability.casting_value or 0)
+    for name, value in GENERIC_SPELLS.items():
+        if key == name or key.replace("-", " ").replace("_", " ") == name:
+            return name.title(), value
+    known = ", ".join(
+        [
+            *(a.name for a in unit.spec.abilities if a.kind == "spell"),
+            "Arcane Bolt",
+            "Mystic Shield",
+        ]
+    )
+    raise RuleError(f"{unit.name} does not know {spell!r}", f"it knows: {known}")
+
+
+def _casts_this_phase(state: GameState, unit: UnitState, kind: str) -> int:
+    return sum(1 for key in state.used_this_phase if key.startswith(f"{kind}:{unit.spec.id}:"))
+
+
+@action("cast")
+def _cast(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """AoS2 §15: 2D6 >= casting value; each spell once per turn army-wide; casts per warscroll."""
+    _need_phase(state, "hero")
+    wizard = state.unit(payload["wizard"])
+    _own(state, wizard, "cast")
+    _present(wizard)
+    if not wizard.spec.is_wizard or wizard.spec.casts < 1:
+        raise RuleError(f"{wizard.name} is not a wizard")
+    spell, value = _spell_value(wizard, payload["spell"])
+    if _casts_this_phase(state, wizard, "cast") >= wizard.spec.casts:
+        raise RuleError(
+            f"{wizard.name} has cast all {wizard.spec.casts} spell(s) it may this phase"
+        )
+    key = f"{wizard.side}:{spell.lower()}"
+    if key in state.spells_attempted:
+        raise RuleError(f"{spell} has already been attempted this turn (once per turn, army-wide)")
+    state.spells_attempted.add(key)
+    state.used_this_phase.add(f"cast:{wizard.spec.id}:{spell.lower()}")
+    rolled = dice.roll(2, f"{wizard.name} casts {spell} (2D6, needs {value})")
+    total = sum(rolled) + int(payload.get("mod", 0))
+    if total < value:
+        state.notes.append(f"{wizard.name} fails to cast {spell}: {total} against {value}.")
+        return
+    state.notes.append(f"{wizard.name} casts {spell} with {total}.")
+    pending = PendingSpell(wizard.spec.id, spell, total, payload.get("target"))
+    unbinders = [
+        u for u in state.sides[1 - wizard.side].units
+        if u.on_battlefield and u.spec.unbinds > _casts_this_phase(state, u, "unbind")
+    ]  # fmt: skip
+    if unbinders:
+        state.pending_spell = pending
+        names = ", ".join(u.spec.id for u in unbinders)
+        state.notes.append(
+            f"{state.sides[1 - wizard.side].name} may unbind with {names}: `aos unbind`."
+        )
+    else:
+        _resolve_spell(state, pending, dice)
+
+
+@action("unbind")
+def _unbind(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """AoS2 §15: one unbind attempt, within 30" of the caster, 2D6 must beat the casting roll."""
+    pending = state.pending_spell
+    if pending is None:
+        raise RuleError("there is no spell waiting to be unbound")
+    state.pending_spell = None
+    if payload.get("wizard") is None:
+        state.notes.append(f"No unbind attempt: {pending.spell} takes effect.")
+        _resolve_spell(state, pending, dice)
+        return
+    wizard = state.unit(payload["wizard"])
+    caster = state.unit(pending.caster)
+    if wizard.side == caster.side:
+        raise RuleError(f"{wizard.name} is on the caster's side")
+    _present(wizard)
+    if wizard.spec.unbinds <= _casts_this_phase(state, wizard, "unbind"):
+        raise RuleError(f"{wizard.name} cannot unbind any more spells this phase")
+    if not answers.yes_no("within-30", f'is {wizard.name} within 30" of {caster.name}?'):
+        raise RuleError(f'{wizard.name} is not within 30" of {caster.name} and cannot unbind')
+    state.used_this_phase.add(f"unbind:{wizard.spec.id}:{pending.spell.lower()}")
+    rolled = dice.roll(2, f"{wizard.name} unbinds (2D6, must beat {pending.casting_roll})")
+    total = sum(rolled) + int(payload.get("mod", 0))
+    if total > pending.casting_roll:
+        state.notes.append(f"{wizard.name} unbinds {pending.spell} with {total}.")
+        return
+    state.notes.append(f"{wizard.name} fails to unbind ({total}): {pending.spell} takes effect.")
+    _resolve_spell(state, pending, dice)
+
+
+def _resolve_spell(state: GameState, pending: PendingSpell, dice: DiceSource) -> None:
+    """Apply a cast spell: Arcane Bolt and Mystic Shield (AoS2 §15), or the warscroll's effects."""
+    caster = state.unit(pending.caster)
+    name = pending.spell.lower()
+    if name == "arcane bolt":
+        if pending.target is None:
+            raise RuleError('Arcane Bolt needs --target (an enemy unit within 18")')
+        target = _enemy(state, caster, pending.target)
+        amount = 1 if pending.casting_roll < 10 else parse_dice("D3").roll(dice, "Arcane Bolt D3")
+        state.notes.append(f"Arcane Bolt: {target.name} suffers {amount} mortal wound(s).")
+        inflict(state, target, amount)
+        return
+    if name == "mystic shield":
+        target = state.unit(pending.target) if pending.target else caster
+        if target.side != caster.side:
+            raise RuleError("Mystic Shield targets a friendly unit")
+        target.effects.append(
+            ActiveEffect(
+                "Mystic Shield",
+                ({"type": "reroll", "roll": "save", "which": "ones"},),
+                "your_next_hero",
+                caster.side,
+            )
+        )
+        state.notes.append(
+            f"Mystic Shield: {target.name} rerolls save rolls of 1 until your next hero phase."
+        )
+        return
+    spell = next(a for a in caster.spec.abilities if a.name.lower() == name)
+    _apply_effects(state, caster, spell.name, spell.effects, pending.target, dice)
+
+
+# --------------------------------------------------------------------------- abilities and commands
+
+
+def _apply_effects(
+    state: GameState,
+    source: UnitState,
+    name: str,
+    effects: tuple[dict[str, Any], ...],
+    target_name: str | None,
+    dice: DiceSource,
+) -> None:
+    """Apply what the tool can of an ability's structured effects; remind of the rest."""
+    target = state.unit(target_name) if target_name else source
+    applied = False
+    lasting: list[dict[str, Any]] = []
+    for mapping in effects:
+        kind = mapping.get("type")
+        if kind == "mortal_wounds":
+            amount = parse_dice(str(mapping.get("amount", 1))).roll(dice, f"{name} mortal wounds")
+            state.notes.append(f"{name}: {target.name} suffers {amount} mortal wound(s).")
+            inflict(state, target, amount)
+            applied = True
+        elif kind == "heal":
+            amount = parse_dice(str(mapping.get("amount", 1))).roll(dice, f"{name} healing")
+            healed = min(amount, target.wounds_on_damaged)
+            target.wounds_on_damaged -= healed
+            state.notes.append(f"{name}: {target.name} heals {healed} wound(s).")
+            applied = True
+        elif kind in ("reroll", "modifier", "ward", "ethereal", "exploding_hits", "extra_attacks"):
+            lasting.append(dict(mapping))
+    if lasting:
+        target.effects.append(ActiveEffect(name, tuple(lasting), "phase", source.side))
+        state.notes.append(f"{name} is in force on {target.name} this phase.")
+        applied = True
+    if not applied:
+        state.notes.append(f"{name}: apply its rules at the table (reminder).")
+
+
+def _use_limited(state: GameState, unit: UnitState, ability_id: str, once_per: str | None) -> None:
+    key = f"{unit.spec.id}:{ability_id}"
+    used = {
+        "phase": state.used_this_phase,
+        "turn": state.used_this_turn,
+        "battle": state.sides[unit.side].used_once_per_battle,
+    }
+    if once_per in used:
+        if key in used[once_per]:
+            raise RuleError(f"{unit.name} has already used this ability this {once_per}")
+        used[once_per].add(key)
+
+
+@action("ability")
+def _ability(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """Use a warscroll ability (prayers, once-per-battle abilities) at its timing (AoS2 §21)."""
+    unit = state.unit(payload["unit"])
+    _present(unit)
+    wanted = str(payload["ability"]).lower()
+    matches = [
+        a for a in unit.spec.abilities
+        if a.kind in ("ability", "prayer", "command") and (a.id.lower() == wanted or a.name.lower().startswith(wanted))
+    ]  # fmt: skip
+    if not matches:
+        known = ", ".join(a.name for a in unit.spec.abilities if a.kind != "spell") or "none"
+        raise RuleError(
+            f"{unit.name} has no ability {payload['ability']!r}", f"its abilities: {known}"
+        )
+    ability = matches[0]
+    if ability.phase and ability.phase != state.phase:
+        raise RuleError(
+            f"{ability.name} is used in the {ability.phase} phase, not the {state.phase} phase"
+        )
+    if ability.cost:
+        _spend_cp(state, unit.side, ability.name)
+    _use_limited(state, unit, ability.id, ability.once_per)
+    _apply_effects(state, unit, ability.name, ability.effects, payload.get("target"), dice)
+
+
+@action("command")
+def _command(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """Generic command abilities (AoS2 §7.2): Inspiring Presence here; At the Double and Forward
+    to Victory are used with `aos run --at-the-double` and `aos charge --reroll`."""
+    name = str(payload["ability"]).strip().lower().replace("-", " ")
+    if name == "inspiring presence":
+        _need_phase(state, "battleshock")
+        unit = state.unit(payload["unit"])
+        _present(unit)
+        if any(u.battleshock_tested for u in state.units()):
+            raise RuleError("Inspiring Presence is used at the start of the battleshock phase")
+        _needs_hero_in_range(answers, unit)
+        _spend_cp(state, unit.side, "Inspiring Presence")
+        unit.battleshock_exempt = True
+        state.notes.append(f"Inspiring Presence: {unit.name} takes no battleshock test this phase.")
+        return
+    if name in ("at the double", "forward to victory"):
+        flag = (
+            "aos run UNIT --at-the-double"
+            if name == "at the double"
+            else "aos charge UNIT --reroll"
+        )
+        raise RuleError(f"use {name.title()} with the roll it changes", f"run `{flag}`")
+    unit = state.unit(payload["unit"])
+    _ability(state, {**payload, "unit": unit.spec.id}, dice, answers)
+
+
+# --------------------------------------------------------------------------- corrections
+
+
+@action("heal")
+def _heal(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """AoS2 §14.12: healing removes allocated wounds; slain models are never healed."""
+    unit = state.unit(payload["unit"])
+    _present(unit)
+    healed = min(int(payload["amount"]), unit.wounds_on_damaged)
+    unit.wounds_on_damaged -= healed
+    state.notes.append(f"{unit.name} heals {healed} wound(s).")
+
+
+@action("adjust")
+def _adjust(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """A manual correction for what happened on the table that the tool did not see."""
+    unit = state.unit(payload["unit"])
+    models = int(payload.get("models", 0))
+    wounds = int(payload.get("wounds", 0))
+    if models:
+        new = unit.models + models
+        if not 0 <= new <= unit.spec.models * 2:
+            raise RuleError(f"{unit.name} cannot have {new} models")
+        if models < 0:
+            unit.slain_this_turn += -models
+        unit.models = new
+    if wounds > 0:
+        inflict(state, unit, wounds)
+    elif wounds < 0:
+        unit.wounds_on_damaged = max(0, unit.wounds_on_damaged + wounds)
+    state.notes.append(f"{unit.name} adjusted ({payload.get('reason', 'no reason given')}).")

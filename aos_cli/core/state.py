@@ -1,0 +1,291 @@
+"""Game state: sides, units, models, command points, effects in force, the turn position.
+
+A game is its set-up (a snapshot of both armies' units, so later edits to the YAML never change
+a game in progress) plus its actions; this module holds the state that replaying them builds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from aos_cli.core.errors import RuleError
+
+PHASES = ("hero", "movement", "shooting", "charge", "combat", "battleshock")
+"""The six phases of an Age of Sigmar turn, in order (AoS2 §6)."""
+
+
+@dataclass(frozen=True)
+class WeaponSpec:
+    """A weapon as the game uses it: characteristics kept as text, parsed when attacking."""
+
+    name: str
+    kind: str  # "missile" or "melee"
+    range: float
+    attacks: str
+    to_hit: str
+    to_wound: str
+    rend: int
+    damage: str
+    min_range: float = 0.0
+    effects: tuple[dict[str, Any], ...] = ()
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> WeaponSpec:
+        return cls(
+            name=str(data["name"]),
+            kind=str(data.get("kind", "melee")),
+            range=float(data.get("range", 1)),
+            attacks=str(data["attacks"]),
+            to_hit=str(data["to_hit"]),
+            to_wound=str(data["to_wound"]),
+            rend=int(data.get("rend", 0)),
+            damage=str(data.get("damage", "1")),
+            min_range=float(data.get("min_range", 0)),
+            effects=tuple(data.get("effects", ())),
+        )
+
+
+@dataclass(frozen=True)
+class AbilitySpec:
+    """A warscroll ability, command ability or spell as the game needs it."""
+
+    id: str
+    name: str
+    kind: str  # "ability", "command", "spell", "prayer"
+    text: str = ""
+    phase: str | None = None
+    cost: int = 0
+    casting_value: int | None = None
+    once_per: str | None = None  # "turn", "phase", "battle"
+    effects: tuple[dict[str, Any], ...] = ()
+    passive: bool = False
+    """Always in force (e.g. Ethereal): its attack effects apply to every attack."""
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> AbilitySpec:
+        return cls(
+            id=str(data["id"]),
+            name=str(data["name"]),
+            kind=str(data.get("kind", "ability")),
+            text=str(data.get("text", "")),
+            phase=data.get("phase"),
+            cost=int(data.get("cost", 0)),
+            casting_value=data.get("casting_value"),
+            once_per=data.get("once_per"),
+            effects=tuple(data.get("effects", ())),
+            passive=bool(data.get("passive", False)),
+        )
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    """A unit as it was set up: the snapshot of its warscroll taken when the game began."""
+
+    id: str
+    name: str
+    warscroll: str
+    models: int
+    wounds: int
+    save: int
+    bravery: int
+    move: str
+    keywords: tuple[str, ...] = ()
+    weapons: tuple[WeaponSpec, ...] = ()
+    abilities: tuple[AbilitySpec, ...] = ()
+    general: bool = False
+    casts: int = 0
+    unbinds: int = 0
+    spells: tuple[str, ...] = ()
+    reserve: bool = False
+    damage_table: tuple[dict[str, Any], ...] = ()
+    """Rows `{"min": wounds suffered, "move": ..., "<weapon or ability>": value}`."""
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> UnitSpec:
+        return cls(
+            id=str(data["id"]),
+            name=str(data["name"]),
+            warscroll=str(data.get("warscroll", data["id"])),
+            models=int(data["models"]),
+            wounds=int(data["wounds"]),
+            save=int(data["save"]),
+            bravery=int(data["bravery"]),
+            move=str(data.get("move", "5")),
+            keywords=tuple(str(k).upper() for k in data.get("keywords", ())),
+            weapons=tuple(WeaponSpec.from_dict(w) for w in data.get("weapons", ())),
+            abilities=tuple(AbilitySpec.from_dict(a) for a in data.get("abilities", ())),
+            general=bool(data.get("general", False)),
+            casts=int(data.get("casts", 0)),
+            unbinds=int(data.get("unbinds", 0)),
+            spells=tuple(data.get("spells", ())),
+            reserve=bool(data.get("reserve", False)),
+            damage_table=tuple(data.get("damage_table", ())),
+        )
+
+    def has(self, keyword: str) -> bool:
+        return keyword.upper() in self.keywords
+
+    @property
+    def is_hero(self) -> bool:
+        return self.has("HERO")
+
+    @property
+    def is_wizard(self) -> bool:
+        return self.has("WIZARD") or self.casts > 0 or self.unbinds > 0
+
+    @property
+    def monster_wounds_8(self) -> bool:
+        """A Monster or War Machine with Wounds 8+: never gets cover (AoS2 §14.9 b)."""
+        return (self.has("MONSTER") or self.has("WAR MACHINE")) and self.wounds >= 8
+
+
+@dataclass
+class ActiveEffect:
+    """An effect in force on a unit until it expires."""
+
+    name: str
+    effects: tuple[dict[str, Any], ...]
+    expires: str
+    """`phase` (end of this phase), `turn` (end of this turn), `your_next_hero` (start of the
+    owning side's next hero phase), `battle` (never)."""
+    owner: int
+    """The side whose ability or spell created it (for `your_next_hero`)."""
+
+
+@dataclass
+class UnitState:
+    """A unit during the battle: models left, the wounded model, flags for this turn."""
+
+    spec: UnitSpec
+    side: int
+    models: int
+    wounds_on_damaged: int = 0
+    in_reserve: bool = False
+    moved: bool = False
+    ran: bool = False
+    retreated: bool = False
+    shot: bool = False
+    charged: bool = False
+    fought: bool = False
+    slain_this_turn: int = 0
+    battleshock_exempt: bool = False
+    battleshock_tested: bool = False
+    effects: list[ActiveEffect] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def alive(self) -> bool:
+        return self.models > 0
+
+    @property
+    def on_battlefield(self) -> bool:
+        return self.alive and not self.in_reserve
+
+    @property
+    def wounds_suffered(self) -> int:
+        """Wounds allocated to the unit's damaged model (a single model carries all)."""
+        return self.wounds_on_damaged
+
+    def damage_row(self) -> dict[str, Any] | None:
+        """The damage table row for the wounds the (single-model) unit has suffered."""
+        rows = [r for r in self.spec.damage_table if self.wounds_on_damaged >= int(r["min"])]
+        return rows[-1] if rows else None
+
+    def reset_turn_flags(self) -> None:
+        self.moved = self.ran = self.retreated = self.shot = False
+        self.charged = self.fought = False
+        self.slain_this_turn = 0
+        self.battleshock_exempt = self.battleshock_tested = False
+
+
+@dataclass
+class SideState:
+    """One side: a player (or a coalition of players) with their army."""
+
+    name: str
+    players: tuple[str, ...]
+    army: str
+    units: list[UnitState] = field(default_factory=list)
+    command_points: int = 0
+    victory_points: int = 0
+    used_once_per_battle: set[str] = field(default_factory=set)
+    finished_setup_first: bool = False
+
+
+@dataclass
+class PendingSpell:
+    """A spell cast and waiting for the enemy's one unbind attempt (AoS2 §15)."""
+
+    caster: str
+    spell: str
+    casting_roll: int
+    target: str | None
+
+
+@dataclass
+class GameState:
+    """Everything replaying a game's actions builds."""
+
+    name: str
+    battleplan: str
+    sides: list[SideState]
+    battle_rounds: int = 5
+    round: int = 0
+    """0 until the first priority roll; then the battle round."""
+    first_side: int | None = None
+    turn_in_round: int = 0
+    """0 for the first turn of the round, 1 for the second."""
+    phase: str = "setup"
+    spells_attempted: set[str] = field(default_factory=set)
+    used_this_turn: set[str] = field(default_factory=set)
+    used_this_phase: set[str] = field(default_factory=set)
+    pending_spell: PendingSpell | None = None
+    combat_passes: int = 0
+    combat_to_pick: int | None = None
+    ended: bool = False
+    result: dict[str, Any] | None = None
+    first_blood: int | None = None
+    notes: list[str] = field(default_factory=list)
+    """What the last action did, for the CLI to show."""
+
+    @property
+    def active_side(self) -> int:
+        """The side whose turn it is."""
+        if self.first_side is None:
+            return 0
+        return self.first_side if self.turn_in_round == 0 else 1 - self.first_side
+
+    def units(self) -> list[UnitState]:
+        return [u for side in self.sides for u in side.units]
+
+    def unit(self, name: str) -> UnitState:
+        """Find a unit by id or name: exact, then case-insensitive, then unique prefix."""
+        from difflib import get_close_matches
+
+        units = self.units()
+        wanted = name.strip().lower()
+        for unit in units:
+            if unit.spec.id == name or unit.name == name:
+                return unit
+        exact = [u for u in units if wanted in (u.spec.id.lower(), u.name.lower())]
+        if len(exact) == 1:
+            return exact[0]
+        prefix = [u for u in units if u.spec.id.lower().startswith(wanted)] or [
+            u for u in units if u.name.lower().startswith(wanted)
+        ]
+        if len(prefix) == 1:
+            return prefix[0]
+        names = [u.spec.id for u in units]
+        if len(prefix) > 1 or len(exact) > 1:
+            choices = ", ".join(u.spec.id for u in (prefix or exact))
+            raise RuleError(f"{name!r} could be any of: {choices}", "use the unit's id")
+        close = get_close_matches(wanted, [n.lower() for n in names], n=3, cutoff=0.5)
+        hint = f"did you mean {', '.join(close)}?" if close else "see `aos status` for unit ids"
+        raise RuleError(f"no unit called {name!r} in this game", hint)
+
+    def side_of(self, unit: UnitState) -> SideState:
+        return self.sides[unit.side]

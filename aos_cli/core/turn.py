@@ -1,0 +1,149 @@
+"""Battle rounds, priority, the six phases in order and what happens between them (AoS2 §6-§7).
+
+Functions here move the turn position and do what the rules do automatically at each step:
+command points at the start of your hero phase, effects expiring, per-turn flags cleared.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aos_cli.core.errors import RuleError
+from aos_cli.core.state import PHASES, GameState, SideState, UnitSpec, UnitState
+
+
+def new_game(setup: dict[str, Any]) -> GameState:
+    """Build the state at the end of set-up from a game's set-up snapshot.
+
+    Each side starts with 1 command point per warscroll battalion (AoS2 §7.1).
+    """
+    sides: list[SideState] = []
+    for index, data in enumerate(setup["sides"]):
+        side = SideState(
+            name=str(data["name"]),
+            players=tuple(data.get("players", [data["name"]])),
+            army=str(data.get("army", data["name"])),
+            command_points=int(data.get("battalions", 0)),
+            finished_setup_first=bool(data.get("finished_setup_first", index == 0)),
+        )
+        for unit in data["units"]:
+            spec = UnitSpec.from_dict(unit)
+            side.units.append(UnitState(spec, index, spec.models, in_reserve=spec.reserve))
+        sides.append(side)
+    if len(sides) != 2:
+        raise RuleError(f"a game needs two sides, this set-up has {len(sides)}")
+    return GameState(
+        name=str(setup.get("name", "game")),
+        battleplan=str(setup.get("battleplan", "")),
+        sides=sides,
+        battle_rounds=int(setup.get("battle_rounds", 5)),
+        phase="priority",
+    )
+
+
+def expire(state: GameState, scope: str, side: int | None = None) -> None:
+    """Remove effects whose duration ends now (`phase`, `turn` or a side's next hero phase)."""
+    for unit in state.units():
+        kept = []
+        for effect in unit.effects:
+            if effect.expires == scope and (side is None or effect.owner == side):
+                state.notes.append(f"{effect.name} on {unit.name} ends.")
+            else:
+                kept.append(effect)
+        unit.effects = kept
+
+
+def start_phase(state: GameState) -> None:
+    """What happens at the start of a phase without anyone choosing it."""
+    active = state.sides[state.active_side]
+    state.used_this_phase.clear()
+    if state.phase == "hero":
+        # AoS2 §7.1: 1 CP at the start of each of your hero phases ([TRANSLATION] note).
+        active.command_points += 1
+        state.notes.append(f"{active.name} gains 1 command point ({active.command_points}).")
+        expire(state, "your_next_hero", state.active_side)
+    elif state.phase == "combat":
+        state.combat_to_pick = state.active_side
+        state.combat_passes = 0
+
+
+def end_turn(state: GameState) -> None:
+    """End-of-turn clean-up: per-turn flags, turn-long effects, spells attempted this turn."""
+    expire(state, "turn")
+    for unit in state.units():
+        unit.reset_turn_flags()
+    state.spells_attempted.clear()
+    state.used_this_turn.clear()
+
+
+def due_battleshock(state: GameState) -> list[UnitState]:
+    """Units that must still take a battleshock test this phase, the active side first."""
+    units = [
+        u
+        for u in state.units()
+        if u.alive
+        and u.slain_this_turn > 0
+        and not u.battleshock_exempt
+        and not u.battleshock_tested
+    ]
+    return sorted(units, key=lambda u: u.side != state.active_side)
+
+
+def advance(state: GameState) -> None:
+    """Move to the next phase, turn or battle round (AoS2 §6)."""
+    if state.ended:
+        raise RuleError("the battle is over", "start another with `aos game new`")
+    if state.phase == "priority":
+        raise RuleError("the battle round starts with the priority roll", "run `aos priority`")
+    if state.pending_spell is not None:
+        raise RuleError(
+            f"{state.pending_spell.spell} is waiting for an unbind attempt",
+            "run `aos unbind WIZARD` or `aos unbind --pass`",
+        )
+    if state.phase == "battleshock":
+        waiting = due_battleshock(state)
+        if waiting:
+            names = ", ".join(u.name for u in waiting)
+            raise RuleError(f"battleshock tests are due for {names}", "run `aos battleshock`")
+    expire(state, "phase")
+    index = PHASES.index(state.phase)
+    if index + 1 < len(PHASES):
+        state.phase = PHASES[index + 1]
+        start_phase(state)
+        return
+    end_turn(state)
+    if state.turn_in_round == 0:
+        state.turn_in_round = 1
+        state.phase = "hero"
+        state.notes.append(f"Turn of {state.sides[state.active_side].name}.")
+        start_phase(state)
+        return
+    if state.round >= state.battle_rounds:
+        state.ended = True
+        state.phase = "ended"
+        state.notes.append(f"The battle ends after battle round {state.round}.")
+        return
+    state.phase = "priority"
+    state.notes.append(f"Battle round {state.round} is over; roll priority with `aos priority`.")
+
+
+def begin_round(state: GameState, first_side: int) -> None:
+    """Start a battle round with `first_side` taking the first turn."""
+    state.round += 1
+    state.first_side = first_side
+    state.turn_in_round = 0
+    state.phase = "hero"
+    state.notes.append(
+        f"Battle round {state.round}: {state.sides[first_side].name} takes the first turn."
+    )
+    start_phase(state)
+
+
+def priority_decider(state: GameState, winner: int | None) -> int:
+    """Who chooses the first turn: the roll-off winner; on a tie, the side that went first last
+    round, or in round one the side that finished set-up first (AoS2 §6)."""
+    if winner is not None:
+        return winner
+    if state.first_side is not None:
+        return state.first_side
+    return 0 if state.sides[0].finished_setup_first else 1

@@ -1,0 +1,126 @@
+"""Games in the store: rebuild a game's state by replay, and perform one more action safely.
+
+An action is checked and applied to the replayed state first; only when it succeeded is it
+appended (with its dice and answers) in one transaction, guarded by the sequence number it was
+checked against, so a failed or interrupted action writes nothing and two terminals never
+interleave (DESIGN principle 2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from aos_cli.core.actions import RecordedAnswers, apply_action
+from aos_cli.core.dice import DiceSource, RecordingDice, ScriptedDice
+from aos_cli.core.errors import GameError
+from aos_cli.core.state import GameState
+from aos_cli.core.turn import new_game
+
+if TYPE_CHECKING:
+    from aos_cli.store import ActionRecord, Store
+
+
+@dataclass
+class Replayed:
+    """A game's state after its live actions, with the sequence number it reflects."""
+
+    game_id: int
+    state: GameState
+    seq: int
+    revision: int
+
+
+def replay(setup: dict[str, Any], actions: list[ActionRecord]) -> GameState:
+    """Rebuild the state from the set-up and the recorded actions, re-using recorded dice."""
+    state = new_game(setup)
+    for record in actions:
+        source = ScriptedDice(record.dice)
+        try:
+            apply_action(state, record.kind, dict(record.payload), source)
+        except Exception as problem:
+            raise GameError(
+                f"action {record.seq} ({record.kind}) no longer replays: {problem}",
+                "`aos undo` back past it, or report this as a bug",
+            ) from problem
+    state.notes = []
+    return state
+
+
+def load(store: Store, game_id: int) -> Replayed:
+    """The current state of a game."""
+    revision = store.revision(game_id)  # read first: a later change makes the append retry
+    actions = store.actions(game_id)
+    state = replay(store.setup(game_id), actions)
+    return Replayed(game_id, state, actions[-1].seq if actions else 0, revision)
+
+
+def perform(
+    store: Store,
+    game_id: int,
+    kind: str,
+    payload: dict[str, Any],
+    dice: DiceSource,
+    asker: RecordedAnswers | None = None,
+) -> GameState:
+    """Check and apply one action, then record it with the dice it rolled; returns the state.
+
+    Nothing is written when the action is illegal, when asking is interrupted, or when another
+    terminal changed the game meanwhile (the append is guarded by the sequence number).
+    """
+    from aos_cli.store import CONFLICT_MESSAGE
+
+    rolled: list[int] = []
+    for attempt in range(RETRIES):
+        current = load(store, game_id)
+        # On a retry, the dice already rolled (or typed) are used again before any new ones.
+        recorder = RecordingDice(_ThenLive(list(rolled), dice))
+        attempt_payload = dict(payload)
+        apply_action(current.state, kind, attempt_payload, recorder, asker)
+        try:
+            store.append(
+                game_id, kind, attempt_payload, recorder.rolled, expected_revision=current.revision
+            )
+        except GameError as problem:
+            if CONFLICT_MESSAGE not in str(problem) or attempt == RETRIES - 1:
+                raise
+            rolled = recorder.rolled
+            continue
+        payload.update(attempt_payload)
+        if current.state.ended:
+            store.end_game(game_id, standing(current.state))
+        return current.state
+    raise AssertionError("unreachable")
+
+
+RETRIES = 5
+"""Another terminal acting at the same moment makes us replay and try again this many times."""
+
+
+class _ThenLive:
+    """Dice already rolled first, then the live source: a retried action keeps its dice."""
+
+    def __init__(self, first: list[int], live: DiceSource) -> None:
+        self._first = first
+        self._live = live
+
+    def roll(self, count: int, purpose: str) -> list[int]:
+        taken, self._first = self._first[:count], self._first[count:]
+        if len(taken) < count:
+            taken += self._live.roll(count - len(taken), purpose)
+        return taken
+
+
+def standing(state: GameState) -> dict[str, Any]:
+    """The result as it stands: victory points and models left per side."""
+    return {
+        "round": state.round,
+        "sides": [
+            {
+                "name": side.name,
+                "victory_points": side.victory_points,
+                "models_left": sum(u.models for u in side.units),
+            }
+            for side in state.sides
+        ],
+    }

@@ -1,0 +1,120 @@
+"""Rich renderables and JSON for a game: the header and one table per army."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from aos_cli.core.dice import format_threshold
+from aos_cli.core.state import GameState, UnitState
+
+
+def unit_flags(unit: UnitState) -> list[str]:
+    """This turn's flags worth seeing at the table."""
+    flags = [
+        name
+        for name, on in (
+            ("reserve", unit.in_reserve),
+            ("moved", unit.moved and not unit.ran and not unit.retreated),
+            ("ran", unit.ran),
+            ("retreated", unit.retreated),
+            ("shot", unit.shot),
+            ("charged", unit.charged),
+            ("fought", unit.fought),
+            ("general", unit.spec.general),
+        )
+        if on
+    ]
+    if unit.slain_this_turn:
+        flags.append(f"lost {unit.slain_this_turn}")
+    return flags
+
+
+def status_json(state: GameState, game_id: int) -> dict[str, Any]:
+    """The machine-readable state: round, turn, phase, and every side's units."""
+    return {
+        "game": game_id,
+        "name": state.name,
+        "battleplan": state.battleplan,
+        "round": state.round,
+        "turn": state.sides[state.active_side].name if state.first_side is not None else None,
+        "phase": state.phase,
+        "ended": state.ended,
+        "pending_spell": state.pending_spell.spell if state.pending_spell else None,
+        "sides": [
+            {
+                "name": side.name,
+                "players": list(side.players),
+                "command_points": side.command_points,
+                "victory_points": side.victory_points,
+                "units": [
+                    {
+                        "id": unit.spec.id,
+                        "name": unit.name,
+                        "models": unit.models,
+                        "models_start": unit.spec.models,
+                        "wounds_suffered": unit.wounds_on_damaged,
+                        "wounds": unit.spec.wounds,
+                        "save": format_threshold(unit.spec.save),
+                        "bravery": unit.spec.bravery,
+                        "flags": unit_flags(unit),
+                        "effects": [e.name for e in unit.effects],
+                    }
+                    for unit in side.units
+                ],
+            }
+            for side in state.sides
+        ],
+    }
+
+
+def header(state: GameState) -> Text:
+    """Round, whose turn, phase, command points and victory points on one line."""
+    text = Text()
+    if state.ended:
+        text.append("The battle is over. ", style="heading")
+    elif state.first_side is None:
+        text.append("Set-up done: roll priority for battle round 1. ", style="heading")
+    else:
+        active = state.sides[state.active_side].name
+        text.append(
+            f"Round {state.round} · {active}'s turn · {state.phase} phase  ", style="heading"
+        )
+    for side in state.sides:
+        text.append(f"  {side.name}: {side.command_points} CP, {side.victory_points} VP")
+    return text
+
+
+def army_table(state: GameState, side_index: int) -> Table:
+    """One army's units: models alive/started, wounds on the damaged model, save, bravery."""
+    side = state.sides[side_index]
+    table = Table(title=f"{side.name} ({', '.join(side.players)})", header_style="heading")
+    table.add_column("Unit")
+    table.add_column("Models", justify="right")
+    table.add_column("Wounded", justify="right")
+    table.add_column("Save", justify="right")
+    table.add_column("Bravery", justify="right")
+    table.add_column("This turn")
+    table.add_column("Effects")
+    for unit in side.units:
+        style = "muted" if not unit.alive else ""
+        wounded = f"{unit.wounds_on_damaged}/{unit.spec.wounds}" if unit.wounds_on_damaged else ""
+        table.add_row(
+            f"{unit.name} [muted]({unit.spec.id})[/]",
+            f"{unit.models}/{unit.spec.models}",
+            wounded,
+            format_threshold(unit.spec.save),
+            str(unit.spec.bravery),
+            ", ".join(unit_flags(unit)),
+            ", ".join(e.name for e in unit.effects),
+            style=style,
+        )
+    return table
+
+
+def status_view(state: GameState) -> Group:
+    """The whole status screen."""
+    return Group(header(state), *(army_table(state, i) for i in range(len(state.sides))))
