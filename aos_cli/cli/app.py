@@ -9,6 +9,7 @@ import typer
 from aos_cli import __version__
 from aos_cli.cli.army import army_app
 from aos_cli.cli.battleplan import battleplan_app
+from aos_cli.cli.game import IN_GAME_COMMANDS, game_app
 from aos_cli.cli.odds import odds_app
 from aos_cli.cli.roll import roll_app
 from aos_cli.cli.rules import rules_app
@@ -27,6 +28,9 @@ app.add_typer(warscroll_app, name="warscroll")
 app.add_typer(battleplan_app, name="battleplan")
 app.add_typer(rules_app, name="rules")
 app.add_typer(army_app, name="army")
+app.add_typer(game_app, name="game")
+for _name, _command in IN_GAME_COMMANDS.items():
+    app.command(_name)(_command)
 
 
 def _version(value: bool) -> None:

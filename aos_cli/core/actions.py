@@ -157,20 +157,23 @@ def unit_rules(unit: UnitState, roll_owner: str) -> list[Effect]:
 
 
 def weapon_attack(unit: UnitState, weapon: WeaponSpec, extra: list[Effect]) -> Attack:
-    """A weapon's profile for the models left, with the damage table row applied."""
+    """A weapon's profile for the models left carrying it, with the damage table row applied
+    (AoS2 §20.4). Models carrying a weapon option are assumed to be removed last."""
     row = unit.damage_row() or {}
-    values = {k: row.get(f"{weapon.name}.{k}", getattr(weapon, k)) for k in ("attacks", "to_hit")}
+
+    def value(key: str) -> str:
+        return str(row.get(f"weapon.{weapon.id}.{key}", getattr(weapon, key)))
+
     effects: list[Effect] = [effect_from_mapping(dict(m), weapon.name) for m in weapon.effects]
     effects += [e for e in extra if _attack_effect(e)]
+    carriers = unit.models if weapon.carriers is None else min(weapon.carriers, unit.models)
     profile = WeaponProfile(
-        attacks=parse_dice(str(values["attacks"]), what=f"{weapon.name} attacks"),
-        to_hit=parse_threshold(str(values["to_hit"]), what=f"{weapon.name} to hit"),
-        to_wound=parse_threshold(weapon.to_wound, what=f"{weapon.name} to wound"),
-        rend=weapon.rend,
-        damage=parse_dice(
-            str(row.get(f"{weapon.name}.damage", weapon.damage)), what=f"{weapon.name} damage"
-        ),
-        models=unit.models,
+        attacks=parse_dice(value("attacks"), what=f"{weapon.name} attacks"),
+        to_hit=parse_threshold(value("to_hit"), what=f"{weapon.name} to hit"),
+        to_wound=parse_threshold(value("to_wound"), what=f"{weapon.name} to wound"),
+        rend=int(value("rend")),
+        damage=parse_dice(value("damage"), what=f"{weapon.name} damage"),
+        models=carriers,
         name=weapon.name,
     )
     return Attack(profile, compile_effects(effects))

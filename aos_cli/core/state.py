@@ -29,10 +29,15 @@ class WeaponSpec:
     damage: str
     min_range: float = 0.0
     effects: tuple[dict[str, Any], ...] = ()
+    id: str = ""
+    carriers: int | None = None
+    """Models carrying it when it is a weapon option; None when every model does."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> WeaponSpec:
         return cls(
+            id=str(data.get("id", data["name"])),
+            carriers=data.get("carriers"),
             name=str(data["name"]),
             kind=str(data.get("kind", "melee")),
             range=float(data.get("range", 1)),
@@ -99,7 +104,7 @@ class UnitSpec:
     spells: tuple[str, ...] = ()
     reserve: bool = False
     damage_table: tuple[dict[str, Any], ...] = ()
-    """Rows `{"min": wounds suffered, "move": ..., "<weapon or ability>": value}`."""
+    """Rows `{"min": wounds suffered, "move": ..., "weapon.<id>.<characteristic>": value}`."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> UnitSpec:

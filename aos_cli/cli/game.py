@@ -1,0 +1,584 @@
+"""`aos game ...` and the in-game commands (`aos status`, `aos next`, `aos shoot` ...).
+
+Each in-game command replays the current game, checks and applies one action, records it with
+its dice in one transaction, and shows what happened. Nothing is written when it fails.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from aos_cli.cli.common import ask_line, console, dice_source, print_json
+from aos_cli.core.errors import GameError, InputError
+
+if TYPE_CHECKING:
+    from aos_cli.core.actions import RecordedAnswers
+    from aos_cli.core.state import GameState
+    from aos_cli.store import Store
+
+game_app = typer.Typer(help="Start, pick, list and review saved games.", no_args_is_help=True)
+
+DbOption = Annotated[
+    Path | None, typer.Option("--db", help="Games database (default: AOS_DB or your data folder).")
+]
+GameOption = Annotated[
+    str | None, typer.Option("--game", help="Game id or name (default: current).")
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+SeedOption = Annotated[int | None, typer.Option(help="Seed for repeatable dice.")]
+DiceOption = Annotated[str, typer.Option(help="auto (the tool rolls) or manual (you type).")]
+
+
+def open_store(db: Path | None) -> Store:
+    """Open the games database named by --db, AOS_DB or the default location."""
+    from aos_cli.store import Store, default_db_path
+
+    return Store(db or default_db_path())
+
+
+def game_id_for(store: Store, game: str | None) -> int:
+    """The game named by --game, or the current one."""
+    if game is not None:
+        return store.find_game(game).id
+    current = store.current_game_id()
+    if current is None:
+        raise GameError(
+            "no current game", "start one with `aos game new` or pick one with `aos game use`"
+        )
+    return current
+
+
+class TableAsker:
+    """Asks the players at the terminal; without a terminal, says which flag answers it."""
+
+    def yes_no(self, key: str, question: str) -> bool:
+        if not sys.stdin.isatty():
+            raise InputError(
+                f"the tool needs to know: {question}", f"answer with --{key} or --no-{key}"
+            )
+        while True:
+            answer = ask_line(f"{question} [y/n]").lower()
+            if answer in ("y", "yes", "n", "no"):
+                return answer.startswith("y")
+            print("Please answer y or n.", file=sys.stderr)
+
+    def number(self, key: str, question: str) -> float:
+        if not sys.stdin.isatty():
+            raise InputError(f"the tool needs to know: {question}", f"answer with --{key} N")
+        while True:
+            answer = ask_line(question)
+            try:
+                value = float(answer)
+            except ValueError:
+                print("Please type a number, such as 7 or 8.5.", file=sys.stderr)
+                continue
+            if value >= 0:
+                return value
+
+
+def answers_from(flags: dict[str, Any]) -> RecordedAnswers:
+    """The answers given as flags; anything missing is asked at the terminal."""
+    from aos_cli.core.actions import RecordedAnswers
+
+    return RecordedAnswers({k: v for k, v in flags.items() if v is not None}, TableAsker())
+
+
+def act(
+    kind: str,
+    payload: dict[str, Any],
+    *,
+    db: Path | None,
+    game: str | None,
+    as_json: bool,
+    dice: str = "auto",
+    seed: int | None = None,
+    answers: dict[str, Any] | None = None,
+) -> None:
+    """Perform one action on a game and show what it did."""
+    from aos_cli.games import perform
+
+    with open_store(db) as store:
+        game_id = game_id_for(store, game)
+        state = perform(
+            store, game_id, kind, payload, dice_source(dice, seed), answers_from(answers or {})
+        )
+    show_notes(state, game_id, as_json)
+
+
+def show_notes(state: GameState, game_id: int, as_json: bool) -> None:
+    """What the action did, then where the game stands."""
+    from aos_cli.views.game import header, status_json
+
+    if as_json:
+        print_json({"notes": state.notes, **status_json(state, game_id)})
+        return
+    out = console()
+    for note in state.notes:
+        out.print(note)
+    out.print(header(state))
+
+
+# --------------------------------------------------------------------------- aos game ...
+
+
+@game_app.command("new")
+def game_new(
+    army: Annotated[list[Path], typer.Option(help="Army list file (give two).")],
+    battleplan: Annotated[str, typer.Option(help="Battleplan name or id.")] = "first-blood",
+    name: Annotated[str | None, typer.Option(help="A name for the game.")] = None,
+    realm: Annotated[str | None, typer.Option(help="Realm of battle.")] = None,
+    content: Annotated[list[Path] | None, typer.Option(help="Extra content folder.")] = None,
+    db: DbOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Start a game between two army lists on a battleplan; it becomes the current game."""
+    from aos_cli.setup import build_setup
+
+    if len(army) != 2:
+        raise InputError(f"--army: {len(army)} army lists given", "give --army twice, one per side")
+    setup = build_setup(army, battleplan, name=name, realm=realm, content_dirs=content or [])
+    with open_store(db) as store:
+        game_id = store.create_game(setup["name"], setup, setup.get("system", "aos2"))
+    if json:
+        print_json({"game": game_id, "name": setup["name"]})
+        return
+    console().print(
+        f"Game {game_id} ({setup['name']}) is set up. Roll priority for battle round 1 with "
+        "`aos priority`."
+    )
+
+
+@game_app.command("list")
+def game_list(db: DbOption = None, json: JsonOption = False) -> None:
+    """List saved games."""
+    from rich.table import Table
+
+    with open_store(db) as store:
+        games = store.list_games()
+        current = store.current_game_id()
+    if json:
+        print_json(
+            [
+                {
+                    "id": g.id, "name": g.name, "system": g.system, "actions": g.action_count,
+                    "ended": g.ended, "current": g.id == current,
+                    "updated_at": g.updated_at.isoformat(),
+                }
+                for g in games
+            ]
+        )  # fmt: skip
+        return
+    table = Table("", "Id", "Name", "System", "Actions", "Updated", "Ended", header_style="heading")
+    for g in games:
+        table.add_row(
+            "*" if g.id == current else "", str(g.id), g.name, g.system, str(g.action_count),
+            g.updated_at.strftime("%Y-%m-%d %H:%M"), "yes" if g.ended else "",
+        )  # fmt: skip
+    console().print(table)
+
+
+@game_app.command("use")
+def game_use(
+    game: Annotated[str, typer.Argument(help="Game id or name.")], db: DbOption = None
+) -> None:
+    """Make a game the current one."""
+    with open_store(db) as store:
+        record = store.find_game(game)
+        store.set_current_game(record.id)
+    console().print(f"Game {record.id} ({record.name}) is now the current game.")
+
+
+@game_app.command("show")
+def game_show(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:
+    """Show a game's state (the same as `aos status --game`)."""
+    status(game=game, db=db, json=json)
+
+
+@game_app.command("delete")
+def game_delete(
+    game: Annotated[str, typer.Argument(help="Game id or name.")],
+    yes: Annotated[bool, typer.Option("--yes", help="Do not ask for confirmation.")] = False,
+    db: DbOption = None,
+) -> None:
+    """Delete a game and its history."""
+    with open_store(db) as store:
+        record = store.find_game(game)
+        if not yes and not typer.confirm(f"Delete game {record.id} ({record.name})?", err=True):
+            raise typer.Abort()
+        store.delete_game(record.id)
+    console().print(f"Game {record.id} deleted.")
+
+
+@game_app.command("log")
+def game_log(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:
+    """The history by round and phase, with the dice of every action."""
+    from aos_cli.core.actions import apply_action
+    from aos_cli.core.dice import ScriptedDice
+    from aos_cli.core.turn import new_game
+
+    with open_store(db) as store:
+        game_id = game_id_for(store, game)
+        setup = store.setup(game_id)
+        actions = store.actions(game_id)
+    state = new_game(setup)
+    entries: list[dict[str, Any]] = []
+    for record in actions:
+        where = (
+            state.round,
+            state.sides[state.active_side].name if state.first_side is not None else "",
+            state.phase,
+        )
+        apply_action(state, record.kind, dict(record.payload), ScriptedDice(record.dice))
+        entries.append(
+            {
+                "seq": record.seq, "round": where[0], "turn": where[1], "phase": where[2],
+                "kind": record.kind, "payload": record.payload, "dice": record.dice,
+                "notes": list(state.notes),
+            }
+        )  # fmt: skip
+    if json:
+        print_json(entries)
+        return
+    out = console()
+    last = None
+    for entry in entries:
+        heading = (entry["round"], entry["turn"], entry["phase"])
+        if heading != last and entry["round"]:
+            out.print(f"[heading]Round {entry['round']} · {entry['turn']} · {entry['phase']}[/]")
+            last = heading
+        dice = " ".join(str(d) for d in entry["dice"])
+        out.print(
+            f"  {entry['seq']:>3} {entry['kind']}" + (f"  [muted]dice {dice}[/]" if dice else "")
+        )
+        for note in entry["notes"]:
+            out.print(f"      {note}")
+
+
+@game_app.command("end")
+def game_end(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:
+    """End a game now (conceded or out of time); its actions become final."""
+    from aos_cli.games import load, standing
+
+    with open_store(db) as store:
+        game_id = game_id_for(store, game)
+        current = load(store, game_id)
+        result = standing(current.state)
+        store.end_game(game_id, result)
+    if json:
+        print_json(result)
+        return
+    console().print(f"Game {game_id} ended.")
+
+
+# --------------------------------------------------------------------------- in-game commands
+
+
+def status(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:
+    """Where the game stands: round, turn, phase, command and victory points, every unit."""
+    from aos_cli.games import load
+    from aos_cli.views.game import status_json, status_view
+
+    with open_store(db) as store:
+        game_id = game_id_for(store, game)
+        current = load(store, game_id)
+    if json:
+        print_json(status_json(current.state, game_id))
+        return
+    console().print(status_view(current.state))
+
+
+def next_step(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:
+    """Go on to the next phase, turn or battle round, doing what the rules do on the way."""
+    act("next", {}, db=db, game=game, as_json=json)
+
+
+def priority(
+    first: Annotated[
+        str | None, typer.Option(help="The side the roll-off winner sends first (default: itself).")
+    ] = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Roll off for priority at the start of a battle round (AoS2 §6)."""
+    payload: dict[str, Any] = {}
+    if first is not None:
+        with open_store(db) as store:
+            from aos_cli.games import load
+
+            state = load(store, game_id_for(store, game)).state
+        names = [s.name.lower() for s in state.sides]
+        if first.lower() not in names:
+            raise InputError(
+                f"--first: no side called {first!r}",
+                f"use {' or '.join(s.name for s in state.sides)}",
+            )
+        payload["first"] = names.index(first.lower())
+    act("priority", payload, db=db, game=game, as_json=json, dice=dice, seed=seed)
+
+
+UnitArg = Annotated[str, typer.Argument(help="Unit id or name (see `aos status`).")]
+TargetOption = Annotated[str, typer.Option("--target", help="Target unit id or name.")]
+InRangeOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--in-command-range/--no-in-command-range", help='Within 6" of a Hero (12" of the general).'
+    ),
+]
+EngagedOption = Annotated[
+    bool | None,
+    typer.Option("--engaged/--no-engaged", help='The unit is within 3" of an enemy unit.'),
+]
+CoverOption = Annotated[
+    bool | None, typer.Option("--cover/--no-cover", help="Every target model is on or in terrain.")
+]
+
+
+def move(
+    unit: UnitArg, game: GameOption = None, db: DbOption = None, json: JsonOption = False
+) -> None:
+    """Make a normal move with a unit (AoS2 §8.2)."""
+    act("move", {"unit": unit}, db=db, game=game, as_json=json)
+
+
+def retreat(
+    unit: UnitArg, game: GameOption = None, db: DbOption = None, json: JsonOption = False
+) -> None:
+    """Retreat: the unit cannot shoot or charge this turn (AoS2 §8.3)."""
+    act("retreat", {"unit": unit}, db=db, game=game, as_json=json)
+
+
+def run(
+    unit: UnitArg,
+    at_the_double: Annotated[bool, typer.Option(help="Spend 1 CP: the run roll is a 6.")] = False,
+    in_command_range: InRangeOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Run: add a D6 to Move; no shooting or charging this turn (AoS2 §8.4)."""
+    act(
+        "run", {"unit": unit, "at_the_double": at_the_double}, db=db, game=game, as_json=json,
+        dice=dice, seed=seed, answers={"in-command-range": in_command_range},
+    )  # fmt: skip
+
+
+def arrive(
+    unit: UnitArg,
+    mod: Annotated[int, typer.Option(help="Modifier to the arrival roll.")] = 0,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Roll for a unit in reserve to arrive (Scions of the Storm: 3+, AoS2 §26.1)."""
+    act("arrive", {"unit": unit, "mod": mod}, db=db, game=game, as_json=json, dice=dice, seed=seed)
+
+
+def shoot(
+    unit: UnitArg,
+    target: TargetOption,
+    weapon: Annotated[str | None, typer.Option(help="Shoot with this weapon only.")] = None,
+    cover: CoverOption = None,
+    engaged: EngagedOption = None,
+    target_engaged: Annotated[
+        bool | None, typer.Option("--target-engaged/--no-target-engaged", help='Target within 3".')
+    ] = None,
+    look_out_sir: Annotated[
+        bool | None,
+        typer.Option("--look-out-sir/--no-look-out-sir", help='Hero target near a unit of 3+ models.'),
+    ] = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Shoot with a unit's missile weapons (AoS2 §9, §14)."""
+    act(
+        "shoot", {"unit": unit, "target": target, "weapon": weapon}, db=db, game=game,
+        as_json=json, dice=dice, seed=seed,
+        answers={"cover": cover, "engaged": engaged, "target-engaged": target_engaged,
+                 "look-out-sir": look_out_sir},
+    )  # fmt: skip
+
+
+def charge(
+    unit: UnitArg,
+    distance: Annotated[float | None, typer.Option(help="Inches to the nearest enemy model.")] = None,
+    reroll: Annotated[bool, typer.Option(help="Forward to Victory: 1 CP, reroll a short charge.")] = False,
+    engaged: EngagedOption = None,
+    within_12: Annotated[
+        bool | None, typer.Option("--within-12/--no-within-12", help='An enemy unit is within 12".')
+    ] = None,
+    in_command_range: InRangeOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Charge with 2D6 (AoS2 §10)."""
+    act(
+        "charge", {"unit": unit, "reroll": reroll}, db=db, game=game, as_json=json, dice=dice,
+        seed=seed,
+        answers={"distance": distance, "engaged": engaged, "within-12": within_12,
+                 "in-command-range": in_command_range},
+    )  # fmt: skip
+
+
+def fight(
+    unit: UnitArg,
+    target: TargetOption,
+    cover: CoverOption = None,
+    engaged: EngagedOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Pile in and attack with a unit's melee weapons (AoS2 §11, §14)."""
+    act(
+        "fight", {"unit": unit, "target": target}, db=db, game=game, as_json=json, dice=dice,
+        seed=seed, answers={"cover": cover, "engaged": engaged},
+    )  # fmt: skip
+
+
+def pass_pick(
+    none_eligible: Annotated[
+        bool | None,
+        typer.Option("--none-eligible/--some-eligible", help="No unit of yours can still fight."),
+    ] = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+) -> None:  # fmt: skip
+    """Pass your pick in the combat phase (only with no eligible unit, AoS2 §11)."""
+    act("pass", {}, db=db, game=game, as_json=json, answers={"none-eligible": none_eligible})
+
+
+def cast(
+    wizard: Annotated[str, typer.Argument(help="The casting wizard.")],
+    spell: Annotated[str, typer.Argument(help="The spell.")],
+    target: Annotated[str | None, typer.Option(help="Target unit.")] = None,
+    mod: Annotated[int, typer.Option(help="Modifier to the casting roll.")] = 0,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Attempt a spell: 2D6 against its casting value (AoS2 §15)."""
+    act(
+        "cast", {"wizard": wizard, "spell": spell, "target": target, "mod": mod},
+        db=db, game=game, as_json=json, dice=dice, seed=seed,
+    )  # fmt: skip
+
+
+def unbind(
+    wizard: Annotated[str | None, typer.Argument(help="The unbinding wizard.")] = None,
+    pass_: Annotated[bool, typer.Option("--pass", help="Let the spell through.")] = False,
+    mod: Annotated[int, typer.Option(help="Modifier to the unbinding roll.")] = 0,
+    within_30: Annotated[
+        bool | None, typer.Option("--within-30/--no-within-30", help='Within 30" of the caster.')
+    ] = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Try to unbind the spell just cast: 2D6 must beat the casting roll (AoS2 §15)."""
+    if wizard is None and not pass_:
+        raise InputError("name the unbinding wizard, or give --pass to let the spell through")
+    act(
+        "unbind", {"wizard": None if pass_ else wizard, "mod": mod}, db=db, game=game,
+        as_json=json, dice=dice, seed=seed, answers={"within-30": within_30},
+    )  # fmt: skip
+
+
+def command(
+    ability: Annotated[str, typer.Argument(help="Command ability, e.g. 'Inspiring Presence'.")],
+    unit: Annotated[str, typer.Option("--unit", help="The unit it is used on or by.")],
+    target: Annotated[str | None, typer.Option(help="Target unit, if the ability picks one.")] = None,
+    in_command_range: InRangeOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Use a command ability, spending 1 command point (AoS2 §7)."""
+    act(
+        "command", {"ability": ability, "unit": unit, "target": target}, db=db, game=game,
+        as_json=json, dice=dice, seed=seed, answers={"in-command-range": in_command_range},
+    )  # fmt: skip
+
+
+def ability(
+    unit: UnitArg,
+    name: Annotated[str, typer.Argument(help="The ability (name or id).")],
+    target: Annotated[str | None, typer.Option(help="Target unit, if the ability picks one.")] = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Use a warscroll ability or prayer at its timing (AoS2 §21)."""
+    act(
+        "ability", {"unit": unit, "ability": name, "target": target}, db=db, game=game,
+        as_json=json, dice=dice, seed=seed,
+    )  # fmt: skip
+
+
+def battleshock(
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Take every battleshock test due this phase, the player whose turn it is first (AoS2 §12)."""
+    act("battleshock", {}, db=db, game=game, as_json=json, dice=dice, seed=seed)
+
+
+def heal(
+    unit: UnitArg,
+    amount: Annotated[int, typer.Argument(help="Wounds to heal.")],
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+) -> None:  # fmt: skip
+    """Heal wounds on a unit's damaged model (AoS2 §14.12)."""
+    if amount < 1:
+        raise InputError(f"heal: {amount} is below 1", "heal 1 or more wounds")
+    act("heal", {"unit": unit, "amount": amount}, db=db, game=game, as_json=json)
+
+
+def adjust(
+    unit: UnitArg,
+    models: Annotated[int, typer.Option(help="Add (or with -N remove) models.")] = 0,
+    wounds: Annotated[int, typer.Option(help="Inflict (or with -N remove) wounds.")] = 0,
+    reason: Annotated[str, typer.Option(help="What happened at the table.")] = "",
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+) -> None:  # fmt: skip
+    """Correct a unit for something that happened at the table that the tool did not see."""
+    if not models and not wounds:
+        raise InputError("adjust: nothing to change", "give --models N or --wounds N")
+    act(
+        "adjust", {"unit": unit, "models": models, "wounds": wounds, "reason": reason},
+        db=db, game=game, as_json=json,
+    )  # fmt: skip
+
+
+def undo(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:
+    """Take back the last action (repeatable)."""
+    from aos_cli.games import load
+
+    with open_store(db) as store:
+        game_id = game_id_for(store, game)
+        record = store.undo(game_id)
+        current = load(store, game_id)
+    if record is None:
+        raise GameError("there is nothing to undo in this game")
+    current.state.notes = [f"Took back action {record.seq} ({record.kind})."]
+    show_notes(current.state, game_id, json)
+
+
+IN_GAME_COMMANDS: dict[str, Callable[..., None]] = {
+    "status": status,
+    "next": next_step,
+    "priority": priority,
+    "move": move,
+    "run": run,
+    "retreat": retreat,
+    "arrive": arrive,
+    "shoot": shoot,
+    "charge": charge,
+    "fight": fight,
+    "pass": pass_pick,
+    "cast": cast,
+    "unbind": unbind,
+    "command": command,
+    "ability": ability,
+    "battleshock": battleshock,
+    "heal": heal,
+    "adjust": adjust,
+    "undo": undo,
+}
+"""Top-level commands acting on the current game, registered by the app."""

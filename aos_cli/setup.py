@@ -1,0 +1,206 @@
+"""Turn army lists and a battleplan from the rules database into a game's set-up snapshot.
+
+The snapshot is plain data stored with the game, so a game in progress never changes when the
+YAML is edited later, and replaying it needs no content at all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from aos_cli.core.errors import ContentError
+
+if TYPE_CHECKING:
+    from aos_cli.content import ArmyList, Battleplan, Database, Warscroll, Weapon
+    from aos_cli.content.army import ArmyUnit
+
+ONCE_PER = {
+    "once_per_phase": "phase",
+    "once_per_turn": "turn",
+    "once_per_battle_round": "turn",
+    "once_per_battle": "battle",
+}
+
+
+def slug(text: str) -> str:
+    """A unit id from a name: lower case, words joined by hyphens."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _effects(effects: Sequence[Any]) -> list[dict[str, Any]]:
+    from aos_cli.content.effects import effect_to_data
+
+    return [effect_to_data(e) for e in effects]
+
+
+def _weapon(weapon: Weapon, kind: str, carriers: int | None) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "id": weapon.id,
+        "name": weapon.name,
+        "kind": kind,
+        "range": float(weapon.range),
+        "min_range": float(weapon.min_range or 0),
+        "attacks": str(weapon.attacks),
+        "to_hit": f"{weapon.to_hit}+",
+        "to_wound": f"{weapon.to_wound}+",
+        "rend": int(weapon.rend),
+        "damage": str(weapon.damage),
+    }
+    if carriers is not None:
+        data["carriers"] = carriers
+    return data
+
+
+def _carriers(scroll: Warscroll, unit: ArmyUnit) -> dict[str, int | None]:
+    """How many models carry each weapon: every model carries weapons not offered as options;
+    an option's choices go to the models the army list names, the rest take its default."""
+    carriers: dict[str, int | None] = {w.id: None for w in scroll.weapons}
+    for option in scroll.weapon_options:
+        chosen = {c: unit.weapons.get(c, 0) for c in option.choices}
+        default = option.default or option.choices[0]
+        for choice in option.choices:
+            carriers[choice] = chosen[choice]
+        carriers[default] = (carriers[default] or 0) + max(0, unit.models - sum(chosen.values()))
+    return carriers
+
+
+def _ability(ability: Any, kind: str) -> dict[str, Any]:
+    timing = getattr(ability, "timing", None)
+    phase = getattr(timing, "phase", "any") if timing is not None else "any"
+    effects = _effects(getattr(ability, "effects", ()))
+    passive = (
+        kind == "ability"
+        and phase == "any"
+        and getattr(timing, "trigger", None) is None
+        and bool(effects)
+    )
+    data: dict[str, Any] = {
+        "id": ability.id,
+        "name": ability.name,
+        "kind": kind,
+        "text": getattr(ability, "text", ""),
+        "phase": None if phase == "any" else phase,
+        "cost": int(getattr(ability, "cost", 0)),
+        "once_per": ONCE_PER.get(getattr(ability, "usage", "unlimited")),
+        "effects": effects,
+        "passive": passive,
+    }
+    if kind == "spell":
+        data["casting_value"] = int(ability.casting_value)
+    return data
+
+
+def _damage_table(scroll: Warscroll) -> list[dict[str, Any]]:
+    """Damage-table rows as `{"min": wounds suffered, "<sets>": value}` (AoS2 §20.4)."""
+    table = scroll.damage_table
+    if table is None:
+        return []
+    rows = []
+    for row in table.rows:
+        values = table.values_for(row.low)
+        rows.append({"min": row.low, **{k: str(v) for k, v in values.items()}})
+    return rows
+
+
+def unit_snapshot(db: Database, unit: ArmyUnit, used_ids: set[str]) -> dict[str, Any]:
+    """One army-list unit as the game engine's plain set-up data."""
+    scroll = db.warscroll(unit.warscroll_id or unit.warscroll)
+    unit_id = slug(unit.label)
+    base, number = unit_id, 2
+    while unit_id in used_ids:
+        unit_id, number = f"{base}-{number}", number + 1
+    used_ids.add(unit_id)
+    carriers = _carriers(scroll, unit)
+    weapons = [_weapon(w, "missile", carriers.get(w.id)) for w in scroll.missile_weapons] + [
+        _weapon(w, "melee", carriers.get(w.id)) for w in scroll.melee_weapons
+    ]
+    weapons = [w for w in weapons if w.get("carriers", 1) != 0]
+    abilities = [_ability(a, "ability") for a in scroll.abilities]
+    abilities += [_ability(a, "command") for a in scroll.command_abilities]
+    abilities += [_ability(s, "spell") for s in scroll.spells]
+    for model in scroll.command_models:
+        if model.role in unit.command_models or model.name in unit.command_models:
+            abilities.append(
+                {
+                    "id": f"{model.role}",
+                    "name": model.name,
+                    "kind": "ability",
+                    "text": model.text,
+                    "effects": _effects(model.effects),
+                    "passive": bool(model.effects),
+                }
+            )
+    wizard = scroll.wizard
+    return {
+        "id": unit_id,
+        "name": unit.label if unit.name else scroll.name,
+        "warscroll": scroll.id,
+        "models": unit.models,
+        "wounds": scroll.wounds,
+        "save": scroll.save,
+        "bravery": scroll.bravery,
+        "move": str(scroll.move),
+        "keywords": list(scroll.keywords),
+        "weapons": weapons,
+        "abilities": abilities,
+        "general": unit.general,
+        "casts": wizard.casts if wizard else 0,
+        "unbinds": wizard.unbinds if wizard else 0,
+        "spells": list(wizard.spells) if wizard else [],
+        "damage_table": _damage_table(scroll),
+    }
+
+
+def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[str, Any]:
+    """A side of the set-up: its player, battalions and units."""
+    used: set[str] = set()
+    return {
+        "name": army.player or army.name,
+        "players": [army.player or army.name],
+        "army": army.name,
+        "allegiance": army.allegiance,
+        "battalions": len(army.battalions),
+        "finished_setup_first": finished_first,
+        "units": [unit_snapshot(db, unit, used) for unit in army.units],
+    }
+
+
+def battleplan_snapshot(plan: Battleplan) -> dict[str, Any]:
+    """The battleplan as plain data for the scoring engine."""
+    data: dict[str, Any] = plan.model_dump(mode="json")
+    return data
+
+
+def build_setup(
+    army_paths: Sequence[Path],
+    battleplan: str,
+    *,
+    name: str | None = None,
+    realm: str | None = None,
+    content_dirs: Sequence[Path] = (),
+    first_to_finish: int = 0,
+) -> dict[str, Any]:
+    """Load the armies and the battleplan and snapshot them for a new game."""
+    from aos_cli.content import load_army, load_database
+
+    db = load_database(content_dirs)
+    armies = [load_army(Path(p), db) for p in army_paths]
+    systems = {a.system for a in armies}
+    if len(systems) != 1:
+        raise ContentError(f"the armies are for different game systems: {sorted(systems)}")
+    plan = db.battleplan(battleplan, next(iter(systems)))
+    sides = [army_snapshot(db, a, i == first_to_finish) for i, a in enumerate(armies)]
+    if sides[0]["name"] == sides[1]["name"]:
+        sides[1]["name"] = f"{sides[1]['name']} (2)"
+    return {
+        "name": name or f"{armies[0].name} vs {armies[1].name}",
+        "system": next(iter(systems)),
+        "battleplan": plan.id.replace("-", "_"),
+        "battleplan_data": battleplan_snapshot(plan),
+        "battle_rounds": plan.battle_length.rounds or 5,
+        "realm": realm,
+        "sides": sides,
+    }
