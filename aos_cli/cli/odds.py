@@ -72,7 +72,12 @@ def show_attack_odds(request: AttackRequest) -> None:
     """A table of means against every save, or with --save the whole distribution."""
     from aos_cli.core.dice import format_threshold
     from aos_cli.core.odds import mean_damage
-    from aos_cli.views.charts import distribution_chart, means_table, summary_text
+    from aos_cli.views.charts import (
+        bar_width_for,
+        distribution_chart,
+        means_table,
+        summary_text,
+    )
 
     show_slain = request.target_models is not None
     if not request.save_given:
@@ -108,7 +113,12 @@ def show_attack_odds(request: AttackRequest) -> None:
     out = console()
     needs = format_threshold(request.target.save)
     out.print(
-        distribution_chart(odds.damage, title=f"Damage against {needs}", value_label="Damage")
+        distribution_chart(
+            odds.damage,
+            title=f"Damage against {needs}",
+            value_label="Damage",
+            bar_width=bar_width_for(out.width),
+        )
     )
     out.print(summary_text(odds.damage, "Damage"))
     if odds.mortal_wounds is not None and odds.mortal_wounds.mean > 0:
@@ -117,7 +127,14 @@ def show_attack_odds(request: AttackRequest) -> None:
         )
     if odds.slain is not None:
         out.print()
-        out.print(distribution_chart(odds.slain, title="Models slain", value_label="Slain"))
+        out.print(
+            distribution_chart(
+                odds.slain,
+                title="Models slain",
+                value_label="Slain",
+                bar_width=bar_width_for(out.width),
+            )
+        )
         out.print(summary_text(odds.slain, "Models slain"))
 
 
@@ -132,12 +149,14 @@ def _print_roll(
     title: str, noun: str, dist: Distribution, headline: str | None, verdict: str | None
 ) -> None:
     """A roll's chart with its summary and, when it has one, the chance of success."""
-    from aos_cli.views.charts import distribution_chart, summary_text
+    from aos_cli.views.charts import bar_width_for, distribution_chart, summary_text
 
     out = console()
     if headline:
         out.print(headline)
-    out.print(distribution_chart(dist, title=title, value_label=noun))
+    out.print(
+        distribution_chart(dist, title=title, value_label=noun, bar_width=bar_width_for(out.width))
+    )
     out.print(summary_text(dist, noun))
     if verdict:
         out.print(verdict)

@@ -10,10 +10,11 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rich.table import Table
 from rich.text import Text
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from aos_cli.core.odds import Distribution
 
 BAR_WIDTH = 30
@@ -60,8 +61,13 @@ def _shown_range(dist: Distribution) -> tuple[int, int]:
     return low, high
 
 
-def distribution_chart(dist: Distribution, *, title: str, value_label: str) -> Table:
-    """One row per value (or per group of values): P(= x) as a bar, and P(≥ x)."""
+def distribution_chart(
+    dist: Distribution, *, title: str, value_label: str, bar_width: int = BAR_WIDTH
+) -> Text:
+    """One line per value (or per group of values): P(= x) as a bar, and P(≥ x).
+
+    Drawn as fixed-width text rather than a Rich Table: it renders in well under a millisecond,
+    which matters for a command that must answer as fast as a bare Typer program."""
     low, high = _shown_range(dist)
     step = max(1, math.ceil((high - low + 1) / MAX_ROWS))
     rows: list[tuple[str, float, float]] = []
@@ -71,16 +77,23 @@ def distribution_chart(dist: Distribution, *, title: str, value_label: str) -> T
         mass = math.fsum(dist.p(v) for v in range(start, stop + 1))
         rows.append((label, mass, dist.at_least(start)))
     peak = max((mass for _, mass, _ in rows), default=0.0)
-    table = Table(title=title, header_style="heading", expand=False, box=None, pad_edge=False)
-    table.add_column(value_label, justify="right")
-    table.add_column("P(=)" if step == 1 else "P(in)", justify="right")
-    table.add_column("", no_wrap=True, min_width=BAR_WIDTH + 1)
-    table.add_column("P(≥)", justify="right")
+    width = max([len(value_label)] + [len(label) for label, _, _ in rows])
+    text = Text()
+    text.append(f"{title}\n", style="heading")
+    equal = "P(=)" if step == 1 else "P(in)"
+    text.append(
+        f"{value_label:>{width}}  {equal:>6}  {'':<{bar_width + 1}} {'P(≥)':>6}", style="heading"
+    )
     for label, mass, at_least in rows:
-        table.add_row(
-            label, percent(mass), Text(bar(mass, peak), style="success"), percent(at_least)
-        )
-    return table
+        text.append(f"\n{label:>{width}}  {percent(mass):>6}  ")
+        text.append(f"{bar(mass, peak, bar_width):<{bar_width + 1}}", style="success")
+        text.append(f" {percent(at_least):>6}")
+    return text
+
+
+def bar_width_for(columns: int) -> int:
+    """The widest bar that keeps a chart line within `columns` (narrow terminals)."""
+    return max(8, min(BAR_WIDTH, columns - 27))
 
 
 def summary_text(dist: Distribution, noun: str) -> Text:
@@ -97,6 +110,8 @@ def means_table(
     rows: Sequence[tuple[str, float, float | None]], *, title: str, show_slain: bool
 ) -> Table:
     """Mean damage (and mean models slain) against each save."""
+    from rich.table import Table
+
     table = Table(title=title, header_style="heading", expand=False)
     table.add_column("Save", justify="right")
     table.add_column("Mean damage", justify="right")
