@@ -25,6 +25,17 @@ def _dist_json(dist: Distribution) -> dict[str, float]:
     return {str(value): p for value, p in dist.items()}
 
 
+def _at_least_json(dist: Distribution) -> dict[str, float]:
+    """value → P(X ≥ value), by one running sum from the top."""
+    out: dict[str, float] = {}
+    running = 0.0
+    for index in range(len(dist.probs) - 1, -1, -1):
+        running += dist.probs[index]
+        if dist.probs[index] > 0.0:
+            out[str(dist.offset + index)] = min(1.0, running)
+    return dict(reversed(out.items()))
+
+
 def _fraction_map(mapping: dict[int, Fraction]) -> dict[str, float]:
     return {str(value): float(p) for value, p in mapping.items()}
 
@@ -55,7 +66,7 @@ def _attack_json(request: AttackRequest, odds: Any) -> dict[str, Any]:
         "median_damage": damage.median,
         "sd_damage": damage.sd,
         "damage": _dist_json(damage),
-        "damage_at_least": {str(v): damage.at_least(v) for v, _ in damage.items()},
+        "damage_at_least": _at_least_json(damage),
     }
     if odds.damage_before_ward is not None:
         data["mean_damage_before_ward"] = odds.damage_before_ward.mean
