@@ -108,7 +108,7 @@ def _damage_table(scroll: Warscroll) -> list[dict[str, Any]]:
 def unit_snapshot(db: Database, unit: ArmyUnit, used_ids: set[str]) -> dict[str, Any]:
     """One army-list unit as the game engine's plain set-up data."""
     scroll = db.warscroll(unit.warscroll_id or unit.warscroll)
-    unit_id = slug(unit.label)
+    unit_id = unit.id or slug(unit.label)
     base, number = unit_id, 2
     while unit_id in used_ids:
         unit_id, number = f"{base}-{number}", number + 1

@@ -22,6 +22,16 @@ class CliResult:
 RunCli = Callable[..., CliResult]
 
 
+@pytest.fixture(autouse=True)
+def _private_paths(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Tests never touch the user's games database or content cache."""
+    base = tmp_path_factory.getbasetemp()
+    monkeypatch.setenv("AOS_CACHE_DIR", str(base / "cache"))
+    monkeypatch.setenv("AOS_DB", str(base / "default-games.sqlite3"))
+
+
 @pytest.fixture
 def run_cli(monkeypatch: pytest.MonkeyPatch) -> RunCli:
     """Call `aos_cli.cli.app.main` with arguments (and typed input), as a user's shell would."""

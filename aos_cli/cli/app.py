@@ -11,6 +11,7 @@ from aos_cli.cli.army import army_app
 from aos_cli.cli.battleplan import battleplan_app
 from aos_cli.cli.game import IN_GAME_COMMANDS, game_app
 from aos_cli.cli.odds import odds_app
+from aos_cli.cli.play import demo
 from aos_cli.cli.roll import roll_app
 from aos_cli.cli.rules import rules_app
 from aos_cli.cli.warscroll import warscroll_app
@@ -29,6 +30,7 @@ app.add_typer(battleplan_app, name="battleplan")
 app.add_typer(rules_app, name="rules")
 app.add_typer(army_app, name="army")
 app.add_typer(game_app, name="game")
+app.command("demo")(demo)
 for _name, _command in IN_GAME_COMMANDS.items():
     app.command(_name)(_command)
 

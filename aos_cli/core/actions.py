@@ -255,7 +255,21 @@ def _resolve_attack(
         f"{result.wounds} wounds, {result.unsaved} unsaved, {result.mortal_wounds} mortal, "
         f"{result.damage} damage."
     )
-    inflict(state, target, result.damage)
+    slain = inflict(state, target, result.damage)
+    from aos_cli.core.odds import mean_damage
+
+    state.attack_log.append(
+        {
+            "round": state.round,
+            "phase": state.phase,
+            "side": attacker.side,
+            "unit": attacker.spec.id,
+            "target": target.spec.id,
+            "expected": mean_damage(attacks, info, ward=ward_rules.ward),
+            "damage": result.damage,
+            "slain": slain,
+        }
+    )
     return result.damage
 
 

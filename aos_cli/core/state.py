@@ -256,6 +256,8 @@ class GameState:
     first_blood: int | None = None
     notes: list[str] = field(default_factory=list)
     """What the last action did, for the CLI to show."""
+    attack_log: list[dict[str, Any]] = field(default_factory=list)
+    """Every resolved attack: who, when, expected and actual damage (the luck report)."""
 
     @property
     def active_side(self) -> int:

@@ -109,7 +109,6 @@ def advance(state: GameState) -> None:
     index = PHASES.index(state.phase)
     if index + 1 < len(PHASES):
         state.phase = PHASES[index + 1]
-        state.notes.append(f"The {state.phase} phase begins.")
         start_phase(state)
         return
     end_turn(state)

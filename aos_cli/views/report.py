@@ -1,0 +1,173 @@
+"""The battle report: the result, victory points, losses per unit, and the luck report
+(expected against actual damage per unit, each side's luckiest and unluckiest attack)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from aos_cli.core.state import GameState
+
+
+def battle_result(state: GameState) -> dict[str, Any]:
+    """The result: the scoring engine's when it has one, else by victory points, where 50% more
+    points is a major victory, more is a minor one and equal is a draw (AoS2 §18)."""
+    if state.result:
+        return dict(state.result)
+    points = [side.victory_points for side in state.sides]
+    alive = [any(u.on_battlefield for u in side.units) for side in state.sides]
+    if alive[0] != alive[1] and points[0] == points[1]:
+        winner = 0 if alive[0] else 1
+        return {"winner": state.sides[winner].name, "kind": "major", "margin": 0}
+    if points[0] == points[1]:
+        return {"winner": None, "kind": "draw", "margin": 0}
+    winner = 0 if points[0] > points[1] else 1
+    high, low = points[winner], points[1 - winner]
+    kind = "major" if high >= 1.5 * low else "minor"
+    return {"winner": state.sides[winner].name, "kind": kind, "margin": high - low}
+
+
+def luck(state: GameState) -> list[dict[str, Any]]:
+    """Expected against actual damage per attacking unit."""
+    totals: dict[tuple[int, str], list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
+    for entry in state.attack_log:
+        row = totals[(entry["side"], entry["unit"])]
+        row[0] += entry["expected"]
+        row[1] += entry["damage"]
+        row[2] += 1
+    return [
+        {
+            "side": state.sides[side].name,
+            "unit": state.unit(unit).name,
+            "attacks_made": int(row[2]),
+            "expected": round(row[0], 2),
+            "actual": int(row[1]),
+        }
+        for (side, unit), row in sorted(totals.items())
+    ]
+
+
+def extremes(state: GameState) -> list[dict[str, Any]]:
+    """Each side's luckiest and unluckiest attack (actual minus expected damage)."""
+    found = []
+    for index, side in enumerate(state.sides):
+        own = [e for e in state.attack_log if e["side"] == index]
+        if not own:
+            continue
+        best = max(own, key=lambda e: e["damage"] - e["expected"])
+        worst = min(own, key=lambda e: e["damage"] - e["expected"])
+        for label, entry in (("luckiest", best), ("unluckiest", worst)):
+            found.append(
+                {
+                    "side": side.name,
+                    "which": label,
+                    "round": entry["round"],
+                    "phase": entry["phase"],
+                    "unit": state.unit(entry["unit"]).name,
+                    "target": state.unit(entry["target"]).name,
+                    "expected": round(entry["expected"], 2),
+                    "actual": entry["damage"],
+                }
+            )
+    return found
+
+
+def report_json(state: GameState, rounds: list[list[int]]) -> dict[str, Any]:
+    """The whole report as data; `rounds` holds each side's victory points after each round."""
+    return {
+        "result": battle_result(state),
+        "rounds_played": state.round,
+        "victory_points": {side.name: side.victory_points for side in state.sides},
+        "victory_points_by_round": rounds,
+        "losses": [
+            {
+                "side": side.name,
+                "unit": unit.name,
+                "models_start": unit.spec.models,
+                "models_left": unit.models,
+            }
+            for side in state.sides
+            for unit in side.units
+        ],
+        "luck": luck(state),
+        "extremes": extremes(state),
+    }
+
+
+def result_line(state: GameState) -> Text:
+    result = battle_result(state)
+    if result["kind"] == "draw" or result["winner"] is None:
+        return Text("The battle is a draw.", style="heading")
+    return Text(
+        f"{result['winner']} wins a {result['kind']} victory"
+        + (f" by {result['margin']} victory points." if result.get("margin") else "."),
+        style="heading",
+    )
+
+
+def report_view(state: GameState, rounds: list[list[int]]) -> Group:
+    """The battle report as Rich renderables."""
+    points = Table(
+        "Round", *(s.name for s in state.sides), title="Victory points", header_style="heading"
+    )
+    for number, row in enumerate(rounds, start=1):
+        points.add_row(str(number), *(str(v) for v in row))
+    losses = Table("Side", "Unit", "Models", title="Losses", header_style="heading")
+    for side in state.sides:
+        for unit in side.units:
+            lost = unit.spec.models - unit.models
+            losses.add_row(
+                side.name,
+                unit.name,
+                f"{unit.models}/{unit.spec.models}" + (f"  (-{lost})" if lost else ""),
+            )
+    lucky = Table(
+        "Side",
+        "Unit",
+        "Attacks",
+        "Expected",
+        "Actual",
+        title="Luck: damage dealt",
+        header_style="heading",
+    )
+    for entry in luck(state):
+        diff = entry["actual"] - entry["expected"]
+        style = "success" if diff > 0 else ("fail" if diff < 0 else "")
+        lucky.add_row(
+            entry["side"],
+            entry["unit"],
+            str(entry["attacks_made"]),
+            f"{entry['expected']:.2f}",
+            Text(str(entry["actual"]), style=style),
+        )
+    lines = [
+        Text(
+            f"{e['side']}'s {e['which']} attack: {e['unit']} against {e['target']} in round "
+            f"{e['round']} ({e['phase']}), {e['actual']} damage where {e['expected']:.2f} was expected."
+        )
+        for e in extremes(state)
+    ]
+    return Group(result_line(state), points, losses, lucky, *lines)
+
+
+def report_markdown(state: GameState, rounds: list[list[int]]) -> str:
+    """The battle report as Markdown, for `aos game report`."""
+    data = report_json(state, rounds)
+    names = [s.name for s in state.sides]
+    out = [f"# {state.name}", "", result_line(state).plain, "", "## Victory points", ""]
+    out += ["| Round | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    out += [f"| {i} | " + " | ".join(str(v) for v in row) + " |" for i, row in enumerate(rounds, 1)]
+    out += ["", "## Losses", "", "| Side | Unit | Models left |", "|---|---|---|"]
+    out += [
+        f"| {r['side']} | {r['unit']} | {r['models_left']}/{r['models_start']} |"
+        for r in data["losses"]
+    ]
+    out += ["", "## Luck", "", "| Side | Unit | Expected | Actual |", "|---|---|---|---|"]
+    out += [
+        f"| {r['side']} | {r['unit']} | {r['expected']:.2f} | {r['actual']} |" for r in data["luck"]
+    ]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,27 @@
+"""`aos demo`: a whole battle with seeded dice and automatic choices (issue 6)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import RunCli
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_demo_runs_to_the_end_for_many_seeds(run_cli: RunCli, seed: int) -> None:
+    result = run_cli("demo", "--seed", str(seed), "--json")
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["result"]["kind"] in ("major", "minor", "draw")
+    assert 1 <= report["rounds_played"] <= 5
+    points = report["victory_points"]
+    assert report["victory_points_by_round"][-1] == list(points.values())
+
+
+def test_demo_is_reproducible(run_cli: RunCli) -> None:
+    first = run_cli("demo", "--seed", "3")
+    second = run_cli("demo", "--seed", "3")
+    assert first.stdout == second.stdout
+    assert "Battle report" in first.stdout and "Round 1" in first.stdout
