@@ -2,6 +2,64 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated
+
 import typer
 
+from aos_cli.cli.common import console, print_json
+from aos_cli.cli.warscroll import ContentOption, JsonOption, load_db, report_problems
+
 army_app = typer.Typer(help="Check and show army lists.", no_args_is_help=True)
+
+FileArgument = Annotated[Path, typer.Argument(help="The army list (YAML).")]
+
+
+def _read(file: Path, content: list[Path] | None, as_json: bool) -> tuple[object, object]:
+    """Read and check an army; print every problem and fail when there are any."""
+    from aos_cli.content.loader import read_army
+    from aos_cli.core.errors import ContentError
+
+    if not file.is_file():
+        raise ContentError(f"army list {str(file)!r} does not exist")
+    db = load_db(content)
+    army, problems = read_army(file, db)
+    if problems or army is None:
+        if as_json:
+            print_json({"valid": False, "problems": [p.to_json() for p in problems]})
+        else:
+            report_problems(problems, stream="stdout")
+        count = len(problems)
+        raise ContentError(f"{count} problem{'s' if count != 1 else ''} in {file}")
+    return army, db
+
+
+@army_app.command("validate")
+def army_validate(
+    file: FileArgument, content: ContentOption = None, json: JsonOption = False
+) -> None:
+    """Check an army list against the warscrolls: every problem with its line (AoS2 §5.3, §25)."""
+    from aos_cli.content import ArmyList
+
+    army, _ = _read(file, content, json)
+    assert isinstance(army, ArmyList)
+    models = sum(u.models for u in army.units)
+    if json:
+        print_json({"valid": True, "name": army.name, "units": len(army.units), "models": models})
+        return
+    console().print(f"[success]{army.name}[/] is valid: {len(army.units)} units, {models} models.")
+
+
+@army_app.command("show")
+def army_show(file: FileArgument, content: ContentOption = None, json: JsonOption = False) -> None:
+    """Show an army list: units, models, weapons, general, wizards, artefacts, battalions."""
+    from aos_cli.content import ArmyList, Database
+
+    army, db = _read(file, content, json)
+    assert isinstance(army, ArmyList) and isinstance(db, Database)
+    if json:
+        print_json(army.model_dump(mode="json"))
+        return
+    from aos_cli.views.warscroll import army_table
+
+    console().print(army_table(army, db))

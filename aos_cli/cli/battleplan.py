@@ -2,6 +2,64 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
+from aos_cli.cli.common import console, print_json
+from aos_cli.cli.warscroll import ContentOption, JsonOption, load_db
+
 battleplan_app = typer.Typer(help="Read battleplans from the rules database.", no_args_is_help=True)
+
+
+@battleplan_app.command("list")
+def battleplan_list(
+    system: Annotated[str | None, typer.Option(help="Only this game system.")] = None,
+    content: ContentOption = None,
+    json: JsonOption = False,
+) -> None:
+    """List battleplans and missions."""
+    db = load_db(content)
+    plans = sorted(db.battleplans.values(), key=lambda p: (p.system, p.name))
+    if system:
+        plans = [p for p in plans if p.system == system.strip().lower()]
+    if json:
+        print_json(
+            [
+                {
+                    "id": p.id,
+                    "name": p.name,
+                    "system": p.system,
+                    "coalitions": p.players.coalitions,
+                    "rounds": p.battle_length.rounds,
+                }
+                for p in plans
+            ]
+        )
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{len(plans)} battleplans", title_justify="left")
+    for column in ("Name", "System", "Players", "Rounds"):
+        table.add_column(column)
+    for p in plans:
+        players = "coalitions (3+)" if p.players.coalitions else "2"
+        table.add_row(p.name, p.system, players, str(p.battle_length.rounds or "-"))
+    console().print(table)
+
+
+@battleplan_app.command("show")
+def battleplan_show(
+    name: Annotated[str, typer.Argument(help="Name or id; any unique beginning will do.")],
+    content: ContentOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Show a battleplan: set-up, special rules, battle length, objectives and victory."""
+    db = load_db(content)
+    plan = db.battleplan(name)
+    if json:
+        print_json(plan.model_dump(mode="json"))
+        return
+    from aos_cli.views.warscroll import battleplan_card
+
+    console().print(battleplan_card(plan))

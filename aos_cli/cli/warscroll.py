@@ -1,7 +1,101 @@
-"""`aos warscroll ...`: Read warscrolls from the rules database."""
+"""`aos warscroll ...`: Read warscrolls from the rules database.
+
+Also home of the helpers the content commands share (`--content`, loading with every problem
+printed). pydantic and yaml are imported only inside the commands (DESIGN §6).
+"""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
 import typer
 
+from aos_cli.cli.common import console, print_json
+
+if TYPE_CHECKING:
+    from aos_cli.content import Database, Problem
+
 warscroll_app = typer.Typer(help="Read warscrolls from the rules database.", no_args_is_help=True)
+
+ContentOption = Annotated[
+    list[Path] | None,
+    typer.Option("--content", help="Extra content folder (repeatable); later ones override."),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+
+def report_problems(problems: list[Problem], *, stream: str = "stderr") -> None:
+    """Print every problem, one per line (`file.yaml:LINE: path: what is wrong`)."""
+    out = sys.stderr if stream == "stderr" else sys.stdout
+    for problem in problems:
+        print(str(problem), file=out)
+
+
+def load_db(content: list[Path] | None) -> Database:
+    """Load the database; on bad content print every problem, then fail with a summary line."""
+    from aos_cli.content import ContentProblems, load_database
+    from aos_cli.core.errors import ContentError
+
+    try:
+        return load_database(content or [])
+    except ContentProblems as problems:
+        report_problems(problems.problems)
+        raise ContentError(problems.summary, "fix the content files listed above") from None
+
+
+@warscroll_app.command("list")
+def warscroll_list(
+    faction: Annotated[str | None, typer.Option(help="Only this faction.")] = None,
+    system: Annotated[str | None, typer.Option(help="Only this game system.")] = None,
+    content: ContentOption = None,
+    json: JsonOption = False,
+) -> None:
+    """List warscrolls (and datasheets), optionally of one faction or system."""
+    db = load_db(content)
+    scrolls = sorted(db.warscrolls.values(), key=lambda s: (s.system, s.faction, s.name))
+    if faction:
+        wanted = faction.strip().casefold()
+        scrolls = [s for s in scrolls if s.faction.casefold().startswith(wanted)]
+    if system:
+        scrolls = [s for s in scrolls if s.system == system.strip().lower()]
+    if json:
+        print_json(
+            [
+                {
+                    "id": s.id,
+                    "name": s.name,
+                    "faction": s.faction,
+                    "system": s.system,
+                    "move": s.move,
+                    "wounds": s.wounds,
+                    "bravery": s.bravery,
+                    "save": s.model_dump(mode="json")["save"],
+                    "keywords": list(s.keywords),
+                }
+                for s in scrolls
+            ]
+        )
+        return
+    from aos_cli.views.warscroll import warscroll_list as view
+
+    console().print(view(scrolls))
+
+
+@warscroll_app.command("show")
+def warscroll_show(
+    name: Annotated[str, typer.Argument(help="Name or id; any unique beginning will do.")],
+    system: Annotated[str | None, typer.Option(help="Only this game system.")] = None,
+    content: ContentOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Show a warscroll as a card: characteristics, weapons, damage table, abilities, keywords."""
+    db = load_db(content)
+    scroll = db.warscroll(name, system)
+    if json:
+        print_json(scroll.model_dump(mode="json"))
+        return
+    from aos_cli.views.warscroll import warscroll_card
+
+    console().print(warscroll_card(scroll))

@@ -1,0 +1,110 @@
+"""Loading: bundled content validates, problems carry file and line, the cache, overrides."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aos_cli.content import ContentProblems, load_database, validate_paths
+from aos_cli.content.loader import Cache, bundled_dirs, yaml_files
+
+BROKEN = Path(__file__).parent / "broken"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_bundled_content_validates() -> None:
+    problems, count = validate_paths(
+        [ROOT / "warscrolls", ROOT / "battleplans", ROOT / "aos_cli" / "rulesets"]
+    )
+    assert problems == []
+    assert count >= 8
+
+
+def test_database_has_the_seed_records() -> None:
+    db = load_database()
+    assert {"lord-relictor", "lord-castellant", "lord-celestant-on-stardrake"} <= set(db.warscrolls)
+    assert {"first-blood", "ill-met-by-moonlight", "changing-priorities"} <= set(db.battleplans)
+    assert {"exemplar-chamber", "harbinger-chamber"} <= set(db.battalions)
+    assert db.ruleset("aos2").realms[0].id == "ghur"
+
+
+def test_every_broken_file_reports_each_problem_with_its_line() -> None:
+    problems, count = validate_paths([BROKEN])
+    assert count == 5
+    lines = [str(p) for p in problems]
+    expected = [
+        "bad_values.yaml:16: warscrolls[0].melee_weapons[0].to_hit: '7+'",
+        "bad_values.yaml:18: warscrolls[0].melee_weapons[0].rnd: unknown key (did you mean rend?)",
+        "bad_values.yaml:24: warscrolls[0].abilities[0].effects[0].type: unknown effect type 'teleport'",
+        "bad_values.yaml:25: warscrolls[0].abilities[0].effects[1].colour: unknown key",
+        "bad_values.yaml:37: warscrolls[1].damage_table.rows[1].wounds_suffered: gap",
+        "bad_values.yaml:39: warscrolls[2].wounds: missing",
+        "bad_values.yaml:46: warscrolls[2].melee_weapons[0].attacks:",
+        "bad_values.yaml:46: warscrolls[2].melee_weapons[0].rend: rend 1 is positive",
+        "duplicate_ids.yaml:4: warscrolls[1].id: duplicate id 'twin'",
+        "no_version.yaml:1: schema_version: missing",
+        "python_object.yaml:3: the tag",
+        "syntax_error.yaml:4:",
+    ]
+    for fragment in expected:
+        assert any(fragment in line for line in lines), fragment
+
+
+def test_python_object_tag_is_refused_not_run(tmp_path: Path) -> None:
+    """yaml.safe_load semantics only: a python/object tag is a problem, never executed."""
+    marker = tmp_path / "ran"
+    bad = tmp_path / "evil.yaml"
+    bad.write_text(
+        f"schema_version: 1\nwarscrolls:\n  - !!python/object/apply:os.system ['touch {marker}']\n"
+    )
+    problems, _ = validate_paths([bad])
+    assert "refused" in problems[0].message
+    assert not marker.exists()
+
+
+def test_load_database_raises_every_problem(tmp_path: Path) -> None:
+    (tmp_path / "bad.yaml").write_text((BROKEN / "bad_values.yaml").read_text())
+    with pytest.raises(ContentProblems) as raised:
+        load_database([tmp_path])
+    assert len(raised.value.problems) == 8
+
+
+def test_later_folders_override_the_same_id(tmp_path: Path) -> None:
+    (tmp_path / "mine.yaml").write_text(
+        "schema_version: 1\nwarscrolls:\n"
+        "  - {id: lord-relictor, name: Lord-Relictor, faction: Stormcast Eternals,"
+        " move: 4, wounds: 6, bravery: 9, save: 3+}\n"
+    )
+    assert load_database().warscroll("lord-relictor").wounds == 5
+    assert load_database([tmp_path]).warscroll("lord-relictor").wounds == 6
+
+
+def test_aos_content_env_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "extra.yaml").write_text(
+        "schema_version: 1\nwarscrolls:\n"
+        "  - {id: test-goblin, name: Test Goblin, faction: Test, move: 5, wounds: 1, bravery: 4, save: 6+}\n"
+    )
+    monkeypatch.setenv("AOS_CONTENT", str(tmp_path))
+    assert load_database().warscroll("test gob").id == "test-goblin"
+
+
+def test_cache_is_used_when_files_are_unchanged() -> None:
+    load_database()
+    cache = Cache()
+    files = yaml_files(bundled_dirs())
+    for path in files:
+        cache.result(path)
+    assert cache.hits == len(files)
+    assert cache.misses == 0
+
+
+def test_cache_revalidates_a_changed_file(tmp_path: Path) -> None:
+    scroll = tmp_path / "one.yaml"
+    scroll.write_text(
+        "schema_version: 1\nwarscrolls:\n"
+        "  - {id: test-ogre, name: Test Ogre, faction: Test, move: 6, wounds: 4, bravery: 7, save: 5+}\n"
+    )
+    assert load_database([tmp_path]).warscroll("test ogre").wounds == 4
+    scroll.write_text(scroll.read_text().replace("wounds: 4", "wounds: 5, fly: true"))
+    assert load_database([tmp_path]).warscroll("test ogre").wounds == 5
