@@ -164,7 +164,7 @@ Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_.-]*$")]
 class Base(BaseModel):
     """Every model: unknown keys are errors, values are frozen once validated."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Record(Base):
