@@ -196,29 +196,16 @@ def inflict(state: GameState, target: UnitState, damage: int) -> int:
     target.wounds_on_damaged = allocation.wounds_on_damaged
     target.slain_this_turn += allocation.slain
     if allocation.slain:
-        attacker = 1 - target.side
-        if state.first_blood is None:
-            state.first_blood = attacker
-            if state.battleplan == "first_blood":
-                # First Blood (AoS2 §18): the first to slay an enemy model gains 1 CP.
-                state.sides[attacker].command_points += 1
-                state.notes.append(
-                    f"First blood: {state.sides[attacker].name} gains 1 command point."
-                )
-        state.sides[attacker].victory_points += _slain_points(state, target, allocation.slain)
+        from aos_cli.core import scoring
+
         state.notes.append(f"{target.name}: {allocation.slain} slain, {target.models} left.")
+        # First Blood VP and CP, coalition kills: scored by the battleplan's rules (issue 7).
+        scoring.models_slain(state, target, allocation.slain)
         if not target.alive and target.spec.general:
             state.notes.append(
                 f"{target.name} was the general: pick another model to take its place (AoS2 §5.3)."
             )
     return allocation.slain
-
-
-def _slain_points(state: GameState, target: UnitState, slain: int) -> int:
-    """First Blood scores the Wounds characteristic of each enemy model slain (AoS2 §18)."""
-    if state.battleplan == "first_blood":
-        return slain * target.spec.wounds
-    return 0
 
 
 def _resolve_attack(
@@ -302,14 +289,14 @@ def _priority(
     )
     chosen = payload.get("first")
     first_side = decider if chosen is None else int(chosen)
-    begin_round(state, first_side)
+    begin_round(state, first_side, dice)
 
 
 @action("next")
 def _next(
     state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
 ) -> None:
-    advance(state)
+    advance(state, dice, answers)
 
 
 # --------------------------------------------------------------------------- movement
@@ -548,6 +535,10 @@ def _battleshock(
         )  # fmt: skip
         unit.battleshock_tested = True
         unit.models -= test.fled
+        if test.fled:  # fled models count as slain (AoS2 §12)
+            from aos_cli.core import scoring
+
+            scoring.models_slain(state, unit, test.fled, how="fled")
         if not unit.models:
             unit.wounds_on_damaged = 0
         verdict = "passes" if test.passed else f"fails: {test.fled} flee"
@@ -838,3 +829,6 @@ def _adjust(
     elif wounds < 0:
         unit.wounds_on_damaged = max(0, unit.wounds_on_damaged + wounds)
     state.notes.append(f"{unit.name} adjusted ({payload.get('reason', 'no reason given')}).")
+
+
+from aos_cli.core import scoring as _scoring  # noqa: E402, F401  (registers `objective`)

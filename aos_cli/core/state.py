@@ -7,9 +7,12 @@ a game in progress) plus its actions; this module holds the state that replaying
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import RuleError
+
+if TYPE_CHECKING:
+    from aos_cli.core.scoring import LedgerEntry, ObjectiveState, ScoringBook
 
 PHASES = ("hero", "movement", "shooting", "charge", "combat", "battleshock")
 """The six phases of an Age of Sigmar turn, in order (AoS2 §6)."""
@@ -254,6 +257,12 @@ class GameState:
     ended: bool = False
     result: dict[str, Any] | None = None
     first_blood: int | None = None
+    objectives: list[ObjectiveState] = field(default_factory=list)
+    """Objective markers in play and who holds them (aos_cli.core.scoring)."""
+    ledger: list[LedgerEntry] = field(default_factory=list)
+    """Every victory (and bonus command) point scored, by round (aos_cli.core.scoring)."""
+    scoring: ScoringBook | None = None
+    """The battleplan's scoring rules as the engine uses them (aos_cli.core.scoring)."""
     notes: list[str] = field(default_factory=list)
     """What the last action did, for the CLI to show."""
     attack_log: list[dict[str, Any]] = field(default_factory=list)

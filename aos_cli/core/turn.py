@@ -6,10 +6,14 @@ command points at the start of your hero phase, effects expiring, per-turn flags
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import RuleError
 from aos_cli.core.state import PHASES, GameState, SideState, UnitSpec, UnitState
+
+if TYPE_CHECKING:
+    from aos_cli.core.dice import DiceSource
+    from aos_cli.core.scoring import Asker
 
 
 def new_game(setup: dict[str, Any]) -> GameState:
@@ -32,13 +36,17 @@ def new_game(setup: dict[str, Any]) -> GameState:
         sides.append(side)
     if len(sides) != 2:
         raise RuleError(f"a game needs two sides, this set-up has {len(sides)}")
-    return GameState(
+    state = GameState(
         name=str(setup.get("name", "game")),
         battleplan=str(setup.get("battleplan", "")),
         sides=sides,
         battle_rounds=int(setup.get("battle_rounds", 5)),
         phase="priority",
     )
+    from aos_cli.core import scoring
+
+    scoring.start(state, setup)  # objectives and scoring rules (issue 7)
+    return state
 
 
 def expire(state: GameState, scope: str, side: int | None = None) -> None:
@@ -89,7 +97,7 @@ def due_battleshock(state: GameState) -> list[UnitState]:
     return sorted(units, key=lambda u: u.side != state.active_side)
 
 
-def advance(state: GameState) -> None:
+def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | None = None) -> None:
     """Move to the next phase, turn or battle round (AoS2 §6)."""
     if state.ended:
         raise RuleError("the battle is over", "start another with `aos game new`")
@@ -112,6 +120,12 @@ def advance(state: GameState) -> None:
         start_phase(state)
         return
     end_turn(state)
+    from aos_cli.core import scoring
+
+    # Objectives are checked and scored at the end of each player's turn (AoS2 §17.3).
+    scoring.end_of_turn(state, dice, answers, round_over=state.turn_in_round == 1)
+    if state.ended:
+        return
     if state.turn_in_round == 0:
         state.turn_in_round = 1
         state.phase = "hero"
@@ -122,12 +136,13 @@ def advance(state: GameState) -> None:
         state.ended = True
         state.phase = "ended"
         state.notes.append(f"The battle ends after battle round {state.round}.")
+        scoring.end_of_battle(state, dice, answers)
         return
     state.phase = "priority"
     state.notes.append(f"Battle round {state.round} is over; roll priority with `aos priority`.")
 
 
-def begin_round(state: GameState, first_side: int) -> None:
+def begin_round(state: GameState, first_side: int, dice: DiceSource | None = None) -> None:
     """Start a battle round with `first_side` taking the first turn."""
     state.round += 1
     state.first_side = first_side
@@ -136,6 +151,9 @@ def begin_round(state: GameState, first_side: int) -> None:
     state.notes.append(
         f"Battle round {state.round}: {state.sides[first_side].name} takes the first turn."
     )
+    from aos_cli.core import scoring
+
+    scoring.start_of_round(state, dice)  # moving objectives, Night March (AoS2 §19)
     start_phase(state)
 
 

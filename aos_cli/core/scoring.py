@@ -1,0 +1,956 @@
+"""Objectives, victory points and the result of a battle (AoS2 §5.2, §17-§19; 40k8 §17).
+
+The scoring rules are data: the battleplan's `scoring` and `victory` lists from the set-up
+snapshot (`setup["battleplan_data"]`), or built-in rules keyed on the battleplan id when the
+snapshot carries none. One engine evaluates them at their moments (a model slain, the end of a
+player's turn, the end of a battle round, the end of the battle) and writes every point into a
+ledger, so the tool can say at any moment who is winning, by how much and why.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from aos_cli.core.actions import RecordedAnswers, action
+from aos_cli.core.dice import DiceSource, parse_dice
+from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.state import GameState, UnitState
+
+EVENTS = (
+    "model_slain",
+    "general_slain",
+    "first_model_slain",
+    "end_of_your_turn",
+    "end_of_turn",
+    "end_of_battle_round",
+    "end_of_battle",
+)
+"""When a rule scores. `end_of_your_turn` scores for the side whose turn ends; `end_of_turn`
+scores for both sides at the end of every turn (40k8 §17.4 Domination)."""
+
+PER = (
+    "once",
+    "model",
+    "wounds_characteristic",
+    "objective_controlled",
+    "enemy_general_slain",
+)
+"""What a rule's points are counted per."""
+
+
+class Asker(Protocol):
+    """What the engine needs of the answers mechanism (RecordedAnswers satisfies it)."""
+
+    def yes_no(self, key: str, question: str) -> bool: ...
+
+    def number(self, key: str, question: str) -> float: ...
+
+
+# --------------------------------------------------------------------------- values
+
+
+@dataclass
+class ObjectiveState:
+    """An objective marker in play: where it is, who holds it, the model counts of this turn."""
+
+    id: str
+    name: str
+    position: str = ""
+    control_range: int = 6
+    sticky: bool = True
+    """AoS: control lasts until the enemy takes it (AoS2 §17.3); 40k: it does not (40k8 §17.3)."""
+    holder: int | None = None
+    territory: int | None = None
+    """The side in whose territory the objective lies; None while unknown."""
+    counts: dict[int, int] = field(default_factory=dict)
+    """Models of each side counted towards it this turn (given by the players)."""
+    moves_with: int | None = None
+    """Changing Priorities: the side whose warlord rolls where it goes each round (AoS2 §19.2)."""
+    area: int | None = None
+    placed_by: int | None = None
+
+
+@dataclass(frozen=True)
+class LedgerEntry:
+    """One line of the score: in which round which side gained what, and by which rule."""
+
+    round: int
+    side: int
+    points: int
+    reason: str
+    command_points: int = 0
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A scoring rule: `points` for each `per` when `event` happens, for models or objectives
+    passing the filter; `award` says whether it gives victory or command points."""
+
+    id: str
+    event: str
+    per: str = "once"
+    points: str = "1"
+    award: str = "vp"
+    min_wounds: int | None = None
+    territory: str | None = None
+    keywords: tuple[str, ...] = ()
+    warlord_general: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class VictoryRule:
+    """Who wins and how much; checked in order, the first that holds decides (AoS2 §17.2)."""
+
+    result: str
+    condition: str
+    ratio: float | None = None
+    both: bool = False
+    text: str = ""
+
+
+@dataclass
+class ScoringBook:
+    """The battleplan's scoring as the engine uses it, and what it has to remember."""
+
+    plan: str
+    system: str = "aos2"
+    rules: tuple[Rule, ...] = ()
+    victory: tuple[VictoryRule, ...] = ()
+    ends_early: str = "all_models_destroyed"
+    """`no_units_on_battlefield` (First Blood, AoS2 §18) or `all_models_destroyed`."""
+    night_march: bool = False
+    night_march_until: int = 0
+    """Night March (AoS2 §19.1): in force until the end of this battle round (0: not in use)."""
+    objectives_placed: bool = False
+    """The players place the objectives (40k8 §17.3)."""
+    summoned: set[str] = field(default_factory=set)
+    warlord_generals: set[str] = field(default_factory=set)
+    underdog: int | None = None
+    areas: int = 3
+    rule_source: str = "built-in"
+
+
+# --------------------------------------------------------------------------- built-in rules
+
+
+def plan_key(battleplan: str) -> str:
+    """`First_Blood` → `first-blood`: ids in set-ups and in the YAML are compared this way."""
+    return re.sub(r"[^a-z0-9]+", "-", battleplan.lower()).strip("-")
+
+
+FIRST_BLOOD_CP = Rule(
+    "first-blood",
+    "first_model_slain",
+    award="cp",
+    text="AoS2 §18: the first side to slay an enemy model gains 1 command point",
+)
+_MAJOR_AT_150 = (
+    VictoryRule("major", "points_at_least_ratio", 1.5, text="AoS2 §18: at least 50% more VP"),
+    VictoryRule("minor", "most_points", text="AoS2 §18: more VP"),
+    VictoryRule("draw", "tied_points", text="AoS2 §17.2: equal VP, neither wins"),
+)
+_COALITION_KILLS = (
+    Rule(
+        "monster-slain",
+        "model_slain",
+        "model",
+        min_wounds=10,
+        text="AoS2 §19: 1 VP for each enemy model with Wounds 10+ slain",
+    ),
+    Rule("general-slain", "general_slain", text="AoS2 §19: 1 VP for slaying an enemy general"),
+    Rule(
+        "warlord-general-slain",
+        "general_slain",
+        warlord_general=True,
+        text="AoS2 §19: 1 more VP if it was the enemy warlord's general",
+    ),
+)
+_COALITION_VICTORY = (
+    VictoryRule("major", "most_points", text="AoS2 §19: most VP after round five"),
+    VictoryRule("minor", "tied_points", both=True, text="AoS2 §19: a tie, both win a minor"),
+)
+_DEFAULT_VICTORY = (
+    VictoryRule("major", "all_enemy_slain", text="AoS2 §17.2: every enemy model destroyed"),
+    VictoryRule(
+        "minor",
+        "greater_percentage_slain",
+        text="AoS2 §17.2: destroyed a greater share of the enemy than it lost",
+    ),
+)
+_ONLY_WAR_VICTORY = (
+    VictoryRule("major", "all_enemy_slain", text="40k8 §17.9: destroyed all its enemies"),
+    VictoryRule("major", "most_points", text="40k8 §17.9: more VP"),
+    VictoryRule("minor", "tied_points_underdog", text="40k8 §17.9: tied, the Underdog wins"),
+)
+
+
+def _objectives(names: list[str], **extra: Any) -> list[dict[str, Any]]:
+    return [{"id": plan_key(n), "name": n, **extra} for n in names]
+
+
+BUILT_IN: dict[str, dict[str, Any]] = {
+    "first-blood": {
+        "rules": (
+            Rule(
+                "first-blood-vp",
+                "model_slain",
+                "wounds_characteristic",
+                text="AoS2 §18: VP equal to the Wounds of each enemy model slain",
+            ),
+        ),
+        "victory": _MAJOR_AT_150,
+        "ends_early": "no_units_on_battlefield",
+    },
+    "ill-met-by-moonlight": {
+        "rules": (
+            *_COALITION_KILLS,
+            Rule(
+                "objective-own",
+                "end_of_your_turn",
+                "objective_controlled",
+                "1",
+                territory="own",
+                text="AoS2 §19.1: 1 VP for each objective held in your own territory",
+            ),
+            Rule(
+                "objective-enemy",
+                "end_of_your_turn",
+                "objective_controlled",
+                "D3",
+                territory="enemy",
+                text="AoS2 §19.1: D3 VP for each objective held in enemy territory",
+            ),
+        ),
+        "victory": _COALITION_VICTORY,
+        "objectives": _objectives(
+            [f"Territory {n}" for n in range(1, 7)], position="centre of its territory"
+        ),
+        "night_march": True,
+    },
+    "changing-priorities": {
+        "rules": (
+            *_COALITION_KILLS,
+            Rule(
+                "objective-own",
+                "end_of_your_turn",
+                "objective_controlled",
+                "D3",
+                territory="own",
+                text="AoS2 §19.2: D3 VP for each objective held in your own territory",
+            ),
+            Rule(
+                "objective-enemy",
+                "end_of_your_turn",
+                "objective_controlled",
+                "D6",
+                territory="enemy",
+                text="AoS2 §19.2: D6 VP for each objective held in enemy territory",
+            ),
+        ),
+        "victory": _COALITION_VICTORY,
+        "objectives": _objectives(["Coalition A objective", "Coalition B objective"]),
+        "moving": True,
+    },
+    "only-war-domination": {
+        "system": "wh40k8",
+        "rules": (
+            Rule(
+                "domination",
+                "end_of_turn",
+                "objective_controlled",
+                text="40k8 §17.4 Domination: 1 VP per marker held at the end of each turn",
+            ),
+        ),
+        "victory": _ONLY_WAR_VICTORY,
+        "placed": True,
+    },
+    "only-war-slay-and-secure": {
+        "system": "wh40k8",
+        "rules": (
+            Rule(
+                "secure",
+                "end_of_battle",
+                "objective_controlled",
+                "2",
+                text="40k8 §17.4 Slay and Secure: 2 VP per marker held at the end",
+            ),
+            Rule(
+                "slay",
+                "end_of_battle",
+                "enemy_general_slain",
+                "D3",
+                text="40k8 §17.4 Slay and Secure: D3 VP if the enemy Warlord was slain",
+            ),
+        ),
+        "victory": _ONLY_WAR_VICTORY,
+        "placed": True,
+    },
+    "only-war-ancient-relic": {
+        "system": "wh40k8",
+        "rules": (
+            Rule(
+                "relic",
+                "end_of_battle",
+                "objective_controlled",
+                "6",
+                text="40k8 §17.4 Ancient Relic: 6 VP for the one marker left, held at the end",
+            ),
+        ),
+        "victory": _ONLY_WAR_VICTORY,
+        "placed": True,
+    },
+}
+"""Rules for the battleplans of the seeds, used when the set-up carries no battleplan data."""
+
+BUILT_IN["only-war"] = BUILT_IN["only-war-domination"]
+
+
+# --------------------------------------------------------------------------- adapting data
+
+
+def _rule_from_data(data: dict[str, Any]) -> Rule:
+    """Adapt one dumped `ScoringRule` (aos_cli.content.schema) into an engine rule."""
+    event = str(data.get("event", ""))
+    per = str(data.get("per", "once"))
+    if event not in EVENTS or per not in PER:
+        raise RuleError(
+            f"scoring rule {data.get('id', '?')!r}: unknown event {event!r} or per {per!r}",
+            f"events: {', '.join(EVENTS)}",
+        )
+    text = str(data.get("text", ""))
+    flt = dict(data.get("filter") or {})
+    award = "cp" if event == "first_model_slain" and "command point" in text.lower() else "vp"
+    return Rule(
+        id=str(data.get("id", event)),
+        event=event,
+        per=per,
+        points=str(data.get("points", "1")),
+        award=award,
+        min_wounds=flt.get("min_wounds"),
+        territory=flt.get("territory"),
+        keywords=tuple(str(k).upper() for k in flt.get("keywords", ())),
+        warlord_general=bool(flt.get("warlord_general", False)),
+        text=text,
+    )
+
+
+def _victory_from_data(data: dict[str, Any]) -> VictoryRule:
+    ratio = data.get("ratio")
+    return VictoryRule(
+        result=str(data["result"]),
+        condition=str(data["condition"]),
+        ratio=None if ratio is None else float(ratio),
+        both=bool(data.get("both", False)),
+        text=str(data.get("text", "")),
+    )
+
+
+def build_book(setup: dict[str, Any]) -> tuple[ScoringBook, list[ObjectiveState], int | None]:
+    """Read the battleplan's scoring from the set-up: its data, else the built-in rules.
+
+    Returns the book, the objectives in play and the battle length the data gives (if any).
+    """
+    data: dict[str, Any] = dict(setup.get("battleplan_data") or {})
+    key = plan_key(str(data.get("id") or setup.get("battleplan", "")))
+    builtin = BUILT_IN.get(key, {})
+    system = str(data.get("system") or setup.get("system") or builtin.get("system", "aos2"))
+    rules: list[Rule] = [_rule_from_data(r) for r in data.get("scoring", ())]
+    if not rules:
+        rules = list(builtin.get("rules", ()))
+    if key == "first-blood" and not any(r.event == "first_model_slain" for r in rules):
+        rules.append(FIRST_BLOOD_CP)  # a special rule in the battleplan, not a scoring rule
+    victory = [_victory_from_data(v) for v in data.get("victory", ())]
+    victory = [v for v in victory if v.condition != "as_described"]
+    if not victory:
+        victory = list(builtin.get("victory", _DEFAULT_VICTORY))
+    length = dict(data.get("battle_length") or {})
+    ends_early = builtin.get("ends_early", "all_models_destroyed")
+    if any("battlefield" in str(t).lower() for t in length.get("ends_early", ())):
+        ends_early = "no_units_on_battlefield"
+    specials = {plan_key(str(r.get("id", ""))) for r in data.get("special_rules", ())}
+    forty_k = system == "wh40k8"
+    book = ScoringBook(
+        plan=key,
+        system=system,
+        rules=tuple(rules),
+        victory=tuple(victory),
+        ends_early=ends_early,
+        night_march=bool(builtin.get("night_march")) or "night-march" in specials,
+        objectives_placed=bool(builtin.get("placed")),
+        rule_source="battleplan data" if data.get("scoring") else "built-in",
+    )
+    moving = bool(builtin.get("moving"))
+    raw = list(data.get("objectives", ())) or list(builtin.get("objectives", ()))
+    objectives = []
+    for index, item in enumerate(raw):
+        name = str(item.get("name", item.get("id", f"Objective {index + 1}")))
+        objective = ObjectiveState(
+            id=str(item.get("id") or plan_key(name)),
+            name=name,
+            position=str(item.get("position", "")),
+            control_range=int(item.get("control_range", 3 if forty_k else 6)),
+            sticky=not forty_k,
+        )
+        if moving and index < 2:
+            objective.territory = objective.moves_with = index
+        objectives.append(objective)
+    rounds = length.get("rounds")
+    return book, objectives, None if rounds is None else int(rounds)
+
+
+def start(state: GameState, setup: dict[str, Any]) -> None:
+    """Set up scoring for a new game: the book, the objectives, summoned units, generals."""
+    book, objectives, rounds = build_book(setup)
+    if rounds is not None and "battle_rounds" not in setup:
+        state.battle_rounds = rounds
+    for index, side in enumerate(setup["sides"]):
+        warlord = side.get("warlord", (side.get("players") or [side["name"]])[0])
+        generals = [u for u in side["units"] if u.get("general")]
+        mine = [u for u in generals if u.get("player", warlord) == warlord]
+        for unit in mine[:1] or generals[:1]:
+            book.warlord_generals.add(str(unit["id"]))
+        book.summoned |= {str(u["id"]) for u in side["units"] if u.get("summoned")}
+        if side.get("underdog"):
+            book.underdog = index
+    territories = dict(setup.get("objective_territories") or {})
+    names = [s.name.lower() for s in state.sides]
+    for objective in objectives:
+        owner = territories.get(objective.id)
+        if owner is not None and str(owner).lower() in names:
+            objective.territory = names.index(str(owner).lower())
+    state.scoring = book
+    state.objectives = objectives
+    state.ledger = []
+
+
+def book_of(state: GameState) -> ScoringBook:
+    """The game's scoring book (built on demand for states made without `start`)."""
+    if state.scoring is None:
+        state.scoring = ScoringBook(plan=plan_key(state.battleplan))
+        base = BUILT_IN.get(state.scoring.plan, {})
+        rules = list(base.get("rules", ()))
+        if state.scoring.plan == "first-blood":
+            rules.append(FIRST_BLOOD_CP)
+        state.scoring.rules = tuple(rules)
+        state.scoring.victory = tuple(base.get("victory", _DEFAULT_VICTORY))
+    return state.scoring
+
+
+# --------------------------------------------------------------------------- awarding
+
+
+def award(state: GameState, side: int, points: int, reason: str, *, cp: int = 0) -> None:
+    """Give a side victory (or command) points and write the line in the ledger."""
+    if not points and not cp:
+        return
+    state.sides[side].victory_points += points
+    state.sides[side].command_points += cp
+    state.ledger.append(LedgerEntry(state.round, side, points, reason, cp))
+    what = f"{points} VP" if points else f"{cp} command point"
+    state.notes.append(f"{state.sides[side].name} scores {what}: {reason}.")
+
+
+def _roll(rule: Rule, dice: DiceSource | None, purpose: str) -> tuple[int, str]:
+    expr = parse_dice(rule.points, what=f"scoring rule {rule.id} points")
+    if expr.is_fixed:
+        return expr.constant, ""
+    if dice is None:
+        raise RuleError(f"scoring rule {rule.id} needs dice at a moment the tool cannot roll")
+    value = expr.roll(dice, purpose)
+    return value, f" ({rule.points} rolled {value})"
+
+
+def _passes(rule: Rule, unit: UnitState) -> bool:
+    if rule.min_wounds is not None and unit.spec.wounds < rule.min_wounds:
+        return False
+    return all(unit.spec.has(k) for k in rule.keywords)
+
+
+def models_slain(
+    state: GameState,
+    target: UnitState,
+    slain: int,
+    *,
+    how: str = "slain",
+    destroyed: bool | None = None,
+    dice: DiceSource | None = None,
+) -> None:
+    """Score the slaying of `slain` models of `target` for the enemy side (AoS2 §18, §19).
+
+    `how` is `slain`, `fled` (battleshock: they count as slain, AoS2 §12) or `reserve`
+    (not set up by the end: they count as slain, AoS2 §5.2).
+    """
+    if slain <= 0:
+        return
+    book = book_of(state)
+    enemy = 1 - target.side
+    if destroyed is None:
+        destroyed = not target.alive
+    first = how == "slain" and state.first_blood is None
+    if first:
+        state.first_blood = enemy
+    verb = {"slain": "slew", "fled": "made flee", "reserve": "counts as slain (in reserve)"}[how]
+    for rule in book.rules:
+        if rule.event == "first_model_slain" and first:
+            value, rolled = _roll(rule, dice, rule.id)
+            cp, vp = (value, 0) if rule.award == "cp" else (0, value)
+            state.notes.append(f"First blood: {state.sides[enemy].name}.")
+            award(state, enemy, vp, f"first blood{rolled}", cp=cp)
+        elif rule.event == "model_slain" and _passes(rule, target):
+            each, rolled = _roll(rule, dice, rule.id)
+            if rule.per == "wounds_characteristic":
+                points = slain * target.spec.wounds * each
+                detail = f"Wounds {target.spec.wounds} each"
+            else:
+                points, detail = slain * each, f"{rule.text or rule.id}{rolled}"
+            subject = f"{slain} {target.name}" if how != "reserve" else target.name
+            award(state, enemy, points, f"{subject} {verb} ({detail})")
+        elif (
+            rule.event == "general_slain"
+            and destroyed
+            and target.spec.general
+            and (not rule.warlord_general or target.spec.id in book.warlord_generals)
+        ):
+            value, rolled = _roll(rule, dice, rule.id)
+            whose = "the enemy warlord's general" if rule.warlord_general else "an enemy general"
+            award(state, enemy, value, f"{target.name}, {whose}, {verb}{rolled}")
+
+
+# --------------------------------------------------------------------------- objectives
+
+
+def side_index(state: GameState, name: str) -> int:
+    """A side by name, player name, unique prefix, or number (1 or 2)."""
+    wanted = name.strip().lower()
+    if wanted in ("1", "2"):
+        return int(wanted) - 1
+    for index, side in enumerate(state.sides):
+        if wanted == side.name.lower() or wanted in (p.lower() for p in side.players):
+            return index
+    prefix = [i for i, s in enumerate(state.sides) if s.name.lower().startswith(wanted)]
+    if len(prefix) == 1:
+        return prefix[0]
+    names = " or ".join(s.name for s in state.sides)
+    raise InputError(f"no side called {name!r}", f"use {names}")
+
+
+def find_objective(state: GameState, name: str) -> ObjectiveState:
+    """An objective by id, name or unique prefix of either."""
+    wanted = name.strip().lower()
+    for objective in state.objectives:
+        if wanted in (objective.id.lower(), objective.name.lower()):
+            return objective
+    prefix = [
+        o
+        for o in state.objectives
+        if o.id.lower().startswith(wanted) or o.name.lower().startswith(wanted)
+    ]
+    if len(prefix) == 1:
+        return prefix[0]
+    known = ", ".join(o.id for o in state.objectives) or "none"
+    raise RuleError(f"no objective called {name!r}", f"objectives: {known}")
+
+
+def models_on_battlefield(state: GameState, side: int) -> int:
+    return sum(u.models for u in state.sides[side].units if u.on_battlefield)
+
+
+def _check_one_objective_each(state: GameState, side: int) -> None:
+    """A model counts towards only one objective per turn (AoS2 §17.3)."""
+    total = sum(o.counts.get(side, 0) for o in state.objectives)
+    available = models_on_battlefield(state, side)
+    if total > available:
+        raise RuleError(
+            f"{state.sides[side].name} has {available} models on the battlefield but "
+            f"{total} are counted at objectives",
+            "a model counts towards one objective only (AoS2 §17.3)",
+        )
+
+
+def _gather_counts(state: GameState, answers: Asker) -> None:
+    """Ask the model counts near each objective that the players have not given this turn."""
+    for objective in state.objectives:
+        for side in range(len(state.sides)):
+            if side in objective.counts:
+                continue
+            if models_on_battlefield(state, side) == 0:
+                objective.counts[side] = 0
+                continue
+            name = state.sides[side].name
+            question = (
+                f'how many {name} models are within {objective.control_range}" of the centre '
+                f"of {objective.name}? (or give it first with "
+                f"`aos objective {objective.id} --models {plan_key(name)}=N`)"
+            )
+            value = answers.number(f"models-{objective.id}-{plan_key(name)}", question)
+            if value < 0 or value != int(value):
+                raise InputError(f"{value} is not a number of models")
+            objective.counts[side] = int(value)
+        for side in range(len(state.sides)):
+            _check_one_objective_each(state, side)
+
+
+def check_control(state: GameState, answers: Asker) -> None:
+    """Who controls each objective now: more models within range; in AoS control stays with
+    the holder until the enemy has more (AoS2 §17.3); in 40k a tie means nobody (40k8 §17.3)."""
+    if not state.objectives:
+        return
+    _gather_counts(state, answers)
+    for objective in state.objectives:
+        mine, theirs = objective.counts.get(0, 0), objective.counts.get(1, 0)
+        before = objective.holder
+        if mine != theirs:
+            objective.holder = 0 if mine > theirs else 1
+        elif not objective.sticky:
+            objective.holder = None
+        if objective.holder != before:
+            who = "nobody" if objective.holder is None else state.sides[objective.holder].name
+            state.notes.append(f"{objective.name} is now held by {who} ({mine}-{theirs}).")
+        objective.counts = {}
+
+
+def _territory(state: GameState, objective: ObjectiveState, side: int, answers: Asker) -> int:
+    if objective.territory is None:
+        name = state.sides[side].name
+        inside = answers.yes_no(
+            f"territory-{objective.id}-{plan_key(name)}",
+            f"is {objective.name} in {name}'s territory? (or set it with "
+            f"`aos objective {objective.id} --territory SIDE`)",
+        )
+        objective.territory = side if inside else 1 - side
+    return objective.territory
+
+
+def _score_objectives(
+    state: GameState, sides: list[int], event: str, dice: DiceSource | None, answers: Asker
+) -> None:
+    book = book_of(state)
+    for rule in book.rules:
+        if rule.event != event:
+            continue
+        for side in sides:
+            if rule.per == "objective_controlled":
+                for objective in state.objectives:
+                    if objective.holder != side:
+                        continue
+                    if rule.territory is not None:
+                        own = _territory(state, objective, side, answers) == side
+                        if own != (rule.territory == "own"):
+                            continue
+                    value, rolled = _roll(
+                        rule, dice, f"{state.sides[side].name} scores {objective.name}"
+                    )
+                    where = {"own": " in own territory", "enemy": " in enemy territory"}
+                    award(
+                        state,
+                        side,
+                        value,
+                        f"holds {objective.name}{where.get(rule.territory or '', '')}{rolled}",
+                    )
+            elif rule.per == "enemy_general_slain":
+                enemy_generals = [
+                    u for u in state.sides[1 - side].units if u.spec.general and not u.alive
+                ]
+                if enemy_generals:
+                    value, rolled = _roll(rule, dice, f"{state.sides[side].name} {rule.id}")
+                    award(state, side, value, f"the enemy warlord was slain{rolled}")
+            elif rule.per == "once":
+                value, rolled = _roll(rule, dice, rule.id)
+                award(state, side, value, f"{rule.text or rule.id}{rolled}")
+
+
+# --------------------------------------------------------------------------- the moments
+
+
+def start_of_round(state: GameState, dice: DiceSource | None) -> None:
+    """Start-of-round rules: moving objectives (AoS2 §19.2) and Night March (AoS2 §19.1)."""
+    book = book_of(state)
+    for objective in state.objectives:
+        if objective.moves_with is None:
+            continue
+        side = state.sides[objective.moves_with]
+        if dice is None:
+            raise RuleError("the objectives move at the start of the round: dice are needed")
+        roll = dice.roll(1, f"{side.name}'s warlord rolls where {objective.name} goes (D6)")[0]
+        area = (roll - 1) * book.areas // 6 + 1
+        if objective.area is not None and area != objective.area and objective.holder is not None:
+            state.notes.append(f"{objective.name} moves: nobody holds it now.")
+            objective.holder = None
+        objective.area = area
+        objective.position = f"area {area} of {side.name}'s territory (rolled {roll})"
+        state.notes.append(f"{objective.name} is placed at {objective.position}.")
+    if not book.night_march:
+        return
+    if state.round == 1:
+        book.night_march_until = 1
+        state.notes.append('Night March: missile weapons and spells have a range of 12" at most.')
+    elif state.round == 2:
+        if dice is None:
+            raise RuleError("Night March needs a D6 at the start of battle round two")
+        roll = dice.roll(1, "Night March (D6: 4+ it lasts this round)")[0]
+        if roll >= 4:
+            book.night_march_until = 2
+            state.notes.append(f"Night March lasts until the end of this round (rolled {roll}).")
+        else:
+            book.night_march_until = 0
+            state.notes.append(f"Night March ends (rolled {roll}).")
+    elif book.night_march_until and state.round > book.night_march_until:
+        book.night_march_until = 0
+        state.notes.append("Night March has ended.")
+
+
+def side_out(state: GameState, side: int, *, final: bool = False) -> bool:
+    """The side has no units on the battlefield (and none in reserve unless at the end)."""
+    book = book_of(state)
+    units = state.sides[side].units
+    if any(u.on_battlefield for u in units):
+        return False
+    if book.ends_early == "no_units_on_battlefield" or final:
+        return True
+    return not any(u.alive for u in units)
+
+
+def end_of_turn(
+    state: GameState, dice: DiceSource | None, answers: Asker | None, *, round_over: bool
+) -> None:
+    """The end of a player's turn: objective control and its scoring (AoS2 §17.3, §19), the
+    end-of-round scoring, and the battle's early end (AoS2 §18 battle length)."""
+    asker: Asker = answers if answers is not None else RecordedAnswers()
+    check_control(state, asker)
+    active = state.active_side
+    _score_objectives(state, [active], "end_of_your_turn", dice, asker)
+    _score_objectives(state, [0, 1], "end_of_turn", dice, asker)
+    if round_over:
+        _score_objectives(state, [0, 1], "end_of_battle_round", dice, asker)
+    out = [side for side in (0, 1) if side_out(state, side)]
+    if out and not state.ended:
+        state.ended = True
+        state.phase = "ended"
+        names = " and ".join(state.sides[s].name for s in out)
+        state.notes.append(f"The battle ends: {names} has no units left on the battlefield.")
+        end_of_battle(state, dice, asker)
+
+
+def end_of_battle(state: GameState, dice: DiceSource | None, answers: Asker | None) -> None:
+    """Score what counts at the end (reserves as slain, end-of-battle rules) and decide."""
+    asker: Asker = answers if answers is not None else RecordedAnswers()
+    for unit in state.units():
+        if unit.alive and unit.in_reserve:
+            models_slain(state, unit, unit.models, how="reserve", destroyed=True, dice=dice)
+    _score_objectives(state, [0, 1], "end_of_battle", dice, asker)
+    state.result = decide(state, final=True)
+    state.notes.append(describe(state.result))
+
+
+# --------------------------------------------------------------------------- the result
+
+
+def losses(state: GameState, side: int, *, final: bool) -> tuple[int, int]:
+    """(models lost, starting size): summoned models count in losses but not in the starting
+    size; at the end, reserves not on the battlefield count as lost (AoS2 §5.2, §17.2)."""
+    book = book_of(state)
+    start = lost = 0
+    for unit in state.sides[side].units:
+        if unit.spec.id not in book.summoned:
+            start += unit.spec.models
+        left = 0 if (final and unit.in_reserve) else unit.models
+        lost += max(0, unit.spec.models - left)
+    return lost, start
+
+
+def share_lost(state: GameState, side: int, *, final: bool) -> float:
+    lost, start = losses(state, side, final=final)
+    return lost / start if start else 0.0
+
+
+def decide(
+    state: GameState, *, final: bool, points: tuple[int, int] | None = None
+) -> dict[str, Any]:
+    """The result by the battleplan's victory rules, the first that holds deciding; with
+    `points` it answers for those victory points instead (to say what a side needs)."""
+    book = book_of(state)
+    vp = points or (state.sides[0].victory_points, state.sides[1].victory_points)
+    leader = 0 if vp[0] > vp[1] else 1 if vp[1] > vp[0] else None
+    shares = (share_lost(state, 0, final=final), share_lost(state, 1, final=final))
+    for rule in book.victory:
+        winner: int | None = None
+        winners: list[int] = []
+        margin, unit = abs(vp[0] - vp[1]), "VP"
+        condition = rule.condition
+        if condition == "all_enemy_slain":
+            out = [side_out(state, s, final=final) for s in (0, 1)]
+            if out[0] != out[1]:
+                winner = 0 if out[1] else 1
+        elif condition == "points_at_least_ratio":
+            ratio = rule.ratio or 1.5
+            if leader is not None and vp[leader] >= ratio * vp[1 - leader]:
+                winner = leader
+        elif condition == "most_points":
+            winner = leader
+        elif condition in ("tied_points", "tied_points_underdog") and leader is None:
+            if condition == "tied_points_underdog" and book.underdog is not None:
+                winner = book.underdog
+            elif rule.both:
+                winners = [0, 1]
+            elif rule.result == "draw":
+                winners = []
+            else:
+                continue
+            if winner is None:
+                return _result(state, None, winners, rule, 0, unit, vp, shares)
+        elif condition == "greater_percentage_slain" and shares[0] != shares[1]:
+            winner = 0 if shares[1] > shares[0] else 1
+            margin, unit = round(abs(shares[1] - shares[0]) * 100), "percentage points"
+        if winner is not None:
+            return _result(state, winner, [winner], rule, margin, unit, vp, shares)
+    return _result(state, None, [], VictoryRule("draw", "none", text="AoS2 §17.2: neither wins"),
+                   0, "VP", vp, shares)  # fmt: skip
+
+
+def _result(
+    state: GameState,
+    winner: int | None,
+    winners: list[int],
+    rule: VictoryRule,
+    margin: int,
+    unit: str,
+    vp: tuple[int, int],
+    shares: tuple[float, float],
+) -> dict[str, Any]:
+    return {
+        "winner": None if winner is None else state.sides[winner].name,
+        "winner_side": winner,
+        "winners": [state.sides[w].name for w in winners],
+        "kind": rule.result,
+        "margin": margin,
+        "margin_unit": unit,
+        "victory_points": {s.name: v for s, v in zip(state.sides, vp, strict=True)},
+        "share_lost": {s.name: round(v * 100, 1) for s, v in zip(state.sides, shares, strict=True)},
+        "rule": rule.text,
+        "round": state.round,
+    }
+
+
+def describe(result: dict[str, Any]) -> str:
+    """One line for people: `Stormcast wins a major victory by 8 VP (AoS2 §18: ...)`."""
+    why = f" ({result['rule']})" if result.get("rule") else ""
+    if result["winner"]:
+        by = f" by {result['margin']} {result['margin_unit']}" if result["margin"] else ""
+        return f"{result['winner']} wins a {result['kind']} victory{by}{why}."
+    if result["kind"] != "draw" and result["winners"]:
+        names = " and ".join(result["winners"])
+        return f"{names} each win a {result['kind']} victory{why}."
+    return f"The battle is a draw{why}."
+
+
+def needs(state: GameState) -> list[dict[str, Any]]:
+    """What each side needs, as things stand: VP to win, and VP to make it a major victory."""
+    out: list[dict[str, Any]] = []
+    vp = [s.victory_points for s in state.sides]
+    for side in (0, 1):
+        entry: dict[str, Any] = {"side": state.sides[side].name, "to_win": None, "to_major": None}
+        for extra in range(0, 1000 if _on_points(state) else 0):
+            points = list(vp)
+            points[side] += extra
+            result = decide(state, final=False, points=(points[0], points[1]))
+            won = result["winner_side"] == side
+            if won and entry["to_win"] is None:
+                entry["to_win"] = extra
+            if won and result["kind"] == "major":
+                entry["to_major"] = extra
+                break
+        lost, start = losses(state, 1 - side, final=False)
+        entry["enemy_models_left"] = start - lost if start >= lost else 0
+        entry["text"] = _needs_text(state, side, entry)
+        out.append(entry)
+    return out
+
+
+def _on_points(state: GameState) -> bool:
+    """Whether the battleplan's result turns on victory points at all."""
+    return any(
+        v.condition in ("points_at_least_ratio", "most_points") for v in book_of(state).victory
+    )
+
+
+def _needs_text(state: GameState, side: int, entry: dict[str, Any]) -> str:
+    to_win, to_major = entry["to_win"], entry["to_major"]
+    if to_major == 0:
+        return "winning a major victory as things stand"
+    if to_win == 0:
+        more = f"; {to_major} more VP makes it major" if to_major else ""
+        return f"winning a minor victory as things stand{more}"
+    book = book_of(state)
+    if to_win is not None:
+        more = f" ({to_major} for a major victory)" if to_major is not None else ""
+        return f"needs {to_win} more VP to win{more}"
+    if any(v.condition == "all_enemy_slain" for v in book.victory):
+        enemy = 1 - side
+        mine, theirs = share_lost(state, enemy, final=False), share_lost(state, side, final=False)
+        return (
+            f"destroy every enemy model for a major victory; it has destroyed "
+            f"{math.floor(mine * 100)}% of the enemy and lost {math.floor(theirs * 100)}%"
+        )
+    return "cannot win on victory points"
+
+
+# --------------------------------------------------------------------------- the action
+
+
+@action("objective")
+def _objective(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """Place an objective, record the models near it, set its territory or correct its holder
+    (AoS2 §17.3, 40k8 §17.3); control itself is decided at the end of each player's turn."""
+    name = str(payload["objective"])
+    if payload.get("place"):
+        if any(name.lower() in (o.id.lower(), o.name.lower()) for o in state.objectives):
+            raise RuleError(f"there is already an objective called {name!r}")
+        placer = payload.get("by")
+        book = book_of(state)
+        state.objectives.append(
+            ObjectiveState(
+                id=plan_key(name) or f"objective-{len(state.objectives) + 1}",
+                name=name,
+                position=str(payload.get("position") or ""),
+                control_range=3 if book.system == "wh40k8" else 6,
+                sticky=book.system != "wh40k8",
+                placed_by=None if placer is None else side_index(state, str(placer)),
+            )
+        )
+        state.notes.append(f"{name} is placed{' at ' + payload['position'] if payload.get('position') else ''}.")  # fmt: skip
+    objective = find_objective(state, name)
+    if payload.get("territory") is not None:
+        owner = str(payload["territory"])
+        objective.territory = None if owner.lower() == "none" else side_index(state, owner)
+        who = "no side" if objective.territory is None else state.sides[objective.territory].name
+        state.notes.append(f"{objective.name} is in {who}'s territory.")
+    if payload.get("models"):
+        if state.round < 1 or state.phase in ("priority", "ended"):
+            raise RuleError(
+                "model counts are for the turn in progress", "give them during a player's turn"
+            )
+        for side_name, count in dict(payload["models"]).items():
+            side = side_index(state, str(side_name))
+            if int(count) < 0:
+                raise InputError(f"{count} is not a number of models")
+            objective.counts[side] = int(count)
+            _check_one_objective_each(state, side)
+        counted = ", ".join(
+            f"{state.sides[s].name} {n}" for s, n in sorted(objective.counts.items())
+        )
+        state.notes.append(f"{objective.name}: {counted} (control is checked at the end of the turn).")  # fmt: skip
+    if "holder" in payload:
+        holder = payload["holder"]
+        objective.holder = (
+            None
+            if holder is None or str(holder).lower() == "none"
+            else side_index(state, str(holder))
+        )
+        who = "nobody" if objective.holder is None else state.sides[objective.holder].name
+        state.notes.append(f"{objective.name} is held by {who} (correction).")
