@@ -30,6 +30,7 @@ def _private_paths(
     base = tmp_path_factory.getbasetemp()
     monkeypatch.setenv("AOS_CACHE_DIR", str(base / "cache"))
     monkeypatch.setenv("AOS_DB", str(base / "default-games.sqlite3"))
+    monkeypatch.setenv("AOS_DATA_DIR", str(base / "data"))
 
 
 @pytest.fixture

@@ -3,36 +3,66 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import typer
 
 from aos_cli import __version__
-from aos_cli.cli.army import army_app
-from aos_cli.cli.battleplan import battleplan_app
-from aos_cli.cli.game import IN_GAME_COMMANDS, game_app
-from aos_cli.cli.odds import odds_app
-from aos_cli.cli.play import demo
-from aos_cli.cli.roll import roll_app
-from aos_cli.cli.rules import rules_app
-from aos_cli.cli.warscroll import warscroll_app
 
-app = typer.Typer(
-    name="aos",
-    help="A battle assistant for Age of Sigmar at the table: rolls, odds, rules and games.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-app.add_typer(roll_app, name="roll")
-app.add_typer(odds_app, name="odds")
-app.add_typer(warscroll_app, name="warscroll")
-app.add_typer(battleplan_app, name="battleplan")
-app.add_typer(rules_app, name="rules")
-app.add_typer(army_app, name="army")
-app.add_typer(game_app, name="game")
-app.command("demo")(demo)
-for _name, _command in IN_GAME_COMMANDS.items():
-    app.command(_name)(_command)
+HELP = "A battle assistant for Age of Sigmar at the table: rolls, odds, rules and games."
+
+GROUPS: dict[str, tuple[str, str]] = {
+    "roll": ("aos_cli.cli.roll", "roll_app"),
+    "odds": ("aos_cli.cli.odds", "odds_app"),
+    "warscroll": ("aos_cli.cli.warscroll", "warscroll_app"),
+    "battleplan": ("aos_cli.cli.battleplan", "battleplan_app"),
+    "rules": ("aos_cli.cli.rules", "rules_app"),
+    "army": ("aos_cli.cli.army", "army_app"),
+    "game": ("aos_cli.cli.game", "game_app"),
+}
+"""Sub-apps by name: module and attribute, imported only when that command runs."""
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "demo": ("aos_cli.cli.play", "demo"),
+    "play": ("aos_cli.cli.play", "play"),
+}
+"""Top-level commands outside the in-game set (those live in `aos_cli.cli.game`)."""
+
+
+def _load(module: str, attribute: str) -> Any:
+    from importlib import import_module
+
+    return getattr(import_module(module), attribute)
+
+
+def build_app(wanted: str | None = None) -> typer.Typer:
+    """The Typer app; with `wanted` naming a known command, only that command is built.
+
+    Typer builds every registered command's parameters on each run, so a roll or an odds
+    query registers just its own group to keep start-up near a bare Typer program's.
+    """
+    app = typer.Typer(
+        name="aos",
+        help=HELP,
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+    app.callback()(root)
+    if wanted in GROUPS:
+        app.add_typer(_load(*GROUPS[wanted]), name=wanted)
+        return app
+    if wanted in COMMANDS:
+        app.command(wanted)(_load(*COMMANDS[wanted]))
+        return app
+    for name, where in GROUPS.items():
+        app.add_typer(_load(*where), name=name)
+    for name, where in COMMANDS.items():
+        app.command(name)(_load(*where))
+    in_game: dict[str, Any] = _load("aos_cli.cli.game", "IN_GAME_COMMANDS")
+    for name, command in in_game.items():
+        app.command(name)(command)
+    return app
 
 
 def _version(value: bool) -> None:
@@ -41,7 +71,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def root(
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
@@ -75,8 +104,10 @@ def main(argv: list[str] | None = None) -> None:
     """
     from aos_cli.core.errors import AosError
 
+    args = sys.argv[1:] if argv is None else argv
+    wanted = next((a for a in args if not a.startswith("-")), None)
     try:
-        result = app(args=argv, standalone_mode=False)
+        result = build_app(wanted)(args=args, standalone_mode=False)
     except AosError as problem:
         _fail(str(problem), problem.exit_code)
     except (typer.Abort, KeyboardInterrupt, EOFError):

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from aos_cli.cli.common import console, print_json
+
+if TYPE_CHECKING:
+    from aos_cli.core.state import GameState
+    from aos_cli.guide import Option
 
 DEMO_ARMIES = ("stormcast-demo.yaml", "nighthaunt-demo.yaml")
 
@@ -62,3 +66,157 @@ def demo(
         return
     out.rule("Battle report", style="heading")
     out.print(report_view(state, player.rounds))
+
+
+class PromptAsker:
+    """Asks every question at the prompt (answers are recorded with the action)."""
+
+    def yes_no(self, key: str, question: str) -> bool:
+        from aos_cli.cli.common import ask_line
+
+        while True:
+            answer = ask_line(f"{question} [y/n]").lower()
+            if answer in ("y", "yes", "n", "no"):
+                return answer.startswith("y")
+            print("Please answer y or n.")
+
+    def number(self, key: str, question: str) -> float:
+        from aos_cli.cli.common import ask_line
+
+        while True:
+            answer = ask_line(question)
+            try:
+                value = float(answer)
+            except ValueError:
+                value = -1.0
+            if value >= 0:
+                return value
+            print("Please type a number of inches, such as 7 or 8.5.")
+
+
+HELP = "[n] next phase  [u] undo  [s] status  [d] dice auto/manual  [?N] odds of option N  [q] quit"
+
+
+def play(
+    army: Annotated[
+        list[Path] | None, typer.Option(help="Start a new game: give two army list files.")
+    ] = None,
+    battleplan: Annotated[str, typer.Option(help="Battleplan for a new game.")] = "first-blood",
+    dice: Annotated[str, typer.Option(help="auto (the tool rolls) or manual (you type).")] = "auto",
+    seed: Annotated[int | None, typer.Option(help="Seed for the tool's dice.")] = None,
+    game: Annotated[str | None, typer.Option("--game", help="Game id or name.")] = None,
+    db: Annotated[Path | None, typer.Option("--db", help="Games database.")] = None,
+) -> None:
+    """Play a game step by step: every legal choice listed, every answer saved at once."""
+    from aos_cli.cli.common import ask_line, dice_source
+    from aos_cli.cli.game import game_id_for, open_store
+    from aos_cli.core.actions import RecordedAnswers
+    from aos_cli.core.errors import AosError
+    from aos_cli.games import load, perform, round_points
+    from aos_cli.guide import options, targets
+    from aos_cli.views.game import header, status_view
+    from aos_cli.views.report import report_view
+
+    out = console()
+    with open_store(db) as store:
+        if army:
+            from aos_cli.setup import build_setup
+
+            setup = build_setup(army, battleplan)
+            game_id = store.create_game(setup["name"], setup, setup.get("system", "aos2"))
+            out.print(f"Game {game_id} ({setup['name']}) is set up.")
+        else:
+            game_id = game_id_for(store, game)
+        mode = dice
+        source = dice_source(mode, seed)
+        out.print(status_view(load(store, game_id).state))
+        while True:
+            state = load(store, game_id).state
+            if state.ended:
+                final, rounds = round_points(store.setup(game_id), store.actions(game_id))
+                out.rule("Battle report", style="heading")
+                out.print(report_view(final, rounds))
+                return
+            out.print(header(state))
+            choices = options(state)
+            for number, option in enumerate(choices, start=1):
+                out.print(f"  [{number}] {option.label}")
+            out.print(f"[muted]{HELP}[/]")
+            try:
+                answer = ask_line("Choose").strip().lower()
+            except EOFError:
+                out.print("Game saved. Resume with `aos play`.")
+                return
+            try:
+                if answer in ("q", "quit"):
+                    out.print("Game saved. Resume with `aos play`.")
+                    return
+                if answer in ("n", "next"):
+                    state = perform(store, game_id, "next", {}, source)
+                elif answer in ("u", "undo"):
+                    record = store.undo(game_id)
+                    out.print(f"Took back {record.kind}." if record else "Nothing to undo.")
+                    continue
+                elif answer in ("s", "status"):
+                    out.print(status_view(state))
+                    continue
+                elif answer in ("d", "dice"):
+                    mode = "manual" if mode == "auto" else "auto"
+                    source = dice_source(mode, seed)
+                    out.print(
+                        f"Dice: {'you roll and type them' if mode == 'manual' else 'the tool rolls'}."
+                    )
+                    continue
+                elif answer.startswith("?") and answer[1:].isdigit():
+                    show_option_odds(state, choices, int(answer[1:]))
+                    continue
+                elif answer.isdigit() and 1 <= int(answer) <= len(choices):
+                    option = choices[int(answer) - 1]
+                    payload = dict(option.payload)
+                    aims = targets(state, option)
+                    if aims:
+                        for number, unit in enumerate(aims, start=1):
+                            out.print(f"    [{number}] {unit.name} ({unit.models} models)")
+                        pick = ask_line("Target").strip()
+                        if not pick.isdigit() or not 1 <= int(pick) <= len(aims):
+                            out.print("No such target; nothing was done.")
+                            continue
+                        payload["target"] = aims[int(pick) - 1].spec.id
+                    state = perform(
+                        store, game_id, option.kind, payload, source,
+                        RecordedAnswers({}, PromptAsker()),
+                    )  # fmt: skip
+                else:
+                    out.print(f"Type a number from the list, or one of: {HELP}")
+                    continue
+            except EOFError:
+                out.print("Game saved. Resume with `aos play`.")
+                return
+            except AosError as problem:
+                out.print(f"[fail]{problem}[/] - nothing was recorded.")
+                continue
+            for note in state.notes:
+                out.print(f"  {note}")
+
+
+def show_option_odds(state: GameState, choices: list[Option], number: int) -> None:
+    """Before a roll: the mean damage of an attack option against each target it may pick."""
+    from aos_cli.core.actions import weapon_attack
+    from aos_cli.core.effects import TargetInfo
+    from aos_cli.core.odds import mean_damage
+    from aos_cli.guide import targets
+
+    out = console()
+    if not 1 <= number <= len(choices):
+        out.print("No such option.")
+        return
+    option = choices[number - 1]
+    if option.kind not in ("shoot", "fight"):
+        out.print("Odds are shown for shooting and fighting; see `aos odds` for the other rolls.")
+        return
+    unit = state.unit(option.payload["unit"])
+    kind = "missile" if option.kind == "shoot" else "melee"
+    attacks = [weapon_attack(unit, w, []) for w in unit.spec.weapons if w.kind == kind]
+    for target in targets(state, option):
+        expected = mean_damage(attacks, TargetInfo(target.spec.save))
+        out.print(f"    {target.name}: {expected:.2f} damage expected (save {target.spec.save}+)")

@@ -288,6 +288,12 @@ def _priority(
         f"{state.sides[decider].name} chooses."
     )
     chosen = payload.get("first")
+    if chosen is None and payload.get("ask"):
+        keeps = answers.yes_no(
+            "decider-first",
+            f"{state.sides[decider].name} chooses: take the first turn (n gives it away)?",
+        )
+        chosen = decider if keeps else 1 - decider
     first_side = decider if chosen is None else int(chosen)
     begin_round(state, first_side, dice)
 

@@ -1,0 +1,160 @@
+"""What is legal now, for `aos play`: the short menu of actions for the player to act with.
+
+Pure: reads the game state and lists options; the play loop asks for the details (targets,
+the questions the tool cannot see), performs the chosen action and comes back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from aos_cli.core.state import GameState, UnitState
+from aos_cli.core.turn import due_battleshock
+
+
+@dataclass(frozen=True)
+class Option:
+    """One thing a player may do now."""
+
+    label: str
+    kind: str
+    payload: dict[str, Any] = field(default_factory=dict)
+    target: str | None = None
+    """`enemy` or `friendly` when the action needs a target unit picked."""
+    side: int = 0
+    """The side whose player acts."""
+
+
+def _has(unit: UnitState, kind: str) -> bool:
+    return any(w.kind == kind for w in unit.spec.weapons)
+
+
+def options(state: GameState) -> list[Option]:
+    """Every action that is legal now (or may be, where it depends on the table)."""
+    if state.ended:
+        return []
+    if state.phase == "priority":
+        return [
+            Option(f"Roll priority for battle round {state.round + 1}", "priority", {"ask": True})
+        ]
+    if state.pending_spell is not None:
+        caster = state.unit(state.pending_spell.caster)
+        enemy = 1 - caster.side
+        found = [
+            Option(
+                f"Unbind {state.pending_spell.spell} with {u.name}",
+                "unbind",
+                {"wizard": u.spec.id},
+                side=enemy,
+            )
+            for u in state.sides[enemy].units
+            if u.on_battlefield and u.spec.unbinds
+        ]
+        return [
+            *found,
+            Option(
+                f"Let {state.pending_spell.spell} through", "unbind", {"wizard": None}, side=enemy
+            ),
+        ]
+    side = state.active_side
+    own = [u for u in state.sides[side].units if u.alive]
+    found = []
+    phase = state.phase
+    if phase == "hero":
+        for unit in own:
+            if unit.on_battlefield and unit.spec.casts:
+                spells = [a.name for a in unit.spec.abilities if a.kind == "spell"]
+                for spell in ["Arcane Bolt", "Mystic Shield", *spells]:
+                    aim = "enemy" if spell == "Arcane Bolt" else "friendly"
+                    found.append(
+                        Option(
+                            f"{unit.name}: cast {spell}",
+                            "cast",
+                            {"wizard": unit.spec.id, "spell": spell},
+                            aim,
+                            side,
+                        )
+                    )
+    if phase in ("hero", "movement", "shooting", "charge", "combat", "battleshock"):
+        for unit in own:
+            for ability in unit.spec.abilities:
+                if ability.kind in ("ability", "prayer", "command") and ability.phase == phase:
+                    cost = f" ({ability.cost} CP)" if ability.cost else ""
+                    found.append(
+                        Option(
+                            f"{unit.name}: {ability.name}{cost}",
+                            "ability",
+                            {"unit": unit.spec.id, "ability": ability.id},
+                            side=side,
+                        )
+                    )
+    if phase == "movement":
+        for unit in own:
+            if unit.in_reserve and not unit.moved:
+                found.append(
+                    Option(
+                        f"{unit.name}: roll to arrive from reserve",
+                        "arrive",
+                        {"unit": unit.spec.id},
+                        side=side,
+                    )
+                )
+            elif unit.on_battlefield and not unit.moved:
+                found.append(
+                    Option(f"{unit.name}: move", "move", {"unit": unit.spec.id}, side=side)
+                )
+                found.append(Option(f"{unit.name}: run", "run", {"unit": unit.spec.id}, side=side))
+                found.append(
+                    Option(f"{unit.name}: retreat", "retreat", {"unit": unit.spec.id}, side=side)
+                )
+    elif phase == "shooting":
+        for unit in own:
+            if (
+                unit.on_battlefield
+                and _has(unit, "missile")
+                and not (unit.shot or unit.ran or unit.retreated)
+            ):
+                found.append(
+                    Option(f"{unit.name}: shoot", "shoot", {"unit": unit.spec.id}, "enemy", side)
+                )
+    elif phase == "charge":
+        for unit in own:
+            if unit.on_battlefield and not (unit.charged or unit.ran or unit.retreated):
+                found.append(
+                    Option(f"{unit.name}: charge", "charge", {"unit": unit.spec.id}, side=side)
+                )
+    elif phase == "combat" and state.combat_passes < 2:
+        picker = state.combat_to_pick if state.combat_to_pick is not None else side
+        for unit in state.sides[picker].units:
+            if unit.on_battlefield and _has(unit, "melee") and not unit.fought:
+                found.append(
+                    Option(f"{unit.name}: fight", "fight", {"unit": unit.spec.id}, "enemy", picker)
+                )
+        found.append(Option(f"{state.sides[picker].name}: pass", "pass", {}, side=picker))
+    elif phase == "battleshock":
+        due = due_battleshock(state)
+        if due and not any(u.battleshock_tested for u in state.units()):
+            for unit in due:
+                if state.sides[unit.side].command_points:
+                    found.append(
+                        Option(
+                            f"{unit.name}: Inspiring Presence (1 CP)",
+                            "command",
+                            {"ability": "Inspiring Presence", "unit": unit.spec.id},
+                            side=unit.side,
+                        )
+                    )
+        if due:
+            found.append(
+                Option(f"Take the battleshock tests ({len(due)} due)", "battleshock", {}, side=side)
+            )
+    return found
+
+
+def targets(state: GameState, option: Option) -> list[UnitState]:
+    """The units an option may target."""
+    if option.target is None:
+        return []
+    wanted = 1 - option.side if option.target == "enemy" else option.side
+    return [u for u in state.sides[wanted].units if u.on_battlefield]

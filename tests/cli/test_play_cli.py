@@ -1,0 +1,80 @@
+"""`aos play`: the guided flow driven by scripted answers (issue 6)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from aos_cli.store import Store
+from tests.conftest import RunCli
+
+GOLDEN = Path(__file__).parents[1] / "golden"
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    path = tmp_path / "games.sqlite3"
+    with Store(path) as store:
+        store.create_game("golden", yaml.safe_load((GOLDEN / "armies_small.yaml").read_text()))
+    return path
+
+
+def play(run_cli: RunCli, db: Path, *answers: str, dice: str = "manual") -> str:
+    result = run_cli("play", "--db", str(db), "--dice", dice, input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
+
+
+def log(run_cli: RunCli, db: Path) -> list[dict]:
+    return json.loads(run_cli("game", "log", "--json", "--db", str(db)).stdout)
+
+
+def test_guided_turn_with_typed_dice_and_questions(run_cli: RunCli, db: Path) -> None:
+    """Priority (AoS2 §6) with the winner's choice, then a shooting attack with its prompts."""
+    out = play(
+        run_cli, db,
+        "1", "6 1", "y",          # roll priority: Stormcast 6, Nighthaunt 1; winner goes first
+        "n", "n",                 # to the shooting phase
+        "1", "1",                 # Judicators shoot the first target (Chainrasp Horde)
+        "n",                      # not within 3" of an enemy
+        "n",                      # not in cover
+        "3 4 5 6 1", "3 3 3 2", "5 4 4",
+        "q",
+    )  # fmt: skip
+    assert "Judicators: shoot" in out
+    assert "2 slain" in out
+    kinds = [entry["kind"] for entry in log(run_cli, db)]
+    assert kinds == ["priority", "next", "next", "shoot"]
+
+
+def test_stopping_and_resuming_gives_the_same_game(
+    run_cli: RunCli, db: Path, tmp_path: Path
+) -> None:
+    """Always safe to stop: quitting mid-phase and resuming ends as one straight run."""
+    straight = tmp_path / "straight.sqlite3"
+    with Store(straight) as store:
+        store.create_game("golden", yaml.safe_load((GOLDEN / "armies_small.yaml").read_text()))
+    steps = ["1", "6 1", "y", "n", "1", "4", "n", "n"]
+    play(run_cli, straight, *steps, "q")
+    play(run_cli, db, *steps[:4], "q")
+    play(run_cli, db, *steps[4:], "q")
+    assert [e["kind"] for e in log(run_cli, db)] == [e["kind"] for e in log(run_cli, straight)]
+    status = [run_cli("status", "--json", "--db", str(p)).stdout for p in (db, straight)]
+    assert json.loads(status[0])["sides"] == json.loads(status[1])["sides"]
+
+
+def test_nonsense_input_never_shows_a_traceback(run_cli: RunCli, db: Path) -> None:
+    out = play(run_cli, db, "banana", "99", "?7", "1", "9 9", "6 1", "maybe", "y", "u", "u", "q")
+    assert "Traceback" not in out
+    assert "Type a number" in out
+    assert log(run_cli, db) == []
+
+
+def test_end_of_input_saves_and_stops(run_cli: RunCli, db: Path) -> None:
+    result = run_cli("play", "--db", str(db), "--dice", "manual", input="1\n6 1\ny\n")
+    assert result.exit_code == 0
+    assert "Resume with `aos play`" in result.stdout
+    assert [e["kind"] for e in log(run_cli, db)] == ["priority"]
