@@ -560,7 +560,11 @@ def undo(game: GameOption = None, db: DbOption = None, json: JsonOption = False)
     show_notes(current.state, game_id, json)
 
 
+from aos_cli.cli import score as score_cli  # noqa: E402  (issue 7: aos score, aos objective)
+
 IN_GAME_COMMANDS: dict[str, Callable[..., None]] = {
+    "score": score_cli.score,
+    "objective": score_cli.objective,
     "status": status,
     "next": next_step,
     "priority": priority,

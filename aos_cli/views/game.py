@@ -44,6 +44,7 @@ def status_json(state: GameState, game_id: int) -> dict[str, Any]:
         "phase": state.phase,
         "ended": state.ended,
         "pending_spell": state.pending_spell.spell if state.pending_spell else None,
+        "result": state.result,
         "sides": [
             {
                 "name": side.name,
@@ -117,4 +118,9 @@ def army_table(state: GameState, side_index: int) -> Table:
 
 def status_view(state: GameState) -> Group:
     """The whole status screen."""
-    return Group(header(state), *(army_table(state, i) for i in range(len(state.sides))))
+    tables = [army_table(state, i) for i in range(len(state.sides))]
+    if state.result is not None:
+        from aos_cli.core.scoring import describe
+
+        return Group(header(state), Text(f"Result: {describe(state.result)}"), *tables)
+    return Group(header(state), *tables)

@@ -1,0 +1,111 @@
+"""`aos score` and `aos objective`: the ledger and standing, and the objectives' holders.
+
+Registered as top-level in-game commands through IN_GAME_COMMANDS (aos_cli/cli/game.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from aos_cli.cli.common import console, print_json
+from aos_cli.core.errors import InputError
+
+DbOption = Annotated[
+    Path | None, typer.Option("--db", help="Games database (default: AOS_DB or your data folder).")
+]
+GameOption = Annotated[
+    str | None, typer.Option("--game", help="Game id or name (default: current).")
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+
+def score(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:
+    """The score: the ledger per round, the standing, and what each side needs to win."""
+    from aos_cli.cli.game import game_id_for, open_store
+    from aos_cli.games import load
+    from aos_cli.views.score import score_json, score_view
+
+    with open_store(db) as store:
+        game_id = game_id_for(store, game)
+        current = load(store, game_id)
+    if json:
+        print_json(score_json(current.state, game_id))
+        return
+    console().print(score_view(current.state))
+
+
+def parse_models(values: list[str]) -> dict[str, int]:
+    """`--models Stormcast=3 --models Nighthaunt=5` → {"Stormcast": 3, "Nighthaunt": 5}."""
+    counts: dict[str, int] = {}
+    for value in values:
+        side, sep, number = value.rpartition("=")
+        if not sep or not side.strip() or not number.strip().isdigit():
+            raise InputError(
+                f"--models: {value!r} is not SIDE=N", "write e.g. --models Stormcast=3"
+            )
+        counts[side.strip()] = int(number)
+    return counts
+
+
+def objective(
+    name: Annotated[str | None, typer.Argument(help="Objective id or name.")] = None,
+    models: Annotated[
+        list[str] | None,
+        typer.Option("--models", help='SIDE=N: models of SIDE near it now (repeat per side).'),
+    ] = None,
+    holder: Annotated[
+        str | None, typer.Option("--holder", help="Set who holds it (a correction; 'none').")
+    ] = None,
+    territory: Annotated[
+        str | None, typer.Option("--territory", help="The side in whose territory it lies.")
+    ] = None,
+    place: Annotated[
+        bool, typer.Option("--place", help="Place a new objective (40k: players place them).")
+    ] = False,
+    position: Annotated[str | None, typer.Option(help="Where a placed objective is.")] = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+) -> None:  # fmt: skip
+    """Show the objectives and their holders; record the models near one (AoS2 §17.3)."""
+    changes = models or holder is not None or territory is not None or place
+    if not changes:
+        _show_objectives(name, game=game, db=db, as_json=json)
+        return
+    if name is None:
+        raise InputError("name the objective", "see `aos objective` for their ids")
+    payload: dict[str, Any] = {"objective": name}
+    if models:
+        payload["models"] = parse_models(models)
+    if holder is not None:
+        payload["holder"] = holder
+    if territory is not None:
+        payload["territory"] = territory
+    if place:
+        payload["place"] = True
+        payload["position"] = position
+    from aos_cli.cli.game import act
+
+    act("objective", payload, db=db, game=game, as_json=json)
+
+
+def _show_objectives(name: str | None, *, game: str | None, db: Path | None, as_json: bool) -> None:
+    from aos_cli.cli.game import game_id_for, open_store
+    from aos_cli.core.scoring import find_objective
+    from aos_cli.games import load
+    from aos_cli.views.score import objectives_json, objectives_table
+
+    with open_store(db) as store:
+        game_id = game_id_for(store, game)
+        state = load(store, game_id).state
+    if name is not None:
+        wanted = find_objective(state, name).id
+        state.objectives = [o for o in state.objectives if o.id == wanted]
+    if as_json:
+        print_json({"game": game_id, "objectives": objectives_json(state)})
+        return
+    if not state.objectives:
+        console().print("This battleplan has no objectives (place some with `aos objective NAME --place`).")  # fmt: skip
+        return
+    console().print(objectives_table(state))
