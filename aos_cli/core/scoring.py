@@ -362,7 +362,7 @@ def build_book(setup: dict[str, Any]) -> tuple[ScoringBook, list[ObjectiveState]
     if not rules:
         rules = list(builtin.get("rules", ()))
     if key == "first-blood" and not any(r.event == "first_model_slain" for r in rules):
-        rules.append(FIRST_BLOOD_CP)  # a special rule in the battleplan, not a scoring rule
+        rules.insert(0, FIRST_BLOOD_CP)  # a special rule of the battleplan, not a scoring rule
     victory = [_victory_from_data(v) for v in data.get("victory", ())]
     victory = [v for v in victory if v.condition != "as_described"]
     if not victory:
@@ -434,7 +434,7 @@ def book_of(state: GameState) -> ScoringBook:
         base = BUILT_IN.get(state.scoring.plan, {})
         rules = list(base.get("rules", ()))
         if state.scoring.plan == "first-blood":
-            rules.append(FIRST_BLOOD_CP)
+            rules.insert(0, FIRST_BLOOD_CP)
         state.scoring.rules = tuple(rules)
         state.scoring.victory = tuple(base.get("victory", _DEFAULT_VICTORY))
     return state.scoring
@@ -493,7 +493,12 @@ def models_slain(
     first = how == "slain" and state.first_blood is None
     if first:
         state.first_blood = enemy
-    verb = {"slain": "slew", "fled": "made flee", "reserve": "counts as slain (in reserve)"}[how]
+    name = target.name
+    subject = {
+        "slain": f"slew {slain} {name}",
+        "fled": f"{slain} {name} fled",
+        "reserve": f"{name} still in reserve at the end count as slain",
+    }[how]
     for rule in book.rules:
         if rule.event == "first_model_slain" and first:
             value, rolled = _roll(rule, dice, rule.id)
@@ -507,8 +512,7 @@ def models_slain(
                 detail = f"Wounds {target.spec.wounds} each"
             else:
                 points, detail = slain * each, f"{rule.text or rule.id}{rolled}"
-            subject = f"{slain} {target.name}" if how != "reserve" else target.name
-            award(state, enemy, points, f"{subject} {verb} ({detail})")
+            award(state, enemy, points, f"{subject} ({detail})")
         elif (
             rule.event == "general_slain"
             and destroyed
@@ -517,7 +521,7 @@ def models_slain(
         ):
             value, rolled = _roll(rule, dice, rule.id)
             whose = "the enemy warlord's general" if rule.warlord_general else "an enemy general"
-            award(state, enemy, value, f"{target.name}, {whose}, {verb}{rolled}")
+            award(state, enemy, value, f"{subject}, {whose}{rolled}")
 
 
 # --------------------------------------------------------------------------- objectives
@@ -785,6 +789,9 @@ def decide(
             out = [side_out(state, s, final=final) for s in (0, 1)]
             if out[0] != out[1]:
                 winner = 0 if out[1] else 1
+                if not _on_points(state):
+                    margin = round(abs(shares[1] - shares[0]) * 100)
+                    unit = "percentage points"
         elif condition == "points_at_least_ratio":
             ratio = rule.ratio or 1.5
             if leader is not None and vp[leader] >= ratio * vp[1 - leader]:
