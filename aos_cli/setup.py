@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aos_cli.core.errors import ContentError
+from aos_cli.core.dice import DiceSource, SeededDice
+from aos_cli.core.errors import ContentError, InputError
 
 if TYPE_CHECKING:
     from aos_cli.content import ArmyList, Battleplan, Database, Warscroll, Weapon
@@ -182,8 +183,16 @@ def build_setup(
     realm: str | None = None,
     content_dirs: Sequence[Path] = (),
     first_to_finish: int = 0,
+    terrain: Sequence[str] = (),
+    realmscape: str | None = None,
+    dice: DiceSource | None = None,
 ) -> dict[str, Any]:
-    """Load the armies and the battleplan and snapshot them for a new game."""
+    """Load the armies and the battleplan and snapshot them for a new game.
+
+    Terrain is given as `NAME=RULE` (a scenery rule, AoS2 §4.3, or `random` to roll it) with
+    `+garrison` when the feature can be garrisoned; in Ghur the realmscape feature is rolled
+    unless chosen (AoS2 §24.2). Rolled set-up dice are kept in the set-up.
+    """
     from aos_cli.content import load_army, load_database
 
     db = load_database(content_dirs)
@@ -195,7 +204,11 @@ def build_setup(
     sides = [army_snapshot(db, a, i == first_to_finish) for i, a in enumerate(armies)]
     if sides[0]["name"] == sides[1]["name"]:
         sides[1]["name"] = f"{sides[1]['name']} (2)"
+    source = dice or SeededDice()
+    features = [parse_terrain(text, source) for text in terrain]
     return {
+        "terrain": features,
+        "realmscape": pick_realmscape(realm, realmscape, source),
         "name": name or f"{armies[0].name} vs {armies[1].name}",
         "system": next(iter(systems)),
         "battleplan": plan.id.replace("-", "_"),
@@ -204,3 +217,48 @@ def build_setup(
         "realm": realm,
         "sides": sides,
     }
+
+
+def parse_terrain(text: str, dice: DiceSource) -> dict[str, Any]:
+    """`Ruined Tower=arcane+garrison` → a terrain feature; `=random` rolls its rule."""
+    from aos_cli.core.terrain import SCENERY_RULES
+
+    name, _, rest = text.partition("=")
+    rule, _, extra = rest.strip().lower().partition("+")
+    if not name.strip():
+        raise InputError(f"--terrain: {text!r} has no name", "write NAME=RULE, e.g. Tower=arcane")
+    entry: dict[str, Any] = {"name": name.strip(), "garrison": extra == "garrison"}
+    if rule == "random":
+        roll = dice.roll(1, f"the scenery rule of {name.strip()} (D6)")[0]
+        entry["rule"], entry["roll"] = SCENERY_RULES[roll - 1], roll
+    elif rule in SCENERY_RULES or rule in ("", "none"):
+        entry["rule"] = rule or None
+    else:
+        raise InputError(
+            f"--terrain: {rule!r} is not a scenery rule",
+            f"use one of {', '.join(SCENERY_RULES)}, random or none",
+        )
+    return entry
+
+
+def pick_realmscape(realm: str | None, chosen: str | None, dice: DiceSource) -> str | None:
+    """The realmscape feature: as chosen, or rolled on Ghur's table (AoS2 §24.2)."""
+    from aos_cli.core.terrain import GHUR_REALMSCAPE
+
+    if realm is None:
+        if chosen:
+            raise InputError("--realmscape needs --realm", "e.g. --realm ghur")
+        return None
+    if realm.lower() != "ghur":
+        if chosen:
+            raise InputError(f"--realmscape: no realmscape table for {realm}", "only ghur has one")
+        return None
+    if chosen:
+        key = chosen.strip().lower().replace(" ", "-")
+        if key not in GHUR_REALMSCAPE:
+            raise InputError(
+                f"--realmscape: {chosen!r} is not a Ghur feature",
+                f"use {', '.join(GHUR_REALMSCAPE)}",
+            )
+        return key
+    return GHUR_REALMSCAPE[dice.roll(1, "Ghur's realmscape feature (D6)")[0] - 1]

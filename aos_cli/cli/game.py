@@ -58,9 +58,12 @@ class TableAsker:
 
     def yes_no(self, key: str, question: str) -> bool:
         if not sys.stdin.isatty():
-            raise InputError(
-                f"the tool needs to know: {question}", f"answer with --{key} or --no-{key}"
+            hint = (
+                f"answer with --{key} or --no-{key}"
+                if key in FLAG_ANSWERS
+                else f"answer with --answer {key}=yes (or =no)"
             )
+            raise InputError(f"the tool needs to know: {question}", hint)
         while True:
             answer = ask_line(f"{question} [y/n]").lower()
             if answer in ("y", "yes", "n", "no"):
@@ -81,6 +84,43 @@ class TableAsker:
                 return value
 
 
+FLAG_ANSWERS = {
+    "cover", "engaged", "target-engaged", "look-out-sir", "in-command-range", "within-12",
+    "none-eligible", "within-30",
+}  # fmt: skip
+"""Questions with a flag of their own; the rest are answered with `--answer KEY=VALUE`."""
+
+AnswerOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--answer",
+        help="Answer a question the tool would ask: KEY=yes|no|NUMBER (repeatable).",
+    ),
+]
+
+
+def parse_answers(items: list[str] | None) -> dict[str, Any]:
+    """Read `--answer KEY=VALUE` items: yes/no become booleans, numbers numbers."""
+    answers: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        text = value.strip().lower()
+        if not sep or not key.strip():
+            raise InputError(f"--answer: {item!r} is not KEY=VALUE", "e.g. --answer mystical=yes")
+        if text in ("y", "yes", "true"):
+            answers[key.strip()] = True
+        elif text in ("n", "no", "false"):
+            answers[key.strip()] = False
+        else:
+            try:
+                answers[key.strip()] = float(text)
+            except ValueError:
+                raise InputError(
+                    f"--answer: {value!r} is not yes, no or a number", "e.g. --answer distance=7"
+                ) from None
+    return answers
+
+
 def answers_from(flags: dict[str, Any]) -> RecordedAnswers:
     """The answers given as flags; anything missing is asked at the terminal."""
     from aos_cli.core.actions import RecordedAnswers
@@ -98,15 +138,15 @@ def act(
     dice: str = "auto",
     seed: int | None = None,
     answers: dict[str, Any] | None = None,
+    answer: list[str] | None = None,
 ) -> None:
     """Perform one action on a game and show what it did."""
     from aos_cli.games import perform
 
+    given = {**parse_answers(answer), **(answers or {})}
     with open_store(db) as store:
         game_id = game_id_for(store, game)
-        state = perform(
-            store, game_id, kind, payload, dice_source(dice, seed), answers_from(answers or {})
-        )
+        state = perform(store, game_id, kind, payload, dice_source(dice, seed), answers_from(given))
     show_notes(state, game_id, as_json)
 
 
@@ -131,7 +171,15 @@ def game_new(
     army: Annotated[list[Path], typer.Option(help="Army list file (give two).")],
     battleplan: Annotated[str, typer.Option(help="Battleplan name or id.")] = "first-blood",
     name: Annotated[str | None, typer.Option(help="A name for the game.")] = None,
-    realm: Annotated[str | None, typer.Option(help="Realm of battle.")] = None,
+    realm: Annotated[str | None, typer.Option(help="Realm of battle (ghur has rules).")] = None,
+    realmscape: Annotated[
+        str | None, typer.Option(help="Ghur realmscape feature (rolled when not given).")
+    ] = None,
+    terrain: Annotated[
+        list[str] | None,
+        typer.Option(help="Terrain NAME=RULE[+garrison]; RULE a scenery rule or random."),
+    ] = None,
+    seed: SeedOption = None,
     content: Annotated[list[Path] | None, typer.Option(help="Extra content folder.")] = None,
     db: DbOption = None,
     json: JsonOption = False,
@@ -141,7 +189,12 @@ def game_new(
 
     if len(army) != 2:
         raise InputError(f"--army: {len(army)} army lists given", "give --army twice, one per side")
-    setup = build_setup(army, battleplan, name=name, realm=realm, content_dirs=content or [])
+    from aos_cli.core.dice import SeededDice
+
+    setup = build_setup(
+        army, battleplan, name=name, realm=realm, content_dirs=content or [],
+        terrain=terrain or [], realmscape=realmscape, dice=SeededDice(seed),
+    )  # fmt: skip
     with open_store(db) as store:
         game_id = store.create_game(setup["name"], setup, setup.get("system", "aos2"))
     if json:
@@ -292,9 +345,14 @@ def status(game: GameOption = None, db: DbOption = None, json: JsonOption = Fals
     console().print(status_view(current.state))
 
 
-def next_step(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:
+def next_step(
+    answer: AnswerOption = None,
+    game: GameOption = None,
+    db: DbOption = None,
+    json: JsonOption = False,
+) -> None:
     """Go on to the next phase, turn or battle round, doing what the rules do on the way."""
-    act("next", {}, db=db, game=game, as_json=json)
+    act("next", {}, db=db, game=game, as_json=json, answer=answer)
 
 
 def priority(
@@ -339,41 +397,59 @@ CoverOption = Annotated[
 
 
 def move(
-    unit: UnitArg, game: GameOption = None, db: DbOption = None, json: JsonOption = False
+    unit: UnitArg,
+    answer: AnswerOption = None,
+    game: GameOption = None,
+    db: DbOption = None,
+    json: JsonOption = False,
 ) -> None:
     """Make a normal move with a unit (AoS2 §8.2)."""
-    act("move", {"unit": unit}, db=db, game=game, as_json=json)
+    act("move", {"unit": unit}, db=db, game=game, as_json=json, answer=answer)
 
 
 def retreat(
-    unit: UnitArg, game: GameOption = None, db: DbOption = None, json: JsonOption = False
+    unit: UnitArg,
+    answer: AnswerOption = None,
+    game: GameOption = None,
+    db: DbOption = None,
+    json: JsonOption = False,
 ) -> None:
     """Retreat: the unit cannot shoot or charge this turn (AoS2 §8.3)."""
-    act("retreat", {"unit": unit}, db=db, game=game, as_json=json)
+    act("retreat", {"unit": unit}, db=db, game=game, as_json=json, answer=answer)
 
 
 def run(
     unit: UnitArg,
     at_the_double: Annotated[bool, typer.Option(help="Spend 1 CP: the run roll is a 6.")] = False,
     in_command_range: InRangeOption = None,
+    answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
 ) -> None:  # fmt: skip
     """Run: add a D6 to Move; no shooting or charging this turn (AoS2 §8.4)."""
     act(
         "run", {"unit": unit, "at_the_double": at_the_double}, db=db, game=game, as_json=json,
-        dice=dice, seed=seed, answers={"in-command-range": in_command_range},
-    )  # fmt: skip
+        dice=dice, seed=seed, answers={"in-command-range": in_command_range}, answer=answer)  # fmt: skip
 
 
 def arrive(
     unit: UnitArg,
     mod: Annotated[int, typer.Option(help="Modifier to the arrival roll.")] = 0,
+    answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
 ) -> None:  # fmt: skip
     """Roll for a unit in reserve to arrive (Scions of the Storm: 3+, AoS2 §26.1)."""
-    act("arrive", {"unit": unit, "mod": mod}, db=db, game=game, as_json=json, dice=dice, seed=seed)
+    act(
+        "arrive",
+        {"unit": unit, "mod": mod},
+        db=db,
+        game=game,
+        as_json=json,
+        dice=dice,
+        seed=seed,
+        answer=answer,
+    )
 
 
 def shoot(
@@ -389,6 +465,7 @@ def shoot(
         bool | None,
         typer.Option("--look-out-sir/--no-look-out-sir", help='Hero target near a unit of 3+ models.'),
     ] = None,
+    answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
 ) -> None:  # fmt: skip
@@ -397,8 +474,7 @@ def shoot(
         "shoot", {"unit": unit, "target": target, "weapon": weapon}, db=db, game=game,
         as_json=json, dice=dice, seed=seed,
         answers={"cover": cover, "engaged": engaged, "target-engaged": target_engaged,
-                 "look-out-sir": look_out_sir},
-    )  # fmt: skip
+                 "look-out-sir": look_out_sir}, answer=answer)  # fmt: skip
 
 
 def charge(
@@ -410,6 +486,7 @@ def charge(
         bool | None, typer.Option("--within-12/--no-within-12", help='An enemy unit is within 12".')
     ] = None,
     in_command_range: InRangeOption = None,
+    answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
 ) -> None:  # fmt: skip
@@ -418,8 +495,7 @@ def charge(
         "charge", {"unit": unit, "reroll": reroll}, db=db, game=game, as_json=json, dice=dice,
         seed=seed,
         answers={"distance": distance, "engaged": engaged, "within-12": within_12,
-                 "in-command-range": in_command_range},
-    )  # fmt: skip
+                 "in-command-range": in_command_range}, answer=answer)  # fmt: skip
 
 
 def fight(
@@ -427,14 +503,14 @@ def fight(
     target: TargetOption,
     cover: CoverOption = None,
     engaged: EngagedOption = None,
+    answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
 ) -> None:  # fmt: skip
     """Pile in and attack with a unit's melee weapons (AoS2 §11, §14)."""
     act(
         "fight", {"unit": unit, "target": target}, db=db, game=game, as_json=json, dice=dice,
-        seed=seed, answers={"cover": cover, "engaged": engaged},
-    )  # fmt: skip
+        seed=seed, answers={"cover": cover, "engaged": engaged}, answer=answer)  # fmt: skip
 
 
 def pass_pick(
@@ -453,14 +529,14 @@ def cast(
     spell: Annotated[str, typer.Argument(help="The spell.")],
     target: Annotated[str | None, typer.Option(help="Target unit.")] = None,
     mod: Annotated[int, typer.Option(help="Modifier to the casting roll.")] = 0,
+    answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
 ) -> None:  # fmt: skip
     """Attempt a spell: 2D6 against its casting value (AoS2 §15)."""
     act(
         "cast", {"wizard": wizard, "spell": spell, "target": target, "mod": mod},
-        db=db, game=game, as_json=json, dice=dice, seed=seed,
-    )  # fmt: skip
+        db=db, game=game, as_json=json, dice=dice, seed=seed, answer=answer)  # fmt: skip
 
 
 def unbind(
@@ -470,6 +546,7 @@ def unbind(
     within_30: Annotated[
         bool | None, typer.Option("--within-30/--no-within-30", help='Within 30" of the caster.')
     ] = None,
+    answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
 ) -> None:  # fmt: skip
@@ -478,8 +555,7 @@ def unbind(
         raise InputError("name the unbinding wizard, or give --pass to let the spell through")
     act(
         "unbind", {"wizard": None if pass_ else wizard, "mod": mod}, db=db, game=game,
-        as_json=json, dice=dice, seed=seed, answers={"within-30": within_30},
-    )  # fmt: skip
+        as_json=json, dice=dice, seed=seed, answers={"within-30": within_30}, answer=answer)  # fmt: skip
 
 
 def command(
@@ -512,11 +588,12 @@ def ability(
 
 
 def battleshock(
+    answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
 ) -> None:  # fmt: skip
     """Take every battleshock test due this phase, the player whose turn it is first (AoS2 §12)."""
-    act("battleshock", {}, db=db, game=game, as_json=json, dice=dice, seed=seed)
+    act("battleshock", {}, db=db, game=game, as_json=json, dice=dice, seed=seed, answer=answer)
 
 
 def heal(

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from aos_cli.core import terrain
 from aos_cli.core.attack import Attack, WeaponProfile, allocate_carry_over, resolve_attacks
 from aos_cli.core.battleshock import battleshock_test
 from aos_cli.core.dice import DiceSource, parse_dice, parse_threshold, roll_off
@@ -224,7 +225,10 @@ def _resolve_attack(
         attack_effects.append(RollModifier("hit", hit_mod))
     defence = unit_rules(target, "defender")
     melee = weapons[0].kind == "melee"
-    cover = answers.yes_no(
+    garrison = terrain.garrisoned(state, target, answers)
+    if garrison:
+        attack_effects.append(RollModifier("hit", -1))  # attacks on a garrison (AoS2 §4.5)
+    cover = garrison or answers.yes_no(
         "cover", f"is every model of {target.name} wholly on or within a terrain feature?"
     )
     if cover:
@@ -236,7 +240,10 @@ def _resolve_attack(
         charged_this_turn_in_combat=melee and target.charged,
     )
     ward_rules: AttackRules = compile_effects([e for e in defence if _attack_effect(e)])
-    result = resolve_attacks(attacks, info, dice, ward=ward_rules.ward)
+    # One ward roll per wound: with a Mystical feature too, the better of the two is rolled.
+    wards = [w for w in (ward_rules.ward, terrain.mystical_ward(state, target, answers)) if w]
+    ward = min(wards) if wards else None
+    result = resolve_attacks(attacks, info, dice, ward=ward)
     state.notes.append(
         f"{attacker.name} → {target.name}: {result.attacks} attacks, {result.hits} hits, "
         f"{result.wounds} wounds, {result.unsaved} unsaved, {result.mortal_wounds} mortal, "
@@ -252,7 +259,7 @@ def _resolve_attack(
             "side": attacker.side,
             "unit": attacker.spec.id,
             "target": target.spec.id,
-            "expected": mean_damage(attacks, info, ward=ward_rules.ward),
+            "expected": mean_damage(attacks, info, ward=ward),
             "damage": result.damage,
             "slain": slain,
         }
@@ -321,6 +328,16 @@ def _move(
         raise RuleError(f"{unit.name} has already moved this phase")
     unit.moved = True
     state.notes.append(f'{unit.name} moves (Move {unit.spec.move}").')
+    _after_move(state, unit, dice, answers)
+
+
+def _after_move(
+    state: GameState, unit: UnitState, dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """Deadly terrain after a normal or charge move (AoS2 §4.3)."""
+    mortal = terrain.deadly_check(state, unit, dice, answers)
+    if mortal:
+        inflict(state, unit, mortal)
 
 
 @action("retreat")
@@ -352,6 +369,7 @@ def _run(
         roll = dice.roll(1, f"{unit.name}'s run roll (D6)")[0]
     unit.moved = unit.ran = True
     state.notes.append(f'{unit.name} runs: +{roll}" (it cannot shoot or charge this turn).')
+    _after_move(state, unit, dice, answers)
 
 
 @action("arrive")
@@ -457,6 +475,7 @@ def _charge(
     if roll >= needed:
         unit.charged = True
         state.notes.append(f"{unit.name} charges: rolled {roll}, needed {needed}.")
+        _after_move(state, unit, dice, answers)
     else:
         state.notes.append(f"{unit.name} fails to charge: rolled {roll}, needed {needed}.")
 
@@ -534,7 +553,7 @@ def _battleshock(
             for effect in unit.effects
             for m in effect.effects
             if m.get("type") == "characteristic_modifier" and m.get("characteristic") == "bravery"
-        )
+        ) + terrain.bravery_modifier(state, unit, answers)
         test = battleshock_test(
             dice, bravery=unit.spec.bravery, slain=unit.slain_this_turn, models=unit.models,
             bravery_modifier=modifier,
@@ -608,7 +627,7 @@ def _cast(
     state.spells_attempted.add(key)
     state.used_this_phase.add(f"cast:{wizard.spec.id}:{spell.lower()}")
     rolled = dice.roll(2, f"{wizard.name} casts {spell} (2D6, needs {value})")
-    total = sum(rolled) + int(payload.get("mod", 0))
+    total = sum(rolled) + int(payload.get("mod", 0)) + terrain.arcane_bonus(state, wizard, answers)
     if total < value:
         state.notes.append(f"{wizard.name} fails to cast {spell}: {total} against {value}.")
         return
@@ -652,7 +671,7 @@ def _unbind(
         raise RuleError(f'{wizard.name} is not within 30" of {caster.name} and cannot unbind')
     state.used_this_phase.add(f"unbind:{wizard.spec.id}:{pending.spell.lower()}")
     rolled = dice.roll(2, f"{wizard.name} unbinds (2D6, must beat {pending.casting_roll})")
-    total = sum(rolled) + int(payload.get("mod", 0))
+    total = sum(rolled) + int(payload.get("mod", 0)) + terrain.arcane_bonus(state, wizard, answers)
     if total > pending.casting_roll:
         state.notes.append(f"{wizard.name} unbinds {pending.spell} with {total}.")
         return

@@ -267,6 +267,13 @@ class GameState:
     """What the last action did, for the CLI to show."""
     attack_log: list[dict[str, Any]] = field(default_factory=list)
     """Every resolved attack: who, when, expected and actual damage (the luck report)."""
+    terrain: list[dict[str, Any]] = field(default_factory=list)
+    """Terrain features: `name`, scenery `rule` (AoS2 §4.3), `garrison` allowed (§4.5)."""
+    realm: str | None = None
+    realmscape: str | None = None
+    """The realmscape feature in force, e.g. `primal-violence` (AoS2 §24.2)."""
+    combat_repeated: bool = False
+    """Primal Violence repeats a combat phase at most once (AoS2 §24.2)."""
 
     @property
     def active_side(self) -> int:

@@ -42,6 +42,9 @@ def new_game(setup: dict[str, Any]) -> GameState:
         sides=sides,
         battle_rounds=int(setup.get("battle_rounds", 5)),
         phase="priority",
+        terrain=[dict(t) for t in setup.get("terrain", ())],
+        realm=setup.get("realm"),
+        realmscape=setup.get("realmscape"),
     )
     from aos_cli.core import scoring
 
@@ -73,6 +76,9 @@ def start_phase(state: GameState) -> None:
     elif state.phase == "combat":
         state.combat_to_pick = state.active_side
         state.combat_passes = 0
+    from aos_cli.core.terrain import realmscape_reminder
+
+    realmscape_reminder(state)
 
 
 def end_turn(state: GameState) -> None:
@@ -82,6 +88,7 @@ def end_turn(state: GameState) -> None:
         unit.reset_turn_flags()
     state.spells_attempted.clear()
     state.used_this_turn.clear()
+    state.combat_repeated = False
 
 
 def due_battleshock(state: GameState) -> list[UnitState]:
@@ -113,6 +120,12 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
         if waiting:
             names = ", ".join(u.name for u in waiting)
             raise RuleError(f"battleshock tests are due for {names}", "run `aos battleshock`")
+    from aos_cli.core.terrain import primal_violence
+
+    if state.phase == "combat" and primal_violence(state, dice):
+        expire(state, "phase")
+        start_phase(state)
+        return
     expire(state, "phase")
     index = PHASES.index(state.phase)
     if index + 1 < len(PHASES):

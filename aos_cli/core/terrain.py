@@ -1,0 +1,122 @@
+"""Terrain features with their scenery rules, garrisons, and the realmscape feature in force
+(AoS2 §4.3-§4.5, §24.2). The tool cannot see the table, so each rule asks whether a unit is
+within range of a feature that has it, and only when the game has such a feature."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from aos_cli.core.dice import DiceSource, parse_dice
+
+if TYPE_CHECKING:
+    from aos_cli.core.actions import RecordedAnswers
+    from aos_cli.core.state import GameState, UnitState
+
+SCENERY_RULES = ("damned", "arcane", "inspiring", "deadly", "mystical", "sinister")
+"""The 2nd edition scenery table, D6 1-6 (AoS2 §4.3); every range is 1"."""
+
+GHUR_REALMSCAPE = (
+    "savage-hinterlands",
+    "hungering-animus",
+    "primal-violence",
+    "reckless-aggression",
+    "beasts-of-ghur",
+    "territory-of-beasts",
+)
+"""Ghur's realmscape features, D6 1-6 (AoS2 §24.2)."""
+
+
+def features(state: GameState, rule: str) -> list[dict[str, Any]]:
+    """The game's terrain features that carry a scenery rule."""
+    return [t for t in state.terrain if t.get("rule") == rule]
+
+
+def _near(
+    answers: RecordedAnswers,
+    state: GameState,
+    rule: str,
+    unit: UnitState,
+    what: str,
+    per_unit: bool = False,
+) -> bool:
+    """Ask whether `unit` is in range of a feature with `rule` (only if the game has one).
+
+    `per_unit` keys the answer by unit, for steps that ask the same of several units.
+    """
+    found = features(state, rule)
+    if not found:
+        return False
+    names = " or ".join(str(t["name"]) for t in found)
+    key = f"{rule}:{unit.spec.id}" if per_unit else rule
+    return answers.yes_no(key, f"is {unit.name} {what} {names} ({rule.title()})?")
+
+
+def mystical_ward(state: GameState, target: UnitState, answers: RecordedAnswers) -> int | None:
+    """Mystical: wounds and mortal wounds allocated within 1" are ignored on a 6 (AoS2 §4.3)."""
+    return 6 if _near(answers, state, "mystical", target, 'within 1" of') else None
+
+
+def arcane_bonus(state: GameState, wizard: UnitState, answers: RecordedAnswers) -> int:
+    """Arcane: +1 to casting and unbinding rolls within 1" (AoS2 §4.3)."""
+    return 1 if _near(answers, state, "arcane", wizard, 'within 1" of') else 0
+
+
+def bravery_modifier(state: GameState, unit: UnitState, answers: RecordedAnswers) -> int:
+    """Inspiring +1 and Sinister -1 Bravery within 1" (AoS2 §4.3)."""
+    bonus = 1 if _near(answers, state, "inspiring", unit, 'within 1" of', per_unit=True) else 0
+    return bonus - (1 if _near(answers, state, "sinister", unit, 'within 1" of', True) else 0)
+
+
+def deadly_check(
+    state: GameState, unit: UnitState, dice: DiceSource, answers: RecordedAnswers
+) -> int:
+    """Deadly: a unit ending a normal or charge move within 1" rolls a D6; on a 1 it suffers
+    D3 mortal wounds (AoS2 §4.3). Returns the mortal wounds suffered."""
+    if not _near(answers, state, "deadly", unit, 'ending its move within 1" of'):
+        return 0
+    roll = dice.roll(1, f"Deadly terrain roll for {unit.name} (D6)")[0]
+    if roll != 1:
+        state.notes.append(f"Deadly terrain: {unit.name} rolled {roll} and is unharmed.")
+        return 0
+    amount = parse_dice("D3").roll(dice, "Deadly terrain D3 mortal wounds")
+    state.notes.append(
+        f"Deadly terrain: {unit.name} rolled a 1 and suffers {amount} mortal wounds."
+    )
+    return amount
+
+
+def garrisoned(state: GameState, target: UnitState, answers: RecordedAnswers) -> bool:
+    """A garrison gets cover and -1 to hit against it (AoS2 §4.5); asked only when the game
+    has a feature that can be garrisoned."""
+    if not any(t.get("garrison") for t in state.terrain):
+        return False
+    return answers.yes_no("garrisoned", f"is {target.name} garrisoning a terrain feature?")
+
+
+def primal_violence(state: GameState, dice: DiceSource | None) -> bool:
+    """Ghur's Primal Violence: after the combat phase a 6 fights it again, once (AoS2 §24.2)."""
+    if state.realmscape != "primal-violence" or state.combat_repeated or dice is None:
+        return False
+    roll = dice.roll(1, "Primal Violence (D6: 6 repeats the combat phase)")[0]
+    if roll < 6:
+        state.notes.append(f"Primal Violence: rolled {roll}, the combat phase ends.")
+        return False
+    state.combat_repeated = True
+    for unit in state.units():
+        unit.fought = False
+    state.notes.append("Primal Violence: rolled a 6 - fight the combat phase again.")
+    return True
+
+
+def realmscape_reminder(state: GameState) -> None:
+    """Remind the players of a realmscape feature the tool does not roll for them."""
+    if state.phase == "hero" and state.realmscape == "hungering-animus":
+        state.notes.append(
+            'Hungering Animus: roll a D6 now; on a 6 pick a point, and each unit within 6" '
+            "suffers 1 mortal wound on a 4+ (D3 on a 6+). Record them with `aos adjust`."
+        )
+    if state.phase == "charge" and state.realmscape == "reckless-aggression":
+        state.notes.append(
+            'Reckless Aggression: a unit within 12" of an enemy now suffers 1 mortal wound '
+            'unless it ends this phase within 3" of an enemy model.'
+        )
