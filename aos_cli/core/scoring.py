@@ -892,6 +892,8 @@ def _needs_text(state: GameState, side: int, entry: dict[str, Any]) -> str:
         more = f"; {to_major} more VP makes it major" if to_major else ""
         return f"winning a minor victory as things stand{more}"
     book = book_of(state)
+    if to_win is not None and to_win == to_major:
+        return f"needs {to_win} more VP for a major victory"
     if to_win is not None:
         more = f" ({to_major} for a major victory)" if to_major is not None else ""
         return f"needs {to_win} more VP to win{more}"
