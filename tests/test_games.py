@@ -144,3 +144,71 @@ def test_replay_of_the_whole_log_matches_the_live_state(store: Store) -> None:
     live = load(store, game).state
     again = replay(store.setup(game), store.actions(game))
     assert status_json(again, game) == status_json(live, game)
+
+
+def _aos(db: Path, *args: str) -> list[str]:
+    import sys
+
+    return [sys.executable, "-m", "aos_cli", *args, "--db", str(db)]
+
+
+def test_killing_aos_mid_action_never_corrupts_the_game(tmp_path: Path) -> None:
+    """A process killed at any moment leaves the game as before or after the action (issue 5).
+
+    Runs the real `aos` commands in a subprocess and kills them at random moments (bounded:
+    12 kills), then checks the database opens, replays and has a gapless log.
+    """
+    import signal
+    import subprocess
+    import time
+
+    db = tmp_path / "games.sqlite3"
+    with Store(db) as store:
+        game = store.create_game("golden", golden_setup())
+    rng = random.Random(11)
+    subprocess.run(_aos(db, "priority", "--seed", "1"), check=True, capture_output=True)
+    for _ in range(12):
+        process = subprocess.Popen(
+            _aos(db, "adjust", "chainrasps", "--models", "-1", "--reason", "test"),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        time.sleep(rng.uniform(0.05, 0.6))
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        with Store(db) as store:
+            actions = store.actions(game)
+            assert [a.seq for a in actions] == list(range(1, len(actions) + 1))
+            state = load(store, game).state
+            adjusted = sum(1 for a in actions if a.kind == "adjust")
+            assert state.unit("chainrasps").models == 20 - adjusted
+
+
+def test_two_terminals_acting_at_once_lose_nothing(tmp_path: Path) -> None:
+    """Two processes acting on one game are serialised; every action is kept (issue 5)."""
+    import subprocess
+
+    db = tmp_path / "games.sqlite3"
+    with Store(db) as store:
+        game = store.create_game("golden", golden_setup())
+    script = (
+        "import sys\n"
+        "from aos_cli.cli.app import main\n"
+        "for _ in range(8):\n"
+        "    try:\n"
+        "        main(['adjust', sys.argv[1], '--models', '-1', '--db', sys.argv[2], '--json'])\n"
+        "    except SystemExit as stop:\n"
+        "        assert not stop.code, stop.code\n"
+    )
+    import sys
+
+    runs = [
+        subprocess.Popen([sys.executable, "-c", script, unit, str(db)], stdout=subprocess.DEVNULL)
+        for unit in ("chainrasps", "chainrasp horde")
+    ]
+    assert [run.wait(timeout=120) for run in runs] == [0, 0]
+    with Store(db) as store:
+        actions = store.actions(game)
+        state = load(store, game).state
+    assert len(actions) == 16
+    assert state.unit("chainrasps").models == 4
