@@ -75,8 +75,6 @@ class AutoPlayer:
         self.dice = dice
         self.field = Battlefield(random.Random(seed))
         self.emit = emit
-        self.rounds: list[list[int]] = []
-        """Each side's victory points at the end of each battle round."""
 
     def do(self, kind: str, payload: dict[str, Any], answers: dict[str, Any] | None = None) -> bool:
         """Try one action through the rules; report it; False when the rules refused it."""
@@ -98,7 +96,6 @@ class AutoPlayer:
             if not self.state.ended:
                 self.do("next", {})
             if self.state.phase == "priority" or self.state.ended:
-                self.rounds.append([side.victory_points for side in self.state.sides])
                 self.emit("round-end", [])
 
     def heading(self) -> str:

@@ -112,8 +112,9 @@ class _ThenLive:
 
 
 def standing(state: GameState) -> dict[str, Any]:
-    """The result as it stands: victory points and models left per side."""
+    """The result as it stands: the scoring engine's result, victory points and models left."""
     return {
+        "result": state.result,
         "round": state.round,
         "sides": [
             {
@@ -124,19 +125,3 @@ def standing(state: GameState) -> dict[str, Any]:
             for side in state.sides
         ],
     }
-
-
-def round_points(
-    setup: dict[str, Any], actions: list[ActionRecord]
-) -> tuple[GameState, list[list[int]]]:
-    """Replay a game noting each side's victory points at the end of every battle round."""
-    state = new_game(setup)
-    rounds: list[list[int]] = []
-    for record in actions:
-        was = state.phase
-        apply_action(state, record.kind, dict(record.payload), ScriptedDice(record.dice))
-        round_over = state.phase == "priority" and was != "priority"
-        if round_over or (state.ended and len(rounds) < state.round):
-            rounds.append([side.victory_points for side in state.sides])
-    state.notes = []
-    return state, rounds

@@ -72,7 +72,10 @@ class TableAsker:
 
     def number(self, key: str, question: str) -> float:
         if not sys.stdin.isatty():
-            raise InputError(f"the tool needs to know: {question}", f"answer with --{key} N")
+            hint = (
+                f"answer with --{key} N" if key == "distance" else f"answer with --answer {key}=N"
+            )
+            raise InputError(f"the tool needs to know: {question}", hint)
         while True:
             answer = ask_line(question)
             try:
@@ -310,6 +313,33 @@ def game_log(game: GameOption = None, db: DbOption = None, json: JsonOption = Fa
         )
         for note in entry["notes"]:
             out.print(f"      {note}")
+
+
+@game_app.command("report")
+def game_report(
+    markdown: Annotated[
+        Path | None, typer.Option(help="Also write the report as Markdown to this file.")
+    ] = None,
+    game: GameOption = None,
+    db: DbOption = None,
+    json: JsonOption = False,
+) -> None:
+    """The battle report: result, victory points per round, losses and the luck report."""
+    from aos_cli.games import load
+    from aos_cli.views.report import report_json, report_markdown, report_view
+
+    with open_store(db) as store:
+        game_id = game_id_for(store, game)
+        state = load(store, game_id).state
+    if markdown is not None:
+        try:
+            markdown.write_text(report_markdown(state), encoding="utf-8")
+        except OSError as problem:
+            raise InputError(f"--markdown: cannot write {markdown}: {problem.strerror}") from None
+    if json:
+        print_json(report_json(state))
+        return
+    console().print(report_view(state))
 
 
 @game_app.command("end")

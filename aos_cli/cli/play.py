@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from aos_cli.cli.common import console, print_json
+from aos_cli.core.errors import InputError
 
 if TYPE_CHECKING:
     from aos_cli.core.state import GameState
     from aos_cli.guide import Option
+    from aos_cli.store import Store
 
 DEMO_ARMIES = ("stormcast-demo.yaml", "nighthaunt-demo.yaml")
 
@@ -62,10 +65,10 @@ def demo(
     player = AutoPlayer(state, SeededDice(seed), seed, emit)
     player.play_battle()
     if json:
-        print_json(report_json(state, player.rounds))
+        print_json(report_json(state))
         return
     out.rule("Battle report", style="heading")
-    out.print(report_view(state, player.rounds))
+    out.print(report_view(state))
 
 
 class PromptAsker:
@@ -104,6 +107,9 @@ def play(
     battleplan: Annotated[str, typer.Option(help="Battleplan for a new game.")] = "first-blood",
     dice: Annotated[str, typer.Option(help="auto (the tool rolls) or manual (you type).")] = "auto",
     seed: Annotated[int | None, typer.Option(help="Seed for the tool's dice.")] = None,
+    quick: Annotated[
+        bool, typer.Option(help="New game: skip the set-up questions (no realm, no terrain).")
+    ] = False,
     game: Annotated[str | None, typer.Option("--game", help="Game id or name.")] = None,
     db: Annotated[Path | None, typer.Option("--db", help="Games database.")] = None,
 ) -> None:
@@ -112,32 +118,52 @@ def play(
     from aos_cli.cli.game import game_id_for, open_store
     from aos_cli.core.actions import RecordedAnswers
     from aos_cli.core.errors import AosError
-    from aos_cli.games import load, perform, round_points
+    from aos_cli.games import load, perform
     from aos_cli.guide import options, targets
     from aos_cli.views.game import header, status_view
     from aos_cli.views.report import report_view
 
     out = console()
     with open_store(db) as store:
+        mode = dice
+        source = dice_source(mode, seed)
         if army:
-            from aos_cli.setup import build_setup
+            if len(army) != 2:
+                raise InputError(f"--army: {len(army)} army lists given", "give --army twice")
+            if quick:
+                from aos_cli.setup import build_setup
 
-            setup = build_setup(army, battleplan)
+                setup = build_setup(army, battleplan)
+            else:
+                from aos_cli.cli.setup_wizard import run_wizard
+                from aos_cli.content import load_database
+
+                try:
+                    setup = run_wizard(army, ask_line, out, source, load_database())
+                except EOFError:
+                    out.print("Set-up stopped; nothing was saved.")
+                    return
             game_id = store.create_game(setup["name"], setup, setup.get("system", "aos2"))
             out.print(f"Game {game_id} ({setup['name']}) is set up.")
         else:
             game_id = game_id_for(store, game)
-        mode = dice
-        source = dice_source(mode, seed)
         out.print(status_view(load(store, game_id).state))
         while True:
             state = load(store, game_id).state
             if state.ended:
-                final, rounds = round_points(store.setup(game_id), store.actions(game_id))
                 out.rule("Battle report", style="heading")
-                out.print(report_view(final, rounds))
+                out.print(report_view(state))
                 return
             out.print(header(state))
+            clocks = clock_totals(store, game_id, len(state.sides))
+            out.print(
+                "[muted]Clock: "
+                + ", ".join(
+                    f"{s.name} {_minutes(t)}" for s, t in zip(state.sides, clocks, strict=True)
+                )
+                + "[/]"
+            )
+            started = time.monotonic()
             choices = options(state)
             for number, option in enumerate(choices, start=1):
                 out.print(f"  [{number}] {option.label}")
@@ -152,7 +178,8 @@ def play(
                     out.print("Game saved. Resume with `aos play`.")
                     return
                 if answer in ("n", "next"):
-                    state = perform(store, game_id, "next", {}, source)
+                    clock = _clock(state.active_side, started)
+                    state = perform(store, game_id, "next", {"clock": clock}, source)
                 elif answer in ("u", "undo"):
                     record = store.undo(game_id)
                     out.print(f"Took back {record.kind}." if record else "Nothing to undo.")
@@ -182,6 +209,7 @@ def play(
                             out.print("No such target; nothing was done.")
                             continue
                         payload["target"] = aims[int(pick) - 1].spec.id
+                    payload["clock"] = _clock(option.side, started)
                     state = perform(
                         store, game_id, option.kind, payload, source,
                         RecordedAnswers({}, PromptAsker()),
@@ -220,3 +248,22 @@ def show_option_odds(state: GameState, choices: list[Option], number: int) -> No
     for target in targets(state, option):
         expected = mean_damage(attacks, TargetInfo(target.spec.save))
         out.print(f"    {target.name}: {expected:.2f} damage expected (save {target.spec.save}+)")
+
+
+def _clock(side: int, started: float) -> dict[str, Any]:
+    """The thinking time of one step, charged to the side that acted."""
+    return {"side": side, "seconds": round(time.monotonic() - started, 1)}
+
+
+def _minutes(seconds: float) -> str:
+    return f"{int(seconds // 60)}:{int(seconds % 60):02d}"
+
+
+def clock_totals(store: Store, game_id: int, sides: int) -> list[float]:
+    """Each side's total time at the table, from the clock kept with every played step."""
+    totals = [0.0] * sides
+    for record in store.actions(game_id):
+        clock = record.payload.get("clock")
+        if isinstance(clock, dict) and 0 <= int(clock.get("side", -1)) < sides:
+            totals[int(clock["side"])] += float(clock.get("seconds", 0))
+    return totals

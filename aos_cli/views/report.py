@@ -31,6 +31,19 @@ def battle_result(state: GameState) -> dict[str, Any]:
     return {"winner": state.sides[winner].name, "kind": kind, "margin": high - low}
 
 
+def points_by_round(state: GameState) -> list[list[int]]:
+    """Each side's victory points at the end of every battle round, from the ledger."""
+    rounds: list[list[int]] = []
+    for number in range(1, state.round + 1):
+        rounds.append(
+            [
+                sum(e.points for e in state.ledger if e.side == side and e.round <= number)
+                for side in range(len(state.sides))
+            ]
+        )
+    return rounds
+
+
 def luck(state: GameState) -> list[dict[str, Any]]:
     """Expected against actual damage per attacking unit."""
     totals: dict[tuple[int, str], list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
@@ -76,8 +89,9 @@ def extremes(state: GameState) -> list[dict[str, Any]]:
     return found
 
 
-def report_json(state: GameState, rounds: list[list[int]]) -> dict[str, Any]:
-    """The whole report as data; `rounds` holds each side's victory points after each round."""
+def report_json(state: GameState) -> dict[str, Any]:
+    """The whole report as data."""
+    rounds = points_by_round(state)
     return {
         "result": battle_result(state),
         "rounds_played": state.round,
@@ -100,6 +114,9 @@ def report_json(state: GameState, rounds: list[list[int]]) -> dict[str, Any]:
 
 def result_line(state: GameState) -> Text:
     result = battle_result(state)
+    if result.get("winner") is None and len(result.get("winners") or []) > 1:
+        names = " and ".join(result["winners"])
+        return Text(f"{names} each win a {result['kind']} victory.", style="heading")
     if result["kind"] == "draw" or result["winner"] is None:
         return Text("The battle is a draw.", style="heading")
     return Text(
@@ -109,8 +126,9 @@ def result_line(state: GameState) -> Text:
     )
 
 
-def report_view(state: GameState, rounds: list[list[int]]) -> Group:
+def report_view(state: GameState) -> Group:
     """The battle report as Rich renderables."""
+    rounds = points_by_round(state)
     points = Table(
         "Round", *(s.name for s in state.sides), title="Victory points", header_style="heading"
     )
@@ -154,9 +172,10 @@ def report_view(state: GameState, rounds: list[list[int]]) -> Group:
     return Group(result_line(state), points, losses, lucky, *lines)
 
 
-def report_markdown(state: GameState, rounds: list[list[int]]) -> str:
+def report_markdown(state: GameState) -> str:
     """The battle report as Markdown, for `aos game report`."""
-    data = report_json(state, rounds)
+    data = report_json(state)
+    rounds = data["victory_points_by_round"]
     names = [s.name for s in state.sides]
     out = [f"# {state.name}", "", result_line(state).plain, "", "## Victory points", ""]
     out += ["| Round | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]

@@ -78,3 +78,38 @@ def test_end_of_input_saves_and_stops(run_cli: RunCli, db: Path) -> None:
     assert result.exit_code == 0
     assert "Resume with `aos play`" in result.stdout
     assert [e["kind"] for e in log(run_cli, db)] == ["priority"]
+
+
+def test_setup_wizard_then_play(run_cli: RunCli, tmp_path: Path) -> None:
+    """AoS2 §5.1 set-up: battleplan, realm and realmscape, terrain, deployment, reserves."""
+    from aos_cli.cli.play import bundled_armies
+
+    db = tmp_path / "games.sqlite3"
+    stormcast, nighthaunt = bundled_armies()
+    answers = [
+        "",            # battleplan: First Blood
+        "2", "4",      # realm Ghur, realmscape 3: Primal Violence
+        "Old Shrine", "6", "y", "",  # a Mystical feature that can be garrisoned; done
+        "1",           # Player One finished setting up first
+        "prosecutors", "", "",  # Scions of the Storm reserve, general as listed, roll trait
+        "n",           # no triumph
+        "", "n",       # Nighthaunt: general as listed, no triumph
+        "q",
+    ]  # fmt: skip
+    result = run_cli(
+        "play", "--army", str(stormcast), "--army", str(nighthaunt), "--db", str(db),
+        "--seed", "4", input="\n".join(answers) + "\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert "Deployment roll-off" in result.stdout
+    with Store(db) as store:
+        setup = store.setup(store.current_game_id() or 0)
+    assert setup["realmscape"] == "primal-violence"
+    assert setup["terrain"] == [{"name": "Old Shrine", "garrison": True, "rule": "mystical"}]
+    assert setup["sides"][0]["finished_setup_first"] is True
+    reserve = [u["id"] for u in setup["sides"][0]["units"] if u.get("reserve")]
+    assert reserve == ["prosecutors"]
+    assert "command_trait" in setup["sides"][0]
+    status = json.loads(run_cli("status", "--json", "--db", str(db)).stdout)
+    flags = {u["id"]: u["flags"] for u in status["sides"][0]["units"]}
+    assert "reserve" in flags["prosecutors"]

@@ -1,0 +1,169 @@
+"""The set-up wizard of `aos play` (AoS2 §5.1): battleplan, realm and realmscape, terrain and
+scenery rules, the deployment roll-off, reserves, who finished first, the general, command trait
+and triumphs. It asks only what the tool cannot know; every roll is kept in the set-up."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from aos_cli.core.dice import DiceSource, roll_off
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from aos_cli.content import Database, RollTable
+
+Ask = Callable[[str], str]
+
+
+def roll_on(table: RollTable, dice: DiceSource) -> tuple[int, Any]:
+    """Roll a table's dice and return the roll and the row it gives."""
+    roll = table.dice.roll(dice, f"the {table.name} table ({table.dice})")
+    for row in table.rows:
+        low, high = row.rolls
+        if low <= roll <= high:
+            return roll, row
+    return roll, table.rows[-1]
+
+
+def _choose(ask: Ask, out: Console, prompt: str, names: Sequence[str], default: int = 0) -> int:
+    """Pick one of `names` by number; Enter takes the default."""
+    for number, name in enumerate(names, start=1):
+        out.print(f"  [{number}] {name}")
+    while True:
+        answer = ask(f"{prompt} [Enter: {names[default]}]").strip()
+        if not answer:
+            return default
+        if answer.isdigit() and 1 <= int(answer) <= len(names):
+            return int(answer) - 1
+        out.print(f"Type a number from 1 to {len(names)}.")
+
+
+def _yes(ask: Ask, out: Console, question: str, default: bool = False) -> bool:
+    while True:
+        answer = ask(f"{question} [{'Y/n' if default else 'y/N'}]").strip().lower()
+        if not answer:
+            return default
+        if answer in ("y", "yes", "n", "no"):
+            return answer.startswith("y")
+        out.print("Please answer y or n.")
+
+
+def _table_pick(
+    ask: Ask, out: Console, table: RollTable, dice: DiceSource, what: str
+) -> dict[str, Any]:
+    """Roll on a table, or pick a row by number (the rules allow either)."""
+    names = ["roll for it", *(f"{row.roll}: {row.name}" for row in table.rows)]
+    picked = _choose(ask, out, what, names)
+    if picked == 0:
+        roll, row = roll_on(table, dice)
+        out.print(f"  Rolled {roll}: {row.name}. {row.text}")
+        return {"id": row.id, "name": row.name, "text": row.text, "roll": roll}
+    row = table.rows[picked - 1]
+    return {"id": row.id, "name": row.name, "text": row.text}
+
+
+def run_wizard(
+    army_paths: Sequence[Path], ask: Ask, out: Console, dice: DiceSource, db: Database
+) -> dict[str, Any]:
+    """Walk the players through set-up and return the game's set-up snapshot."""
+    from aos_cli.content import load_army
+    from aos_cli.core.terrain import GHUR_REALMSCAPE, SCENERY_RULES
+    from aos_cli.setup import build_setup
+
+    armies = [load_army(Path(p), db) for p in army_paths]
+    system = armies[0].system
+    plans = sorted((p for p in db.battleplans.values() if p.system == system), key=lambda p: p.name)
+    default = next((i for i, p in enumerate(plans) if p.id == "first-blood"), 0)
+    out.rule("Set-up: battleplan", style="heading")
+    plan = plans[_choose(ask, out, "Battleplan", [p.name for p in plans], default)]
+
+    out.rule("Set-up: realm of battle", style="heading")
+    realm_index = _choose(ask, out, "Realm", ["none (no realm rules)", "Ghur, the Realm of Beasts"])
+    realm = "ghur" if realm_index == 1 else None
+    realmscape = None
+    if realm:
+        names = [
+            "roll for it",
+            *(f"{i}: {n.replace('-', ' ').title()}" for i, n in enumerate(GHUR_REALMSCAPE, 1)),
+        ]
+        picked = _choose(ask, out, "Realmscape feature", names)
+        if picked == 0:
+            roll = dice.roll(1, "Ghur's realmscape feature (D6)")[0]
+            realmscape = GHUR_REALMSCAPE[roll - 1]
+            out.print(f"  Rolled {roll}: {realmscape.replace('-', ' ').title()}.")
+        else:
+            realmscape = GHUR_REALMSCAPE[picked - 1]
+
+    out.rule("Set-up: terrain", style="heading")
+    terrain: list[str] = []
+    while True:
+        name = ask("Name a terrain feature with a scenery rule (Enter when done)").strip()
+        if not name:
+            break
+        choices = ["roll for it", *(r.title() for r in SCENERY_RULES), "no scenery rule"]
+        picked = _choose(ask, out, f"Scenery rule of {name}", choices)
+        rule = (
+            "random"
+            if picked == 0
+            else ("none" if picked == len(choices) - 1 else SCENERY_RULES[picked - 1])
+        )
+        garrison = _yes(ask, out, f"Can {name} be garrisoned?")
+        terrain.append(f"{name}={rule}" + ("+garrison" if garrison else ""))
+
+    setup = build_setup(
+        army_paths, plan.id, realm=realm, realmscape=realmscape, terrain=terrain, dice=dice
+    )
+    for feature in setup["terrain"]:
+        if "roll" in feature:
+            out.print(
+                f"  {feature['name']}: rolled {feature['roll']}, {str(feature['rule']).title()}."
+            )
+
+    out.rule("Set-up: deployment", style="heading")
+    result = roll_off(dice)
+    winner = setup["sides"][result.winner or 0]["name"]
+    rolls = ", ".join(f"{a}-{b}" for a, b in result.rounds)
+    out.print(f"Deployment roll-off ({rolls}): {winner} picks the territories and sets up first.")
+    setup["deployment"] = {"rolls": [list(r) for r in result.rounds], "winner": result.winner}
+    out.print("Set up your armies now, as the battleplan says; come back when both are done.")
+    first = _choose(ask, out, "Who finished setting up first?", [s["name"] for s in setup["sides"]])
+    for index, side in enumerate(setup["sides"]):
+        side["finished_setup_first"] = index == first
+
+    for side, army in zip(setup["sides"], armies, strict=True):
+        out.rule(f"Set-up: {side['name']}", style="heading")
+        storm = [
+            u for u in side["units"] if "STORMCAST ETERNAL" in [k.upper() for k in u["keywords"]]
+        ]
+        if storm:
+            ids = ", ".join(u["id"] for u in storm)
+            answer = ask(
+                f"Units in the Celestial Realm (Scions of the Storm; from {ids}; Enter for none)"
+            )
+            wanted = {w.strip() for w in answer.split(",") if w.strip()}
+            for unit in storm:
+                unit["reserve"] = unit["id"] in wanted
+        heroes = [u for u in side["units"] if "HERO" in [k.upper() for k in u["keywords"]]]
+        current = next((i for i, u in enumerate(heroes) if u.get("general")), 0)
+        if heroes:
+            general = _choose(ask, out, "General", [u["name"] for u in heroes], current)
+            for unit in side["units"]:
+                unit["general"] = unit is heroes[general]
+        allegiance = db.allegiances.get(str(army.allegiance or "").lower().replace(" ", "-"))
+        if allegiance is not None and allegiance.command_traits:
+            side["command_trait"] = _table_pick(
+                ask, out, allegiance.command_traits[0], dice, "Command trait"
+            )
+        ruleset = db.rulesets.get(system)
+        triumphs = ruleset.table("triumphs-2e") if ruleset else None
+        if triumphs and _yes(
+            ask, out, f"Did {side['name']}'s army win a major victory in its last battle?"
+        ):
+            roll, row = roll_on(triumphs, dice)
+            side["triumph"] = {"id": row.id, "name": row.name, "text": row.text, "roll": roll}
+            out.print(f"  Triumph rolled {roll}: {row.name}. {row.text}")
+    out.print("Use any pre-battle abilities now, in roll-off order. Then battle round one begins.")
+    return setup

@@ -1,0 +1,84 @@
+"""`aos play` in a real pseudo-terminal, answering its real prompts (issue 6)."""
+
+from __future__ import annotations
+
+import os
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from aos_cli.store import Store
+
+GOLDEN = Path(__file__).parents[1] / "golden"
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+
+
+class Terminal:
+    """A child process on a pseudo-terminal: wait for text, type lines."""
+
+    def __init__(self, command: list[str]) -> None:
+        import pty
+
+        self.master, slave = pty.openpty()
+        env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
+        self.process = subprocess.Popen(
+            command, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True
+        )
+        os.close(slave)
+        self.seen = ""
+
+    def expect(self, text: str, timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        while text not in self.seen:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"never saw {text!r}; saw:\n{self.seen[-2000:]}")
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 4096)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    raise AssertionError(f"process ended before {text!r}:\n{self.seen[-2000:]}")
+                self.seen += chunk.decode(errors="replace")
+
+    def type(self, line: str) -> None:
+        self.seen = ""
+        os.write(self.master, (line + "\n").encode())
+
+    def close(self) -> int:
+        code = self.process.wait(timeout=20)
+        os.close(self.master)
+        return code
+
+
+def test_play_answers_real_prompts_in_a_terminal(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with Store(db) as store:
+        store.create_game("golden", yaml.safe_load((GOLDEN / "armies_small.yaml").read_text()))
+    term = Terminal([sys.executable, "-m", "aos_cli", "play", "--db", str(db), "--dice", "manual"])
+    term.expect("Choose")
+    term.type("1")  # roll priority
+    term.expect("Roll 2 dice")
+    term.type("6 1")
+    term.expect("take the first turn")
+    term.type("y")
+    term.expect("Choose")
+    term.type("n")  # movement phase
+    term.expect("Choose")
+    term.type("2")  # Liberators: run
+    term.expect("Roll 1 die")
+    term.type("4")
+    term.expect("runs: +4")
+    term.type("q")
+    term.expect("Resume with `aos play`")
+    assert term.close() == 0
+    with Store(db) as store:
+        assert [a.kind for a in store.actions(1)] == ["priority", "next", "run"]
