@@ -277,10 +277,15 @@ class Spell(Record):
 
 
 class Rule(Record):
-    """A rule of a ruleset or battleplan, for `aos rules show` and the engines' reminders."""
+    """A rule of a ruleset or battleplan, for `aos rules show` and the engines' reminders.
+
+    `range` is the rule's distance when it has one (unbinding 18" in AoS1 §12, Deny the Witch
+    24" in 40k8 §5.5).
+    """
 
     section: str | None = None
     text: str
+    range: Inches | None = None
     effects: Effects = ()
 
 
@@ -907,13 +912,18 @@ class ScoringRule(Record):
     text: str
     event: Literal[
         "end_of_your_turn",
+        "end_of_turn",
         "end_of_battle_round",
         "end_of_battle",
         "model_slain",
         "general_slain",
         "first_model_slain",
     ]
-    per: Literal["objective_controlled", "model", "wounds_characteristic", "once"] = "once"
+    """`end_of_your_turn` scores for the side whose turn ends, `end_of_turn` for both sides at
+    the end of every turn (40k8 §17.4 Domination), as in `aos_cli.core.scoring.EVENTS`."""
+    per: Literal[
+        "objective_controlled", "model", "wounds_characteristic", "once", "enemy_general_slain"
+    ] = "once"
     points: Dice = Field(default_factory=lambda: parse_dice("1"))
     filter: ScoreFilter = ScoreFilter()
 
@@ -927,6 +937,7 @@ class VictoryCondition(Base):
         "most_points",
         "points_at_least_ratio",
         "tied_points",
+        "tied_points_underdog",
         "greater_percentage_slain",
         "as_described",
     ]
@@ -971,6 +982,70 @@ class PhaseInfo(Record):
     text: str
 
 
+_COMPARISON = re.compile(r"^\s*(\d*)\s*([A-Z])\s*(>=|<=|==|=|>|<)\s*(\d*)\s*([A-Z])\s*$")
+_COMPARE = {
+    ">=": lambda a, b: a >= b,
+    "<=": lambda a, b: a <= b,
+    "==": lambda a, b: a == b,
+    "=": lambda a, b: a == b,
+    ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b,
+}
+
+
+class ChartRow(Base):
+    """One row of a chart: a comparison such as `S >= 2T` and the result it gives (`2+`)."""
+
+    when: str
+    result: str
+    text: str | None = None
+
+    def holds(self, values: dict[str, int]) -> bool:
+        """Whether the comparison holds for these values (`{"S": 8, "T": 4}`)."""
+        match = _COMPARISON.match(self.when)
+        if match is None:
+            raise ValueError(f"{self.when!r} is not a comparison such as S >= 2T")
+        left_k, left, op, right_k, right = match.groups()
+        a = int(left_k or 1) * values[left]
+        b = int(right_k or 1) * values[right]
+        return bool(_COMPARE[op](a, b))
+
+
+class Chart(Record):
+    """A lookup chart that is not rolled on (40k8 §8.2 the wound chart, Strength against
+    Toughness): the first row whose comparison holds gives the result. `inputs` names the
+    letters the comparisons use."""
+
+    text: str | None = None
+    inputs: dict[str, str]
+    rows: list[ChartRow]
+
+    @model_validator(mode="after")
+    def _check_rows(self) -> Chart:
+        found: Found = []
+        for index, row in enumerate(self.rows):
+            match = _COMPARISON.match(row.when)
+            if match is None:
+                found.append(
+                    (("rows", index, "when"), f"{row.when!r} is not a comparison such as S >= 2T")
+                )
+                continue
+            for letter in (match.group(2), match.group(5)):
+                if letter not in self.inputs:
+                    found.append((("rows", index, "when"), f"{letter!r} is not one of the inputs"))
+        if not self.rows:
+            found.append((("rows",), "a chart needs rows"))
+        raise_found(found)
+        return self
+
+    def result_for(self, **values: int) -> str:
+        """The result of the first row that holds (`result_for(S=8, T=4)` → `2+`)."""
+        for row in self.rows:
+            if row.holds(values):
+                return row.result
+        raise KeyError(values)
+
+
 class Ruleset(Record):
     """One game system's rules as data: phases, generic commands and spells, tables, realms."""
 
@@ -980,6 +1055,7 @@ class Ruleset(Record):
     command_abilities: list[CommandAbility] = []
     spells: list[Spell] = []
     tables: list[RollTable] = []
+    charts: list[Chart] = []
     realms: list[Realm] = []
     command_traits: list[RollTable] = []
     artefacts: list[RollTable] = []
@@ -997,3 +1073,7 @@ class Ruleset(Record):
             if table.id == table_id:
                 return table
         return None
+
+    def chart(self, chart_id: str) -> Chart | None:
+        """A lookup chart of this system by id (the 40k8 wound chart)."""
+        return next((c for c in self.charts if c.id == chart_id), None)
