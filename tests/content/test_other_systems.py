@@ -20,9 +20,15 @@ from tests.conftest import RunCli
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def db() -> Database:
-    return load_database()
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Database:
+    """The bundled database, loaded once for the module with its own temporary cache."""
+    base = tmp_path_factory.mktemp("other-systems")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("AOS_CACHE_DIR", str(base / "cache"))
+        patch.setenv("AOS_DATA_DIR", str(base / "data"))
+        patch.delenv("AOS_CONTENT", raising=False)
+        return load_database()
 
 
 # --------------------------------------------------------------------------- the whole database
