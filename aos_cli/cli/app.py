@@ -19,6 +19,7 @@ GROUPS: dict[str, tuple[str, str]] = {
     "rules": ("aos_cli.cli.rules", "rules_app"),
     "army": ("aos_cli.cli.army", "army_app"),
     "game": ("aos_cli.cli.game", "game_app"),
+    "hero": ("aos_cli.cli.hero", "hero_app"),
 }
 """Sub-apps by name: module and attribute, imported only when that command runs."""
 

@@ -9,6 +9,23 @@ import typer
 
 from aos_cli.cli.attack_options import AttackRequest, attack_command
 from aos_cli.cli.common import console, print_json
+from aos_cli.cli.roll import (
+    CastingOption,
+    FortifyOption,
+    MightOption,
+    MightPolicyOption,
+    PowerOption,
+    ResistMightOption,
+    ResistWillOption,
+    SystemOption,
+    WillOption,
+    check_system,
+    duel_command,
+    mesbg_cast_request,
+    mesbg_power,
+    refuse_flags,
+)
+from aos_cli.core.errors import InputError
 
 if TYPE_CHECKING:
     from aos_cli.core.odds import Distribution
@@ -251,13 +268,54 @@ def odds_run(
 
 @odds_app.command("cast")
 def odds_cast(
-    value: Annotated[int, typer.Option(help="The spell's casting value.")],
-    unbind: Annotated[bool, typer.Option(help="An enemy wizard tries to unbind.")] = False,
-    mod: Annotated[int, typer.Option(help="Modifier to the casting roll.")] = 0,
-    unbind_mod: Annotated[int, typer.Option(help="Modifier to the unbinding roll.")] = 0,
+    value: Annotated[int | None, typer.Option(help="aos2: the spell's casting value.")] = None,
+    unbind: Annotated[bool, typer.Option(help="aos2: an enemy wizard tries to unbind.")] = False,
+    mod: Annotated[int, typer.Option(help="aos2: modifier to the casting roll.")] = 0,
+    unbind_mod: Annotated[int, typer.Option(help="aos2: modifier to the unbinding roll.")] = 0,
+    system: SystemOption = "aos2",
+    will: WillOption = None,
+    casting: CastingOption = None,
+    power: PowerOption = None,
+    resist_will: ResistWillOption = 0,
+    might: MightOption = 0,
+    resist_might: ResistMightOption = 0,
+    might_policy: MightPolicyOption = "minimum",
+    fortify: FortifyOption = "none",
+    chance: Annotated[
+        float | None, typer.Option(help="mesbg: the Will to spend for at least this chance (0.8).")
+    ] = None,
     json: JsonOption = False,
 ) -> None:
-    """Odds of casting a spell and of it not being unbound (AoS2 §15)."""
+    """Odds of casting: aos2 2D6 and the unbind (AoS2 §15); mesbg Will dice, the resist and
+    Might, and with --chance the least Will to spend (mesbg §2.2-§2.4)."""
+    chosen = check_system(system)
+    if chosen == "mesbg":
+        refuse_flags(
+            "mesbg",
+            {"--value": value is not None, "--unbind": unbind, "--mod": bool(mod),
+             "--unbind-mod": bool(unbind_mod)},
+        )  # fmt: skip
+        request = mesbg_cast_request(
+            will=will if will is not None or chance is None else 1,
+            casting=casting,
+            power=mesbg_power(power, False),
+            might=might,
+            might_policy=might_policy,
+            resist_will=resist_will,
+            resist_might=resist_might,
+            fortify=fortify,
+        )
+        show_mesbg_cast_odds(request, chance, as_json=json)
+        return
+    refuse_flags(
+        "aos2",
+        {"--will": will is not None, "--casting": casting is not None, "--power": power is not None,
+         "--resist-will": bool(resist_will), "--might": bool(might),
+         "--resist-might": bool(resist_might), "--fortify": fortify != "none",
+         "--chance": chance is not None},
+    )  # fmt: skip
+    if value is None:
+        raise InputError("--value is required with --system aos2", "give the casting value")
     from aos_cli.core.odds import Distribution, cast_odds
 
     odds = cast_odds(value=value, modifier=mod, unbind=unbind, unbind_modifier=unbind_mod)
@@ -349,3 +407,48 @@ def odds_rolloff(json: JsonOption = False) -> None:
     )
     rounds = ", ".join(f"{n}: {percent(float(p))}" for n, p in list(odds.rounds.items())[:4])
     out.print(f"Rounds needed: {rounds}, ...")
+
+
+def show_mesbg_cast_odds(request: Any, chance: float | None, *, as_json: bool) -> None:
+    """Exact Middle-earth casting odds, and the Will to spend for a wanted chance."""
+    from aos_cli.systems.mesbg import cast_odds as mesbg_cast_odds
+    from aos_cli.systems.mesbg import will_for_chance
+    from aos_cli.views.mesbg import cast_odds_json, cast_odds_lines
+
+    odds = mesbg_cast_odds(request)
+    least, table = (None, None) if chance is None else will_for_chance(request, chance)
+    if as_json:
+        print_json(cast_odds_json(odds, least=least, table=table))
+        return
+    out = console()
+    for line in cast_odds_lines(
+        odds,
+        will=request.will,
+        casting=request.casting,
+        resisting=bool(request.resist_dice),
+        target=chance,
+        least=least,
+        table=table,
+    ):
+        out.print(line)
+
+
+def show_duel_odds(good: Any, evil: Any, seed: int | None, dice: str, as_json: bool) -> None:
+    """Exact odds of a Middle-earth Fight; --seed and --dice are accepted and ignored."""
+    from aos_cli.systems.mesbg import duel_odds
+    from aos_cli.views.mesbg import duel_odds_json, duel_odds_lines
+
+    odds = duel_odds(good, evil)
+    if as_json:
+        print_json(duel_odds_json(odds, good, evil))
+        return
+    out = console()
+    for line in duel_odds_lines(odds, good, evil):
+        out.print(line)
+
+
+odds_app.command("duel")(duel_command(show_duel_odds))
+odds_app.registered_commands[-1].help = (
+    "Exact odds of a Middle-earth Fight: who wins, Wounds lost after Fate, slain (mesbg §4, §5). "
+    "Same flags as `aos roll duel`; --seed and --dice are ignored."
+)

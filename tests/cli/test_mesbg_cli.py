@@ -1,0 +1,145 @@
+"""`aos roll/odds cast --system mesbg`, `aos roll/odds duel` and `aos hero ...` end to end."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import RunCli
+
+
+def test_mesbg_s2_roll_cast_json_and_seed(run_cli: RunCli) -> None:
+    """mesbg §2.2-§2.3 through the CLI: the same seed gives the same roll."""
+    args = ["roll", "cast", "--system", "mesbg", "--will", "2", "--casting", "4+",
+            "--resist-will", "1", "--seed", "3", "--json"]  # fmt: skip
+    first, second = run_cli(*args), run_cli(*args)
+    assert first.exit_code == 0, first.stderr
+    assert first.stdout == second.stdout
+    data = json.loads(first.stdout)
+    assert len(data["dice"]) == 2 and data["highest"] == max(data["dice"])
+
+
+def test_mesbg_s2_roll_cast_manual_dice_typed_in(run_cli: RunCli) -> None:
+    """mesbg §2.3: typed dice 3 5 then a resist of 5 ties the caster and resists."""
+    result = run_cli(
+        "roll", "cast", "--system", "mesbg", "--will", "2", "--casting", "5",
+        "--resist-will", "1", "--dice", "manual", "--json", input="3 5\n5\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["cast"] and data["resisted"] and not data["success"]
+
+
+def test_mesbg_s2_roll_cast_with_a_power_from_the_rules(run_cli: RunCli) -> None:
+    result = run_cli(
+        "roll", "cast", "--system", "mesbg", "--will", "3", "--power", "black dart",
+        "--channelled", "--seed", "1",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert "Black Dart" in result.stdout and "against 5+" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "flag"),
+    [
+        (["--system", "mesbg", "--casting", "4+"], "--will"),
+        (["--system", "mesbg", "--will", "2"], "--casting"),
+        (["--system", "mesbg", "--will", "2", "--casting", "9+"], "--casting"),
+        (["--system", "mesbg", "--will", "2", "--casting", "4", "--value", "7"], "--value"),
+        (["--will", "2"], "--will"),
+        ([], "--value"),
+        (["--system", "nope", "--value", "7"], "--system"),
+    ],
+)
+def test_mesbg_cast_flags_are_validated_per_system(
+    run_cli: RunCli, args: list[str], flag: str
+) -> None:
+    result = run_cli("roll", "cast", *args)
+    assert result.exit_code == 2
+    assert flag in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_aos2_cast_is_unchanged(run_cli: RunCli) -> None:
+    data = json.loads(run_cli("odds", "cast", "--value", "7", "--json").stdout)
+    assert data["fraction"] == "7/12"
+
+
+def test_mesbg_s2_odds_cast_and_will_for_a_chance(run_cli: RunCli) -> None:
+    """P(highest of 2D6 >= 4) = 3/4; 0.8 needs 3 Will (7/8)."""
+    data = json.loads(
+        run_cli("odds", "cast", "--system", "mesbg", "--will", "2", "--casting", "4+",
+                "--chance", "0.8", "--json").stdout
+    )  # fmt: skip
+    assert data["fraction"] == "3/4" and data["will_needed"] == 3
+    text = run_cli("odds", "cast", "--system", "mesbg", "--will", "2", "--casting", "4+",
+                   "--chance", "0.8").stdout  # fmt: skip
+    assert "Spend 3 Will" in text
+
+
+def test_mesbg_s5_roll_duel_manual_and_json(run_cli: RunCli) -> None:
+    """mesbg §5 and §4.6: two-handed Good rolls 6 (counts 5) against 4; S4 vs D4 wounds on 4+,
+    with +1 a 3 wounds; the Evil Fate die 2 fails."""
+    result = run_cli(
+        "roll", "duel", "--good-weapon", "two-handed", "--good-strength", "4",
+        "--evil-fate", "1", "--dice", "manual", "--json", input="6\n4\n3\n2\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["winner"] == "good" and data["good_highest"] == 5
+    assert data["strikes"][0]["wounded"] and data["fate_rolls"] == [[2]] and data["slain"]
+
+
+def test_mesbg_s4_roll_duel_text_and_bad_flags(run_cli: RunCli) -> None:
+    text = run_cli("roll", "duel", "--good-strike", "bash", "--seed", "2")
+    assert text.exit_code == 0 and "wins the Fight" in text.stdout
+    bad = run_cli("roll", "duel", "--good-weapon", "banana")
+    assert bad.exit_code == 2 and "--good-weapon" in bad.stderr
+    rule = run_cli("roll", "duel", "--evil-shielding", "--evil-weapon", "two-handed")
+    assert rule.exit_code == 1 and "§4.6" in rule.stderr
+
+
+def test_mesbg_s5_odds_duel(run_cli: RunCli) -> None:
+    """One die each, equal Fight: Good wins 15/36 + 3/36 = 1/2."""
+    data = json.loads(run_cli("odds", "duel", "--json").stdout)
+    assert data["good_wins_fraction"] == "1/2"
+    assert "Good wins the Fight" in run_cli("odds", "duel", "--good-attacks", "3").stdout
+
+
+def test_mesbg_heroes_through_a_scripted_game(run_cli: RunCli, tmp_path: object) -> None:
+    """Heroes' Will, Might and Fate tracked through a game, a power in force, break point."""
+    db = f"{tmp_path}/games.sqlite3"
+
+    def hero(*args: str, input: str | None = None) -> dict[str, object]:
+        result = run_cli("hero", *args, "--db", db, "--json", input=input)
+        assert result.exit_code == 0, result.stderr
+        data: dict[str, object] = json.loads(result.stdout)
+        return data
+
+    hero("new-force", "Fellowship", "--models", "9", "--side", "good")
+    hero("new-force", "Moria", "--models", "12", "--side", "evil")
+    hero("add", "Gandalf", "--might", "3", "--will", "6", "--fate", "3", "--wounds", "3",
+         "--force", "Fellowship")  # fmt: skip
+    hero("add", "Shaman", "--will", "2", "--wounds", "2", "--force", "Moria")
+    state = hero("cast", "Gandalf", "immobilise", "--will", "2", "--target", "Shaman",
+                 "--resist-will", "1", "--dice", "manual", input="2 5\n3\n")  # fmt: skip
+    heroes = {h["name"]: h for h in state["heroes"]}  # type: ignore[attr-defined]
+    assert heroes["Gandalf"]["current"]["will"] == 4
+    assert heroes["Shaman"]["current"]["will"] == 1
+    assert [e["power"] for e in state["effects"]] == ["Immobilise"]  # type: ignore[attr-defined]
+    state = hero("end-phase")
+    assert state["effects"] == [] and state["turn"] == 2
+    hero("spend", "Gandalf", "fate", "2")
+    state = hero("lose", "6", "--force", "Moria")
+    forces = {f["name"]: f for f in state["forces"]}  # type: ignore[attr-defined]
+    assert forces["Moria"]["broken"] and forces["Moria"]["break_point"] == 6
+    state = hero("undo")
+    forces = {f["name"]: f for f in state["forces"]}  # type: ignore[attr-defined]
+    assert not forces["Moria"]["broken"]
+    state = hero("restore", "Gandalf")
+    gandalf = next(h for h in state["heroes"] if h["name"] == "Gandalf")  # type: ignore[attr-defined]
+    assert gandalf["current"] == {"might": 3, "will": 6, "fate": 3, "wounds": 3}
+    too_much = run_cli("hero", "spend", "Shaman", "will", "5", "--db", db)
+    assert too_much.exit_code == 1 and "Will" in too_much.stderr
+    listed = run_cli("hero", "list", "--db", db)
+    assert "Gandalf" in listed.stdout and "Broken at" in listed.stdout
