@@ -33,6 +33,11 @@ class Replayed:
 
 def replay(setup: dict[str, Any], actions: list[ActionRecord]) -> GameState:
     """Rebuild the state from the set-up and the recorded actions, re-using recorded dice."""
+    if setup.get("system") == "mesbg":
+        raise GameError(
+            "this is a Middle-earth game: its heroes are tracked by `aos hero`",
+            "see `aos hero list`",
+        )
     state = new_game(setup)
     for record in actions:
         source = ScriptedDice(record.dice)

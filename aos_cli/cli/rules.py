@@ -15,7 +15,7 @@ rules_app = typer.Typer(help="Core rules, tables and content validation.", no_ar
 
 TOPICS = (
     "phases, command-abilities, spells, scenery, triumphs, realms, command-traits, artefacts, "
-    "rules, or any table, realm or rule by name"
+    "rules, or any table, chart, realm or rule by name"
 )
 
 
@@ -108,7 +108,19 @@ def rules_show(
             (r for r in ruleset.rules if wanted in (_norm(r.id), _norm(r.name))),
             None,
         )
-        if table is not None:
+        chart = next(
+            (c for c in ruleset.charts if wanted in (_norm(c.id), _norm(c.name))),
+            None,
+        )
+        if chart is not None:
+            data = chart.model_dump(mode="json")
+            grid = Table(title=chart.name, caption=chart.text, title_justify="left")
+            for column in ("When", "Result", ""):
+                grid.add_column(column)
+            for row in chart.rows:
+                grid.add_row(row.when, row.result, row.text or "")
+            view = grid
+        elif table is not None:
             data, view = table.model_dump(mode="json"), roll_table(table)
         elif realm is not None:
             data, view = realm.model_dump(mode="json"), _realm(realm)

@@ -131,3 +131,11 @@ def test_roll_does_not_import_content_or_yaml() -> None:
     imported = {line.split("|")[-1].strip() for line in result.stderr.splitlines() if "|" in line}
     assert "yaml" not in imported
     assert not any(name.startswith("aos_cli.content") for name in imported)
+
+
+def test_rules_show_a_chart(run_cli: RunCli) -> None:
+    """40k8 §8.2: the wound chart is shown by name, as a chart rather than a rolled table."""
+    result = run_cli("rules", "show", "wound chart", "--system", "wh40k8", "--json")
+    assert result.exit_code == 0, result.stderr
+    rows = json.loads(result.stdout)["rows"]
+    assert rows[0] == {"when": "S >= 2T", "result": "2+", "text": rows[0]["text"]}
