@@ -3,6 +3,11 @@
 `apply_action` checks that the action is legal now and changes the state in one step. It is
 the same code on the first run (dice from the player or the RNG, recorded) and on every replay
 (the recorded dice and the recorded answers), so replaying never re-rolls and never re-asks.
+
+The handlers here are the Age of Sigmar rules; where the game's system differs they ask it
+(`aos_cli.systems.base.GameSystem`), and a system whose action works differently in kind
+(40k8 shooting, psychic powers, morale) registers its own handler for that action kind with
+`@action(kind, system=...)`, which `apply_action` prefers for games of that system.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from typing import Any, Protocol
 from aos_cli.core import terrain
 from aos_cli.core.attack import Attack, WeaponProfile, allocate_carry_over, resolve_attacks
 from aos_cli.core.battleshock import battleshock_test
-from aos_cli.core.dice import DiceSource, parse_dice, parse_threshold, roll_off
+from aos_cli.core.dice import DiceSource, parse_dice, parse_threshold
 from aos_cli.core.effects import (
     AttackRules,
     Effect,
@@ -27,7 +32,8 @@ from aos_cli.core.effects import (
 from aos_cli.core.errors import AosError, RuleError
 from aos_cli.core.movement import charge_roll_needed
 from aos_cli.core.state import ActiveEffect, GameState, PendingSpell, UnitState, WeaponSpec
-from aos_cli.core.turn import advance, begin_round, due_battleshock, priority_decider
+from aos_cli.core.turn import advance, begin_round, due_battleshock
+from aos_cli.systems.base import system_of
 
 
 class Asker(Protocol):
@@ -62,16 +68,26 @@ class RecordedAnswers:
 
 Handler = Callable[[GameState, dict[str, Any], DiceSource, RecordedAnswers], None]
 HANDLERS: dict[str, Handler] = {}
+SYSTEM_HANDLERS: dict[tuple[str, str], Handler] = {}
+"""Handlers of one game system, `(system, kind)`, preferred over `HANDLERS[kind]`."""
 
 
-def action(kind: str) -> Callable[[Handler], Handler]:
-    """Register the rules of one kind of action."""
+def action(kind: str, system: str | None = None) -> Callable[[Handler], Handler]:
+    """Register the rules of one kind of action (for one game system only, if given)."""
 
     def register(handler: Handler) -> Handler:
-        HANDLERS[kind] = handler
+        if system is None:
+            HANDLERS[kind] = handler
+        else:
+            SYSTEM_HANDLERS[(system, kind)] = handler
         return handler
 
     return register
+
+
+def handler_for(state: GameState, kind: str) -> Handler | None:
+    """The handler of `kind` for the game's system: its own, else the shared one."""
+    return SYSTEM_HANDLERS.get((state.system, kind)) or HANDLERS.get(kind)
 
 
 def apply_action(
@@ -82,9 +98,11 @@ def apply_action(
     asker: RecordedAnswers | None = None,
 ) -> None:
     """Check and apply one action; the answers it needed end up in `payload["answers"]`."""
-    handler = HANDLERS.get(kind)
+    handler = handler_for(state, kind)
     if handler is None:
-        raise RuleError(f"unknown action {kind!r}")
+        raise RuleError(
+            f"there is no action {kind!r} in {system_of(state).name}", "see `aos --help`"
+        )
     answers = asker or RecordedAnswers(dict(payload.get("answers", {})))
     state.notes = []
     if state.ended and kind not in ("adjust",):
@@ -124,7 +142,14 @@ def _present(unit: UnitState) -> None:
 
 
 def _spend_cp(state: GameState, side: int, what: str) -> None:
-    """Each command ability costs 1 command point (AoS2 §7.1)."""
+    """Each command ability costs 1 command point (AoS2 §7.1); a system without command points
+    has none to spend (AoS1 §7.2, aos-differences #55)."""
+    system = system_of(state)
+    if not system.command_points:
+        raise RuleError(
+            f"{what} costs a command point, and {system.name} has no command points",
+            f"{system.section}: see `aos rules show command-ability-1e --system {system.id}`",
+        )
     if state.sides[side].command_points < 1:
         raise RuleError(f"{state.sides[side].name} has no command points for {what}")
     state.sides[side].command_points -= 1
@@ -206,7 +231,20 @@ def inflict(state: GameState, target: UnitState, damage: int) -> int:
             state.notes.append(
                 f"{target.name} was the general: pick another model to take its place (AoS2 §5.3)."
             )
+        if not target.alive:
+            transport_destroyed(state, target)
     return allocation.slain
+
+
+def transport_destroyed(state: GameState, transport: UnitState) -> None:
+    """Units inside a destroyed transport must disembark at once (40k8 §12.5)."""
+    for unit in state.units():
+        if unit.embarked_in == transport.spec.id and unit.alive:
+            unit.must_disembark = True
+            state.notes.append(
+                f"{unit.name} must disembark from the wreck of {transport.name}: "
+                f"`aos disembark {unit.spec.id}` (a D6 per model, each 1 slays one; 40k8 §12.5)."
+            )
 
 
 def _resolve_attack(
@@ -219,7 +257,11 @@ def _resolve_attack(
     *,
     hit_mod: int = 0,
 ) -> int:
-    """Attack `target` with `weapons`, allocate the damage and report it; returns damage."""
+    """Attack `target` with `weapons`, allocate the damage and report it; returns damage.
+
+    The dice are judged by the game's system: the 1st edition has no unmodified-roll rules
+    and gives cover to big Monsters too (AoS1 §11.3, §11.7)."""
+    system = system_of(state)
     attack_effects = unit_rules(attacker, "attacker")
     if hit_mod:
         attack_effects.append(RollModifier("hit", hit_mod))
@@ -234,14 +276,15 @@ def _resolve_attack(
     if cover:
         defence.append(InCover())
     attacks = [weapon_attack(attacker, w, attack_effects + defence) for w in weapons]
+    attacks = [Attack(a.profile, system.attack_rules(a.rules)) for a in attacks]
     info = TargetInfo(
         target.spec.save,
-        monster_wounds_8=target.spec.monster_wounds_8,
+        monster_wounds_8=target.spec.monster_wounds_8 and system.cover_for_monsters(),
         charged_this_turn_in_combat=melee and target.charged,
     )
     ward_rules: AttackRules = compile_effects([e for e in defence if _attack_effect(e)])
     # One ward roll per wound: with a Mystical feature too, the better of the two is rolled.
-    wards = [w for w in (ward_rules.ward, terrain.mystical_ward(state, target, answers)) if w]
+    wards = [w for w in (ward_rules.ward, system.mystical_ward(state, target, answers)) if w]
     ward = min(wards) if wards else None
     result = resolve_attacks(attacks, info, dice, ward=ward)
     state.notes.append(
@@ -284,24 +327,11 @@ def _enemy(state: GameState, unit: UnitState, name: str) -> UnitState:
 def _priority(
     state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
 ) -> None:
-    """AoS2 §6: a roll-off at the start of each round; the winner picks who goes first."""
+    """Who takes the first turn of the round, by the system's rule: AoS2 §6 a roll-off whose
+    winner picks; AoS1 §6 ties rolled again, round one chosen by who finished set-up first;
+    40k8 §17.7 the Underdog's choice, kept for every round."""
     _need_phase(state, "priority")
-    result = roll_off(dice, reroll_ties=False)
-    first, second = result.rounds[-1]
-    decider = priority_decider(state, result.winner)
-    tie = " (a tie: the earlier first player decides)" if result.winner is None else ""
-    state.notes.append(
-        f"Priority: {state.sides[0].name} {first}, {state.sides[1].name} {second}{tie}; "
-        f"{state.sides[decider].name} chooses."
-    )
-    chosen = payload.get("first")
-    if chosen is None and payload.get("ask"):
-        keeps = answers.yes_no(
-            "decider-first",
-            f"{state.sides[decider].name} chooses: take the first turn (n gives it away)?",
-        )
-        chosen = decider if keeps else 1 - decider
-    first_side = decider if chosen is None else int(chosen)
+    first_side = system_of(state).priority(state, payload, dice, answers)
     begin_round(state, first_side, dice)
 
 
@@ -332,12 +362,14 @@ def _move(
 
 
 def _after_move(
-    state: GameState, unit: UnitState, dice: DiceSource, answers: RecordedAnswers
+    state: GameState,
+    unit: UnitState,
+    dice: DiceSource,
+    answers: RecordedAnswers,
+    how: str = "move",
 ) -> None:
-    """Deadly terrain after a normal or charge move (AoS2 §4.3)."""
-    mortal = terrain.deadly_check(state, unit, dice, answers)
-    if mortal:
-        inflict(state, unit, mortal)
+    """Deadly terrain after a move (AoS2 §4.3; the 1st edition's own table, AoS1 §3.4)."""
+    system_of(state).after_move(state, unit, dice, answers, how)
 
 
 @action("retreat")
@@ -369,7 +401,7 @@ def _run(
         roll = dice.roll(1, f"{unit.name}'s run roll (D6)")[0]
     unit.moved = unit.ran = True
     state.notes.append(f'{unit.name} runs: +{roll}" (it cannot shoot or charge this turn).')
-    _after_move(state, unit, dice, answers)
+    _after_move(state, unit, dice, answers, "run")
 
 
 @action("arrive")
@@ -420,13 +452,17 @@ def _shoot(
     if not weapons:
         raise RuleError(f"{unit.name} has no missile weapon to shoot with")
     target = _enemy(state, unit, payload["target"])
-    if answers.yes_no(
-        "engaged", f'is {unit.name} within 3" of an enemy unit?'
-    ) and not answers.yes_no("target-engaged", f'is {target.name} within 3" of {unit.name}?'):
+    system = system_of(state)
+    if (
+        system.shooting_engaged_rule
+        and answers.yes_no("engaged", f'is {unit.name} within 3" of an enemy unit?')
+        and not answers.yes_no("target-engaged", f'is {target.name} within 3" of {unit.name}?')
+    ):
         raise RuleError(f'{unit.name} is within 3" of an enemy: it may only shoot units within 3"')
     hit_mod = 0
     if (
-        target.spec.is_hero
+        system.look_out_sir
+        and target.spec.is_hero
         and not target.spec.has("MONSTER")
         and answers.yes_no(
             "look-out-sir", f'is {target.name} within 3" of a friendly unit of 3 or more models?'
@@ -475,7 +511,7 @@ def _charge(
     if roll >= needed:
         unit.charged = True
         state.notes.append(f"{unit.name} charges: rolled {roll}, needed {needed}.")
-        _after_move(state, unit, dice, answers)
+        _after_move(state, unit, dice, answers, "charge")
     else:
         state.notes.append(f"{unit.name} fails to charge: rolled {roll}, needed {needed}.")
 
@@ -485,7 +521,7 @@ def _fight(
     state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
 ) -> None:
     """AoS2 §11: players alternate picking units to fight, the player whose turn it is first."""
-    _need_phase(state, "combat")
+    _need_phase(state, system_of(state).combat_phase)
     unit = state.unit(payload["unit"])
     _present(unit)
     if state.combat_to_pick is not None and unit.side != state.combat_to_pick:
@@ -513,7 +549,8 @@ def _pass(
     state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
 ) -> None:
     """AoS2 §11: a player may pass only with no eligible unit; two passes end the fighting."""
-    _need_phase(state, "combat")
+    system = system_of(state)
+    _need_phase(state, system.combat_phase)
     side = state.combat_to_pick if state.combat_to_pick is not None else state.active_side
     waiting = [
         u for u in state.sides[side].units if u.on_battlefield and u.charged and not u.fought
@@ -524,7 +561,8 @@ def _pass(
         )
     if not answers.yes_no(
         "none-eligible",
-        f'has {state.sides[side].name} no unit left within 3" of an enemy that has not fought?',
+        f'has {state.sides[side].name} no unit left within {system.engagement}" of an enemy '
+        "that has not fought?",
     ):
         raise RuleError(f"{state.sides[side].name} still has an eligible unit and cannot pass")
     state.combat_passes += 1
@@ -541,8 +579,10 @@ def _pass(
 def _battleshock(
     state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
 ) -> None:
-    """AoS2 §12: every unit that lost models this turn tests, the player whose turn it is first."""
-    _need_phase(state, "battleshock")
+    """AoS2 §12: every unit that lost models this turn tests, the player whose turn it is first
+    (AoS1 §13 the same, with Inspiring Presence lasting until your next hero phase)."""
+    system = system_of(state)
+    _need_phase(state, system.shock_phase)
     waiting = due_battleshock(state)
     if not waiting:
         state.notes.append("No battleshock tests are due.")
@@ -553,7 +593,7 @@ def _battleshock(
             for effect in unit.effects
             for m in effect.effects
             if m.get("type") == "characteristic_modifier" and m.get("characteristic") == "bravery"
-        ) + terrain.bravery_modifier(state, unit, answers)
+        ) + system.bravery_modifier(state, unit, answers)
         test = battleshock_test(
             dice, bravery=unit.spec.bravery, slain=unit.slain_this_turn, models=unit.models,
             bravery_modifier=modifier,
@@ -580,22 +620,22 @@ GENERIC_SPELLS = {
     "arcane bolt": 5,
     "mystic shield": 6,
 }
-"""Spells most wizards know (AoS2 §15) and their casting values."""
+"""Spells most wizards know (AoS2 §15) and their casting values; each system lists its own
+(`GameSystem.spells`: AoS1 §12 the same two, 40k8 §5.3 Smite)."""
 
 
-def _spell_value(unit: UnitState, spell: str) -> tuple[str, int]:
+def _spell_value(state: GameState, unit: UnitState, spell: str) -> tuple[str, int]:
     key = spell.strip().lower()
     for ability in unit.spec.abilities:
         if ability.kind == "spell" and key in (ability.id.lower(), ability.name.lower()):
             return ability.name, int(ability.casting_value or 0)
-    for name, value in GENERIC_SPELLS.items():
-        if key == name or key.replace("-", " ").replace("_", " ") == name:
-            return name.title(), value
+    generic = system_of(state).spell(key)
+    if generic is not None:
+        return generic.name.title(), generic.casting_value
     known = ", ".join(
         [
             *(a.name for a in unit.spec.abilities if a.kind == "spell"),
-            "Arcane Bolt",
-            "Mystic Shield",
+            *(s.name.title() for s in system_of(state).spells),
         ]
     )
     raise RuleError(f"{unit.name} does not know {spell!r}", f"it knows: {known}")
@@ -609,25 +649,32 @@ def _casts_this_phase(state: GameState, unit: UnitState, kind: str) -> int:
 def _cast(
     state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
 ) -> None:
-    """AoS2 §15: 2D6 >= casting value; each spell once per turn army-wide; casts per warscroll."""
-    _need_phase(state, "hero")
+    """AoS2 §15: 2D6 >= casting value; each spell once per turn army-wide; casts per warscroll.
+    AoS1 §12: each wizard may attempt each spell once per turn."""
+    system = system_of(state)
+    _need_phase(state, system.magic_phase)
     wizard = state.unit(payload["wizard"])
     _own(state, wizard, "cast")
     _present(wizard)
     if not wizard.spec.is_wizard or wizard.spec.casts < 1:
         raise RuleError(f"{wizard.name} is not a wizard")
-    spell, value = _spell_value(wizard, payload["spell"])
+    spell, value = _spell_value(state, wizard, payload["spell"])
     if _casts_this_phase(state, wizard, "cast") >= wizard.spec.casts:
         raise RuleError(
             f"{wizard.name} has cast all {wizard.spec.casts} spell(s) it may this phase"
         )
-    key = f"{wizard.side}:{spell.lower()}"
+    if system.spell_limit == "caster":
+        key = f"{wizard.side}:{wizard.spec.id}:{spell.lower()}"
+        limit = f"once per turn by each wizard, {system.section} §12"
+    else:
+        key = f"{wizard.side}:{spell.lower()}"
+        limit = "once per turn, army-wide"
     if key in state.spells_attempted:
-        raise RuleError(f"{spell} has already been attempted this turn (once per turn, army-wide)")
+        raise RuleError(f"{spell} has already been attempted this turn ({limit})")
     state.spells_attempted.add(key)
     state.used_this_phase.add(f"cast:{wizard.spec.id}:{spell.lower()}")
     rolled = dice.roll(2, f"{wizard.name} casts {spell} (2D6, needs {value})")
-    total = sum(rolled) + int(payload.get("mod", 0)) + terrain.arcane_bonus(state, wizard, answers)
+    total = sum(rolled) + int(payload.get("mod", 0)) + system.arcane_bonus(state, wizard, answers)
     if total < value:
         state.notes.append(f"{wizard.name} fails to cast {spell}: {total} against {value}.")
         return
@@ -651,7 +698,9 @@ def _cast(
 def _unbind(
     state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
 ) -> None:
-    """AoS2 §15: one unbind attempt, within 30" of the caster, 2D6 must beat the casting roll."""
+    """AoS2 §15: one unbind attempt, within 30" of the caster, 2D6 must beat the casting roll.
+    AoS1 §12: within 18" of the caster and able to see it."""
+    system = system_of(state)
     pending = state.pending_spell
     if pending is None:
         raise RuleError("there is no spell waiting to be unbound")
@@ -667,11 +716,17 @@ def _unbind(
     _present(wizard)
     if wizard.spec.unbinds <= _casts_this_phase(state, wizard, "unbind"):
         raise RuleError(f"{wizard.name} cannot unbind any more spells this phase")
-    if not answers.yes_no("within-30", f'is {wizard.name} within 30" of {caster.name}?'):
-        raise RuleError(f'{wizard.name} is not within 30" of {caster.name} and cannot unbind')
+    reach = system.unbind_range
+    sees = "" if system.id == "aos2" else " and able to see it"
+    if not answers.yes_no(
+        f"within-{reach}", f'is {wizard.name} within {reach}" of {caster.name}{sees}?'
+    ):
+        raise RuleError(
+            f'{wizard.name} is not within {reach}" of {caster.name}{sees} and cannot unbind'
+        )
     state.used_this_phase.add(f"unbind:{wizard.spec.id}:{pending.spell.lower()}")
     rolled = dice.roll(2, f"{wizard.name} unbinds (2D6, must beat {pending.casting_roll})")
-    total = sum(rolled) + int(payload.get("mod", 0)) + terrain.arcane_bonus(state, wizard, answers)
+    total = sum(rolled) + int(payload.get("mod", 0)) + system.arcane_bonus(state, wizard, answers)
     if total > pending.casting_roll:
         state.notes.append(f"{wizard.name} unbinds {pending.spell} with {total}.")
         return
@@ -680,14 +735,16 @@ def _unbind(
 
 
 def _resolve_spell(state: GameState, pending: PendingSpell, dice: DiceSource) -> None:
-    """Apply a cast spell: Arcane Bolt and Mystic Shield (AoS2 §15), or the warscroll's effects."""
+    """Apply a cast spell: Arcane Bolt and Mystic Shield (AoS2 §15; AoS1 §12 D3 mortal wounds
+    and +1 to saves), or the warscroll's effects."""
+    system = system_of(state)
     caster = state.unit(pending.caster)
     name = pending.spell.lower()
     if name == "arcane bolt":
         if pending.target is None:
             raise RuleError('Arcane Bolt needs --target (an enemy unit within 18")')
         target = _enemy(state, caster, pending.target)
-        amount = 1 if pending.casting_roll < 10 else parse_dice("D3").roll(dice, "Arcane Bolt D3")
+        amount = system.arcane_bolt(pending.casting_roll, dice)
         state.notes.append(f"Arcane Bolt: {target.name} suffers {amount} mortal wound(s).")
         inflict(state, target, amount)
         return
@@ -695,17 +752,11 @@ def _resolve_spell(state: GameState, pending: PendingSpell, dice: DiceSource) ->
         target = state.unit(pending.target) if pending.target else caster
         if target.side != caster.side:
             raise RuleError("Mystic Shield targets a friendly unit")
+        effect, reads = system.mystic_shield()
         target.effects.append(
-            ActiveEffect(
-                "Mystic Shield",
-                ({"type": "reroll", "roll": "save", "which": "ones"},),
-                "your_next_hero",
-                caster.side,
-            )
+            ActiveEffect("Mystic Shield", (effect,), "your_next_hero", caster.side)
         )
-        state.notes.append(
-            f"Mystic Shield: {target.name} rerolls save rolls of 1 until your next hero phase."
-        )
+        state.notes.append(f"Mystic Shield: {target.name} {reads}.")
         return
     spell = next(a for a in caster.spec.abilities if a.name.lower() == name)
     _apply_effects(state, caster, spell.name, spell.effects, pending.target, dice)
@@ -780,14 +831,46 @@ def _ability(
             f"{unit.name} has no ability {payload['ability']!r}", f"its abilities: {known}"
         )
     ability = matches[0]
-    if ability.phase and ability.phase != state.phase:
+    system = system_of(state)
+    if ability.kind == "command" and system.general_commands:
+        _general_command(state, unit, ability.name)
+    elif ability.phase and ability.phase != state.phase:
         raise RuleError(
             f"{ability.name} is used in the {ability.phase} phase, not the {state.phase} phase"
         )
-    if ability.cost:
+    elif ability.cost:
         _spend_cp(state, unit.side, ability.name)
     _use_limited(state, unit, ability.id, ability.once_per)
     _apply_effects(state, unit, ability.name, ability.effects, payload.get("target"), dice)
+
+
+def _general(state: GameState, side: int) -> UnitState:
+    """The side's general, alive and on the battlefield (AoS1 §4.1)."""
+    found = [u for u in state.sides[side].units if u.spec.general and u.on_battlefield]
+    if not found:
+        raise RuleError(
+            f"{state.sides[side].name} has no general on the battlefield to command",
+            "the 1st edition sheet has no rule for replacing a slain general (AoS1 §4.1)",
+        )
+    return found[0]
+
+
+def _general_command(state: GameState, unit: UnitState, what: str) -> None:
+    """AoS1 §7.2: in your hero phase your general alone may use one command ability, free."""
+    system = system_of(state)
+    _need_phase(state, system.command_phase)
+    _own(state, unit, "command")
+    general = _general(state, unit.side)
+    if unit is not general and not unit.spec.general:
+        raise RuleError(f"only the general commands in {system.name}; {unit.name} is not it")
+    key = f"general-command:{unit.side}"
+    if key in state.used_this_phase:
+        raise RuleError(
+            f"{general.name} has already used its one command ability this hero phase "
+            f"({system.section} §7.2)"
+        )
+    state.used_this_phase.add(key)
+    state.notes.append(f"{general.name} uses {what}, its one command ability of the phase.")
 
 
 @action("command")
@@ -795,8 +878,13 @@ def _command(
     state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
 ) -> None:
     """Generic command abilities (AoS2 §7.2): Inspiring Presence here; At the Double and Forward
-    to Victory are used with `aos run --at-the-double` and `aos charge --reroll`."""
+    to Victory are used with `aos run --at-the-double` and `aos charge --reroll`. In the 1st
+    edition the general uses Inspiring Presence in the hero phase (AoS1 §7.2)."""
     name = str(payload["ability"]).strip().lower().replace("-", " ")
+    system = system_of(state)
+    if name == "inspiring presence" and system.general_commands:
+        _inspiring_presence_1e(state, payload, answers)
+        return
     if name == "inspiring presence":
         _need_phase(state, "battleshock")
         unit = state.unit(payload["unit"])
@@ -817,6 +905,30 @@ def _command(
         raise RuleError(f"use {name.title()} with the roll it changes", f"run `{flag}`")
     unit = state.unit(payload["unit"])
     _ability(state, {**payload, "unit": unit.spec.id}, dice, answers)
+
+
+def _inspiring_presence_1e(
+    state: GameState, payload: dict[str, Any], answers: RecordedAnswers
+) -> None:
+    """AoS1 §7.2: in your hero phase the general picks one unit of your army within 12" of it;
+    that unit takes no battleshock test until your next hero phase. Free, but it is the
+    general's one command ability of the phase."""
+    unit = state.unit(payload["unit"])
+    _present(unit)
+    general = _general(state, unit.side)
+    if unit is not general and not answers.yes_no(
+        "within-12-of-general", f'is {unit.name} within 12" of your general, {general.name}?'
+    ):
+        raise RuleError(f'{unit.name} is not within 12" of {general.name}')
+    _general_command(state, general, "Inspiring Presence")
+    unit.effects.append(
+        ActiveEffect(
+            "Inspiring Presence", ({"type": "no_battleshock"},), "your_next_hero", unit.side
+        )
+    )
+    state.notes.append(
+        f"Inspiring Presence: {unit.name} takes no battleshock test until your next hero phase."
+    )
 
 
 # --------------------------------------------------------------------------- corrections

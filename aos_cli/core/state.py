@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from aos_cli.core.scoring import LedgerEntry, ObjectiveState, ScoringBook
 
 PHASES = ("hero", "movement", "shooting", "charge", "combat", "battleshock")
-"""The six phases of an Age of Sigmar turn, in order (AoS2 §6)."""
+"""The six phases of an Age of Sigmar turn, in order (AoS2 §6); each game system has its own
+list (`aos_cli.systems.base.GameSystem.phases`)."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,11 @@ class WeaponSpec:
     id: str = ""
     carriers: int | None = None
     """Models carrying it when it is a weapon option; None when every model does."""
+    type: str = ""
+    """40k8 §7: `Assault 2`, `Heavy D6`, `Rapid Fire 1`, `Pistol 1`, `Grenade D6` or `Melee`."""
+    strength: str = ""
+    """40k8 §13.2: `4`, `User`, `+1` or `x2` (the wielder's Strength as modified)."""
+    ap: int = 0
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> WeaponSpec:
@@ -45,12 +51,15 @@ class WeaponSpec:
             kind=str(data.get("kind", "melee")),
             range=float(data.get("range", 1)),
             attacks=str(data["attacks"]),
-            to_hit=str(data["to_hit"]),
-            to_wound=str(data["to_wound"]),
+            to_hit=str(data.get("to_hit", "")),
+            to_wound=str(data.get("to_wound", "")),
             rend=int(data.get("rend", 0)),
             damage=str(data.get("damage", "1")),
             min_range=float(data.get("min_range", 0)),
             effects=tuple(data.get("effects", ())),
+            type=str(data.get("type", "")),
+            strength=str(data.get("strength", "")),
+            ap=int(data.get("ap", 0)),
         )
 
 
@@ -108,6 +117,13 @@ class UnitSpec:
     reserve: bool = False
     damage_table: tuple[dict[str, Any], ...] = ()
     """Rows `{"min": wounds suffered, "move": ..., "weapon.<id>.<characteristic>": value}`."""
+    profile: dict[str, Any] = field(default_factory=dict)
+    """A 40k8 datasheet's profile (40k8 §13.1): `ws`, `bs`, `s`, `t`, `a` (the rest are the
+    shared `move`, `wounds`, `bravery` = Ld, `save`), `invulnerable` and `power`."""
+    transport_capacity: int = 0
+    """Models a 40k8 TRANSPORT carries (40k8 §12.2)."""
+    embarked_in: str | None = None
+    """The transport it starts the battle inside (40k8 §12.2)."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> UnitSpec:
@@ -129,6 +145,9 @@ class UnitSpec:
             spells=tuple(data.get("spells", ())),
             reserve=bool(data.get("reserve", False)),
             damage_table=tuple(data.get("damage_table", ())),
+            profile=dict(data.get("profile") or {}),
+            transport_capacity=int(data.get("transport_capacity", 0)),
+            embarked_in=data.get("embarked_in"),
         )
 
     def has(self, keyword: str) -> bool:
@@ -180,6 +199,21 @@ class UnitState:
     battleshock_exempt: bool = False
     battleshock_tested: bool = False
     effects: list[ActiveEffect] = field(default_factory=list)
+    advanced: bool = False
+    """40k8 §4.6: it Advanced this turn (no charging; Assault weapons only)."""
+    fell_back: bool = False
+    """40k8 §4.5: it Fell Back this turn (no shooting unless it can FLY, no charging)."""
+    embarked_in: str | None = None
+    """The id of the transport it is inside (40k8 §12.3), None on the battlefield."""
+    embarked: bool = False
+    disembarked: bool = False
+    """It embarked / disembarked this turn (40k8 §12.1: never both in one turn)."""
+    must_disembark: bool = False
+    """Its transport was destroyed: it must disembark at once (40k8 §12.5)."""
+    charge_targets: tuple[str, ...] = ()
+    """The units it charged this turn (40k8 §10.4: the only ones it may fight)."""
+    intervened: bool = False
+    """It made a Heroic Intervention this turn (40k8 §9.5)."""
 
     @property
     def name(self) -> str:
@@ -191,7 +225,7 @@ class UnitState:
 
     @property
     def on_battlefield(self) -> bool:
-        return self.alive and not self.in_reserve
+        return self.alive and not self.in_reserve and self.embarked_in is None
 
     @property
     def wounds_suffered(self) -> int:
@@ -208,6 +242,9 @@ class UnitState:
         self.charged = self.fought = False
         self.slain_this_turn = 0
         self.battleshock_exempt = self.battleshock_tested = False
+        self.advanced = self.fell_back = self.embarked = self.disembarked = False
+        self.intervened = False
+        self.charge_targets = ()
 
 
 @dataclass
@@ -222,6 +259,9 @@ class SideState:
     victory_points: int = 0
     used_once_per_battle: set[str] = field(default_factory=set)
     finished_setup_first: bool = False
+    command_rerolls: int = 0
+    """40k8 §17.6: the Underdog's Command Re-rolls left (one die each)."""
+    power_level: int = 0
 
 
 @dataclass
@@ -242,6 +282,8 @@ class GameState:
     battleplan: str
     sides: list[SideState]
     battle_rounds: int = 5
+    system: str = "aos2"
+    """The game system (`aos_cli.systems.base.get_system`): aos2, aos1 or wh40k8."""
     round: int = 0
     """0 until the first priority roll; then the battle round."""
     first_side: int | None = None

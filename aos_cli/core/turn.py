@@ -1,7 +1,9 @@
 """Battle rounds, priority, the six phases in order and what happens between them (AoS2 §6-§7).
 
 Functions here move the turn position and do what the rules do automatically at each step:
-command points at the start of your hero phase, effects expiring, per-turn flags cleared.
+command points at the start of your hero phase, effects expiring, per-turn flags cleared. The
+phase list, the first turn of each round and command points come from the game's system
+(`aos_cli.systems`): AoS2, AoS1 (AoS1 §6) or 40k8 (40k8 §3).
 """
 
 from __future__ import annotations
@@ -9,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import RuleError
-from aos_cli.core.state import PHASES, GameState, SideState, UnitSpec, UnitState
+from aos_cli.core.state import GameState, SideState, UnitSpec, UnitState
+from aos_cli.systems.base import get_system, system_of
 
 if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
@@ -19,20 +22,26 @@ if TYPE_CHECKING:
 def new_game(setup: dict[str, Any]) -> GameState:
     """Build the state at the end of set-up from a game's set-up snapshot.
 
-    Each side starts with 1 command point per warscroll battalion (AoS2 §7.1).
+    Each side starts with 1 command point per warscroll battalion (AoS2 §7.1) where the system
+    has command points; the 40k8 Underdog has its Command Re-rolls (40k8 §17.6).
     """
+    system = get_system(setup.get("system"))
     sides: list[SideState] = []
     for index, data in enumerate(setup["sides"]):
         side = SideState(
             name=str(data["name"]),
             players=tuple(data.get("players", [data["name"]])),
             army=str(data.get("army", data["name"])),
-            command_points=int(data.get("battalions", 0)),
+            command_points=int(data.get("battalions", 0)) if system.command_points else 0,
             finished_setup_first=bool(data.get("finished_setup_first", index == 0)),
+            command_rerolls=int(data.get("command_rerolls", 0)),
+            power_level=int(data.get("power_level", 0)),
         )
         for unit in data["units"]:
             spec = UnitSpec.from_dict(unit)
-            side.units.append(UnitState(spec, index, spec.models, in_reserve=spec.reserve))
+            state_unit = UnitState(spec, index, spec.models, in_reserve=spec.reserve)
+            state_unit.embarked_in = spec.embarked_in
+            side.units.append(state_unit)
         sides.append(side)
     if len(sides) != 2:
         raise RuleError(f"a game needs two sides, this set-up has {len(sides)}")
@@ -40,8 +49,9 @@ def new_game(setup: dict[str, Any]) -> GameState:
         name=str(setup.get("name", "game")),
         battleplan=str(setup.get("battleplan", "")),
         sides=sides,
-        battle_rounds=int(setup.get("battle_rounds", 5)),
+        battle_rounds=int(setup.get("battle_rounds", system.battle_rounds)),
         phase="priority",
+        system=system.id,
         terrain=[dict(t) for t in setup.get("terrain", ())],
         realm=setup.get("realm"),
         realmscape=setup.get("realmscape"),
@@ -66,19 +76,23 @@ def expire(state: GameState, scope: str, side: int | None = None) -> None:
 
 def start_phase(state: GameState) -> None:
     """What happens at the start of a phase without anyone choosing it."""
+    system = system_of(state)
     active = state.sides[state.active_side]
     state.used_this_phase.clear()
-    if state.phase == "hero":
+    if state.phase == "hero" and system.command_points:
         # AoS2 §7.1: 1 CP at the start of each of your hero phases ([TRANSLATION] note).
         active.command_points += 1
         state.notes.append(f"{active.name} gains 1 command point ({active.command_points}).")
+    if state.phase == system.turn_start_phase:
+        # "Until your next hero phase" (AoS2, AoS1) or "until your next turn" (40k8).
         expire(state, "your_next_hero", state.active_side)
-    elif state.phase == "combat":
+    if state.phase == system.combat_phase:
         state.combat_to_pick = state.active_side
         state.combat_passes = 0
     from aos_cli.core.terrain import realmscape_reminder
 
     realmscape_reminder(state)
+    system.start_of_phase(state)
 
 
 def end_turn(state: GameState) -> None:
@@ -92,20 +106,25 @@ def end_turn(state: GameState) -> None:
 
 
 def due_battleshock(state: GameState) -> list[UnitState]:
-    """Units that must still take a battleshock test this phase, the active side first."""
+    """Units that must still take a battleshock (40k8: morale) test this phase, the active side
+    first; Inspiring Presence of the 1st edition spares a unit until your next hero phase."""
+    system = system_of(state)
     units = [
         u
         for u in state.units()
         if u.alive
+        and u.embarked_in is None
         and u.slain_this_turn > 0
         and not u.battleshock_exempt
         and not u.battleshock_tested
+        and not system.battleshock_exempt(state, u.side, u.effects)
     ]
     return sorted(units, key=lambda u: u.side != state.active_side)
 
 
 def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | None = None) -> None:
-    """Move to the next phase, turn or battle round (AoS2 §6)."""
+    """Move to the next phase, turn or battle round (AoS2 §6; AoS1 §6; 40k8 §3)."""
+    system = system_of(state)
     if state.ended:
         raise RuleError("the battle is over", "start another with `aos game new`")
     if state.phase == "priority":
@@ -115,11 +134,20 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
             f"{state.pending_spell.spell} is waiting for an unbind attempt",
             "run `aos unbind WIZARD` or `aos unbind --pass`",
         )
-    if state.phase == "battleshock":
+    waiting_transport = [u for u in state.units() if u.must_disembark and u.alive]
+    if waiting_transport:
+        names = ", ".join(u.name for u in waiting_transport)
+        raise RuleError(
+            f"{names} must disembark from the destroyed transport first (40k8 §12.5)",
+            "run `aos disembark UNIT`",
+        )
+    if state.phase == system.shock_phase:
         waiting = due_battleshock(state)
         if waiting:
             names = ", ".join(u.name for u in waiting)
-            raise RuleError(f"battleshock tests are due for {names}", "run `aos battleshock`")
+            raise RuleError(
+                f"{system.shock_phase} tests are due for {names}", "run `aos battleshock`"
+            )
     from aos_cli.core.terrain import primal_violence
 
     if state.phase == "combat" and primal_violence(state, dice):
@@ -127,9 +155,10 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
         start_phase(state)
         return
     expire(state, "phase")
-    index = PHASES.index(state.phase)
-    if index + 1 < len(PHASES):
-        state.phase = PHASES[index + 1]
+    phases = system.phases
+    index = phases.index(state.phase)
+    if index + 1 < len(phases):
+        state.phase = phases[index + 1]
         start_phase(state)
         return
     end_turn(state)
@@ -141,7 +170,7 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
         return
     if state.turn_in_round == 0:
         state.turn_in_round = 1
-        state.phase = "hero"
+        state.phase = phases[0]
         state.notes.append(f"Turn of {state.sides[state.active_side].name}.")
         start_phase(state)
         return
@@ -150,6 +179,10 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
         state.phase = "ended"
         state.notes.append(f"The battle ends after battle round {state.round}.")
         scoring.end_of_battle(state, dice, answers)
+        return
+    if not system.needs_priority_roll(state) and state.first_side is not None:
+        # 40k8 §3: the same player takes the first turn in every battle round.
+        begin_round(state, state.first_side, dice)
         return
     state.phase = "priority"
     state.notes.append(f"Battle round {state.round} is over; roll priority with `aos priority`.")
@@ -160,7 +193,7 @@ def begin_round(state: GameState, first_side: int, dice: DiceSource | None = Non
     state.round += 1
     state.first_side = first_side
     state.turn_in_round = 0
-    state.phase = "hero"
+    state.phase = system_of(state).phases[0]
     state.notes.append(
         f"Battle round {state.round}: {state.sides[first_side].name} takes the first turn."
     )

@@ -1,0 +1,22 @@
+"""Age of Sigmar 2nd edition, the default system: the engine's reference behaviour (AoS2)."""
+
+from __future__ import annotations
+
+from aos_cli.systems.base import GameSystem, SpellRule
+
+AOS2 = GameSystem(
+    id="aos2",
+    name="Warhammer Age of Sigmar, 2nd edition",
+    section="AoS2",
+    phases=("hero", "movement", "shooting", "charge", "combat", "battleshock"),
+    command_points=True,
+    engagement=3,
+    unbind_range=30,
+    spell_limit="army",
+    spells=(
+        SpellRule("arcane bolt", 5, 18, "enemy"),
+        SpellRule("mystic shield", 6, 18, "friendly"),
+    ),
+    scenery_range=1,
+)
+"""AoS2 §6 phases, §7 command points, §15 magic (unbind within 30"), §4.3 scenery (1")."""

@@ -1,0 +1,229 @@
+"""The one small interface behind which the game systems differ (DESIGN: `systems/`).
+
+The engine (`aos_cli.core.turn`, `aos_cli.core.actions`) is written once; wherever the rules
+of Age of Sigmar 2nd edition, 1st edition and Warhammer 40,000 8th edition part ways it asks the
+game's `GameSystem`: the phase list and what each phase is for, how the first turn of a round is
+decided, whether there are command points, the generic spells and the unbinding range, the
+battleshock (morale) test, how attack dice are judged and the scenery range. The values are
+data; the few rules that are behaviour (priority, Arcane Bolt, attack judging) are methods that
+each system's module overrides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
+
+from aos_cli.core.errors import RuleError
+
+if TYPE_CHECKING:
+    from aos_cli.core.actions import RecordedAnswers
+    from aos_cli.core.dice import DiceSource
+    from aos_cli.core.effects import AttackRules
+    from aos_cli.core.state import GameState, UnitState
+
+
+@dataclass(frozen=True)
+class SpellRule:
+    """A spell every wizard (psyker) of the system knows: its casting value and range."""
+
+    name: str
+    casting_value: int
+    range: int = 18
+    aim: str = "enemy"
+    """`enemy` or `friendly`: whom the spell is cast at."""
+
+
+@dataclass(frozen=True)
+class GameSystem:
+    """A game system's rules where they differ from one another; one instance per system."""
+
+    id: str
+    name: str
+    section: str
+    """How rule references are written in notes: `AoS2`, `AoS1`, `40k8`."""
+    phases: tuple[str, ...]
+    magic_phase: str = "hero"
+    """The phase spells (psychic powers) are cast in."""
+    command_phase: str = "hero"
+    """The phase the general's command ability is used in (AoS1); unused where CP are spent."""
+    combat_phase: str = "combat"
+    shock_phase: str = "battleshock"
+    command_points: bool = True
+    """AoS2 §7.1 command points; AoS1 has none, 40k8 core has Command Re-rolls instead."""
+    general_commands: bool = False
+    """AoS1 §7.2: only the general commands, one command ability per hero phase, for free;
+    Inspiring Presence is used in the hero phase and lasts until your next hero phase."""
+    engagement: int = 3
+    """Within this many inches of an enemy a unit is engaged (AoS 3", 40k 1")."""
+    unbind_range: int = 30
+    unbind_name: str = "unbind"
+    spell_limit: str = "army"
+    """`army`: each spell once per turn army-wide (AoS2 §15); `caster`: once per caster."""
+    spells: tuple[SpellRule, ...] = ()
+    scenery_range: int = 1
+    bravery_per_ten: bool = True
+    """+1 Bravery for every 10 models in the unit (AoS); 40k morale uses the Ld as it is."""
+    bravery_name: str = "Bravery"
+    battle_rounds: int = 5
+    """The battle length when the battleplan gives none."""
+    shooting_engaged_rule: bool = True
+    """AoS2 §9: a unit within 3" of the enemy may only shoot units within 3" (none in AoS1)."""
+    look_out_sir: bool = True
+    """AoS2 §9: -1 to hit a Hero near a unit of 3+ models with missiles (none in AoS1)."""
+
+    # ---- decided per system ---------------------------------------------------------------
+
+    @property
+    def turn_start_phase(self) -> str:
+        """The first phase of a turn: effects lasting "until your next ..." end here."""
+        return self.phases[0]
+
+    def spell(self, name: str) -> SpellRule | None:
+        """A generic spell of this system by name or id (`arcane-bolt`, `Arcane Bolt`)."""
+        key = name.strip().lower().replace("-", " ").replace("_", " ")
+        return next((s for s in self.spells if s.name.lower() == key), None)
+
+    def attack_rules(self, rules: AttackRules) -> AttackRules:
+        """The compiled attack rules judged by this system's dice conventions (AoS2: as is)."""
+        return rules
+
+    def cover_for_monsters(self) -> bool:
+        """Whether a Monster or War Machine with Wounds 8+ is denied cover (AoS2 §14.9 b)."""
+        return True
+
+    def needs_priority_roll(self, state: GameState) -> bool:
+        """Whether the next battle round starts with a priority action (a roll or a choice)."""
+        return True
+
+    def priority(
+        self,
+        state: GameState,
+        payload: dict[str, Any],
+        dice: DiceSource,
+        answers: RecordedAnswers,
+    ) -> int:
+        """Decide who takes the first turn of the coming battle round (AoS2 §6).
+
+        A roll-off; the winner chooses. On a tie the side that went first last round chooses,
+        in round one the side that finished set-up first."""
+        from aos_cli.core.dice import roll_off
+        from aos_cli.core.turn import priority_decider
+
+        result = roll_off(dice, reroll_ties=False)
+        first, second = result.rounds[-1]
+        decider = priority_decider(state, result.winner)
+        tie = " (a tie: the earlier first player decides)" if result.winner is None else ""
+        state.notes.append(
+            f"Priority: {state.sides[0].name} {first}, {state.sides[1].name} {second}{tie}; "
+            f"{state.sides[decider].name} chooses."
+        )
+        return choose_first(state, decider, payload, answers)
+
+    def arcane_bolt(self, casting_roll: int, dice: DiceSource) -> int:
+        """Mortal wounds of Arcane Bolt: 1, or D3 on a casting roll of 10+ (AoS2 §15)."""
+        from aos_cli.core.dice import parse_dice
+
+        return 1 if casting_roll < 10 else parse_dice("D3").roll(dice, "Arcane Bolt D3")
+
+    def mystic_shield(self) -> tuple[dict[str, Any], str]:
+        """Mystic Shield's effect and how it reads (AoS2 §15: reroll save rolls of 1)."""
+        return (
+            {"type": "reroll", "roll": "save", "which": "ones"},
+            "rerolls save rolls of 1 until your next hero phase",
+        )
+
+    # ---- scenery (AoS2 §4.3 by default; each system may have its own table) ------------------
+
+    def start_of_phase(self, state: GameState) -> None:
+        """Rules the tool reminds the players of as a phase starts (none in AoS2)."""
+
+    def arcane_bonus(self, state: GameState, wizard: UnitState, answers: RecordedAnswers) -> int:
+        """Arcane scenery: +1 to casting and unbinding rolls near the feature (AoS2 §4.3)."""
+        from aos_cli.core import terrain
+
+        return terrain.arcane_bonus(state, wizard, answers)
+
+    def bravery_modifier(self, state: GameState, unit: UnitState, answers: RecordedAnswers) -> int:
+        """Inspiring +1 and Sinister -1 Bravery near the feature (AoS2 §4.3)."""
+        from aos_cli.core import terrain
+
+        return terrain.bravery_modifier(state, unit, answers)
+
+    def mystical_ward(
+        self, state: GameState, target: UnitState, answers: RecordedAnswers
+    ) -> int | None:
+        """Mystical scenery's 6+ ward within 1" (AoS2 §4.3)."""
+        from aos_cli.core import terrain
+
+        return terrain.mystical_ward(state, target, answers)
+
+    def after_move(
+        self,
+        state: GameState,
+        unit: UnitState,
+        dice: DiceSource,
+        answers: RecordedAnswers,
+        how: str,
+    ) -> None:
+        """Deadly scenery after a move, a run or a charge (AoS2 §4.3, as the engine has always
+        applied it); `how` is `move`, `run`, `retreat`, `advance`, `fall_back` or `charge`."""
+        from aos_cli.core import terrain
+        from aos_cli.core.actions import inflict
+
+        mortal = terrain.deadly_check(state, unit, dice, answers)
+        if mortal:
+            inflict(state, unit, mortal)
+
+    def battleshock_exempt(self, state: GameState, unit_side: int, effects: list[Any]) -> bool:
+        """Whether a lasting effect spares the unit its battleshock test (AoS1 §7.2)."""
+        return any(m.get("type") == "no_battleshock" for effect in effects for m in effect.effects)
+
+
+def choose_first(
+    state: GameState, decider: int, payload: dict[str, Any], answers: RecordedAnswers
+) -> int:
+    """The side the decider sends first: `first` in the payload, else asked, else itself."""
+    chosen = payload.get("first")
+    if chosen is None and payload.get("ask"):
+        keeps = answers.yes_no(
+            "decider-first",
+            f"{state.sides[decider].name} chooses: take the first turn (n gives it away)?",
+        )
+        chosen = decider if keeps else 1 - decider
+    return decider if chosen is None else int(chosen)
+
+
+def rebuild_rules(cls: type[AttackRules], rules: AttackRules) -> AttackRules:
+    """The same compiled rules as an instance of `cls` (a system's way of judging dice)."""
+    return cls(**{f.name: getattr(rules, f.name) for f in fields(rules)})
+
+
+SYSTEM_IDS = ("aos2", "aos1", "wh40k8")
+"""The systems the game engine plays (MESBG has its own engine in `systems.mesbg`)."""
+
+
+def get_system(system_id: str | None) -> GameSystem:
+    """The game system by id (default aos2); an unknown id is a RuleError."""
+    key = (system_id or "aos2").strip().lower()
+    if key == "aos2":
+        from aos_cli.systems.aos2 import AOS2
+
+        return AOS2
+    if key == "aos1":
+        from aos_cli.systems.aos1 import AOS1
+
+        return AOS1
+    if key == "wh40k8":
+        from aos_cli.systems.wh40k8_rules import WH40K8
+
+        return WH40K8
+    raise RuleError(
+        f"the game engine does not play the system {system_id!r}",
+        f"systems: {', '.join(SYSTEM_IDS)}",
+    )
+
+
+def system_of(state: GameState) -> GameSystem:
+    """The game system of a game in progress."""
+    return get_system(state.system)
