@@ -4,8 +4,8 @@ core values. One signature, registered twice, so the two commands can never drif
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Annotated
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -35,6 +35,12 @@ from aos_cli.core.effects import (
     compile_effects,
 )
 from aos_cli.core.errors import InputError
+
+if TYPE_CHECKING:
+    from aos_cli.systems.wh40k8 import Phase, Target40k, Weapon40k
+
+SYSTEMS = ("aos2", "wh40k8")
+"""The game systems whose attack sequence `aos roll attack` and `aos odds attack` know."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +75,24 @@ class AttackRequest:
             self.dice_mode,
             self.as_json,
         )
+
+
+@dataclass(frozen=True)
+class Request40k:
+    """A Warhammer 40,000 8th edition attack command: the weapons, the target and the phase."""
+
+    weapons: tuple[Weapon40k, ...]
+    target: Target40k
+    phase: Phase
+    overwatch: bool
+    save_given: bool
+    seed: int | None
+    dice_mode: str
+    as_json: bool
+
+    def with_save(self, save: int) -> Request40k:
+        """The same request against another save (the odds table over saves)."""
+        return replace(self, target=replace(self.target, save=save), save_given=True)
 
 
 def parse_rend(text: str, what: str = "--rend") -> int:
@@ -287,8 +311,173 @@ def build_request(
     )
 
 
-def attack_command(run: Callable[[AttackRequest], None]) -> Callable[..., None]:
-    """Make a Typer command with every attack flag that hands the parsed request to `run`."""
+def parse_ap(text: str) -> int:
+    """AP is 0, `-` (none) or negative such as -1 (40k8 §13.2)."""
+    return parse_rend(text, "--ap")
+
+
+def build_40k_request(
+    *,
+    models: int | None,
+    attacks: str | None,
+    damage: str | None,
+    bs: str | None,
+    ws: str | None,
+    melee: bool,
+    strength: int | None,
+    ap: str | None,
+    toughness: int | None,
+    invuln: str | None,
+    fnp: str | None,
+    overwatch: bool,
+    weapon_type: str | None,
+    moved: bool,
+    advanced: bool,
+    half_range: bool,
+    extra_attacks: int,
+    hit_mod: int,
+    wound_mod: int,
+    save_mod: int,
+    reroll_hits: str | None,
+    reroll_wounds: str | None,
+    reroll_saves: str | None,
+    mortal_on_hit: str | None,
+    mortal_on_wound: str | None,
+    cover: bool,
+    save: str | None,
+    target_models: int | None,
+    target_wounds: int | None,
+    wounds_suffered: int,
+    seed: int | None,
+    dice_mode: str,
+    as_json: bool,
+) -> Request40k:
+    """Turn the 40k attack flags into a weapon, a target and a phase (40k8 §6-§10)."""
+    from aos_cli.systems.wh40k8 import (
+        Target40k,
+        Weapon40k,
+        WeaponType,
+        prepare_weapon,
+    )
+
+    melee = melee or ws is not None
+    phase: Phase = "fight" if melee else "shooting"
+    if melee:
+        for flag, given in (
+            ("--bs", bs is not None),
+            ("--overwatch", overwatch),
+            ("--moved", moved),
+            ("--advanced", advanced),
+            ("--half-range", half_range),
+        ):
+            if given:
+                raise InputError(f"{flag} is for shooting", "leave it out with --melee")
+        if ws is None:
+            raise InputError("--ws is required with --melee", "give the Weapon Skill, e.g. 3+")
+        skill = parse_threshold(ws, what="--ws", allow_dash=True)
+    elif bs is None and not overwatch:
+        raise InputError(
+            "--bs is required with --system wh40k8", "give the Ballistic Skill, e.g. 3+"
+        )
+    else:
+        # Overwatch hits only on a 6 whatever the BS (40k8 §9.3): BS may be left out.
+        skill = parse_threshold(bs, what="--bs", allow_dash=True) if bs is not None else 6
+    for flag, value in (
+        ("--attacks", attacks),
+        ("--strength", strength),
+        ("--toughness", toughness),
+    ):
+        if value is None:
+            raise InputError(f"{flag} is required with --system wh40k8", f"give {flag}")
+    assert attacks is not None and strength is not None and toughness is not None
+    if extra_attacks < 0:
+        raise InputError(f"--extra-attacks: {extra_attacks} is negative", "use 0 or more")
+    effects: list[Effect] = []
+    if extra_attacks:
+        effects.append(ExtraAttacks(extra_attacks))
+    for roll, amount in (("hit", hit_mod), ("wound", wound_mod), ("save", save_mod)):
+        if amount:
+            effects.append(RollModifier(roll, amount))  # type: ignore[arg-type]
+    for roll, text in (("hit", reroll_hits), ("wound", reroll_wounds), ("save", reroll_saves)):
+        if text:
+            effects.append(RerollRoll(roll, parse_reroll(text, what=f"--reroll-{roll}s")))  # type: ignore[arg-type]
+    if mortal_on_hit:
+        effects.append(_mortal(mortal_on_hit, "hit", "--mortal-on-hit"))
+    if mortal_on_wound:
+        effects.append(_mortal(mortal_on_wound, "wound", "--mortal-on-wound"))
+    if models is not None and models < 0:
+        raise InputError(f"--models: {models} is negative", "use 0 or more")
+    chosen_type = WeaponType.MELEE if melee else WeaponType.RAPID_FIRE
+    if weapon_type is not None:
+        try:
+            chosen_type = WeaponType(
+                weapon_type.strip().lower().replace("_", "-").replace(" ", "-")
+            )
+        except ValueError:
+            names = ", ".join(t.value for t in WeaponType)
+            raise InputError(f"--weapon-type: {weapon_type!r}", f"use {names}") from None
+    elif moved or advanced or half_range:
+        raise InputError(
+            "--moved, --advanced and --half-range need --weapon-type",
+            "give assault, heavy, rapid-fire, grenade or pistol",
+        )
+    for flag, value in (("--strength", strength), ("--toughness", toughness)):
+        if value < 1:
+            raise InputError(f"{flag}: {value} is below 1", "use 1 or more (40k8 §14)")
+    weapon = Weapon40k(
+        attacks=parse_dice(attacks, what="--attacks"),
+        skill=skill,
+        strength=strength,
+        ap=parse_ap(ap) if ap is not None else 0,
+        damage=parse_dice(damage or "1", what="--damage"),
+        models=1 if models is None else models,
+        weapon_type=chosen_type,
+        rules=compile_effects(effects),
+    )
+    weapon = prepare_weapon(
+        weapon, moved=moved, advanced=advanced, within_half_range=half_range, phase=phase
+    )
+    for flag, count in (("--target-models", target_models), ("--target-wounds", target_wounds)):
+        if count is not None and count < 1:
+            raise InputError(f"{flag}: {count} is below 1", "use 1 or more")
+    if (target_models is None) != (target_wounds is None):
+        raise InputError(
+            "--target-models and --target-wounds go together", "give both to count models slain"
+        )
+    if wounds_suffered < 0 or (target_wounds and wounds_suffered >= target_wounds):
+        raise InputError(
+            f"--wounds-suffered: {wounds_suffered}", "use 0 up to one less than --target-wounds"
+        )
+    target = Target40k(
+        toughness=toughness,
+        save=parse_threshold(save, what="--save", allow_dash=True) if save else 7,
+        invulnerable=parse_threshold(invuln, what="--invuln") if invuln else None,
+        models=target_models,
+        wounds=target_wounds,
+        wounds_suffered=wounds_suffered,
+        in_cover=cover,
+        feel_no_pain=parse_threshold(fnp, what="--fnp") if fnp else None,
+    )
+    return Request40k(
+        (weapon,), target, phase, overwatch, save is not None, seed, dice_mode, as_json
+    )
+
+
+def refuse_other_system(system: str, given: dict[str, bool]) -> None:
+    """One line naming the first flag given that belongs to the other system."""
+    for flag, present in given.items():
+        if present:
+            other = "wh40k8" if system == "aos2" else "aos2"
+            raise InputError(
+                f"{flag} is for --system {other}", f"leave it out with --system {system}"
+            )
+
+
+def attack_command(
+    run: Callable[[AttackRequest], None], run_40k: Callable[[Request40k], None]
+) -> Callable[..., None]:
+    """Make a Typer command with every attack flag that hands the parsed request to `run`
+    (Age of Sigmar 2nd edition, the default) or `run_40k` (`--system wh40k8`)."""
 
     def command(
         profiles: Annotated[
@@ -353,7 +542,84 @@ def attack_command(run: Callable[[AttackRequest], None]) -> Callable[..., None]:
             str, typer.Option(help="auto (the tool rolls) or manual (you type).")
         ] = "auto",
         json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+        system: Annotated[
+            str, typer.Option(help="Game system: aos2 (default) or wh40k8 (Warhammer 40,000 8th).")
+        ] = "aos2",
+        bs: Annotated[str | None, typer.Option(help="wh40k8: Ballistic Skill, e.g. 3+.")] = None,
+        ws: Annotated[
+            str | None, typer.Option(help="wh40k8: Weapon Skill, e.g. 3+ (a melee attack).")
+        ] = None,
+        melee: Annotated[
+            bool, typer.Option(help="wh40k8: a close combat attack in the Fight phase (uses --ws).")
+        ] = False,
+        strength: Annotated[int | None, typer.Option(help="wh40k8: weapon Strength.")] = None,
+        ap: Annotated[str | None, typer.Option(help="wh40k8: AP: 0, - or -1, -2...")] = None,
+        toughness: Annotated[int | None, typer.Option(help="wh40k8: target Toughness.")] = None,
+        invuln: Annotated[
+            str | None, typer.Option(help="wh40k8: target invulnerable save, e.g. 5+.")
+        ] = None,
+        fnp: Annotated[
+            str | None,
+            typer.Option(help="wh40k8: roll per wound lost, ignored on this, e.g. 5+."),
+        ] = None,
+        overwatch: Annotated[
+            bool, typer.Option(help="wh40k8: Overwatch - hits only on unmodified 6s.")
+        ] = False,
+        weapon_type: Annotated[
+            str | None,
+            typer.Option(help="wh40k8: assault, heavy, rapid-fire, grenade, pistol or melee."),
+        ] = None,
+        moved: Annotated[
+            bool, typer.Option(help="wh40k8: the firer moved (Heavy -1 to hit).")
+        ] = False,
+        advanced: Annotated[
+            bool, typer.Option(help="wh40k8: the firer Advanced (Assault only, -1 to hit).")
+        ] = False,
+        half_range: Annotated[
+            bool, typer.Option(help="wh40k8: target within half range (Rapid Fire doubles).")
+        ] = False,
     ) -> None:
+        chosen = system.strip().lower()
+        if chosen not in SYSTEMS:
+            raise InputError(
+                f"--system: {system!r} has no attack sequence here", "use aos2 or wh40k8"
+            )
+        if chosen == "wh40k8":
+            refuse_other_system(
+                "wh40k8",
+                {"a compact profile": bool(profiles), "--hit": hit is not None,
+                 "--wound": wound is not None, "--rend": rend is not None,
+                 "--exploding": exploding is not None, "--auto-wound": auto_wound is not None,
+                 "--rend-on-hit": rend_on_hit is not None,
+                 "--damage-on-wound": damage_on_wound is not None,
+                 "--wound-rolls-on-hit": wound_rolls_on_hit is not None,
+                 "--ward": ward is not None, "--ethereal": ethereal,
+                 "--target-monster": target_monster, "--target-charged": target_charged},
+            )  # fmt: skip
+            run_40k(
+                build_40k_request(
+                    models=models, attacks=attacks, damage=damage, bs=bs, ws=ws, melee=melee,
+                    strength=strength, ap=ap, toughness=toughness, invuln=invuln, fnp=fnp,
+                    overwatch=overwatch, weapon_type=weapon_type, moved=moved,
+                    advanced=advanced, half_range=half_range, extra_attacks=extra_attacks,
+                    hit_mod=hit_mod, wound_mod=wound_mod, save_mod=save_mod,
+                    reroll_hits=reroll_hits, reroll_wounds=reroll_wounds,
+                    reroll_saves=reroll_saves, mortal_on_hit=mortal_on_hit,
+                    mortal_on_wound=mortal_on_wound, cover=cover, save=save,
+                    target_models=target_models, target_wounds=target_wounds,
+                    wounds_suffered=wounds_suffered, seed=seed, dice_mode=dice, as_json=json,
+                )
+            )  # fmt: skip
+            return
+        refuse_other_system(
+            "aos2",
+            {"--bs": bs is not None, "--ws": ws is not None, "--melee": melee,
+             "--strength": strength is not None, "--ap": ap is not None,
+             "--toughness": toughness is not None, "--invuln": invuln is not None,
+             "--fnp": fnp is not None, "--overwatch": overwatch,
+             "--weapon-type": weapon_type is not None, "--moved": moved,
+             "--advanced": advanced, "--half-range": half_range},
+        )  # fmt: skip
         run(
             build_request(
                 profiles,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from aos_cli.cli.attack_options import AttackRequest, attack_command
+from aos_cli.cli.attack_options import AttackRequest, Request40k, attack_command
 from aos_cli.cli.common import console, print_json
 from aos_cli.cli.roll import (
     CastingOption,
@@ -166,10 +166,74 @@ def show_attack_odds(request: AttackRequest) -> None:
         out.print(summary_text(odds.slain, "Models slain"))
 
 
-odds_app.command("attack")(attack_command(show_attack_odds))
+def show_40k_attack_odds(request: Request40k) -> None:
+    """Exact odds of a Warhammer 40,000 8th edition attack (40k8 §8): a table of means against
+    every save, or with --save the distributions of damage and models slain."""
+    from aos_cli.core.dice import format_threshold
+    from aos_cli.systems.wh40k8 import odds_40k
+    from aos_cli.views.charts import bar_width_for, distribution_chart, means_table, summary_text
+    from aos_cli.views.wh40k8 import odds_json
+
+    def odds_for(against: Request40k) -> Any:
+        return odds_40k(
+            against.weapons, against.target, overwatch=against.overwatch, phase=against.phase
+        )
+
+    show_slain = request.target.allocates
+    if not request.save_given:
+        rows: list[tuple[str, float, float | None]] = []
+        for save in SAVES:
+            odds = odds_for(request.with_save(save))
+            rows.append((format_threshold(save), odds.mean_damage, odds.mean_slain))
+        if request.as_json:
+            data = odds_json(odds_for(request), save=format_threshold(request.target.save))
+            data["saves"] = [
+                {"save": save, "mean_damage": mean} | ({"mean_slain": slain} if show_slain else {})
+                for save, mean, slain in rows
+            ]
+            print_json(data)
+            return
+        out = console()
+        out.print(means_table(rows, title="Exact mean against each save", show_slain=show_slain))
+        out.print("[muted]Give --save for the whole distribution.[/]")
+        return
+
+    odds = odds_for(request)
+    needs = format_threshold(request.target.save)
+    if request.as_json:
+        print_json(odds_json(odds, save=needs))
+        return
+    out = console()
+    width = bar_width_for(out.width)
+    extra = f", invulnerable {format_threshold(request.target.invulnerable)}" if (
+        request.target.invulnerable is not None
+    ) else ""  # fmt: skip
+    out.print(
+        distribution_chart(
+            odds.damage, title=f"Damage against {needs}{extra}", value_label="Damage",
+            bar_width=width,
+        )
+    )  # fmt: skip
+    out.print(summary_text(odds.damage, "Damage"))
+    if odds.mortal_wounds.mean > 0:
+        out.print(f"[muted]of which mortal wounds: {odds.mortal_wounds.mean:.2f}[/]")
+    if odds.slain is not None:
+        out.print()
+        out.print(
+            distribution_chart(
+                odds.slain, title="Models slain (excess damage lost, 40k8 §8.5)",
+                value_label="Slain", bar_width=width,
+            )
+        )  # fmt: skip
+        out.print(summary_text(odds.slain, "Models slain"))
+    if request.target.in_cover and request.phase == "fight":
+        out.print("[muted]Cover does not count in the Fight phase (40k8 §8.7).[/]")
+
+
+odds_app.command("attack")(attack_command(show_attack_odds, show_40k_attack_odds))
 odds_app.registered_commands[-1].help = (
-    "Exact odds of an attack sequence: damage and models slain (AoS2 §14). "
-    "Same flags as `aos roll attack`; --seed and --dice are ignored."
+    "Exact odds of an attack sequence: damage and models slain (AoS2 §14; with --system wh40k8 "
+    "40k8 §8). Same flags as `aos roll attack`; --seed and --dice are ignored."
 )
 
 

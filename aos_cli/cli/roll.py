@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from aos_cli.cli.attack_options import AttackRequest, attack_command
+from aos_cli.cli.attack_options import AttackRequest, Request40k, attack_command
 from aos_cli.cli.common import console, dice_source, print_json
 from aos_cli.core.errors import InputError
 
@@ -148,10 +148,50 @@ def luck_line(request: AttackRequest, result: Any) -> str:
     )
 
 
-roll_app.command("attack")(attack_command(show_attack_roll))
-roll_app.registered_commands[
-    -1
-].help = "Roll an attack sequence: hit, wound, save, damage, ward and models slain (AoS2 §14)."
+def show_40k_attack_roll(request: Request40k) -> None:
+    """Roll a Warhammer 40,000 8th edition attack sequence and show it (40k8 §8)."""
+    from dataclasses import replace
+
+    from aos_cli.systems.wh40k8 import odds_40k, resolve_attacks_40k
+    from aos_cli.views.charts import percent
+    from aos_cli.views.wh40k8 import attack_table_40k, result_json
+
+    result = resolve_attacks_40k(
+        request.weapons,
+        request.target,
+        dice_source(request.dice_mode, request.seed),
+        overwatch=request.overwatch,
+        phase=request.phase,
+    )
+    # The damage distribution does not depend on the target's models: skip the allocation.
+    unallocated = replace(request.target, models=None, wounds=None, wounds_suffered=0)
+    damage = odds_40k(
+        request.weapons, unallocated, overwatch=request.overwatch, phase=request.phase
+    ).damage
+    if request.as_json:
+        print_json(result_json(result, percentile=damage.percentile(result.damage)))
+        return
+    out = console()
+    title = (
+        "Overwatch" if request.overwatch else ("Fight" if request.phase == "fight" else "Shooting")
+    )
+    out.print(attack_table_40k(result, show_slain=request.target.allocates, title=title))
+    rolled = result.damage
+    out.print(
+        f"[muted]Luck: better than {percent(damage.below(rolled))} of outcomes, worse than "
+        f"{percent(damage.at_least(rolled + 1))} (percentile {damage.percentile(rolled):.0f}).[/]"
+    )
+    if request.target.in_cover and request.phase == "fight":
+        out.print("[muted]Cover does not count in the Fight phase (40k8 §8.7).[/]")
+    if not request.save_given:
+        out.print("[muted]No --save given: the target had no save (-).[/]")
+
+
+roll_app.command("attack")(attack_command(show_attack_roll, show_40k_attack_roll))
+roll_app.registered_commands[-1].help = (
+    "Roll an attack sequence: hit, wound, save, damage, ward and models slain (AoS2 §14); "
+    "with --system wh40k8 the 40k sequence (BS/WS, S vs T, AP, invulnerable saves, 40k8 §8)."
+)
 
 
 @roll_app.command("battleshock")
