@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.dice import DiceSource, SeededDice
 from aos_cli.core.errors import ContentError, InputError
+from aos_cli.systems.base import SYSTEM_IDS, get_system
 
 if TYPE_CHECKING:
     from aos_cli.content import ArmyList, Battleplan, Database, Warscroll, Weapon
@@ -200,7 +201,13 @@ def build_setup(
     systems = {a.system for a in armies}
     if len(systems) != 1:
         raise ContentError(f"the armies are for different game systems: {sorted(systems)}")
-    plan = db.battleplan(battleplan, next(iter(systems)))
+    system = next(iter(systems))
+    if system not in SYSTEM_IDS:
+        raise ContentError(
+            f"the game engine does not play {system} army lists",
+            "Middle-earth heroes are tracked with `aos hero`",
+        )
+    plan = db.battleplan(battleplan, system)
     sides = [army_snapshot(db, a, i == first_to_finish) for i, a in enumerate(armies)]
     if sides[0]["name"] == sides[1]["name"]:
         sides[1]["name"] = f"{sides[1]['name']} (2)"
@@ -210,10 +217,10 @@ def build_setup(
         "terrain": features,
         "realmscape": pick_realmscape(realm, realmscape, source),
         "name": name or f"{armies[0].name} vs {armies[1].name}",
-        "system": next(iter(systems)),
+        "system": system,
         "battleplan": plan.id.replace("-", "_"),
         "battleplan_data": battleplan_snapshot(plan),
-        "battle_rounds": plan.battle_length.rounds or 5,
+        "battle_rounds": plan.battle_length.rounds or get_system(system).battle_rounds,
         "realm": realm,
         "sides": sides,
     }

@@ -87,6 +87,7 @@ def action(kind: str, system: str | None = None) -> Callable[[Handler], Handler]
 
 def handler_for(state: GameState, kind: str) -> Handler | None:
     """The handler of `kind` for the game's system: its own, else the shared one."""
+    system_of(state)  # imports the system's module, which registers its own handlers
     return SYSTEM_HANDLERS.get((state.system, kind)) or HANDLERS.get(kind)
 
 

@@ -132,6 +132,10 @@ class ScoringBook:
     underdog: int | None = None
     areas: int = 3
     rule_source: str = "built-in"
+    sudden_death: dict[str, Any] | None = None
+    """AoS1 §5.2: `{"side", "objective", "unit", "feature"}` once the outnumbered side picks."""
+    triumphs: set[int] = field(default_factory=set)
+    """Sides that have rolled on the 1st edition Triumphs table (AoS1 §5.3)."""
 
 
 # --------------------------------------------------------------------------- built-in rules
@@ -307,6 +311,23 @@ BUILT_IN: dict[str, dict[str, Any]] = {
 """Rules for the battleplans of the seeds, used when the set-up carries no battleplan data."""
 
 BUILT_IN["only-war"] = BUILT_IN["only-war-domination"]
+BUILT_IN["glorious-victory"] = {
+    "system": "aos1",
+    "rules": (),
+    "victory": (
+        VictoryRule(
+            "major",
+            "all_enemy_slain",
+            text="AoS1 §5.1: the enemy destroyed, or no enemy model left on the battlefield",
+        ),
+        VictoryRule(
+            "minor",
+            "greater_percentage_slain",
+            text="AoS1 §5.1: the smaller share of the models set up was lost",
+        ),
+    ),
+    "ends_early": "no_units_on_battlefield",
+}
 
 
 # --------------------------------------------------------------------------- adapting data
@@ -493,6 +514,8 @@ def models_slain(
     first = how == "slain" and state.first_blood is None
     if first:
         state.first_blood = enemy
+    if destroyed and book.sudden_death and book.sudden_death.get("unit") == target.spec.id:
+        sudden_death_won(state, f"{target.name} is destroyed")
     name = target.name
     subject = {
         "slain": f"slew {slain} {name}",
@@ -730,6 +753,8 @@ def end_of_turn(
     _score_objectives(state, [0, 1], "end_of_turn", dice, asker)
     if round_over:
         _score_objectives(state, [0, 1], "end_of_battle_round", dice, asker)
+    if round_over and not state.ended:
+        sudden_death_at_round_end(state, asker)
     out = [side for side in (0, 1) if side_out(state, side)]
     if out and not state.ended:
         state.ended = True
@@ -748,6 +773,78 @@ def end_of_battle(state: GameState, dice: DiceSource | None, answers: Asker | No
     _score_objectives(state, [0, 1], "end_of_battle", dice, asker)
     state.result = decide(state, final=True)
     state.notes.append(describe(state.result))
+
+
+# --------------------------------------------------------------------------- Sudden Death
+
+SUDDEN_DEATH = ("assassinate", "blunt", "endure", "seize-ground")
+"""The 1st edition's Sudden Death objectives (AoS1 §5.2)."""
+
+
+def starting_models(state: GameState, side: int) -> int:
+    """Models a side set up on the battlefield: its army's count (AoS1 §4 step 4, §5.1)."""
+    book = book_of(state)
+    return sum(
+        u.spec.models
+        for u in state.sides[side].units
+        if not u.spec.reserve and u.spec.id not in book.summoned
+    )
+
+
+def outnumbered_side(state: GameState) -> int | None:
+    """The side outnumbered by a third (AoS1 §5.2): the other has at least 4/3 of its models.
+
+    The sheet leaves open whether exactly a third more counts; the digest's reading
+    (`larger >= ceil(smaller * 4 / 3)`) is used."""
+    counts = [starting_models(state, 0), starting_models(state, 1)]
+    small = 0 if counts[0] < counts[1] else 1
+    if counts[small] == 0 or counts[1 - small] < math.ceil(counts[small] * 4 / 3):
+        return None
+    return small
+
+
+def sudden_death_won(state: GameState, why: str) -> None:
+    """The outnumbered side achieved its Sudden Death objective: a major victory at once."""
+    book = book_of(state)
+    chosen = book.sudden_death
+    if chosen is None or state.ended:
+        return
+    side = int(chosen["side"])
+    name = str(chosen["objective"]).replace("-", " ").title()
+    state.ended = True
+    state.phase = "ended"
+    vp = (state.sides[0].victory_points, state.sides[1].victory_points)
+    shares = (share_lost(state, 0, final=True), share_lost(state, 1, final=True))
+    rule = VictoryRule("major", "sudden_death", text=f"AoS1 §5.2 Sudden Death: {name}")
+    state.result = _result(state, side, [side], rule, 0, "VP", vp, shares)
+    state.notes.append(f"Sudden Death: {why}.")
+    state.notes.append(describe(state.result))
+
+
+def sudden_death_at_round_end(state: GameState, answers: Asker) -> None:
+    """Endure at the end of round six (checked by the tool), Seize Ground at the end of round
+    four (asked: the tool cannot see the table) (AoS1 §5.2)."""
+    book = book_of(state)
+    chosen = book.sudden_death
+    if chosen is None:
+        return
+    side = int(chosen["side"])
+    objective = chosen["objective"]
+    if objective == "endure" and state.round == 6:
+        survivors = [
+            u
+            for u in state.sides[side].units
+            if u.alive and not u.spec.reserve and u.spec.id not in book.summoned
+        ]
+        if survivors:
+            sudden_death_won(state, f"{survivors[0].name} endured to the end of round six")
+    elif objective == "seize-ground" and state.round == 4:
+        feature = chosen.get("feature") or "the chosen terrain feature"
+        name = state.sides[side].name
+        if answers.yes_no(
+            "seize-ground", f'has {name} a model within 3" of {feature} (Seize Ground)?'
+        ):
+            sudden_death_won(state, f"{name} holds {feature} at the end of round four")
 
 
 # --------------------------------------------------------------------------- the result

@@ -10,16 +10,17 @@ attempting each spell once per turn (AoS1 §12); no unmodified-roll rules (aos-d
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from aos_cli.core.actions import RecordedAnswers, action
 from aos_cli.core.effects import AttackRules, TargetInfo
+from aos_cli.core.errors import InputError, RuleError
 from aos_cli.systems.base import GameSystem, SpellRule, choose_first, rebuild_rules
 
 if TYPE_CHECKING:
-    from aos_cli.core.actions import RecordedAnswers
     from aos_cli.core.dice import DiceSource
-    from aos_cli.core.state import GameState
+    from aos_cli.core.state import GameState, UnitState
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,214 @@ class AoS1System(GameSystem):
         )
 
 
-AOS1 = AoS1System(
+# --------------------------------------------------------------------------- the 1e scenery
+
+
+def _near(
+    state: GameState, answers: RecordedAnswers, rule: str, unit: UnitState, per_unit: bool = False
+) -> bool:
+    """Ask whether `unit` is within 3" of a feature with the 1e scenery `rule` (AoS1 §3.4)."""
+    found = [t for t in state.terrain if t.get("rule") == rule]
+    if not found:
+        return False
+    names = " or ".join(str(t["name"]) for t in found)
+    key = f"{rule}:{unit.spec.id}" if per_unit else rule
+    return answers.yes_no(key, f'is {unit.name} within 3" of {names} ({rule.title()}, AoS1)?')
+
+
+@dataclass(frozen=True)
+class AoS1Scenery(AoS1System):
+    """The 1st edition scenery table: every range 3", most rules taken in your hero phase and
+    lasting until your next hero phase (AoS1 §3.4, aos-differences #21-#27)."""
+
+    def start_of_phase(self, state: GameState) -> None:
+        """Remind the player whose hero phase it is of Damned, Mystical and Sinister."""
+        if state.phase != "hero":
+            return
+        text = {
+            "damned": 'Damned: one of your units within 3" may make a sacrifice: D3 mortal '
+            "wounds, +1 to its hit rolls until your next hero phase.",
+            "mystical": 'Mystical: roll a D6 for each of your units within 3": 1 befuddled (no '
+            "casting, moving or attacking), 2-6 ensorcelled (reroll failed wound rolls) until "
+            "your next hero phase.",
+            "sinister": 'Sinister: your units within 3" cause fear until your next hero phase: '
+            'enemy units within 3" of them subtract 1 from their Bravery.',
+        }
+        for rule, line in text.items():
+            names = [str(t["name"]) for t in state.terrain if t.get("rule") == rule]
+            if names:
+                state.notes.append(f"{', '.join(names)} - {line} (AoS1 §3.4)")
+
+    def arcane_bonus(self, state: GameState, wizard: UnitState, answers: RecordedAnswers) -> int:
+        """Arcane: +1 to casting and unbinding within 3" (AoS1 §3.4)."""
+        return 1 if _near(state, answers, "arcane", wizard) else 0
+
+    def bravery_modifier(self, state: GameState, unit: UnitState, answers: RecordedAnswers) -> int:
+        """Inspiring: +1 Bravery within 3"; Sinister: -1 within 3" of a unit causing fear."""
+        bonus = 1 if _near(state, answers, "inspiring", unit, per_unit=True) else 0
+        if any(t.get("rule") == "sinister" for t in state.terrain) and answers.yes_no(
+            f"fear:{unit.spec.id}",
+            f'is {unit.name} within 3" of an enemy unit that causes fear (Sinister, AoS1)?',
+        ):
+            bonus -= 1
+        return bonus
+
+    def mystical_ward(
+        self, state: GameState, target: UnitState, answers: RecordedAnswers
+    ) -> int | None:
+        """The 1e Mystical feature gives no ward (it befuddles or ensorcels, AoS1 §3.4)."""
+        return None
+
+    def after_move(
+        self,
+        state: GameState,
+        unit: UnitState,
+        dice: DiceSource,
+        answers: RecordedAnswers,
+        how: str,
+    ) -> None:
+        """Deadly: a D6 for each model making a run or charge move across or onto the feature;
+        each 1 slays that model (AoS1 §3.4; 2e instead deals D3 mortal wounds to a unit)."""
+        if how not in ("run", "charge"):
+            return
+        if not any(t.get("rule") == "deadly" for t in state.terrain):
+            return
+        crossing = int(
+            answers.number(
+                f"deadly-models:{unit.spec.id}",
+                f"how many models of {unit.name} ran or charged across or onto the Deadly "
+                "feature (AoS1)?",
+            )
+        )
+        crossing = max(0, min(crossing, unit.models))
+        if not crossing:
+            return
+        rolls = dice.roll(crossing, f"Deadly terrain: a D6 for each of {crossing} models")
+        slain = sum(1 for r in rolls if r == 1)
+        state.notes.append(
+            f"Deadly terrain: {unit.name} rolled {', '.join(map(str, rolls))}: {slain} slain."
+        )
+        if slain:
+            slay_models(state, unit, slain)
+
+
+def slay_models(state: GameState, unit: UnitState, count: int, how: str = "slain") -> int:
+    """Remove `count` whole models (slain or fled) and score them; returns models removed."""
+    from aos_cli.core import scoring
+
+    count = max(0, min(count, unit.models))
+    if not count:
+        return 0
+    unit.models -= count
+    unit.slain_this_turn += count
+    if not unit.models:
+        unit.wounds_on_damaged = 0
+    state.notes.append(f"{unit.name}: {count} slain, {unit.models} left.")
+    scoring.models_slain(state, unit, count, how=how)
+    return count
+
+
+# --------------------------------------------------------------------------- before the battle
+
+
+TRIUMPHS_1E = ((1, 2, "Blessed"), (3, 4, "Inspired"), (5, 6, "Empowered"))
+"""The 1st edition Triumphs table, D6 (AoS1 §5.3)."""
+
+
+def _pre_battle(state: GameState, what: str) -> None:
+    if state.round != 0 or state.phase != "priority":
+        raise RuleError(f"{what} is chosen before the first battle round (AoS1 §5)")
+
+
+@action("sudden-death", system="aos1")
+def _sudden_death(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """AoS1 §5.2: the side outnumbered by a third picks one Sudden Death objective once the
+    generals are chosen; Assassinate and Blunt name a unit the enemy picks from its own army,
+    Seize Ground a terrain feature in enemy territory."""
+    from aos_cli.core.scoring import SUDDEN_DEATH, book_of, outnumbered_side, side_index
+
+    _pre_battle(state, "a Sudden Death objective")
+    book = book_of(state)
+    side = side_index(state, str(payload["side"]))
+    if outnumbered_side(state) != side:
+        raise RuleError(
+            f"{state.sides[side].name} is not outnumbered by a third and has no Sudden Death "
+            "objective (AoS1 §5.2)"
+        )
+    if book.sudden_death is not None:
+        raise RuleError("the Sudden Death objective has already been chosen")
+    if book.triumphs:
+        raise RuleError("Sudden Death objectives are chosen before Triumphs are rolled (AoS1 §5.3)")
+    objective = str(payload["objective"]).strip().lower().replace(" ", "-")
+    if objective not in SUDDEN_DEATH:
+        raise InputError(
+            f"{payload['objective']!r} is not a Sudden Death objective",
+            f"pick one of {', '.join(SUDDEN_DEATH)}",
+        )
+    chosen: dict[str, Any] = {"side": side, "objective": objective}
+    if objective in ("assassinate", "blunt"):
+        if not payload.get("unit"):
+            raise InputError(f"{objective} needs the enemy unit its player picks: give --unit")
+        unit = state.unit(str(payload["unit"]))
+        if unit.side == side:
+            raise RuleError(f"{unit.name} is in your own army; the enemy picks one of its units")
+        heroic = ("HERO", "WIZARD", "PRIEST", "MONSTER")
+        if objective == "assassinate" and not any(unit.spec.has(k) for k in heroic):
+            raise RuleError(f"Assassinate needs a HERO, WIZARD, PRIEST or MONSTER; not {unit.name}")
+        if objective == "blunt" and unit.models < 5:
+            raise RuleError(f"Blunt needs a unit of five or more models; {unit.name} has fewer")
+        chosen["unit"] = unit.spec.id
+    if objective == "seize-ground":
+        chosen["feature"] = str(payload.get("feature") or "a terrain feature in enemy territory")
+    book.sudden_death = chosen
+    state.notes.append(
+        f"{state.sides[side].name} is outnumbered and picks Sudden Death: "
+        f"{objective.replace('-', ' ').title()}"
+        + (f" ({state.unit(chosen['unit']).name})" if "unit" in chosen else "")
+        + (f" ({chosen['feature']})" if "feature" in chosen else "")
+        + "; achieving it wins a major victory at once (AoS1 §5.2)."
+    )
+
+
+@action("triumph", system="aos1")
+def _triumph(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """AoS1 §5.3: after Sudden Death objectives are chosen, a side that won a major victory in
+    its previous battle rolls a D6: 1-2 Blessed, 3-4 Inspired, 5-6 Empowered (+1 Wounds for
+    the general, applied here; the other two are reminders for the table)."""
+    from aos_cli.core.scoring import book_of, side_index
+
+    _pre_battle(state, "a Triumph")
+    book = book_of(state)
+    side = side_index(state, str(payload["side"]))
+    if side in book.triumphs:
+        raise RuleError(f"{state.sides[side].name} has already rolled its Triumph")
+    roll = dice.roll(1, f"{state.sides[side].name}'s Triumph (D6)")[0]
+    name = next(n for low, high, n in TRIUMPHS_1E if low <= roll <= high)
+    book.triumphs.add(side)
+    if name == "Empowered":
+        general = next((u for u in state.sides[side].units if u.spec.general), None)
+        if general is None:
+            raise RuleError(f"{state.sides[side].name} has no general for Empowered")
+        general.spec = replace(general.spec, wounds=general.spec.wounds + 1)
+        state.notes.append(
+            f"Triumph {roll}: Empowered - {general.name} has Wounds {general.spec.wounds}."
+        )
+    elif name == "Blessed":
+        state.notes.append(
+            f"Triumph {roll}: Blessed - once in the battle change one die to any result "
+            "(correct the outcome with `aos adjust`)."
+        )
+    else:
+        state.notes.append(
+            f"Triumph {roll}: Inspired - in one combat phase one unit rerolls all failed hit rolls."
+        )
+
+
+AOS1 = AoS1Scenery(
     id="aos1",
     name="Warhammer Age of Sigmar, 1st edition",
     section="AoS1",
