@@ -352,7 +352,7 @@ def test_only_war_scoring_reads_into_the_engine(db: Database) -> None:
         ("wh40k8", "spells", "Smite"),
         ("wh40k8", "command traits", "Tenacious Survivor"),
         ("wh40k8", "only-war-primary-objectives", "Domination"),
-        ("wh40k8", "wound chart", "half or less 6+"),
+        ("wh40k8", "wound chart", "2S <= T"),
         ("wh40k8", "deny the witch", '24"'),
         ("wh40k8", "rapid fire weapons", "half"),
     ],
