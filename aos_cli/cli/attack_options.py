@@ -3,8 +3,9 @@ core values. One signature, registered twice, so the two commands can never drif
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -200,9 +201,10 @@ def build_request(
     seed: int | None,
     dice_mode: str,
     as_json: bool,
+    extra_effects: Sequence[Effect] = (),
 ) -> AttackRequest:
     """Turn the attack flags into weapons, effects and a target, rejecting bad values."""
-    effects: list[Effect] = []
+    effects: list[Effect] = list(extra_effects)
     if extra_attacks < 0:
         raise InputError(f"--extra-attacks: {extra_attacks} is negative", "use 0 or more")
     if extra_attacks:
@@ -473,6 +475,54 @@ def refuse_other_system(system: str, given: dict[str, bool]) -> None:
             )
 
 
+def warscroll_profiles(
+    unit: str, weapon: str | None, models: int | None, content: Sequence[Path] = ()
+) -> tuple[list[str], list[Effect]]:
+    """A warscroll's weapon(s) as compact profiles, with the attack effects of the abilities
+    tied to those weapons (e.g. the Stormbound Blade's three wound rolls on a 6).
+
+    `weapon` names one weapon, or `melee` / `missile` for every weapon of that kind (the
+    default is `melee`); `models` defaults to the unit's minimum size.
+    """
+    from aos_cli.content import load_database
+    from aos_cli.core.dice import format_threshold
+    from aos_cli.core.effects import compile_effects
+
+    scroll = load_database(content).warscroll(unit)
+    kind = (weapon or "melee").strip().lower()
+    if kind in ("melee", "missile"):
+        # Where models choose between weapons, every model takes the option's default.
+        choices = {c for option in scroll.weapon_options for c in option.choices}
+        defaults = {o.default for o in scroll.weapon_options if o.default}
+        chosen = [
+            w
+            for w in (scroll.melee_weapons if kind == "melee" else scroll.missile_weapons)
+            if w.id not in choices or w.id in defaults
+        ]
+        if not chosen:
+            raise InputError(f"--weapon: {scroll.name} has no {kind} weapons", "name a weapon")
+    else:
+        chosen = [scroll.weapon(kind)]
+    count = models if models is not None else scroll.unit_size.min
+    profiles = [
+        f"{count}x{w.attacks}/{format_threshold(w.to_hit)}/{format_threshold(w.to_wound)}"
+        f"/{w.rend}/{w.damage}"
+        for w in chosen
+    ]
+    ids = {w.id for w in chosen}
+    effects: list[Effect] = []
+    for ability in scroll.abilities:
+        if not ids & set(ability.weapons):
+            continue
+        for effect in ability.effects:
+            try:
+                compile_effects([effect])
+            except TypeError:
+                continue
+            effects.append(effect)
+    return profiles, effects
+
+
 def attack_command(
     run: Callable[[AttackRequest], None], run_40k: Callable[[Request40k], None]
 ) -> Callable[..., None]:
@@ -487,6 +537,12 @@ def attack_command(
                 "e.g. 10x2/3+/4+/-1/D3 (rend and damage optional).",
                 show_default=False,
             ),
+        ] = None,
+        unit: Annotated[
+            str | None, typer.Option(help="Take the profile from this warscroll (name or id).")
+        ] = None,
+        weapon: Annotated[
+            str | None, typer.Option(help="With --unit: the weapon, or melee / missile.")
         ] = None,
         models: Annotated[int | None, typer.Option(help="Models attacking.")] = None,
         attacks: Annotated[str | None, typer.Option(help="Attacks per model: 2, D3, D6...")] = None,
@@ -594,7 +650,8 @@ def attack_command(
                  "--damage-on-wound": damage_on_wound is not None,
                  "--wound-rolls-on-hit": wound_rolls_on_hit is not None,
                  "--ward": ward is not None, "--ethereal": ethereal,
-                 "--target-monster": target_monster, "--target-charged": target_charged},
+                 "--target-monster": target_monster, "--target-charged": target_charged,
+                 "--unit": unit is not None, "--weapon": weapon is not None},
             )  # fmt: skip
             run_40k(
                 build_40k_request(
@@ -620,6 +677,13 @@ def attack_command(
              "--weapon-type": weapon_type is not None, "--moved": moved,
              "--advanced": advanced, "--half-range": half_range},
         )  # fmt: skip
+        extra: list[Effect] = []
+        if unit is not None:
+            if profiles:
+                raise InputError("give a compact profile or --unit, not both")
+            profiles, extra = warscroll_profiles(unit, weapon, models)
+        elif weapon is not None:
+            raise InputError("--weapon needs --unit", "e.g. --unit Liberators --weapon warhammer")
         run(
             build_request(
                 profiles,
@@ -655,6 +719,7 @@ def attack_command(
                 seed,
                 dice,
                 json,
+                extra_effects=extra,
             )
         )
 

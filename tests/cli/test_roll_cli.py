@@ -151,3 +151,22 @@ def test_rule_level_usage_errors(run_cli: RunCli) -> None:
     assert result.exit_code == 2 and "--distance" in result.stderr
     result = run_cli("roll", "dice", "D7")
     assert result.exit_code == 2 and "D7" in result.stderr
+
+
+def test_profile_from_a_warscroll(run_cli: RunCli) -> None:
+    """--unit/--weapon take the profile (and the weapon's abilities) from the rules database."""
+    flags = run_cli(
+        "odds", "attack", "--unit", "liberators", "--models", "10", "--save", "4+", "--json"
+    )
+    assert flags.exit_code == 0, flags.stderr
+    by_hand = run_cli("odds", "attack", "10x2/4+/3+/0/1", "--save", "4+", "--json")
+    assert json.loads(flags.stdout)["mean_damage"] == json.loads(by_hand.stdout)["mean_damage"]
+    blade = run_cli(
+        "odds", "attack", "--unit", "lord-celestant on stardrake", "--weapon", "stormbound blade",
+        "--save", "4+", "--json",
+    )  # fmt: skip
+    plain = run_cli("odds", "attack", "3/3+/4+/-1/2", "--save", "4+", "--json")
+    # Stormbound Blade: an unmodified 6 to hit makes three wound rolls instead of one.
+    assert json.loads(blade.stdout)["mean_damage"] > json.loads(plain.stdout)["mean_damage"]
+    unknown = run_cli("roll", "attack", "--unit", "liberatorz")
+    assert unknown.exit_code == 1 and "did you mean" in unknown.stderr
