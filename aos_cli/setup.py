@@ -107,8 +107,55 @@ def _damage_table(scroll: Warscroll) -> list[dict[str, Any]]:
     return rows
 
 
+INVULNERABLE = re.compile(r"(\d)\+ invulnerable save", re.IGNORECASE)
+CAPACITY = re.compile(r"(?:carry|capacity of|transport capacity of)\s+(\d+)", re.IGNORECASE)
+
+
+def datasheet_snapshot(scroll: Warscroll) -> dict[str, Any]:
+    """What a 40k8 datasheet adds to a unit's snapshot (40k8 §13): the profile (WS, BS, S, T,
+    A; M, W, Ld and Sv are the shared move, wounds, bravery and save), the invulnerable save
+    and transport capacity read from its abilities, and its weapons with Type, S, AP, D."""
+    profile = scroll.profile
+    data: dict[str, Any] = {"profile": {}, "weapons": []}
+    if profile is not None:
+        data["profile"] = {
+            "ws": f"{profile.ws}+" if profile.ws < 7 else "-",
+            "bs": f"{profile.bs}+" if profile.bs < 7 else "-",
+            "s": profile.s,
+            "t": profile.t,
+            "a": str(profile.a),
+        }
+    texts = " ".join(a.text or "" for a in scroll.abilities)
+    invulnerable = INVULNERABLE.search(texts)
+    if invulnerable:
+        data["profile"]["invulnerable"] = int(invulnerable.group(1))
+    power = getattr(scroll, "power", None)
+    if power:
+        data["profile"]["power"] = int(power)
+    if "TRANSPORT" in (k.upper() for k in scroll.keywords):
+        capacity = CAPACITY.search(texts)
+        data["transport_capacity"] = int(capacity.group(1)) if capacity else 0
+    for weapon in scroll.datasheet_weapons:
+        melee = weapon.range == "melee"
+        data["weapons"].append(
+            {
+                "id": weapon.id,
+                "name": weapon.name,
+                "kind": "melee" if melee else "missile",
+                "range": 0.0 if melee else float(weapon.range),
+                "attacks": "",
+                "type": weapon.type,
+                "strength": str(weapon.strength),
+                "ap": int(weapon.ap),
+                "damage": str(weapon.damage),
+            }
+        )
+    return data
+
+
 def unit_snapshot(db: Database, unit: ArmyUnit, used_ids: set[str]) -> dict[str, Any]:
-    """One army-list unit as the game engine's plain set-up data."""
+    """One army-list unit as the game engine's plain set-up data (a 40k8 datasheet's profile
+    and weapons too)."""
     scroll = db.warscroll(unit.warscroll_id or unit.warscroll)
     unit_id = unit.id or slug(unit.label)
     base, number = unit_id, 2
@@ -136,7 +183,11 @@ def unit_snapshot(db: Database, unit: ArmyUnit, used_ids: set[str]) -> dict[str,
                 }
             )
     wizard = scroll.wizard
+    extra = datasheet_snapshot(scroll) if scroll.system == "wh40k8" else {}
+    if extra:
+        weapons = extra.pop("weapons") + weapons
     return {
+        **extra,
         "id": unit_id,
         "name": unit.label if unit.name else scroll.name,
         "warscroll": scroll.id,
@@ -187,6 +238,7 @@ def build_setup(
     terrain: Sequence[str] = (),
     realmscape: str | None = None,
     dice: DiceSource | None = None,
+    underdog: int | None = None,
 ) -> dict[str, Any]:
     """Load the armies and the battleplan and snapshot them for a new game.
 
@@ -211,6 +263,8 @@ def build_setup(
     sides = [army_snapshot(db, a, i == first_to_finish) for i, a in enumerate(armies)]
     if sides[0]["name"] == sides[1]["name"]:
         sides[1]["name"] = f"{sides[1]['name']} (2)"
+    if system == "wh40k8":
+        underdog_and_rerolls(sides, underdog)
     source = dice or SeededDice()
     features = [parse_terrain(text, source) for text in terrain]
     return {
@@ -224,6 +278,23 @@ def build_setup(
         "realm": realm,
         "sides": sides,
     }
+
+
+def underdog_and_rerolls(sides: list[dict[str, Any]], chosen: int | None) -> None:
+    """40k8 §17.6: the army with the lower Power Level is the Underdog and has one Command
+    Re-roll per full 10 points of difference. On equal Power Levels the Underdog is the player
+    who chose the deployment zones: `chosen` (default: the second army list)."""
+    levels = [
+        sum(int(u.get("profile", {}).get("power", 0)) for u in side["units"]) for side in sides
+    ]
+    if levels[0] != levels[1]:
+        dog = 0 if levels[0] < levels[1] else 1
+    else:
+        dog = 1 if chosen is None else chosen
+    for index, side in enumerate(sides):
+        side["power_level"] = levels[index]
+        side["underdog"] = index == dog
+        side["command_rerolls"] = abs(levels[0] - levels[1]) // 10 if index == dog else 0
 
 
 def parse_terrain(text: str, dice: DiceSource) -> dict[str, Any]:

@@ -108,7 +108,7 @@ def apply_action(
     state.notes = []
     if state.ended and kind not in ("adjust",):
         raise RuleError("the battle is over", "see the result with `aos status`")
-    if state.pending_spell is not None and kind not in ("unbind", "adjust"):
+    if state.pending_spell is not None and kind not in ("unbind", "deny", "adjust"):
         raise RuleError(
             f"{state.pending_spell.spell} is waiting for an unbind attempt",
             "run `aos unbind WIZARD` or `aos unbind --pass`",
@@ -235,6 +235,22 @@ def inflict(state: GameState, target: UnitState, damage: int) -> int:
         if not target.alive:
             transport_destroyed(state, target)
     return allocation.slain
+
+
+def slay_models(state: GameState, unit: UnitState, count: int, how: str = "slain") -> int:
+    """Remove `count` whole models (slain or fled) and score them; returns models removed."""
+    from aos_cli.core import scoring
+
+    count = max(0, min(count, unit.models))
+    if not count:
+        return 0
+    unit.models -= count
+    unit.slain_this_turn += count
+    if not unit.models:
+        unit.wounds_on_damaged = 0
+    state.notes.append(f"{unit.name}: {count} slain, {unit.models} left.")
+    scoring.models_slain(state, unit, count, how=how)
+    return count
 
 
 def transport_destroyed(state: GameState, transport: UnitState) -> None:

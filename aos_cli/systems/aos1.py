@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from aos_cli.core.actions import RecordedAnswers, action
+from aos_cli.core.actions import RecordedAnswers, action, slay_models
 from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.systems.base import GameSystem, SpellRule, choose_first, rebuild_rules
@@ -182,22 +182,6 @@ class AoS1Scenery(AoS1System):
         )
         if slain:
             slay_models(state, unit, slain)
-
-
-def slay_models(state: GameState, unit: UnitState, count: int, how: str = "slain") -> int:
-    """Remove `count` whole models (slain or fled) and score them; returns models removed."""
-    from aos_cli.core import scoring
-
-    count = max(0, min(count, unit.models))
-    if not count:
-        return 0
-    unit.models -= count
-    unit.slain_this_turn += count
-    if not unit.models:
-        unit.wounds_on_damaged = 0
-    state.notes.append(f"{unit.name}: {count} slain, {unit.models} left.")
-    scoring.models_slain(state, unit, count, how=how)
-    return count
 
 
 # --------------------------------------------------------------------------- before the battle

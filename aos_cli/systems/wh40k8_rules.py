@@ -9,16 +9,32 @@ or WS, the wound chart, AP, invulnerable saves, excess damage lost) is `aos_cli.
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from aos_cli.core.errors import RuleError
+from aos_cli.core.actions import (
+    RecordedAnswers,
+    _enemy,
+    _need_phase,
+    _own,
+    _present,
+    action,
+    inflict,
+    slay_models,
+    transport_destroyed,
+    unit_rules,
+)
+from aos_cli.core.dice import IMPOSSIBLE, DiceSource, parse_dice
+from aos_cli.core.effects import AttackRules, compile_effects
+from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.state import PendingSpell, UnitState, WeaponSpec
 from aos_cli.systems.base import GameSystem, SpellRule, choose_first
 
 if TYPE_CHECKING:
-    from aos_cli.core.actions import RecordedAnswers
-    from aos_cli.core.dice import DiceSource
     from aos_cli.core.state import GameState
+    from aos_cli.systems.wh40k8 import Result40k, Target40k, Weapon40k
 
 
 @dataclass(frozen=True)
@@ -63,6 +79,760 @@ class WH40K8System(GameSystem):
 
     def battleshock_exempt(self, state: GameState, unit_side: int, effects: list[Any]) -> bool:
         return False
+
+
+# --------------------------------------------------------------------------- profiles
+
+
+def skill_value(text: Any) -> int:
+    """`3+` → 3; `-` (or nothing) → 7, a '-' characteristic that never succeeds (40k8 §13.4)."""
+    cleaned = str(text or "-").strip()
+    if cleaned in ("-", ""):
+        return IMPOSSIBLE
+    return int(cleaned.rstrip("+"))
+
+
+def weapon_strength(text: str, user: int) -> int:
+    """A weapon's Strength from the wielder's: `User`, `+2`, `x2` or a number (40k8 §13.2)."""
+    cleaned = text.strip().lower()
+    if cleaned in ("", "user"):
+        return user
+    if cleaned.startswith("+"):
+        return user + int(cleaned[1:])
+    if cleaned.startswith(("x", "×")):
+        return user * int(cleaned[1:])
+    return int(cleaned)
+
+
+def weapon_type_of(weapon: WeaponSpec) -> tuple[str, str]:
+    """`Rapid Fire 2` → (`rapid-fire`, `2`); `Melee` → (`melee`, ``) (40k8 §7, §13.2)."""
+    text = weapon.type.strip() or ("Melee" if weapon.kind == "melee" else "Assault 1")
+    match = re.fullmatch(r"(?i)(assault|heavy|rapid fire|grenade|pistol|melee)\s*(\S*)", text)
+    if match is None:
+        raise RuleError(f"{weapon.name}: unknown weapon type {text!r}")
+    return match.group(1).lower().replace(" ", "-"), match.group(2)
+
+
+def profile_int(unit: UnitState, key: str, default: int) -> int:
+    value = unit.spec.profile.get(key, default)
+    return int(value) if str(value).lstrip("-").isdigit() else default
+
+
+def is_character(unit: UnitState) -> bool:
+    return unit.spec.has("CHARACTER")
+
+
+def _weapon40k(unit: UnitState, spec: WeaponSpec, rules: AttackRules) -> Weapon40k:
+    """The game's weapon as the 40k attack sequence takes it (40k8 §6.5, §10.5, §13)."""
+    from aos_cli.systems.wh40k8 import Weapon40k, WeaponType
+
+    kind, number = weapon_type_of(spec)
+    melee = kind == "melee"
+    attacks = str(unit.spec.profile.get("a", "1")) if melee else (number or spec.attacks or "1")
+    carriers = unit.models if spec.carriers is None else min(spec.carriers, unit.models)
+    return Weapon40k(
+        attacks=parse_dice(attacks, what=f"{spec.name} attacks"),
+        skill=skill_value(unit.spec.profile.get("ws" if melee else "bs")),
+        strength=weapon_strength(spec.strength, profile_int(unit, "s", 4)),
+        ap=spec.ap,
+        damage=parse_dice(spec.damage or "1", what=f"{spec.name} damage"),
+        models=carriers,
+        weapon_type=WeaponType(kind),
+        name=spec.name,
+        rules=rules,
+    )
+
+
+CLOSE_COMBAT_WEAPON = WeaponSpec(
+    name="Close combat weapon", kind="melee", range=0, attacks="", to_hit="", to_wound="",
+    rend=0, damage="1", type="Melee", strength="User", ap=0,
+)  # fmt: skip
+"""40k8 §10.5: the profile of a model with no melee weapon listed."""
+
+
+def _attack_rules(unit: UnitState) -> AttackRules:
+    """The unit's attack modifiers and rerolls in force (only those 40k attacks can take)."""
+    allowed = {"reroll", "modifier", "extra_attacks", "mortal_wounds_on_roll"}
+    effects = [e for e in unit_rules(unit, "attacker") if getattr(e, "type_name", "") in allowed]
+    return compile_effects(effects)
+
+
+def _feel_no_pain(unit: UnitState) -> int | None:
+    """A ward such as Disgustingly Resilient (5+) rolled for each wound lost."""
+    rules = compile_effects(
+        [e for e in unit_rules(unit, "defender") if getattr(e, "type_name", "") == "ward"]
+    )
+    return rules.ward
+
+
+def _target40k(unit: UnitState, *, in_cover: bool) -> Target40k:
+    from aos_cli.systems.wh40k8 import Target40k
+
+    invulnerable = unit.spec.profile.get("invulnerable")
+    return Target40k(
+        toughness=profile_int(unit, "t", 4),
+        save=unit.spec.save if 2 <= unit.spec.save <= 6 else IMPOSSIBLE,
+        invulnerable=int(invulnerable) if invulnerable else None,
+        models=unit.models,
+        wounds=unit.spec.wounds,
+        wounds_suffered=min(unit.wounds_on_damaged, unit.spec.wounds - 1),
+        in_cover=in_cover,
+        feel_no_pain=_feel_no_pain(unit),
+    )
+
+
+def apply_result(
+    state: GameState,
+    attacker: UnitState,
+    target: UnitState,
+    result: Result40k,
+    what: str,
+) -> None:
+    """Put an attack's allocation on the target (excess damage lost, 40k8 §8.5) and score it."""
+    from aos_cli.core import scoring
+
+    state.notes.append(
+        f"{attacker.name} → {target.name}{what}: {result.attacks} attacks, {result.hits} hits, "
+        f"{result.wounds} wounds, {result.unsaved} unsaved, {result.mortal_wounds} mortal, "
+        f"{result.wounds_lost} wounds lost."
+    )
+    allocation = result.allocation
+    if allocation is None:
+        return
+    target.models = allocation.models_left
+    target.wounds_on_damaged = allocation.wounds_on_damaged
+    target.slain_this_turn += allocation.slain
+    state.attack_log.append(
+        {
+            "round": state.round,
+            "phase": state.phase,
+            "side": attacker.side,
+            "unit": attacker.spec.id,
+            "target": target.spec.id,
+            "expected": float(result.damage),
+            "damage": result.wounds_lost,
+            "slain": allocation.slain,
+        }
+    )
+    if allocation.slain:
+        state.notes.append(f"{target.name}: {allocation.slain} slain, {target.models} left.")
+        scoring.models_slain(state, target, allocation.slain)
+        if not target.alive:
+            transport_destroyed(state, target)
+
+
+def _not_embarked(unit: UnitState) -> None:
+    if unit.embarked_in is not None:
+        raise RuleError(
+            f"{unit.name} is embarked in a transport and can do nothing (40k8 §12.3)",
+            "disembark it first with `aos disembark`",
+        )
+
+
+def _command_reroll(state: GameState, side: int, dice: DiceSource, what: str) -> int:
+    """40k8 §17.6: spend one of the Underdog's Command Re-rolls on a single die."""
+    left = state.sides[side].command_rerolls
+    if left < 1:
+        raise RuleError(f"{state.sides[side].name} has no Command Re-rolls (40k8 §17.6)")
+    state.sides[side].command_rerolls = left - 1
+    value = dice.roll(1, f"Command Re-roll: {what} (D6)")[0]
+    state.notes.append(
+        f"Command Re-roll on {what}: {value} ({left - 1} Command Re-roll(s) left, 40k8 §17.6)."
+    )
+    return value
+
+
+# --------------------------------------------------------------------------- movement (§4, §12)
+
+
+def _start_move(state: GameState, payload: dict[str, Any], verb: str) -> UnitState:
+    _need_phase(state, "movement")
+    unit = state.unit(payload["unit"])
+    _own(state, unit, verb)
+    _present(unit)
+    _not_embarked(unit)
+    if unit.moved:
+        raise RuleError(f"{unit.name} has already moved this phase (40k8 §4.1)")
+    return unit
+
+
+@action("move", system="wh40k8")
+def _move(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """40k8 §4.2, §4.4: move up to M, never within 1" of an enemy; a unit starting within 1"
+    of the enemy stays put or Falls Back."""
+    unit = _start_move(state, payload, "move")
+    if answers.yes_no("engaged", f'is {unit.name} within 1" of an enemy unit?'):
+        raise RuleError(
+            f'{unit.name} is within 1" of the enemy: it stays or Falls Back (40k8 §4.5)',
+            f"run `aos fall-back {unit.spec.id}`",
+        )
+    unit.moved = True
+    state.notes.append(f'{unit.name} moves (M {unit.spec.move}").')
+
+
+@action("advance", system="wh40k8")
+@action("run", system="wh40k8")
+def _advance(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """40k8 §4.6: add a D6 to M; no charging this turn, and only Assault weapons fire (at -1
+    to hit). Cataphractii Armour halves the dice (40k8 §15)."""
+    unit = _start_move(state, payload, "Advance")
+    roll = dice.roll(1, f"{unit.name}'s Advance roll (D6)")[0]
+    if payload.get("command_reroll"):
+        roll = _command_reroll(state, unit.side, dice, f"{unit.name}'s Advance roll")
+    halved = any(
+        "cataphractii" in f"{a.id} {a.name}".lower()
+        or ("halve" in a.text.lower() and "advance" in a.text.lower())
+        for a in unit.spec.abilities
+    )
+    distance = math.ceil(roll / 2) if halved else roll
+    unit.moved = unit.advanced = True
+    state.notes.append(
+        f'{unit.name} Advances: +{distance}"{" (halved)" if halved else ""}; it cannot charge '
+        "and fires only Assault weapons this turn (40k8 §4.6)."
+    )
+
+
+@action("fall-back", system="wh40k8")
+@action("retreat", system="wh40k8")
+def _fall_back(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """40k8 §4.5: end more than 1" from every enemy; no Advancing or charging this turn, and no
+    shooting unless the unit can FLY."""
+    unit = _start_move(state, payload, "Fall Back")
+    unit.moved = unit.fell_back = True
+    fly = " (it can FLY, so it may still shoot)" if unit.spec.has("FLY") else ""
+    state.notes.append(
+        f"{unit.name} Falls Back: it cannot charge or shoot this turn{fly} (40k8 §4.5)."
+    )
+
+
+def _passengers(state: GameState, transport: UnitState) -> int:
+    return sum(u.models for u in state.units() if u.embarked_in == transport.spec.id and u.alive)
+
+
+@action("embark", system="wh40k8")
+def _embark(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """40k8 §12.3: a unit whose every model ends its move within 3" of a friendly transport
+    may embark; capacity is never exceeded; never embark and disembark in one turn (§12.1)."""
+    _need_phase(state, "movement")
+    unit = state.unit(payload["unit"])
+    _own(state, unit, "embark")
+    _present(unit)
+    _not_embarked(unit)
+    transport = state.unit(payload["transport"])
+    if transport.side != unit.side or not transport.spec.has("TRANSPORT"):
+        raise RuleError(f"{transport.name} is not a friendly TRANSPORT")
+    _present(transport)
+    if unit.disembarked:
+        raise RuleError(f"{unit.name} disembarked this turn and cannot embark (40k8 §12.1)")
+    room = transport.spec.transport_capacity - _passengers(state, transport)
+    if unit.models > room:
+        raise RuleError(
+            f"{transport.name} has room for {max(room, 0)} more models, not {unit.models} "
+            "(40k8 §12.2)"
+        )
+    if not answers.yes_no(
+        "within-3-of-transport",
+        f'does every model of {unit.name} end within 3" of {transport.name}?',
+    ):
+        raise RuleError(f'{unit.name} must end its move wholly within 3" of {transport.name}')
+    unit.embarked_in = transport.spec.id
+    unit.embarked = unit.moved = True
+    state.notes.append(f"{unit.name} embarks in {transport.name} (40k8 §12.3).")
+
+
+@action("disembark", system="wh40k8")
+def _disembark(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """40k8 §12.4: a unit that started the Movement phase embarked sets up within 3" of the
+    transport and more than 1" from every enemy, before the transport moves; models that
+    cannot are slain; it counts as having moved. 40k8 §12.5: from a destroyed transport it
+    disembarks at once and a D6 per model slays one model on each 1."""
+    unit = state.unit(payload["unit"])
+    if unit.embarked_in is None:
+        raise RuleError(f"{unit.name} is not embarked")
+    transport = state.unit(unit.embarked_in)
+    emergency = unit.must_disembark
+    if not emergency:
+        _need_phase(state, "movement")
+        _own(state, unit, "disembark")
+        if unit.embarked:
+            raise RuleError(f"{unit.name} embarked this turn and cannot disembark (40k8 §12.1)")
+        if transport.moved:
+            raise RuleError(f"{transport.name} has moved: disembark before it moves (40k8 §12.4)")
+    unplaced = int(
+        answers.number(
+            f"unplaced:{unit.spec.id}",
+            f'how many models of {unit.name} cannot be set up within 3" of {transport.name} '
+            'and more than 1" from every enemy model?',
+        )
+    )
+    unit.embarked_in = None
+    unit.must_disembark = False
+    unit.disembarked = unit.moved = True
+    slain = max(0, min(unplaced, unit.models))
+    if emergency:
+        rolls = dice.roll(unit.models - slain, f"{unit.name} escaping the wreck: a D6 per model")
+        ones = sum(1 for r in rolls if r == 1)
+        state.notes.append(
+            f"{unit.name} disembarks from the wreck of {transport.name}: rolled "
+            f"{', '.join(map(str, rolls)) or 'nothing'}, {ones} slain (40k8 §12.5)."
+        )
+        slain += ones
+    else:
+        state.notes.append(
+            f"{unit.name} disembarks from {transport.name}; it counts as having moved (40k8 §12.4)."
+        )
+    if slain:
+        slay_models(state, unit, slain)
+
+
+# --------------------------------------------------------------------------- psychic (§5)
+
+
+@action("cast", system="wh40k8")
+def _manifest(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """40k8 §5: a Psychic test of 2D6 against the warp charge; each power once per psyker per
+    turn; a double 1 or double 6 is Perils of the Warp: D3 mortal wounds to the psyker, and if
+    that slays it the power fails."""
+    from aos_cli.core.actions import _casts_this_phase, _spell_value
+
+    _need_phase(state, "psychic")
+    psyker = state.unit(payload["wizard"])
+    _own(state, psyker, "manifest powers")
+    _present(psyker)
+    _not_embarked(psyker)
+    if psyker.spec.casts < 1:
+        raise RuleError(f"{psyker.name} is not a PSYKER")
+    power, value = _spell_value(state, psyker, payload["spell"])
+    if _casts_this_phase(state, psyker, "cast") >= psyker.spec.casts:
+        raise RuleError(
+            f"{psyker.name} has attempted all {psyker.spec.casts} power(s) it may this phase"
+        )
+    key = f"{psyker.side}:{psyker.spec.id}:{power.lower()}"
+    if key in state.spells_attempted:
+        raise RuleError(f"{psyker.name} has already attempted {power} this turn (40k8 §5.4)")
+    state.spells_attempted.add(key)
+    state.used_this_phase.add(f"cast:{psyker.spec.id}:{power.lower()}")
+    rolled = dice.roll(2, f"{psyker.name}'s Psychic test for {power} (2D6, needs {value})")
+    if payload.get("command_reroll"):
+        low = 0 if rolled[0] <= rolled[1] else 1
+        rolled[low] = _command_reroll(state, psyker.side, dice, "a Psychic test die")
+    total = sum(rolled) + int(payload.get("mod", 0))
+    if rolled[0] == rolled[1] and rolled[0] in (1, 6):
+        wounds = parse_dice("D3").roll(dice, "Perils of the Warp (D3 mortal wounds)")
+        state.notes.append(
+            f"Perils of the Warp (double {rolled[0]}): {psyker.name} suffers {wounds} mortal "
+            "wound(s) (40k8 §5.4)."
+        )
+        inflict(state, psyker, wounds)
+        if not psyker.alive:
+            state.notes.append(
+                f'{psyker.name} is slain: {power} fails and every unit within 6" suffers D3 '
+                "mortal wounds - roll for each and record them with `aos adjust`."
+            )
+            return
+    if total < value:
+        state.notes.append(f"{psyker.name} fails to manifest {power}: {total} against {value}.")
+        return
+    state.notes.append(f"{psyker.name} manifests {power} with {total}.")
+    pending = PendingSpell(psyker.spec.id, power, total, payload.get("target"))
+    deniers = [
+        u for u in state.sides[1 - psyker.side].units
+        if u.on_battlefield and u.spec.unbinds > _casts_this_phase(state, u, "unbind")
+    ]  # fmt: skip
+    if deniers:
+        state.pending_spell = pending
+        names = ", ".join(u.spec.id for u in deniers)
+        state.notes.append(
+            f"{state.sides[1 - psyker.side].name} may Deny the Witch with {names}: "
+            "`aos unbind PSYKER` (or --pass)."
+        )
+    else:
+        resolve_power(state, pending, dice, answers)
+
+
+@action("unbind", system="wh40k8")
+@action("deny", system="wh40k8")
+def _deny(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """40k8 §5.5: one Deny the Witch test per manifested power, by a psyker within 24" of the
+    manifesting psyker: 2D6 must beat the Psychic test."""
+    from aos_cli.core.actions import _casts_this_phase
+
+    pending = state.pending_spell
+    if pending is None:
+        raise RuleError("there is no psychic power waiting to be denied")
+    if payload.get("wizard") is None:
+        state.pending_spell = None
+        state.notes.append(f"No Deny the Witch: {pending.spell} takes effect.")
+        resolve_power(state, pending, dice, answers)
+        return
+    denier = state.unit(payload["wizard"])
+    caster = state.unit(pending.caster)
+    if denier.side == caster.side:
+        raise RuleError(f"{denier.name} is on the manifesting psyker's side")
+    _present(denier)
+    _not_embarked(denier)
+    if denier.spec.unbinds <= _casts_this_phase(state, denier, "unbind"):
+        raise RuleError(f"{denier.name} cannot deny any more powers this phase")
+    if not answers.yes_no("within-24", f'is {denier.name} within 24" of {caster.name}?'):
+        raise RuleError(f'{denier.name} is not within 24" of {caster.name} (40k8 §5.5)')
+    state.pending_spell = None
+    state.used_this_phase.add(f"unbind:{denier.spec.id}:{pending.spell.lower()}")
+    rolled = dice.roll(2, f"{denier.name} Denies the Witch (2D6, must beat {pending.casting_roll})")
+    total = sum(rolled) + int(payload.get("mod", 0))
+    if total > pending.casting_roll:
+        state.notes.append(f"{denier.name} denies {pending.spell} with {total} (40k8 §5.5).")
+        return
+    state.notes.append(f"{denier.name} fails to deny ({total}): {pending.spell} takes effect.")
+    resolve_power(state, pending, dice, answers)
+
+
+def resolve_power(
+    state: GameState, pending: PendingSpell, dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """Smite (40k8 §5.3): the closest visible enemy unit within 18" suffers D3 mortal wounds,
+    D6 if the Psychic test was more than 10; mortal wounds carry over (§8.8)."""
+    from aos_cli.core.actions import _apply_effects
+
+    caster = state.unit(pending.caster)
+    if pending.spell.lower() != "smite":
+        spell = next(a for a in caster.spec.abilities if a.name.lower() == pending.spell.lower())
+        _apply_effects(state, caster, spell.name, spell.effects, pending.target, dice)
+        return
+    if pending.target is None:
+        raise RuleError('Smite needs --target: the closest visible enemy unit within 18"')
+    target = _enemy(state, caster, pending.target)
+    if not answers.yes_no(
+        "closest-visible",
+        f'is {target.name} the closest visible enemy unit within 18" of {caster.name}?',
+    ):
+        raise RuleError(
+            f'Smite strikes the closest visible enemy unit within 18", not {target.name}'
+        )
+    big = pending.casting_roll > 10
+    amount = parse_dice("D6" if big else "D3").roll(dice, f"Smite ({'D6' if big else 'D3'})")
+    state.notes.append(f"Smite: {target.name} suffers {amount} mortal wound(s) (40k8 §5.3).")
+    inflict(state, target, amount)
+
+
+# --------------------------------------------------------------------------- shooting (§6-§8)
+
+
+def _ranged(unit: UnitState) -> list[WeaponSpec]:
+    return [w for w in unit.spec.weapons if weapon_type_of(w)[0] != "melee"]
+
+
+def _shooting_weapons(unit: UnitState, wanted: str | None, engaged: bool) -> list[WeaponSpec]:
+    """The weapons that fire: the one named, else every ranged weapon the unit may fire now
+    (Pistols only when engaged, else the other weapons; grenades only when named, §7.5-§7.6)."""
+    weapons = _ranged(unit)
+    if wanted:
+        chosen = [w for w in weapons if wanted.lower() in (w.name.lower(), w.id.lower())]
+        if not chosen:
+            raise RuleError(f"{unit.name} has no ranged weapon {wanted!r}")
+        return chosen
+    kinds = {w.id: weapon_type_of(w)[0] for w in weapons}
+    if engaged:
+        return [w for w in weapons if kinds[w.id] == "pistol"]
+    if unit.advanced:
+        return [w for w in weapons if kinds[w.id] == "assault"]
+    others = [w for w in weapons if kinds[w.id] not in ("pistol", "grenade")]
+    return others or [w for w in weapons if kinds[w.id] == "pistol"]
+
+
+def shoot_40k(
+    state: GameState,
+    unit: UnitState,
+    target: UnitState,
+    weapons: list[WeaponSpec],
+    dice: DiceSource,
+    answers: RecordedAnswers,
+    *,
+    engaged: bool = False,
+    overwatch: bool = False,
+) -> None:
+    """Fire `weapons` at `target` through the 40k attack sequence (40k8 §6-§8, §9.3)."""
+    from aos_cli.systems.wh40k8 import prepare_weapon, resolve_attacks_40k
+
+    rules = _attack_rules(unit)
+    half = any(weapon_type_of(w)[0] == "rapid-fire" for w in weapons) and answers.yes_no(
+        f"half-range:{unit.spec.id}" if overwatch else "half-range",
+        f"is {target.name} within half range of {unit.name}'s Rapid Fire weapons?",
+    )
+    prepared = [
+        prepare_weapon(
+            _weapon40k(unit, w, rules),
+            moved=unit.moved,
+            advanced=unit.advanced,
+            within_half_range=half,
+            fell_back=unit.fell_back,
+            can_fly=unit.spec.has("FLY"),
+            engaged=engaged,
+        )
+        for w in weapons
+    ]
+    cover_key = "overwatch-cover" if overwatch else "cover"
+    cover = answers.yes_no(
+        cover_key, f"is every model of {target.name} on or within a terrain feature?"
+    )
+    result = resolve_attacks_40k(
+        prepared, _target40k(target, in_cover=cover), dice, overwatch=overwatch, phase="shooting"
+    )
+    apply_result(state, unit, target, result, " (Overwatch)" if overwatch else "")
+
+
+@action("shoot", system="wh40k8")
+def _shoot(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """40k8 §6: not after Falling Back (unless FLY); after Advancing only Assault weapons;
+    within 1" of an enemy only Pistols; a CHARACTER with fewer than 10 Wounds may be targeted
+    only if it is the closest visible enemy unit (§6.6)."""
+    _need_phase(state, "shooting")
+    unit = state.unit(payload["unit"])
+    _own(state, unit, "shoot")
+    _present(unit)
+    _not_embarked(unit)
+    if unit.shot:
+        raise RuleError(f"{unit.name} has already shot this phase")
+    target = _enemy(state, unit, payload["target"])
+    _not_embarked(target)
+    engaged = answers.yes_no("engaged", f'is {unit.name} within 1" of an enemy unit?')
+    weapons = _shooting_weapons(unit, payload.get("weapon"), engaged)
+    if not weapons:
+        why = 'only Pistols fire within 1" of the enemy' if engaged else "no weapon may fire now"
+        raise RuleError(f"{unit.name} cannot shoot: {why} (40k8 §6.2, §7)")
+    if (
+        is_character(target)
+        and target.spec.wounds < 10
+        and not answers.yes_no(
+            "closest-visible", f"is {target.name} the closest visible enemy unit to {unit.name}?"
+        )
+    ):
+        raise RuleError(
+            f"{target.name} is a CHARACTER with fewer than 10 Wounds: it may be shot only as the "
+            "closest visible enemy unit (40k8 §6.6)"
+        )
+    shoot_40k(state, unit, target, weapons, dice, answers, engaged=engaged)
+    unit.shot = True
+
+
+# --------------------------------------------------------------------------- charge (§9)
+
+
+@action("charge", system="wh40k8")
+def _charge(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """40k8 §9: from within 12", not after Advancing or Falling Back, not from within 1"; each
+    target may fire Overwatch (hits on 6s); then 2D6, the first model within 1" of a target."""
+    _need_phase(state, "charge")
+    unit = state.unit(payload["unit"])
+    _own(state, unit, "charge")
+    _present(unit)
+    _not_embarked(unit)
+    if unit.advanced or unit.fell_back:
+        did = "Advanced" if unit.advanced else "Fell Back"
+        raise RuleError(f"{unit.name} {did} this turn and cannot charge (40k8 §9.2)")
+    if unit.charged or f"charge:{unit.spec.id}" in state.used_this_phase:
+        raise RuleError(f"{unit.name} has already charged this phase (40k8 §9.2)")
+    names = [n.strip() for n in str(payload.get("target") or "").split(",") if n.strip()]
+    if not names:
+        raise InputError("name the charge's target unit(s) with --target (40k8 §9.2)")
+    targets = [_enemy(state, unit, n) for n in names]
+    if answers.yes_no(
+        "engaged", f'was {unit.name} within 1" of an enemy unit at the start of the phase?'
+    ):
+        raise RuleError(f'{unit.name} started the phase within 1" of the enemy and cannot charge')
+    if not answers.yes_no("within-12", f'is every target within 12" of {unit.name}?'):
+        raise RuleError(f'a charge target must be within 12" of {unit.name} (40k8 §9.2)')
+    state.used_this_phase.add(f"charge:{unit.spec.id}")
+    for target in targets:
+        guns = [w for w in _ranged(target) if weapon_type_of(w)[0] != "grenade"]
+        if not guns or not unit.alive:
+            continue
+        if answers.yes_no(
+            f"overwatch:{target.spec.id}", f"does {target.name} fire Overwatch at {unit.name}?"
+        ):
+            others = [w for w in guns if weapon_type_of(w)[0] != "pistol"] or guns
+            shoot_40k(state, target, unit, others, dice, answers, overwatch=True)
+    if not unit.alive:
+        state.notes.append(f"{unit.name} is destroyed by Overwatch before it can charge.")
+        return
+    rolled = dice.roll(2, f"{unit.name}'s charge roll (2D6)")
+    distance = answers.number(
+        "distance", f"how far is {unit.name} from the nearest target (inches)?"
+    )
+    needed = max(0, math.ceil(distance - 1))
+    if sum(rolled) < needed and payload.get("command_reroll"):
+        low = 0 if rolled[0] <= rolled[1] else 1
+        rolled[low] = _command_reroll(state, unit.side, dice, "a charge die")
+    roll = sum(rolled)
+    if roll >= needed:
+        unit.charged = True
+        unit.charge_targets = tuple(t.spec.id for t in targets)
+        state.notes.append(
+            f'{unit.name} charges: rolled {roll}, needed {needed} to end within 1" (40k8 §9.4).'
+        )
+    else:
+        state.notes.append(
+            f"{unit.name} fails to charge: rolled {roll}, needed {needed}; no model moves."
+        )
+
+
+@action("intervene", system="wh40k8")
+def _intervene(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """40k8 §9.5: after the enemy's charges, a CHARACTER within 3" of an enemy unit may move up
+    to 3", ending closer to the nearest enemy model (a Heroic Intervention)."""
+    _need_phase(state, "charge")
+    unit = state.unit(payload["unit"])
+    _present(unit)
+    _not_embarked(unit)
+    if unit.side == state.active_side:
+        raise RuleError("Heroic Interventions are made in the opponent's Charge phase (40k8 §9.5)")
+    if not is_character(unit):
+        raise RuleError(f"{unit.name} is not a CHARACTER and cannot Heroically Intervene")
+    if unit.intervened:
+        raise RuleError(f"{unit.name} has already made a Heroic Intervention")
+    if not answers.yes_no("within-3", f'is {unit.name} within 3" of an enemy unit?'):
+        raise RuleError(f'{unit.name} is not within 3" of an enemy unit (40k8 §9.5)')
+    unit.intervened = True
+    state.notes.append(
+        f'{unit.name} Heroically Intervenes: up to 3", ending closer to the nearest enemy model.'
+    )
+
+
+# --------------------------------------------------------------------------- fight (§10)
+
+
+@action("fight", system="wh40k8")
+def _fight(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """40k8 §10.2: units that charged fight first, then the players alternate, the player whose
+    turn it is first; chargers attack only units they charged (§10.4); pile in and consolidate
+    3" (§10.3, §10.6); no cover in the Fight phase (§8.7)."""
+    from aos_cli.systems.wh40k8 import resolve_attacks_40k
+
+    _need_phase(state, "fight")
+    unit = state.unit(payload["unit"])
+    _present(unit)
+    _not_embarked(unit)
+    if unit.fought:
+        raise RuleError(f"{unit.name} has already fought this phase (40k8 §10.2)")
+    active = state.active_side
+    chargers = [
+        u for u in state.sides[active].units if u.on_battlefield and u.charged and not u.fought
+    ]
+    if chargers and not unit.charged:
+        raise RuleError(
+            f"units that charged fight first: {', '.join(u.name for u in chargers)} (40k8 §10.2)"
+        )
+    if not unit.charged:
+        picker = state.combat_to_pick if state.combat_to_pick is not None else active
+        if unit.side != picker:
+            raise RuleError(f"it is {state.sides[picker].name}'s pick to fight (40k8 §10.2)")
+        if not answers.yes_no("engaged", f'is {unit.name} within 1" of an enemy unit?'):
+            raise RuleError(
+                f'{unit.name} did not charge and is not within 1" of an enemy: it cannot fight'
+            )
+    target = _enemy(state, unit, payload["target"])
+    if unit.charged and target.spec.id not in unit.charge_targets:
+        raise RuleError(f"{unit.name} charged and may attack only units it charged (40k8 §10.4)")
+    melee = [w for w in unit.spec.weapons if weapon_type_of(w)[0] == "melee"]
+    if payload.get("weapon"):
+        melee = [
+            w for w in melee if str(payload["weapon"]).lower() in (w.name.lower(), w.id.lower())
+        ]
+    weapons = [
+        _weapon40k(unit, w, _attack_rules(unit)) for w in (melee[:1] or [CLOSE_COMBAT_WEAPON])
+    ]
+    result = resolve_attacks_40k(weapons, _target40k(target, in_cover=False), dice, phase="fight")
+    apply_result(state, unit, target, result, "")
+    state.notes.append(
+        f'{unit.name} may consolidate up to 3" towards the nearest enemy (40k8 §10.6).'
+    )
+    unit.fought = True
+    state.combat_passes = 0
+    still = [
+        u for u in state.sides[active].units if u.on_battlefield and u.charged and not u.fought
+    ]
+    state.combat_to_pick = active if unit.charged else 1 - unit.side
+    if unit.charged and still:
+        state.combat_to_pick = active
+
+
+# --------------------------------------------------------------------------- morale (§11)
+
+
+@action("battleshock", system="wh40k8")
+@action("morale", system="wh40k8")
+def _morale(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """40k8 §11: each unit that lost models this turn rolls D6 + models slain against its
+    highest Leadership (no bonus for its size); one model flees per point over. The Underdog
+    may spend a Command Re-roll on a unit's die (`command_reroll: UNIT`)."""
+    from aos_cli.core import scoring
+    from aos_cli.core.turn import due_battleshock
+
+    _need_phase(state, "morale")
+    waiting = due_battleshock(state)
+    if not waiting:
+        state.notes.append("No morale tests are due.")
+        return
+    reroll = payload.get("command_reroll")
+    for unit in waiting:
+        die = dice.roll(1, f"{unit.name}'s morale test (D6)")[0]
+        if reroll and state.unit(str(reroll)) is unit:
+            die = _command_reroll(state, unit.side, dice, f"{unit.name}'s morale test")
+        leadership = unit.spec.bravery + sum(
+            int(m.get("amount", 0))
+            for effect in unit.effects
+            for m in effect.effects
+            if m.get("type") == "characteristic_modifier" and m.get("characteristic") == "bravery"
+        )
+        total = die + unit.slain_this_turn
+        fled = min(unit.models, max(0, total - leadership))
+        unit.battleshock_tested = True
+        verdict = "passes" if not fled else f"fails: {fled} flee"
+        state.notes.append(
+            f"{unit.name}: rolled {die} + {unit.slain_this_turn} = {total} against Leadership "
+            f"{leadership}, {verdict} (40k8 §11)."
+        )
+        if fled:
+            unit.models -= fled
+            if not unit.models:
+                unit.wounds_on_damaged = 0
+            scoring.models_slain(state, unit, fled, how="fled")
+            if not unit.alive:
+                transport_destroyed(state, unit)
+
+
+@action("command", system="wh40k8")
+def _no_commands(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """40k8 core rules have no command abilities; the Underdog has Command Re-rolls (§17.6)."""
+    raise RuleError(
+        "the 40k 8th edition core rules have no command abilities",
+        "the Underdog spends Command Re-rolls with --command-reroll on a roll (40k8 §17.6)",
+    )
 
 
 WH40K8 = WH40K8System(
