@@ -171,8 +171,17 @@ def show_notes(state: GameState, game_id: int, as_json: bool) -> None:
 
 @game_app.command("new")
 def game_new(
-    army: Annotated[list[Path], typer.Option(help="Army list file (give two).")],
-    battleplan: Annotated[str, typer.Option(help="Battleplan name or id.")] = "first-blood",
+    army: Annotated[
+        list[Path] | None,
+        typer.Option(help="Army list file (give two; default: the --system's demo armies)."),
+    ] = None,
+    battleplan: Annotated[
+        str | None, typer.Option(help="Battleplan name or id (default: the system's first).")
+    ] = None,
+    system: Annotated[
+        str | None,
+        typer.Option(help="Game system: aos2 (default), aos1 or wh40k8."),
+    ] = None,
     name: Annotated[str | None, typer.Option(help="A name for the game.")] = None,
     realm: Annotated[str | None, typer.Option(help="Realm of battle (ghur has rules).")] = None,
     realmscape: Annotated[
@@ -188,14 +197,18 @@ def game_new(
     json: JsonOption = False,
 ) -> None:
     """Start a game between two army lists on a battleplan; it becomes the current game."""
+    from aos_cli.cli.play import armies_for
     from aos_cli.setup import build_setup
 
-    if len(army) != 2:
+    if not army and system is None:
+        raise InputError("--army: no army lists given", "give --army twice, or --system")
+    if army and len(army) != 2:
         raise InputError(f"--army: {len(army)} army lists given", "give --army twice, one per side")
     from aos_cli.core.dice import SeededDice
 
+    armies, plan = armies_for(army, system, battleplan)
     setup = build_setup(
-        army, battleplan, name=name, realm=realm, content_dirs=content or [],
+        armies, plan, name=name, realm=realm, content_dirs=content or [],
         terrain=terrain or [], realmscape=realmscape, dice=SeededDice(seed),
     )  # fmt: skip
     with open_store(db) as store:
@@ -203,9 +216,18 @@ def game_new(
     if json:
         print_json({"game": game_id, "name": setup["name"]})
         return
+    first = {
+        "aos1": "The player who finished set-up first chooses who goes first with "
+        "`aos priority --first SIDE`.",
+        "wh40k8": "The Underdog chooses who goes first in every round with "
+        "`aos priority --first SIDE`.",
+    }
     console().print(
-        f"Game {game_id} ({setup['name']}) is set up. Roll priority for battle round 1 with "
-        "`aos priority`."
+        f"Game {game_id} ({setup['name']}) is set up. "
+        + first.get(
+            str(setup.get("system", "aos2")),
+            "Roll priority for battle round 1 with `aos priority`.",
+        )
     )
 
 
@@ -516,13 +538,24 @@ def charge(
         bool | None, typer.Option("--within-12/--no-within-12", help='An enemy unit is within 12".')
     ] = None,
     in_command_range: InRangeOption = None,
+    target: Annotated[
+        str | None, typer.Option(help="40k8: the charge's target unit(s), comma-separated.")
+    ] = None,
+    command_reroll: Annotated[
+        bool, typer.Option(help="40k8: the Underdog re-rolls one charge die (§17.6).")
+    ] = False,
     answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
 ) -> None:  # fmt: skip
-    """Charge with 2D6 (AoS2 §10)."""
+    """Charge with 2D6 (AoS2 §10; 40k8 §9 with Overwatch)."""
+    payload: dict[str, Any] = {"unit": unit, "reroll": reroll}
+    if target is not None:
+        payload["target"] = target
+    if command_reroll:
+        payload["command_reroll"] = True
     act(
-        "charge", {"unit": unit, "reroll": reroll}, db=db, game=game, as_json=json, dice=dice,
+        "charge", payload, db=db, game=game, as_json=json, dice=dice,
         seed=seed,
         answers={"distance": distance, "engaged": engaged, "within-12": within_12,
                  "in-command-range": in_command_range}, answer=answer)  # fmt: skip
@@ -653,6 +686,98 @@ def adjust(
     )  # fmt: skip
 
 
+def advance_move(
+    unit: UnitArg,
+    command_reroll: Annotated[
+        bool, typer.Option(help="The Underdog re-rolls the dice (40k8 §17.6).")
+    ] = False,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Advance: add a D6 to M; no charging, Assault weapons only (40k8 §4.6)."""
+    act("advance", {"unit": unit, "command_reroll": command_reroll}, db=db, game=game,
+        as_json=json, dice=dice, seed=seed)  # fmt: skip
+
+
+def fall_back(
+    unit: UnitArg, game: GameOption = None, db: DbOption = None, json: JsonOption = False
+) -> None:
+    """Fall Back from within 1" of the enemy: no shooting (unless FLY) or charging (40k8 §4.5)."""
+    act("fall-back", {"unit": unit}, db=db, game=game, as_json=json)
+
+
+def embark(
+    unit: UnitArg,
+    transport: Annotated[str, typer.Option("--transport", help="The friendly TRANSPORT.")],
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+) -> None:  # fmt: skip
+    """Embark a unit wholly within 3" of a friendly transport (40k8 §12.3)."""
+    act("embark", {"unit": unit, "transport": transport}, db=db, game=game, as_json=json,
+        answer=answer)  # fmt: skip
+
+
+def disembark(
+    unit: UnitArg,
+    unplaced: Annotated[
+        int | None, typer.Option(help="Models that cannot be set up (they are slain).")
+    ] = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Disembark within 3" of the transport; from a wreck, a D6 per model (40k8 §12.4-§12.5)."""
+    answers = {} if unplaced is None else {f"unplaced:{unit}": unplaced}
+    act("disembark", {"unit": unit}, db=db, game=game, as_json=json, dice=dice, seed=seed,
+        answers=answers)  # fmt: skip
+
+
+def intervene(
+    unit: UnitArg,
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+) -> None:  # fmt: skip
+    """Heroic Intervention: a CHARACTER within 3" of the enemy moves up to 3" (40k8 §9.5)."""
+    act("intervene", {"unit": unit}, db=db, game=game, as_json=json, answer=answer)
+
+
+def morale(
+    command_reroll: Annotated[
+        str | None, typer.Option(help="The Underdog re-rolls this unit's die (40k8 §17.6).")
+    ] = None,
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Take every morale test due: D6 + slain against Leadership (40k8 §11)."""
+    act("battleshock", {"command_reroll": command_reroll}, db=db, game=game, as_json=json,
+        dice=dice, seed=seed, answer=answer)  # fmt: skip
+
+
+def sudden_death(
+    side: Annotated[str, typer.Argument(help="The outnumbered side.")],
+    objective: Annotated[
+        str, typer.Argument(help="assassinate, blunt, endure or seize-ground.")
+    ],
+    unit: Annotated[
+        str | None, typer.Option(help="Assassinate/Blunt: the unit the enemy picks.")
+    ] = None,
+    feature: Annotated[str | None, typer.Option(help="Seize Ground: the feature.")] = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+) -> None:  # fmt: skip
+    """Pick a Sudden Death objective when outnumbered by a third (AoS1 §5.2)."""
+    act("sudden-death", {"side": side, "objective": objective, "unit": unit, "feature": feature},
+        db=db, game=game, as_json=json)  # fmt: skip
+
+
+def triumph(
+    side: Annotated[str, typer.Argument(help="The side that won its last battle.")],
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Roll on the 1st edition Triumphs table (AoS1 §5.3)."""
+    act("triumph", {"side": side}, db=db, game=game, as_json=json, dice=dice, seed=seed)
+
+
 def undo(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:
     """Take back the last action (repeatable)."""
     from aos_cli.games import load
@@ -691,5 +816,14 @@ IN_GAME_COMMANDS: dict[str, Callable[..., None]] = {
     "heal": heal,
     "adjust": adjust,
     "undo": undo,
+    "advance": advance_move,
+    "fall-back": fall_back,
+    "embark": embark,
+    "disembark": disembark,
+    "intervene": intervene,
+    "morale": morale,
+    "deny": unbind,
+    "sudden-death": sudden_death,
+    "triumph": triumph,
 }
 """Top-level commands acting on the current game, registered by the app."""

@@ -17,19 +17,60 @@ if TYPE_CHECKING:
     from aos_cli.store import Store
 
 DEMO_ARMIES = ("stormcast-demo.yaml", "nighthaunt-demo.yaml")
+SYSTEM_ARMIES: dict[str, tuple[str, str]] = {
+    "aos2": DEMO_ARMIES,
+    "aos1": ("stormcast-aos1-demo.yaml", "nighthaunt-aos1-demo.yaml"),
+    "wh40k8": ("death-guard-wh40k8-demo.yaml", "space-marines-wh40k8-demo.yaml"),
+}
+"""The bundled demo army lists of each game system (issue 8)."""
+SYSTEM_BATTLEPLANS = {
+    "aos2": "first-blood",
+    "aos1": "glorious-victory",
+    "wh40k8": "only-war-domination",
+}
+"""The battleplan a new game of each system is fought on unless one is given."""
 
 
-def bundled_armies() -> list[Path]:
-    """The demo army lists, from the installed package data or the source tree."""
+def bundled_armies(system: str = "aos2") -> list[Path]:
+    """The demo army lists of a system, from the installed package data or the source tree."""
     from aos_cli.content.loader import bundled_dirs
-
-    for folder in bundled_dirs():
-        armies = folder / "armies"
-        if all((armies / name).is_file() for name in DEMO_ARMIES):
-            return [armies / name for name in DEMO_ARMIES]
     from aos_cli.core.errors import ContentError
 
+    names = SYSTEM_ARMIES.get(system)
+    if names is None:
+        raise InputError(
+            f"--system: no demo armies for {system!r}", f"use {', '.join(SYSTEM_ARMIES)}"
+        )
+    for folder in bundled_dirs():
+        armies = folder / "armies"
+        if all((armies / name).is_file() for name in names):
+            return [armies / name for name in names]
     raise ContentError("the demo armies are missing", "reinstall aos-cli")
+
+
+def armies_for(
+    army: list[Path] | None, system: str | None, battleplan: str | None
+) -> tuple[list[Path], str]:
+    """The army lists and battleplan of a new game: the given lists (which must be of
+    `system` when one is named), or the bundled demo armies of `system`."""
+    from aos_cli.content import load_army, load_database
+
+    if army:
+        if len(army) != 2:
+            raise InputError(f"--army: {len(army)} army lists given", "give --army twice")
+        if system is not None:
+            db = load_database()
+            found = {load_army(Path(p), db).system for p in army}
+            if found != {system}:
+                raise InputError(
+                    f"--system {system}: the army lists are for {', '.join(sorted(found))}",
+                    "give army lists of that system, or leave out --army for its demo armies",
+                )
+        key = system or "aos2"
+    else:
+        key = system or "aos2"
+        army = bundled_armies(key)
+    return list(army), battleplan or SYSTEM_BATTLEPLANS.get(key, "first-blood")
 
 
 def demo(
@@ -104,7 +145,17 @@ def play(
     army: Annotated[
         list[Path] | None, typer.Option(help="Start a new game: give two army list files.")
     ] = None,
-    battleplan: Annotated[str, typer.Option(help="Battleplan for a new game.")] = "first-blood",
+    battleplan: Annotated[
+        str | None,
+        typer.Option(help="Battleplan for a new game (default: the system's first)."),
+    ] = None,
+    system: Annotated[
+        str | None,
+        typer.Option(
+            help="New game of aos2, aos1 or wh40k8: the army lists given, else the system's "
+            "bundled demo armies."
+        ),
+    ] = None,
     dice: Annotated[str, typer.Option(help="auto (the tool rolls) or manual (you type).")] = "auto",
     seed: Annotated[int | None, typer.Option(help="Seed for the tool's dice.")] = None,
     quick: Annotated[
@@ -127,13 +178,12 @@ def play(
     with open_store(db) as store:
         mode = dice
         source = dice_source(mode, seed)
-        if army:
-            if len(army) != 2:
-                raise InputError(f"--army: {len(army)} army lists given", "give --army twice")
-            if quick:
+        if army or system:
+            army, plan = armies_for(army, system, battleplan)
+            if quick or (system or "aos2") != "aos2":
                 from aos_cli.setup import build_setup
 
-                setup = build_setup(army, battleplan)
+                setup = build_setup(army, plan)
             else:
                 from aos_cli.cli.setup_wizard import run_wizard
                 from aos_cli.content import load_database
@@ -241,6 +291,9 @@ def show_option_odds(state: GameState, choices: list[Option], number: int) -> No
     option = choices[number - 1]
     if option.kind not in ("shoot", "fight"):
         out.print("Odds are shown for shooting and fighting; see `aos odds` for the other rolls.")
+        return
+    if state.system == "wh40k8":
+        out.print("See `aos odds attack --system wh40k8` for the odds of a 40k attack.")
         return
     unit = state.unit(option.payload["unit"])
     kind = "missile" if option.kind == "shoot" else "melee"

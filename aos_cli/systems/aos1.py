@@ -225,9 +225,10 @@ def _sudden_death(
         )
     chosen: dict[str, Any] = {"side": side, "objective": objective}
     if objective in ("assassinate", "blunt"):
-        if not payload.get("unit"):
+        picked = payload.get("unit") or payload.get("target")
+        if not picked:
             raise InputError(f"{objective} needs the enemy unit its player picks: give --unit")
-        unit = state.unit(str(payload["unit"]))
+        unit = state.unit(str(picked))
         if unit.side == side:
             raise RuleError(f"{unit.name} is in your own army; the enemy picks one of its units")
         heroic = ("HERO", "WIZARD", "PRIEST", "MONSTER")
