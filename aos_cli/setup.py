@@ -18,6 +18,7 @@ from aos_cli.systems.base import SYSTEM_IDS, get_system
 if TYPE_CHECKING:
     from aos_cli.content import ArmyList, Battleplan, Database, Warscroll, Weapon
     from aos_cli.content.army import ArmyUnit
+    from aos_cli.core.effects import Effect
 
 ONCE_PER = {
     "once_per_phase": "phase",
@@ -58,14 +59,26 @@ def _weapon(weapon: Weapon, kind: str, carriers: int | None) -> dict[str, Any]:
 
 def _carriers(scroll: Warscroll, unit: ArmyUnit) -> dict[str, int | None]:
     """How many models carry each weapon: every model carries weapons not offered as options;
-    an option's choices go to the models the army list names, the rest take its default."""
+    an option's choices go to the models the army list names. Models given a limited special
+    weapon (an option with `one_per`) carry it instead of the main weapon of the same kind;
+    every other model takes the main option's default."""
     carriers: dict[str, int | None] = {w.id: None for w in scroll.weapons}
+    melee = {w.id for w in scroll.melee_weapons}
+    specials = {"melee": 0, "missile": 0}
+    for option in scroll.weapon_options:
+        if option.one_per is not None:
+            kind = "melee" if option.choices[0] in melee else "missile"
+            specials[kind] += sum(unit.weapons.get(c, 0) for c in option.choices)
     for option in scroll.weapon_options:
         chosen = {c: unit.weapons.get(c, 0) for c in option.choices}
-        default = option.default or option.choices[0]
         for choice in option.choices:
             carriers[choice] = chosen[choice]
-        carriers[default] = (carriers[default] or 0) + max(0, unit.models - sum(chosen.values()))
+        if option.one_per is not None:
+            continue
+        kind = "melee" if option.choices[0] in melee else "missile"
+        default = option.default or option.choices[0]
+        rest = unit.models - sum(chosen.values()) - specials[kind]
+        carriers[default] = (carriers[default] or 0) + max(0, rest)
     return carriers
 
 
@@ -153,6 +166,25 @@ def datasheet_snapshot(scroll: Warscroll) -> dict[str, Any]:
     return data
 
 
+def weapon_effects(scroll: Warscroll, weapon_id: str) -> list[Effect]:
+    """The attack effects of abilities tied to one weapon (e.g. the Stormbound Blade's three
+    wound rolls on a 6), which apply whenever that weapon attacks; other effects of those
+    abilities stay with the ability as reminders."""
+    from aos_cli.core.effects import compile_effects
+
+    found: list[Effect] = []
+    for ability in scroll.abilities:
+        if weapon_id not in ability.weapons:
+            continue
+        for effect in ability.effects:
+            try:
+                compile_effects([effect])
+            except TypeError:
+                continue
+            found.append(effect)
+    return found
+
+
 def unit_snapshot(db: Database, unit: ArmyUnit, used_ids: set[str]) -> dict[str, Any]:
     """One army-list unit as the game engine's plain set-up data (a 40k8 datasheet's profile
     and weapons too)."""
@@ -167,6 +199,8 @@ def unit_snapshot(db: Database, unit: ArmyUnit, used_ids: set[str]) -> dict[str,
         _weapon(w, "melee", carriers.get(w.id)) for w in scroll.melee_weapons
     ]
     weapons = [w for w in weapons if w.get("carriers", 1) != 0]
+    for weapon in weapons:
+        weapon["effects"] = _effects(weapon_effects(scroll, weapon["id"]))
     abilities = [_ability(a, "ability") for a in scroll.abilities]
     abilities += [_ability(a, "command") for a in scroll.command_abilities]
     abilities += [_ability(s, "spell") for s in scroll.spells]

@@ -486,7 +486,7 @@ def warscroll_profiles(
     """
     from aos_cli.content import load_database
     from aos_cli.core.dice import format_threshold
-    from aos_cli.core.effects import compile_effects
+    from aos_cli.setup import weapon_effects
 
     scroll = load_database(content).warscroll(unit)
     kind = (weapon or "melee").strip().lower()
@@ -509,17 +509,7 @@ def warscroll_profiles(
         f"/{w.rend}/{w.damage}"
         for w in chosen
     ]
-    ids = {w.id for w in chosen}
-    effects: list[Effect] = []
-    for ability in scroll.abilities:
-        if not ids & set(ability.weapons):
-            continue
-        for effect in ability.effects:
-            try:
-                compile_effects([effect])
-            except TypeError:
-                continue
-            effects.append(effect)
+    effects = [e for w in chosen for e in weapon_effects(scroll, w.id)]
     return profiles, effects
 
 
