@@ -390,6 +390,11 @@ def status(game: GameOption = None, db: DbOption = None, json: JsonOption = Fals
 
     with open_store(db) as store:
         game_id = game_id_for(store, game)
+        if store.game(game_id).system == "mesbg":
+            from aos_cli.cli.hero import list_heroes
+
+            # A Middle-earth game is its heroes' Might, Will, Fate and Wounds (mesbg §1).
+            return list_heroes(db=db, game=str(game_id), json=json)
         current = load(store, game_id)
     if json:
         print_json(status_json(current.state, game_id))

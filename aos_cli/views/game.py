@@ -84,8 +84,12 @@ def header(state: GameState) -> Text:
         text.append(
             f"Round {state.round} · {active}'s turn · {state.phase} phase  ", style="heading"
         )
+    from aos_cli.systems.base import system_of
+
+    with_cp = system_of(state).command_points
     for side in state.sides:
-        text.append(f"  {side.name}: {side.command_points} CP, {side.victory_points} VP")
+        points = f"{side.command_points} CP, " if with_cp else ""
+        text.append(f"  {side.name}: {points}{side.victory_points} VP")
     return text
 
 
@@ -97,7 +101,7 @@ def army_table(state: GameState, side_index: int) -> Table:
     table.add_column("Models", justify="right")
     table.add_column("Wounded", justify="right")
     table.add_column("Save", justify="right")
-    table.add_column("Bravery", justify="right")
+    table.add_column("Leadership" if state.system == "wh40k8" else "Bravery", justify="right")
     table.add_column("This turn")
     table.add_column("Effects")
     for unit in side.units:

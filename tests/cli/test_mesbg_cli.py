@@ -143,3 +143,13 @@ def test_mesbg_heroes_through_a_scripted_game(run_cli: RunCli, tmp_path: object)
     assert too_much.exit_code == 1 and "Will" in too_much.stderr
     listed = run_cli("hero", "list", "--db", db)
     assert "Gandalf" in listed.stdout and "Broken at" in listed.stdout
+
+
+def test_mesbg_status_shows_the_heroes(run_cli: RunCli, tmp_path: object) -> None:
+    """`aos status` on a Middle-earth game shows its heroes' Might, Will, Fate and Wounds."""
+    db = f"{tmp_path}/games.sqlite3"
+    run_cli("hero", "new-force", "Fellowship", "--models", "9", "--side", "good", "--db", db)
+    run_cli("hero", "add", "Gandalf", "--will", "6", "--force", "Fellowship", "--db", db)
+    result = run_cli("status", "--json", "--db", db)
+    assert result.exit_code == 0, result.stderr
+    assert [h["name"] for h in json.loads(result.stdout)["heroes"]] == ["Gandalf"]
