@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Protocol
 
 from aos_cli.core.dice import DiceExpr, DiceSource, Die, format_threshold, roll_with_reroll
 from aos_cli.core.effects import AttackRules, TargetInfo
@@ -96,14 +97,20 @@ def allocate_carry_over(damage: int, models: int, wounds: int, suffered: int = 0
     return Allocation(slain, total - slain * wounds if left else 0, left)
 
 
-@dataclass
-class AttackResult:
-    """The outcome of a unit's attacks against one target unit."""
+class WeaponCounts(Protocol):
+    """What each weapon's result counts, in every game system."""
 
-    weapons: list[WeaponResult]
-    ward_rolls: tuple[int, ...] = ()
-    ward_saved: int = 0
-    allocation: Allocation | None = None
+    attacks: int
+    hits: int
+    wounds: int
+    unsaved: int
+    mortal_wounds: int
+
+
+class WeaponTotals:
+    """A unit's totals over its weapons' results (shared by every system's attack result)."""
+
+    weapons: Sequence[WeaponCounts]
 
     @property
     def attacks(self) -> int:
@@ -124,6 +131,16 @@ class AttackResult:
     @property
     def mortal_wounds(self) -> int:
         return sum(w.mortal_wounds for w in self.weapons)
+
+
+@dataclass
+class AttackResult(WeaponTotals):
+    """The outcome of a unit's attacks against one target unit."""
+
+    weapons: list[WeaponResult]
+    ward_rolls: tuple[int, ...] = ()
+    ward_saved: int = 0
+    allocation: Allocation | None = None
 
     @property
     def damage_before_ward(self) -> int:

@@ -52,7 +52,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Literal
 
-from aos_cli.core.attack import Allocation, Stage
+from aos_cli.core.attack import Allocation, Stage, WeaponTotals
 from aos_cli.core.dice import (
     FACES,
     IMPOSSIBLE,
@@ -459,7 +459,7 @@ class WeaponResult40k:
 
 
 @dataclass
-class Result40k:
+class Result40k(WeaponTotals):
     """The outcome of a unit's attacks against one target unit (§8)."""
 
     weapons: list[WeaponResult40k]
@@ -469,26 +469,6 @@ class Result40k:
     wounds_lost: int = 0
     """Wounds the target actually lost: damage after feel-no-pain, less excess that was lost."""
     target_wounds: int | None = None
-
-    @property
-    def attacks(self) -> int:
-        return sum(w.attacks for w in self.weapons)
-
-    @property
-    def hits(self) -> int:
-        return sum(w.hits for w in self.weapons)
-
-    @property
-    def wounds(self) -> int:
-        return sum(w.wounds for w in self.weapons)
-
-    @property
-    def unsaved(self) -> int:
-        return sum(w.unsaved for w in self.weapons)
-
-    @property
-    def mortal_wounds(self) -> int:
-        return sum(w.mortal_wounds for w in self.weapons)
 
     @property
     def damage_per_attack(self) -> tuple[int, ...]:
