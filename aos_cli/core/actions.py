@@ -697,18 +697,24 @@ def _cast(
         return
     state.notes.append(f"{wizard.name} casts {spell} with {total}.")
     pending = PendingSpell(wizard.spec.id, spell, total, payload.get("target"))
-    unbinders = [
-        u for u in state.sides[1 - wizard.side].units
+    if not offer_unbind(state, wizard, pending, "unbind with {names}: `aos unbind`"):
+        _resolve_spell(state, pending, dice)
+
+
+def offer_unbind(state: GameState, caster: UnitState, pending: PendingSpell, how: str) -> bool:
+    """Leave a cast spell waiting when an enemy caster may still unbind (or deny) it this
+    phase; False when nobody can, so the spell takes effect at once (AoS2 §15, 40k8 psychic)."""
+    enemy = state.sides[1 - caster.side]
+    able = [
+        u for u in enemy.units
         if u.on_battlefield and u.spec.unbinds > _casts_this_phase(state, u, "unbind")
     ]  # fmt: skip
-    if unbinders:
-        state.pending_spell = pending
-        names = ", ".join(u.spec.id for u in unbinders)
-        state.notes.append(
-            f"{state.sides[1 - wizard.side].name} may unbind with {names}: `aos unbind`."
-        )
-    else:
-        _resolve_spell(state, pending, dice)
+    if not able:
+        return False
+    state.pending_spell = pending
+    names = ", ".join(u.spec.id for u in able)
+    state.notes.append(f"{enemy.name} may {how.format(names=names)}.")
+    return True
 
 
 @action("unbind")

@@ -22,6 +22,7 @@ from aos_cli.core.actions import (
     _present,
     action,
     inflict,
+    offer_unbind,
     slay_models,
     transport_destroyed,
     unit_rules,
@@ -447,18 +448,8 @@ def _manifest(
         return
     state.notes.append(f"{psyker.name} manifests {power} with {total}.")
     pending = PendingSpell(psyker.spec.id, power, total, payload.get("target"))
-    deniers = [
-        u for u in state.sides[1 - psyker.side].units
-        if u.on_battlefield and u.spec.unbinds > _casts_this_phase(state, u, "unbind")
-    ]  # fmt: skip
-    if deniers:
-        state.pending_spell = pending
-        names = ", ".join(u.spec.id for u in deniers)
-        state.notes.append(
-            f"{state.sides[1 - psyker.side].name} may Deny the Witch with {names}: "
-            "`aos unbind PSYKER` (or --pass)."
-        )
-    else:
+    how = "Deny the Witch with {names}: `aos unbind PSYKER` (or --pass)"
+    if not offer_unbind(state, psyker, pending, how):
         resolve_power(state, pending, dice, answers)
 
 
