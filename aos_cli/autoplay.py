@@ -59,9 +59,7 @@ def _best_target(state: GameState, unit: UnitState, kind: str) -> UnitState | No
         attacks = [weapon_attack(unit, w, []) for w in weapons]
         expected = mean_damage(attacks, TargetInfo(enemy.spec.save))
         wounds_left = enemy.models * enemy.spec.wounds - enemy.wounds_on_damaged
-        score = min(expected, wounds_left) / max(1, wounds_left) + (
-            0.5 if enemy.spec.general else 0
-        )
+        score = min(expected, wounds_left) / max(1, wounds_left) + (0.5 if enemy.general else 0)
         if score > best_score:
             best, best_score = enemy, score
     return best

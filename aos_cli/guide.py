@@ -143,7 +143,7 @@ def options(state: GameState) -> list[Option]:
                     )
     if phase == "hero" and system.general_commands:
         key = f"general-command:{side}"
-        if key not in state.used_this_phase and any(u.spec.general for u in own):
+        if key not in state.used_this_phase and any(u.general for u in own):
             for unit in own:
                 if unit.on_battlefield:
                     found.append(

@@ -783,6 +783,13 @@ def triumph(
     act("triumph", {"side": side}, db=db, game=game, as_json=json, dice=dice, seed=seed)
 
 
+def general(
+    unit: UnitArg, game: GameOption = None, db: DbOption = None, json: JsonOption = False
+) -> None:
+    """Pick the model that takes a slain general's place (AoS2 §5.3)."""
+    act("general", {"unit": unit}, db=db, game=game, as_json=json)
+
+
 def undo(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:
     """Take back the last action (repeatable)."""
     from aos_cli.games import load
@@ -820,6 +827,7 @@ IN_GAME_COMMANDS: dict[str, Callable[..., None]] = {
     "battleshock": battleshock,
     "heal": heal,
     "adjust": adjust,
+    "general": general,
     "undo": undo,
     "advance": advance_move,
     "fall-back": fall_back,

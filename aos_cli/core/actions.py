@@ -228,13 +228,45 @@ def inflict(state: GameState, target: UnitState, damage: int) -> int:
         state.notes.append(f"{target.name}: {allocation.slain} slain, {target.models} left.")
         # First Blood VP and CP, coalition kills: scored by the battleplan's rules (issue 7).
         scoring.models_slain(state, target, allocation.slain)
-        if not target.alive and target.spec.general:
-            state.notes.append(
-                f"{target.name} was the general: pick another model to take its place (AoS2 §5.3)."
-            )
+        if not target.alive and target.general:
+            pass_on_generalship(state, target)
         if not target.alive:
             transport_destroyed(state, target)
     return allocation.slain
+
+
+def pass_on_generalship(state: GameState, fallen: UnitState) -> None:
+    """A slain general is replaced by another model of the army (AoS2 §5.3): the tool names
+    the Hero with the most Wounds left, and `aos general UNIT` picks another."""
+    from aos_cli.systems.base import system_of
+
+    alive = [u for u in state.sides[fallen.side].units if u.alive and not u.general]
+    if system_of(state).id != "aos2" or not alive:
+        state.notes.append(f"{fallen.name}, the general, is slain.")
+        return
+    heroes = [u for u in alive if u.spec.is_hero] or alive
+    successor = max(heroes, key=lambda u: u.spec.wounds - u.wounds_on_damaged)
+    successor.general = True
+    state.notes.append(
+        f"{fallen.name} was the general: {successor.name} takes its place "
+        "(pick another with `aos general UNIT`)."
+    )
+
+
+@action("general")
+def _pick_general(
+    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """Pick the model that takes a slain general's place (AoS2 §5.3)."""
+    unit = state.unit(payload["unit"])
+    _present(unit)
+    side = state.sides[unit.side]
+    if not any(u.general and not u.alive for u in side.units):
+        raise RuleError(f"{side.name}'s general is alive", "a general is replaced only when slain")
+    for other in side.units:
+        if other.alive:
+            other.general = other is unit
+    state.notes.append(f"{unit.name} is now {side.name}'s general.")
 
 
 def slay_models(state: GameState, unit: UnitState, count: int, how: str = "slain") -> int:
@@ -869,7 +901,7 @@ def _ability(
 
 def _general(state: GameState, side: int) -> UnitState:
     """The side's general, alive and on the battlefield (AoS1 §4.1)."""
-    found = [u for u in state.sides[side].units if u.spec.general and u.on_battlefield]
+    found = [u for u in state.sides[side].units if u.general and u.on_battlefield]
     if not found:
         raise RuleError(
             f"{state.sides[side].name} has no general on the battlefield to command",
@@ -884,7 +916,7 @@ def _general_command(state: GameState, unit: UnitState, what: str) -> None:
     _need_phase(state, system.command_phase)
     _own(state, unit, "command")
     general = _general(state, unit.side)
-    if unit is not general and not unit.spec.general:
+    if unit is not general and not unit.general:
         raise RuleError(f"only the general commands in {system.name}; {unit.name} is not it")
     key = f"general-command:{unit.side}"
     if key in state.used_this_phase:

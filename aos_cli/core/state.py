@@ -203,6 +203,9 @@ class UnitState:
     """40k8 §4.6: it Advanced this turn (no charging; Assault weapons only)."""
     fell_back: bool = False
     """40k8 §4.5: it Fell Back this turn (no shooting unless it can FLY, no charging)."""
+    general: bool = False
+    """This unit holds the army's general: set from the army list, passed on when the
+    general is slain (AoS2 §5.3)."""
     embarked_in: str | None = None
     """The id of the transport it is inside (40k8 §12.3), None on the battlefield."""
     embarked: bool = False

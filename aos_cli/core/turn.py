@@ -39,7 +39,9 @@ def new_game(setup: dict[str, Any]) -> GameState:
         )
         for unit in data["units"]:
             spec = UnitSpec.from_dict(unit)
-            state_unit = UnitState(spec, index, spec.models, in_reserve=spec.reserve)
+            state_unit = UnitState(
+                spec, index, spec.models, in_reserve=spec.reserve, general=spec.general
+            )
             state_unit.embarked_in = spec.embarked_in
             side.units.append(state_unit)
         sides.append(side)

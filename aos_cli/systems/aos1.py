@@ -267,7 +267,7 @@ def _triumph(
     name = next(n for low, high, n in TRIUMPHS_1E if low <= roll <= high)
     book.triumphs.add(side)
     if name == "Empowered":
-        general = next((u for u in state.sides[side].units if u.spec.general), None)
+        general = next((u for u in state.sides[side].units if u.general), None)
         if general is None:
             raise RuleError(f"{state.sides[side].name} has no general for Empowered")
         general.spec = replace(general.spec, wounds=general.spec.wounds + 1)

@@ -24,7 +24,7 @@ def unit_flags(unit: UnitState) -> list[str]:
             ("shot", unit.shot),
             ("charged", unit.charged),
             ("fought", unit.fought),
-            ("general", unit.spec.general),
+            ("general", unit.general),
         )
         if on
     ]

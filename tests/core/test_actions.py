@@ -295,3 +295,13 @@ def test_unknown_unit_suggests_names(game: GameState) -> None:
 def test_adjust_records_a_correction(game: GameState) -> None:
     act(game, "adjust", unit="chainrasps", models=-3, reason="fled off the table")
     assert game.unit("chainrasps").models == 17
+
+
+def test_aos2_s5_3_a_slain_general_is_replaced(game: GameState) -> None:
+    """AoS2 §5.3: when the general is slain another model takes its place; the player may pick."""
+    act(game, "adjust", [], unit="guardian-of-souls", wounds=5, reason="slain at the table")
+    assert not game.unit("guardian-of-souls").alive
+    assert game.unit("chainrasps").general  # the only unit left
+    act(game, "general", unit="chainrasps")
+    with pytest.raises(RuleError, match="general is alive"):
+        act(game, "general", unit="lord-relictor")
