@@ -98,6 +98,7 @@ def _ability(ability: Any, kind: str) -> dict[str, Any]:
         "kind": kind,
         "text": getattr(ability, "text", ""),
         "phase": None if phase == "any" else phase,
+        "turn": getattr(timing, "turn", "any") if timing is not None else "any",
         "cost": int(getattr(ability, "cost", 0)),
         "once_per": ONCE_PER.get(getattr(ability, "usage", "unlimited")),
         "effects": effects,

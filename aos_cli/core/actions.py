@@ -820,6 +820,18 @@ def _resolve_spell(state: GameState, pending: PendingSpell, dice: DiceSource) ->
 # --------------------------------------------------------------------------- abilities and commands
 
 
+DURATIONS = {
+    "end_of_phase": "phase",
+    "end_of_turn": "turn",
+    "end_of_battle_round": "round",
+    "your_next_hero_phase": "your_next_hero",
+    "end_of_battle": "battle",
+}
+"""Ability durations (`lasting.until`) as the expiry scopes effects in force use."""
+
+ATTACK_EFFECTS = ("reroll", "modifier", "ward", "ethereal", "exploding_hits", "extra_attacks")
+
+
 def _apply_effects(
     state: GameState,
     source: UnitState,
@@ -830,29 +842,73 @@ def _apply_effects(
 ) -> None:
     """Apply what the tool can of an ability's structured effects; remind of the rest."""
     target = state.unit(target_name) if target_name else source
+    if not _apply_each(state, source, target, name, effects, dice):
+        state.notes.append(f"{name}: apply its rules at the table (reminder).")
+
+
+def _apply_each(
+    state: GameState,
+    source: UnitState,
+    target: UnitState,
+    name: str,
+    effects: tuple[dict[str, Any], ...],
+    dice: DiceSource,
+) -> bool:
+    """Apply effect mappings in order (recursing into roll-then and lasting effects); False
+    when none of them is something the tool can apply itself."""
     applied = False
-    lasting: list[dict[str, Any]] = []
+    immediate: list[dict[str, Any]] = []
     for mapping in effects:
         kind = mapping.get("type")
+        aim = source if mapping.get("target") in ("self", "bearer") else target
         if kind == "mortal_wounds":
             amount = parse_dice(str(mapping.get("amount", 1))).roll(dice, f"{name} mortal wounds")
-            state.notes.append(f"{name}: {target.name} suffers {amount} mortal wound(s).")
-            inflict(state, target, amount)
-            applied = True
+            state.notes.append(f"{name}: {aim.name} suffers {amount} mortal wound(s).")
+            inflict(state, aim, amount)
         elif kind == "heal":
             amount = parse_dice(str(mapping.get("amount", 1))).roll(dice, f"{name} healing")
-            healed = min(amount, target.wounds_on_damaged)
-            target.wounds_on_damaged -= healed
-            state.notes.append(f"{name}: {target.name} heals {healed} wound(s).")
-            applied = True
-        elif kind in ("reroll", "modifier", "ward", "ethereal", "exploding_hits", "extra_attacks"):
-            lasting.append(dict(mapping))
-    if lasting:
-        target.effects.append(ActiveEffect(name, tuple(lasting), "phase", source.side))
-        state.notes.append(f"{name} is in force on {target.name} this phase.")
+            healed = min(amount, aim.wounds_on_damaged)
+            aim.wounds_on_damaged -= healed
+            state.notes.append(f"{name}: {aim.name} heals {healed} wound(s).")
+        elif kind == "roll_then":
+            # "Roll a D6; on a 3+ ..." (AoS2 §21): once for the unit, or once per model.
+            needed = int(str(mapping.get("on", 4)).rstrip("+"))
+            expr = parse_dice(str(mapping.get("dice", "D6")))
+            times = aim.models if mapping.get("per") == "model" else 1
+            rolls = [expr.roll(dice, f"{name} (needs {needed}+)") for _ in range(times)]
+            hits = sum(1 for r in rolls if r >= needed)
+            shown = " ".join(str(r) for r in rolls)
+            state.notes.append(f"{name}: rolled {shown} (needs {needed}+).")
+            for _ in range(hits):
+                _apply_each(state, source, aim, name, tuple(mapping.get("then", ())), dice)
+        elif kind == "lasting":
+            until = DURATIONS.get(str(mapping.get("until")), "phase")
+            inner = tuple(dict(m) for m in mapping.get("effects", ()))
+            aim.effects.append(ActiveEffect(name, inner, until, source.side))
+            state.notes.append(f"{name} is in force on {aim.name} ({_until_text(until)}).")
+        elif kind == "command_points":
+            side = state.sides[source.side]
+            side.command_points += int(mapping.get("amount", 1))
+            state.notes.append(f"{name}: {side.name} gains command points ({side.command_points}).")
+        elif kind in ATTACK_EFFECTS:
+            immediate.append(dict(mapping))
+        else:
+            continue
         applied = True
-    if not applied:
-        state.notes.append(f"{name}: apply its rules at the table (reminder).")
+    if immediate:
+        target.effects.append(ActiveEffect(name, tuple(immediate), "phase", source.side))
+        state.notes.append(f"{name} is in force on {target.name} this phase.")
+    return applied
+
+
+def _until_text(scope: str) -> str:
+    return {
+        "phase": "this phase",
+        "turn": "this turn",
+        "round": "this battle round",
+        "your_next_hero": "until your next hero phase",
+        "battle": "for the rest of the battle",
+    }[scope]
 
 
 def _use_limited(state: GameState, unit: UnitState, ability_id: str, once_per: str | None) -> None:
@@ -893,6 +949,9 @@ def _ability(
         raise RuleError(
             f"{ability.name} is used in the {ability.phase} phase, not the {state.phase} phase"
         )
+    elif ability.turn != "any" and (unit.side == state.active_side) != (ability.turn == "yours"):
+        whose = "your own" if ability.turn == "yours" else "the enemy's"
+        raise RuleError(f"{ability.name} is used in {whose} turn")
     elif ability.cost:
         _spend_cp(state, unit.side, ability.name)
     _use_limited(state, unit, ability.id, ability.once_per)

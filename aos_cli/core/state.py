@@ -78,6 +78,8 @@ class AbilitySpec:
     effects: tuple[dict[str, Any], ...] = ()
     passive: bool = False
     """Always in force (e.g. Ethereal): its attack effects apply to every attack."""
+    turn: str = "any"
+    """`yours`, `enemy` or `any`: whose turn the ability is used in."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> AbilitySpec:
@@ -92,6 +94,7 @@ class AbilitySpec:
             once_per=data.get("once_per"),
             effects=tuple(data.get("effects", ())),
             passive=bool(data.get("passive", False)),
+            turn=str(data.get("turn", "any")),
         )
 
 

@@ -176,6 +176,7 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
         state.notes.append(f"Turn of {state.sides[state.active_side].name}.")
         start_phase(state)
         return
+    expire(state, "round")
     if state.round >= state.battle_rounds:
         state.ended = True
         state.phase = "ended"
