@@ -113,9 +113,27 @@ def apply_action(
             f"{state.pending_spell.spell} is waiting for an unbind attempt",
             "run `aos unbind WIZARD` or `aos unbind --pass`",
         )
+    before = {id(u): u.models for u in state.units()}
+    where = (state.round, state.phase)
     handler(state, payload, dice, answers)
     if answers.answers:
         payload["answers"] = answers.answers
+    _record_losses(state, before, where)
+    clock = payload.get("clock")
+    if isinstance(clock, dict) and clock.get("side") in (0, 1):
+        side = int(clock["side"])
+        state.clock[side] = state.clock.get(side, 0.0) + float(clock.get("seconds", 0))
+
+
+def _record_losses(state: GameState, before: dict[int, int], where: tuple[int, str]) -> None:
+    """Note the models each unit lost in one action, with the round and phase it happened in."""
+    for unit in state.units():
+        lost = before.get(id(unit), unit.models) - unit.models
+        if lost > 0:
+            state.losses.append(
+                {"round": where[0], "phase": where[1], "side": unit.side,
+                 "unit": unit.spec.id, "models": lost}
+            )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- helpers

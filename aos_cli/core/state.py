@@ -315,6 +315,10 @@ class GameState:
     """What the last action did, for the CLI to show."""
     attack_log: list[dict[str, Any]] = field(default_factory=list)
     """Every resolved attack: who, when, expected and actual damage (the luck report)."""
+    losses: list[dict[str, Any]] = field(default_factory=list)
+    """Models lost per action: round, phase, side, unit and how many (the battle report)."""
+    clock: dict[int, float] = field(default_factory=dict)
+    """Seconds each side spent at the table, from the clock `aos play` keeps per step."""
     terrain: list[dict[str, Any]] = field(default_factory=list)
     """Terrain features: `name`, scenery `rule` (AoS2 §4.3), `garrison` allowed (§4.5)."""
     realm: str | None = None

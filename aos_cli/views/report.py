@@ -44,6 +44,23 @@ def points_by_round(state: GameState) -> list[list[int]]:
     return rounds
 
 
+def losses_by_phase(state: GameState) -> list[dict[str, Any]]:
+    """Models each unit lost, by battle round and phase."""
+    totals: dict[tuple[int, str, int, str], int] = defaultdict(int)
+    for entry in state.losses:
+        totals[(entry["round"], entry["phase"], entry["side"], entry["unit"])] += entry["models"]
+    return [
+        {
+            "round": rnd,
+            "phase": phase,
+            "side": state.sides[side].name,
+            "unit": state.unit(unit).name,
+            "models": count,
+        }
+        for (rnd, phase, side, unit), count in totals.items()
+    ]
+
+
 def luck(state: GameState) -> list[dict[str, Any]]:
     """Expected against actual damage per attacking unit."""
     totals: dict[tuple[int, str], list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
@@ -107,6 +124,11 @@ def report_json(state: GameState) -> dict[str, Any]:
             for side in state.sides
             for unit in side.units
         ],
+        "losses_by_phase": losses_by_phase(state),
+        "time_at_table": {
+            side.name: round(state.clock.get(index, 0.0), 1)
+            for index, side in enumerate(state.sides)
+        },
         "luck": luck(state),
         "extremes": extremes(state),
     }
@@ -169,7 +191,18 @@ def report_view(state: GameState) -> Group:
         )
         for e in extremes(state)
     ]
-    return Group(result_line(state), points, losses, lucky, *lines)
+    by_phase = Table("Round", "Phase", "Side", "Unit", "Models lost", title="Losses by phase")
+    for step in losses_by_phase(state):
+        by_phase.add_row(
+            str(step["round"]), step["phase"], step["side"], step["unit"], str(step["models"])
+        )
+    if state.clock:
+        clocks = ", ".join(
+            f"{side.name} {int(state.clock.get(i, 0) // 60)} min"
+            for i, side in enumerate(state.sides)
+        )
+        lines.append(Text(f"Time at the table: {clocks}."))
+    return Group(result_line(state), points, losses, by_phase, lucky, *lines)
 
 
 def report_markdown(state: GameState) -> str:
@@ -185,8 +218,16 @@ def report_markdown(state: GameState) -> str:
         f"| {r['side']} | {r['unit']} | {r['models_left']}/{r['models_start']} |"
         for r in data["losses"]
     ]
+    out += ["", "## Losses by phase", "", "| Round | Phase | Side | Unit | Models |"]
+    out += ["|---|---|---|---|---|"]
+    out += [
+        f"| {r['round']} | {r['phase']} | {r['side']} | {r['unit']} | {r['models']} |"
+        for r in data["losses_by_phase"]
+    ]
     out += ["", "## Luck", "", "| Side | Unit | Expected | Actual |", "|---|---|---|---|"]
     out += [
         f"| {r['side']} | {r['unit']} | {r['expected']:.2f} | {r['actual']} |" for r in data["luck"]
     ]
+    times = data["time_at_table"]
+    out += ["", "Time at the table: " + ", ".join(f"{k} {v:.0f} s" for k, v in times.items())]
     return "\n".join(out) + "\n"

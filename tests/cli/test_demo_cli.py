@@ -25,3 +25,14 @@ def test_demo_is_reproducible(run_cli: RunCli) -> None:
     second = run_cli("demo", "--seed", "3")
     assert first.stdout == second.stdout
     assert "Battle report" in first.stdout and "Round 1" in first.stdout
+
+
+def test_report_counts_losses_by_phase_and_matches_the_armies(run_cli: RunCli) -> None:
+    """The battle report's losses by round and phase add up to the models lost per unit."""
+    report = json.loads(run_cli("demo", "--seed", "5", "--json").stdout)
+    lost_by_unit: dict[str, int] = {}
+    for row in report["losses_by_phase"]:
+        lost_by_unit[row["unit"]] = lost_by_unit.get(row["unit"], 0) + row["models"]
+        assert row["phase"] in ("hero", "movement", "shooting", "charge", "combat", "battleshock")
+    for unit in report["losses"]:
+        assert lost_by_unit.get(unit["unit"], 0) == unit["models_start"] - unit["models_left"]
