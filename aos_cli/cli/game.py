@@ -48,7 +48,8 @@ def game_id_for(store: Store, game: str | None) -> int:
     current = store.current_game_id()
     if current is None:
         raise GameError(
-            "no current game", "start one with `aos game new` or pick one with `aos game use`"
+            "no current game",
+            "start one with `aos play --army A.yaml --army B.yaml` or `aos game new`, or pick one with `aos game use`",
         )
     return current
 
