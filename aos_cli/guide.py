@@ -84,6 +84,15 @@ def _priority_options(state: GameState) -> list[Option]:
     return found
 
 
+def _may_cast(state: GameState, unit: UnitState, spell: str) -> bool:
+    """Whether a caster has a cast left this phase and has not yet tried this spell; a spell
+    another wizard of the army already tried this turn is also left out (AoS2 §15)."""
+    used = [k for k in state.used_this_phase if k.startswith(f"cast:{unit.spec.id}:")]
+    if len(used) >= unit.spec.casts or f"cast:{unit.spec.id}:{spell.lower()}" in used:
+        return False
+    return f"{unit.side}:{spell.lower()}" not in state.spells_attempted
+
+
 def options(state: GameState) -> list[Option]:
     """Every action that is legal now (or may be, where it depends on the table)."""
     if state.ended:
@@ -131,6 +140,8 @@ def options(state: GameState) -> list[Option]:
                 spells = [a.name for a in unit.spec.abilities if a.kind == "spell"]
                 generic = [s.name.title() for s in system.spells]
                 for spell in [*generic, *spells]:
+                    if not _may_cast(state, unit, spell):
+                        continue
                     aim = "enemy" if spell == "Arcane Bolt" else "friendly"
                     found.append(
                         Option(
@@ -272,7 +283,7 @@ def _options_40k(state: GameState) -> list[Option]:
                     )
     elif phase == "psychic":
         for unit in own:
-            if unit.on_battlefield and unit.spec.casts:
+            if unit.on_battlefield and unit.spec.casts and _may_cast(state, unit, "Smite"):
                 found.append(
                     Option(
                         f"{unit.name}: manifest Smite",

@@ -216,8 +216,8 @@ def play(
             started = time.monotonic()
             choices = options(state)
             for number, option in enumerate(choices, start=1):
-                out.print(f"  [{number}] {option.label}")
-            out.print(f"[muted]{HELP}[/]")
+                out.print(f"  [{number}] {option.label}", markup=False)
+            out.print(HELP, style="muted", markup=False)
             try:
                 answer = ask_line("Choose").strip().lower()
             except EOFError:
@@ -253,7 +253,11 @@ def play(
                     aims = targets(state, option)
                     if aims:
                         for number, unit in enumerate(aims, start=1):
-                            out.print(f"    [{number}] {unit.name} ({unit.models} models)")
+                            models = "model" if unit.models == 1 else "models"
+                            out.print(
+                                f"    [{number}] {unit.name} ({unit.models} {models})",
+                                markup=False,
+                            )
                         pick = ask_line("Target").strip()
                         if not pick.isdigit() or not 1 <= int(pick) <= len(aims):
                             out.print("No such target; nothing was done.")
@@ -265,7 +269,7 @@ def play(
                         RecordedAnswers({}, PromptAsker()),
                     )  # fmt: skip
                 else:
-                    out.print(f"Type a number from the list, or one of: {HELP}")
+                    out.print(f"Type a number from the list, or one of: {HELP}", markup=False)
                     continue
             except EOFError:
                 out.print("Game saved. Resume with `aos play`.")

@@ -31,7 +31,7 @@ def roll_on(table: RollTable, dice: DiceSource) -> tuple[int, Any]:
 def _choose(ask: Ask, out: Console, prompt: str, names: Sequence[str], default: int = 0) -> int:
     """Pick one of `names` by number; Enter takes the default."""
     for number, name in enumerate(names, start=1):
-        out.print(f"  [{number}] {name}")
+        out.print(f"  [{number}] {name}", markup=False)
     while True:
         answer = ask(f"{prompt} [Enter: {names[default]}]").strip()
         if not answer:

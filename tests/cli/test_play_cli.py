@@ -113,3 +113,9 @@ def test_setup_wizard_then_play(run_cli: RunCli, tmp_path: Path) -> None:
     status = json.loads(run_cli("status", "--json", "--db", str(db)).stdout)
     flags = {u["id"]: u["flags"] for u in status["sides"][0]["units"]}
     assert "reserve" in flags["prosecutors"]
+
+
+def test_the_menu_keys_are_shown_verbatim(run_cli: RunCli, db: Path) -> None:
+    """The one-key commands print as typed (square brackets are not swallowed as markup)."""
+    out = play(run_cli, db, "q")
+    assert "[n] next phase" in out and "[u] undo" in out
