@@ -36,11 +36,22 @@ def _load(module: str, attribute: str) -> Any:
     return getattr(import_module(module), attribute)
 
 
-def build_app(wanted: str | None = None) -> typer.Typer:
-    """The Typer app; with `wanted` naming a known command, only that command is built.
+def _only(group: typer.Typer, command: str | None) -> typer.Typer:
+    """The group with just `command` registered, when it is one of the group's commands."""
+    chosen = [c for c in group.registered_commands if c.name == command]
+    if not chosen:
+        return group
+    slim = typer.Typer(help=group.info.help, no_args_is_help=True)
+    slim.registered_commands = chosen
+    return slim
+
+
+def build_app(wanted: str | None = None, subcommand: str | None = None) -> typer.Typer:
+    """The Typer app; with `wanted` naming a known command, only that command is built (and
+    of a group, only `subcommand` when it names one of the group's commands).
 
     Typer builds every registered command's parameters on each run, so a roll or an odds
-    query registers just its own group to keep start-up near a bare Typer program's.
+    query registers just its own command to keep start-up near a bare Typer program's.
     """
     app = typer.Typer(
         name="aos",
@@ -51,7 +62,7 @@ def build_app(wanted: str | None = None) -> typer.Typer:
     )
     app.callback()(root)
     if wanted in GROUPS:
-        app.add_typer(_load(*GROUPS[wanted]), name=wanted)
+        app.add_typer(_only(_load(*GROUPS[wanted]), subcommand), name=wanted)
         return app
     if wanted in COMMANDS:
         app.command(wanted)(_load(*COMMANDS[wanted]))
@@ -106,9 +117,11 @@ def main(argv: list[str] | None = None) -> None:
     from aos_cli.core.errors import AosError
 
     args = sys.argv[1:] if argv is None else argv
-    wanted = next((a for a in args if not a.startswith("-")), None)
+    words = [a for a in args if not a.startswith("-")]
+    wanted = words[0] if words else None
+    subcommand = words[1] if len(words) > 1 else None
     try:
-        result = build_app(wanted)(args=args, standalone_mode=False)
+        result = build_app(wanted, subcommand)(args=args, standalone_mode=False)
     except AosError as problem:
         _fail(str(problem), problem.exit_code)
     except (typer.Abort, KeyboardInterrupt, EOFError):
