@@ -167,6 +167,50 @@ def parse_compact(text: str) -> dict[str, str]:
     return fields
 
 
+def shared_effects(
+    extra_attacks: int,
+    hit_mod: int,
+    wound_mod: int,
+    save_mod: int,
+    reroll_hits: str | None,
+    reroll_wounds: str | None,
+    reroll_saves: str | None,
+    mortal_on_hit: str | None,
+    mortal_on_wound: str | None,
+) -> list[Effect]:
+    """The effect flags every system's attack understands: extra attacks, modifiers, rerolls
+    and mortal wounds on a hit or wound roll."""
+    if extra_attacks < 0:
+        raise InputError(f"--extra-attacks: {extra_attacks} is negative", "use 0 or more")
+    effects: list[Effect] = [ExtraAttacks(extra_attacks)] if extra_attacks else []
+    for roll, amount in (("hit", hit_mod), ("wound", wound_mod), ("save", save_mod)):
+        if amount:
+            effects.append(RollModifier(roll, amount))  # type: ignore[arg-type]
+    for roll, text in (("hit", reroll_hits), ("wound", reroll_wounds), ("save", reroll_saves)):
+        if text:
+            effects.append(RerollRoll(roll, parse_reroll(text, what=f"--reroll-{roll}s")))  # type: ignore[arg-type]
+    if mortal_on_hit:
+        effects.append(_mortal(mortal_on_hit, "hit", "--mortal-on-hit"))
+    if mortal_on_wound:
+        effects.append(_mortal(mortal_on_wound, "wound", "--mortal-on-wound"))
+    return effects
+
+
+def check_target(target_models: int | None, target_wounds: int | None, suffered: int) -> None:
+    """The target flags: both or neither of models and wounds, and a sane wounded model."""
+    for flag, value in (("--target-models", target_models), ("--target-wounds", target_wounds)):
+        if value is not None and value < 1:
+            raise InputError(f"{flag}: {value} is below 1", "use 1 or more")
+    if (target_models is None) != (target_wounds is None):
+        raise InputError(
+            "--target-models and --target-wounds go together", "give both to count models slain"
+        )
+    if suffered < 0 or (target_wounds and suffered >= target_wounds):
+        raise InputError(
+            f"--wounds-suffered: {suffered}", "use 0 up to one less than --target-wounds"
+        )
+
+
 def build_request(
     profiles: list[str] | None,
     models: int | None,
@@ -205,25 +249,15 @@ def build_request(
 ) -> AttackRequest:
     """Turn the attack flags into weapons, effects and a target, rejecting bad values."""
     effects: list[Effect] = list(extra_effects)
-    if extra_attacks < 0:
-        raise InputError(f"--extra-attacks: {extra_attacks} is negative", "use 0 or more")
-    if extra_attacks:
-        effects.append(ExtraAttacks(extra_attacks))
-    for roll, amount in (("hit", hit_mod), ("wound", wound_mod), ("save", save_mod)):
-        if amount:
-            effects.append(RollModifier(roll, amount))  # type: ignore[arg-type]
-    for roll, text in (("hit", reroll_hits), ("wound", reroll_wounds), ("save", reroll_saves)):
-        if text:
-            effects.append(RerollRoll(roll, parse_reroll(text, what=f"--reroll-{roll}s")))  # type: ignore[arg-type]
+    effects += shared_effects(
+        extra_attacks, hit_mod, wound_mod, save_mod, reroll_hits, reroll_wounds, reroll_saves,
+        mortal_on_hit, mortal_on_wound,
+    )  # fmt: skip
     if exploding:
         on, extra, rest = _dice_trigger(exploding, "--exploding")
         if rest:
             raise InputError(f"--exploding: {exploding!r} is not X:N", "e.g. 6:1")
         effects.append(ExplodingHits(on, extra))
-    if mortal_on_hit:
-        effects.append(_mortal(mortal_on_hit, "hit", "--mortal-on-hit"))
-    if mortal_on_wound:
-        effects.append(_mortal(mortal_on_wound, "wound", "--mortal-on-wound"))
     if auto_wound:
         effects.append(AutoWound(parse_threshold(auto_wound, what="--auto-wound")))
     if rend_on_hit:
@@ -287,17 +321,7 @@ def build_request(
         weapons.append(Attack(profile, rules))
 
     save_value = parse_threshold(save, what="--save", allow_dash=True) if save else 7
-    for flag, value in (("--target-models", target_models), ("--target-wounds", target_wounds)):
-        if value is not None and value < 1:
-            raise InputError(f"{flag}: {value} is below 1", "use 1 or more")
-    if (target_models is None) != (target_wounds is None):
-        raise InputError(
-            "--target-models and --target-wounds go together", "give both to count models slain"
-        )
-    if wounds_suffered < 0 or (target_wounds and wounds_suffered >= target_wounds):
-        raise InputError(
-            f"--wounds-suffered: {wounds_suffered}", "use 0 up to one less than --target-wounds"
-        )
+    check_target(target_models, target_wounds, wounds_suffered)
     target = TargetInfo(save_value, target_monster, target_charged)
     return AttackRequest(
         tuple(weapons),
@@ -392,21 +416,10 @@ def build_40k_request(
         if value is None:
             raise InputError(f"{flag} is required with --system wh40k8", f"give {flag}")
     assert attacks is not None and strength is not None and toughness is not None
-    if extra_attacks < 0:
-        raise InputError(f"--extra-attacks: {extra_attacks} is negative", "use 0 or more")
-    effects: list[Effect] = []
-    if extra_attacks:
-        effects.append(ExtraAttacks(extra_attacks))
-    for roll, amount in (("hit", hit_mod), ("wound", wound_mod), ("save", save_mod)):
-        if amount:
-            effects.append(RollModifier(roll, amount))  # type: ignore[arg-type]
-    for roll, text in (("hit", reroll_hits), ("wound", reroll_wounds), ("save", reroll_saves)):
-        if text:
-            effects.append(RerollRoll(roll, parse_reroll(text, what=f"--reroll-{roll}s")))  # type: ignore[arg-type]
-    if mortal_on_hit:
-        effects.append(_mortal(mortal_on_hit, "hit", "--mortal-on-hit"))
-    if mortal_on_wound:
-        effects.append(_mortal(mortal_on_wound, "wound", "--mortal-on-wound"))
+    effects = shared_effects(
+        extra_attacks, hit_mod, wound_mod, save_mod, reroll_hits, reroll_wounds, reroll_saves,
+        mortal_on_hit, mortal_on_wound,
+    )  # fmt: skip
     if models is not None and models < 0:
         raise InputError(f"--models: {models} is negative", "use 0 or more")
     chosen_type = WeaponType.MELEE if melee else WeaponType.RAPID_FIRE
@@ -439,17 +452,7 @@ def build_40k_request(
     weapon = prepare_weapon(
         weapon, moved=moved, advanced=advanced, within_half_range=half_range, phase=phase
     )
-    for flag, count in (("--target-models", target_models), ("--target-wounds", target_wounds)):
-        if count is not None and count < 1:
-            raise InputError(f"{flag}: {count} is below 1", "use 1 or more")
-    if (target_models is None) != (target_wounds is None):
-        raise InputError(
-            "--target-models and --target-wounds go together", "give both to count models slain"
-        )
-    if wounds_suffered < 0 or (target_wounds and wounds_suffered >= target_wounds):
-        raise InputError(
-            f"--wounds-suffered: {wounds_suffered}", "use 0 up to one less than --target-wounds"
-        )
+    check_target(target_models, target_wounds, wounds_suffered)
     target = Target40k(
         toughness=toughness,
         save=parse_threshold(save, what="--save", allow_dash=True) if save else 7,
