@@ -65,6 +65,30 @@ def _table_pick(
     return {"id": row.id, "name": row.name, "text": row.text}
 
 
+def _artefacts(
+    ask: Ask,
+    out: Console,
+    table: RollTable,
+    dice: DiceSource,
+    side: dict[str, Any],
+    heroes: list[dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """Artefacts of power: one for the army and one more per battalion, each given to a
+    different Hero (AoS2 §25)."""
+    allowed = 1 + int(side.get("battalions", 0))
+    chosen: list[dict[str, Any]] = []
+    free = list(heroes)
+    for number in range(1, allowed + 1):
+        if not free or not _yes(ask, out, f"Give artefact {number} of {allowed}?", True):
+            break
+        artefact = _table_pick(ask, out, table, dice, "Artefact")
+        bearer = free.pop(_choose(ask, out, "Bearer", [h["name"] for h in free]))
+        artefact["bearer"] = bearer["id"]
+        chosen.append(artefact)
+        out.print(f"  {bearer['name']} carries {artefact['name']}.")
+    return chosen
+
+
 def run_wizard(
     army_paths: Sequence[Path], ask: Ask, out: Console, dice: DiceSource, db: Database
 ) -> dict[str, Any]:
@@ -157,6 +181,8 @@ def run_wizard(
             side["command_trait"] = _table_pick(
                 ask, out, allegiance.command_traits[0], dice, "Command trait"
             )
+        if allegiance is not None and allegiance.artefacts and heroes:
+            side["artefacts"] = _artefacts(ask, out, allegiance.artefacts[0], dice, side, heroes)
         ruleset = db.rulesets.get(system)
         triumphs = ruleset.table("triumphs-2e") if ruleset else None
         if triumphs and _yes(

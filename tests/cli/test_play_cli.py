@@ -92,6 +92,7 @@ def test_setup_wizard_then_play(run_cli: RunCli, tmp_path: Path) -> None:
         "Old Shrine", "6", "y", "",  # a Mystical feature that can be garrisoned; done
         "1",           # Player One finished setting up first
         "prosecutors", "", "",  # Scions of the Storm reserve, general as listed, roll trait
+        "y", "2", "",  # one artefact: Blessed Weapons row 1, carried by the first Hero
         "n",           # no triumph
         "", "n",       # Nighthaunt: general as listed, no triumph
         "q",
@@ -110,6 +111,8 @@ def test_setup_wizard_then_play(run_cli: RunCli, tmp_path: Path) -> None:
     reserve = [u["id"] for u in setup["sides"][0]["units"] if u.get("reserve")]
     assert reserve == ["prosecutors"]
     assert "command_trait" in setup["sides"][0]
+    artefact = setup["sides"][0]["artefacts"][0]
+    assert artefact["name"] == "Strife-ender" and artefact["bearer"] == "stardrake"
     status = json.loads(run_cli("status", "--json", "--db", str(db)).stdout)
     flags = {u["id"]: u["flags"] for u in status["sides"][0]["units"]}
     assert "reserve" in flags["prosecutors"]
