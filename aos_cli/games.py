@@ -92,8 +92,8 @@ def perform(
             rolled = recorder.rolled
             continue
         payload.update(attempt_payload)
-        if current.state.ended:
-            store.end_game(game_id, standing(current.state))
+        # A battle that has just ended stays open to `aos undo` (a mistaken last step can be
+        # taken back); `aos game end` makes it final.
         return current.state
     raise AssertionError("unreachable")
 

@@ -212,3 +212,17 @@ def test_two_terminals_acting_at_once_lose_nothing(tmp_path: Path) -> None:
         state = load(store, game).state
     assert len(actions) == 16
     assert state.unit("chainrasps").models == 4
+
+
+def test_the_step_that_ends_the_battle_can_be_undone(store: Store) -> None:
+    """A mistaken last `next` is not final: undo brings the battle back (aos game end is)."""
+    setup = golden_setup()
+    setup["battle_rounds"] = 1
+    game = store.create_game("short", setup)
+    perform(store, game, "priority", {}, ScriptedDice([6, 1]))
+    for _ in range(12):
+        perform(store, game, "next", {}, SeededDice(1))
+    assert load(store, game).state.ended
+    store.undo(game)
+    state = load(store, game).state
+    assert not state.ended and state.phase == "battleshock"

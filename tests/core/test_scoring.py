@@ -18,7 +18,7 @@ from aos_cli.core.errors import AosError, RuleError
 from aos_cli.core.scoring import decide, needs, plan_key
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import due_battleshock, new_game
-from aos_cli.games import load, perform
+from aos_cli.games import load, perform, standing
 from aos_cli.store import Store
 
 GOLDEN = Path(__file__).parents[1] / "golden"
@@ -87,6 +87,7 @@ def test_golden_game_scores_every_point(name: str, tmp_path: Path) -> None:
         for step in doc["script"]:
             play(store, game, step)
         state = load(store, game).state  # rebuilt by replay: recorded dice and answers
+        store.end_game(game, standing(state))  # what `aos game end` records
         stored = store.result(game)
     expect = doc["expect"]
     assert state.ended and state.round == expect["ended_in_round"]
@@ -110,7 +111,7 @@ def test_golden_game_scores_every_point(name: str, tmp_path: Path) -> None:
         assert (None if found.holder is None else state.sides[found.holder].name) == holder
     if "share_lost" in expect:
         assert result["share_lost"] == expect["share_lost"]
-    assert stored is not None  # the store recorded the end of the game
+    assert stored is not None and stored["result"] == result  # the store keeps the result
 
 
 def test_golden_games_cover_each_kind_of_result_per_battleplan() -> None:
