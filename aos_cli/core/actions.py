@@ -160,6 +160,15 @@ def _present(unit: UnitState) -> None:
         raise RuleError(f"{unit.name} is not on the battlefield (in reserve)")
 
 
+def acting_unit(state: GameState, payload: dict[str, Any], phase: str, verb: str) -> UnitState:
+    """The unit an action is for, checked: the right phase, its side's turn, on the table."""
+    _need_phase(state, phase)
+    unit = state.unit(payload["unit"])
+    _own(state, unit, verb)
+    _present(unit)
+    return unit
+
+
 def _spend_cp(state: GameState, side: int, what: str) -> None:
     """Each command ability costs 1 command point (AoS2 §7.1); a system without command points
     has none to spend (AoS1 §7.2, aos-differences #55)."""
@@ -417,10 +426,7 @@ def _move(
     state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
 ) -> None:
     """AoS2 §8: each unit moves once per movement phase."""
-    _need_phase(state, "movement")
-    unit = state.unit(payload["unit"])
-    _own(state, unit, "move")
-    _present(unit)
+    unit = acting_unit(state, payload, "movement", "move")
     if unit.moved:
         raise RuleError(f"{unit.name} has already moved this phase")
     unit.moved = True
@@ -454,10 +460,7 @@ def _run(
     state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
 ) -> None:
     """AoS2 §8.4: add a D6 to Move; At the Double (1 CP) makes it a 6 (§7.2)."""
-    _need_phase(state, "movement")
-    unit = state.unit(payload["unit"])
-    _own(state, unit, "run")
-    _present(unit)
+    unit = acting_unit(state, payload, "movement", "run")
     if unit.moved:
         raise RuleError(f"{unit.name} has already moved this phase")
     if payload.get("at_the_double"):
@@ -503,10 +506,7 @@ def _shoot(
     state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
 ) -> None:
     """AoS2 §9: units that ran or retreated cannot shoot; Look Out, Sir! against Heroes."""
-    _need_phase(state, "shooting")
-    unit = state.unit(payload["unit"])
-    _own(state, unit, "shoot")
-    _present(unit)
+    unit = acting_unit(state, payload, "shooting", "shoot")
     if unit.ran or unit.retreated:
         raise RuleError(
             f"{unit.name} {'ran' if unit.ran else 'retreated'} this turn and cannot shoot"
@@ -549,10 +549,7 @@ def _charge(
     state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
 ) -> None:
     """AoS2 §10: 2D6 from within 12"; not after running or retreating; not from within 3"."""
-    _need_phase(state, "charge")
-    unit = state.unit(payload["unit"])
-    _own(state, unit, "charge")
-    _present(unit)
+    unit = acting_unit(state, payload, "charge", "charge")
     if unit.ran or unit.retreated:
         raise RuleError(
             f"{unit.name} {'ran' if unit.ran else 'retreated'} this turn and cannot charge"

@@ -20,6 +20,7 @@ from aos_cli.core.actions import (
     _need_phase,
     _own,
     _present,
+    acting_unit,
     action,
     inflict,
     offer_unbind,
@@ -247,10 +248,7 @@ def _command_reroll(state: GameState, side: int, dice: DiceSource, what: str) ->
 
 
 def _start_move(state: GameState, payload: dict[str, Any], verb: str) -> UnitState:
-    _need_phase(state, "movement")
-    unit = state.unit(payload["unit"])
-    _own(state, unit, verb)
-    _present(unit)
+    unit = acting_unit(state, payload, "movement", verb)
     _not_embarked(unit)
     if unit.moved:
         raise RuleError(f"{unit.name} has already moved this phase (40k8 §4.1)")
@@ -322,10 +320,7 @@ def _embark(
 ) -> None:
     """40k8 §12.3: a unit whose every model ends its move within 3" of a friendly transport
     may embark; capacity is never exceeded; never embark and disembark in one turn (§12.1)."""
-    _need_phase(state, "movement")
-    unit = state.unit(payload["unit"])
-    _own(state, unit, "embark")
-    _present(unit)
+    unit = acting_unit(state, payload, "movement", "embark")
     _not_embarked(unit)
     transport = state.unit(payload["transport"])
     if transport.side != unit.side or not transport.spec.has("TRANSPORT"):
@@ -592,10 +587,7 @@ def _shoot(
     """40k8 §6: not after Falling Back (unless FLY); after Advancing only Assault weapons;
     within 1" of an enemy only Pistols; a CHARACTER with fewer than 10 Wounds may be targeted
     only if it is the closest visible enemy unit (§6.6)."""
-    _need_phase(state, "shooting")
-    unit = state.unit(payload["unit"])
-    _own(state, unit, "shoot")
-    _present(unit)
+    unit = acting_unit(state, payload, "shooting", "shoot")
     _not_embarked(unit)
     if unit.shot:
         raise RuleError(f"{unit.name} has already shot this phase")
@@ -630,10 +622,7 @@ def _charge(
 ) -> None:
     """40k8 §9: from within 12", not after Advancing or Falling Back, not from within 1"; each
     target may fire Overwatch (hits on 6s); then 2D6, the first model within 1" of a target."""
-    _need_phase(state, "charge")
-    unit = state.unit(payload["unit"])
-    _own(state, unit, "charge")
-    _present(unit)
+    unit = acting_unit(state, payload, "charge", "charge")
     _not_embarked(unit)
     if unit.advanced or unit.fell_back:
         did = "Advanced" if unit.advanced else "Fell Back"
