@@ -26,14 +26,16 @@ class Battlefield:
     """The demo's stand-in for the table: pairs of units within 3" of each other."""
 
     rng: random.Random
-    engaged: set[frozenset[str]] = field(default_factory=set)
+    engaged: dict[tuple[str, str], None] = field(default_factory=dict)
+    """Engaged pairs in the order they met: a dict, not a set, so iteration never depends on
+    the hash seed and a seeded demo is the same on every run (issue: reproducible demos)."""
 
     def foes(self, state: GameState, unit: UnitState) -> list[UnitState]:
         """Enemy units locked in combat with `unit`."""
         result = []
         for pair in self.engaged:
             if unit.spec.id in pair:
-                (other,) = pair - {unit.spec.id}
+                other = pair[1] if pair[0] == unit.spec.id else pair[0]
                 foe = state.unit(other)
                 if foe.on_battlefield:
                     result.append(foe)
@@ -41,6 +43,11 @@ class Battlefield:
 
     def is_engaged(self, state: GameState, unit: UnitState) -> bool:
         return bool(self.foes(state, unit))
+
+
+def _pair(first: str, second: str) -> tuple[str, str]:
+    """The same key for two units whichever of them is named first."""
+    return (first, second) if first <= second else (second, first)
 
 
 def _enemies(state: GameState, unit: UnitState) -> list[UnitState]:
@@ -182,7 +189,7 @@ class AutoPlayer:
         }  # fmt: skip
         reroll = state.sides[unit.side].command_points > 1 and unit.spec.models > 1
         if self.do("charge", {"unit": unit.spec.id, "reroll": reroll}, answers) and unit.charged:
-            self.field.engaged.add(frozenset((unit.spec.id, target.spec.id)))
+            self.field.engaged[_pair(unit.spec.id, target.spec.id)] = None
 
     def _combat(self) -> None:
         state = self.state
