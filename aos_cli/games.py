@@ -15,6 +15,7 @@ from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import DiceSource, RecordingDice, ScriptedDice
 from aos_cli.core.errors import GameError
 from aos_cli.core.state import GameState
+from aos_cli.core.system import get_system
 from aos_cli.core.turn import new_game
 
 if TYPE_CHECKING:
@@ -33,10 +34,11 @@ class Replayed:
 
 def replay(setup: dict[str, Any], actions: list[ActionRecord]) -> GameState:
     """Rebuild the state from the set-up and the recorded actions, re-using recorded dice."""
-    if setup.get("system") == "mesbg":
+    system = get_system(setup.get("system"))
+    if system.engine != "battle":
         raise GameError(
-            "this is a Middle-earth game: its heroes are tracked by `aos hero`",
-            "see `aos hero list`",
+            f"this is a {system.name} game, not one the game engine plays",
+            system.other_engine_hint,
         )
     state = new_game(setup)
     for record in actions:

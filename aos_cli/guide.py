@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aos_cli.core.state import GameState, UnitState
+from aos_cli.core.system import system_of
 from aos_cli.core.turn import due_battleshock
-from aos_cli.systems.base import system_of
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ def options(state: GameState) -> list[Option]:
     if state.pending_spell is not None:
         caster = state.unit(state.pending_spell.caster)
         enemy = 1 - caster.side
-        verb = "Deny" if state.system == "wh40k8" else "Unbind"
+        verb = system_of(state).unbind_verb
         found = [
             Option(
                 f"{verb} {state.pending_spell.spell} with {u.name}",

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.dice import DiceSource, SeededDice
 from aos_cli.core.errors import ContentError, InputError
-from aos_cli.systems.base import SYSTEM_IDS, get_system
+from aos_cli.core.system import get_system
 
 if TYPE_CHECKING:
     from aos_cli.content import ArmyList, Battleplan, Database, Warscroll, Weapon
@@ -218,7 +218,7 @@ def unit_snapshot(db: Database, unit: ArmyUnit, used_ids: set[str]) -> dict[str,
                 }
             )
     wizard = scroll.wizard
-    extra = datasheet_snapshot(scroll) if scroll.system == "wh40k8" else {}
+    extra = datasheet_snapshot(scroll) if get_system(scroll.system).datasheets else {}
     if extra:
         weapons = extra.pop("weapons") + weapons
     return {
@@ -288,48 +288,29 @@ def build_setup(
     systems = {a.system for a in armies}
     if len(systems) != 1:
         raise ContentError(f"the armies are for different game systems: {sorted(systems)}")
-    system = next(iter(systems))
-    if system not in SYSTEM_IDS:
+    system = get_system(next(iter(systems)))
+    if system.engine != "battle":
         raise ContentError(
-            f"the game engine does not play {system} army lists",
-            "Middle-earth heroes are tracked with `aos hero`",
+            f"the game engine does not play {system.id} army lists", system.other_engine_hint
         )
-    plan = db.battleplan(battleplan, system)
+    plan = db.battleplan(battleplan, system.id)
     sides = [army_snapshot(db, a, i == first_to_finish) for i, a in enumerate(armies)]
     if sides[0]["name"] == sides[1]["name"]:
         sides[1]["name"] = f"{sides[1]['name']} (2)"
-    if system == "wh40k8":
-        underdog_and_rerolls(sides, underdog)
+    system.prepare_sides(sides, underdog)
     source = dice or SeededDice()
     features = [parse_terrain(text, source) for text in terrain]
     return {
         "terrain": features,
         "realmscape": pick_realmscape(realm, realmscape, source),
         "name": name or f"{armies[0].name} vs {armies[1].name}",
-        "system": system,
+        "system": system.id,
         "battleplan": plan.id.replace("-", "_"),
         "battleplan_data": battleplan_snapshot(plan),
-        "battle_rounds": plan.battle_length.rounds or get_system(system).battle_rounds,
+        "battle_rounds": plan.battle_length.rounds or system.battle_rounds,
         "realm": realm,
         "sides": sides,
     }
-
-
-def underdog_and_rerolls(sides: list[dict[str, Any]], chosen: int | None) -> None:
-    """40k8 §17.6: the army with the lower Power Level is the Underdog and has one Command
-    Re-roll per full 10 points of difference. On equal Power Levels the Underdog is the player
-    who chose the deployment zones: `chosen` (default: the second army list)."""
-    levels = [
-        sum(int(u.get("profile", {}).get("power", 0)) for u in side["units"]) for side in sides
-    ]
-    if levels[0] != levels[1]:
-        dog = 0 if levels[0] < levels[1] else 1
-    else:
-        dog = 1 if chosen is None else chosen
-    for index, side in enumerate(sides):
-        side["power_level"] = levels[index]
-        side["underdog"] = index == dog
-        side["command_rerolls"] = abs(levels[0] - levels[1]) // 10 if index == dog else 0
 
 
 def parse_terrain(text: str, dice: DiceSource) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import Field, model_validator
 
 from aos_cli.content.schema import Base, Id, System, slug
+from aos_cli.core.system import default_id
 
 if TYPE_CHECKING:
     from aos_cli.content.database import Database
@@ -61,7 +62,7 @@ class ArmyList(Base):
 
     name: str
     player: str | None = None
-    system: System = "aos2"
+    system: System = Field(default_factory=default_id)
     allegiance: str | None = None
     command_trait: str | None = None
     units: list[ArmyUnit] = Field(min_length=1)

@@ -30,6 +30,7 @@ from aos_cli.content.database import Database, Origin
 from aos_cli.content.problems import ContentProblems, Problem, display_name, format_path
 from aos_cli.content.yamlsrc import Source, YamlProblem, parse
 from aos_cli.core.errors import ContentError
+from aos_cli.core.system import system_ids
 
 KINDS: dict[str, type[BaseModel]] = {
     "warscrolls": schema.Warscroll,
@@ -190,10 +191,10 @@ def validate_text(text: str, file: str) -> FileResult:
             )
         )
     system = data.get("system")
-    if system is not None and system not in schema.SYSTEMS:
+    if system is not None and system not in system_ids():
         result.problems.append(
             Problem(
-                file, source.line(("system",)), "system", f"use one of {', '.join(schema.SYSTEMS)}"
+                file, source.line(("system",)), "system", f"use one of {schema.system_choices()}"
             )
         )
         system = None

@@ -29,12 +29,26 @@ from aos_cli.core.attack import WeaponProfile
 from aos_cli.core.dice import IMPOSSIBLE, DiceExpr, format_threshold, parse_dice, parse_threshold
 from aos_cli.core.effects import Effect
 from aos_cli.core.errors import AosError
+from aos_cli.core.system import all_systems, default_id, get_system, system_ids
 
 SCHEMA_VERSION = 1
 """The `schema_version` every content file must carry."""
 
-System = Literal["aos2", "aos1", "wh40k8", "mesbg"]
-SYSTEMS: tuple[str, ...] = ("aos2", "aos1", "wh40k8", "mesbg")
+
+def system_choices() -> str:
+    """The registered game systems' ids, for a message saying which ones there are."""
+    return ", ".join(s.id for s in all_systems())
+
+
+def _system(value: Any) -> str:
+    """A registered game system's id (`aos_cli.core.system`)."""
+    if not isinstance(value, str) or value not in system_ids():
+        raise PydanticCustomError("system", "use one of {ids}", {"ids": system_choices()})
+    return value
+
+
+System = Annotated[str, PlainValidator(_system)]
+"""The id of a game system in the registry; a record naming none is of the default system."""
 
 Found = list[tuple[tuple[str | int, ...], str]]
 
@@ -53,6 +67,11 @@ def slug(text: str) -> str:
 
 
 # --------------------------------------------------------------------------- value types
+
+
+def _datasheets(system: Any) -> bool:
+    """Whether a raw record's system (None: the default) has datasheets (M, W, Ld, Sv)."""
+    return (system is None or system in system_ids()) and get_system(system).datasheets
 
 
 def _core_message(problem: AosError) -> str:
@@ -599,7 +618,7 @@ class Warscroll(Record):
     damage table; `at_wounds(n)` gives the warscroll as it stands after n wounds suffered.
     """
 
-    system: System = "aos2"
+    system: System = Field(default_factory=default_id)
     faction: str
     text: str | None = None
     move: Inches
@@ -634,7 +653,7 @@ class Warscroll(Record):
             data["move"] = 0
             data["move_from_damage_table"] = True
         profile = data.get("profile")
-        if data.get("system") == "wh40k8" and isinstance(profile, dict):
+        if isinstance(profile, dict) and _datasheets(data.get("system")):
             for ours, theirs in (("move", "m"), ("wounds", "w"), ("bravery", "ld"), ("save", "sv")):
                 if ours not in data and theirs in profile:
                     data[ours] = profile[theirs]
@@ -650,8 +669,10 @@ class Warscroll(Record):
                 if weapon.id in seen:
                     found.append(((kind, index, "id"), f"duplicate weapon id {weapon.id!r}"))
                 seen.add(weapon.id)
-        if self.system == "wh40k8" and self.profile is None:
-            found.append((("profile",), "a wh40k8 datasheet needs its profile (M WS BS ...)"))
+        if self.profile is None and get_system(self.system).datasheets:
+            found.append(
+                (("profile",), f"a {self.system} datasheet needs its profile (M WS BS ...)")
+            )
         if self.unit_size.max is not None and self.unit_size.max < self.unit_size.min:
             found.append((("unit_size", "max"), "max is below min"))
         for index, option in enumerate(self.weapon_options):
@@ -834,7 +855,7 @@ class OrganisationEntry(Base):
 class Battalion(Record):
     """A warscroll battalion (AoS2 §23): organisation and abilities for its member units."""
 
-    system: System = "aos2"
+    system: System = Field(default_factory=default_id)
     faction: str
     text: str | None = None
     organisation: list[OrganisationEntry]
@@ -845,7 +866,7 @@ class Battalion(Record):
 class Allegiance(Record):
     """Allegiance abilities of a faction (AoS2 §25): battle traits, command traits, artefacts."""
 
-    system: System = "aos2"
+    system: System = Field(default_factory=default_id)
     faction: str
     keyword: str
     text: str | None = None
@@ -950,7 +971,7 @@ class VictoryCondition(Base):
 class Battleplan(Record):
     """A battleplan or mission: set-up, special rules, length, objectives, how to win."""
 
-    system: System = "aos2"
+    system: System = Field(default_factory=default_id)
     text: str
     players: Players = Players()
     deployment: Deployment

@@ -5,7 +5,7 @@ the same code on the first run (dice from the player or the RNG, recorded) and o
 (the recorded dice and the recorded answers), so replaying never re-rolls and never re-asks.
 
 The handlers here are the Age of Sigmar rules; where the game's system differs they ask it
-(`aos_cli.systems.base.GameSystem`), and a system whose action works differently in kind
+(`aos_cli.core.system.GameSystem`), and a system whose action works differently in kind
 (40k8 shooting, psychic powers, morale) registers its own handler for that action kind with
 `@action(kind, system=...)`, which `apply_action` prefers for games of that system.
 """
@@ -32,8 +32,8 @@ from aos_cli.core.effects import (
 from aos_cli.core.errors import AosError, RuleError
 from aos_cli.core.movement import charge_roll_needed
 from aos_cli.core.state import ActiveEffect, GameState, PendingSpell, UnitState, WeaponSpec
+from aos_cli.core.system import system_of
 from aos_cli.core.turn import advance, begin_round, due_battleshock
-from aos_cli.systems.base import system_of
 
 
 class Asker(Protocol):
@@ -265,7 +265,7 @@ def inflict(state: GameState, target: UnitState, damage: int) -> int:
 def pass_on_generalship(state: GameState, fallen: UnitState) -> None:
     """A slain general is replaced by another model of the army (AoS2 §5.3): the tool names
     the Hero with the most Wounds left, and `aos general UNIT` picks another."""
-    from aos_cli.systems.base import system_of
+    from aos_cli.core.system import system_of
 
     alive = [u for u in state.sides[fallen.side].units if u.alive and not u.general]
     if system_of(state).id != "aos2" or not alive:

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 PHASES = ("hero", "movement", "shooting", "charge", "combat", "battleshock")
 """The six phases of an Age of Sigmar turn, in order (AoS2 §6); each game system has its own
-list (`aos_cli.systems.base.GameSystem.phases`)."""
+list (`aos_cli.core.system.GameSystem.phases`)."""
 
 
 @dataclass(frozen=True)
@@ -288,8 +288,8 @@ class GameState:
     battleplan: str
     sides: list[SideState]
     battle_rounds: int = 5
-    system: str = "aos2"
-    """The game system (`aos_cli.systems.base.get_system`): aos2, aos1 or wh40k8."""
+    system: str = ""
+    """The game system's id (`aos_cli.core.system.get_system`); empty for the default."""
     round: int = 0
     """0 until the first priority roll; then the battle round."""
     first_side: int | None = None

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import RuleError
 from aos_cli.core.state import GameState, SideState, UnitSpec, UnitState
-from aos_cli.systems.base import get_system, system_of
+from aos_cli.core.system import get_system, system_of
 
 if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource

@@ -32,7 +32,7 @@ from aos_cli.core.dice import IMPOSSIBLE, DiceSource, parse_dice
 from aos_cli.core.effects import AttackRules, compile_effects
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.state import PendingSpell, UnitState, WeaponSpec
-from aos_cli.systems.base import GameSystem, SpellRule, choose_first
+from aos_cli.core.system import GameSystem, SpellRule, choose_first
 
 if TYPE_CHECKING:
     from aos_cli.core.state import GameState
@@ -42,6 +42,22 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class WH40K8System(GameSystem):
     """The 8th edition's strategies where they differ from Age of Sigmar's."""
+
+    def prepare_sides(self, sides: list[dict[str, Any]], underdog: int | None) -> None:
+        """40k8 §17.6: the army with the lower Power Level is the Underdog and has one Command
+        Re-roll per full 10 points of difference. On equal Power Levels the Underdog is the
+        player who chose the deployment zones: `underdog` (default: the second army list)."""
+        levels = [
+            sum(int(u.get("profile", {}).get("power", 0)) for u in side["units"]) for side in sides
+        ]
+        if levels[0] != levels[1]:
+            dog = 0 if levels[0] < levels[1] else 1
+        else:
+            dog = 1 if underdog is None else underdog
+        for index, side in enumerate(sides):
+            side["power_level"] = levels[index]
+            side["underdog"] = index == dog
+            side["command_rerolls"] = abs(levels[0] - levels[1]) // 10 if index == dog else 0
 
     def needs_priority_roll(self, state: GameState) -> bool:
         """40k8 §3: the same player goes first in every round; only round one is decided."""
@@ -820,6 +836,12 @@ WH40K8 = WH40K8System(
     name="Warhammer 40,000, 8th edition",
     section="40k8",
     phases=("movement", "psychic", "shooting", "charge", "fight", "morale"),
+    rank=3,
+    demo_armies=("death-guard-wh40k8-demo.yaml", "space-marines-wh40k8-demo.yaml"),
+    demo_battleplan="only-war-domination",
+    datasheets=True,
+    control_range=3,
+    sticky_objectives=False,
     magic_phase="psychic",
     command_phase="movement",
     combat_phase="fight",
@@ -828,6 +850,7 @@ WH40K8 = WH40K8System(
     engagement=1,
     unbind_range=24,
     unbind_name="Deny the Witch",
+    unbind_verb="Deny",
     spell_limit="caster",
     spells=(SpellRule("smite", 5, 18, "enemy"),),
     scenery_range=0,

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from aos_cli.core.dice import format_threshold
 from aos_cli.core.state import GameState, UnitState
+from aos_cli.core.system import system_of
 
 
 def unit_flags(unit: UnitState) -> list[str]:
@@ -84,8 +85,6 @@ def header(state: GameState) -> Text:
         text.append(
             f"Round {state.round} · {active}'s turn · {state.phase} phase  ", style="heading"
         )
-    from aos_cli.systems.base import system_of
-
     with_cp = system_of(state).command_points
     for side in state.sides:
         points = f"{side.command_points} CP, " if with_cp else ""
@@ -101,7 +100,7 @@ def army_table(state: GameState, side_index: int) -> Table:
     table.add_column("Models", justify="right")
     table.add_column("Wounded", justify="right")
     table.add_column("Save", justify="right")
-    table.add_column("Leadership" if state.system == "wh40k8" else "Bravery", justify="right")
+    table.add_column(system_of(state).bravery_name, justify="right")
     table.add_column("This turn")
     table.add_column("Effects")
     for unit in side.units:

@@ -9,9 +9,9 @@ import pytest
 
 from aos_cli.core.errors import AosError, RuleError
 from aos_cli.core.state import GameState
+from aos_cli.core.system import get_system
 from aos_cli.core.turn import due_battleshock, new_game
 from aos_cli.store import Store
-from aos_cli.systems.base import get_system
 from tests.systems.harness import GOLDEN, act, play_golden, snapshot, to_phase
 
 ARMIES = "wh40k8_armies.yaml"

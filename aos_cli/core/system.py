@@ -1,4 +1,9 @@
-"""The one small interface behind which the game systems differ (DESIGN: `systems/`).
+"""The game-system registry and the one interface behind which the systems differ.
+
+Each package under `aos_cli.systems` is one game system: it builds a `GameSystem` and calls
+`register` when it is imported. Core never names a system: `get_system(id)` imports the package
+of that name on first use, `all_systems()` imports every one (sorted, so the order is the same
+on every run), and the default system is the one the systems package names as `DEFAULT`.
 
 The engine (`aos_cli.core.turn`, `aos_cli.core.actions`) is written once; wherever the rules
 of Age of Sigmar 2nd edition, 1st edition and Warhammer 40,000 8th edition part ways it asks the
@@ -11,6 +16,8 @@ each system's module overrides.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +50,24 @@ class GameSystem:
     section: str
     """How rule references are written in notes: `AoS2`, `AoS1`, `40k8`."""
     phases: tuple[str, ...]
+    rank: int = 100
+    """Where the system is listed among the others (lowest first, then by id)."""
+    engine: str = "battle"
+    """`battle`: games are played turn by turn by the game engine; any other value names the
+    system's own engine (MESBG's heroes are tracked by `aos hero`), see `other_engine_hint`."""
+    other_engine_hint: str = ""
+    """Where a game of a system with its own engine is followed instead of the game engine."""
+    demo_armies: tuple[str, ...] = ()
+    """The bundled demo army list files (`armies/NAME.yaml`) `aos demo` and `aos play` field."""
+    demo_battleplan: str | None = None
+    """The battleplan a new game of this system is fought on unless one is given."""
+    datasheets: bool = False
+    """Units are datasheets: their Move, Wounds, Leadership and Save come from the profile
+    (M, W, Ld, Sv), which every unit must have (40k8)."""
+    control_range: int = 6
+    """Within this many inches of an objective a model counts towards controlling it."""
+    sticky_objectives: bool = True
+    """Whether an objective stays with the side that controlled it until another controls it."""
     magic_phase: str = "hero"
     """The phase spells (psychic powers) are cast in."""
     command_phase: str = "hero"
@@ -58,6 +83,8 @@ class GameSystem:
     """Within this many inches of an enemy a unit is engaged (AoS 3", 40k 1")."""
     unbind_range: int = 30
     unbind_name: str = "unbind"
+    unbind_verb: str = "Unbind"
+    """The verb on a menu line: `Unbind Arcane Bolt with ...` (40k8: `Deny`)."""
     spell_limit: str = "army"
     """`army`: each spell once per turn army-wide (AoS2 §15); `caster`: once per caster."""
     spells: tuple[SpellRule, ...] = ()
@@ -73,6 +100,10 @@ class GameSystem:
     """AoS2 §9: -1 to hit a Hero near a unit of 3+ models with missiles (none in AoS1)."""
 
     # ---- decided per system ---------------------------------------------------------------
+
+    def prepare_sides(self, sides: list[dict[str, Any]], underdog: int | None) -> None:
+        """Complete the sides' set-up snapshots with what the system decides before the battle
+        (nothing in AoS); `underdog` is the side named by `aos game new --underdog`."""
 
     @property
     def turn_start_phase(self) -> str:
@@ -199,29 +230,62 @@ def rebuild_rules(cls: type[AttackRules], rules: AttackRules) -> AttackRules:
     return cls(**{f.name: getattr(rules, f.name) for f in fields(rules)})
 
 
-SYSTEM_IDS = ("aos2", "aos1", "wh40k8")
-"""The systems the game engine plays (MESBG has its own engine in `systems.mesbg`)."""
+SYSTEMS_PACKAGE = "aos_cli.systems"
+"""The package whose sub-packages are the game systems, each registering itself on import."""
+
+_REGISTERED: dict[str, GameSystem] = {}
 
 
-def get_system(system_id: str | None) -> GameSystem:
-    """The game system by id (default aos2); an unknown id is a RuleError."""
-    key = (system_id or "aos2").strip().lower()
-    if key == "aos2":
-        from aos_cli.systems.aos2 import AOS2
+def register(system: GameSystem) -> GameSystem:
+    """Make a game system known by its id (a system package calls this once on import)."""
+    known = _REGISTERED.get(system.id)
+    if known is not None and known is not system:
+        raise ValueError(f"two game systems have the id {system.id!r}")
+    _REGISTERED[system.id] = system
+    return system
 
-        return AOS2
-    if key == "aos1":
-        from aos_cli.systems.aos1 import AOS1
 
-        return AOS1
-    if key == "wh40k8":
-        from aos_cli.systems.wh40k8_rules import WH40K8
+def unregister(system_id: str) -> None:
+    """Forget a registered system (tests that register a toy system clean up with this)."""
+    _REGISTERED.pop(system_id, None)
 
-        return WH40K8
-    raise RuleError(
-        f"the game engine does not play the system {system_id!r}",
-        f"systems: {', '.join(SYSTEM_IDS)}",
-    )
+
+def _packages() -> list[str]:
+    """The system packages' names, sorted, found without importing them."""
+    package = importlib.import_module(SYSTEMS_PACKAGE)
+    return sorted(info.name for info in pkgutil.iter_modules(package.__path__) if info.ispkg)
+
+
+def system_ids() -> tuple[str, ...]:
+    """Every game system's id (a package's name is its system's id), without importing them."""
+    return tuple(sorted({*_packages(), *_REGISTERED}))
+
+
+def default_id() -> str:
+    """The id of the default game system, named by the systems package."""
+    return str(importlib.import_module(SYSTEMS_PACKAGE).DEFAULT)
+
+
+def get_system(system_id: str | None = None) -> GameSystem:
+    """The game system by id (the default system for None); an unknown id is a RuleError."""
+    key = (system_id or default_id()).strip().lower()
+    if key not in _REGISTERED and key in _packages():
+        importlib.import_module(f"{SYSTEMS_PACKAGE}.{key}")
+    found = _REGISTERED.get(key)
+    if found is None:
+        raise RuleError(
+            f"there is no game system {system_id!r}",
+            f"systems: {', '.join(s.id for s in all_systems())}",
+        )
+    return found
+
+
+def all_systems() -> list[GameSystem]:
+    """Every game system, in listing order (rank, then id): the same order on every run."""
+    for name in _packages():
+        if name not in _REGISTERED:
+            importlib.import_module(f"{SYSTEMS_PACKAGE}.{name}")
+    return sorted(_REGISTERED.values(), key=lambda s: (s.rank, s.id))
 
 
 def system_of(state: GameState) -> GameSystem:

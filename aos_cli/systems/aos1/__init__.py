@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from aos_cli.core.actions import RecordedAnswers, action, slay_models
 from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.errors import InputError, RuleError
-from aos_cli.systems.base import GameSystem, SpellRule, choose_first, rebuild_rules
+from aos_cli.core.system import GameSystem, SpellRule, choose_first, rebuild_rules, register
 
 if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
@@ -290,6 +290,9 @@ AOS1 = AoS1Scenery(
     name="Warhammer Age of Sigmar, 1st edition",
     section="AoS1",
     phases=("hero", "movement", "shooting", "charge", "combat", "battleshock"),
+    rank=2,
+    demo_armies=("stormcast-aos1-demo.yaml", "nighthaunt-aos1-demo.yaml"),
+    demo_battleplan="glorious-victory",
     command_points=False,
     general_commands=True,
     engagement=3,
@@ -306,3 +309,5 @@ AOS1 = AoS1Scenery(
 )
 """The sheet sets no battle length (AoS1 §5.1); six rounds lets Endure (end of round six) be
 decided, and a battleplan or `battle_rounds` in the set-up can say otherwise."""
+
+register(AOS1)

@@ -1199,3 +1199,30 @@ def cast_payload(
         "cast": outcome.cast,
         "resisted": outcome.resisted,
     }
+
+
+from aos_cli.core.system import GameSystem, register  # noqa: E402
+
+MESBG = register(
+    GameSystem(
+        id="mesbg",
+        name="Middle-earth Strategy Battle Game",
+        section="MESBG",
+        phases=("priority", "move", "shoot", "fight", "end"),
+        rank=4,
+        engine="hero",
+        other_engine_hint="its heroes are tracked by `aos hero`: see `aos hero list`",
+        magic_phase="move",
+        combat_phase="fight",
+        command_points=False,
+        engagement=1,
+        unbind_name="resist",
+        unbind_verb="Resist",
+        spells=(),
+        scenery_range=0,
+        bravery_per_ten=False,
+        bravery_name="Courage",
+    )
+)
+"""MESBG is played with its own engine (`Battle` above, `aos hero`): its turn, magic (§2: cast
+in the Move phase, resisted with Will) and duels live here, not in the game engine."""

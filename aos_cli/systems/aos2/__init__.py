@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from aos_cli.systems.base import GameSystem, SpellRule
+from aos_cli.core.system import GameSystem, SpellRule, register
 
 AOS2 = GameSystem(
     id="aos2",
     name="Warhammer Age of Sigmar, 2nd edition",
     section="AoS2",
     phases=("hero", "movement", "shooting", "charge", "combat", "battleshock"),
+    rank=1,
+    demo_armies=("stormcast-demo.yaml", "nighthaunt-demo.yaml"),
+    demo_battleplan="first-blood",
     command_points=True,
     engagement=3,
     unbind_range=30,
@@ -20,3 +23,5 @@ AOS2 = GameSystem(
     scenery_range=1,
 )
 """AoS2 §6 phases, §7 command points, §15 magic (unbind within 30"), §4.3 scenery (1")."""
+
+register(AOS2)

@@ -992,3 +992,9 @@ def excess_lost(unit: UnitDamage, models: int, wounds: int, suffered: int) -> Di
             key = _allocation(progress, models, wounds).slain
             slain[key] = slain.get(key, 0.0) + p
     return Distribution.from_mapping(slain)
+
+
+from aos_cli.core.system import register  # noqa: E402  (the rules need the engine above)
+from aos_cli.systems.wh40k8_rules import WH40K8  # noqa: E402
+
+register(WH40K8)
