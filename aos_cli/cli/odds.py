@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from aos_cli.cli.attack_options import AttackRequest, Request40k, attack_command
+from aos_cli.cli.attack_options import AttackRequest, attack_command
 from aos_cli.cli.common import console, print_json
 from aos_cli.cli.roll import (
     CastingOption,
@@ -28,7 +28,7 @@ from aos_cli.cli.roll import (
 from aos_cli.core.errors import InputError
 
 if TYPE_CHECKING:
-    from aos_cli.core.odds import Distribution
+    from aos_cli.core.distributions import Distribution
 
 odds_app = typer.Typer(help="Exact odds for every roll the game makes.", no_args_is_help=True)
 
@@ -37,92 +37,31 @@ SAVES = (2, 3, 4, 5, 6, 7)
 """The saves of the table shown when no --save is given (7 is '-')."""
 
 
-def _dist_json(dist: Distribution) -> dict[str, float]:
-    """value → probability for JSON (keys are strings in JSON)."""
-    return {str(value): p for value, p in dist.items()}
-
-
-def _at_least_json(dist: Distribution) -> dict[str, float]:
-    """value → P(X ≥ value), by one running sum from the top."""
-    out: dict[str, float] = {}
-    running = 0.0
-    for index in range(len(dist.probs) - 1, -1, -1):
-        running += dist.probs[index]
-        if dist.probs[index] > 0.0:
-            out[str(dist.offset + index)] = min(1.0, running)
-    return dict(reversed(out.items()))
-
-
 def _fraction_map(mapping: dict[int, Fraction]) -> dict[str, float]:
     return {str(value): float(p) for value, p in mapping.items()}
-
-
-def _odds_for(request: AttackRequest, *, detail: bool = False) -> Any:
-    """The exact outcome distributions of the request's attacks."""
-    from aos_cli.core.odds import attack_odds
-
-    return attack_odds(
-        request.attacks,
-        request.target,
-        target_models=request.target_models,
-        target_wounds=request.target_wounds,
-        wounds_suffered=request.wounds_suffered,
-        ward=request.ward,
-        detail=detail,
-    )
-
-
-def _attack_json(request: AttackRequest, odds: Any) -> dict[str, Any]:
-    """mean_damage, damage (value → probability) and the rest of one target's odds."""
-    from aos_cli.core.dice import format_threshold
-
-    damage = odds.damage
-    data: dict[str, Any] = {
-        "save": format_threshold(request.target.save),
-        "mean_damage": damage.mean,
-        "median_damage": damage.median,
-        "sd_damage": damage.sd,
-        "damage": _dist_json(damage),
-        "damage_at_least": _at_least_json(damage),
-    }
-    if odds.damage_before_ward is not None:
-        data["mean_damage_before_ward"] = odds.damage_before_ward.mean
-    if odds.mortal_wounds is not None:
-        data["mean_mortal_wounds"] = odds.mortal_wounds.mean
-        data["mortal_wounds"] = _dist_json(odds.mortal_wounds)
-    if odds.slain is not None:
-        data["mean_slain"] = odds.slain.mean
-        data["slain"] = _dist_json(odds.slain)
-    return data
 
 
 def show_attack_odds(request: AttackRequest) -> None:
     """A table of means against every save, or with --save the whole distribution."""
     from aos_cli.core.dice import format_threshold
-    from aos_cli.core.odds import mean_damage
-    from aos_cli.views.charts import (
-        bar_width_for,
-        distribution_chart,
-        means_table,
-        summary_text,
-    )
+    from aos_cli.views.charts import bar_width_for, distribution_chart, means_table, summary_text
 
-    show_slain = request.target_models is not None
+    kit, spec, engine = request.kit, request.spec, request.kit.engine
+    show_slain = spec.allocates
     if not request.save_given:
         rows: list[tuple[str, float, float | None]] = []
         as_given: Any = None
         for save in SAVES:
-            against = request.with_save(save)
+            against = spec.with_save(save)
             slain = None
-            if show_slain or save == request.target.save:
-                odds = _odds_for(against)
+            if show_slain or save == spec.save:
+                odds = engine.odds(against)
                 slain = odds.mean_slain
-                if save == request.target.save:
+                if save == spec.save:
                     as_given = odds
-            mean = mean_damage(against.attacks, against.target, ward=against.ward)
-            rows.append((format_threshold(save), mean, slain))
+            rows.append((format_threshold(save), engine.mean(against), slain))
         if request.as_json:
-            data = _attack_json(request, as_given)
+            data = kit.odds_json(spec, as_given)
             data["saves"] = [
                 {"save": save, "mean_damage": mean} | ({"mean_slain": slain} if show_slain else {})
                 for save, mean, slain in rows
@@ -134,103 +73,30 @@ def show_attack_odds(request: AttackRequest) -> None:
         out.print("[muted]Give --save for the whole distribution.[/]")
         return
 
-    odds = _odds_for(request, detail=True)
+    odds = engine.odds(spec, detail=True)
     if request.as_json:
-        print_json(_attack_json(request, odds))
-        return
-    out = console()
-    needs = format_threshold(request.target.save)
-    out.print(
-        distribution_chart(
-            odds.damage,
-            title=f"Damage against {needs}",
-            value_label="Damage",
-            bar_width=bar_width_for(out.width),
-        )
-    )
-    out.print(summary_text(odds.damage, "Damage"))
-    if odds.mortal_wounds is not None and odds.mortal_wounds.mean > 0:
-        out.print(
-            f"[muted]of which mortal wounds (before any ward): {odds.mortal_wounds.mean:.2f}[/]"
-        )
-    if odds.slain is not None:
-        out.print()
-        out.print(
-            distribution_chart(
-                odds.slain,
-                title="Models slain",
-                value_label="Slain",
-                bar_width=bar_width_for(out.width),
-            )
-        )
-        out.print(summary_text(odds.slain, "Models slain"))
-
-
-def show_40k_attack_odds(request: Request40k) -> None:
-    """Exact odds of a Warhammer 40,000 8th edition attack (40k8 §8): a table of means against
-    every save, or with --save the distributions of damage and models slain."""
-    from aos_cli.core.dice import format_threshold
-    from aos_cli.systems.wh40k8 import odds_40k
-    from aos_cli.views.charts import bar_width_for, distribution_chart, means_table, summary_text
-    from aos_cli.views.wh40k8 import odds_json
-
-    def odds_for(against: Request40k) -> Any:
-        return odds_40k(
-            against.weapons, against.target, overwatch=against.overwatch, phase=against.phase
-        )
-
-    show_slain = request.target.allocates
-    if not request.save_given:
-        rows: list[tuple[str, float, float | None]] = []
-        for save in SAVES:
-            odds = odds_for(request.with_save(save))
-            rows.append((format_threshold(save), odds.mean_damage, odds.mean_slain))
-        if request.as_json:
-            data = odds_json(odds_for(request), save=format_threshold(request.target.save))
-            data["saves"] = [
-                {"save": save, "mean_damage": mean} | ({"mean_slain": slain} if show_slain else {})
-                for save, mean, slain in rows
-            ]
-            print_json(data)
-            return
-        out = console()
-        out.print(means_table(rows, title="Exact mean against each save", show_slain=show_slain))
-        out.print("[muted]Give --save for the whole distribution.[/]")
-        return
-
-    odds = odds_for(request)
-    needs = format_threshold(request.target.save)
-    if request.as_json:
-        print_json(odds_json(odds, save=needs))
+        print_json(kit.odds_json(spec, odds))
         return
     out = console()
     width = bar_width_for(out.width)
-    extra = f", invulnerable {format_threshold(request.target.invulnerable)}" if (
-        request.target.invulnerable is not None
-    ) else ""  # fmt: skip
-    out.print(
-        distribution_chart(
-            odds.damage, title=f"Damage against {needs}{extra}", value_label="Damage",
-            bar_width=width,
-        )
-    )  # fmt: skip
+    title = kit.damage_title(spec)
+    out.print(distribution_chart(odds.damage, title=title, value_label="Damage", bar_width=width))
     out.print(summary_text(odds.damage, "Damage"))
-    if odds.mortal_wounds.mean > 0:
-        out.print(f"[muted]of which mortal wounds: {odds.mortal_wounds.mean:.2f}[/]")
+    if odds.mortal_wounds is not None and odds.mortal_wounds.mean > 0:
+        out.print(f"[muted]{kit.mortal_label}: {odds.mortal_wounds.mean:.2f}[/]")
     if odds.slain is not None:
         out.print()
         out.print(
             distribution_chart(
-                odds.slain, title="Models slain (excess damage lost, 40k8 §8.5)",
-                value_label="Slain", bar_width=width,
+                odds.slain, title=kit.slain_title(), value_label="Slain", bar_width=width
             )
-        )  # fmt: skip
+        )
         out.print(summary_text(odds.slain, "Models slain"))
-    if request.target.in_cover and request.phase == "fight":
-        out.print("[muted]Cover does not count in the Fight phase (40k8 §8.7).[/]")
+    for note in kit.notes(spec):
+        out.print(f"[muted]{note}[/]")
 
 
-odds_app.command("attack")(attack_command(show_attack_odds, show_40k_attack_odds))
+odds_app.command("attack")(attack_command(show_attack_odds))
 odds_app.registered_commands[-1].help = (
     "Exact odds of an attack sequence: damage and models slain (AoS2 §14; with --system wh40k8 "
     "40k8 §8). Same flags as `aos roll attack`; --seed and --dice are ignored."
@@ -272,8 +138,9 @@ def odds_charge(
     json: JsonOption = False,
 ) -> None:
     """Odds of a 2D6 charge roll reaching within 1/2" of the enemy (AoS2 §10)."""
+    from aos_cli.core.distributions import Distribution
     from aos_cli.core.movement import charge_roll_needed
-    from aos_cli.core.odds import Distribution, charge_odds
+    from aos_cli.core.odds import charge_odds
 
     odds = charge_odds(distance=distance, reroll=reroll, modifier=mod)
     needed = None if distance is None else charge_roll_needed(distance)
@@ -313,7 +180,8 @@ def odds_run(
     json: JsonOption = False,
 ) -> None:
     """Odds of a D6 run roll (AoS2 §8.4), and of it adding at least --distance inches."""
-    from aos_cli.core.odds import Distribution, run_odds
+    from aos_cli.core.distributions import Distribution
+    from aos_cli.core.odds import run_odds
 
     odds = run_odds(modifier=mod, at_the_double=at_the_double, distance=distance)
     if json:
@@ -380,7 +248,8 @@ def odds_cast(
     )  # fmt: skip
     if value is None:
         raise InputError("--value is required with --system aos2", "give the casting value")
-    from aos_cli.core.odds import Distribution, cast_odds
+    from aos_cli.core.distributions import Distribution
+    from aos_cli.core.odds import cast_odds
 
     odds = cast_odds(value=value, modifier=mod, unbind=unbind, unbind_modifier=unbind_mod)
     if json:
@@ -413,7 +282,8 @@ def odds_battleshock(
     json: JsonOption = False,
 ) -> None:
     """Odds of passing a battleshock test and how many models flee (AoS2 §12)."""
-    from aos_cli.core.odds import Distribution, battleshock_odds
+    from aos_cli.core.distributions import Distribution
+    from aos_cli.core.odds import battleshock_odds
 
     odds = battleshock_odds(
         bravery=bravery, slain=slain, models=models, bravery_modifier=mod, roll_modifier=roll_mod

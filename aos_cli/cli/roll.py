@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from aos_cli.cli.attack_options import AttackRequest, Request40k, attack_command
+from aos_cli.cli.attack_options import AttackRequest, attack_command
 from aos_cli.cli.common import console, dice_source, print_json
 from aos_cli.core.errors import InputError
 
@@ -61,133 +61,27 @@ def roll_rolloff(
     out.print(f"[total]The {winner} player wins the roll-off.[/]")
 
 
-def attack_json(request: AttackRequest, result: Any) -> dict[str, Any]:
-    """The JSON object of a rolled attack: totals and every stage's dice."""
-    weapons = []
-    for weapon in result.weapons:
-        weapons.append(
-            {
-                "weapon": weapon.weapon,
-                "attacks": weapon.attacks,
-                "attack_rolls": list(weapon.attack_rolls),
-                "stages": {
-                    stage.name: {
-                        "needed": stage.needed,
-                        "dice": [d.value for d in stage.dice],
-                        "first_rolls": [d.first for d in stage.dice],
-                        "successes": stage.count,
-                    }
-                    for stage in weapon.stages
-                },
-                "damage_rolls": list(weapon.damage_rolls),
-                "mortal_wounds": weapon.mortal_wounds,
-            }
-        )
-    data: dict[str, Any] = {
-        "attacks": result.attacks,
-        "hits": result.hits,
-        "wounds": result.wounds,
-        "unsaved": result.unsaved,
-        "mortal_wounds": result.mortal_wounds,
-        "damage_before_ward": result.damage_before_ward,
-        "ward_rolls": list(result.ward_rolls),
-        "damage": result.damage,
-        "slain": result.slain,
-        "weapons": weapons,
-    }
-    if result.allocation is not None:
-        data["models_left"] = result.allocation.models_left
-        data["wounds_on_damaged_model"] = result.allocation.wounds_on_damaged
-    data["percentile"] = damage_percentile(request, result)
-    return data
-
-
-def damage_percentile(request: AttackRequest, result: Any) -> float:
-    """Where the rolled damage sits in the exact distribution, 0-100: P(less) + P(equal)/2
-    (mid-rank, so an outcome every roll shares sits at 50 and luck reads alike both ways)."""
-    from aos_cli.core.odds import attack_odds
-
-    odds = attack_odds(request.attacks, request.target, ward=request.ward)
-    return odds.damage.percentile(result.damage)
-
-
 def show_attack_roll(request: AttackRequest) -> None:
-    """Roll the attack sequence and show it."""
-    from aos_cli.core.attack import resolve_attacks
-    from aos_cli.views.dice import attack_table
-
-    result = resolve_attacks(
-        request.attacks,
-        request.target,
-        dice_source(request.dice_mode, request.seed),
-        target_models=request.target_models,
-        target_wounds=request.target_wounds,
-        wounds_suffered=request.wounds_suffered,
-        ward=request.ward,
-    )
-    if request.as_json:
-        print_json(attack_json(request, result))
-        return
-    out = console()
-    out.print(attack_table(result, show_slain=request.target_models is not None))
-    out.print(luck_line(request, result))
-    if not request.save_given:
-        out.print("[muted]No --save given: the target had no save (-).[/]")
-
-
-def luck_line(request: AttackRequest, result: Any) -> str:
-    """`Luck: better than 78% of outcomes, worse than 12% (percentile 83).` for the damage."""
-    from aos_cli.core.odds import attack_odds
-    from aos_cli.views.charts import percent
-
-    damage = attack_odds(request.attacks, request.target, ward=request.ward).damage
-    rolled = result.damage
-    return (
-        f"[muted]Luck: better than {percent(damage.below(rolled))} of outcomes, worse than "
-        f"{percent(damage.at_least(rolled + 1))} (percentile {damage.percentile(rolled):.0f}).[/]"
-    )
-
-
-def show_40k_attack_roll(request: Request40k) -> None:
-    """Roll a Warhammer 40,000 8th edition attack sequence and show it (40k8 §8)."""
-    from dataclasses import replace
-
-    from aos_cli.systems.wh40k8 import odds_40k, resolve_attacks_40k
-    from aos_cli.views.charts import percent
-    from aos_cli.views.wh40k8 import attack_table_40k, result_json
-
-    result = resolve_attacks_40k(
-        request.weapons,
-        request.target,
-        dice_source(request.dice_mode, request.seed),
-        overwatch=request.overwatch,
-        phase=request.phase,
-    )
+    """Roll the chosen system's attack sequence and show it, with where its damage sits."""
+    kit, spec = request.kit, request.spec
+    result = kit.engine.resolve(spec, dice_source(request.dice_mode, request.seed))
     # The damage distribution does not depend on the target's models: skip the allocation.
-    unallocated = replace(request.target, models=None, wounds=None, wounds_suffered=0)
-    damage = odds_40k(
-        request.weapons, unallocated, overwatch=request.overwatch, phase=request.phase
-    ).damage
+    damage = kit.engine.odds(spec.unallocated()).damage
     if request.as_json:
-        print_json(result_json(result, percentile=damage.percentile(result.damage)))
+        print_json(kit.result_json(spec, result) | {"percentile": damage.percentile(result.damage)})
         return
+    from aos_cli.views.charts import luck_line
+
     out = console()
-    title = (
-        "Overwatch" if request.overwatch else ("Fight" if request.phase == "fight" else "Shooting")
-    )
-    out.print(attack_table_40k(result, show_slain=request.target.allocates, title=title))
-    rolled = result.damage
-    out.print(
-        f"[muted]Luck: better than {percent(damage.below(rolled))} of outcomes, worse than "
-        f"{percent(damage.at_least(rolled + 1))} (percentile {damage.percentile(rolled):.0f}).[/]"
-    )
-    if request.target.in_cover and request.phase == "fight":
-        out.print("[muted]Cover does not count in the Fight phase (40k8 §8.7).[/]")
+    out.print(kit.table(spec, result))
+    out.print(luck_line(damage, result.damage))
+    for note in kit.notes(spec):
+        out.print(f"[muted]{note}[/]")
     if not request.save_given:
         out.print("[muted]No --save given: the target had no save (-).[/]")
 
 
-roll_app.command("attack")(attack_command(show_attack_roll, show_40k_attack_roll))
+roll_app.command("attack")(attack_command(show_attack_roll))
 roll_app.registered_commands[-1].help = (
     "Roll an attack sequence: hit, wound, save, damage, ward and models slain (AoS2 §14); "
     "with --system wh40k8 the 40k sequence (BS/WS, S vs T, AP, invulnerable saves, 40k8 §8)."

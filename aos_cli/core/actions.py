@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from aos_cli.core import terrain
-from aos_cli.core.attack import Attack, WeaponProfile, allocate_carry_over, resolve_attacks
+from aos_cli.core.attack import AOS_ENGINE, AosAttack, Attack, WeaponProfile, allocate_carry_over
 from aos_cli.core.battleshock import battleshock_test
 from aos_cli.core.dice import DiceSource, parse_dice, parse_threshold
 from aos_cli.core.effects import (
@@ -362,15 +362,14 @@ def _resolve_attack(
     # One ward roll per wound: with a Mystical feature too, the better of the two is rolled.
     wards = [w for w in (ward_rules.ward, system.mystical_ward(state, target, answers)) if w]
     ward = min(wards) if wards else None
-    result = resolve_attacks(attacks, info, dice, ward=ward)
+    spec = AosAttack(tuple(attacks), info, ward=ward)
+    result = AOS_ENGINE.resolve(spec, dice)
     state.notes.append(
         f"{attacker.name} → {target.name}: {result.attacks} attacks, {result.hits} hits, "
         f"{result.wounds} wounds, {result.unsaved} unsaved, {result.mortal_wounds} mortal, "
         f"{result.damage} damage."
     )
     slain = inflict(state, target, result.damage)
-    from aos_cli.core.odds import mean_damage
-
     state.attack_log.append(
         {
             "round": state.round,
@@ -378,7 +377,7 @@ def _resolve_attack(
             "side": attacker.side,
             "unit": attacker.spec.id,
             "target": target.spec.id,
-            "expected": mean_damage(attacks, info, ward=ward),
+            "expected": AOS_ENGINE.mean(spec),
             "damage": result.damage,
             "slain": slain,
         }

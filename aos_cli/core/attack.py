@@ -8,13 +8,17 @@ in a fixed order so that scripted and typed-in dice are asked for predictably.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Protocol
+from typing import TYPE_CHECKING
 
-from aos_cli.core.dice import DiceExpr, DiceSource, Die, format_threshold, roll_with_reroll
+from aos_cli.core.dice import DiceExpr, DiceSource, format_threshold, roll_with_reroll
 from aos_cli.core.effects import AttackRules, TargetInfo
+from aos_cli.core.engine import Allocation, AttackResult, Stage
 from aos_cli.core.errors import InputError
+
+if TYPE_CHECKING:
+    from aos_cli.core.engine import AttackEngine, AttackOdds
 
 
 @dataclass(frozen=True)
@@ -46,20 +50,6 @@ class Attack:
     rules: AttackRules = field(default_factory=AttackRules)
 
 
-@dataclass(frozen=True)
-class Stage:
-    """The dice of one stage: what was needed and which dice succeeded."""
-
-    name: str
-    needed: str
-    dice: tuple[Die, ...]
-    successes: tuple[bool, ...]
-
-    @property
-    def count(self) -> int:
-        return sum(self.successes)
-
-
 @dataclass
 class WeaponResult:
     """What one weapon's attacks did, stage by stage."""
@@ -77,13 +67,12 @@ class WeaponResult:
     damage_rolls: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
-class Allocation:
-    """Models slain and the wounds left on the one damaged model (AoS2 §14.7)."""
-
-    slain: int
-    wounds_on_damaged: int
-    models_left: int
+def save_needed(rules: AttackRules, rend: int, target: TargetInfo) -> str:
+    """The save as it is rolled: `4+`, or `4+ -1` with the modifiers that apply (rend, save
+    modifiers, cover); an Ethereal target's rend and modifiers are not shown (AoS2 §14.4)."""
+    modifier = rules.save_modifier(rend, target)
+    base = format_threshold(target.save)
+    return f"{base} {modifier:+d}" if modifier else base
 
 
 def allocate_carry_over(damage: int, models: int, wounds: int, suffered: int = 0) -> Allocation:
@@ -95,65 +84,6 @@ def allocate_carry_over(damage: int, models: int, wounds: int, suffered: int = 0
     slain = min(models, total // wounds)
     left = models - slain
     return Allocation(slain, total - slain * wounds if left else 0, left)
-
-
-class WeaponCounts(Protocol):
-    """What each weapon's result counts, in every game system."""
-
-    attacks: int
-    hits: int
-    wounds: int
-    unsaved: int
-    mortal_wounds: int
-
-
-class WeaponTotals:
-    """A unit's totals over its weapons' results (shared by every system's attack result)."""
-
-    weapons: Sequence[WeaponCounts]
-
-    @property
-    def attacks(self) -> int:
-        return sum(w.attacks for w in self.weapons)
-
-    @property
-    def hits(self) -> int:
-        return sum(w.hits for w in self.weapons)
-
-    @property
-    def wounds(self) -> int:
-        return sum(w.wounds for w in self.weapons)
-
-    @property
-    def unsaved(self) -> int:
-        return sum(w.unsaved for w in self.weapons)
-
-    @property
-    def mortal_wounds(self) -> int:
-        return sum(w.mortal_wounds for w in self.weapons)
-
-
-@dataclass
-class AttackResult(WeaponTotals):
-    """The outcome of a unit's attacks against one target unit."""
-
-    weapons: list[WeaponResult]
-    ward_rolls: tuple[int, ...] = ()
-    ward_saved: int = 0
-    allocation: Allocation | None = None
-
-    @property
-    def damage_before_ward(self) -> int:
-        return sum(w.damage for w in self.weapons)
-
-    @property
-    def damage(self) -> int:
-        """Damage allocated to the target: every wound and mortal wound not negated."""
-        return self.damage_before_ward - self.ward_saved
-
-    @property
-    def slain(self) -> int:
-        return self.allocation.slain if self.allocation else 0
 
 
 @dataclass
@@ -212,7 +142,6 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
         rules.reroll_hit,
     )
     hit_ok = tuple(rules.hit_succeeds(d.value, profile.to_hit) for d in hit_dice)
-    result.stages.append(Stage("hit", format_threshold(profile.to_hit), tuple(hit_dice), hit_ok))
 
     hits: list[_Hit] = []
     extra_hit_amounts: list[DiceExpr] = []
@@ -236,6 +165,9 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
         max(0, v) for v in _roll_amounts(source, mortal_amounts, f"{label}mortal wounds")
     )
     result.hits = sum(hit_ok) + extra_hits
+    result.stages.append(
+        Stage("hit", format_threshold(profile.to_hit), tuple(hit_dice), hit_ok, extra_hits, "extra")
+    )
 
     # Wound rolls: auto-wounds skip the roll; some hits make several wound rolls.
     wounds: list[_Wound] = []
@@ -254,8 +186,16 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
         rules.reroll_wound,
     )
     wound_ok = tuple(rules.wound_succeeds(d.value, profile.to_wound) for d in wound_dice)
+    automatic = len(wounds)
     result.stages.append(
-        Stage("wound", format_threshold(profile.to_wound), tuple(wound_dice), wound_ok)
+        Stage(
+            "wound",
+            format_threshold(profile.to_wound),
+            tuple(wound_dice),
+            wound_ok,
+            automatic,
+            "automatic",
+        )
     )
     mortal_amounts = []
     for hit, die, ok in zip(pending, wound_dice, wound_ok, strict=True):
@@ -271,15 +211,16 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
     result.mortal_wounds += sum(
         max(0, v) for v in _roll_amounts(source, mortal_amounts, f"{label}mortal wounds on wounds")
     )
-    result.wounds = sum(wound_ok) + sum(1 for hit in hits if hit.auto)
+    result.wounds = sum(wound_ok) + automatic
 
     # Save rolls, made by the defender; each wound keeps its own rend. When no roll could
     # save (a '-' save with no modifier to reach 7+) nobody rolls dice that cannot succeed.
     can_save = any(rules.save_succeeds(v, profile.rend, target) for v in range(2, 7))
+    needed_save = save_needed(rules, profile.rend, target)
     save_dice = roll_with_reroll(
         source,
         len(wounds) if can_save else 0,
-        f"save rolls ({format_threshold(target.save)}, rend {profile.rend})",
+        f"save rolls ({needed_save})",
         lambda v: rules.save_succeeds(v, profile.rend, target),
         rules.reroll_save,
         # A failed save is judged with that wound's own rend (rend bonuses on hit included).
@@ -289,7 +230,7 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
         rules.save_succeeds(d.value, w.rend, target)
         for d, w in zip(save_dice, wounds, strict=False)
     )
-    result.stages.append(Stage("save", format_threshold(target.save), tuple(save_dice), saved))
+    result.stages.append(Stage("save", needed_save, tuple(save_dice), saved))
     unsaved = [w for w, ok in zip(wounds, saved, strict=False) if not ok] + wounds[len(saved) :]
     result.unsaved = len(unsaved)
 
@@ -314,20 +255,105 @@ def resolve_attacks(
     target_wounds: int | None = None,
     wounds_suffered: int = 0,
     ward: int | None = None,
-) -> AttackResult:
+) -> AttackResult[WeaponResult]:
     """Resolve every weapon of a unit against one target, then wards, then allocation.
 
     Mortal wounds from the attacks are allocated together with the other damage after all the
     attacks (AoS2 §14.8). A ward rolls once per wound or mortal wound (AoS2 §14.11).
     """
     result = AttackResult([resolve_weapon(a, target, source) for a in attacks])
-    ward = ward if ward is not None else min((a.rules.ward or 7 for a in attacks), default=7)
+    ward = ward_for(attacks, ward)
     if ward <= 6 and result.damage_before_ward:
         rolls = source.roll(result.damage_before_ward, f"ward rolls ({ward}+)")
         result.ward_rolls = tuple(rolls)
         result.ward_saved = sum(1 for r in rolls if r >= ward)
+    result.wounds_lost = result.damage
     if target_models is not None and target_wounds is not None:
         result.allocation = allocate_carry_over(
             result.damage, target_models, target_wounds, wounds_suffered
         )
+        result.target_wounds = target_wounds
+        lost = result.allocation.slain * target_wounds + result.allocation.wounds_on_damaged
+        result.wounds_lost = lost - min(wounds_suffered, target_models * target_wounds)
     return result
+
+
+def ward_for(attacks: Sequence[Attack], ward: int | None) -> int:
+    """The ward that applies: the given one, else the best of the attacks' (7: none)."""
+    return ward if ward is not None else min((a.rules.ward or 7 for a in attacks), default=7)
+
+
+# --------------------------------------------------------------------------- the engine
+
+
+@dataclass(frozen=True)
+class AosAttack:
+    """An Age of Sigmar attack as the engine takes it: the weapons with their effects, the
+    target's save and cover, and (to count models slain) its models and Wounds."""
+
+    attacks: tuple[Attack, ...]
+    target: TargetInfo
+    target_models: int | None = None
+    target_wounds: int | None = None
+    wounds_suffered: int = 0
+    ward: int | None = None
+
+    @property
+    def save(self) -> int:
+        return self.target.save
+
+    @property
+    def allocates(self) -> bool:
+        return self.target_models is not None and self.target_wounds is not None
+
+    def with_save(self, save: int) -> AosAttack:
+        """The same attack against another Save."""
+        return replace(self, target=replace(self.target, save=save))
+
+    def unallocated(self) -> AosAttack:
+        """The same attack without the target's models."""
+        return replace(self, target_models=None, target_wounds=None, wounds_suffered=0)
+
+
+class AosEngine:
+    """The Age of Sigmar attack sequence (2nd edition; 1st edition through its own
+    `AttackRules`), behind the one attack protocol of `aos_cli.core.engine`."""
+
+    def resolve(self, spec: AosAttack, source: DiceSource) -> AttackResult[WeaponResult]:
+        """Roll it (`resolve_attacks`)."""
+        return resolve_attacks(
+            spec.attacks,
+            spec.target,
+            source,
+            target_models=spec.target_models,
+            target_wounds=spec.target_wounds,
+            wounds_suffered=spec.wounds_suffered,
+            ward=spec.ward,
+        )
+
+    def odds(self, spec: AosAttack, *, detail: bool = False) -> AttackOdds:
+        """Its exact odds (`aos_cli.core.odds.attack_odds`)."""
+        from aos_cli.core.odds import attack_odds
+
+        return attack_odds(
+            spec.attacks,
+            spec.target,
+            target_models=spec.target_models,
+            target_wounds=spec.target_wounds,
+            wounds_suffered=spec.wounds_suffered,
+            ward=spec.ward,
+            detail=detail,
+        )
+
+    def mean(self, spec: AosAttack) -> float:
+        """Its exact mean damage by linearity (`aos_cli.core.odds.mean_damage`)."""
+        from aos_cli.core.odds import mean_damage
+
+        return mean_damage(spec.attacks, spec.target, ward=spec.ward)
+
+
+AOS_ENGINE = AosEngine()
+"""The Age of Sigmar attack engine (both editions)."""
+
+if TYPE_CHECKING:
+    _CHECK: AttackEngine[AosAttack] = AOS_ENGINE

@@ -21,281 +21,30 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from typing import Generic, Protocol, TypeVar
 
-from aos_cli.core.attack import Attack, allocate_carry_over
-from aos_cli.core.dice import FACES, DiceExpr, Reroll
+from aos_cli.core.attack import Attack, allocate_carry_over, ward_for
+from aos_cli.core.dice import FACES, DiceExpr
+from aos_cli.core.distributions import (
+    ZERO,
+    Distribution,
+    Vec,
+    amount_mean,
+    amount_vec,
+    compound,
+    convolve,
+    convolve_all,
+    face_probabilities,
+    mix,
+    power,
+    survives,
+    thin,
+    to_distribution,
+    trim,
+)
 from aos_cli.core.effects import AttackRules, TargetInfo, Trigger
+from aos_cli.core.engine import AttackOdds
 from aos_cli.core.errors import InputError
-
-TAIL = 1e-15
-"""Probability mass dropped at most from each end of a distribution after each convolution."""
-
-_SIXTH = 1.0 / 6.0
-
-# --------------------------------------------------------------------------- distributions
-
-
-@dataclass(frozen=True)
-class Distribution:
-    """A probability distribution over consecutive integers: `probs[i]` is P(offset + i)."""
-
-    offset: int
-    probs: tuple[float, ...]
-
-    @classmethod
-    def point(cls, value: int) -> Distribution:
-        """Certainty of one value."""
-        return cls(value, (1.0,))
-
-    @classmethod
-    def from_mapping(cls, mapping: dict[int, float] | dict[int, Fraction]) -> Distribution:
-        """A distribution from a value → probability map."""
-        if not mapping:
-            return cls.point(0)
-        low, high = min(mapping), max(mapping)
-        return cls(low, tuple(float(mapping.get(v, 0.0)) for v in range(low, high + 1)))
-
-    @property
-    def low(self) -> int:
-        return self.offset
-
-    @property
-    def high(self) -> int:
-        return self.offset + len(self.probs) - 1
-
-    @property
-    def total(self) -> float:
-        """The mass held (1 up to the dropped tails)."""
-        return math.fsum(self.probs)
-
-    def items(self) -> Iterator[tuple[int, float]]:
-        """(value, probability) pairs with a probability above zero, smallest value first."""
-        for index, p in enumerate(self.probs):
-            if p > 0.0:
-                yield self.offset + index, p
-
-    def as_dict(self, minimum: float = 0.0) -> dict[int, float]:
-        """value → probability for probabilities above `minimum`."""
-        return {v: p for v, p in self.items() if p > minimum}
-
-    def p(self, value: int) -> float:
-        """P(X == value)."""
-        index = value - self.offset
-        return self.probs[index] if 0 <= index < len(self.probs) else 0.0
-
-    def below(self, value: int) -> float:
-        """P(X < value)."""
-        stop = min(max(0, value - self.offset), len(self.probs))
-        return math.fsum(self.probs[:stop])
-
-    def at_least(self, value: int) -> float:
-        """P(X ≥ value)."""
-        start = min(max(0, value - self.offset), len(self.probs))
-        return math.fsum(self.probs[start:])
-
-    @property
-    def mean(self) -> float:
-        return math.fsum((self.offset + i) * p for i, p in enumerate(self.probs))
-
-    @property
-    def variance(self) -> float:
-        mean = self.mean
-        return math.fsum((self.offset + i - mean) ** 2 * p for i, p in enumerate(self.probs))
-
-    @property
-    def sd(self) -> float:
-        return math.sqrt(max(0.0, self.variance))
-
-    @property
-    def median(self) -> int:
-        """The smallest value x with P(X ≤ x) ≥ 1/2."""
-        running = 0.0
-        for index, p in enumerate(self.probs):
-            running += p
-            if running >= 0.5:
-                return self.offset + index
-        return self.high
-
-    def percentile(self, value: int) -> float:
-        """Where `value` sits, 0-100: P(X < value) + P(X == value)/2 (the mid-rank percentile,
-        so a result every outcome equals sits at 50 and luck reads the same from both sides)."""
-        return 100.0 * (self.below(value) + self.p(value) / 2.0)
-
-    def map(self, function: Callable[[int], int]) -> Distribution:
-        """The distribution of function(X)."""
-        out: dict[int, float] = {}
-        for value, p in self.items():
-            key = function(value)
-            out[key] = out.get(key, 0.0) + p
-        return Distribution.from_mapping(out)
-
-
-# --------------------------------------------------------------------------- vectors
-# Internally a distribution is (offset, list of floats); everything here is pure and fast.
-
-Vec = tuple[int, list[float]]
-_ZERO: Vec = (0, [1.0])
-_KRONECKER_MIN = 1200
-"""Above this len(a)*len(b) product, convolve with one big-integer multiplication."""
-_SLOT = 17
-"""Bytes per coefficient in a Kronecker product: two 64-bit fixed-point factors and headroom."""
-_TO_FIXED = 2.0**64
-_FROM_FIXED = 2.0**-128
-
-
-def _trim(vec: Vec) -> Vec:
-    """Drop at most TAIL of probability from each end (and exact zeros)."""
-    offset, probs = vec
-    start, stop = 0, len(probs)
-    dropped = 0.0
-    while start < stop - 1 and dropped + probs[start] <= TAIL:
-        dropped += probs[start]
-        start += 1
-    dropped = 0.0
-    while stop - 1 > start and dropped + probs[stop - 1] <= TAIL:
-        dropped += probs[stop - 1]
-        stop -= 1
-    if start == 0 and stop == len(probs):
-        return vec
-    return offset + start, probs[start:stop]
-
-
-def _conv_direct(a: list[float], b: list[float]) -> list[float]:
-    """Convolution with the short vector outside and a comprehension over the long one."""
-    if len(a) < len(b):
-        a, b = b, a
-    n = len(a)
-    out = [0.0] * (n + len(b) - 1)
-    for j, bj in enumerate(b):
-        if bj:
-            out[j : j + n] = [o + bj * x for o, x in zip(out[j : j + n], a, strict=True)]
-    return out
-
-
-def _pack(probs: list[float]) -> int:
-    """Fixed-point coefficients (2^-64 units) side by side in one integer (Kronecker)."""
-    return int.from_bytes(
-        b"".join(int(p * _TO_FIXED).to_bytes(_SLOT, "little") for p in probs), "little"
-    )
-
-
-def _conv_kronecker(a: list[float], b: list[float]) -> list[float]:
-    """Convolution as one big-integer product: C multiplies, Python only packs and unpacks.
-
-    Each coefficient loses at most 2^-64 to fixed point; a slot holds sums up to 2^136, and
-    the coefficients of a product of probability vectors sum to at most 1 (2^128 fixed)."""
-    product = _pack(a) * _pack(a) if a is b else _pack(a) * _pack(b)
-    size = len(a) + len(b) - 1
-    raw = memoryview(product.to_bytes(_SLOT * (size + 1), "little"))
-    from_bytes = int.from_bytes
-    return [
-        from_bytes(raw[i : i + _SLOT], "little") * _FROM_FIXED
-        for i in range(0, _SLOT * size, _SLOT)
-    ]
-
-
-def _conv(x: Vec, y: Vec) -> Vec:
-    """The distribution of the sum of two independent variables."""
-    (ox, a), (oy, b) = x, y
-    if len(a) == 1:
-        return _trim((ox + oy, [a[0] * v for v in b])) if a[0] != 1.0 else (ox + oy, b)
-    if len(b) == 1:
-        return _trim((ox + oy, [b[0] * v for v in a])) if b[0] != 1.0 else (ox + oy, a)
-    if len(a) * len(b) >= _KRONECKER_MIN and min(len(a), len(b)) > 8:
-        out = _conv_kronecker(a, b)
-    else:
-        out = _conv_direct(a, b)
-    return _trim((ox + oy, out))
-
-
-def _conv_all(parts: Sequence[Vec]) -> Vec:
-    total = _ZERO
-    for part in parts:
-        total = _conv(total, part)
-    return total
-
-
-def _power(x: Vec, n: int) -> Vec:
-    """The sum of `n` independent copies, by binary powers (O(log n) convolutions)."""
-    result = _ZERO
-    base = x
-    while n > 0:
-        if n & 1:
-            result = _conv(result, base)
-        n >>= 1
-        if n:
-            base = _conv(base, base)
-    return result
-
-
-def _mix(weighted: Sequence[tuple[float, Vec]]) -> Vec:
-    """The mixture Σ w·x of distributions (weights sum to 1)."""
-    weighted = [(w, v) for w, v in weighted if w > 0.0]
-    if not weighted:
-        return _ZERO
-    low = min(off for _, (off, _) in weighted)
-    high = max(off + len(p) - 1 for _, (off, p) in weighted)
-    out = [0.0] * (high - low + 1)
-    for weight, (offset, probs) in weighted:
-        start = offset - low
-        for i, p in enumerate(probs):
-            out[start + i] += weight * p
-    return low, out
-
-
-def _compound(count: Vec, x: Vec) -> Vec:
-    """The sum of a random number `count` of independent copies of `x` (count ≥ 0)."""
-    offset, probs = count
-    if len(probs) == 1:
-        return _power(x, offset)
-    weighted: list[tuple[float, Vec]] = []
-    current = _power(x, offset)
-    for index, p in enumerate(probs):
-        if index:
-            current = _conv(current, x)
-        weighted.append((p, current))
-    return _trim(_mix(weighted))
-
-
-def _thin(x: Vec, keep: float) -> Vec:
-    """Each point survives independently with probability `keep` (a ward roll per wound)."""
-    offset, probs = x
-    out = [0.0] * (offset + len(probs))
-    lose = 1.0 - keep
-    for index, p in enumerate(probs):
-        d = offset + index
-        if not p:
-            continue
-        for k in range(d + 1):
-            out[k] += p * math.comb(d, k) * keep**k * lose ** (d - k)
-    return _trim((0, out))
-
-
-def _to_distribution(x: Vec) -> Distribution:
-    return Distribution(x[0], tuple(x[1]))
-
-
-@lru_cache(maxsize=256)
-def _expr_vec(expr: DiceExpr, shift: int) -> Vec:
-    """The distribution of max(0, expr + shift): rolled amounts are never negative."""
-    mapping: dict[int, float] = {}
-    for value, p in expr.distribution().items():
-        key = max(0, value + shift)
-        mapping[key] = mapping.get(key, 0.0) + float(p)
-    low, high = min(mapping), max(mapping)
-    return low, [mapping.get(v, 0.0) for v in range(low, high + 1)]
-
-
-@lru_cache(maxsize=256)
-def _expr_mean(expr: DiceExpr, shift: int) -> float:
-    """E[max(0, expr + shift)]."""
-    if expr.minimum + shift >= 0:
-        return float(expr.mean) + shift
-    offset, probs = _expr_vec(expr, shift)
-    return math.fsum((offset + i) * p for i, p in enumerate(probs))
-
 
 # --------------------------------------------------------------------------- one attack
 
@@ -318,25 +67,25 @@ class _Dists:
     """Exact distributions."""
 
     def zero(self) -> Vec:
-        return _ZERO
+        return ZERO
 
     def amount(self, expr: DiceExpr, shift: int = 0) -> Vec:
-        return _expr_vec(expr, shift)
+        return amount_vec(expr, shift)
 
     def add(self, parts: Sequence[Vec]) -> Vec:
-        return _conv_all(parts)
+        return convolve_all(parts)
 
     def mix(self, weighted: Sequence[tuple[float, Vec]]) -> Vec:
-        return _trim(_mix(weighted))
+        return trim(mix(weighted))
 
     def repeat(self, x: Vec, n: int) -> Vec:
-        return _power(x, n)
+        return power(x, n)
 
     def compound(self, count: Vec, x: Vec) -> Vec:
-        return _compound(count, x)
+        return compound(count, x)
 
     def thin(self, x: Vec, keep: float) -> Vec:
-        return _thin(x, keep)
+        return thin(x, keep)
 
 
 class _Means:
@@ -346,7 +95,7 @@ class _Means:
         return 0.0
 
     def amount(self, expr: DiceExpr, shift: int = 0) -> float:
-        return _expr_mean(expr, shift)
+        return amount_mean(expr, shift)
 
     def add(self, parts: Sequence[float]) -> float:
         return sum(parts)
@@ -366,16 +115,6 @@ class _Means:
 
 _DISTS = _Dists()
 _MEANS = _Means()
-
-
-def face_probabilities(reroll: Reroll | None, succeeds: Callable[[int], bool]) -> list[float]:
-    """P(unmodified value == face) for faces 1-6 once the reroll policy has acted (AoS2 §2:
-    a die is rerolled at most once, before modifiers; `Reroll.wants` is the policy)."""
-    if reroll is None:
-        return [_SIXTH] * 6
-    wanted = [reroll.wants(v, succeeds(v)) for v in FACES]
-    again = sum(wanted) / 36.0
-    return [(0.0 if w else _SIXTH) + again for w in wanted]
 
 
 @dataclass
@@ -486,21 +225,11 @@ class _AttackWalk(Generic[T]):
         return alg.mix(weighted)
 
 
-def ward_for(attacks: Sequence[Attack], ward: int | None) -> int:
-    """The ward that applies, as `resolve_attacks` picks it: the given one, else the best."""
-    return ward if ward is not None else min((a.rules.ward or 7 for a in attacks), default=7)
-
-
-def _keep(ward: int) -> float:
-    """P(a wound is not negated) by a ward of `ward`+ (AoS2 §14.11)."""
-    return min(1.0, max(0.0, (ward - 1) / 6.0))
-
-
 def _attack_count(attack: Attack) -> Vec:
     """The number of attacks: Attacks rolled per model (AoS2 §20.2) plus the extra attacks."""
     profile, extra = attack.profile, attack.rules.extra_attacks
-    per_model = _expr_vec(profile.attacks, 0)
-    total = _power(per_model, profile.models)
+    per_model = amount_vec(profile.attacks, 0)
+    total = power(per_model, profile.models)
     offset, probs = total[0] + extra, total[1]
     if offset >= 0:
         return offset, probs
@@ -515,11 +244,11 @@ def _weapon(attack: Attack, per_attack: Vec) -> Vec:
     """A weapon's damage: one attack's distribution summed over the number of attacks."""
     profile, extra = attack.profile, attack.rules.extra_attacks
     if extra < 0:
-        return _compound(_attack_count(attack), per_attack)
+        return compound(_attack_count(attack), per_attack)
     if profile.attacks.is_fixed:
-        return _power(per_attack, max(0, profile.attacks.constant) * profile.models + extra)
-    per_model = _compound(_expr_vec(profile.attacks, 0), per_attack)
-    return _conv(_power(per_model, profile.models), _power(per_attack, extra))
+        return power(per_attack, max(0, profile.attacks.constant) * profile.models + extra)
+    per_model = compound(amount_vec(profile.attacks, 0), per_attack)
+    return convolve(power(per_model, profile.models), power(per_attack, extra))
 
 
 # --------------------------------------------------------------------------- a unit's attack
@@ -535,7 +264,7 @@ class WeaponDamage:
 
     @property
     def attack_count(self) -> Distribution:
-        return _to_distribution(_attack_count(self.attack))
+        return to_distribution(_attack_count(self.attack))
 
 
 @dataclass(frozen=True)
@@ -556,36 +285,17 @@ def carry_over(unit: UnitDamage, models: int, wounds: int, suffered: int) -> Dis
     return unit.damage.map(lambda d: allocate_carry_over(d, models, wounds, suffered).slain)
 
 
-@dataclass(frozen=True)
-class AttackOdds:
-    """The exact outcome distributions of a unit's attacks against one target."""
-
-    damage: Distribution
-    """Allocated damage (after the ward), as `AttackResult.damage`."""
-    slain: Distribution | None = None
-    damage_before_ward: Distribution | None = None
-    mortal_wounds: Distribution | None = None
-
-    @property
-    def mean_damage(self) -> float:
-        return self.damage.mean
-
-    @property
-    def mean_slain(self) -> float | None:
-        return None if self.slain is None else self.slain.mean
-
-
 def _unit_vec(
     attacks: Sequence[Attack], target: TargetInfo, keep: float, *, mortal_only: bool = False
 ) -> tuple[Vec, list[tuple[Attack, Vec]]]:
-    total = _ZERO
+    total = ZERO
     per_weapon: list[tuple[Attack, Vec]] = []
     for attack in attacks:
         per_attack = _AttackWalk(attack, target, _DISTS, mortal_only).one_attack()
         if keep < 1.0:
-            per_attack = _thin(per_attack, keep)
+            per_attack = thin(per_attack, keep)
         per_weapon.append((attack, per_attack))
-        total = _conv(total, _weapon(attack, per_attack))
+        total = convolve(total, _weapon(attack, per_attack))
     return total, per_weapon
 
 
@@ -604,33 +314,31 @@ def attack_odds(
     Wounds, of models slain; with `detail` also damage before the ward and mortal wounds.
 
     Same arguments and semantics as `resolve_attacks`, so odds and rolls answer alike."""
-    keep = _keep(ward_for(attacks, ward))
+    keep = survives(ward_for(attacks, ward))
     damage, per_weapon = _unit_vec(attacks, target, keep)
     unit = UnitDamage(
-        _to_distribution(damage),
-        tuple(WeaponDamage(a, _to_distribution(v)) for a, v in per_weapon),
+        to_distribution(damage),
+        tuple(WeaponDamage(a, to_distribution(v)) for a, v in per_weapon),
     )
     slain = None
     if target_models is not None and target_wounds is not None:
         slain = spill_over(unit, target_models, target_wounds, wounds_suffered)
     before = mortal = None
     if detail:
-        before = (
-            unit.damage if keep >= 1.0 else _to_distribution(_unit_vec(attacks, target, 1.0)[0])
-        )
-        mortal = _to_distribution(_unit_vec(attacks, target, 1.0, mortal_only=True)[0])
+        before = unit.damage if keep >= 1.0 else to_distribution(_unit_vec(attacks, target, 1.0)[0])
+        mortal = to_distribution(_unit_vec(attacks, target, 1.0, mortal_only=True)[0])
     return AttackOdds(unit.damage, slain, before, mortal)
 
 
 def mean_damage(attacks: Sequence[Attack], target: TargetInfo, *, ward: int | None = None) -> float:
     """The mean damage allocated (after the ward) by linearity: no distribution is built."""
-    keep = _keep(ward_for(attacks, ward))
+    keep = survives(ward_for(attacks, ward))
     total = 0.0
     for attack in attacks:
         per_attack = _AttackWalk(attack, target, _MEANS).one_attack()
         profile, extra = attack.profile, attack.rules.extra_attacks
         if extra >= 0:
-            count = profile.models * _expr_mean(profile.attacks, 0) + extra
+            count = profile.models * amount_mean(profile.attacks, 0) + extra
         else:
             offset, probs = _attack_count(attack)
             count = math.fsum((offset + i) * p for i, p in enumerate(probs))

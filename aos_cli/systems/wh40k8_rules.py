@@ -36,7 +36,7 @@ from aos_cli.core.system import GameSystem, SpellRule, choose_first
 
 if TYPE_CHECKING:
     from aos_cli.core.state import GameState
-    from aos_cli.systems.wh40k8 import Result40k, Target40k, Weapon40k
+    from aos_cli.systems.wh40k8 import Attack40k, Target40k, Weapon40k
 
 
 @dataclass(frozen=True)
@@ -199,15 +199,20 @@ def _target40k(unit: UnitState, *, in_cover: bool) -> Target40k:
     )
 
 
-def apply_result(
+def roll_attack(
     state: GameState,
     attacker: UnitState,
     target: UnitState,
-    result: Result40k,
+    spec: Attack40k,
+    dice: DiceSource,
     what: str,
 ) -> None:
-    """Put an attack's allocation on the target (excess damage lost, 40k8 §8.5) and score it."""
+    """Roll an attack through the 40k engine, put its allocation on the target (excess damage
+    lost, 40k8 §8.5), log its damage against the exact mean for the luck report, score it."""
     from aos_cli.core import scoring
+    from aos_cli.systems.wh40k8 import ENGINE_40K
+
+    result = ENGINE_40K.resolve(spec, dice)
 
     state.notes.append(
         f"{attacker.name} → {target.name}{what}: {result.attacks} attacks, {result.hits} hits, "
@@ -227,8 +232,8 @@ def apply_result(
             "side": attacker.side,
             "unit": attacker.spec.id,
             "target": target.spec.id,
-            "expected": float(result.damage),
-            "damage": result.wounds_lost,
+            "expected": ENGINE_40K.mean(spec),
+            "damage": result.damage,
             "slain": allocation.slain,
         }
     )
@@ -567,7 +572,7 @@ def shoot_40k(
     overwatch: bool = False,
 ) -> None:
     """Fire `weapons` at `target` through the 40k attack sequence (40k8 §6-§8, §9.3)."""
-    from aos_cli.systems.wh40k8 import prepare_weapon, resolve_attacks_40k
+    from aos_cli.systems.wh40k8 import Attack40k, prepare_weapon
 
     rules = _attack_rules(unit)
     half = any(weapon_type_of(w)[0] == "rapid-fire" for w in weapons) and answers.yes_no(
@@ -590,10 +595,10 @@ def shoot_40k(
     cover = answers.yes_no(
         cover_key, f"is every model of {target.name} on or within a terrain feature?"
     )
-    result = resolve_attacks_40k(
-        prepared, _target40k(target, in_cover=cover), dice, overwatch=overwatch, phase="shooting"
+    spec = Attack40k(
+        tuple(prepared), _target40k(target, in_cover=cover), "shooting", overwatch=overwatch
     )
-    apply_result(state, unit, target, result, " (Overwatch)" if overwatch else "")
+    roll_attack(state, unit, target, spec, dice, " (Overwatch)" if overwatch else "")
 
 
 @action("shoot", system="wh40k8")
@@ -723,7 +728,7 @@ def _fight(
     """40k8 §10.2: units that charged fight first, then the players alternate, the player whose
     turn it is first; chargers attack only units they charged (§10.4); pile in and consolidate
     3" (§10.3, §10.6); no cover in the Fight phase (§8.7)."""
-    from aos_cli.systems.wh40k8 import resolve_attacks_40k
+    from aos_cli.systems.wh40k8 import Attack40k
 
     _need_phase(state, "fight")
     unit = state.unit(payload["unit"])
@@ -758,8 +763,8 @@ def _fight(
     weapons = [
         _weapon40k(unit, w, _attack_rules(unit)) for w in (melee[:1] or [CLOSE_COMBAT_WEAPON])
     ]
-    result = resolve_attacks_40k(weapons, _target40k(target, in_cover=False), dice, phase="fight")
-    apply_result(state, unit, target, result, "")
+    spec = Attack40k(tuple(weapons), _target40k(target, in_cover=False), "fight")
+    roll_attack(state, unit, target, spec, dice, "")
     state.notes.append(
         f'{unit.name} may consolidate up to 3" towards the nearest enemy (40k8 §10.6).'
     )

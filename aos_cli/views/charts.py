@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from aos_cli.core.odds import Distribution
+    from aos_cli.core.distributions import Distribution
+    from aos_cli.core.engine import AttackOdds
 
 BAR_WIDTH = 30
 """Characters of the longest bar."""
@@ -123,3 +124,58 @@ def means_table(
             cells.append("" if slain is None else f"{slain:.2f}")
         table.add_row(*cells)
     return table
+
+
+def dist_json(dist: Distribution) -> dict[str, float]:
+    """value → probability for JSON (keys are strings in JSON)."""
+    return {str(value): p for value, p in dist.items()}
+
+
+def at_least_json(dist: Distribution) -> dict[str, float]:
+    """value → P(X ≥ value), by one running sum from the top."""
+    out: dict[str, float] = {}
+    running = 0.0
+    for index in range(len(dist.probs) - 1, -1, -1):
+        running += dist.probs[index]
+        if dist.probs[index] > 0.0:
+            out[str(dist.offset + index)] = min(1.0, running)
+    return dict(reversed(out.items()))
+
+
+def attack_odds_json(
+    odds: AttackOdds, *, save: str, tag: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The JSON of an attack's exact odds in any system: mean_damage, damage (value →
+    probability) and every distribution the engine gave (mortal wounds, models slain...)."""
+    damage = odds.damage
+    data: dict[str, Any] = dict(tag or {})
+    data |= {
+        "save": save,
+        "mean_damage": damage.mean,
+        "median_damage": damage.median,
+        "sd_damage": damage.sd,
+        "damage": dist_json(damage),
+        "damage_at_least": at_least_json(damage),
+    }
+    if odds.damage_before_ward is not None:
+        data["mean_damage_before_ward"] = odds.damage_before_ward.mean
+    if odds.mortal_wounds is not None:
+        data["mean_mortal_wounds"] = odds.mortal_wounds.mean
+        data["mortal_wounds"] = dist_json(odds.mortal_wounds)
+    if odds.slain is not None:
+        data["mean_slain"] = odds.slain.mean
+        data["slain"] = dist_json(odds.slain)
+    if odds.wounds_lost is not None:
+        data["mean_wounds_lost"] = odds.wounds_lost.mean
+        data["wounds_lost"] = dist_json(odds.wounds_lost)
+    if odds.wounds_on_damaged is not None:
+        data["wounds_on_damaged_model"] = dist_json(odds.wounds_on_damaged)
+    return data
+
+
+def luck_line(damage: Distribution, rolled: int) -> str:
+    """`Luck: better than 78% of outcomes, worse than 12% (percentile 83).` for the damage."""
+    return (
+        f"[muted]Luck: better than {percent(damage.below(rolled))} of outcomes, worse than "
+        f"{percent(damage.at_least(rolled + 1))} (percentile {damage.percentile(rolled):.0f}).[/]"
+    )

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 
-from aos_cli.core.attack import AttackResult
 from aos_cli.core.dice import Die
+from aos_cli.core.engine import AttackResult, Stage
 
 MAX_DICE_SHOWN = 60
 """Past this many dice a row shows counts per face instead of every die."""
@@ -42,7 +43,14 @@ def plain_dice_text(values: Sequence[int]) -> Text:
     return Text(" ".join(str(v) for v in values))
 
 
-def attack_table(result: AttackResult, *, show_slain: bool) -> Table:
+def stage_result(stage: Stage) -> str:
+    """A stage's successes as the next stage receives them: `17 hits (3 extra)`, `5 saved`."""
+    noun = {"hit": "hits", "wound": "wounds", "save": "saved"}[stage.name]
+    extra = f" ({stage.extra} {stage.extra_label})" if stage.extra else ""
+    return f"{stage.total} {noun}{extra}"
+
+
+def attack_table(result: AttackResult[Any], *, show_slain: bool) -> Table:
     """One row per stage per weapon with its dice, then the totals."""
     table = Table(title="Attack", show_header=True, header_style="heading", expand=False)
     table.add_column("Stage")
@@ -58,12 +66,11 @@ def attack_table(result: AttackResult, *, show_slain: bool) -> Table:
         else:
             table.add_row(f"{label}Attacks", "", "", str(weapon.attacks))
         for stage in weapon.stages:
-            noun = {"hit": "hits", "wound": "wounds", "save": "saved"}[stage.name]
             table.add_row(
                 f"{label}{stage.name.capitalize()}",
                 stage.needed,
                 dice_text(stage.dice, stage.successes),
-                f"{stage.count} {noun}",
+                stage_result(stage),
             )
         if weapon.damage_rolls:
             table.add_row(f"{label}Damage", "", plain_dice_text(weapon.damage_rolls), "")
@@ -86,3 +93,52 @@ def attack_table(result: AttackResult, *, show_slain: bool) -> Table:
             Text(str(result.allocation.slain), style="total"),
         )
     return table
+
+
+def attack_result_json(
+    result: AttackResult[Any],
+    *,
+    ward_key: str = "ward",
+    weapon_extras: Callable[[Any], dict[str, Any]] | None = None,
+    extras: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The JSON of a rolled attack in any system: totals, every stage's dice and the system's
+    extras (`ward_key` names the roll per point of damage: `ward`, `feel_no_pain`)."""
+    weapons = []
+    for weapon in result.weapons:
+        entry: dict[str, Any] = {
+            "weapon": weapon.weapon,
+            "attacks": weapon.attacks,
+            "attack_rolls": list(weapon.attack_rolls),
+        }
+        entry |= weapon_extras(weapon) if weapon_extras else {}
+        entry["stages"] = {
+            stage.name: {
+                "needed": stage.needed,
+                "dice": [d.value for d in stage.dice],
+                "first_rolls": [d.first for d in stage.dice],
+                "successes": stage.count,
+            }
+            | ({"extra": stage.extra} if stage.extra else {})
+            for stage in weapon.stages
+        }
+        entry["damage_rolls"] = list(weapon.damage_rolls)
+        entry["mortal_wounds"] = weapon.mortal_wounds
+        weapons.append(entry)
+    data: dict[str, Any] = {
+        "attacks": result.attacks,
+        "hits": result.hits,
+        "wounds": result.wounds,
+        "unsaved": result.unsaved,
+        "mortal_wounds": result.mortal_wounds,
+        f"damage_before_{ward_key}": result.damage_before_ward,
+        f"{ward_key}_rolls": list(result.ward_rolls),
+        "damage": result.damage,
+        "slain": result.slain,
+    }
+    data |= extras or {}
+    data["weapons"] = weapons
+    if result.allocation is not None:
+        data["models_left"] = result.allocation.models_left
+        data["wounds_on_damaged_model"] = result.allocation.wounds_on_damaged
+    return data

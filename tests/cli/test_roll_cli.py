@@ -170,3 +170,41 @@ def test_profile_from_a_warscroll(run_cli: RunCli) -> None:
     assert json.loads(blade.stdout)["mean_damage"] > json.loads(plain.stdout)["mean_damage"]
     unknown = run_cli("roll", "attack", "--unit", "liberatorz")
     assert unknown.exit_code == 1 and "did you mean" in unknown.stderr
+
+
+EXPLODING = ["4/3+/4+/-1/1", "--exploding", "6:1", "--save", "4+", "--dice", "manual"]
+EXPLODING_DICE = "\n".join(["6 6 5 1", "4 4 4 1 1", "5 4 1"]) + "\n"
+"""Hits: two 6s score an extra hit each (3 + 2 = 5 hits); 3 of 5 wound; a 5 saves at 4+ -1."""
+
+
+def test_aos2_s14_4_table_hit_row_counts_the_extra_hits_the_json_counts(run_cli: RunCli) -> None:
+    """Issue 12 item 22 (AoS2 §14.4, hit rolls): the Hit row shows every hit that goes on to a
+    wound roll, extra hits included, as `hits` in the JSON does."""
+    data = json.loads(run_cli("roll", "attack", *EXPLODING, "--json", input=EXPLODING_DICE).stdout)
+    assert data["hits"] == 5 and data["weapons"][0]["stages"]["hit"]["extra"] == 2
+    assert len(data["weapons"][0]["stages"]["wound"]["dice"]) == 5
+    table = run_cli("roll", "attack", *EXPLODING, input=EXPLODING_DICE)
+    assert table.exit_code == 0, table.stderr
+    assert "5 hits (2 extra)" in table.stdout
+
+
+def test_aos2_s14_4_table_save_row_shows_the_rend_it_applies(run_cli: RunCli) -> None:
+    """Issue 12 item 22 (AoS2 §14.4, save rolls): the Save row says the save with the rend
+    applied (4+ -1), not a bare 4+; only the 5 of 5, 4, 1 saves."""
+    data = json.loads(run_cli("roll", "attack", *EXPLODING, "--json", input=EXPLODING_DICE).stdout)
+    save = data["weapons"][0]["stages"]["save"]
+    assert save["needed"] == "4+ -1" and save["successes"] == 1
+    table = run_cli("roll", "attack", *EXPLODING, input=EXPLODING_DICE)
+    assert "4+ -1" in table.stdout
+
+
+def test_aos2_s14_4_save_prompt_against_an_ethereal_unit_shows_no_rend(run_cli: RunCli) -> None:
+    """Issue 12 item 22 (AoS2 §14.4; Ethereal ignores save modifiers): the save prompt says
+    4+, never `rend -1`, since the rend is not applied."""
+    typed = "\n".join(["5", "4", "4"]) + "\n"
+    args = ["1/3+/4+/-1/1", "--save", "4+", "--ethereal", "--dice", "manual", "--json"]
+    result = run_cli("roll", "attack", *args, input=typed)
+    assert result.exit_code == 0, result.stderr
+    assert "save rolls (4+)" in result.stdout + result.stderr
+    assert "rend" not in result.stdout + result.stderr
+    assert json.loads(result.stdout)["weapons"][0]["stages"]["save"]["successes"] == 1

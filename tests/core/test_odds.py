@@ -21,6 +21,12 @@ from hypothesis import strategies as st
 
 from aos_cli.core.attack import Attack, WeaponProfile, resolve_attacks, resolve_weapon
 from aos_cli.core.dice import IMPOSSIBLE, Reroll, ScriptedDice, SeededDice, parse_dice
+from aos_cli.core.distributions import (
+    Distribution,
+    _conv_direct,
+    _conv_kronecker,
+    face_probabilities,
+)
 from aos_cli.core.effects import (
     AutoWound,
     DamageBonusOnWound,
@@ -40,14 +46,10 @@ from aos_cli.core.effects import (
 )
 from aos_cli.core.errors import InputError
 from aos_cli.core.odds import (
-    Distribution,
-    _conv_direct,
-    _conv_kronecker,
     attack_odds,
     battleshock_odds,
     cast_odds,
     charge_odds,
-    face_probabilities,
     mean_damage,
     rolloff_odds,
     run_odds,

@@ -216,7 +216,7 @@ def test_40k8_s8_4_no_save_rolled_when_none_can_succeed() -> None:
 def test_40k8_s8_5_random_damage_per_unsaved_wound() -> None:
     """40k8 §8.5, §14: D3 Damage is rolled for each unsaved wound (D6 halved, rounded up)."""
     result = rolled(gun("2", 2, 8, 0, "D3"), T4, [2, 2, 2, 2, 6, 1])
-    assert result.damage_per_attack == (3, 1)
+    assert result.weapons[0].damage_per_attack == (3, 1)
     assert result.damage == 4
 
 
@@ -246,7 +246,7 @@ def test_40k8_s8_3_a_damaged_model_takes_wounds_first() -> None:
     lost, a Damage 3 attack slays it and loses 2; the next Damage 1 starts on a fresh model."""
     target = Target40k(4, IMPOSSIBLE, models=3, wounds=3, wounds_suffered=2)
     result = rolled(gun("2", 2, 8, 0, "D3"), target, [2, 2, 2, 2, 6, 1])
-    assert result.damage_per_attack == (3, 1)
+    assert result.weapons[0].damage_per_attack == (3, 1)
     assert result.slain == 1
     assert result.wounds_left_on_damaged == 2
     assert result.wounds_lost == 2  # 1 on the damaged model, 1 on the next
@@ -259,8 +259,8 @@ def test_40k8_feel_no_pain_ignores_wounds_before_allocation() -> None:
     target = Target40k(4, IMPOSSIBLE, models=1, wounds=6, feel_no_pain=5)
     weapon = gun("1", 2, 8, 0, "3", MortalWoundsOnRoll("wound", 6, fixed(1), add=True))
     result = rolled(weapon, target, [2, 6, 5, 1, 6, 2])
-    assert result.damage_before_feel_no_pain == 4
-    assert result.feel_no_pain_saved == 2
+    assert result.damage_before_ward == 4
+    assert result.ward_saved == 2
     assert (result.damage, result.wounds_lost, result.wounds_left_on_damaged) == (2, 2, 4)
 
 

@@ -181,6 +181,21 @@ def test_40k8_s7_4_rapid_fire_doubles_within_half_range_and_s8_2_wound_chart(
     assert game.unit("tactical-squad").models == 3
 
 
+def test_40k8_s8_luck_report_logs_the_exact_mean_damage_not_the_roll(game: GameState) -> None:
+    """Issue 12 item 19 (40k8 §8): the luck report compares the damage rolled with the exact
+    mean of that attack, as Age of Sigmar does: 10 boltgun shots, 3+ to hit, S4 v T4 4+ to
+    wound, against a 3+ save: 10 × 4/6 × 3/6 × 2/6 = 10/9 expected; 2 rolled."""
+    to_phase(game, "shooting")
+    hits = [3] * 10
+    wounds = [4] * 4 + [3] * 6
+    saves = [1, 2, 3, 6]
+    act(game, "shoot", hits + wounds + saves, unit="plague-marines", target="tactical-squad",
+        answers={"engaged": False, "half-range": True, "cover": False})  # fmt: skip
+    entry = game.attack_log[-1]
+    assert entry["damage"] == 2
+    assert entry["expected"] == pytest.approx(10 / 9, abs=1e-12)
+
+
 def test_40k8_s8_7_cover_only_against_shooting_and_never_for_invulnerable_saves() -> None:
     from aos_cli.systems.wh40k8 import SaveSetup
 

@@ -40,8 +40,10 @@ Public API (the game engine calls these):
   `check_model_weapons`, `check_grenades`, `prepare_weapon` (a weapon with its type's
   modifiers folded in, or a RuleError saying why it may not fire).
 - Exact odds (§8 per attack, then a Markov chain over the target's state): `odds_40k(weapons,
-  target, *, overwatch=False, phase="shooting") -> Odds40k`, and `excess_lost`, a spill-over
+  target, *, overwatch=False, phase="shooting") -> AttackOdds`, and `excess_lost`, a spill-over
   strategy with the signature of `aos_cli.core.odds.SpillOver`.
+- The engine behind the one attack protocol (`aos_cli.core.engine`): `ENGINE_40K` with
+  `resolve`, `odds` and `mean` of an `Attack40k(weapons, target, phase, overwatch)`.
 """
 
 from __future__ import annotations
@@ -50,9 +52,8 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from aos_cli.core.attack import Allocation, Stage, WeaponTotals
 from aos_cli.core.dice import (
     FACES,
     IMPOSSIBLE,
@@ -63,18 +64,28 @@ from aos_cli.core.dice import (
     format_threshold,
     roll_with_reroll,
 )
-from aos_cli.core.effects import AttackRules, Trigger
-from aos_cli.core.errors import InputError, RuleError
-from aos_cli.core.odds import (
+from aos_cli.core.distributions import (
+    ZERO,
     Distribution,
-    UnitDamage,
     Vec,
-    _compound,
-    _conv,
-    _power,
-    _to_distribution,
+    amount_vec,
+    compound,
+    convolve,
     face_probabilities,
+    power,
+    survives,
+    thin,
+    to_distribution,
+    vec_items,
+    vec_of,
 )
+from aos_cli.core.effects import AttackRules, Trigger
+from aos_cli.core.engine import Allocation, AttackOdds, AttackResult, Stage
+from aos_cli.core.errors import InputError, RuleError
+
+if TYPE_CHECKING:
+    from aos_cli.core.engine import AttackEngine
+    from aos_cli.core.odds import UnitDamage
 
 Phase = Literal["shooting", "fight"]
 PHASES: tuple[Phase, ...] = ("shooting", "fight")
@@ -458,43 +469,9 @@ class WeaponResult40k:
         return sum(self.damage_per_attack) + self.mortal_wounds
 
 
-@dataclass
-class Result40k(WeaponTotals):
-    """The outcome of a unit's attacks against one target unit (§8)."""
-
-    weapons: list[WeaponResult40k]
-    feel_no_pain_rolls: tuple[int, ...] = ()
-    feel_no_pain_saved: int = 0
-    allocation: Allocation | None = None
-    wounds_lost: int = 0
-    """Wounds the target actually lost: damage after feel-no-pain, less excess that was lost."""
-    target_wounds: int | None = None
-
-    @property
-    def damage_per_attack(self) -> tuple[int, ...]:
-        return tuple(d for w in self.weapons for d in w.damage_per_attack)
-
-    @property
-    def damage_before_feel_no_pain(self) -> int:
-        return sum(w.damage for w in self.weapons)
-
-    @property
-    def damage(self) -> int:
-        """Damage inflicted after feel-no-pain rolls, before any excess is lost (§8.5)."""
-        return self.damage_before_feel_no_pain - self.feel_no_pain_saved
-
-    @property
-    def slain(self) -> int:
-        return self.allocation.slain if self.allocation else 0
-
-    @property
-    def wounds_left_on_damaged(self) -> int | None:
-        """Wounds left on the one damaged model, None when no model is damaged (or none left)."""
-        if self.allocation is None or self.target_wounds is None:
-            return None
-        if not self.allocation.wounds_on_damaged:
-            return None
-        return self.target_wounds - self.allocation.wounds_on_damaged
+Result40k = AttackResult[WeaponResult40k]
+"""The outcome of a unit's attacks against one target unit (§8): the shared result, its ward
+rolls being the feel-no-pain rolls and `wounds_lost` the wounds left after excess is lost."""
 
 
 def _roll_amounts(source: DiceSource, amounts: Sequence[DiceExpr], purpose: str) -> list[int]:
@@ -601,7 +578,7 @@ def resolve_weapon_40k(
     save_dice: list[Die] = roll_with_reroll(
         source,
         len(wounded) if saves.possible else 0,
-        f"save rolls ({saves.label()}, AP {weapon.ap})",
+        f"save rolls ({saves.label()})",
         saved_by,
         rules.reroll_save,
     )
@@ -693,9 +670,9 @@ def resolve_attacks_40k(
         rolls = (
             source.roll(points, f"feel-no-pain rolls ({target.feel_no_pain}+)") if points else []
         )
-        outcome.feel_no_pain_rolls = tuple(rolls)
+        outcome.ward_rolls = tuple(rolls)
         ignored = [r >= target.feel_no_pain for r in rolls]
-        outcome.feel_no_pain_saved = sum(ignored)
+        outcome.ward_saved = sum(ignored)
         kept: list[tuple[int, int]] = []
         position = 0
         for normal, mortal in events:
@@ -744,23 +721,9 @@ def _face_probs(reroll: Reroll | None, succeeds: Callable[[int], bool]) -> list[
     return [(v, p) for v, p in zip(FACES, face_probabilities(reroll, succeeds), strict=True) if p]
 
 
-def _amount(expr: DiceExpr) -> dict[int, float]:
-    """P(max(0, expr) == k): a rolled amount is never negative."""
-    out: dict[int, float] = {}
-    for value, p in expr.distribution().items():
-        out[max(0, value)] = out.get(max(0, value), 0.0) + float(p)
-    return out
-
-
-def _thin(dist: dict[int, float], keep: float) -> dict[int, float]:
-    """Each point survives a feel-no-pain roll independently with probability `keep`."""
-    if keep >= 1.0:
-        return dict(dist)
-    out: dict[int, float] = {}
-    for d, p in dist.items():
-        for k in range(d + 1):
-            out[k] = out.get(k, 0.0) + p * math.comb(d, k) * keep**k * (1.0 - keep) ** (d - k)
-    return out
+def _amount(expr: DiceExpr, keep: float) -> dict[int, float]:
+    """P(max(0, expr) == k) after each point survives a feel-no-pain roll with P `keep`."""
+    return dict(vec_items(thin(amount_vec(expr), keep)))
 
 
 def _joint_add(a: Joint, b: Joint) -> Joint:
@@ -784,17 +747,12 @@ def _joint_mix(weighted: Sequence[tuple[float, Joint]]) -> Joint:
 _NOTHING: Joint = {(0, 0): 1.0}
 
 
-def _keep(target: Target40k) -> float:
-    """P(a point of damage is not ignored by the target's feel-no-pain roll)."""
-    return 1.0 if target.feel_no_pain is None else (target.feel_no_pain - 1) / 6.0
-
-
 def attack_outcome(
     weapon: Weapon40k, target: Target40k, *, overwatch: bool = False, phase: Phase = "shooting"
 ) -> Joint:
     """The exact joint distribution of one attack's (Damage, mortal wounds) after
     feel-no-pain, walked face by face exactly as `resolve_weapon_40k` rolls it."""
-    rules, keep = weapon.rules, _keep(target)
+    rules, keep = weapon.rules, survives(target.feel_no_pain)
     saves = saves_against(weapon, target, phase=phase)
     if saves.possible:
         unsaved = math.fsum(
@@ -804,7 +762,7 @@ def attack_outcome(
         )
     else:
         unsaved = 1.0
-    damage = _thin(_amount(weapon.damage), keep)
+    damage = _amount(weapon.damage, keep)
     after_save = _joint_mix(
         [(1.0 - unsaved, _NOTHING), (unsaved, {(d, 0): p for d, p in damage.items()})]
     )
@@ -812,7 +770,7 @@ def attack_outcome(
     def mortal(triggers: Sequence[Trigger]) -> Joint:
         total: Joint = dict(_NOTHING)
         for trigger in triggers:
-            part = _thin(_amount(trigger.amount), keep)
+            part = _amount(trigger.amount, keep)
             total = _joint_add(total, {(0, m): p for m, p in part.items()})
         return total
 
@@ -850,18 +808,13 @@ def attack_outcome(
 def attack_count(weapon: Weapon40k) -> dict[int, float]:
     """P(the weapon makes n attacks): Attacks rolled per model, times the multiplier, plus
     extra attacks (never below 0)."""
-    offset, probs = _power(_vec(_amount(weapon.attacks)), weapon.models)
+    offset, probs = power(amount_vec(weapon.attacks), weapon.models)
     out: dict[int, float] = {}
     for index, p in enumerate(probs):
         if p:
             n = max(0, (offset + index) * weapon.multiplier + weapon.rules.extra_attacks)
             out[n] = out.get(n, 0.0) + p
     return out
-
-
-def _vec(mapping: dict[int, float]) -> Vec:
-    low, high = min(mapping), max(mapping)
-    return low, [mapping.get(v, 0.0) for v in range(low, high + 1)]
 
 
 def chain(
@@ -900,40 +853,18 @@ def chain(
     return out
 
 
-@dataclass(frozen=True)
-class Odds40k:
-    """The exact outcome distributions of a unit's attacks against one target."""
-
-    damage: Distribution
-    """Damage inflicted after feel-no-pain, before excess is lost (as `Result40k.damage`)."""
-    mortal_wounds: Distribution
-    slain: Distribution | None = None
-    wounds_on_damaged: Distribution | None = None
-    """Wounds lost by the one damaged model afterwards (0 when none is damaged)."""
-    wounds_lost: Distribution | None = None
-    """Wounds the target actually lost (excess Damage lost), as `Result40k.wounds_lost`."""
-
-    @property
-    def mean_damage(self) -> float:
-        return self.damage.mean
-
-    @property
-    def mean_slain(self) -> float | None:
-        return None if self.slain is None else self.slain.mean
-
-
 def odds_40k(
     weapons: Sequence[Weapon40k],
     target: Target40k,
     *,
     overwatch: bool = False,
     phase: Phase = "shooting",
-) -> Odds40k:
+) -> AttackOdds:
     """Exact odds of `resolve_attacks_40k` with the same arguments: damage, mortal wounds and,
     when the target has models and Wounds, models slain and the damaged model's state."""
     _check_phase(weapons, overwatch=overwatch, phase=phase)
-    damage: Vec = (0, [1.0])
-    mortal: Vec = (0, [1.0])
+    damage: Vec = ZERO
+    mortal: Vec = ZERO
     outcomes: list[tuple[Joint, dict[int, float]]] = []
     for weapon in weapons:
         joint = attack_outcome(weapon, target, overwatch=overwatch, phase=phase)
@@ -944,9 +875,9 @@ def odds_40k(
         for (normal, wounds_mortal), p in joint.items():
             total[normal + wounds_mortal] = total.get(normal + wounds_mortal, 0.0) + p
             only_mortal[wounds_mortal] = only_mortal.get(wounds_mortal, 0.0) + p
-        damage = _conv(damage, _compound(_vec(count), _vec(total)))
-        mortal = _conv(mortal, _compound(_vec(count), _vec(only_mortal)))
-    result = Odds40k(_to_distribution(damage), _to_distribution(mortal))
+        damage = convolve(damage, compound(vec_of(count), vec_of(total)))
+        mortal = convolve(mortal, compound(vec_of(count), vec_of(only_mortal)))
+    result = AttackOdds(to_distribution(damage), mortal_wounds=to_distribution(mortal))
     if target.models is None or target.wounds is None:
         return result
     models, wounds = target.models, target.wounds
@@ -992,6 +923,78 @@ def excess_lost(unit: UnitDamage, models: int, wounds: int, suffered: int) -> Di
             key = _allocation(progress, models, wounds).slain
             slain[key] = slain.get(key, 0.0) + p
     return Distribution.from_mapping(slain)
+
+
+# =========================================================================== the engine
+
+
+@dataclass(frozen=True)
+class Attack40k:
+    """A 40k attack as the engine takes it: the weapons, the target and the phase (§8)."""
+
+    weapons: tuple[Weapon40k, ...]
+    target: Target40k
+    phase: Phase = "shooting"
+    overwatch: bool = False
+
+    @property
+    def save(self) -> int:
+        return self.target.save
+
+    @property
+    def allocates(self) -> bool:
+        return self.target.allocates
+
+    def with_save(self, save: int) -> Attack40k:
+        """The same attack against another Save."""
+        return replace(self, target=replace(self.target, save=save))
+
+    def unallocated(self) -> Attack40k:
+        """The same attack without the target's models."""
+        return replace(
+            self, target=replace(self.target, models=None, wounds=None, wounds_suffered=0)
+        )
+
+
+class Engine40k:
+    """The 40k attack sequence behind the one attack protocol of `aos_cli.core.engine`."""
+
+    def resolve(self, spec: Attack40k, source: DiceSource) -> Result40k:
+        """Roll it (`resolve_attacks_40k`)."""
+        return resolve_attacks_40k(
+            spec.weapons, spec.target, source, overwatch=spec.overwatch, phase=spec.phase
+        )
+
+    def odds(self, spec: Attack40k, *, detail: bool = False) -> AttackOdds:
+        """Its exact odds (`odds_40k`); with `detail` also the damage before feel-no-pain."""
+        odds = odds_40k(spec.weapons, spec.target, overwatch=spec.overwatch, phase=spec.phase)
+        if not detail:
+            return odds
+        before = odds.damage
+        if spec.target.feel_no_pain is not None:
+            plain = replace(spec.unallocated().target, feel_no_pain=None)
+            before = odds_40k(
+                spec.weapons, plain, overwatch=spec.overwatch, phase=spec.phase
+            ).damage
+        return replace(odds, damage_before_ward=before)
+
+    def mean(self, spec: Attack40k) -> float:
+        """Its exact mean damage after feel-no-pain, by linearity over the attacks."""
+        _check_phase(spec.weapons, overwatch=spec.overwatch, phase=spec.phase)
+        total = 0.0
+        for weapon in spec.weapons:
+            joint = attack_outcome(weapon, spec.target, overwatch=spec.overwatch, phase=spec.phase)
+            per_attack = math.fsum((d + m) * p for (d, m), p in joint.items())
+            count = math.fsum(n * p for n, p in attack_count(weapon).items())
+            total += count * per_attack
+        return total
+
+
+ENGINE_40K = Engine40k()
+"""The Warhammer 40,000 8th edition attack engine."""
+
+if TYPE_CHECKING:
+    _CHECK: AttackEngine[Attack40k] = ENGINE_40K
 
 
 from aos_cli.core.system import register  # noqa: E402  (the rules need the engine above)

@@ -1,0 +1,188 @@
+"""The attack flags every system's attack command takes, and the parsing of flag text into
+core values (rend, X:N triggers, compact profiles, modifiers and rerolls, the target).
+
+Every system declares its own flag group (`Flag` values) and builds its engine's spec from the
+flags given; the flags and parsers several systems share are here, in one place, so `aos roll
+attack` and `aos odds attack` read them alike whatever the system.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from aos_cli.core.dice import DiceExpr, parse_dice, parse_reroll
+from aos_cli.core.effects import Effect, ExtraAttacks, MortalWoundsOnRoll, RerollRoll, RollModifier
+from aos_cli.core.errors import InputError
+
+
+@dataclass(frozen=True)
+class Flag:
+    """One command-line flag of an attack: its Python name, value type, default and help.
+
+    `kind` is `str`, `int` or `bool`; `optional` means None when not given; `argument` is the
+    positional list of compact profiles."""
+
+    name: str
+    kind: type
+    default: Any
+    help: str
+    optional: bool = False
+    argument: bool = False
+
+    @property
+    def option(self) -> str:
+        """The flag as typed: `--target-models`."""
+        return "a compact profile" if self.argument else "--" + self.name.replace("_", "-")
+
+    def given(self, value: Any) -> bool:
+        """Whether the player gave this flag (a value other than its default)."""
+        return bool(value) if self.argument else value != self.default
+
+
+def _opt(name: str, kind: type, help: str) -> Flag:
+    return Flag(name, kind, None, help, optional=True)
+
+
+EFFECT_FLAGS: tuple[Flag, ...] = (
+    Flag("extra_attacks", int, 0, "Extra attacks for the unit."),
+    Flag("hit_mod", int, 0, "Modifier to hit rolls."),
+    Flag("wound_mod", int, 0, "Modifier to wound rolls."),
+    Flag("save_mod", int, 0, "Modifier to save rolls."),
+    _opt("reroll_hits", str, "ones | failed | all"),
+    _opt("reroll_wounds", str, "ones | failed | all"),
+    _opt("reroll_saves", str, "ones | failed | all"),
+    _opt("mortal_on_hit", str, "X:N[:add] - hit X+ inflicts N mortal wounds."),
+    _opt("mortal_on_wound", str, "X:N[:add] - wound X+ inflicts N mortal wounds."),
+)
+"""Extra attacks, modifiers, rerolls and mortal wounds: understood by every system."""
+
+WEAPON_FLAGS: tuple[Flag, ...] = (
+    _opt("models", int, "Models attacking."),
+    _opt("attacks", str, "Attacks per model: 2, D3, D6..."),
+    _opt("damage", str, "Damage: 1, D3, D6+1..."),
+)
+
+TARGET_FLAGS: tuple[Flag, ...] = (
+    Flag("cover", bool, False, "Target in cover (+1 save)."),
+    _opt("save", str, "Target's Save: 4+ or -."),
+    _opt("target_models", int, "Models in the target."),
+    _opt("target_wounds", int, "Wounds per target model."),
+    Flag("wounds_suffered", int, 0, "Wounds already on the target's damaged model."),
+)
+
+
+def parse_rend(text: str, what: str = "--rend") -> int:
+    """Rend (AoS) or AP (40k) is 0, `-` (none) or negative such as -1."""
+    cleaned = text.strip()
+    if cleaned in ("-", "0", ""):
+        return 0
+    try:
+        value = int(cleaned)
+    except ValueError:
+        raise InputError(
+            f"{what}: {text!r} is not a rend", "use 0, - or a negative number"
+        ) from None
+    if value > 0:
+        raise InputError(f"{what}: {text!r} is positive", "write rend as -1, -2 ... (or 0, -)")
+    return value
+
+
+def split_trigger(text: str, what: str) -> tuple[int, str, list[str]]:
+    """Split `X:N[:more]` into the unmodified roll X (2-6), N and the rest."""
+    parts = text.split(":")
+    if len(parts) < 2 or not parts[0].strip().isdigit():
+        raise InputError(f"{what}: {text!r} is not X:N", "X is the unmodified roll (2-6), e.g. 6:1")
+    on = int(parts[0])
+    if not 2 <= on <= 6:
+        raise InputError(
+            f"{what}: {text!r} needs a roll of {on}", "X is an unmodified roll, 2 to 6"
+        )
+    return on, parts[1], parts[2:]
+
+
+def dice_trigger(text: str, what: str) -> tuple[int, DiceExpr, list[str]]:
+    """`X:N` where N is dice (`6:D3`), never negative."""
+    on, amount, rest = split_trigger(text, what)
+    value = parse_dice(amount, what=what)
+    if value.minimum < 0:
+        raise InputError(f"{what}: {text!r} can be negative", "N is a number or dice, 0 or more")
+    return on, value, rest
+
+
+def int_trigger(text: str, what: str) -> tuple[int, int]:
+    """`X:N` where N is a whole number (`6:1`)."""
+    on, amount, rest = split_trigger(text, what)
+    if rest or not amount.strip().isdigit():
+        raise InputError(f"{what}: {text!r} is not X:N", "N is a whole number, e.g. 6:1")
+    return on, int(amount)
+
+
+def _mortal(text: str, roll: str, what: str) -> MortalWoundsOnRoll:
+    on, amount, rest = dice_trigger(text, what)
+    if rest not in ([], ["add"]):
+        raise InputError(f"{what}: {text!r} ends oddly", "write X:N, or X:N:add to keep rolling")
+    return MortalWoundsOnRoll(roll, on, amount, add=rest == ["add"])  # type: ignore[arg-type]
+
+
+def parse_compact(text: str) -> dict[str, str]:
+    """Read `10x2/3+/4+/-1/D3`: models x attacks / hit / wound / rend / damage (`x` optional)."""
+    what = f"profile {text!r}"
+    parts = text.split("/")
+    if not 3 <= len(parts) <= 5:
+        raise InputError(
+            f"{what} is not models x attacks/hit/wound/rend/damage", "e.g. 10x2/3+/4+/-1/D3"
+        )
+    head = parts[0]
+    models = "1"
+    if "x" in head.lower():
+        models, _, head = head.lower().partition("x")
+    fields = {"models": models, "attacks": head, "hit": parts[1], "wound": parts[2]}
+    if len(parts) > 3:
+        fields["rend"] = parts[3]
+    if len(parts) > 4:
+        fields["damage"] = parts[4]
+    return fields
+
+
+def shared_effects(flags: Mapping[str, Any]) -> list[Effect]:
+    """The effect flags every system's attack understands (`EFFECT_FLAGS`): extra attacks,
+    modifiers, rerolls and mortal wounds on a hit or wound roll."""
+    extra_attacks = int(flags.get("extra_attacks", 0))
+    if extra_attacks < 0:
+        raise InputError(f"--extra-attacks: {extra_attacks} is negative", "use 0 or more")
+    effects: list[Effect] = [ExtraAttacks(extra_attacks)] if extra_attacks else []
+    for roll in ("hit", "wound", "save"):
+        amount = int(flags.get(f"{roll}_mod", 0))
+        if amount:
+            effects.append(RollModifier(roll, amount))
+    for roll in ("hit", "wound", "save"):
+        text = flags.get(f"reroll_{roll}s")
+        if text:
+            reroll = parse_reroll(text, what=f"--reroll-{roll}s")
+            effects.append(RerollRoll(roll, reroll))  # type: ignore[arg-type]
+    for roll in ("hit", "wound"):
+        text = flags.get(f"mortal_on_{roll}")
+        if text:
+            effects.append(_mortal(text, roll, f"--mortal-on-{roll}"))
+    return effects
+
+
+def check_target(flags: Mapping[str, Any]) -> tuple[int | None, int | None, int]:
+    """The target flags (models, Wounds, wounds suffered): both or neither of models and
+    wounds, and a sane wounded model."""
+    target_models, target_wounds = flags.get("target_models"), flags.get("target_wounds")
+    suffered = int(flags.get("wounds_suffered", 0))
+    for flag, value in (("--target-models", target_models), ("--target-wounds", target_wounds)):
+        if value is not None and value < 1:
+            raise InputError(f"{flag}: {value} is below 1", "use 1 or more")
+    if (target_models is None) != (target_wounds is None):
+        raise InputError(
+            "--target-models and --target-wounds go together", "give both to count models slain"
+        )
+    if suffered < 0 or (target_wounds and suffered >= target_wounds):
+        raise InputError(
+            f"--wounds-suffered: {suffered}", "use 0 up to one less than --target-wounds"
+        )
+    return target_models, target_wounds, suffered

@@ -1,0 +1,270 @@
+"""Age of Sigmar's attack command: its flag group (compact profiles, To Hit and To Wound, Rend,
+the abilities that trigger on a roll, wards and cover), the `AosAttack` built from it, and how
+the result reads (AoS2 §14)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from aos_cli.core.attack import AOS_ENGINE, AosAttack, AosEngine, Attack, WeaponProfile
+from aos_cli.core.attack_flags import (
+    EFFECT_FLAGS,
+    TARGET_FLAGS,
+    WEAPON_FLAGS,
+    Flag,
+    check_target,
+    dice_trigger,
+    int_trigger,
+    parse_compact,
+    parse_rend,
+    shared_effects,
+)
+from aos_cli.core.dice import format_threshold, parse_dice, parse_threshold
+from aos_cli.core.effects import (
+    AttackRules,
+    AutoWound,
+    DamageBonusOnWound,
+    Effect,
+    Ethereal,
+    ExplodingHits,
+    InCover,
+    RendBonusOnHit,
+    TargetInfo,
+    Ward,
+    WoundRollsOnHit,
+    compile_effects,
+)
+from aos_cli.core.errors import InputError
+
+if TYPE_CHECKING:
+    from aos_cli.core.engine import AttackOdds, AttackResult
+
+
+def _opt(name: str, kind: type, help: str) -> Flag:
+    return Flag(name, kind, None, help, optional=True)
+
+
+AOS_FLAGS: tuple[Flag, ...] = (
+    Flag(
+        "profiles",
+        list,
+        None,
+        "Compact profile(s): models x attacks/hit/wound/rend/damage, "
+        "e.g. 10x2/3+/4+/-1/D3 (rend and damage optional).",
+        optional=True,
+        argument=True,
+    ),
+    _opt("unit", str, "Take the profile from this warscroll (name or id)."),
+    _opt("weapon", str, "With --unit: the weapon, or melee / missile."),
+    *WEAPON_FLAGS,
+    _opt("hit", str, "To Hit, e.g. 3+."),
+    _opt("wound", str, "To Wound, e.g. 4+."),
+    _opt("rend", str, "Rend: 0, - or -1, -2..."),
+    *EFFECT_FLAGS,
+    _opt("exploding", str, "X:N - unmodified hit X+ scores N extra hits."),
+    _opt("auto_wound", str, "X - unmodified hit X+ wounds automatically."),
+    _opt("rend_on_hit", str, "X:N - hit X+ improves Rend by N."),
+    _opt("damage_on_wound", str, "X:N - wound X+ adds N to Damage."),
+    _opt("wound_rolls_on_hit", str, "X:N - hit X+ makes N wound rolls."),
+    _opt("ward", str, "Ward save, e.g. 5+."),
+    Flag("ethereal", bool, False, "Target ignores save modifiers."),
+    *TARGET_FLAGS,
+    Flag(
+        "target_monster",
+        bool,
+        False,
+        "Target is a Monster/War Machine with Wounds 8+ (no cover).",
+    ),
+    Flag(
+        "target_charged",
+        bool,
+        False,
+        "Combat phase and the target charged this turn (no cover).",
+    ),
+)
+"""Every flag an Age of Sigmar attack understands."""
+
+
+def roll_effects(flags: Mapping[str, Any]) -> list[Effect]:
+    """The Age of Sigmar abilities given as flags: extra hits, automatic wounds, Rend and
+    Damage bonuses, several wound rolls on a hit, the ward, Ethereal and cover."""
+    effects: list[Effect] = []
+    if flags.get("exploding"):
+        on, extra, rest = dice_trigger(flags["exploding"], "--exploding")
+        if rest:
+            raise InputError(f"--exploding: {flags['exploding']!r} is not X:N", "e.g. 6:1")
+        effects.append(ExplodingHits(on, extra))
+    if flags.get("auto_wound"):
+        effects.append(AutoWound(parse_threshold(flags["auto_wound"], what="--auto-wound")))
+    if flags.get("rend_on_hit"):
+        effects.append(RendBonusOnHit(*int_trigger(flags["rend_on_hit"], "--rend-on-hit")))
+    if flags.get("damage_on_wound"):
+        bonus = int_trigger(flags["damage_on_wound"], "--damage-on-wound")
+        effects.append(DamageBonusOnWound(*bonus))
+    if flags.get("wound_rolls_on_hit"):
+        text = flags["wound_rolls_on_hit"]
+        on, count = int_trigger(text, "--wound-rolls-on-hit")
+        if count < 1:
+            raise InputError(f"--wound-rolls-on-hit: {text!r}", "N is 1 or more")
+        effects.append(WoundRollsOnHit(on, count))
+    if flags.get("ward"):
+        effects.append(Ward(parse_threshold(flags["ward"], what="--ward")))
+    if flags.get("ethereal"):
+        effects.append(Ethereal())
+    if flags.get("cover"):
+        effects.append(InCover())
+    return effects
+
+
+def weapon_profile(fields: Mapping[str, str], name: str) -> WeaponProfile:
+    """One weapon from its compact profile merged with the weapon flags."""
+    for needed in ("attacks", "hit", "wound"):
+        if needed not in fields:
+            raise InputError(
+                f"--{needed} is missing",
+                "give a profile such as 10x2/3+/4+/-1/D3 or the flags --attacks --hit --wound",
+            )
+    models_text = fields.get("models", "1")
+    if not models_text.strip().isdigit():
+        raise InputError(f"--models: {models_text!r} is not a number of models", "use 0 or more")
+    attacks = parse_dice(fields["attacks"], what="--attacks")
+    if attacks.minimum < 0:
+        raise InputError(f"--attacks: {fields['attacks']!r} is negative", "use 0 or more attacks")
+    damage = parse_dice(fields.get("damage", "1"), what="--damage")
+    if damage.minimum < 0:
+        raise InputError(f"--damage: {fields['damage']!r} can be negative", "use 0 or more")
+    return WeaponProfile(
+        attacks=attacks,
+        to_hit=parse_threshold(fields["hit"], what="--hit"),
+        to_wound=parse_threshold(fields["wound"], what="--wound"),
+        rend=parse_rend(fields.get("rend", "0")),
+        damage=damage,
+        models=int(models_text),
+        name=name,
+    )
+
+
+def warscroll_profiles(
+    unit: str, weapon: str | None, models: int | None, content: Sequence[Path] = ()
+) -> tuple[list[str], list[Effect]]:
+    """A warscroll's weapon(s) as compact profiles, with the attack effects of the abilities
+    tied to those weapons (e.g. the Stormbound Blade's three wound rolls on a 6).
+
+    `weapon` names one weapon, or `melee` / `missile` for every weapon of that kind (the
+    default is `melee`); `models` defaults to the unit's minimum size.
+    """
+    from aos_cli.content import load_database
+    from aos_cli.setup import weapon_effects
+
+    scroll = load_database(content).warscroll(unit)
+    kind = (weapon or "melee").strip().lower()
+    if kind in ("melee", "missile"):
+        # Where models choose between weapons, every model takes the option's default.
+        choices = {c for option in scroll.weapon_options for c in option.choices}
+        defaults = {o.default for o in scroll.weapon_options if o.default}
+        chosen = [
+            w
+            for w in (scroll.melee_weapons if kind == "melee" else scroll.missile_weapons)
+            if w.id not in choices or w.id in defaults
+        ]
+        if not chosen:
+            raise InputError(f"--weapon: {scroll.name} has no {kind} weapons", "name a weapon")
+    else:
+        chosen = [scroll.weapon(kind)]
+    count = models if models is not None else scroll.unit_size.min
+    profiles = [
+        f"{count}x{w.attacks}/{format_threshold(w.to_hit)}/{format_threshold(w.to_wound)}"
+        f"/{w.rend}/{w.damage}"
+        for w in chosen
+    ]
+    effects = [e for w in chosen for e in weapon_effects(scroll, w.id)]
+    return profiles, effects
+
+
+def _identity(rules: AttackRules) -> AttackRules:
+    return rules
+
+
+@dataclass(frozen=True)
+class AosAttackKit:
+    """The Age of Sigmar attack command; `judge` turns the compiled rules into an edition's
+    way of judging dice (2nd edition: as they are)."""
+
+    system: str
+    engine: AosEngine = AOS_ENGINE
+    flags: tuple[Flag, ...] = AOS_FLAGS
+    ward_name: str = "Ward"
+    mortal_label: str = "of which mortal wounds (before any ward)"
+    judge: Callable[[AttackRules], AttackRules] = field(default=_identity)
+
+    def build(self, given: Mapping[str, Any]) -> AosAttack:
+        """Weapons, effects and the target from the flags, rejecting bad values (AoS2 §14)."""
+        profiles: list[str] = list(given.get("profiles") or [])
+        effects: list[Effect] = []
+        if given.get("unit") is not None:
+            if profiles:
+                raise InputError("give a compact profile or --unit, not both")
+            profiles, effects = warscroll_profiles(
+                given["unit"], given.get("weapon"), given.get("models")
+            )
+        elif given.get("weapon") is not None:
+            raise InputError("--weapon needs --unit", "e.g. --unit Liberators --weapon warhammer")
+        effects += shared_effects(given) + roll_effects(given)
+        rules = self.judge(compile_effects(effects))
+        overrides = {
+            "models": None if given.get("models") is None else str(given["models"]),
+            **{k: given.get(k) for k in ("attacks", "hit", "wound", "rend", "damage")},
+        }
+        weapon_fields = [parse_compact(p) for p in profiles] if profiles else [{}]
+        attacks = tuple(
+            Attack(
+                weapon_profile(
+                    {**compact, **{k: v for k, v in overrides.items() if v is not None}},
+                    f"weapon {number}" if len(weapon_fields) > 1 else "",
+                ),
+                rules,
+            )
+            for number, compact in enumerate(weapon_fields, start=1)
+        )
+        save = given.get("save")
+        save_value = parse_threshold(save, what="--save", allow_dash=True) if save else 7
+        target_models, target_wounds, suffered = check_target(given)
+        target = TargetInfo(
+            save_value, bool(given.get("target_monster")), bool(given.get("target_charged"))
+        )
+        return AosAttack(attacks, target, target_models, target_wounds, suffered)
+
+    def table(self, spec: AosAttack, result: AttackResult[Any]) -> Any:
+        """Every stage's dice, the ward and the totals (views.dice)."""
+        from aos_cli.views.dice import attack_table
+
+        return attack_table(result, show_slain=spec.allocates)
+
+    def result_json(self, spec: AosAttack, result: AttackResult[Any]) -> dict[str, Any]:
+        """The Age of Sigmar JSON keys of a roll."""
+        from aos_cli.views.dice import attack_result_json
+
+        return attack_result_json(result)
+
+    def odds_json(self, spec: AosAttack, odds: AttackOdds) -> dict[str, Any]:
+        """The Age of Sigmar JSON keys of the odds."""
+        from aos_cli.views.charts import attack_odds_json
+
+        return attack_odds_json(odds, save=format_threshold(spec.save))
+
+    def damage_title(self, spec: AosAttack) -> str:
+        return f"Damage against {format_threshold(spec.save)}"
+
+    def slain_title(self) -> str:
+        return "Models slain"
+
+    def notes(self, spec: AosAttack) -> list[str]:
+        """Nothing beyond the table in Age of Sigmar."""
+        return []
+
+
+AOS2_KIT = AosAttackKit("aos2")
+"""Age of Sigmar 2nd edition's attack command."""
