@@ -1,17 +1,20 @@
 """What a game system brings to `aos roll attack` and `aos odds attack`: its attack engine, its
 flag group and how its results read (an `AttackKit`), and where the CLI finds each system's.
 
-The CLI names no system: it asks `attack_kit(system_id)` here, and builds the one attack
-command from every kit's flags. Importing a kit loads no content and no YAML.
+A system with an attack command has a light module `aos_cli.systems.<id>_attack` whose `KIT`
+is its kit: light so that `aos roll attack` starts fast without importing every system's rules
+(and never content or YAML). The ids come from the system registry; the CLI names no system.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from importlib import import_module
+from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, Protocol
 
 from aos_cli.core.errors import InputError
+from aos_cli.core.system import default_id, system_ids
 
 if TYPE_CHECKING:
     from aos_cli.core.attack_flags import Flag
@@ -26,8 +29,6 @@ class AttackKit(Protocol):
     engine: AttackEngine[Any]
     flags: tuple[Flag, ...]
     """Every flag this system's attack understands (shared ones included)."""
-    ward_name: str
-    """What the roll made for each point of damage is called: `Ward`, `Feel no pain`."""
     mortal_label: str
     """How the mean mortal wounds read under the damage chart."""
 
@@ -60,28 +61,24 @@ class AttackKit(Protocol):
         ...
 
 
-_KITS: dict[str, str] = {
-    "aos2": "aos_cli.systems.aos_attack:AOS2_KIT",
-    "wh40k8": "aos_cli.systems.wh40k8_attack:KIT_40K",
-}
-"""The systems with an attack command, default first, and where their kit lives (loaded only
-when used). Until the system registry holds them, this is the one place that says so."""
+def _kit_module(system_id: str) -> str:
+    return f"{__package__}.{system_id}_attack"
 
 
 def attack_systems() -> tuple[str, ...]:
-    """The ids of the systems `aos roll attack` knows, the default first."""
-    return tuple(_KITS)
+    """The ids of the systems with an attack command, the default system first."""
+    default = default_id()
+    ids = [i for i in system_ids() if find_spec(_kit_module(i)) is not None]
+    return tuple(sorted(ids, key=lambda i: (i != default, i)))
 
 
 def attack_kit(system_id: str) -> AttackKit:
     """The attack kit of a system (InputError naming --system when it has none)."""
     key = system_id.strip().lower()
-    where = _KITS.get(key)
-    if where is None:
+    if key not in attack_systems():
         raise InputError(
             f"--system: {system_id!r} has no attack sequence here",
-            f"use {' or '.join(attack_systems())}",
+            f"use {', '.join(attack_systems())}",
         )
-    module, _, name = where.partition(":")
-    kit: AttackKit = getattr(import_module(module), name)
+    kit: AttackKit = import_module(_kit_module(key)).KIT
     return kit

@@ -102,7 +102,6 @@ class Kit40k:
 
     system: str = "wh40k8"
     flags: tuple[Flag, ...] = FLAGS_40K
-    ward_name: str = "Feel no pain"
     mortal_label: str = "of which mortal wounds"
 
     @property
@@ -215,5 +214,5 @@ def _weapon_json(weapon: WeaponResult40k) -> dict[str, Any]:
     }
 
 
-KIT_40K = Kit40k()
+KIT = Kit40k()
 """Warhammer 40,000 8th edition's attack command."""

@@ -156,3 +156,16 @@ def test_roll_attack_reports_its_luck(run_cli: RunCli) -> None:
         100 * (below + odds["damage"][str(data["damage"])] / 2)
     )
     assert "Luck: better than" in run_cli(*args).stdout
+
+
+def test_aos1_s11_3_attack_odds_judge_dice_without_the_unmodified_one_rule(
+    run_cli: RunCli,
+) -> None:
+    """AoS1 §11.3 (aos-differences #9): a 2+ hit roll with +1 to hit succeeds on every die in
+    the 1st edition (a 1 becomes 2), while in the 2nd an unmodified 1 always fails."""
+    args = ["odds", "attack", "6/2+/2+/0/1", "--hit-mod", "1", "--wound-mod", "1"]
+    first = run_cli(*args, "--system", "aos1", "--save", "-", "--json")
+    second = run_cli(*args, "--save", "-", "--json")
+    assert first.exit_code == 0, first.stderr
+    assert json.loads(first.stdout)["mean_damage"] == pytest.approx(6.0)
+    assert json.loads(second.stdout)["mean_damage"] == pytest.approx(6 * 5 / 6 * 5 / 6)

@@ -1,6 +1,7 @@
-"""Age of Sigmar's attack command: its flag group (compact profiles, To Hit and To Wound, Rend,
-the abilities that trigger on a roll, wards and cover), the `AosAttack` built from it, and how
-the result reads (AoS2 §14)."""
+"""Age of Sigmar's attack command (2nd edition; the 1st edition's in `aos1_attack` is the same
+with its own dice judging): its flag group (compact profiles, To Hit and To Wound, Rend, the
+abilities that trigger on a roll, wards and cover), the `AosAttack` built from it, and how the
+result reads (AoS2 §14)."""
 
 from __future__ import annotations
 
@@ -196,7 +197,6 @@ class AosAttackKit:
     system: str
     engine: AosEngine = AOS_ENGINE
     flags: tuple[Flag, ...] = AOS_FLAGS
-    ward_name: str = "Ward"
     mortal_label: str = "of which mortal wounds (before any ward)"
     judge: Callable[[AttackRules], AttackRules] = field(default=_identity)
 
@@ -266,5 +266,5 @@ class AosAttackKit:
         return []
 
 
-AOS2_KIT = AosAttackKit("aos2")
+KIT = AosAttackKit("aos2")
 """Age of Sigmar 2nd edition's attack command."""
