@@ -41,7 +41,8 @@ class Flag:
         return bool(value) if self.argument else value != self.default
 
 
-def _opt(name: str, kind: type, help: str) -> Flag:
+def optional_flag(name: str, kind: type, help: str) -> Flag:
+    """A flag whose value is None when it is not given."""
     return Flag(name, kind, None, help, optional=True)
 
 
@@ -50,25 +51,25 @@ EFFECT_FLAGS: tuple[Flag, ...] = (
     Flag("hit_mod", int, 0, "Modifier to hit rolls."),
     Flag("wound_mod", int, 0, "Modifier to wound rolls."),
     Flag("save_mod", int, 0, "Modifier to save rolls."),
-    _opt("reroll_hits", str, "ones | failed | all"),
-    _opt("reroll_wounds", str, "ones | failed | all"),
-    _opt("reroll_saves", str, "ones | failed | all"),
-    _opt("mortal_on_hit", str, "X:N[:add] - hit X+ inflicts N mortal wounds."),
-    _opt("mortal_on_wound", str, "X:N[:add] - wound X+ inflicts N mortal wounds."),
+    optional_flag("reroll_hits", str, "ones | failed | all"),
+    optional_flag("reroll_wounds", str, "ones | failed | all"),
+    optional_flag("reroll_saves", str, "ones | failed | all"),
+    optional_flag("mortal_on_hit", str, "X:N[:add] - hit X+ inflicts N mortal wounds."),
+    optional_flag("mortal_on_wound", str, "X:N[:add] - wound X+ inflicts N mortal wounds."),
 )
 """Extra attacks, modifiers, rerolls and mortal wounds: understood by every system."""
 
 WEAPON_FLAGS: tuple[Flag, ...] = (
-    _opt("models", int, "Models attacking."),
-    _opt("attacks", str, "Attacks per model: 2, D3, D6..."),
-    _opt("damage", str, "Damage: 1, D3, D6+1..."),
+    optional_flag("models", int, "Models attacking."),
+    optional_flag("attacks", str, "Attacks per model: 2, D3, D6..."),
+    optional_flag("damage", str, "Damage: 1, D3, D6+1..."),
 )
 
 TARGET_FLAGS: tuple[Flag, ...] = (
     Flag("cover", bool, False, "Target in cover (+1 save)."),
-    _opt("save", str, "Target's Save: 4+ or -."),
-    _opt("target_models", int, "Models in the target."),
-    _opt("target_wounds", int, "Wounds per target model."),
+    optional_flag("save", str, "Target's Save: 4+ or -."),
+    optional_flag("target_models", int, "Models in the target."),
+    optional_flag("target_wounds", int, "Wounds per target model."),
     Flag("wounds_suffered", int, 0, "Wounds already on the target's damaged model."),
 )
 

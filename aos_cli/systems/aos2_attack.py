@@ -19,6 +19,7 @@ from aos_cli.core.attack_flags import (
     check_target,
     dice_trigger,
     int_trigger,
+    optional_flag,
     parse_compact,
     parse_rend,
     shared_effects,
@@ -44,10 +45,6 @@ if TYPE_CHECKING:
     from aos_cli.core.engine import AttackOdds, AttackResult
 
 
-def _opt(name: str, kind: type, help: str) -> Flag:
-    return Flag(name, kind, None, help, optional=True)
-
-
 AOS_FLAGS: tuple[Flag, ...] = (
     Flag(
         "profiles",
@@ -58,19 +55,19 @@ AOS_FLAGS: tuple[Flag, ...] = (
         optional=True,
         argument=True,
     ),
-    _opt("unit", str, "Take the profile from this warscroll (name or id)."),
-    _opt("weapon", str, "With --unit: the weapon, or melee / missile."),
+    optional_flag("unit", str, "Take the profile from this warscroll (name or id)."),
+    optional_flag("weapon", str, "With --unit: the weapon, or melee / missile."),
     *WEAPON_FLAGS,
-    _opt("hit", str, "To Hit, e.g. 3+."),
-    _opt("wound", str, "To Wound, e.g. 4+."),
-    _opt("rend", str, "Rend: 0, - or -1, -2..."),
+    optional_flag("hit", str, "To Hit, e.g. 3+."),
+    optional_flag("wound", str, "To Wound, e.g. 4+."),
+    optional_flag("rend", str, "Rend: 0, - or -1, -2..."),
     *EFFECT_FLAGS,
-    _opt("exploding", str, "X:N - unmodified hit X+ scores N extra hits."),
-    _opt("auto_wound", str, "X - unmodified hit X+ wounds automatically."),
-    _opt("rend_on_hit", str, "X:N - hit X+ improves Rend by N."),
-    _opt("damage_on_wound", str, "X:N - wound X+ adds N to Damage."),
-    _opt("wound_rolls_on_hit", str, "X:N - hit X+ makes N wound rolls."),
-    _opt("ward", str, "Ward save, e.g. 5+."),
+    optional_flag("exploding", str, "X:N - unmodified hit X+ scores N extra hits."),
+    optional_flag("auto_wound", str, "X - unmodified hit X+ wounds automatically."),
+    optional_flag("rend_on_hit", str, "X:N - hit X+ improves Rend by N."),
+    optional_flag("damage_on_wound", str, "X:N - wound X+ adds N to Damage."),
+    optional_flag("wound_rolls_on_hit", str, "X:N - hit X+ makes N wound rolls."),
+    optional_flag("ward", str, "Ward save, e.g. 5+."),
     Flag("ethereal", bool, False, "Target ignores save modifiers."),
     *TARGET_FLAGS,
     Flag(

@@ -14,6 +14,7 @@ from aos_cli.core.attack_flags import (
     WEAPON_FLAGS,
     Flag,
     check_target,
+    optional_flag,
     parse_rend,
     shared_effects,
 )
@@ -26,22 +27,20 @@ if TYPE_CHECKING:
     from aos_cli.systems.wh40k8 import Attack40k, Engine40k, Phase, WeaponResult40k
 
 
-def _opt(name: str, kind: type, help: str) -> Flag:
-    return Flag(name, kind, None, help, optional=True)
-
-
 FLAGS_40K: tuple[Flag, ...] = (
     *WEAPON_FLAGS,
-    _opt("bs", str, "wh40k8: Ballistic Skill, e.g. 3+."),
-    _opt("ws", str, "wh40k8: Weapon Skill, e.g. 3+ (a melee attack)."),
+    optional_flag("bs", str, "wh40k8: Ballistic Skill, e.g. 3+."),
+    optional_flag("ws", str, "wh40k8: Weapon Skill, e.g. 3+ (a melee attack)."),
     Flag("melee", bool, False, "wh40k8: a close combat attack in the Fight phase (uses --ws)."),
-    _opt("strength", int, "wh40k8: weapon Strength."),
-    _opt("ap", str, "wh40k8: AP: 0, - or -1, -2..."),
-    _opt("toughness", int, "wh40k8: target Toughness."),
-    _opt("invuln", str, "wh40k8: target invulnerable save, e.g. 5+."),
-    _opt("fnp", str, "wh40k8: roll per wound lost, ignored on this, e.g. 5+."),
+    optional_flag("strength", int, "wh40k8: weapon Strength."),
+    optional_flag("ap", str, "wh40k8: AP: 0, - or -1, -2..."),
+    optional_flag("toughness", int, "wh40k8: target Toughness."),
+    optional_flag("invuln", str, "wh40k8: target invulnerable save, e.g. 5+."),
+    optional_flag("fnp", str, "wh40k8: roll per wound lost, ignored on this, e.g. 5+."),
     Flag("overwatch", bool, False, "wh40k8: Overwatch - hits only on unmodified 6s."),
-    _opt("weapon_type", str, "wh40k8: assault, heavy, rapid-fire, grenade, pistol or melee."),
+    optional_flag(
+        "weapon_type", str, "wh40k8: assault, heavy, rapid-fire, grenade, pistol or melee."
+    ),
     Flag("moved", bool, False, "wh40k8: the firer moved (Heavy -1 to hit)."),
     Flag("advanced", bool, False, "wh40k8: the firer Advanced (Assault only, -1 to hit)."),
     Flag("half_range", bool, False, "wh40k8: target within half range (Rapid Fire doubles)."),

@@ -168,16 +168,22 @@ def test_40k8_s6_6_characters_are_shot_only_as_the_closest_visible_enemy(
             answers={"engaged": False, "closest-visible": False})  # fmt: skip
 
 
-def test_40k8_s7_4_rapid_fire_doubles_within_half_range_and_s8_2_wound_chart(
-    game: GameState,
-) -> None:
-    """Five boltguns at half range make 10 shots (§7.4); S4 against T4 wounds on 4+ (§8.2)."""
+def shoot_ten_boltguns(game: GameState) -> None:
+    """Five boltguns at half range into the Tactical Squad: ten 3s hit, four 4s wound, two of
+    the saves (1, 2, 3, 6) fail."""
     to_phase(game, "shooting")
     hits = [3] * 10
     wounds = [4] * 4 + [3] * 6
     saves = [1, 2, 3, 6]
     act(game, "shoot", hits + wounds + saves, unit="plague-marines", target="tactical-squad",
         answers={"engaged": False, "half-range": True, "cover": False})  # fmt: skip
+
+
+def test_40k8_s7_4_rapid_fire_doubles_within_half_range_and_s8_2_wound_chart(
+    game: GameState,
+) -> None:
+    """Five boltguns at half range make 10 shots (§7.4); S4 against T4 wounds on 4+ (§8.2)."""
+    shoot_ten_boltguns(game)
     assert game.unit("tactical-squad").models == 3
 
 
@@ -185,12 +191,7 @@ def test_40k8_s8_luck_report_logs_the_exact_mean_damage_not_the_roll(game: GameS
     """Issue 12 item 19 (40k8 §8): the luck report compares the damage rolled with the exact
     mean of that attack, as Age of Sigmar does: 10 boltgun shots, 3+ to hit, S4 v T4 4+ to
     wound, against a 3+ save: 10 × 4/6 × 3/6 × 2/6 = 10/9 expected; 2 rolled."""
-    to_phase(game, "shooting")
-    hits = [3] * 10
-    wounds = [4] * 4 + [3] * 6
-    saves = [1, 2, 3, 6]
-    act(game, "shoot", hits + wounds + saves, unit="plague-marines", target="tactical-squad",
-        answers={"engaged": False, "half-range": True, "cover": False})  # fmt: skip
+    shoot_ten_boltguns(game)
     entry = game.attack_log[-1]
     assert entry["damage"] == 2
     assert entry["expected"] == pytest.approx(10 / 9, abs=1e-12)
