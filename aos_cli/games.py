@@ -40,7 +40,9 @@ def replay(setup: dict[str, Any], actions: list[ActionRecord]) -> GameState:
             f"this is a {system.name} game, not one the game engine plays",
             system.other_engine_hint,
         )
-    state = new_game(setup)
+    from aos_cli.setup import upgrade_setup
+
+    state = new_game(upgrade_setup(setup))
     for record in actions:
         source = ScriptedDice(record.dice)
         try:

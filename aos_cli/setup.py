@@ -257,9 +257,29 @@ def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[st
 
 
 def battleplan_snapshot(plan: Battleplan) -> dict[str, Any]:
-    """The battleplan as plain data for the scoring engine."""
-    data: dict[str, Any] = plan.model_dump(mode="json")
-    return data
+    """The battleplan's typed rules as plain data for the scoring engine."""
+    return plan.rules().to_dict()
+
+
+def roll_primary_objective(
+    db: Database, plan: Battleplan, dice: DiceSource
+) -> tuple[Battleplan, dict[str, Any] | None]:
+    """Only War (40k8 §17.4): before set-up, roll on the battleplan's primary objective table;
+    the row's id is the battleplan played. Other battleplans are returned as they are."""
+    if plan.primary_objective_table is None:
+        return plan, None
+    ruleset = db.ruleset(plan.system)
+    table = next((t for t in ruleset.tables if t.id == plan.primary_objective_table), None)
+    if table is None:
+        raise ContentError(
+            f"battleplan {plan.id}: no table {plan.primary_objective_table!r} in the "
+            f"{plan.system} ruleset",
+            "name a table of `aos rules list`",
+        )
+    roll = table.dice.roll(dice, f"{plan.name}: primary objective ({table.dice})")
+    row = table.row_for(roll)
+    rolled = db.battleplan(row.id, plan.system)
+    return rolled, {"table": table.id, "roll": roll, "battleplan": rolled.id, "name": row.name}
 
 
 def build_setup(
@@ -293,20 +313,21 @@ def build_setup(
         raise ContentError(
             f"the game engine does not play {system.id} army lists", system.other_engine_hint
         )
-    plan = db.battleplan(battleplan, system.id)
+    source = dice or SeededDice()
+    plan, primary = roll_primary_objective(db, db.battleplan(battleplan, system.id), source)
     sides = [army_snapshot(db, a, i == first_to_finish) for i, a in enumerate(armies)]
     if sides[0]["name"] == sides[1]["name"]:
         sides[1]["name"] = f"{sides[1]['name']} (2)"
     system.prepare_sides(sides, underdog)
-    source = dice or SeededDice()
     features = [parse_terrain(text, source) for text in terrain]
     return {
+        "primary_objective": primary,
         "terrain": features,
         "realmscape": pick_realmscape(realm, realmscape, source),
         "name": name or f"{armies[0].name} vs {armies[1].name}",
         "system": system.id,
         "battleplan": plan.id.replace("-", "_"),
-        "battleplan_data": battleplan_snapshot(plan),
+        "battleplan_rules": battleplan_snapshot(plan),
         "battle_rounds": plan.battle_length.rounds or system.battle_rounds,
         "realm": realm,
         "sides": sides,
@@ -356,3 +377,27 @@ def pick_realmscape(realm: str | None, chosen: str | None, dice: DiceSource) -> 
             )
         return key
     return GHUR_REALMSCAPE[dice.roll(1, "Ghur's realmscape feature (D6)")[0] - 1]
+
+
+def upgrade_setup(setup: dict[str, Any]) -> dict[str, Any]:
+    """A set-up stored before battleplans carried typed rules, given them (read on load).
+
+    Such a set-up holds the battleplan as a dump of its YAML record (`battleplan_data`) or
+    only its id. Its rules are the bundled battleplan of that id, which states the flags the
+    old engine kept in code; failing that, the stored dump read through the schema."""
+    if "battleplan_rules" in setup:
+        return setup
+    data = setup.get("battleplan_data")
+    key = str((data or {}).get("id") or setup.get("battleplan") or "")
+    key = re.sub(r"[^a-z0-9]+", "-", key.lower()).strip("-")
+    if not key:
+        return setup
+    from aos_cli.content import load_database
+    from aos_cli.content.schema import Battleplan
+    from aos_cli.core.battleplan import DEFAULT_RULES
+
+    plan = load_database().battleplans.get(key)
+    if plan is None and data:
+        plan = Battleplan.model_validate(data)
+    rules = DEFAULT_RULES if plan is None else plan.rules()
+    return {**setup, "battleplan_rules": rules.to_dict()}

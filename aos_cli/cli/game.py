@@ -299,12 +299,13 @@ def game_log(game: GameOption = None, db: DbOption = None, json: JsonOption = Fa
     from aos_cli.core.actions import apply_action
     from aos_cli.core.dice import ScriptedDice
     from aos_cli.core.turn import new_game
+    from aos_cli.setup import upgrade_setup
 
     with open_store(db) as store:
         game_id = game_id_for(store, game)
         setup = store.setup(game_id)
         actions = store.actions(game_id)
-    state = new_game(setup)
+    state = new_game(upgrade_setup(setup))
     entries: list[dict[str, Any]] = []
     for record in actions:
         where = (

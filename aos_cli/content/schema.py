@@ -25,6 +25,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from aos_cli.content.effects import build_effect, effect_to_data
+from aos_cli.core import battleplan as plan_rules
 from aos_cli.core.attack import WeaponProfile
 from aos_cli.core.dice import IMPOSSIBLE, DiceExpr, format_threshold, parse_dice, parse_threshold
 from aos_cli.core.effects import Effect
@@ -907,6 +908,9 @@ class BattleLength(Base):
 
     rounds: int | None = Field(5, ge=1)
     ends_early: tuple[str, ...] = ()
+    ends_when_a_side_has: Literal["no_models", "no_units_on_battlefield"] | None = None
+    """The battle ends at once when a side has no models left (`no_models`; reserves still
+    count) or no unit on the battlefield; left out, it lasts its rounds (AoS2 §19)."""
     text: str | None = None
 
 
@@ -941,18 +945,36 @@ class ScoringRule(Record):
         "first_model_slain",
     ]
     """`end_of_your_turn` scores for the side whose turn ends, `end_of_turn` for both sides at
-    the end of every turn (40k8 §17.4 Domination), as in `aos_cli.core.scoring.EVENTS`."""
+    the end of every turn (40k8 §17.4 Domination), as in `aos_cli.core.battleplan.EVENTS`."""
     per: Literal[
         "objective_controlled", "model", "wounds_characteristic", "once", "enemy_general_slain"
     ] = "once"
     points: Dice = Field(default_factory=lambda: parse_dice("1"))
+    award: Literal["victory_points", "command_points"] = "victory_points"
+    """What the points are: First Blood's bonus is a command point (AoS2 §18)."""
     filter: ScoreFilter = ScoreFilter()
+
+    def rule(self) -> plan_rules.ScoringRule:
+        """The engine's value of this rule (aos_cli.core.battleplan)."""
+        return plan_rules.ScoringRule(
+            id=self.id,
+            event=self.event,
+            per=self.per,
+            points=str(self.points),
+            award=self.award,
+            min_wounds=self.filter.min_wounds,
+            territory=self.filter.territory,
+            keywords=tuple(k.upper() for k in self.filter.keywords),
+            warlord_general=self.filter.warlord_general,
+            text=self.text,
+        )
 
 
 class VictoryCondition(Base):
     """Who wins and how much (AoS2 §17.2): checked in order, the first that holds decides."""
 
-    result: Literal["major", "minor", "draw"]
+    result: Literal["major", "minor", "win", "draw"]
+    """`win`: a victory the rules do not grade as major or minor (40k8 §17.9)."""
     condition: Literal[
         "all_enemy_slain",
         "most_points",
@@ -982,6 +1004,45 @@ class Battleplan(Record):
     scoring: list[ScoringRule] = []
     victory: list[VictoryCondition]
     victory_text: str
+    night_march: bool = False
+    """Night March (AoS2 §19.1): missiles and spells reach 12" in round one, perhaps two."""
+    moving_objectives: bool = False
+    """Changing Priorities (AoS2 §19.2): each side's objective (the first for the first side,
+    the second for the second) moves to the area its warlord rolls at the start of each round."""
+    objective_areas: int = Field(3, ge=1, le=6)
+    one_objective_left: bool = False
+    """Ancient Relic (40k8 §17.4): at the start of the first battle round all objective
+    markers but one picked at random are removed."""
+    primary_objective_table: str | None = None
+    """Only War (40k8 §17.4): the ruleset table rolled before set-up; the row's id is the
+    battleplan that is played."""
+    reserves_at_end: Literal["slain", "not_in_army"] = "slain"
+    """Units never set up by the end count as slain (AoS2 §5.2), or were never part of the
+    army (AoS1 §4)."""
+
+    def rules(self) -> plan_rules.BattleplanRules:
+        """The engine's typed rules of this battleplan (aos_cli.core.battleplan)."""
+        return plan_rules.BattleplanRules(
+            id=self.id,
+            name=self.name,
+            rounds=self.battle_length.rounds,
+            ends_when_a_side_has=self.battle_length.ends_when_a_side_has,
+            scoring=tuple(r.rule() for r in self.scoring),
+            victory=tuple(
+                plan_rules.VictoryRule(v.result, v.condition, v.ratio, v.both, v.text)
+                for v in self.victory
+                if v.condition != "as_described"
+            ),
+            objectives=tuple(
+                plan_rules.ObjectiveSpec(o.id, o.name, o.position, o.control_range)
+                for o in self.objectives
+            ),
+            moving_objectives=self.moving_objectives,
+            objective_areas=self.objective_areas,
+            night_march=self.night_march,
+            one_objective_left=self.one_objective_left,
+            reserves_at_end=self.reserves_at_end,
+        )
 
 
 # --------------------------------------------------------------------------- rulesets

@@ -1,10 +1,10 @@
 """Objectives, victory points and the result of a battle (AoS2 §5.2, §17-§19; 40k8 §17).
 
-The scoring rules are data: the battleplan's `scoring` and `victory` lists from the set-up
-snapshot (`setup["battleplan_data"]`), or built-in rules keyed on the battleplan id when the
-snapshot carries none. One engine evaluates them at their moments (a model slain, the end of a
-player's turn, the end of a battle round, the end of the battle) and writes every point into a
-ledger, so the tool can say at any moment who is winning, by how much and why.
+The scoring rules are data: the battleplan's typed rules (`aos_cli.core.battleplan`) from the
+set-up snapshot, or the core rules' defaults when the set-up has none. One engine evaluates
+them at their moments (a model slain, the end of a player's turn, the end of a battle round,
+the end of the battle) and writes every point into a ledger, so the tool can say at any moment
+who is winning, by how much and why.
 """
 
 from __future__ import annotations
@@ -15,30 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from aos_cli.core.actions import RecordedAnswers, action
+from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.dice import DiceSource, parse_dice
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.state import GameState, UnitState
-
-EVENTS = (
-    "model_slain",
-    "general_slain",
-    "first_model_slain",
-    "end_of_your_turn",
-    "end_of_turn",
-    "end_of_battle_round",
-    "end_of_battle",
-)
-"""When a rule scores. `end_of_your_turn` scores for the side whose turn ends; `end_of_turn`
-scores for both sides at the end of every turn (40k8 §17.4 Domination)."""
-
-PER = (
-    "once",
-    "model",
-    "wounds_characteristic",
-    "objective_controlled",
-    "enemy_general_slain",
-)
-"""What a rule's points are counted per."""
+from aos_cli.core.system import system_of
 
 
 class Asker(Protocol):
@@ -84,61 +65,25 @@ class LedgerEntry:
     command_points: int = 0
 
 
-@dataclass(frozen=True)
-class Rule:
-    """A scoring rule: `points` for each `per` when `event` happens, for models or objectives
-    passing the filter; `award` says whether it gives victory or command points."""
-
-    id: str
-    event: str
-    per: str = "once"
-    points: str = "1"
-    award: str = "vp"
-    min_wounds: int | None = None
-    territory: str | None = None
-    keywords: tuple[str, ...] = ()
-    warlord_general: bool = False
-    text: str = ""
-
-
-@dataclass(frozen=True)
-class VictoryRule:
-    """Who wins and how much; checked in order, the first that holds decides (AoS2 §17.2)."""
-
-    result: str
-    condition: str
-    ratio: float | None = None
-    both: bool = False
-    text: str = ""
-
-
 @dataclass
 class ScoringBook:
-    """The battleplan's scoring as the engine uses it, and what it has to remember."""
+    """The battleplan's rules as the engine uses them, and what it has to remember."""
 
-    plan: str
-    system: str = "aos2"
-    rules: tuple[Rule, ...] = ()
-    victory: tuple[VictoryRule, ...] = ()
-    ends_early: str = "all_models_destroyed"
-    """`no_units_on_battlefield` (First Blood, AoS2 §18) or `all_models_destroyed`."""
-    night_march: bool = False
+    plan: BattleplanRules = DEFAULT_RULES
     night_march_until: int = 0
     """Night March (AoS2 §19.1): in force until the end of this battle round (0: not in use)."""
-    objectives_placed: bool = False
-    """The players place the objectives (40k8 §17.3)."""
     summoned: set[str] = field(default_factory=set)
     warlord_generals: set[str] = field(default_factory=set)
     underdog: int | None = None
-    areas: int = 3
-    rule_source: str = "built-in"
     sudden_death: dict[str, Any] | None = None
     """AoS1 §5.2: `{"side", "objective", "unit", "feature"}` once the outnumbered side picks."""
     triumphs: set[int] = field(default_factory=set)
     """Sides that have rolled on the 1st edition Triumphs table (AoS1 §5.3)."""
 
-
-# --------------------------------------------------------------------------- built-in rules
+    @property
+    def rules(self) -> tuple[ScoringRule, ...]:
+        """The battleplan's scoring rules, in order."""
+        return self.plan.scoring
 
 
 def plan_key(battleplan: str) -> str:
@@ -146,288 +91,31 @@ def plan_key(battleplan: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", battleplan.lower()).strip("-")
 
 
-FIRST_BLOOD_CP = Rule(
-    "first-blood",
-    "first_model_slain",
-    award="cp",
-    text="AoS2 §18: the first side to slay an enemy model gains 1 command point",
-)
-_MAJOR_AT_150 = (
-    VictoryRule("major", "points_at_least_ratio", 1.5, text="AoS2 §18: at least 50% more VP"),
-    VictoryRule("minor", "most_points", text="AoS2 §18: more VP"),
-    VictoryRule("draw", "tied_points", text="AoS2 §17.2: equal VP, neither wins"),
-)
-_COALITION_KILLS = (
-    Rule(
-        "monster-slain",
-        "model_slain",
-        "model",
-        min_wounds=10,
-        text="AoS2 §19: 1 VP for each enemy model with Wounds 10+ slain",
-    ),
-    Rule("general-slain", "general_slain", text="AoS2 §19: 1 VP for slaying an enemy general"),
-    Rule(
-        "warlord-general-slain",
-        "general_slain",
-        warlord_general=True,
-        text="AoS2 §19: 1 more VP if it was the enemy warlord's general",
-    ),
-)
-_COALITION_VICTORY = (
-    VictoryRule("major", "most_points", text="AoS2 §19: most VP after round five"),
-    VictoryRule("minor", "tied_points", both=True, text="AoS2 §19: a tie, both win a minor"),
-)
-_DEFAULT_VICTORY = (
-    VictoryRule("major", "all_enemy_slain", text="AoS2 §17.2: every enemy model destroyed"),
-    VictoryRule(
-        "minor",
-        "greater_percentage_slain",
-        text="AoS2 §17.2: destroyed a greater share of the enemy than it lost",
-    ),
-)
-_ONLY_WAR_VICTORY = (
-    VictoryRule("major", "all_enemy_slain", text="40k8 §17.9: destroyed all its enemies"),
-    VictoryRule("major", "most_points", text="40k8 §17.9: more VP"),
-    VictoryRule("minor", "tied_points_underdog", text="40k8 §17.9: tied, the Underdog wins"),
-)
-
-
-def _objectives(names: list[str], **extra: Any) -> list[dict[str, Any]]:
-    return [{"id": plan_key(n), "name": n, **extra} for n in names]
-
-
-BUILT_IN: dict[str, dict[str, Any]] = {
-    "first-blood": {
-        "rules": (
-            Rule(
-                "first-blood-vp",
-                "model_slain",
-                "wounds_characteristic",
-                text="AoS2 §18: VP equal to the Wounds of each enemy model slain",
-            ),
-        ),
-        "victory": _MAJOR_AT_150,
-        "ends_early": "no_units_on_battlefield",
-    },
-    "ill-met-by-moonlight": {
-        "rules": (
-            *_COALITION_KILLS,
-            Rule(
-                "objective-own",
-                "end_of_your_turn",
-                "objective_controlled",
-                "1",
-                territory="own",
-                text="AoS2 §19.1: 1 VP for each objective held in your own territory",
-            ),
-            Rule(
-                "objective-enemy",
-                "end_of_your_turn",
-                "objective_controlled",
-                "D3",
-                territory="enemy",
-                text="AoS2 §19.1: D3 VP for each objective held in enemy territory",
-            ),
-        ),
-        "victory": _COALITION_VICTORY,
-        "objectives": _objectives(
-            [f"Territory {n}" for n in range(1, 7)], position="centre of its territory"
-        ),
-        "night_march": True,
-    },
-    "changing-priorities": {
-        "rules": (
-            *_COALITION_KILLS,
-            Rule(
-                "objective-own",
-                "end_of_your_turn",
-                "objective_controlled",
-                "D3",
-                territory="own",
-                text="AoS2 §19.2: D3 VP for each objective held in your own territory",
-            ),
-            Rule(
-                "objective-enemy",
-                "end_of_your_turn",
-                "objective_controlled",
-                "D6",
-                territory="enemy",
-                text="AoS2 §19.2: D6 VP for each objective held in enemy territory",
-            ),
-        ),
-        "victory": _COALITION_VICTORY,
-        "objectives": _objectives(["Coalition A objective", "Coalition B objective"]),
-        "moving": True,
-    },
-    "only-war-domination": {
-        "system": "wh40k8",
-        "rules": (
-            Rule(
-                "domination",
-                "end_of_turn",
-                "objective_controlled",
-                text="40k8 §17.4 Domination: 1 VP per marker held at the end of each turn",
-            ),
-        ),
-        "victory": _ONLY_WAR_VICTORY,
-        "placed": True,
-    },
-    "only-war-slay-and-secure": {
-        "system": "wh40k8",
-        "rules": (
-            Rule(
-                "secure",
-                "end_of_battle",
-                "objective_controlled",
-                "2",
-                text="40k8 §17.4 Slay and Secure: 2 VP per marker held at the end",
-            ),
-            Rule(
-                "slay",
-                "end_of_battle",
-                "enemy_general_slain",
-                "D3",
-                text="40k8 §17.4 Slay and Secure: D3 VP if the enemy Warlord was slain",
-            ),
-        ),
-        "victory": _ONLY_WAR_VICTORY,
-        "placed": True,
-    },
-    "only-war-ancient-relic": {
-        "system": "wh40k8",
-        "rules": (
-            Rule(
-                "relic",
-                "end_of_battle",
-                "objective_controlled",
-                "6",
-                text="40k8 §17.4 Ancient Relic: 6 VP for the one marker left, held at the end",
-            ),
-        ),
-        "victory": _ONLY_WAR_VICTORY,
-        "placed": True,
-    },
-}
-"""Rules for the battleplans of the seeds, used when the set-up carries no battleplan data."""
-
-BUILT_IN["only-war"] = BUILT_IN["only-war-domination"]
-BUILT_IN["glorious-victory"] = {
-    "system": "aos1",
-    "rules": (),
-    "victory": (
-        VictoryRule(
-            "major",
-            "all_enemy_slain",
-            text="AoS1 §5.1: the enemy destroyed, or no enemy model left on the battlefield",
-        ),
-        VictoryRule(
-            "minor",
-            "greater_percentage_slain",
-            text="AoS1 §5.1: the smaller share of the models set up was lost",
-        ),
-    ),
-    "ends_early": "no_units_on_battlefield",
-}
-
-
-# --------------------------------------------------------------------------- adapting data
-
-
-def _rule_from_data(data: dict[str, Any]) -> Rule:
-    """Adapt one dumped `ScoringRule` (aos_cli.content.schema) into an engine rule."""
-    event = str(data.get("event", ""))
-    per = str(data.get("per", "once"))
-    if event not in EVENTS or per not in PER:
-        raise RuleError(
-            f"scoring rule {data.get('id', '?')!r}: unknown event {event!r} or per {per!r}",
-            f"events: {', '.join(EVENTS)}",
-        )
-    text = str(data.get("text", ""))
-    flt = dict(data.get("filter") or {})
-    award = "cp" if event == "first_model_slain" and "command point" in text.lower() else "vp"
-    return Rule(
-        id=str(data.get("id", event)),
-        event=event,
-        per=per,
-        points=str(data.get("points", "1")),
-        award=award,
-        min_wounds=flt.get("min_wounds"),
-        territory=flt.get("territory"),
-        keywords=tuple(str(k).upper() for k in flt.get("keywords", ())),
-        warlord_general=bool(flt.get("warlord_general", False)),
-        text=text,
-    )
-
-
-def _victory_from_data(data: dict[str, Any]) -> VictoryRule:
-    ratio = data.get("ratio")
-    return VictoryRule(
-        result=str(data["result"]),
-        condition=str(data["condition"]),
-        ratio=None if ratio is None else float(ratio),
-        both=bool(data.get("both", False)),
-        text=str(data.get("text", "")),
-    )
-
-
-def build_book(setup: dict[str, Any]) -> tuple[ScoringBook, list[ObjectiveState], int | None]:
-    """Read the battleplan's scoring from the set-up: its data, else the built-in rules.
-
-    Returns the book, the objectives in play and the battle length the data gives (if any).
-    """
-    data: dict[str, Any] = dict(setup.get("battleplan_data") or {})
-    key = plan_key(str(data.get("id") or setup.get("battleplan", "")))
-    builtin = BUILT_IN.get(key, {})
-    system = str(data.get("system") or setup.get("system") or builtin.get("system", "aos2"))
-    rules: list[Rule] = [_rule_from_data(r) for r in data.get("scoring", ())]
-    if not rules:
-        rules = list(builtin.get("rules", ()))
-    if key == "first-blood" and not any(r.event == "first_model_slain" for r in rules):
-        rules.insert(0, FIRST_BLOOD_CP)  # a special rule of the battleplan, not a scoring rule
-    victory = [_victory_from_data(v) for v in data.get("victory", ())]
-    victory = [v for v in victory if v.condition != "as_described"]
-    if not victory:
-        victory = list(builtin.get("victory", _DEFAULT_VICTORY))
-    length = dict(data.get("battle_length") or {})
-    ends_early = builtin.get("ends_early", "all_models_destroyed")
-    if any("battlefield" in str(t).lower() for t in length.get("ends_early", ())):
-        ends_early = "no_units_on_battlefield"
-    specials = {plan_key(str(r.get("id", ""))) for r in data.get("special_rules", ())}
-    forty_k = system == "wh40k8"
-    book = ScoringBook(
-        plan=key,
-        system=system,
-        rules=tuple(rules),
-        victory=tuple(victory),
-        ends_early=ends_early,
-        night_march=bool(builtin.get("night_march")) or "night-march" in specials,
-        objectives_placed=bool(builtin.get("placed")),
-        rule_source="battleplan data" if data.get("scoring") else "built-in",
-    )
-    moving = bool(builtin.get("moving"))
-    raw = list(data.get("objectives", ())) or list(builtin.get("objectives", ()))
-    objectives = []
-    for index, item in enumerate(raw):
-        name = str(item.get("name", item.get("id", f"Objective {index + 1}")))
-        objective = ObjectiveState(
-            id=str(item.get("id") or plan_key(name)),
-            name=name,
-            position=str(item.get("position", "")),
-            control_range=int(item.get("control_range", 3 if forty_k else 6)),
-            sticky=not forty_k,
-        )
-        if moving and index < 2:
-            objective.territory = objective.moves_with = index
-        objectives.append(objective)
-    rounds = length.get("rounds")
-    return book, objectives, None if rounds is None else int(rounds)
+def rules_of(setup: dict[str, Any]) -> BattleplanRules:
+    """The battleplan's typed rules stored in the set-up, else the core rules' defaults."""
+    data = setup.get("battleplan_rules")
+    return DEFAULT_RULES if data is None else BattleplanRules.from_dict(dict(data))
 
 
 def start(state: GameState, setup: dict[str, Any]) -> None:
     """Set up scoring for a new game: the book, the objectives, summoned units, generals."""
-    book, objectives, rounds = build_book(setup)
-    if rounds is not None and "battle_rounds" not in setup:
-        state.battle_rounds = rounds
+    plan = rules_of(setup)
+    if plan.rounds is not None and "battle_rounds" not in setup:
+        state.battle_rounds = plan.rounds
+    book = ScoringBook(plan)
+    system = system_of(state)
+    state.objectives = []
+    for index, spec in enumerate(plan.objectives):
+        objective = ObjectiveState(
+            id=spec.id,
+            name=spec.name,
+            position=spec.position,
+            control_range=spec.control_range or system.objective_control_range,
+            sticky=system.objectives_sticky,
+        )
+        if plan.moving_objectives and index < 2:
+            objective.territory = objective.moves_with = index
+        state.objectives.append(objective)
     for index, side in enumerate(setup["sides"]):
         warlord = side.get("warlord", (side.get("players") or [side["name"]])[0])
         generals = [u for u in side["units"] if u.get("general")]
@@ -439,25 +127,18 @@ def start(state: GameState, setup: dict[str, Any]) -> None:
             book.underdog = index
     territories = dict(setup.get("objective_territories") or {})
     names = [s.name.lower() for s in state.sides]
-    for objective in objectives:
+    for objective in state.objectives:
         owner = territories.get(objective.id)
         if owner is not None and str(owner).lower() in names:
             objective.territory = names.index(str(owner).lower())
     state.scoring = book
-    state.objectives = objectives
     state.ledger = []
 
 
 def book_of(state: GameState) -> ScoringBook:
-    """The game's scoring book (built on demand for states made without `start`)."""
+    """The game's scoring book (the core rules' defaults for states made without `start`)."""
     if state.scoring is None:
-        state.scoring = ScoringBook(plan=plan_key(state.battleplan))
-        base = BUILT_IN.get(state.scoring.plan, {})
-        rules = list(base.get("rules", ()))
-        if state.scoring.plan == "first-blood":
-            rules.insert(0, FIRST_BLOOD_CP)
-        state.scoring.rules = tuple(rules)
-        state.scoring.victory = tuple(base.get("victory", _DEFAULT_VICTORY))
+        state.scoring = ScoringBook()
     return state.scoring
 
 
@@ -475,7 +156,7 @@ def award(state: GameState, side: int, points: int, reason: str, *, cp: int = 0)
     state.notes.append(f"{state.sides[side].name} scores {what}: {reason}.")
 
 
-def _roll(rule: Rule, dice: DiceSource | None, purpose: str) -> tuple[int, str]:
+def _roll(rule: ScoringRule, dice: DiceSource | None, purpose: str) -> tuple[int, str]:
     expr = parse_dice(rule.points, what=f"scoring rule {rule.id} points")
     if expr.is_fixed:
         return expr.constant, ""
@@ -485,7 +166,7 @@ def _roll(rule: Rule, dice: DiceSource | None, purpose: str) -> tuple[int, str]:
     return value, f" ({rule.points} rolled {value})"
 
 
-def _passes(rule: Rule, unit: UnitState) -> bool:
+def _passes(rule: ScoringRule, unit: UnitState) -> bool:
     if rule.min_wounds is not None and unit.spec.wounds < rule.min_wounds:
         return False
     return all(unit.spec.has(k) for k in rule.keywords)
@@ -525,7 +206,7 @@ def models_slain(
     for rule in book.rules:
         if rule.event == "first_model_slain" and first:
             value, rolled = _roll(rule, dice, rule.id)
-            cp, vp = (value, 0) if rule.award == "cp" else (0, value)
+            cp, vp = (value, 0) if rule.award == "command_points" else (0, value)
             state.notes.append(f"First blood: {state.sides[enemy].name}.")
             award(state, enemy, vp, f"first blood{rolled}", cp=cp)
         elif rule.event == "model_slain" and _passes(rule, target):
@@ -694,8 +375,11 @@ def _score_objectives(
 
 
 def start_of_round(state: GameState, dice: DiceSource | None) -> None:
-    """Start-of-round rules: moving objectives (AoS2 §19.2) and Night March (AoS2 §19.1)."""
+    """Start-of-round rules: one marker left (40k8 §17.4 Ancient Relic), moving objectives
+    (AoS2 §19.2) and Night March (AoS2 §19.1)."""
     book = book_of(state)
+    if book.plan.one_objective_left and state.round == 1 and len(state.objectives) > 1:
+        keep_one_objective(state, dice)
     for objective in state.objectives:
         if objective.moves_with is None:
             continue
@@ -703,14 +387,14 @@ def start_of_round(state: GameState, dice: DiceSource | None) -> None:
         if dice is None:
             raise RuleError("the objectives move at the start of the round: dice are needed")
         roll = dice.roll(1, f"{side.name}'s warlord rolls where {objective.name} goes (D6)")[0]
-        area = (roll - 1) * book.areas // 6 + 1
+        area = (roll - 1) * book.plan.objective_areas // 6 + 1
         if objective.area is not None and area != objective.area and objective.holder is not None:
             state.notes.append(f"{objective.name} moves: nobody holds it now.")
             objective.holder = None
         objective.area = area
         objective.position = f"area {area} of {side.name}'s territory (rolled {roll})"
         state.notes.append(f"{objective.name} is placed at {objective.position}.")
-    if not book.night_march:
+    if not book.plan.night_march:
         return
     if state.round == 1:
         book.night_march_until = 1
@@ -730,13 +414,47 @@ def start_of_round(state: GameState, dice: DiceSource | None) -> None:
         state.notes.append("Night March has ended.")
 
 
+MAX_PICK = 36
+"""Markers a random pick can choose among with two D6 (Ancient Relic has four)."""
+
+
+def random_pick(dice: DiceSource, count: int, purpose: str) -> int:
+    """A fair random index below `count` from D6s: one die (rerolling what is too high) up to
+    six, two dice (as 36 outcomes) up to MAX_PICK."""
+    if not 1 <= count <= MAX_PICK:
+        raise RuleError(f"cannot pick at random among {count}", f"at most {MAX_PICK}")
+    if count == 1:
+        return 0
+    while True:
+        if count <= 6:
+            value = dice.roll(1, f"{purpose} (D6, 1-{count})")[0] - 1
+            limit = count
+        else:
+            tens, units = dice.roll(2, f"{purpose} (two D6)")
+            value = (tens - 1) * 6 + units - 1
+            limit = 36 - 36 % count
+        if value < limit:
+            return value % count
+
+
+def keep_one_objective(state: GameState, dice: DiceSource | None) -> None:
+    """Ancient Relic (40k8 §17.4): before the first turn one marker is picked at random and
+    every other one is removed."""
+    if dice is None:
+        raise RuleError("Ancient Relic picks a marker at the start of the round: dice are needed")
+    kept = state.objectives[random_pick(dice, len(state.objectives), "Ancient Relic marker")]
+    gone = ", ".join(o.name for o in state.objectives if o is not kept)
+    state.objectives = [kept]
+    state.notes.append(f"Ancient Relic: {kept.name} is the relic; {gone} are removed.")
+
+
 def side_out(state: GameState, side: int, *, final: bool = False) -> bool:
     """The side has no units on the battlefield (and none in reserve unless at the end)."""
     book = book_of(state)
     units = state.sides[side].units
     if any(u.on_battlefield for u in units):
         return False
-    if book.ends_early == "no_units_on_battlefield" or final:
+    if book.plan.ends_when_a_side_has == "no_units_on_battlefield" or final:
         return True
     return not any(u.alive for u in units)
 
@@ -755,7 +473,8 @@ def end_of_turn(
         _score_objectives(state, [0, 1], "end_of_battle_round", dice, asker)
     if round_over and not state.ended:
         sudden_death_at_round_end(state, asker)
-    out = [side for side in (0, 1) if side_out(state, side)]
+    ends = book_of(state).plan.ends_when_a_side_has is not None
+    out = [side for side in (0, 1) if ends and side_out(state, side)]
     if out and not state.ended:
         state.ended = True
         state.phase = "ended"
@@ -767,8 +486,9 @@ def end_of_turn(
 def end_of_battle(state: GameState, dice: DiceSource | None, answers: Asker | None) -> None:
     """Score what counts at the end (reserves as slain, end-of-battle rules) and decide."""
     asker: Asker = answers if answers is not None else RecordedAnswers()
+    in_army = book_of(state).plan.reserves_at_end == "slain"
     for unit in state.units():
-        if unit.alive and unit.in_reserve:
+        if in_army and unit.alive and unit.in_reserve:
             models_slain(state, unit, unit.models, how="reserve", destroyed=True, dice=dice)
     _score_objectives(state, [0, 1], "end_of_battle", dice, asker)
     state.result = decide(state, final=True)
@@ -815,8 +535,8 @@ def sudden_death_won(state: GameState, why: str) -> None:
     state.phase = "ended"
     vp = (state.sides[0].victory_points, state.sides[1].victory_points)
     shares = (share_lost(state, 0, final=True), share_lost(state, 1, final=True))
-    rule = VictoryRule("major", "sudden_death", text=f"AoS1 §5.2 Sudden Death: {name}")
-    state.result = _result(state, side, [side], rule, 0, "VP", vp, shares)
+    why = f"AoS1 §5.2 Sudden Death: {name}"
+    state.result = _result(state, side, [side], ("major", why), 0, "VP", vp, shares)
     state.notes.append(f"Sudden Death: {why}.")
     state.notes.append(describe(state.result))
 
@@ -877,7 +597,8 @@ def decide(
     vp = points or (state.sides[0].victory_points, state.sides[1].victory_points)
     leader = 0 if vp[0] > vp[1] else 1 if vp[1] > vp[0] else None
     shares = (share_lost(state, 0, final=final), share_lost(state, 1, final=final))
-    for rule in book.victory:
+    for rule in book.plan.victory:
+        kind = (rule.result, rule.text)
         winner: int | None = None
         winners: list[int] = []
         margin, unit = abs(vp[0] - vp[1]), "VP"
@@ -905,21 +626,21 @@ def decide(
             else:
                 continue
             if winner is None:
-                return _result(state, None, winners, rule, 0, unit, vp, shares)
+                return _result(state, None, winners, kind, 0, unit, vp, shares)
         elif condition == "greater_percentage_slain" and shares[0] != shares[1]:
             winner = 0 if shares[1] > shares[0] else 1
             margin, unit = round(abs(shares[1] - shares[0]) * 100), "percentage points"
         if winner is not None:
-            return _result(state, winner, [winner], rule, margin, unit, vp, shares)
-    return _result(state, None, [], VictoryRule("draw", "none", text="AoS2 §17.2: neither wins"),
-                   0, "VP", vp, shares)  # fmt: skip
+            return _result(state, winner, [winner], kind, margin, unit, vp, shares)
+    neither = ("draw", "no victory condition is met: a draw (AoS2 §17.2)")
+    return _result(state, None, [], neither, 0, "VP", vp, shares)
 
 
 def _result(
     state: GameState,
     winner: int | None,
     winners: list[int],
-    rule: VictoryRule,
+    kind: tuple[str, str],
     margin: int,
     unit: str,
     vp: tuple[int, int],
@@ -929,12 +650,12 @@ def _result(
         "winner": None if winner is None else state.sides[winner].name,
         "winner_side": winner,
         "winners": [state.sides[w].name for w in winners],
-        "kind": rule.result,
+        "kind": kind[0],
         "margin": margin,
         "margin_unit": unit,
         "victory_points": {s.name: v for s, v in zip(state.sides, vp, strict=True)},
         "share_lost": {s.name: round(v * 100, 1) for s, v in zip(state.sides, shares, strict=True)},
-        "rule": rule.text,
+        "rule": kind[1],
         "round": state.round,
     }
 
@@ -977,7 +698,7 @@ def needs(state: GameState) -> list[dict[str, Any]]:
 def _on_points(state: GameState) -> bool:
     """Whether the battleplan's result turns on victory points at all."""
     return any(
-        v.condition in ("points_at_least_ratio", "most_points") for v in book_of(state).victory
+        v.condition in ("points_at_least_ratio", "most_points") for v in book_of(state).plan.victory
     )
 
 
@@ -994,7 +715,7 @@ def _needs_text(state: GameState, side: int, entry: dict[str, Any]) -> str:
     if to_win is not None:
         more = f" ({to_major} for a major victory)" if to_major is not None else ""
         return f"needs {to_win} more VP to win{more}"
-    if any(v.condition == "all_enemy_slain" for v in book.victory):
+    if any(v.condition == "all_enemy_slain" for v in book.plan.victory):
         enemy = 1 - side
         mine, theirs = share_lost(state, enemy, final=False), share_lost(state, side, final=False)
         return (
@@ -1018,14 +739,14 @@ def _objective(
         if any(name.lower() in (o.id.lower(), o.name.lower()) for o in state.objectives):
             raise RuleError(f"there is already an objective called {name!r}")
         placer = payload.get("by")
-        book = book_of(state)
+        system = system_of(state)
         state.objectives.append(
             ObjectiveState(
                 id=plan_key(name) or f"objective-{len(state.objectives) + 1}",
                 name=name,
                 position=str(payload.get("position") or ""),
-                control_range=3 if book.system == "wh40k8" else 6,
-                sticky=book.system != "wh40k8",
+                control_range=system.objective_control_range,
+                sticky=system.objectives_sticky,
                 placed_by=None if placer is None else side_index(state, str(placer)),
             )
         )

@@ -98,6 +98,10 @@ class GameSystem:
     """AoS2 §9: a unit within 3" of the enemy may only shoot units within 3" (none in AoS1)."""
     look_out_sir: bool = True
     """AoS2 §9: -1 to hit a Hero near a unit of 3+ models with missiles (none in AoS1)."""
+    objective_control_range: int = 6
+    """Models within this many inches of an objective's centre count towards it (AoS2 §17.3)."""
+    objectives_sticky: bool = True
+    """Control lasts until the enemy takes it (AoS2 §17.3); 40k8 §17.3 checks it afresh."""
 
     # ---- decided per system ---------------------------------------------------------------
 

@@ -864,5 +864,7 @@ WH40K8 = WH40K8System(
     battle_rounds=5,
     shooting_engaged_rule=False,
     look_out_sir=False,
+    objective_control_range=3,
+    objectives_sticky=False,
 )
 """40k8 §3 phases, §5 psychic (Smite WC 5, deny within 24"), §11 morale, §17.8 five rounds."""

@@ -89,11 +89,11 @@ def test_aos2_s17_3_objective_counts_given_first_decide_control(
     """AoS2 §17.3 and §19.1: counts recorded with `aos objective` are used at the end of the
     turn; the holder and the VP for an objective in own territory follow."""
     db = coalition_db
-    ok(run_cli, db, "objective", "territory-1", "--territory", "Order")
+    ok(run_cli, db, "objective", "objective-1", "--territory", "Order")
     ok(run_cli, db, "priority", "--dice", "manual", input="6 1\n")
     for n in range(1, 7):
-        ok(run_cli, db, "objective", f"territory-{n}", "--models", "Order=0", "--models", "Death=0")
-    shown = ok(run_cli, db, "objective", "territory-1", "--models", "Order=3", "--models", "Ana=3")
+        ok(run_cli, db, "objective", f"objective-{n}", "--models", "Order=0", "--models", "Death=0")
+    shown = ok(run_cli, db, "objective", "objective-1", "--models", "Order=3", "--models", "Ana=3")
     assert "Order 3" in shown.stdout
     for _ in range(6):
         ok(run_cli, db, "next")
@@ -102,7 +102,7 @@ def test_aos2_s17_3_objective_counts_given_first_decide_control(
     assert first["holder"] == "Order" and first["territory"] == "Order"
     score = json.loads(ok(run_cli, db, "score", "--json").stdout)
     assert score["sides"][0]["victory_points"] == 1
-    assert score["rounds"][0]["entries"][0]["reason"] == "holds Territory 1 in own territory"
+    assert score["rounds"][0]["entries"][0]["reason"] == "holds Objective 1 in own territory"
 
 
 def test_aos2_s17_3_next_asks_for_counts_it_was_not_given(
@@ -115,7 +115,7 @@ def test_aos2_s17_3_next_asks_for_counts_it_was_not_given(
         ok(run_cli, db, "next")
     refused = aos(run_cli, db, "next")
     assert refused.exit_code in (1, 2)
-    assert "aos objective territory-1 --models order=N" in refused.stderr + refused.stdout
+    assert "aos objective objective-1 --models order=N" in refused.stderr + refused.stdout
     assert json.loads(ok(run_cli, db, "status", "--json").stdout)["phase"] == "battleshock"
 
 
@@ -124,10 +124,10 @@ def test_aos2_s17_3_holder_correction_and_malformed_models(
 ) -> None:
     """AoS2 §17.3: `--holder` corrects who holds it; `--models` must be SIDE=N (usage error)."""
     db = coalition_db
-    ok(run_cli, db, "objective", "territory-5", "--holder", "Death")
+    ok(run_cli, db, "objective", "objective-5", "--holder", "Death")
     table = ok(run_cli, db, "objective").stdout
-    assert "Territory 5" in table and "Death" in table
-    bad = aos(run_cli, db, "objective", "territory-5", "--models", "Death:3")
+    assert "Objective 5" in table and "Death" in table
+    bad = aos(run_cli, db, "objective", "objective-5", "--models", "Death:3")
     assert bad.exit_code == 2 and "SIDE=N" in bad.stderr + bad.stdout
     unknown = aos(run_cli, db, "objective", "territory-9", "--holder", "Death")
     assert unknown.exit_code == 1 and "no objective called" in unknown.stderr + unknown.stdout

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 from aos_cli.content import load_database
 from aos_cli.content.database import Database
 from aos_cli.content.schema import Chart, Rule, ScoringRule, VictoryCondition
 from tests.conftest import RunCli
+
+GOLDEN = Path(__file__).parents[1] / "golden"
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -283,12 +287,13 @@ def test_only_war_found_by_name(db: Database) -> None:
 
 
 def test_only_war_victory_conditions(db: Database) -> None:
-    """wh40k8 §17.9: all enemies destroyed, else more VP; a tie goes to the Underdog (minor)."""
+    """wh40k8 §17.9: all enemies destroyed, else more VP (a victory, neither major nor minor);
+    a tie goes to the Underdog (minor)."""
     plan = db.battleplan("only-war", "wh40k8")
     conditions = [(v.result, v.condition) for v in plan.victory]
     assert conditions == [
-        ("major", "all_enemy_slain"),
-        ("major", "most_points"),
+        ("win", "all_enemy_slain"),
+        ("win", "most_points"),
         ("minor", "tied_points_underdog"),
     ]
 
@@ -321,17 +326,22 @@ def test_only_war_primary_objective_scoring(
 def test_only_war_scoring_reads_into_the_engine(db: Database) -> None:
     """wh40k8 §17.3-§17.9: the scoring engine takes each primary objective's data as it is
     (events and counts it knows, 4 markers of 3" that are not held once left, 5 rounds)."""
-    from aos_cli.core.scoring import build_book
+    from aos_cli.core.state import GameState
+    from aos_cli.core.turn import new_game
+    from aos_cli.setup import battleplan_snapshot
 
+    base: dict[str, Any] = yaml.safe_load((GOLDEN / "wh40k8_armies.yaml").read_text())
     for plan_id in ("only-war-slay-and-secure", "only-war-ancient-relic", "only-war-domination"):
         plan = db.battleplan(plan_id, "wh40k8")
-        setup = {"battleplan": plan_id, "battleplan_data": plan.model_dump(mode="json")}
-        book, objectives, rounds = build_book(setup)
-        assert book.rule_source == "battleplan data" and book.system == "wh40k8"
-        assert [r.id for r in book.rules] == [r.id for r in plan.scoring]
-        assert [v.condition for v in book.victory][-1] == "tied_points_underdog"
-        assert rounds == 5 and len(objectives) == 4
-        assert {o.control_range for o in objectives} == {3} and not objectives[0].sticky
+        setup = {**base, "battleplan_rules": battleplan_snapshot(plan)}
+        del setup["battle_rounds"]
+        state: GameState = new_game(setup)
+        assert state.scoring is not None and state.scoring.plan.source == "battleplan"
+        assert [r.id for r in state.scoring.rules] == [r.id for r in plan.scoring]
+        assert [v.condition for v in state.scoring.plan.victory][-1] == "tied_points_underdog"
+        assert state.battle_rounds == 5 and len(state.objectives) == 4
+        assert {o.control_range for o in state.objectives} == {3}
+        assert not state.objectives[0].sticky
 
 
 # --------------------------------------------------------------------------- the commands

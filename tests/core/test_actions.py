@@ -13,13 +13,15 @@ from aos_cli.core.dice import ScriptedDice
 from aos_cli.core.errors import RuleError
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
+from aos_cli.setup import upgrade_setup
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 
 
 def setup() -> dict[str, Any]:
+    """The small armies on First Blood, its rules from the bundled YAML."""
     data: dict[str, Any] = yaml.safe_load((GOLDEN / "armies_small.yaml").read_text())
-    return data
+    return upgrade_setup(data)
 
 
 def act(state: GameState, kind: str, dice: list[int] | None = None, **payload: Any) -> None:

@@ -13,12 +13,14 @@ import pytest
 import yaml
 
 from aos_cli.core.actions import RecordedAnswers, apply_action
+from aos_cli.core.battleplan import BattleplanRules
 from aos_cli.core.dice import ScriptedDice
 from aos_cli.core.errors import AosError, RuleError
-from aos_cli.core.scoring import decide, needs, plan_key
+from aos_cli.core.scoring import decide, needs, plan_key, rules_of
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import due_battleshock, new_game
 from aos_cli.games import load, perform, standing
+from aos_cli.setup import upgrade_setup
 from aos_cli.store import Store
 
 GOLDEN = Path(__file__).parents[1] / "golden"
@@ -38,7 +40,7 @@ def golden_setup(doc: dict[str, Any]) -> dict[str, Any]:
             if unit["id"] in doc.get("reserve", ()):
                 unit["reserve"] = True
             unit["models"] = doc.get("set_models", {}).get(unit["id"], unit["models"])
-    return setup
+    return upgrade_setup(setup)
 
 
 def count_answers(state: GameState, counts: dict[str, list[int]]) -> dict[str, int]:
@@ -132,15 +134,17 @@ def test_golden_games_cover_each_kind_of_result_per_battleplan() -> None:
 
 
 def small(**overrides: Any) -> dict[str, Any]:
+    """The small armies on their battleplan, its rules from the bundled YAML."""
     setup: dict[str, Any] = yaml.safe_load((GOLDEN / "armies_small.yaml").read_text())
     setup.update(overrides)
-    return setup
+    return upgrade_setup(setup)
 
 
 def coalition(**overrides: Any) -> dict[str, Any]:
+    """Two coalitions on Ill Met by Moonlight, its rules from the bundled YAML."""
     setup: dict[str, Any] = yaml.safe_load((GOLDEN / "scoring_coalition_armies.yaml").read_text())
     setup.update(overrides)
-    return setup
+    return upgrade_setup(setup)
 
 
 def act(state: GameState, kind: str, dice: list[int] | None = None, **payload: Any) -> None:
@@ -178,24 +182,24 @@ def test_aos2_s18_no_first_blood_cp_in_other_battleplans() -> None:
 
 def test_aos2_s17_3_control_is_kept_until_the_enemy_has_more_models() -> None:
     """AoS2 §17.3: more models within 6" take control; a tie or no models keeps the holder."""
-    state = new_game(coalition(objective_territories={"territory-1": "Order"}))
+    state = new_game(coalition(objective_territories={"objective-1": "Order"}))
     act(state, "priority", [6, 1])
-    act(state, "objective", objective="territory-1", models={"Order": 2, "Death": 1})
+    act(state, "objective", objective="objective-1", models={"Order": 2, "Death": 1})
     to_end_of_turn(state)
-    act(state, "next", answers=count_answers(state, {"territory-1": [2, 1]}))
+    act(state, "next", answers=count_answers(state, {"objective-1": [2, 1]}))
     assert state.objectives[0].holder == 0
     assert state.sides[0].victory_points == 1  # own territory, end of its turn (AoS2 §19.1)
     to_end_of_turn(state)
-    act(state, "next", answers=count_answers(state, {"territory-1": [3, 3]}))
+    act(state, "next", answers=count_answers(state, {"objective-1": [3, 3]}))
     assert state.objectives[0].holder == 0  # tie: the holder keeps it
     act(state, "priority", [6, 1, 2])  # and the Night March D6 (AoS2 §19.1)
     to_end_of_turn(state)
     act(state, "next", answers=count_answers(state, {}))
     assert state.objectives[0].holder == 0  # no models near it: still held
     to_end_of_turn(state)
-    act(state, "next", [1], answers=count_answers(state, {"territory-1": [1, 2]}))
+    act(state, "next", [1], answers=count_answers(state, {"objective-1": [1, 2]}))
     assert state.objectives[0].holder == 1  # taken by the enemy: D3 in enemy territory
-    assert state.ledger[-1].reason == "holds Territory 1 in enemy territory (D3 rolled 1)"
+    assert state.ledger[-1].reason == "holds Objective 1 in enemy territory (D3 rolled 1)"
 
 
 @pytest.fixture
@@ -211,9 +215,9 @@ def test_aos2_s17_3_a_model_counts_towards_one_objective_only(
     coalition_in_turn: GameState,
 ) -> None:
     """AoS2 §17.3: Order has 8 models, so 5 + 4 at two objectives is refused."""
-    act(coalition_in_turn, "objective", objective="territory-1", models={"Order": 5})
+    act(coalition_in_turn, "objective", objective="objective-1", models={"Order": 5})
     with pytest.raises(RuleError, match="one objective only"):
-        act(coalition_in_turn, "objective", objective="territory-2", models={"Order": 4})
+        act(coalition_in_turn, "objective", objective="objective-2", models={"Order": 4})
 
 
 def test_aos2_s17_3_end_of_turn_asks_for_counts_not_given() -> None:
@@ -221,7 +225,7 @@ def test_aos2_s17_3_end_of_turn_asks_for_counts_not_given() -> None:
     state = new_game(coalition())
     act(state, "priority", [6, 1])
     to_end_of_turn(state)
-    with pytest.raises(RuleError, match=r"aos objective territory-1 --models order=N"):
+    with pytest.raises(RuleError, match=r"aos objective objective-1 --models order=N"):
         act(state, "next")
     assert state.phase == "battleshock" or state.turn_in_round == 0
 
@@ -230,10 +234,10 @@ def test_aos2_s19_1_territory_is_asked_when_unknown() -> None:
     """AoS2 §19.1: 1 VP in own territory, D3 in enemy territory: the tool asks which it is."""
     state = new_game(coalition())
     act(state, "priority", [6, 1])
-    act(state, "objective", objective="territory-3", models={"Order": 1, "Death": 0})
+    act(state, "objective", objective="objective-3", models={"Order": 1, "Death": 0})
     to_end_of_turn(state)
-    answers = {f"models-territory-{n}-{s}": 0 for n in (1, 2, 4, 5, 6) for s in ("order", "death")}
-    answers["territory-territory-3-order"] = False
+    answers = {f"models-objective-{n}-{s}": 0 for n in (1, 2, 4, 5, 6) for s in ("order", "death")}
+    answers["territory-objective-3-order"] = False
     act(state, "next", [6], answers=answers)
     assert state.objectives[2].territory == 1
     assert (
@@ -261,27 +265,34 @@ def test_aos2_s17_2_needs_say_what_turns_a_minor_into_a_major() -> None:
     assert decide(state, final=False)["kind"] == "major"
 
 
+def forty_k(**overrides: Any) -> dict[str, Any]:
+    """The 40k8 test armies on Only War: Domination, its rules from the bundled YAML."""
+    setup: dict[str, Any] = yaml.safe_load((GOLDEN / "wh40k8_armies.yaml").read_text())
+    setup.update(overrides)
+    return upgrade_setup(setup)
+
+
 def test_40k8_s17_3_control_is_not_sticky_and_domination_scores_every_turn() -> None:
     """40k8 §17.3-17.4: more models within 3" control; a tie means nobody; Domination scores
     1 VP per marker held at the end of every turn, for both players."""
-    state = new_game(small(battleplan="only-war-domination"))
-    act(state, "objective", objective="Relic", place=True, by="Stormcast")
-    act(state, "priority", [6, 1])
-    assert state.objectives[0].control_range == 3
-    act(state, "objective", objective="relic", models={"Stormcast": 2, "Nighthaunt": 1})
-    to_end_of_turn(state)
-    act(state, "next")
+    state = new_game(forty_k())
+    act(state, "priority", first=0)
+    assert [o.control_range for o in state.objectives] == [3, 3, 3, 3]
+    while state.phase != "morale":
+        act(state, "next")
+    act(state, "next", answers=count_answers(state, {"objective-1": [2, 1]}))
     assert state.objectives[0].holder == 0
     assert [s.victory_points for s in state.sides] == [1, 0]
-    act(state, "objective", objective="relic", models={"Stormcast": 1, "Nighthaunt": 1})
-    to_end_of_turn(state)
-    act(state, "next")
+    while state.phase != "morale":
+        act(state, "next")
+    act(state, "next", answers=count_answers(state, {"objective-1": [1, 1]}))
     assert state.objectives[0].holder is None
     assert [s.victory_points for s in state.sides] == [1, 0]
 
 
 def test_aos2_s17_2_rules_are_read_from_the_battleplan_data() -> None:
-    """AoS2 §18 as data: a dumped `Battleplan` record in the set-up drives the scoring."""
+    """AoS2 §18 as data: a `Battleplan` record's typed rules in the set-up drive the scoring,
+    the First Blood command point included."""
     from aos_cli.content.schema import Battleplan
 
     plan = Battleplan.model_validate(
@@ -290,10 +301,10 @@ def test_aos2_s17_2_rules_are_read_from_the_battleplan_data() -> None:
             "name": "First Blood",
             "text": "Two armies meet.",
             "deployment": {"text": "Alternate units."},
-            "battle_length": {"rounds": 3, "ends_early": ["a side has no units on the battlefield"]},
+            "battle_length": {"rounds": 3, "ends_when_a_side_has": "no_units_on_battlefield"},
             "scoring": [
                 {"name": "Slain", "text": "Wounds of each enemy model slain", "event": "model_slain", "per": "wounds_characteristic"},
-                {"name": "First Blood", "text": "gains 1 extra command point", "event": "first_model_slain"},
+                {"name": "First Blood", "text": "1 extra command point", "event": "first_model_slain", "award": "command_points"},
             ],
             "victory": [
                 {"result": "major", "condition": "points_at_least_ratio", "ratio": 1.5, "text": "50% more"},
@@ -302,11 +313,11 @@ def test_aos2_s17_2_rules_are_read_from_the_battleplan_data() -> None:
             "victory_text": "Most points.",
         }
     )  # fmt: skip
-    setup = small(battleplan_data=plan.model_dump(mode="json"))
+    setup = small(battleplan_rules=plan.rules().to_dict())
     del setup["battle_rounds"]
     state = new_game(setup)
     assert state.battle_rounds == 3
-    assert state.scoring is not None and state.scoring.rule_source == "battleplan data"
+    assert state.scoring is not None and state.scoring.plan.source == "battleplan"
     act(state, "priority", [6, 1])
     act(state, "adjust", unit="chainrasps", wounds=3)
     assert state.sides[0].victory_points == 3 and state.sides[0].command_points == 3
@@ -315,7 +326,112 @@ def test_aos2_s17_2_rules_are_read_from_the_battleplan_data() -> None:
 def test_aos2_s17_3_holder_correction_and_unknown_objective() -> None:
     """AoS2 §17.3: `--holder` sets the holder directly; an unknown objective is an error."""
     state = new_game(coalition())
-    act(state, "objective", objective="territory-6", holder="Death")
+    act(state, "objective", objective="objective-6", holder="Death")
     assert state.objectives[5].holder == 1
     with pytest.raises(AosError, match="no objective called"):
         act(state, "objective", objective="nowhere", holder="Death")
+
+
+# --------------------------------------------------------------------------- stored before
+
+
+def legacy_setup() -> dict[str, Any]:
+    """First Blood as the set-up of a game stored before typed battleplan rules."""
+    setup: dict[str, Any] = yaml.safe_load((GOLDEN / "legacy_setup_first_blood.yaml").read_text())
+    assert "battleplan_data" in setup and "battleplan_rules" not in setup
+    return setup
+
+
+def test_aos2_s18_a_game_stored_before_typed_rules_still_loads_and_scores(tmp_path: Path) -> None:
+    """AoS2 §18 in a stored game of the earlier format: First Blood's command point, VP per
+    Wounds slain, and the early end when a side has no units on the battlefield."""
+    with Store(tmp_path / "games.sqlite3") as store:
+        game = store.create_game("old", legacy_setup())
+        perform(store, game, "priority", {}, ScriptedDice([6, 1]), RecordedAnswers({}))
+        perform(store, game, "adjust", {"unit": "chainrasps", "wounds": 20}, ScriptedDice([]))
+        state = load(store, game).state
+        assert state.sides[0].command_points == 3  # 1 battalion, 1 hero phase, First Blood
+        assert state.sides[0].victory_points == 20
+        perform(store, game, "adjust", {"unit": "guardian-of-souls", "wounds": 5}, ScriptedDice([]))
+        while not load(store, game).state.ended:
+            perform(store, game, "next", {}, ScriptedDice([]), RecordedAnswers({}))
+        state = load(store, game).state
+    assert state.round == 1 and state.result is not None
+    assert (state.result["winner"], state.result["kind"]) == ("Stormcast", "major")
+
+
+def test_aos2_s17_2_an_old_dump_of_an_unknown_battleplan_is_read_through_the_schema() -> None:
+    """AoS2 §17.2 as data: a stored dump whose battleplan is no longer in the database still
+    gives its own victory conditions and scoring."""
+    setup = legacy_setup()
+    setup["battleplan"] = "custom"
+    setup["battleplan_data"]["id"] = "custom"
+    plan = rules_of(upgrade_setup(setup))
+    assert plan.id == "custom" and plan.source == "battleplan"
+    assert [r.per for r in plan.scoring] == ["wounds_characteristic"]
+    assert [v.condition for v in plan.victory] == [
+        "points_at_least_ratio",
+        "most_points",
+        "tied_points",
+    ]
+
+
+def test_aos2_s17_2_a_set_up_without_battleplan_rules_plays_by_the_core_defaults() -> None:
+    """AoS2 §17.2: no victory conditions given: every enemy model destroyed is a major
+    victory, else the greater share destroyed a minor one."""
+    plan = rules_of({"battleplan": "open-war"})
+    assert plan.source == "default" and plan.scoring == ()
+    assert [v.condition for v in plan.victory] == ["all_enemy_slain", "greater_percentage_slain"]
+
+
+def test_battleplan_rules_round_trip_through_plain_data() -> None:
+    """Every bundled battleplan's typed rules survive the set-up snapshot unchanged."""
+    from aos_cli.content import load_database
+
+    for plan in load_database().battleplans.values():
+        rules = plan.rules()
+        assert BattleplanRules.from_dict(rules.to_dict()) == rules
+
+
+def test_malformed_battleplan_rules_are_a_rule_error() -> None:
+    """A damaged snapshot is one clear error, not a traceback."""
+    with pytest.raises(RuleError, match="battleplan rules cannot be read"):
+        BattleplanRules.from_dict({"scoring": [{"id": "x"}]})
+    with pytest.raises(RuleError, match="event 'later' is unknown"):
+        BattleplanRules.from_dict({"scoring": [{"id": "x", "event": "later"}]})
+
+
+# --------------------------------------------------------------------------- battle length
+
+
+def test_aos2_s19_coalition_battles_are_decided_after_round_five_not_on_a_wipe_out() -> None:
+    """AoS2 §19: most VP at the end of the fifth battle round wins; a coalition wiped out in
+    round one while ahead is not beaten at once (only battleplans that say so end early)."""
+    setup = coalition(objective_territories={"objective-1": "Order"})
+    del setup["battle_rounds"]
+    state = new_game(setup)
+    assert state.battle_rounds == 5
+    act(state, "priority", [6, 1])
+    act(state, "adjust", unit="terrorgheist", wounds=14)  # Order: 1 VP
+    act(state, "adjust", unit="ben-lord", wounds=5)  # Order: 2 VP, the warlord's general
+    act(state, "adjust", unit="dee-lord", wounds=5)  # Order: 1 VP
+    to_end_of_turn(state)
+    act(state, "next", answers=count_answers(state, {"objective-1": [3, 0]}))  # Order: 1 VP
+    for unit in ("liberators", "stardrake", "ana-lord", "cy-lord"):
+        act(state, "adjust", unit=unit, wounds=20)  # Death: 1 + 2 + 1 VP
+    assert [s.victory_points for s in state.sides] == [5, 4]
+    to_end_of_turn(state)
+    act(state, "next", answers=count_answers(state, {}))
+    assert not state.ended and state.result is None and state.phase == "priority"
+    assert decide(state, final=False)["winner"] == "Order"  # still ahead, four rounds to go
+
+
+def test_aos2_s18_only_battleplans_that_say_so_end_when_a_side_is_gone() -> None:
+    """AoS2 §18 First Blood and AoS1 §5.1 end when a side has no units on the battlefield,
+    40k8 §17.8 when an army is destroyed; the coalition battleplans last five rounds."""
+    from aos_cli.content import load_database
+
+    ends = {p.id: p.rules().ends_when_a_side_has for p in load_database().battleplans.values()}
+    assert ends["first-blood"] == ends["glorious-victory"] == "no_units_on_battlefield"
+    assert ends["only-war-domination"] == "no_models"
+    assert ends["ill-met-by-moonlight"] is None and ends["changing-priorities"] is None

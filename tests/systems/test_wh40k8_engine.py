@@ -4,6 +4,7 @@ of Sigmar 2nd edition has a test naming it (40k8-core.md sections)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,10 +19,18 @@ ARMIES = "wh40k8_armies.yaml"
 DG, SM = 0, 1
 
 
+def armies() -> dict[str, Any]:
+    """The test armies on Only War: Domination before any marker is placed (these tests are
+    about the turn and the attacks; scoring has its own in tests/core/test_scoring.py)."""
+    setup = snapshot(ARMIES)
+    setup["battleplan_rules"] = {**setup["battleplan_rules"], "objectives": []}
+    return setup
+
+
 @pytest.fixture
 def game() -> GameState:
     """Round one: the Underdog (Space Marines) sent the Death Guard first; Movement phase."""
-    state = new_game(snapshot(ARMIES))
+    state = new_game(armies())
     act(state, "priority", [], first=DG)
     return state
 
@@ -148,7 +157,7 @@ def test_40k8_s5_5_deny_the_witch_within_24_must_beat_the_test(game: GameState) 
     act(game, "deny", [3, 4, 2], wizard="librarian",
         answers={"within-24": True, "closest-visible": True})  # fmt: skip
     assert "fails to deny (7)" in " ".join(game.notes)  # 7 does not beat 7
-    state = new_game(snapshot(ARMIES))
+    state = new_game(armies())
     act(state, "priority", first=DG)
     to_phase(state, "psychic")
     act(state, "cast", [3, 4], wizard="plaguecaster", spell="Smite", target="tactical-squad")
@@ -281,7 +290,7 @@ def test_40k8_s11_underdog_may_reroll_a_morale_die(game: GameState) -> None:
 
 
 def test_40k8_s12_embark_disembark_and_a_destroyed_transport() -> None:
-    state = new_game(snapshot(ARMIES))
+    state = new_game(armies())
     act(state, "priority", first=SM)
     act(state, "embark", unit="tactical-squad", transport="rhino",
         answers={"within-3-of-transport": True})  # fmt: skip
@@ -300,7 +309,7 @@ def test_40k8_s12_embark_disembark_and_a_destroyed_transport() -> None:
 
 
 def test_40k8_s12_2_transport_capacity_is_never_exceeded() -> None:
-    setup = snapshot(ARMIES)
+    setup = armies()
     rhino = next(u for u in setup["sides"][SM]["units"] if u["id"] == "rhino")
     rhino["transport_capacity"] = 5
     state = new_game(setup)
@@ -313,7 +322,7 @@ def test_40k8_s12_2_transport_capacity_is_never_exceeded() -> None:
 
 
 def test_40k8_s12_disembark_before_the_transport_moves() -> None:
-    state = new_game(snapshot(ARMIES))
+    state = new_game(armies())
     act(state, "priority", first=SM)
     act(state, "embark", unit="tactical-squad", transport="rhino",
         answers={"within-3-of-transport": True})  # fmt: skip
