@@ -48,3 +48,8 @@ def dice_source(mode: str, seed: int | None) -> DiceSource:
     if mode == "manual":
         return ManualDice(ask=ask_line, tell=lambda line: print(line, file=sys.stderr))
     raise InputError(f"--dice: {mode!r} is not a dice mode", "use auto or manual")
+
+
+def shown(text: str) -> str:
+    """A name from a file as printed: control characters (terminal escapes) made visible."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))

@@ -99,3 +99,28 @@ def warscroll_show(
     from aos_cli.views.warscroll import warscroll_card
 
     console().print(warscroll_card(scroll))
+
+
+@warscroll_app.command("import")
+def warscroll_import(
+    paths: Annotated[
+        list[Path], typer.Argument(help="BattleScribe .gst/.cat (or .gstz/.catz) files or folders.")
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Folder to write to (default: the content folder of your data)."),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """Import every unit of BattleScribe / New Recruit data as warscrolls, with a report."""
+    from aos_cli.content.importers.battlescribe import import_into, report_lines
+    from aos_cli.content.loader import user_data_dir
+
+    report = import_into(paths, out or user_data_dir() / "content")
+    if json:
+        print_json(report.to_json())
+        return
+    from aos_cli.cli.common import shown
+
+    for line in report_lines(report, shown):
+        print(line)

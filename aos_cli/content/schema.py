@@ -628,6 +628,8 @@ class Warscroll(Record):
     bravery: int = Field(ge=0)
     save: SaveValue
     unit_size: UnitSize = UnitSize()
+    points: int | None = Field(None, ge=0)
+    """Points for a unit of the minimum size, where the source gives them (imports)."""
     fly: bool = False
     priest: bool = False
     wizard: Wizard | None = None

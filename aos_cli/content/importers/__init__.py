@@ -1,0 +1,7 @@
+"""Importers: other programs' files turned into our records (DESIGN "content/importers").
+
+BattleScribe / New Recruit catalogues (`battlescribe`), rosters in their XML and HTML forms and
+Warscroll Builder plain-text lists (`roster`). Every record they make is validated by the
+pydantic schema (`aos_cli.content.schema`) before it is written; XML is read with the standard
+library only after hostile constructs are refused (`safexml`).
+"""

@@ -1,0 +1,424 @@
+"""Ability text in the common Age of Sigmar 2nd edition wordings, read into structured effects.
+
+`read_ability` splits a rules text into sentences, takes the timing from its opening phrase
+("In your hero phase, ...", "At the start of the combat phase, ...", "After this unit has
+fought ...") and turns each sentence it recognises into effects of the shared vocabulary
+(`aos_cli.core.effects`, `aos_cli.core.ability_effects`). A sentence it does not recognise
+keeps the ability a reminder: the full text is shown at its timing, never dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+@dataclass
+class Reading:
+    """What a text says in structured form: timing, usage, effects and the weapons they touch.
+
+    `complete` is true when every sentence was understood (the ability needs no reminder).
+    """
+
+    timing: dict[str, str] = field(default_factory=dict)
+    usage: str = "unlimited"
+    effects: list[dict[str, Any]] = field(default_factory=list)
+    weapons: list[str] = field(default_factory=list)
+    complete: bool = False
+    fly: bool = False
+
+
+@dataclass(frozen=True)
+class WeaponRef:
+    """A weapon of the warscroll as the wording finds it: id, kind and fixed values."""
+
+    id: str
+    name: str
+    melee: bool
+    rend: int = 0
+    damage: int | None = None
+
+
+def normalise(text: str) -> str:
+    """One line, straight quotes, `re-roll` as `reroll`, lower case: the form matched."""
+    text = " ".join(text.replace("’", "'").replace("‘", "'").replace("“", '"').split())
+    return re.sub(r"re-?roll", "reroll", text, flags=re.IGNORECASE).lower()
+
+
+# ---------------------------------------------------------------------- timing
+
+_TIMINGS: list[tuple[str, dict[str, str]]] = [
+    (r"at the start of your hero phase", {"phase": "hero", "turn": "yours", "step": "start"}),
+    (r"at the end of your hero phase", {"phase": "hero", "turn": "yours", "step": "end"}),
+    (r"at the start of the hero phase", {"phase": "hero", "step": "start"}),
+    (r"in your hero phase", {"phase": "hero", "turn": "yours"}),
+    (r"in the enemy hero phase|in your opponent's hero phase", {"phase": "hero", "turn": "enemy"}),
+    (r"in each hero phase|in the hero phase", {"phase": "hero"}),
+    (r"at the end of your movement phase", {"phase": "movement", "turn": "yours", "step": "end"}),
+    (r"in your movement phase", {"phase": "movement", "turn": "yours"}),
+    (r"in your shooting phase", {"phase": "shooting", "turn": "yours"}),
+    (r"in the shooting phase", {"phase": "shooting"}),
+    (r"at the end of the charge phase", {"phase": "charge", "step": "end"}),
+    (r"in your charge phase", {"phase": "charge", "turn": "yours"}),
+    (
+        r"after this (?:unit|model) (?:has made|makes|finishes) a charge move",
+        {"phase": "charge", "trigger": "after this unit makes a charge move"},
+    ),
+    (r"at the start of the combat phase", {"phase": "combat", "step": "start"}),
+    (r"at the end of the combat phase", {"phase": "combat", "step": "end"}),
+    (r"in the combat phase", {"phase": "combat"}),
+    (
+        r"after this (?:unit|model) has fought(?: in the combat phase)?(?: for the first time)?",
+        {"phase": "combat", "trigger": "after this unit has fought"},
+    ),
+    (
+        r"after this (?:unit|model) has (?:made all of its attacks|attacked)",
+        {"phase": "combat", "trigger": "after this unit has attacked"},
+    ),
+    (r"in the battleshock phase", {"phase": "battleshock"}),
+    (r"at the start of (?:each|the) battle round", {"phase": "start_of_battle_round"}),
+    (r"at the end of (?:each|your|the) turn", {"phase": "end_of_turn"}),
+    (r"(?:after|when) (?:set-up|deployment) is complete", {"phase": "pre_battle"}),
+]
+_USAGE = [
+    (r"once per battle", "once_per_battle"),
+    (r"once per battle round", "once_per_battle_round"),
+    (r"once per turn", "once_per_turn"),
+    (r"once per phase", "once_per_phase"),
+]
+
+
+def _timing(text: str) -> dict[str, str]:
+    """The timing of the first timing phrase in the text (none: any time)."""
+    best: tuple[int, dict[str, str]] | None = None
+    for pattern, timing in _TIMINGS:
+        match = re.search(pattern, text)
+        if match and (best is None or match.start() < best[0]):
+            best = (match.start(), timing)
+    return dict(best[1]) if best else {}
+
+
+def _strip_lead(sentence: str) -> str:
+    """The sentence without a leading timing or usage phrase and its comma."""
+    for _ in range(3):
+        before = sentence
+        for pattern, _unused in _TIMINGS:
+            sentence = re.sub(rf"^(?:{pattern})[^,]*,\s*", "", sentence)
+        for pattern, _usage in _USAGE:
+            sentence = re.sub(rf"^{pattern},?\s*", "", sentence)
+        if sentence == before:
+            break
+    return sentence
+
+
+# ---------------------------------------------------------------------- subjects
+
+_UNIT = r"(?:this unit|this model|units? with this ability|models? with this ability)"
+
+
+def _subject(rest: str, weapons: list[WeaponRef]) -> list[str] | None:
+    """The weapons a phrase such as `for attacks made by this unit` or `with this model's
+    Glaive` covers; None when the phrase says more than the effect can hold."""
+    rest = rest.strip().rstrip(".").strip()
+    rest = re.sub(r"^(?:you can )", "", rest)
+    every = [w.id for w in weapons]
+    melee = [w.id for w in weapons if w.melee]
+    missile = [w.id for w in weapons if not w.melee]
+    if re.fullmatch(rf"(?:for )?(?:attacks made by|this is for|) ?{_UNIT}", rest):
+        return every
+    if re.fullmatch(
+        rf"for attacks made with (?:melee weapons by {_UNIT}|{_UNIT}'s melee weapons)", rest
+    ):
+        return melee
+    if re.fullmatch(
+        rf"for attacks made with (?:missile weapons by {_UNIT}|{_UNIT}'s missile weapons)", rest
+    ):
+        return missile
+    match = re.fullmatch(rf"for (?:attacks made with|) ?(?:{_UNIT}'s|its|a|an) (.+?)", rest)
+    if match:
+        found = _weapon_named(match.group(1), weapons)
+        return [found.id] if found else None
+    return None
+
+
+def _weapon_named(words: str, weapons: list[WeaponRef]) -> WeaponRef | None:
+    words = words.strip().rstrip(".").removesuffix(" attacks").strip()
+    for weapon in weapons:
+        name = weapon.name.lower()
+        if words in (name, name.rstrip("s"), f"{name}s") or words.rstrip("s") == name.rstrip("s"):
+            return weapon
+    return None
+
+
+def _number(word: str) -> str:
+    return str(_WORDS.get(word, word)).upper()
+
+
+# ---------------------------------------------------------------------- sentences
+
+_ROLL = r"(?P<roll>hit|wound|save)"
+_ON = r"(?:is )?(?P<on>[2-6])\+?(?: or more)?"
+
+
+def _reroll(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], list[str]] | None:
+    match = re.fullmatch(
+        rf"(?:you can )?reroll (?P<which>failed )?{_ROLL} rolls(?P<ones> of 1)? ?(?P<rest>.*)", s
+    )
+    if not match:
+        return None
+    which = "ones" if match["ones"] else "failed" if match["which"] else "all"
+    roll, rest = match["roll"], match["rest"]
+    if roll == "save":
+        if re.fullmatch(rf"(?:for attacks that target )?{_UNIT}\.?", rest.strip()):
+            return [{"type": "reroll", "roll": "save", "which": which}], []
+        return None
+    covered = _subject(rest, weapons)
+    if covered is None:
+        return None
+    return [{"type": "reroll", "roll": roll, "which": which}], covered
+
+
+def _modifier(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], list[str]] | None:
+    match = re.fullmatch(
+        rf"(?P<op>add|subtract) (?P<n>\d) (?:to|from) {_ROLL} rolls ?(?P<rest>.*)", s
+    )
+    if not match:
+        return None
+    amount = int(match["n"]) * (1 if match["op"] == "add" else -1)
+    roll, rest = match["roll"], match["rest"]
+    condition = None
+    charged = re.search(
+        r",? if (?:this|that) (?:unit|model) (?:made|has made) a charge move in the same turn$",
+        rest,
+    )
+    if charged:
+        condition = "charged_this_turn"
+        rest = rest[: charged.start()]
+    if roll == "save":
+        if amount < 0 or not re.fullmatch(
+            rf"(?:for attacks that target )?{_UNIT}\.?", rest.strip()
+        ):
+            return None
+        effect: dict[str, Any] = {"type": "modifier", "roll": "save", "amount": amount}
+        return [_wrap(effect, condition)], []
+    if amount < 0:
+        return None
+    covered = _subject(rest, weapons)
+    if covered is None:
+        return None
+    return [_wrap({"type": "modifier", "roll": roll, "amount": amount}, condition)], covered
+
+
+def _wrap(effect: dict[str, Any], condition: str | None) -> dict[str, Any]:
+    if condition is None:
+        return effect
+    return {"type": "conditional", "condition": condition, "effects": [effect]}
+
+
+_ON_ROLL = re.compile(
+    rf"if the unmodified {_ROLL.replace('|save', '')} roll for an attack made (?:with|by) "
+    rf"(?P<subject>.+?) is (?P<on>[56])\+?(?: or more)?, (?P<then>.+)"
+)
+
+
+def _on_roll(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], list[str]] | None:
+    match = _ON_ROLL.fullmatch(s)
+    if not match:
+        return None
+    subject = match["subject"]
+    covered = (
+        [w.id for w in weapons]
+        if re.fullmatch(_UNIT, subject)
+        else _subject(f"for attacks made with {subject}", weapons)
+    )
+    if not covered:
+        return None
+    roll, on, then = match["roll"], int(match["on"]), match["then"].rstrip(".")
+    mortal = re.fullmatch(
+        r"that attack inflicts (?P<n>\w+) mortal wounds? on the target(?P<rest>.*)", then
+    )
+    if mortal:
+        amount, rest = _number(mortal["n"]), mortal["rest"]
+        if "in addition" in rest:
+            add = True
+        elif not rest.strip() or "sequence ends" in rest or "instead" in rest:
+            add = False
+        else:
+            return None
+        return [
+            {"type": "mortal_wounds_on_roll", "roll": roll, "on": on, "amount": amount, "add": add}
+        ], covered
+    hits = re.fullmatch(
+        r"that attack scores (?P<n>two|three|2|3) hits on the target(?: instead of 1| instead of one)?(?: \(make a wound and save roll for each hit\))?",
+        then,
+    )
+    if hits and roll == "hit":
+        extra = int(_number(hits["n"])) - 1
+        return [{"type": "exploding_hits", "on": on, "extra": str(extra)}], covered
+    if roll == "hit" and re.fullmatch(
+        r"that attack (?:automatically wounds the target|wounds the target automatically)(?: \(do not make a wound roll\))?",
+        then,
+    ):
+        return [{"type": "auto_wound", "on": on}], covered
+    chosen = [w for w in weapons if w.id in covered]
+    rend = re.fullmatch(
+        r"(?:improve the rend characteristic of that attack by (?P<by>\d)|that attack has a rend characteristic of -(?P<to>\d))",
+        then,
+    )
+    if rend and roll == "hit":
+        if rend["by"]:
+            return [{"type": "rend_bonus_on_hit", "on": on, "amount": int(rend["by"])}], covered
+        bases = {w.rend for w in chosen}
+        if len(bases) == 1:
+            better = int(rend["to"]) + bases.pop()
+            if better > 0:
+                return [{"type": "rend_bonus_on_hit", "on": on, "amount": better}], covered
+        return None
+    damage = re.fullmatch(r"that attack has a damage characteristic of (?P<n>\d+)", then)
+    if damage and roll == "wound":
+        bases_d = {w.damage for w in chosen}
+        if len(bases_d) == 1 and (base := bases_d.pop()) is not None and int(damage["n"]) > base:
+            return [
+                {"type": "damage_bonus_on_wound", "on": on, "amount": int(damage["n"]) - base}
+            ], covered
+    return None
+
+
+def _characteristic(
+    s: str, weapons: list[WeaponRef]
+) -> tuple[list[dict[str, Any]], list[str]] | None:
+    match = re.fullmatch(
+        rf"add (?P<n>\d) to the attacks characteristic of (?:{_UNIT}'s|this unit's|its|(?:a|an|the|each) [\w' -]+?'s) (?P<what>.+?)(?P<cond>,? if (?:this|that|it) (?:unit|model)? ?(?:made|has made) a charge move in the same turn)?",
+        s.rstrip("."),
+    )
+    if not match:
+        return None
+    if match["what"] in ("melee weapons", "weapons", "weapon"):
+        covered = [w.id for w in weapons if w.melee]
+    else:
+        found = _weapon_named(match["what"], weapons)
+        if found is None:
+            return None
+        covered = [found.id]
+    effect = {"type": "extra_attacks", "amount": int(match["n"])}
+    effect = _wrap(effect, "charged_this_turn" if match["cond"] else None)
+    return [effect], covered
+
+
+def _other(s: str) -> list[dict[str, Any]] | None:
+    """Sentences about rolls outside the attack, battleshock, healing and auras."""
+    s = s.rstrip(".")
+    match = re.fullmatch(
+        rf"(?:you can )?reroll (?P<roll>charge|run|casting|unbinding|battleshock) rolls for {_UNIT}",
+        s,
+    )
+    if match:
+        return [{"type": "reroll_other", "roll": match["roll"]}]
+    match = re.fullmatch(
+        rf"(?:you can )?add (?P<n>\d) to (?P<rolls>(?:charge|run|casting|unbinding)(?: and (?:charge|run|casting|unbinding))?) rolls (?:for|made for) {_UNIT}",
+        s,
+    )
+    if match:
+        return [
+            {"type": "roll_bonus", "roll": roll, "amount": int(match["n"])}
+            for roll in match["rolls"].split(" and ")
+        ]
+    if re.fullmatch(r"the leader of this unit is (?:a|an|the) [\w' -]+", s):
+        return []
+    if re.fullmatch(rf"(?:you do not|do not) take battleshock tests for {_UNIT}", s):
+        return [{"type": "no_battleshock"}]
+    match = re.fullmatch(
+        rf"(?:you can )?heal (?:up to )?(?P<n>d3|d6|\d|one|two|three) wounds? allocated to {_UNIT}",
+        s,
+    )
+    if match:
+        return [{"type": "heal", "amount": _number(match["n"]), "target": "self"}]
+    match = re.fullmatch(
+        r"subtract (?P<n>\d) from the bravery characteristic of enemy units (?:while|if|when) they are within (?P<r>\d+)\"? of (?:this model|this unit|any friendly units with this ability|one or more friendly \w+(?: \w+)?)",
+        s,
+    )
+    if match:
+        return [
+            {
+                "type": "aura",
+                "range": int(match["r"]),
+                "side": "enemy",
+                "effects": [
+                    {
+                        "type": "characteristic_modifier",
+                        "characteristic": "bravery",
+                        "amount": -int(match["n"]),
+                    }
+                ],
+            }
+        ]
+    return None
+
+
+_WARD = re.compile(
+    rf"roll a dice each time you allocate a (?P<kind>wound or mortal wound|mortal wound) to {_UNIT}\. "
+    r"on a (?P<on>[2-6])\+?,? (?:that|the) (?:wound or mortal wound|mortal wound) is negated\.?"
+)
+
+
+_BOLT = re.compile(
+    r"(?:if successfully cast, )?pick (?:1|one) enemy unit within (?P<r>\d+)\"? of the caster"
+    r"(?: that is visible to them)?\. that unit suffers (?P<n>d3|d6|2d6|\d) mortal wounds?\.?"
+)
+
+
+def read_ability(text: str, weapons: list[WeaponRef]) -> Reading:
+    """Read one ability's rules text: its timing and the effects of the wordings it knows."""
+    plain = normalise(text)
+    reading = Reading(timing=_timing(plain))
+    for pattern, usage in _USAGE:
+        if re.search(pattern, plain):
+            reading.usage = usage
+            break
+    if re.fullmatch(r"(?:this (?:unit|model) can fly|this (?:unit|model) can fly\.)\.?", plain):
+        reading.fly = True
+        reading.complete = True
+        return reading
+    understood = 0
+    ward = _WARD.search(plain)
+    if ward:
+        kind = "ward" if ward["kind"].startswith("wound") else "mortal_ward"
+        reading.effects.append({"type": kind, "on": int(ward["on"])})
+        plain = (plain[: ward.start()] + plain[ward.end() :]).strip()
+        understood += 1
+    bolt = _BOLT.search(plain)
+    if bolt:
+        amount = _number(bolt["n"])
+        reading.effects.append({"type": "mortal_wounds", "amount": amount, "range": int(bolt["r"])})
+        plain = (plain[: bolt.start()] + plain[bolt.end() :]).strip()
+        understood += 1
+    sentences = [s.strip() for s in re.split(r"(?<=[.!])\s+(?=[a-z0-9\"(])", plain) if s.strip()]
+    missed = 0
+    for sentence in sentences:
+        core = _strip_lead(sentence.rstrip(".").strip())
+        found = _sentence(core, weapons)
+        if found is None:
+            missed += 1
+            continue
+        effects, covered = found
+        reading.effects.extend(effects)
+        for weapon_id in covered:
+            if weapon_id not in reading.weapons:
+                reading.weapons.append(weapon_id)
+        understood += 1
+    reading.complete = understood > 0 and missed == 0
+    return reading
+
+
+def _sentence(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], list[str]] | None:
+    for reader in (_reroll, _modifier, _on_roll, _characteristic):
+        found = reader(s, weapons)
+        if found is not None:
+            return found
+    other = _other(s)
+    if other is not None:
+        return other, []
+    return None

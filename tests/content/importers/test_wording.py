@@ -1,0 +1,176 @@
+"""Ability text in the common AoS2 wordings → structured effects, or a timed reminder."""
+
+from __future__ import annotations
+
+import pytest
+
+from aos_cli.content.effects import build_effect
+from aos_cli.content.importers.wording import WeaponRef, read_ability
+
+WEAPONS = [
+    WeaponRef("glaive", "Glaive", melee=True, rend=-1, damage=1),
+    WeaponRef("bow", "Bow", melee=False, rend=0, damage=1),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "effects", "weapons"),
+    [
+        (
+            "You can re-roll hit rolls of 1 for attacks made by this unit.",
+            [{"type": "reroll", "roll": "hit", "which": "ones"}],
+            ["glaive", "bow"],
+        ),
+        (
+            "You can re-roll failed wound rolls for attacks made with this model's Glaive.",
+            [{"type": "reroll", "roll": "wound", "which": "failed"}],
+            ["glaive"],
+        ),
+        (
+            "You can re-roll save rolls for attacks that target this unit.",
+            [{"type": "reroll", "roll": "save", "which": "all"}],
+            [],
+        ),
+        (
+            "Add 1 to hit rolls for attacks made with this unit's melee weapons.",
+            [{"type": "modifier", "roll": "hit", "amount": 1}],
+            ["glaive"],
+        ),
+        (
+            "Add 1 to save rolls for attacks that target this unit.",
+            [{"type": "modifier", "roll": "save", "amount": 1}],
+            [],
+        ),
+        (
+            "If the unmodified hit roll for an attack made with this model's Glaive is 6, that "
+            "attack inflicts 2 mortal wounds on the target and the attack sequence ends (do not "
+            "make a wound or save roll).",
+            [
+                {
+                    "type": "mortal_wounds_on_roll",
+                    "roll": "hit",
+                    "on": 6,
+                    "amount": "2",
+                    "add": False,
+                }
+            ],
+            ["glaive"],
+        ),
+        (
+            "If the unmodified wound roll for an attack made by this unit is 6, that attack "
+            "inflicts 1 mortal wound on the target in addition to any normal damage.",
+            [
+                {
+                    "type": "mortal_wounds_on_roll",
+                    "roll": "wound",
+                    "on": 6,
+                    "amount": "1",
+                    "add": True,
+                }
+            ],
+            ["glaive", "bow"],
+        ),
+        (
+            "If the unmodified hit roll for an attack made with a Bow is 6, that attack scores "
+            "two hits on the target instead of one.",
+            [{"type": "exploding_hits", "on": 6, "extra": "1"}],
+            ["bow"],
+        ),
+        (
+            "If the unmodified hit roll for an attack made with this model's Glaive is 6, "
+            "improve the Rend characteristic of that attack by 1.",
+            [{"type": "rend_bonus_on_hit", "on": 6, "amount": 1}],
+            ["glaive"],
+        ),
+        (
+            "If the unmodified wound roll for an attack made with this model's Glaive is 6, "
+            "that attack has a Damage characteristic of 3.",
+            [{"type": "damage_bonus_on_wound", "on": 6, "amount": 2}],
+            ["glaive"],
+        ),
+        (
+            "Add 1 to the Attacks characteristic of this unit's melee weapons if this unit made "
+            "a charge move in the same turn.",
+            [
+                {
+                    "type": "conditional",
+                    "condition": "charged_this_turn",
+                    "effects": [{"type": "extra_attacks", "amount": 1}],
+                }
+            ],
+            ["glaive"],
+        ),
+    ],
+)
+def test_attack_wordings_become_effects(
+    text: str, effects: list[dict[str, object]], weapons: list[str]
+) -> None:
+    """AoS2 §2 rerolls and modifiers, §14.4 unmodified rolls, §14.8 mortal wounds."""
+    reading = read_ability(text, WEAPONS)
+    assert reading.effects == effects
+    assert reading.weapons == weapons
+    assert reading.complete
+    for effect in reading.effects:
+        built, problems = build_effect(effect)
+        assert built is not None, problems
+
+
+def test_ward_spans_two_sentences() -> None:
+    """AoS2 §14.11: a roll each time a wound or mortal wound is allocated negates it on 5+."""
+    reading = read_ability(
+        "Roll a dice each time you allocate a wound or mortal wound to this model. On a 5+, "
+        "that wound or mortal wound is negated.",
+        WEAPONS,
+    )
+    assert reading.effects == [{"type": "ward", "on": 5}] and reading.complete
+    mortal = read_ability(
+        "Roll a dice each time you allocate a mortal wound to this unit. On a 6, that mortal "
+        "wound is negated.",
+        WEAPONS,
+    )
+    assert mortal.effects == [{"type": "mortal_ward", "on": 6}]
+
+
+@pytest.mark.parametrize(
+    ("text", "timing"),
+    [
+        (
+            "In your hero phase, you can heal up to D3 wounds allocated to this model.",
+            {"phase": "hero", "turn": "yours"},
+        ),
+        (
+            'At the start of the combat phase, roll a dice for each enemy unit within 3" of this model.',
+            {"phase": "combat", "step": "start"},
+        ),
+        (
+            "After this unit has fought in the combat phase for the first time, it can fight again.",
+            {"phase": "combat", "trigger": "after this unit has fought"},
+        ),
+    ],
+)
+def test_timing_phrases(text: str, timing: dict[str, str]) -> None:
+    """AoS2 §7 (hero phase), §13 (combat phase): the phase an ability is used in."""
+    assert read_ability(text, WEAPONS).timing == timing
+
+
+def test_heal_in_the_hero_phase_is_an_effect() -> None:
+    reading = read_ability(
+        "In your hero phase, you can heal up to D3 wounds allocated to this model.", WEAPONS
+    )
+    assert reading.effects == [{"type": "heal", "amount": "D3", "target": "self"}]
+
+
+def test_unknown_wording_is_a_reminder_with_nothing_applied() -> None:
+    reading = read_ability(
+        "You can re-roll hit rolls of 1 for attacks made by this unit unless the target is a MONSTER.",
+        WEAPONS,
+    )
+    assert reading.effects == [] and not reading.complete
+
+
+def test_partly_understood_text_keeps_its_effects_and_the_reminder() -> None:
+    reading = read_ability(
+        "You can re-roll charge rolls for this unit. In addition, it may dance a jig.", WEAPONS
+    )
+    assert reading.effects == [{"type": "reroll_other", "roll": "charge"}]
+    assert not reading.complete
