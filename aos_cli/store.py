@@ -351,8 +351,13 @@ class Store:
 
     # ------------------------------------------------------------------ games
 
-    def create_game(self, name: str, setup: dict[str, Any], system: str = "aos2") -> int:
-        """Save a new game with its set-up, make it the current game and return its id."""
+    def create_game(self, name: str, setup: dict[str, Any], system: str | None = None) -> int:
+        """Save a new game with its set-up, make it the current game and return its id; the
+        game is of `system`, else of the set-up's system, else of the default system."""
+        if system is None:
+            from aos_cli.core.system import default_id
+
+            system = str(setup.get("system") or default_id())
         setup_json = _dump(setup)
         now = _now()
         with self.transaction() as conn:

@@ -80,7 +80,7 @@ def _act(
 
 
 def _show(battle: Battle, game_id: int, as_json: bool) -> None:
-    from aos_cli.views.mesbg import battle_json, battle_tables
+    from aos_cli.systems.mesbg.views import battle_json, battle_tables
 
     if as_json:
         print_json({"notes": battle.notes, **battle_json(battle, game_id)})
@@ -241,7 +241,7 @@ def cast(
     from aos_cli.cli.roll import mesbg_cast_request, mesbg_power
     from aos_cli.core.errors import InputError, RuleError
     from aos_cli.systems.mesbg import Duration, cast_payload, roll_cast
-    from aos_cli.views.mesbg import cast_lines
+    from aos_cli.systems.mesbg.views import cast_lines
 
     info = mesbg_power(power, channelled)
     assert info is not None

@@ -347,7 +347,7 @@ def show_mesbg_cast_odds(request: Any, chance: float | None, *, as_json: bool) -
     """Exact Middle-earth casting odds, and the Will to spend for a wanted chance."""
     from aos_cli.systems.mesbg import cast_odds as mesbg_cast_odds
     from aos_cli.systems.mesbg import will_for_chance
-    from aos_cli.views.mesbg import cast_odds_json, cast_odds_lines
+    from aos_cli.systems.mesbg.views import cast_odds_json, cast_odds_lines
 
     odds = mesbg_cast_odds(request)
     least, table = (None, None) if chance is None else will_for_chance(request, chance)
@@ -370,7 +370,7 @@ def show_mesbg_cast_odds(request: Any, chance: float | None, *, as_json: bool) -
 def show_duel_odds(good: Any, evil: Any, seed: int | None, dice: str, as_json: bool) -> None:
     """Exact odds of a Middle-earth Fight; --seed and --dice are accepted and ignored."""
     from aos_cli.systems.mesbg import duel_odds
-    from aos_cli.views.mesbg import duel_odds_json, duel_odds_lines
+    from aos_cli.systems.mesbg.views import duel_odds_json, duel_odds_lines
 
     odds = duel_odds(good, evil)
     if as_json:

@@ -412,7 +412,7 @@ def show_mesbg_cast(
 ) -> None:
     """Roll a Middle-earth cast and show it."""
     from aos_cli.systems.mesbg import roll_cast as roll_mesbg_cast
-    from aos_cli.views.mesbg import cast_json, cast_lines
+    from aos_cli.systems.mesbg.views import cast_json, cast_lines
 
     result = roll_mesbg_cast(dice_source(dice, seed), request)
     if as_json:
@@ -549,7 +549,7 @@ def duel_command(run: Callable[[Any, Any, int | None, str, bool], None]) -> Call
 def show_duel_roll(good: Any, evil: Any, seed: int | None, dice: str, as_json: bool) -> None:
     """Roll a Middle-earth Fight and show every step."""
     from aos_cli.systems.mesbg import roll_duel
-    from aos_cli.views.mesbg import duel_json, duel_lines
+    from aos_cli.systems.mesbg.views import duel_json, duel_lines
 
     result = roll_duel(dice_source(dice, seed), good, evil)
     if as_json:

@@ -268,7 +268,7 @@ def pass_on_generalship(state: GameState, fallen: UnitState) -> None:
     from aos_cli.core.system import system_of
 
     alive = [u for u in state.sides[fallen.side].units if u.alive and not u.general]
-    if system_of(state).id != "aos2" or not alive:
+    if not system_of(state).general_replaced or not alive:
         state.notes.append(f"{fallen.name}, the general, is slain.")
         return
     heroes = [u for u in alive if u.spec.is_hero] or alive
@@ -786,7 +786,7 @@ def _unbind(
     if wizard.spec.unbinds <= _casts_this_phase(state, wizard, "unbind"):
         raise RuleError(f"{wizard.name} cannot unbind any more spells this phase")
     reach = system.unbind_range
-    sees = "" if system.id == "aos2" else " and able to see it"
+    sees = " and able to see it" if system.unbind_needs_sight else ""
     if not answers.yes_no(
         f"within-{reach}", f'is {wizard.name} within {reach}" of {caster.name}{sees}?'
     ):

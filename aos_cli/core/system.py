@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import RuleError
@@ -39,6 +39,19 @@ class SpellRule:
     range: int = 18
     aim: str = "enemy"
     """`enemy` or `friendly`: whom the spell is cast at."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One thing a player may do now: a line of `aos play`'s menu and the action it performs."""
+
+    label: str
+    kind: str
+    payload: dict[str, Any] = field(default_factory=dict)
+    target: str | None = None
+    """`enemy` or `friendly` when the action needs a target unit picked."""
+    side: int = 0
+    """The side whose player acts."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +98,10 @@ class GameSystem:
     unbind_name: str = "unbind"
     unbind_verb: str = "Unbind"
     """The verb on a menu line: `Unbind Arcane Bolt with ...` (40k8: `Deny`)."""
+    unbind_needs_sight: bool = False
+    """Whether the unbinding wizard must also see the caster (AoS1 §12, 40k8 §5)."""
+    general_replaced: bool = True
+    """AoS2 §5.3: a slain general is replaced by another model of the army."""
     spell_limit: str = "army"
     """`army`: each spell once per turn army-wide (AoS2 §15); `caster`: once per caster."""
     spells: tuple[SpellRule, ...] = ()
@@ -126,6 +143,15 @@ class GameSystem:
     def cover_for_monsters(self) -> bool:
         """Whether a Monster or War Machine with Wounds 8+ is denied cover (AoS2 §14.9 b)."""
         return True
+
+    def priority_menu(self, state: GameState) -> list[Option]:
+        """What `aos play` offers as a battle round starts: the priority roll (AoS2 §6)."""
+        label = f"Roll priority for battle round {state.round + 1}"
+        return [Option(label, "priority", {"ask": True})]
+
+    def menu(self, state: GameState) -> list[Option] | None:
+        """The system's own menu of a turn, or None for the game engine's (`aos_cli.guide`)."""
+        return None
 
     def needs_priority_roll(self, state: GameState) -> bool:
         """Whether the next battle round starts with a priority action (a roll or a choice)."""

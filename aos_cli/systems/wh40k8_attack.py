@@ -160,7 +160,7 @@ class Kit40k:
 
     def table(self, spec: Attack40k, result: AttackResult[Any]) -> Any:
         """Every stage's dice, Damage per attack, feel-no-pain and the totals."""
-        from aos_cli.views.wh40k8 import attack_table_40k
+        from aos_cli.systems.wh40k8.views import attack_table_40k
 
         title = "Overwatch" if spec.overwatch else spec.phase.capitalize()
         return attack_table_40k(result, show_slain=spec.allocates, title=title)

@@ -32,7 +32,7 @@ from aos_cli.core.dice import IMPOSSIBLE, DiceSource, parse_dice
 from aos_cli.core.effects import AttackRules, compile_effects
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.state import PendingSpell, UnitState, WeaponSpec
-from aos_cli.core.system import GameSystem, SpellRule, choose_first
+from aos_cli.core.system import GameSystem, Option, SpellRule, choose_first
 
 if TYPE_CHECKING:
     from aos_cli.core.state import GameState
@@ -58,6 +58,18 @@ class WH40K8System(GameSystem):
             side["power_level"] = levels[index]
             side["underdog"] = index == dog
             side["command_rerolls"] = abs(levels[0] - levels[1]) // 10 if index == dog else 0
+
+    def priority_menu(self, state: GameState) -> list[Option]:
+        """40k8 §17.7: the Underdog chooses who goes first in every round."""
+        from aos_cli.systems.wh40k8.menu import UNDERDOG_CHOICE
+
+        return [UNDERDOG_CHOICE]
+
+    def menu(self, state: GameState) -> list[Option] | None:
+        """The 40k8 turn: Movement, Psychic, Shooting, Charge, Fight, Morale (40k8 §4-§12)."""
+        from aos_cli.systems.wh40k8.menu import turn_menu
+
+        return turn_menu(state)
 
     def needs_priority_roll(self, state: GameState) -> bool:
         """40k8 §3: the same player goes first in every round; only round one is decided."""
@@ -857,6 +869,8 @@ WH40K8 = WH40K8System(
     unbind_name="Deny the Witch",
     unbind_verb="Deny",
     spell_limit="caster",
+    unbind_needs_sight=True,
+    general_replaced=False,
     spells=(SpellRule("smite", 5, 18, "enemy"),),
     scenery_range=0,
     bravery_per_ten=False,

@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING, Any
 from aos_cli.core.actions import RecordedAnswers, action, slay_models
 from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.errors import InputError, RuleError
-from aos_cli.core.system import GameSystem, SpellRule, choose_first, rebuild_rules, register
+from aos_cli.core.system import (
+    GameSystem,
+    Option,
+    SpellRule,
+    choose_first,
+    rebuild_rules,
+    register,
+)
 
 if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
@@ -45,6 +52,48 @@ class AoS1System(GameSystem):
 
     def attack_rules(self, rules: AttackRules) -> AttackRules:
         return rebuild_rules(AttackRules1e, rules)
+
+    def priority_menu(self, state: GameState) -> list[Option]:
+        """The choice of the player who finished set-up first, then a roll-off with ties rolled
+        again (AoS1 §4, §6); before the first round, Sudden Death and Triumphs (AoS1 §5)."""
+        if state.round > 0:
+            return [
+                Option(
+                    f"Roll off for priority in battle round {state.round + 1} (ties rolled again)",
+                    "priority",
+                    {"ask": True},
+                )
+            ]
+        found = [Option("Choose who takes the first turn (finished set-up first)", "priority",
+                        {"ask": True})]  # fmt: skip
+        from aos_cli.core.scoring import book_of, outnumbered_side
+
+        book = book_of(state)
+        small = outnumbered_side(state)
+        if small is not None and book.sudden_death is None and not book.triumphs:
+            name = state.sides[small].name
+            for objective, aim in (("assassinate", "enemy"), ("blunt", "enemy"),
+                                   ("endure", None), ("seize-ground", None)):  # fmt: skip
+                found.append(
+                    Option(
+                        f"{name}: Sudden Death - {objective.replace('-', ' ').title()}",
+                        "sudden-death",
+                        {"side": name, "objective": objective},
+                        aim,
+                        small,
+                    )
+                )
+        for index, side in enumerate(state.sides):
+            if index not in book.triumphs:
+                found.append(
+                    Option(
+                        f"{side.name}: roll a Triumph (won its last battle)",
+                        "triumph",
+                        {"side": side.name},
+                        side=index,
+                    )
+                )
+        return found
 
     def cover_for_monsters(self) -> bool:
         """AoS1 §11.7: cover has no Monster or War Machine exception."""
@@ -298,6 +347,8 @@ AOS1 = AoS1Scenery(
     engagement=3,
     unbind_range=18,
     spell_limit="caster",
+    unbind_needs_sight=True,
+    general_replaced=False,
     spells=(
         SpellRule("arcane bolt", 5, 18, "enemy"),
         SpellRule("mystic shield", 6, 18, "friendly"),

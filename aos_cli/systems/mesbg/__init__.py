@@ -1218,6 +1218,7 @@ MESBG = register(
         engagement=1,
         unbind_name="resist",
         unbind_verb="Resist",
+        general_replaced=False,
         spells=(),
         scenery_range=0,
         bravery_per_ten=False,

@@ -1,0 +1,116 @@
+"""What `aos play` offers in a 40k8 turn: the menu of the phases (40k8 §4-§12)."""
+
+from __future__ import annotations
+
+from aos_cli.core.state import GameState
+from aos_cli.core.system import Option
+from aos_cli.core.turn import due_battleshock
+from aos_cli.guide import has_weapons, may_cast
+
+UNDERDOG_CHOICE = Option(
+    "The Underdog chooses who goes first in every round", "priority", {"ask": True}
+)
+"""40k8 §17.7: the Underdog decides who takes the first turn (the same in every round)."""
+
+
+def turn_menu(state: GameState) -> list[Option]:
+    """The legal options of a 40k8 turn: Movement (move, Advance, Fall Back, embark,
+    disembark), Psychic (Smite), Shooting, Charge (and the enemy's Heroic Interventions),
+    Fight (chargers first, then alternating), Morale (40k8 §4-§12)."""
+    side = state.active_side
+    own = [u for u in state.sides[side].units if u.alive]
+    found: list[Option] = []
+    phase = state.phase
+    if phase == "movement":
+        transports = [u for u in own if u.on_battlefield and u.spec.has("TRANSPORT")]
+        for unit in own:
+            if unit.embarked_in is not None:
+                if not unit.embarked:
+                    found.append(
+                        Option(
+                            f"{unit.name}: disembark",
+                            "disembark",
+                            {"unit": unit.spec.id},
+                            side=side,
+                        )
+                    )
+                continue
+            if not unit.on_battlefield or unit.moved:
+                continue
+            for label, kind in (("move", "move"), ("Advance", "advance"),
+                                ("Fall Back", "fall-back")):  # fmt: skip
+                found.append(
+                    Option(f"{unit.name}: {label}", kind, {"unit": unit.spec.id}, side=side)
+                )
+            for transport in transports:
+                if transport is not unit and not unit.disembarked:
+                    found.append(
+                        Option(
+                            f"{unit.name}: embark in {transport.name}",
+                            "embark",
+                            {"unit": unit.spec.id, "transport": transport.spec.id},
+                            side=side,
+                        )
+                    )
+    elif phase == "psychic":
+        for unit in own:
+            if unit.on_battlefield and unit.spec.casts and may_cast(state, unit, "Smite"):
+                found.append(
+                    Option(
+                        f"{unit.name}: manifest Smite",
+                        "cast",
+                        {"wizard": unit.spec.id, "spell": "Smite"},
+                        "enemy",
+                        side,
+                    )
+                )
+    elif phase == "shooting":
+        for unit in own:
+            if unit.on_battlefield and has_weapons(unit, "missile") and not unit.shot:
+                found.append(
+                    Option(f"{unit.name}: shoot", "shoot", {"unit": unit.spec.id}, "enemy", side)
+                )
+    elif phase == "charge":
+        for unit in own:
+            if unit.on_battlefield and not (unit.charged or unit.advanced or unit.fell_back):
+                found.append(
+                    Option(f"{unit.name}: charge", "charge", {"unit": unit.spec.id}, "enemy", side)
+                )
+        for unit in state.sides[1 - side].units:
+            if unit.on_battlefield and unit.spec.has("CHARACTER") and not unit.intervened:
+                found.append(
+                    Option(
+                        f"{unit.name}: Heroic Intervention",
+                        "intervene",
+                        {"unit": unit.spec.id},
+                        side=1 - side,
+                    )
+                )
+    elif phase == "fight" and state.combat_passes < 2:
+        chargers = [u for u in own if u.on_battlefield and u.charged and not u.fought]
+        if chargers:
+            for unit in chargers:
+                found.append(
+                    Option(
+                        f"{unit.name}: fight (charged)",
+                        "fight",
+                        {"unit": unit.spec.id},
+                        "enemy",
+                        side,
+                    )
+                )
+            return found
+        picker = state.combat_to_pick if state.combat_to_pick is not None else side
+        for unit in state.sides[picker].units:
+            if unit.on_battlefield and not unit.fought:
+                found.append(
+                    Option(f"{unit.name}: fight", "fight", {"unit": unit.spec.id}, "enemy", picker)
+                )
+        found.append(Option(f"{state.sides[picker].name}: pass", "pass", {}, side=picker))
+    elif phase == "morale":
+        due = due_battleshock(state)
+        if due:
+            found.append(
+                Option(f"Take the morale tests ({len(due)} due)", "battleshock", {}, side=side)
+            )
+    return found
