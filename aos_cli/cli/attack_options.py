@@ -1,6 +1,7 @@
-"""The one attack command, registered by `aos roll attack` and `aos odds attack` so the two can
-never drift apart: every system's flag group in one Typer signature, and the one builder that
-turns the flags given into the chosen system's attack (its kit says which flags it takes)."""
+"""The commands whose flags differ between game systems (`aos roll/odds attack`, `cast`,
+`duel`): each is one Typer command whose flags are the union of the systems' flag groups, and
+one builder that turns the flags given into the chosen system's request (its kit says which
+flags it takes). Registered by `aos roll` and `aos odds`, so the two can never drift apart."""
 
 from __future__ import annotations
 
@@ -13,56 +14,68 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from aos_cli.core.errors import InputError
-from aos_cli.systems.attack_kits import attack_kit, attack_systems
+from aos_cli.systems.kits import get_kit, kit_systems
 
 if TYPE_CHECKING:
     from aos_cli.core.attack_flags import Flag
-    from aos_cli.systems.attack_kits import AttackKit
 
 
 @dataclass(frozen=True)
-class AttackRequest:
-    """An attack command as asked: the system's kit, its engine's spec and how to show it."""
+class KitRequest:
+    """A roll command as asked: the system's kit, the request it built, the flags given and
+    how to show the result."""
 
-    kit: AttackKit
+    kit: Any
+    """The system's kit (`AttackKit` for attacks, `RollKit` for casts and duels)."""
     spec: Any
-    """The kit's engine spec (`AosAttack`, `Attack40k`...)."""
-    save_given: bool
+    """What the kit built from the flags (`AosAttack`, `Attack40k`, a cast request...)."""
+    given: frozenset[str]
+    """The flags the player gave (by Python name)."""
     seed: int | None
     dice_mode: str
     as_json: bool
 
-    def with_save(self, save: int) -> AttackRequest:
-        """The same request against another save (the odds table over saves)."""
-        return replace(self, spec=self.spec.with_save(save), save_given=True)
+    def with_save(self, save: int) -> KitRequest:
+        """The same attack against another save (the odds table over saves)."""
+        return replace(self, spec=self.spec.with_save(save), given=self.given | {"save"})
 
 
 @cache
-def all_flags() -> dict[str, Flag]:
-    """Every attack flag of every system, each once, in the systems' order."""
+def all_flags(kind: str, command: str) -> dict[str, Flag]:
+    """Every flag of every system's kit of this kind that `command` (roll or odds) takes,
+    each once, in the systems' order."""
     flags: dict[str, Flag] = {}
-    for system in attack_systems():
-        for flag in attack_kit(system).flags:
-            flags.setdefault(flag.name, flag)
+    for system in kit_systems(kind):
+        for flag in get_kit(system, kind).flags:
+            if flag.only in ("", command):
+                flags.setdefault(flag.name, flag)
     return flags
 
 
 def build_request(
-    system: str, values: dict[str, Any], *, seed: int | None, dice_mode: str, as_json: bool
-) -> AttackRequest:
-    """The chosen system's attack from the flag values; a flag given that the system does not
+    kind: str,
+    command: str,
+    system: str,
+    values: dict[str, Any],
+    *,
+    seed: int | None = None,
+    dice_mode: str = "auto",
+    as_json: bool = False,
+) -> KitRequest:
+    """The chosen system's request from the flag values; a flag given that the system does not
     understand is one line naming the system that does."""
-    kit = attack_kit(system)
+    kit = get_kit(system, kind)
     understood = {flag.name for flag in kit.flags}
-    for name, flag in all_flags().items():
-        if name not in understood and flag.given(values.get(name, flag.default)):
-            owners = [s for s in attack_systems() if name in {f.name for f in attack_kit(s).flags}]
-            raise InputError(
-                f"{flag.option} is for --system {' or '.join(owners)}",
-                f"leave it out with --system {kit.system}",
-            )
-    spec = kit.build({flag.name: values.get(flag.name, flag.default) for flag in kit.flags})
-    return AttackRequest(kit, spec, values.get("save") is not None, seed, dice_mode, as_json)
+    flags = all_flags(kind, command)
+    given = frozenset(n for n, f in flags.items() if f.given(values.get(n, f.default)))
+    for name in sorted(given - understood, key=list(flags).index):
+        owners = [s for s in kit_systems(kind) if name in {f.name for f in get_kit(s, kind).flags}]
+        raise InputError(
+            f"{flags[name].option} is for --system {' or '.join(owners)}",
+            f"leave it out with --system {kit.system}",
+        )
+    spec = kit.build({f.name: values.get(f.name, f.default) for f in kit.flags})
+    return KitRequest(kit, spec, given, seed, dice_mode, as_json)
 
 
 def _parameter(flag: Flag) -> inspect.Parameter:
@@ -83,52 +96,58 @@ def _parameter(flag: Flag) -> inspect.Parameter:
     )
 
 
-def _common_parameters() -> list[inspect.Parameter]:
-    """--system, --seed, --dice and --json: read by the command itself, not by a system."""
-    systems = attack_systems()
+COMMON: dict[str, tuple[Any, Any, str]] = {
+    "seed": (int | None, None, "Seed for repeatable dice."),
+    "dice": (str, "auto", "auto (the tool rolls) or manual (you type)."),
+}
+"""The flags every dice command reads itself: name → (type, default, help)."""
+
+
+def _common_parameters(kind: str, dice: bool) -> list[inspect.Parameter]:
+    """--system (the default system first), --seed and --dice (with `dice`) and --json."""
+    systems = kit_systems(kind)
     keyword = inspect.Parameter.KEYWORD_ONLY
-    return [
+    help_text = f"Game system: {', '.join(systems)} (default {systems[0]})."
+    parameters = [
         inspect.Parameter(
             "system",
             keyword,
             default=systems[0],
-            annotation=Annotated[
-                str,
-                typer.Option(help=f"Game system: {', '.join(systems)} (the first is the default)."),
-            ],
-        ),
-        inspect.Parameter(
-            "seed",
-            keyword,
-            default=None,
-            annotation=Annotated[int | None, typer.Option(help="Seed for repeatable dice.")],
-        ),
-        inspect.Parameter(
-            "dice",
-            keyword,
-            default="auto",
-            annotation=Annotated[
-                str, typer.Option(help="auto (the tool rolls) or manual (you type).")
-            ],
-        ),
-        inspect.Parameter(
-            "json",
-            keyword,
-            default=False,
-            annotation=Annotated[bool, typer.Option("--json", help="Print JSON.")],
-        ),
+            annotation=Annotated[str, typer.Option(help=help_text)],
+        )
     ]
+    if dice:
+        parameters += [
+            inspect.Parameter(
+                name, keyword, default=default, annotation=Annotated[kind_, typer.Option(help=text)]
+            )
+            for name, (kind_, default, text) in COMMON.items()
+        ]
+    json_option = typer.Option("--json", help="Print JSON.")
+    parameters.append(
+        inspect.Parameter("json", keyword, default=False, annotation=Annotated[bool, json_option])
+    )
+    return parameters
 
 
-def attack_command(run: Callable[[AttackRequest], None]) -> Callable[..., None]:
-    """A Typer command with every system's attack flags that hands the parsed request to
-    `run`; the flags are the union of the systems' flag groups."""
+def kit_command(
+    kind: str, command: str, run: Callable[[KitRequest], None], *, dice: bool = True
+) -> Callable[..., None]:
+    """A Typer command with every system's flags of this kind that hands the parsed request
+    to `run`; `command` is `roll` or `odds` (some flags belong to one of them only), `dice`
+    whether it takes --seed and --dice."""
 
-    def command(**values: Any) -> None:
-        system, seed = values.pop("system"), values.pop("seed")
-        dice, as_json = values.pop("dice"), values.pop("json")
-        run(build_request(system, values, seed=seed, dice_mode=dice, as_json=as_json))
+    def handler(**values: Any) -> None:
+        system, as_json = values.pop("system"), values.pop("json")
+        seed, dice_mode = values.pop("seed", None), values.pop("dice", "auto")
+        run(
+            build_request(
+                kind, command, system, values, seed=seed, dice_mode=dice_mode, as_json=as_json
+            )
+        )
 
-    parameters = [_parameter(flag) for flag in all_flags().values()]
-    command.__signature__ = inspect.Signature(parameters + _common_parameters())  # type: ignore[attr-defined]
-    return command
+    parameters = [_parameter(flag) for flag in all_flags(kind, command).values()]
+    handler.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        parameters + _common_parameters(kind, dice)
+    )
+    return handler

@@ -238,23 +238,16 @@ def cast(
 ) -> None:
     """Cast a power with Will: the stores are checked first, the dice rolled, the Will and Might
     spent, and a lasting power put in force (mesbg §2)."""
-    from aos_cli.cli.roll import mesbg_cast_request, mesbg_power
     from aos_cli.core.errors import InputError, RuleError
     from aos_cli.systems.mesbg import Duration, cast_payload, roll_cast
     from aos_cli.systems.mesbg.views import cast_lines
+    from aos_cli.systems.mesbg_cast import cast_request, power_from_rules
 
-    info = mesbg_power(power, channelled)
+    info = power_from_rules(power, channelled)
     assert info is not None
-    request = mesbg_cast_request(
-        will=will,
-        casting=casting,
-        power=info,
-        might=might,
-        might_policy=might_policy,
-        resist_will=resist_will,
-        resist_might=resist_might,
-        fortify="none",
-    )
+    flags = {"casting": casting, "might": might, "might_policy": might_policy}
+    flags |= {"resist_will": resist_will, "resist_might": resist_might}
+    request = cast_request(flags, info, will)
     if (resist_will or resist_might) and target is None:
         raise InputError("--resist-will and --resist-might need --target", "name the target hero")
     with _open(db) as store:

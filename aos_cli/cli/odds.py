@@ -2,30 +2,13 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from aos_cli.cli.attack_options import AttackRequest, attack_command
+from aos_cli.cli.attack_options import KitRequest, kit_command
 from aos_cli.cli.common import console, print_json
-from aos_cli.cli.roll import (
-    CastingOption,
-    FortifyOption,
-    MightOption,
-    MightPolicyOption,
-    PowerOption,
-    ResistMightOption,
-    ResistWillOption,
-    SystemOption,
-    WillOption,
-    check_system,
-    duel_command,
-    mesbg_cast_request,
-    mesbg_power,
-    refuse_flags,
-)
-from aos_cli.core.errors import InputError
+from aos_cli.views.charts import chance, fraction_map
 
 if TYPE_CHECKING:
     from aos_cli.core.distributions import Distribution
@@ -37,18 +20,14 @@ SAVES = (2, 3, 4, 5, 6, 7)
 """The saves of the table shown when no --save is given (7 is '-')."""
 
 
-def _fraction_map(mapping: dict[int, Fraction]) -> dict[str, float]:
-    return {str(value): float(p) for value, p in mapping.items()}
-
-
-def show_attack_odds(request: AttackRequest) -> None:
+def show_attack_odds(request: KitRequest) -> None:
     """A table of means against every save, or with --save the whole distribution."""
     from aos_cli.core.dice import format_threshold
     from aos_cli.views.charts import bar_width_for, distribution_chart, means_table, summary_text
 
     kit, spec, engine = request.kit, request.spec, request.kit.engine
     show_slain = spec.allocates
-    if not request.save_given:
+    if "save" not in request.given:
         rows: list[tuple[str, float, float | None]] = []
         as_given: Any = None
         for save in SAVES:
@@ -96,7 +75,7 @@ def show_attack_odds(request: AttackRequest) -> None:
         out.print(f"[muted]{note}[/]")
 
 
-odds_app.command("attack")(attack_command(show_attack_odds))
+odds_app.command("attack")(kit_command("attack", "odds", show_attack_odds))
 odds_app.registered_commands[-1].help = (
     "Exact odds of an attack sequence: damage and models slain (AoS2 §14; with --system wh40k8 "
     "40k8 §8). Same flags as `aos roll attack`; --seed and --dice are ignored."
@@ -107,23 +86,13 @@ def _print_roll(
     title: str, noun: str, dist: Distribution, headline: str | None, verdict: str | None
 ) -> None:
     """A roll's chart with its summary and, when it has one, the chance of success."""
-    from aos_cli.views.charts import bar_width_for, distribution_chart, summary_text
+    from aos_cli.views.charts import roll_chart_lines
 
     out = console()
-    if headline:
-        out.print(headline)
-    out.print(
-        distribution_chart(dist, title=title, value_label=noun, bar_width=bar_width_for(out.width))
-    )
-    out.print(summary_text(dist, noun))
-    if verdict:
-        out.print(verdict)
-
-
-def _chance(p: Fraction) -> str:
-    from aos_cli.views.charts import percent
-
-    return f"[total]{percent(float(p))}[/] ({p})"
+    for line in roll_chart_lines(
+        title, noun, dist, width=out.width, headline=headline, verdict=verdict
+    ):
+        out.print(line)
 
 
 @odds_app.command("charge")
@@ -145,7 +114,7 @@ def odds_charge(
     odds = charge_odds(distance=distance, reroll=reroll, modifier=mod)
     needed = None if distance is None else charge_roll_needed(distance)
     if json:
-        data: dict[str, Any] = {"needed": needed, "distribution": _fraction_map(odds.distribution)}
+        data: dict[str, Any] = {"needed": needed, "distribution": fraction_map(odds.distribution)}
         data["mean"] = float(odds.mean)
         if odds.probability is not None:
             data["probability"] = float(odds.probability)
@@ -154,9 +123,7 @@ def odds_charge(
         return
     verdict = None
     if odds.probability is not None:
-        verdict = (
-            f'Chance to reach {distance:g}" (a roll of {needed}+): {_chance(odds.probability)}'
-        )
+        verdict = f'Chance to reach {distance:g}" (a roll of {needed}+): {chance(odds.probability)}'
         if reroll:
             verdict += " with a reroll of a short charge"
     _print_roll(
@@ -185,7 +152,7 @@ def odds_run(
 
     odds = run_odds(modifier=mod, at_the_double=at_the_double, distance=distance)
     if json:
-        data: dict[str, Any] = {"distribution": _fraction_map(odds.distribution)}
+        data: dict[str, Any] = {"distribution": fraction_map(odds.distribution)}
         data["mean"] = float(odds.mean)
         if odds.probability is not None:
             data["probability"] = float(odds.probability)
@@ -194,82 +161,27 @@ def odds_run(
         return
     verdict = None
     if odds.probability is not None:
-        verdict = f'Chance the run adds {distance:g}" or more: {_chance(odds.probability)}'
+        verdict = f'Chance the run adds {distance:g}" or more: {chance(odds.probability)}'
     _print_roll("Run roll", "Inches", Distribution.from_mapping(odds.distribution), None, verdict)
 
 
-@odds_app.command("cast")
-def odds_cast(
-    value: Annotated[int | None, typer.Option(help="aos2: the spell's casting value.")] = None,
-    unbind: Annotated[bool, typer.Option(help="aos2: an enemy wizard tries to unbind.")] = False,
-    mod: Annotated[int, typer.Option(help="aos2: modifier to the casting roll.")] = 0,
-    unbind_mod: Annotated[int, typer.Option(help="aos2: modifier to the unbinding roll.")] = 0,
-    system: SystemOption = "aos2",
-    will: WillOption = None,
-    casting: CastingOption = None,
-    power: PowerOption = None,
-    resist_will: ResistWillOption = 0,
-    might: MightOption = 0,
-    resist_might: ResistMightOption = 0,
-    might_policy: MightPolicyOption = "minimum",
-    fortify: FortifyOption = "none",
-    chance: Annotated[
-        float | None, typer.Option(help="mesbg: the Will to spend for at least this chance (0.8).")
-    ] = None,
-    json: JsonOption = False,
-) -> None:
-    """Odds of casting: aos2 2D6 and the unbind (AoS2 §15); mesbg Will dice, the resist and
-    Might, and with --chance the least Will to spend (mesbg §2.2-§2.4)."""
-    chosen = check_system(system)
-    if chosen == "mesbg":
-        refuse_flags(
-            "mesbg",
-            {"--value": value is not None, "--unbind": unbind, "--mod": bool(mod),
-             "--unbind-mod": bool(unbind_mod)},
-        )  # fmt: skip
-        request = mesbg_cast_request(
-            will=will if will is not None or chance is None else 1,
-            casting=casting,
-            power=mesbg_power(power, False),
-            might=might,
-            might_policy=might_policy,
-            resist_will=resist_will,
-            resist_might=resist_might,
-            fortify=fortify,
-        )
-        show_mesbg_cast_odds(request, chance, as_json=json)
+def show_odds(request: KitRequest) -> None:
+    """The exact odds of the chosen system's cast or duel."""
+    out = console()
+    shown = request.kit.odds(request.spec, out.width)
+    if request.as_json:
+        print_json(shown.data)
         return
-    refuse_flags(
-        "aos2",
-        {"--will": will is not None, "--casting": casting is not None, "--power": power is not None,
-         "--resist-will": bool(resist_will), "--might": bool(might),
-         "--resist-might": bool(resist_might), "--fortify": fortify != "none",
-         "--chance": chance is not None},
-    )  # fmt: skip
-    if value is None:
-        raise InputError("--value is required with --system aos2", "give the casting value")
-    from aos_cli.core.distributions import Distribution
-    from aos_cli.core.odds import cast_odds
+    for line in shown.lines:
+        out.print(line)
 
-    odds = cast_odds(value=value, modifier=mod, unbind=unbind, unbind_modifier=unbind_mod)
-    if json:
-        print_json(
-            {
-                "probability": float(odds.probability),
-                "fraction": str(odds.probability),
-                "cast": float(odds.cast),
-                "unbound": float(odds.unbound),
-                "distribution": _fraction_map(odds.casting_roll),
-            }
-        )
-        return
-    verdict = f"Chance to cast ({value}+): {_chance(odds.cast)}"
-    if unbind:
-        verdict += (
-            f"\nChance it is cast and unbound: {_chance(odds.unbound)}"
-            f"\nChance it is cast and not unbound: {_chance(odds.probability)}"
-        )
-    _print_roll("Casting roll", "Roll", Distribution.from_mapping(odds.casting_roll), None, verdict)
+
+odds_app.command("cast")(kit_command("cast", "odds", show_odds, dice=False))
+odds_app.registered_commands[-1].help = (
+    "Odds of casting with the system's casting roll: Age of Sigmar 2D6 and the unbind "
+    "(AoS2 §15); Middle-earth Will dice, the resist and Might, and with --chance the least Will "
+    "to spend (mesbg §2.2-§2.4)."
+)
 
 
 @odds_app.command("battleshock")
@@ -295,7 +207,7 @@ def odds_battleshock(
                 "probability": float(odds.probability),
                 "fraction": str(odds.probability),
                 "mean": float(odds.mean),
-                "distribution": _fraction_map(odds.distribution),
+                "distribution": fraction_map(odds.distribution),
             }
         )
         return
@@ -304,7 +216,7 @@ def odds_battleshock(
         "Flee",
         Distribution.from_mapping(odds.distribution),
         None,
-        f"Chance to pass: {_chance(odds.probability)}",
+        f"Chance to pass: {chance(odds.probability)}",
     )
 
 
@@ -325,12 +237,12 @@ def odds_rolloff(json: JsonOption = False) -> None:
                     "tie": float(odds.tie),
                     "lose": float(odds.lose),
                 },
-                "distribution": _fraction_map(odds.rounds),
+                "distribution": fraction_map(odds.rounds),
             }
         )
         return
     out = console()
-    out.print(f"Chance to win a roll-off (ties rolled again): {_chance(odds.probability)}")
+    out.print(f"Chance to win a roll-off (ties rolled again): {chance(odds.probability)}")
     out.print(
         f"One round: win {percent(float(odds.win))} ({odds.win}), tie {percent(float(odds.tie))}"
         f" ({odds.tie}), lose {percent(float(odds.lose))} ({odds.lose})"
@@ -343,45 +255,7 @@ def odds_rolloff(json: JsonOption = False) -> None:
     out.print(f"Rounds needed: {rounds}, ...")
 
 
-def show_mesbg_cast_odds(request: Any, chance: float | None, *, as_json: bool) -> None:
-    """Exact Middle-earth casting odds, and the Will to spend for a wanted chance."""
-    from aos_cli.systems.mesbg import cast_odds as mesbg_cast_odds
-    from aos_cli.systems.mesbg import will_for_chance
-    from aos_cli.systems.mesbg.views import cast_odds_json, cast_odds_lines
-
-    odds = mesbg_cast_odds(request)
-    least, table = (None, None) if chance is None else will_for_chance(request, chance)
-    if as_json:
-        print_json(cast_odds_json(odds, least=least, table=table))
-        return
-    out = console()
-    for line in cast_odds_lines(
-        odds,
-        will=request.will,
-        casting=request.casting,
-        resisting=bool(request.resist_dice),
-        target=chance,
-        least=least,
-        table=table,
-    ):
-        out.print(line)
-
-
-def show_duel_odds(good: Any, evil: Any, seed: int | None, dice: str, as_json: bool) -> None:
-    """Exact odds of a Middle-earth Fight; --seed and --dice are accepted and ignored."""
-    from aos_cli.systems.mesbg import duel_odds
-    from aos_cli.systems.mesbg.views import duel_odds_json, duel_odds_lines
-
-    odds = duel_odds(good, evil)
-    if as_json:
-        print_json(duel_odds_json(odds, good, evil))
-        return
-    out = console()
-    for line in duel_odds_lines(odds, good, evil):
-        out.print(line)
-
-
-odds_app.command("duel")(duel_command(show_duel_odds))
+odds_app.command("duel")(kit_command("duel", "odds", show_odds))
 odds_app.registered_commands[-1].help = (
     "Exact odds of a Middle-earth Fight: who wins, Wounds lost after Fate, slain (mesbg §4, §5). "
     "Same flags as `aos roll duel`; --seed and --dice are ignored."

@@ -1,7 +1,8 @@
-"""The attack flags every system's attack command takes, and the parsing of flag text into
-core values (rend, X:N triggers, compact profiles, modifiers and rerolls, the target).
+"""Command-line flags as data (`Flag`), the attack flags several systems share, and the parsing
+of flag text into core values (rend, X:N triggers, compact profiles, modifiers and rerolls, the
+target).
 
-Every system declares its own flag group (`Flag` values) and builds its engine's spec from the
+Every system declares its own flag groups (attack, cast, duel) and builds its request from the
 flags given; the flags and parsers several systems share are here, in one place, so `aos roll
 attack` and `aos odds attack` read them alike whatever the system.
 """
@@ -22,7 +23,8 @@ class Flag:
     """One command-line flag of an attack: its Python name, value type, default and help.
 
     `kind` is `str`, `int` or `bool`; `optional` means None when not given; `argument` is the
-    positional list of compact profiles."""
+    positional list of compact profiles; `only` is `roll` or `odds` for a flag one of the two
+    commands has and the other has not."""
 
     name: str
     kind: type
@@ -30,6 +32,7 @@ class Flag:
     help: str
     optional: bool = False
     argument: bool = False
+    only: str = ""
 
     @property
     def option(self) -> str:

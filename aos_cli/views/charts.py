@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -179,3 +180,31 @@ def luck_line(damage: Distribution, rolled: int) -> str:
         f"[muted]Luck: better than {percent(damage.below(rolled))} of outcomes, worse than "
         f"{percent(damage.at_least(rolled + 1))} (percentile {damage.percentile(rolled):.0f}).[/]"
     )
+
+
+def chance(p: Fraction) -> str:
+    """A probability as a person reads it and as the exact fraction: `58.3% (7/12)`."""
+    return f"[total]{percent(float(p))}[/] ({p})"
+
+
+def roll_chart_lines(
+    title: str,
+    noun: str,
+    dist: Distribution,
+    *,
+    width: int,
+    headline: str | None = None,
+    verdict: str | None = None,
+) -> list[Any]:
+    """A roll's chart with its summary and, when it has one, the chance of success."""
+    lines: list[Any] = [headline] if headline else []
+    lines += [
+        distribution_chart(dist, title=title, value_label=noun, bar_width=bar_width_for(width)),
+        summary_text(dist, noun),
+    ]
+    return lines + ([verdict] if verdict else [])
+
+
+def fraction_map(mapping: dict[int, Fraction]) -> dict[str, float]:
+    """value → exact probability as JSON floats (keys are strings in JSON)."""
+    return {str(value): float(p) for value, p in mapping.items()}

@@ -1,0 +1,117 @@
+"""What a game system brings to the rolls that differ between systems: its attack sequence
+(`aos roll/odds attack`), its casting roll (`aos roll/odds cast`) and its duel (`aos roll/odds
+duel`). Each is a kit: the flags the system understands, the request built from them, and how
+the result reads. The CLI finds a system's kit here and names no system.
+
+A system with a kit of kind KIND has a light module `aos_cli.systems.<id>_<KIND>` whose `KIT`
+is the kit: light so that the roll commands start fast without importing every system's rules
+(and never content or YAML). The ids come from the system registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from importlib.util import find_spec
+from typing import TYPE_CHECKING, Any, Protocol
+
+from aos_cli.core.errors import InputError
+from aos_cli.core.system import default_id, system_ids
+
+if TYPE_CHECKING:
+    from aos_cli.core.attack_flags import Flag
+    from aos_cli.core.dice import DiceSource
+    from aos_cli.core.engine import AttackEngine, AttackOdds, AttackResult, AttackSpec
+
+KINDS = {"attack": "attack sequence", "cast": "casting roll", "duel": "duel"}
+"""The kinds of kit, and what a system without one has not."""
+
+
+class AttackKit(Protocol):
+    """A system's attack command: the engine, the flags it understands and its views."""
+
+    system: str
+    """The system id, as `--system` takes it."""
+    engine: AttackEngine[Any]
+    flags: tuple[Flag, ...]
+    """Every flag this system's attack understands (shared ones included)."""
+    mortal_label: str
+    """How the mean mortal wounds read under the damage chart."""
+
+    def build(self, given: Mapping[str, Any]) -> AttackSpec:
+        """The engine's spec from the flags given (name → value); InputError naming a flag."""
+        ...
+
+    def table(self, spec: Any, result: AttackResult[Any]) -> Any:
+        """The rolled attack as a Rich renderable, every die shown."""
+        ...
+
+    def result_json(self, spec: Any, result: AttackResult[Any]) -> dict[str, Any]:
+        """The rolled attack for programs."""
+        ...
+
+    def odds_json(self, spec: Any, odds: AttackOdds) -> dict[str, Any]:
+        """The exact odds for programs."""
+        ...
+
+    def damage_title(self, spec: Any) -> str:
+        """The title of the damage chart: `Damage against 4+`."""
+        ...
+
+    def slain_title(self) -> str:
+        """The title of the models-slain chart."""
+        ...
+
+    def notes(self, spec: Any) -> list[str]:
+        """Plain lines the player should read after the result (rules that did not apply)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A roll or its odds for people and programs: the JSON object and the lines to print."""
+
+    data: dict[str, Any]
+    lines: list[Any] = field(default_factory=list)
+
+
+class RollKit(Protocol):
+    """A system's casting roll or duel: its flags, the request and the rolled or exact result."""
+
+    system: str
+    flags: tuple[Flag, ...]
+
+    def build(self, given: Mapping[str, Any]) -> Any:
+        """The request from the flags given (name → value); InputError naming a flag."""
+        ...
+
+    def roll(self, request: Any, source: DiceSource) -> Shown:
+        """Roll it with dice from `source`."""
+        ...
+
+    def odds(self, request: Any, width: int) -> Shown:
+        """Its exact odds; charts fit `width` columns."""
+        ...
+
+
+def _kit_module(system_id: str, kind: str) -> str:
+    return f"{__package__}.{system_id}_{kind}"
+
+
+def kit_systems(kind: str) -> tuple[str, ...]:
+    """The ids of the systems with a kit of this kind, the default system first."""
+    default = default_id()
+    ids = [i for i in system_ids() if find_spec(_kit_module(i, kind)) is not None]
+    return tuple(sorted(ids, key=lambda i: (i != default, i)))
+
+
+def get_kit(system_id: str, kind: str) -> Any:
+    """A system's kit of this kind (InputError naming --system when it has none)."""
+    key = system_id.strip().lower()
+    if key not in kit_systems(kind):
+        raise InputError(
+            f"--system: {system_id!r} has no {KINDS[kind]} here",
+            f"use {', '.join(kit_systems(kind))}",
+        )
+    return import_module(_kit_module(key, kind)).KIT
