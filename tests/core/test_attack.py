@@ -273,3 +273,15 @@ def test_more_rend_never_reduces_unsaved_wounds(profile: tuple, save: int, seed:
         [weapon(str(attacks), hit, wound, rend - 1)], TargetInfo(save), SeededDice(seed)
     )
     assert more.unsaved >= base.unsaved
+
+
+def test_aos2_s14_4_wound_stage_counts_automatic_wounds_as_its_total() -> None:
+    """AoS2 §14.4 (an ability's automatic wound skips the wound roll): the wound stage passes
+    on the rolled wounds and the automatic ones, as the result's `wounds` counts them, and
+    the save is shown with the rend it applies."""
+    attack = weapon("3", 4, 4, -1, "1", 1, AutoWound(6))
+    result = resolve_attacks([attack], TargetInfo(4), ScriptedDice([6, 5, 1, 4, 6, 6]))
+    wound = result.weapons[0].stages[1]
+    assert (wound.count, wound.extra, wound.total) == (1, 1, 2) == (1, 1, result.wounds)
+    assert wound.extra_label == "automatic"
+    assert result.weapons[0].stages[2].needed == "4+ -1"

@@ -450,3 +450,25 @@ def test_40k8_odds_agree_with_a_seeded_monte_carlo_run_of_the_dice() -> None:
 def test_40k8_rules_value_is_the_shared_attack_rules() -> None:
     """The 40k weapon reads modifiers and rerolls from the same AttackRules as AoS."""
     assert isinstance(gun().rules, AttackRules)
+
+
+class PromptedDice(ScriptedDice):
+    """Scripted dice that keep every prompt they were asked with."""
+
+    def __init__(self, values: list[int]) -> None:
+        super().__init__(values)
+        self.prompts: list[str] = []
+
+    def roll(self, count: int, purpose: str) -> list[int]:
+        self.prompts.append(purpose)
+        return super().roll(count, purpose)
+
+
+def test_40k8_s8_6_save_prompt_against_an_invulnerable_save_shows_no_ap() -> None:
+    """40k8 §8.6: an invulnerable save is never modified by AP, so the save prompt names the
+    5+ invulnerable the defender rolls, not the AP -3 that does not apply to it."""
+    source = PromptedDice([6, 6, 5])
+    result = resolve_attacks_40k([gun("1", 3, 4, -3)], Target40k(4, 3, invulnerable=5), source)
+    saves = [p for p in source.prompts if p.startswith("save rolls")]
+    assert saves == ["save rolls (5+ invulnerable)"]
+    assert result.unsaved == 0
