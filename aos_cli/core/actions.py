@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from aos_cli.core import terrain
-from aos_cli.core.attack import AOS_ENGINE, AosAttack, Attack, WeaponProfile, allocate_carry_over
+from aos_cli.core.attack import Attack, WeaponProfile, allocate_carry_over
 from aos_cli.core.battleshock import battleshock_test
 from aos_cli.core.dice import DiceSource, parse_dice, parse_threshold
 from aos_cli.core.effects import (
@@ -362,6 +362,8 @@ def _resolve_attack(
     # One ward roll per wound: with a Mystical feature too, the better of the two is rolled.
     wards = [w for w in (ward_rules.ward, system.mystical_ward(state, target, answers)) if w]
     ward = min(wards) if wards else None
+    from aos_cli.core.aos_engine import AOS_ENGINE, AosAttack
+
     spec = AosAttack(tuple(attacks), info, ward=ward)
     result = AOS_ENGINE.resolve(spec, dice)
     state.notes.append(

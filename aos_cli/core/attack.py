@@ -8,17 +8,13 @@ in a fixed order so that scripted and typed-in dice are asked for predictably.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING
 
 from aos_cli.core.dice import DiceExpr, DiceSource, format_threshold, roll_with_reroll
 from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.engine import Allocation, AttackResult, Stage
 from aos_cli.core.errors import InputError
-
-if TYPE_CHECKING:
-    from aos_cli.core.engine import AttackEngine, AttackOdds
 
 
 @dataclass(frozen=True)
@@ -281,79 +277,3 @@ def resolve_attacks(
 def ward_for(attacks: Sequence[Attack], ward: int | None) -> int:
     """The ward that applies: the given one, else the best of the attacks' (7: none)."""
     return ward if ward is not None else min((a.rules.ward or 7 for a in attacks), default=7)
-
-
-# --------------------------------------------------------------------------- the engine
-
-
-@dataclass(frozen=True)
-class AosAttack:
-    """An Age of Sigmar attack as the engine takes it: the weapons with their effects, the
-    target's save and cover, and (to count models slain) its models and Wounds."""
-
-    attacks: tuple[Attack, ...]
-    target: TargetInfo
-    target_models: int | None = None
-    target_wounds: int | None = None
-    wounds_suffered: int = 0
-    ward: int | None = None
-
-    @property
-    def save(self) -> int:
-        return self.target.save
-
-    @property
-    def allocates(self) -> bool:
-        return self.target_models is not None and self.target_wounds is not None
-
-    def with_save(self, save: int) -> AosAttack:
-        """The same attack against another Save."""
-        return replace(self, target=replace(self.target, save=save))
-
-    def unallocated(self) -> AosAttack:
-        """The same attack without the target's models."""
-        return replace(self, target_models=None, target_wounds=None, wounds_suffered=0)
-
-
-class AosEngine:
-    """The Age of Sigmar attack sequence (2nd edition; 1st edition through its own
-    `AttackRules`), behind the one attack protocol of `aos_cli.core.engine`."""
-
-    def resolve(self, spec: AosAttack, source: DiceSource) -> AttackResult[WeaponResult]:
-        """Roll it (`resolve_attacks`)."""
-        return resolve_attacks(
-            spec.attacks,
-            spec.target,
-            source,
-            target_models=spec.target_models,
-            target_wounds=spec.target_wounds,
-            wounds_suffered=spec.wounds_suffered,
-            ward=spec.ward,
-        )
-
-    def odds(self, spec: AosAttack, *, detail: bool = False) -> AttackOdds:
-        """Its exact odds (`aos_cli.core.odds.attack_odds`)."""
-        from aos_cli.core.odds import attack_odds
-
-        return attack_odds(
-            spec.attacks,
-            spec.target,
-            target_models=spec.target_models,
-            target_wounds=spec.target_wounds,
-            wounds_suffered=spec.wounds_suffered,
-            ward=spec.ward,
-            detail=detail,
-        )
-
-    def mean(self, spec: AosAttack) -> float:
-        """Its exact mean damage by linearity (`aos_cli.core.odds.mean_damage`)."""
-        from aos_cli.core.odds import mean_damage
-
-        return mean_damage(spec.attacks, spec.target, ward=spec.ward)
-
-
-AOS_ENGINE = AosEngine()
-"""The Age of Sigmar attack engine (both editions)."""
-
-if TYPE_CHECKING:
-    _CHECK: AttackEngine[AosAttack] = AOS_ENGINE

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aos_cli.core.attack import AOS_ENGINE, AosAttack, AosEngine, Attack, WeaponProfile
+from aos_cli.core.aos_engine import AOS_ENGINE, AosAttack, AosEngine
+from aos_cli.core.attack import Attack, WeaponProfile
 from aos_cli.core.attack_flags import (
     EFFECT_FLAGS,
     TARGET_FLAGS,

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from aos_cli.core.attack import AOS_ENGINE, AosAttack, Attack, WeaponProfile
+from aos_cli.core.aos_engine import AOS_ENGINE, AosAttack
+from aos_cli.core.attack import Attack, WeaponProfile
 from aos_cli.core.dice import IMPOSSIBLE, ScriptedDice, parse_dice
 from aos_cli.core.effects import TargetInfo
 from aos_cli.core.engine import AttackEngine, AttackOdds, AttackResult
