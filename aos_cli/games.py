@@ -8,8 +8,9 @@ interleave (DESIGN principle 2).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import DiceSource, RecordingDice, ScriptedDice
@@ -20,6 +21,8 @@ from aos_cli.core.turn import new_game
 
 if TYPE_CHECKING:
     from aos_cli.store import ActionRecord, Store
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -77,28 +80,49 @@ def perform(
     Nothing is written when the action is illegal, when asking is interrupted, or when another
     terminal changed the game meanwhile (the append is guarded by the sequence number).
     """
+
+    def attempt(recorder: DiceSource) -> tuple[dict[str, Any], tuple[GameState, dict[str, Any]]]:
+        current = load(store, game_id)
+        attempt_payload = dict(payload)
+        apply_action(current.state, kind, attempt_payload, recorder, asker)
+        return attempt_payload, (current.state, attempt_payload)
+
+    state, recorded = record(store, game_id, kind, attempt, dice)
+    payload.update(recorded)
+    # A battle that has just ended stays open to `aos undo` (a mistaken last step can be
+    # taken back); `aos game end` makes it final.
+    return state
+
+
+def record(
+    store: Store,
+    game_id: int,
+    kind: str,
+    attempt: Callable[[DiceSource], tuple[dict[str, Any], T]],
+    dice: DiceSource,
+) -> T:
+    """Run `attempt` on the game as it is now, then append the payload it returns with every
+    die it rolled; when another terminal changed the game meanwhile, run it again.
+
+    `attempt` checks and applies the action to a freshly replayed game and raises when the
+    action is illegal, so nothing is written then. A retried attempt gets the dice already
+    rolled (or typed) first, so a retry never rolls anew what the players have seen.
+    """
     from aos_cli.store import CONFLICT_MESSAGE
 
     rolled: list[int] = []
-    for attempt in range(RETRIES):
-        current = load(store, game_id)
-        # On a retry, the dice already rolled (or typed) are used again before any new ones.
+    for tries in range(RETRIES):
+        revision = store.revision(game_id)  # read first: a later change makes the append retry
         recorder = RecordingDice(_ThenLive(list(rolled), dice))
-        attempt_payload = dict(payload)
-        apply_action(current.state, kind, attempt_payload, recorder, asker)
+        payload, result = attempt(recorder)
         try:
-            store.append(
-                game_id, kind, attempt_payload, recorder.rolled, expected_revision=current.revision
-            )
+            store.append(game_id, kind, payload, recorder.rolled, expected_revision=revision)
         except GameError as problem:
-            if CONFLICT_MESSAGE not in str(problem) or attempt == RETRIES - 1:
+            if CONFLICT_MESSAGE not in str(problem) or tries == RETRIES - 1:
                 raise
             rolled = recorder.rolled
             continue
-        payload.update(attempt_payload)
-        # A battle that has just ended stays open to `aos undo` (a mistaken last step can be
-        # taken back); `aos game end` makes it final.
-        return current.state
+        return result
     raise AssertionError("unreachable")
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aos_cli.cli.play import bundled_armies
+from aos_cli.app.start import bundled_armies
 from aos_cli.content import load_database
 from aos_cli.core.effects import WoundRollsOnHit
 from aos_cli.setup import build_setup, weapon_effects

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, NamedTuple
 
 import typer
 
@@ -11,23 +11,82 @@ from aos_cli import __version__
 
 HELP = "A battle assistant for Age of Sigmar at the table: rolls, odds, rules and games."
 
-GROUPS: dict[str, tuple[str, str]] = {
-    "roll": ("aos_cli.cli.roll", "roll_app"),
-    "odds": ("aos_cli.cli.odds", "odds_app"),
-    "warscroll": ("aos_cli.cli.warscroll", "warscroll_app"),
-    "battleplan": ("aos_cli.cli.battleplan", "battleplan_app"),
-    "rules": ("aos_cli.cli.rules", "rules_app"),
-    "army": ("aos_cli.cli.army", "army_app"),
-    "game": ("aos_cli.cli.game", "game_app"),
-    "hero": ("aos_cli.cli.hero", "hero_app"),
-}
-"""Sub-apps by name: module and attribute, imported only when that command runs."""
+PLAY = "Play"
+TURN = "Turn actions"
+ROLLS = "Rolls and odds"
+RULES = "Rules database"
+WH40K8 = "40k 8th edition"
+AOS1 = "Age of Sigmar 1st edition"
+MESBG = "Middle-earth"
+PANELS = (PLAY, TURN, ROLLS, RULES, WH40K8, AOS1, MESBG)
+"""The help panels of `aos --help`, in the order they are shown."""
 
-COMMANDS: dict[str, tuple[str, str]] = {
-    "demo": ("aos_cli.cli.play", "demo"),
-    "play": ("aos_cli.cli.play", "play"),
+
+class Verb(NamedTuple):
+    """Where a top-level command or sub-app lives, and the help panel it is listed in."""
+
+    module: str
+    attribute: str
+    panel: str
+    help: str | None = None
+    """Help text replacing the function's docstring (one function serving two names)."""
+
+
+GROUPS: dict[str, Verb] = {
+    "game": Verb("aos_cli.cli.game", "game_app", PLAY),
+    "roll": Verb("aos_cli.cli.roll", "roll_app", ROLLS),
+    "odds": Verb("aos_cli.cli.odds", "odds_app", ROLLS),
+    "warscroll": Verb("aos_cli.cli.warscroll", "warscroll_app", RULES),
+    "battleplan": Verb("aos_cli.cli.battleplan", "battleplan_app", RULES),
+    "rules": Verb("aos_cli.cli.rules", "rules_app", RULES),
+    "army": Verb("aos_cli.cli.army", "army_app", RULES),
+    "hero": Verb("aos_cli.cli.hero", "hero_app", MESBG),
 }
-"""Top-level commands outside the in-game set (those live in `aos_cli.cli.game`)."""
+"""Sub-apps by name: module, attribute and help panel, imported only when that command runs."""
+
+_TURN = "aos_cli.cli.turn"
+_SCORE = "aos_cli.cli.score"
+COMMANDS: dict[str, Verb] = {
+    "play": Verb("aos_cli.cli.play", "play", PLAY),
+    "demo": Verb("aos_cli.cli.play", "demo", PLAY),
+    "status": Verb(_TURN, "status", PLAY),
+    "score": Verb(_SCORE, "score", PLAY),
+    "objective": Verb(_SCORE, "objective", PLAY),
+    "undo": Verb(_TURN, "undo", PLAY),
+    "next": Verb(_TURN, "next_step", TURN),
+    "priority": Verb(_TURN, "priority", TURN),
+    "move": Verb(_TURN, "move", TURN),
+    "run": Verb(_TURN, "run", TURN),
+    "retreat": Verb(_TURN, "retreat", TURN),
+    "arrive": Verb(_TURN, "arrive", TURN),
+    "shoot": Verb(_TURN, "shoot", TURN),
+    "charge": Verb(_TURN, "charge", TURN),
+    "fight": Verb(_TURN, "fight", TURN),
+    "pass": Verb(_TURN, "pass_pick", TURN),
+    "cast": Verb(_TURN, "cast", TURN),
+    "unbind": Verb(_TURN, "unbind", TURN),
+    "command": Verb(_TURN, "command", TURN),
+    "ability": Verb(_TURN, "ability", TURN),
+    "battleshock": Verb(_TURN, "battleshock", TURN),
+    "general": Verb(_TURN, "general", TURN),
+    "heal": Verb(_TURN, "heal", TURN),
+    "adjust": Verb(_TURN, "adjust", TURN),
+    "advance": Verb(_TURN, "advance_move", WH40K8),
+    "fall-back": Verb(_TURN, "fall_back", WH40K8),
+    "embark": Verb(_TURN, "embark", WH40K8),
+    "disembark": Verb(_TURN, "disembark", WH40K8),
+    "intervene": Verb(_TURN, "intervene", WH40K8),
+    "morale": Verb(_TURN, "morale", WH40K8),
+    "deny": Verb(
+        _TURN,
+        "unbind",
+        WH40K8,
+        "Deny the Witch: 2D6 must beat the Psychic test that manifested the power (40k8 §5.5).",
+    ),
+    "sudden-death": Verb(_TURN, "sudden_death", AOS1),
+    "triumph": Verb(_TURN, "triumph", AOS1),
+}
+"""Top-level commands by name: module, function and help panel, imported only when run."""
 
 
 def _load(module: str, attribute: str) -> Any:
@@ -46,12 +105,29 @@ def _only(group: typer.Typer, command: str | None) -> typer.Typer:
     return slim
 
 
+def _panel_order() -> type:
+    """The root group's class for `aos --help`: commands listed panel by panel, in PANELS order
+    (Typer lists single commands before sub-apps otherwise)."""
+    from typer.core import TyperGroup
+
+    class PanelOrder(TyperGroup):
+        def list_commands(self, ctx: Any) -> list[str]:
+            names = super().list_commands(ctx)
+            panels = {name: getattr(self.commands[name], "rich_help_panel", None) for name in names}
+            return sorted(
+                names, key=lambda n: PANELS.index(panels[n]) if panels[n] in PANELS else 0
+            )
+
+    return PanelOrder
+
+
 def build_app(wanted: str | None = None, subcommand: str | None = None) -> typer.Typer:
     """The Typer app; with `wanted` naming a known command, only that command is built (and
     of a group, only `subcommand` when it names one of the group's commands).
 
-    Typer builds every registered command's parameters on each run, so a roll or an odds
-    query registers just its own command to keep start-up near a bare Typer program's.
+    Typer builds every registered command's parameters on each run, so a command registers
+    just itself to keep start-up near a bare Typer program's; `aos --help` builds them all,
+    grouped in panels.
     """
     app = typer.Typer(
         name="aos",
@@ -62,18 +138,24 @@ def build_app(wanted: str | None = None, subcommand: str | None = None) -> typer
     )
     app.callback()(root)
     if wanted in GROUPS:
-        app.add_typer(_only(_load(*GROUPS[wanted]), subcommand), name=wanted)
+        group = GROUPS[wanted]
+        app.add_typer(_only(_load(group.module, group.attribute), subcommand), name=wanted)
         return app
     if wanted in COMMANDS:
-        app.command(wanted)(_load(*COMMANDS[wanted]))
+        verb = COMMANDS[wanted]
+        app.command(wanted, help=verb.help)(_load(verb.module, verb.attribute))
         return app
-    for name, where in GROUPS.items():
-        app.add_typer(_load(*where), name=name)
-    for name, where in COMMANDS.items():
-        app.command(name)(_load(*where))
-    in_game: dict[str, Any] = _load("aos_cli.cli.game", "IN_GAME_COMMANDS")
-    for name, command in in_game.items():
-        app.command(name)(command)
+    app.info.cls = _panel_order()
+    for panel in PANELS:
+        for name, verb in COMMANDS.items():
+            if verb.panel == panel:
+                command = app.command(name, help=verb.help, rich_help_panel=panel)
+                command(_load(verb.module, verb.attribute))
+        for name, group in GROUPS.items():
+            if group.panel == panel:
+                app.add_typer(
+                    _load(group.module, group.attribute), name=name, rich_help_panel=panel
+                )
     return app
 
 

@@ -8,16 +8,20 @@ replay never re-rolls. Nothing is written when an action fails.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from aos_cli.cli.common import console, dice_source, print_json
+from aos_cli.cli.options import DbOption, DiceOption, GameOption, JsonOption, SeedOption
 from aos_cli.core.errors import GameError
 
 if TYPE_CHECKING:
-    from aos_cli.store import Store
+    from aos_cli.app.session import Session
+    from aos_cli.core.dice import DiceSource
     from aos_cli.systems.mesbg import Battle
 
 hero_app = typer.Typer(
@@ -26,64 +30,53 @@ hero_app = typer.Typer(
 )
 
 KIND = "mesbg_hero"
-DbOption = Annotated[
-    Path | None, typer.Option("--db", help="Games database (default: AOS_DB or your data folder).")
-]
-GameOption = Annotated[
-    str | None, typer.Option("--game", help="Game id or name (default: current).")
-]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
-def _open(db: Path | None) -> Store:
-    from aos_cli.store import Store, default_db_path
+@contextmanager
+def _session(db: Path | None, game: str | None) -> Iterator[Session]:
+    """A session on the named or current game, which must be a Middle-earth game."""
+    from aos_cli.app.session import open_game
 
-    return Store(db or default_db_path())
-
-
-def _game_id(store: Store, game: str | None) -> int:
-    """The named or current game, which must be a Middle-earth game."""
-    if game is not None:
-        record = store.find_game(game)
-    else:
-        current = store.current_game_id()
-        if current is None:
-            raise GameError("no current game", "start one with `aos hero new-force NAME`")
-        record = store.game(current)
-    if record.system != "mesbg":
-        raise GameError(
-            f"game {record.id} ({record.name}) is a {record.system} game",
-            "start a Middle-earth one with `aos hero new-force NAME --new-game`",
-        )
-    return record.id
+    with open_game(db, game, "start one with `aos hero new-force NAME`") as session:
+        record = session.record()
+        if record.system != "mesbg":
+            raise GameError(
+                f"game {record.id} ({record.name}) is a {record.system} game",
+                "start a Middle-earth one with `aos hero new-force NAME --new-game`",
+            )
+        yield session
 
 
-def _battle(store: Store, game_id: int) -> tuple[Battle, int]:
+def _battle(session: Session) -> Battle:
+    """The battle as its recorded hero actions leave it."""
     from aos_cli.systems.mesbg import replay_battle
 
-    revision = store.revision(game_id)
-    payloads = [a.payload for a in store.actions(game_id) if a.kind == KIND]
+    payloads = [a.payload for a in session.store.actions(session.game_id) if a.kind == KIND]
     try:
-        return replay_battle(payloads), revision
+        return replay_battle(payloads)
     except Exception as problem:  # a recorded action that no longer applies
         raise GameError(f"the game no longer replays: {problem}", "`aos hero undo`") from None
 
 
-def _act(
-    store: Store, game_id: int, payload: dict[str, Any], dice: list[int] | None = None
-) -> Battle:
+def _act(session: Session, payload: dict[str, Any]) -> Battle:
     """Apply one action to the replayed battle and record it only if it applied."""
-    battle, revision = _battle(store, game_id)
-    battle.apply(payload)
-    store.append(game_id, KIND, payload, dice or [], expected_revision=revision)
-    return battle
+
+    from aos_cli.core.dice import ScriptedDice
+
+    def attempt(_: DiceSource) -> tuple[dict[str, Any], Battle]:
+        battle = _battle(session)
+        recorded = dict(payload)
+        battle.apply(recorded)
+        return recorded, battle
+
+    return session.perform_with(KIND, attempt, ScriptedDice([]))
 
 
 def _show(battle: Battle, game_id: int, as_json: bool) -> None:
     from aos_cli.systems.mesbg.views import battle_json, battle_tables
 
     if as_json:
-        print_json({"notes": battle.notes, **battle_json(battle, game_id)})
+        print_json(battle_json(battle, game_id, notes=True))
         return
     out = console()
     for note in battle.notes:
@@ -93,10 +86,9 @@ def _show(battle: Battle, game_id: int, as_json: bool) -> None:
 
 
 def _run(payload: dict[str, Any], db: Path | None, game: str | None, as_json: bool) -> None:
-    with _open(db) as store:
-        game_id = _game_id(store, game)
-        battle = _act(store, game_id, payload)
-    _show(battle, game_id, as_json)
+    with _session(db, game) as session:
+        battle = _act(session, payload)
+    _show(battle, session.game_id, as_json)
 
 
 @hero_app.command("new-force")
@@ -121,7 +113,9 @@ def new_force(
         "models": models,
         "side": side.strip().lower() if side else None,
     }
-    with _open(db) as store:
+    from aos_cli.app.session import Session, open_store
+
+    with open_store(db) as store:
         current = store.current_game_id()
         usable = (
             current is not None
@@ -130,14 +124,14 @@ def new_force(
             and not store.game(current).ended
         )
         if usable and current is not None:
+            battle = _act(Session(store, current), payload)
             game_id = current
-            battle = _act(store, game_id, payload)
         else:
             from aos_cli.systems.mesbg import Battle
 
             Battle().apply(dict(payload))  # check before anything is written
             game_id = store.create_game(name, {"system": "mesbg"}, system="mesbg")
-            battle = _act(store, game_id, payload)
+            battle = _act(Session(store, game_id), payload)
             battle.notes.insert(0, f"Started Middle-earth game {game_id} ({name}).")
     _show(battle, game_id, json)
 
@@ -230,8 +224,8 @@ def cast(
     resist_might: Annotated[int, typer.Option(help="Might the target may spend.")] = 0,
     might_policy: Annotated[str, typer.Option(help="minimum or all.")] = "minimum",
     channelled: Annotated[bool, typer.Option(help="The channelled version.")] = False,
-    seed: Annotated[int | None, typer.Option(help="Seed for repeatable dice.")] = None,
-    dice: Annotated[str, typer.Option(help="auto or manual.")] = "auto",
+    seed: SeedOption = None,
+    dice: DiceOption = "auto",
     db: DbOption = None,
     game: GameOption = None,
     json: JsonOption = False,
@@ -239,7 +233,7 @@ def cast(
     """Cast a power with Will: the stores are checked first, the dice rolled, the Will and Might
     spent, and a lasting power put in force (mesbg §2)."""
     from aos_cli.core.errors import InputError, RuleError
-    from aos_cli.systems.mesbg import Duration, cast_payload, roll_cast
+    from aos_cli.systems.mesbg import CastResult, Duration, cast_payload, roll_cast
     from aos_cli.systems.mesbg.views import cast_lines
     from aos_cli.systems.mesbg_cast import cast_request, power_from_rules
 
@@ -250,9 +244,9 @@ def cast(
     request = cast_request(flags, info, will)
     if (resist_will or resist_might) and target is None:
         raise InputError("--resist-will and --resist-might need --target", "name the target hero")
-    with _open(db) as store:
-        game_id = _game_id(store, game)
-        battle, revision = _battle(store, game_id)
+
+    def attempt(dice: DiceSource) -> tuple[dict[str, Any], tuple[Battle, CastResult]]:
+        battle = _battle(session)
         hero = battle.hero(caster)
         victim = battle.hero(target) if target else None
         for who, key, wanted in (
@@ -263,7 +257,7 @@ def cast(
         ):
             if who is not None and wanted > who.current[key]:
                 raise RuleError(f"{who.name} has {who.current[key]} {key.title()}, not {wanted}")
-        result = roll_cast(dice_source(dice, seed), request)
+        result = roll_cast(dice, request)
         payload = cast_payload(
             caster=hero.name,
             target=victim.name if victim else None,
@@ -274,18 +268,15 @@ def cast(
             result=result,
         )
         battle.apply(payload)
-        store.append(
-            game_id,
-            KIND,
-            payload,
-            [*result.dice, *result.resist_dice],
-            expected_revision=revision,
-        )
+        return payload, (battle, result)
+
+    with _session(db, game) as session:
+        battle, result = session.perform_with(KIND, attempt, dice_source(dice, seed))
     if not json:
         out = console()
         for line in cast_lines(result, power=info):
             out.print(line)
-    _show(battle, game_id, json)
+    _show(battle, session.game_id, json)
 
 
 @hero_app.command("end-phase")
@@ -297,20 +288,19 @@ def end_phase(db: DbOption = None, game: GameOption = None, json: JsonOption = F
 @hero_app.command("list")
 def list_heroes(db: DbOption = None, game: GameOption = None, json: JsonOption = False) -> None:
     """The forces with their break points, the heroes' stores and the powers in force."""
-    with _open(db) as store:
-        game_id = _game_id(store, game)
-        battle, _ = _battle(store, game_id)
-    _show(battle, game_id, json)
+    with _session(db, game) as session:
+        battle = _battle(session)
+    _show(battle, session.game_id, json)
 
 
 @hero_app.command("undo")
 def undo(db: DbOption = None, game: GameOption = None, json: JsonOption = False) -> None:
     """Take back the last hero action of the game."""
-    with _open(db) as store:
-        game_id = _game_id(store, game)
-        taken = store.undo(game_id, expected_revision=store.revision(game_id))
-        battle, _ = _battle(store, game_id)
+    with _session(db, game) as session:
+        store = session.store
+        taken = store.undo(session.game_id, expected_revision=store.revision(session.game_id))
+        battle = _battle(session)
     battle.notes.append(
         f"Took back: {taken.payload.get('op')}." if taken else "Nothing to take back."
     )
-    _show(battle, game_id, json)
+    _show(battle, session.game_id, json)

@@ -1,6 +1,6 @@
 """`aos score` and `aos objective`: the ledger and standing, and the objectives' holders.
 
-Registered as top-level in-game commands through IN_GAME_COMMANDS (aos_cli/cli/game.py).
+Registered as top-level in-game commands by the app (aos_cli/cli/app.py).
 """
 
 from __future__ import annotations
@@ -11,30 +11,21 @@ from typing import Annotated, Any
 import typer
 
 from aos_cli.cli.common import console, print_json
+from aos_cli.cli.options import DbOption, GameOption, JsonOption
 from aos_cli.core.errors import InputError
-
-DbOption = Annotated[
-    Path | None, typer.Option("--db", help="Games database (default: AOS_DB or your data folder).")
-]
-GameOption = Annotated[
-    str | None, typer.Option("--game", help="Game id or name (default: current).")
-]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
 def score(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:
     """The score: the ledger per round, the standing, and what each side needs to win."""
-    from aos_cli.cli.game import game_id_for, open_store
-    from aos_cli.games import load
+    from aos_cli.app.session import open_game
     from aos_cli.views.score import score_json, score_view
 
-    with open_store(db) as store:
-        game_id = game_id_for(store, game)
-        current = load(store, game_id)
+    with open_game(db, game) as session:
+        state = session.state()
     if json:
-        print_json(score_json(current.state, game_id))
+        print_json(score_json(state, session.game_id))
         return
-    console().print(score_view(current.state))
+    console().print(score_view(state))
 
 
 def parse_models(values: list[str]) -> dict[str, int]:
@@ -85,20 +76,19 @@ def objective(
     if place:
         payload["place"] = True
         payload["position"] = position
-    from aos_cli.cli.game import act
+    from aos_cli.cli.acting import act
 
     act("objective", payload, db=db, game=game, as_json=json)
 
 
 def _show_objectives(name: str | None, *, game: str | None, db: Path | None, as_json: bool) -> None:
-    from aos_cli.cli.game import game_id_for, open_store
+    from aos_cli.app.session import open_game
     from aos_cli.core.scoring import find_objective
-    from aos_cli.games import load
     from aos_cli.views.score import objectives_json, objectives_table
 
-    with open_store(db) as store:
-        game_id = game_id_for(store, game)
-        state = load(store, game_id).state
+    with open_game(db, game) as session:
+        state = session.state()
+        game_id = session.game_id
     if name is not None:
         wanted = find_objective(state, name).id
         state.objectives = [o for o in state.objectives if o.id == wanted]

@@ -127,3 +127,8 @@ def status_view(state: GameState) -> Group:
 
         return Group(header(state), Text(f"Result: {describe(state.result)}"), *tables)
     return Group(header(state), *tables)
+
+
+def notes_json(state: GameState, game_id: int) -> dict[str, Any]:
+    """What an action did (its notes) and where the game stands afterwards."""
+    return {"notes": state.notes, **status_json(state, game_id)}

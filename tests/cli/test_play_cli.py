@@ -82,7 +82,7 @@ def test_end_of_input_saves_and_stops(run_cli: RunCli, db: Path) -> None:
 
 def test_setup_wizard_then_play(run_cli: RunCli, tmp_path: Path) -> None:
     """AoS2 §5.1 set-up: battleplan, realm and realmscape, terrain, deployment, reserves."""
-    from aos_cli.cli.play import bundled_armies
+    from aos_cli.app.start import bundled_armies
 
     db = tmp_path / "games.sqlite3"
     stormcast, nighthaunt = bundled_armies()

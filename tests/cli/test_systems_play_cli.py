@@ -81,7 +81,7 @@ def test_game_new_with_system_uses_its_demo_armies(run_cli: RunCli, tmp_path: Pa
 
 
 def test_play_system_rejects_army_lists_of_another_system(run_cli: RunCli, tmp_path: Path) -> None:
-    from aos_cli.cli.play import bundled_armies
+    from aos_cli.app.start import bundled_armies
 
     stormcast, nighthaunt = bundled_armies()
     result = run_cli(

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from aos_cli.cli.play import bundled_armies
+from aos_cli.app.start import bundled_armies
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import ScriptedDice
 from aos_cli.core.errors import RuleError

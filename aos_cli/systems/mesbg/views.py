@@ -362,9 +362,11 @@ def duel_odds_lines(odds: DuelOdds, good: Fighter, evil: Fighter) -> list[str]:
 # --------------------------------------------------------------------------- heroes
 
 
-def battle_json(battle: Battle, game_id: int) -> dict[str, Any]:
-    """The heroes, forces and powers in force of a Middle-earth game, for programs."""
+def battle_json(battle: Battle, game_id: int, *, notes: bool = False) -> dict[str, Any]:
+    """The heroes, forces and powers in force of a Middle-earth game, for programs (with
+    `notes`, what the action just taken did first)."""
     return {
+        **({"notes": battle.notes} if notes else {}),
         "game": game_id,
         "system": "mesbg",
         "turn": battle.turn,

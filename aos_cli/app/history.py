@@ -1,0 +1,45 @@
+"""A game's history: every live action replayed in order, with where it happened, its dice
+and what it did (`aos game log`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from aos_cli.store import Store
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One recorded action: its number, round, turn and phase, what it was, its dice, notes."""
+
+    seq: int
+    round: int
+    turn: str
+    phase: str
+    kind: str
+    payload: dict[str, Any]
+    dice: list[int]
+    notes: list[str] = field(default_factory=list)
+
+
+def history(store: Store, game_id: int) -> list[LogEntry]:
+    """Replay the game's actions with their recorded dice, noting where each one happened."""
+    from aos_cli.core.actions import apply_action
+    from aos_cli.core.dice import ScriptedDice
+    from aos_cli.core.turn import new_game
+    from aos_cli.setup import upgrade_setup
+
+    state = new_game(upgrade_setup(store.setup(game_id)))
+    entries: list[LogEntry] = []
+    for record in store.actions(game_id):
+        turn = state.sides[state.active_side].name if state.first_side is not None else ""
+        where = (state.round, turn, state.phase)
+        apply_action(state, record.kind, dict(record.payload), ScriptedDice(record.dice))
+        entries.append(
+            LogEntry(
+                record.seq, *where, record.kind, record.payload, record.dice, list(state.notes)
+            )
+        )
+    return entries

@@ -1,0 +1,98 @@
+"""One command's session with a saved game: open the games database, find the game, load it,
+and perform an action on it (checked first, recorded with its dice, retried on a conflict).
+
+Every in-game command goes through here, those of the battle engine and Middle-earth's alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from aos_cli.core.errors import GameError
+
+if TYPE_CHECKING:
+    from aos_cli.core.actions import RecordedAnswers
+    from aos_cli.core.dice import DiceSource
+    from aos_cli.core.state import GameState
+    from aos_cli.games import Replayed
+    from aos_cli.store import GameRecord, Store
+
+T = TypeVar("T")
+
+NO_GAME_HINT = (
+    "start one with `aos play --army A.yaml --army B.yaml` or `aos game new`, "
+    "or pick one with `aos game use`"
+)
+
+
+def open_store(db: Path | None) -> Store:
+    """Open the games database named by --db, AOS_DB or the default location."""
+    from aos_cli.store import Store, default_db_path
+
+    return Store(db or default_db_path())
+
+
+def game_id_for(store: Store, game: str | None, hint: str = NO_GAME_HINT) -> int:
+    """The game named by --game, or the current one."""
+    if game is not None:
+        return store.find_game(game).id
+    current = store.current_game_id()
+    if current is None:
+        raise GameError("no current game", hint)
+    return current
+
+
+class Session:
+    """An open games database and the game a command acts on."""
+
+    def __init__(self, store: Store, game_id: int) -> None:
+        self.store = store
+        self.game_id = game_id
+
+    def record(self) -> GameRecord:
+        """The game's row in the store: name, system, whether it ended."""
+        return self.store.game(self.game_id)
+
+    def load(self) -> Replayed:
+        """The game's state now, rebuilt from its set-up and its actions."""
+        from aos_cli.games import load
+
+        return load(self.store, self.game_id)
+
+    def state(self) -> GameState:
+        """The game's state now."""
+        return self.load().state
+
+    def perform(
+        self,
+        kind: str,
+        payload: dict[str, Any],
+        dice: DiceSource,
+        answers: RecordedAnswers | None = None,
+    ) -> GameState:
+        """Check and apply one action of the battle engine, then record it with its dice."""
+        from aos_cli.games import perform
+
+        return perform(self.store, self.game_id, kind, payload, dice, answers)
+
+    def perform_with(
+        self,
+        kind: str,
+        attempt: Callable[[DiceSource], tuple[dict[str, Any], T]],
+        dice: DiceSource,
+    ) -> T:
+        """Record the payload `attempt` checks and applies (for engines of their own, such
+        as Middle-earth's heroes), with the same dice recording and conflict retry."""
+        from aos_cli.games import record
+
+        return record(self.store, self.game_id, kind, attempt, dice)
+
+
+@contextmanager
+def open_game(db: Path | None, game: str | None, hint: str = NO_GAME_HINT) -> Iterator[Session]:
+    """A session on the game named by --game (or the current one), closed afterwards."""
+    with open_store(db) as store:
+        yield Session(store, game_id_for(store, game, hint))

@@ -1,0 +1,126 @@
+"""How an in-game command acts: the answers given as flags, the questions asked at the
+terminal, one action performed through the game session, and what it did shown."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from aos_cli.cli.common import ask_line, console, dice_source, print_json
+from aos_cli.core.errors import InputError
+
+if TYPE_CHECKING:
+    from aos_cli.core.actions import RecordedAnswers
+    from aos_cli.core.state import GameState
+
+FLAG_ANSWERS = {
+    "cover", "engaged", "target-engaged", "look-out-sir", "in-command-range", "within-12",
+    "none-eligible", "within-30",
+}  # fmt: skip
+"""Questions with a flag of their own; the rest are answered with `--answer KEY=VALUE`."""
+
+
+class TerminalAsker:
+    """Asks the players at the terminal. Without a terminal, when `require_terminal`, it says
+    which flag answers the question instead (a command run from a script must not hang)."""
+
+    def __init__(self, *, require_terminal: bool = True) -> None:
+        self.require_terminal = require_terminal
+
+    def _check(self, question: str, hint: str) -> None:
+        if self.require_terminal and not sys.stdin.isatty():
+            raise InputError(f"the tool needs to know: {question}", hint)
+
+    def yes_no(self, key: str, question: str) -> bool:
+        """A yes or no answer, asked until one is given."""
+        self._check(
+            question,
+            f"answer with --{key} or --no-{key}"
+            if key in FLAG_ANSWERS
+            else f"answer with --answer {key}=yes (or =no)",
+        )
+        while True:
+            answer = ask_line(f"{question} [y/n]").lower()
+            if answer in ("y", "yes", "n", "no"):
+                return answer.startswith("y")
+            print("Please answer y or n.", file=sys.stderr)
+
+    def number(self, key: str, question: str) -> float:
+        """A number of 0 or more (inches, mostly), asked until one is given."""
+        self._check(
+            question,
+            f"answer with --{key} N" if key == "distance" else f"answer with --answer {key}=N",
+        )
+        while True:
+            answer = ask_line(question)
+            try:
+                value = float(answer)
+            except ValueError:
+                value = -1.0
+            if value >= 0:
+                return value
+            print("Please type a number, such as 7 or 8.5.", file=sys.stderr)
+
+
+def parse_answers(items: list[str] | None) -> dict[str, Any]:
+    """Read `--answer KEY=VALUE` items: yes/no become booleans, numbers numbers."""
+    answers: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        text = value.strip().lower()
+        if not sep or not key.strip():
+            raise InputError(f"--answer: {item!r} is not KEY=VALUE", "e.g. --answer mystical=yes")
+        if text in ("y", "yes", "true"):
+            answers[key.strip()] = True
+        elif text in ("n", "no", "false"):
+            answers[key.strip()] = False
+        else:
+            try:
+                answers[key.strip()] = float(text)
+            except ValueError:
+                raise InputError(
+                    f"--answer: {value!r} is not yes, no or a number", "e.g. --answer distance=7"
+                ) from None
+    return answers
+
+
+def answers_from(flags: dict[str, Any]) -> RecordedAnswers:
+    """The answers given as flags; anything missing is asked at the terminal."""
+    from aos_cli.core.actions import RecordedAnswers
+
+    return RecordedAnswers({k: v for k, v in flags.items() if v is not None}, TerminalAsker())
+
+
+def act(
+    kind: str,
+    payload: dict[str, Any],
+    *,
+    db: Path | None,
+    game: str | None,
+    as_json: bool,
+    dice: str = "auto",
+    seed: int | None = None,
+    answers: dict[str, Any] | None = None,
+    answer: list[str] | None = None,
+) -> None:
+    """Perform one action on a game and show what it did."""
+    from aos_cli.app.session import open_game
+
+    given = {**parse_answers(answer), **(answers or {})}
+    with open_game(db, game) as session:
+        state = session.perform(kind, payload, dice_source(dice, seed), answers_from(given))
+    show_notes(state, session.game_id, as_json)
+
+
+def show_notes(state: GameState, game_id: int, as_json: bool) -> None:
+    """What the action did, then where the game stands."""
+    from aos_cli.views.game import header, notes_json
+
+    if as_json:
+        print_json(notes_json(state, game_id))
+        return
+    out = console()
+    for note in state.notes:
+        out.print(note)
+    out.print(header(state))

@@ -1,0 +1,434 @@
+"""The in-game commands (`aos status`, `aos next`, `aos shoot` ...): each one acts on the
+current game through the game session (checked, recorded with its dice, nothing written when it
+fails) and shows what happened. Registered as top-level commands by the app, lazily."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from aos_cli.cli.acting import act, show_notes
+from aos_cli.cli.common import console, print_json
+from aos_cli.cli.options import (
+    AnswerOption,
+    DbOption,
+    DiceOption,
+    GameOption,
+    JsonOption,
+    SeedOption,
+)
+from aos_cli.core.errors import GameError, InputError
+
+
+def status(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:
+    """Where the game stands: round, turn, phase, command and victory points, every unit."""
+    from aos_cli.app.session import open_game
+    from aos_cli.views.game import status_json, status_view
+
+    with open_game(db, game) as session:
+        if session.record().system == "mesbg":
+            from aos_cli.cli.hero import list_heroes
+
+            # A Middle-earth game is its heroes' Might, Will, Fate and Wounds (mesbg §1).
+            return list_heroes(db=db, game=str(session.game_id), json=json)
+        state = session.state()
+    if json:
+        print_json(status_json(state, session.game_id))
+        return
+    console().print(status_view(state))
+
+
+def next_step(
+    answer: AnswerOption = None,
+    game: GameOption = None,
+    db: DbOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Go on to the next phase, turn or battle round, doing what the rules do on the way."""
+    act("next", {}, db=db, game=game, as_json=json, answer=answer)
+
+
+def priority(
+    first: Annotated[
+        str | None, typer.Option(help="The side the roll-off winner sends first (default: itself).")
+    ] = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Roll off for priority at the start of a battle round (AoS2 §6)."""
+    payload: dict[str, Any] = {}
+    if first is not None:
+        from aos_cli.app.session import open_game
+        from aos_cli.core.scoring import side_index
+
+        with open_game(db, game) as session:
+            payload["first"] = side_index(session.state(), first)
+    act("priority", payload, db=db, game=game, as_json=json, dice=dice, seed=seed)
+
+
+UnitArg = Annotated[str, typer.Argument(help="Unit id or name (see `aos status`).")]
+TargetOption = Annotated[str, typer.Option("--target", help="Target unit id or name.")]
+InRangeOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--in-command-range/--no-in-command-range", help='Within 6" of a Hero (12" of the general).'
+    ),
+]
+EngagedOption = Annotated[
+    bool | None,
+    typer.Option("--engaged/--no-engaged", help='The unit is within 3" of an enemy unit.'),
+]
+CoverOption = Annotated[
+    bool | None, typer.Option("--cover/--no-cover", help="Every target model is on or in terrain.")
+]
+
+
+def move(
+    unit: UnitArg,
+    answer: AnswerOption = None,
+    game: GameOption = None,
+    db: DbOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Make a normal move with a unit (AoS2 §8.2)."""
+    act("move", {"unit": unit}, db=db, game=game, as_json=json, answer=answer)
+
+
+def retreat(
+    unit: UnitArg,
+    answer: AnswerOption = None,
+    game: GameOption = None,
+    db: DbOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Retreat: the unit cannot shoot or charge this turn (AoS2 §8.3)."""
+    act("retreat", {"unit": unit}, db=db, game=game, as_json=json, answer=answer)
+
+
+def run(
+    unit: UnitArg,
+    at_the_double: Annotated[bool, typer.Option(help="Spend 1 CP: the run roll is a 6.")] = False,
+    in_command_range: InRangeOption = None,
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Run: add a D6 to Move; no shooting or charging this turn (AoS2 §8.4)."""
+    act(
+        "run", {"unit": unit, "at_the_double": at_the_double}, db=db, game=game, as_json=json,
+        dice=dice, seed=seed, answers={"in-command-range": in_command_range}, answer=answer)  # fmt: skip
+
+
+def arrive(
+    unit: UnitArg,
+    mod: Annotated[int, typer.Option(help="Modifier to the arrival roll.")] = 0,
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Roll for a unit in reserve to arrive (Scions of the Storm: 3+, AoS2 §26.1)."""
+    act(
+        "arrive",
+        {"unit": unit, "mod": mod},
+        db=db,
+        game=game,
+        as_json=json,
+        dice=dice,
+        seed=seed,
+        answer=answer,
+    )
+
+
+def shoot(
+    unit: UnitArg,
+    target: TargetOption,
+    weapon: Annotated[str | None, typer.Option(help="Shoot with this weapon only.")] = None,
+    cover: CoverOption = None,
+    engaged: EngagedOption = None,
+    target_engaged: Annotated[
+        bool | None, typer.Option("--target-engaged/--no-target-engaged", help='Target within 3".')
+    ] = None,
+    look_out_sir: Annotated[
+        bool | None,
+        typer.Option("--look-out-sir/--no-look-out-sir", help='Hero target near a unit of 3+ models.'),
+    ] = None,
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Shoot with a unit's missile weapons (AoS2 §9, §14)."""
+    act(
+        "shoot", {"unit": unit, "target": target, "weapon": weapon}, db=db, game=game,
+        as_json=json, dice=dice, seed=seed,
+        answers={"cover": cover, "engaged": engaged, "target-engaged": target_engaged,
+                 "look-out-sir": look_out_sir}, answer=answer)  # fmt: skip
+
+
+def charge(
+    unit: UnitArg,
+    distance: Annotated[float | None, typer.Option(help="Inches to the nearest enemy model.")] = None,
+    reroll: Annotated[bool, typer.Option(help="Forward to Victory: 1 CP, reroll a short charge.")] = False,
+    engaged: EngagedOption = None,
+    within_12: Annotated[
+        bool | None, typer.Option("--within-12/--no-within-12", help='An enemy unit is within 12".')
+    ] = None,
+    in_command_range: InRangeOption = None,
+    target: Annotated[
+        str | None, typer.Option(help="40k8: the charge's target unit(s), comma-separated.")
+    ] = None,
+    command_reroll: Annotated[
+        bool, typer.Option(help="40k8: the Underdog re-rolls one charge die (§17.6).")
+    ] = False,
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Charge with 2D6 (AoS2 §10; 40k8 §9 with Overwatch)."""
+    payload: dict[str, Any] = {"unit": unit, "reroll": reroll}
+    if target is not None:
+        payload["target"] = target
+    if command_reroll:
+        payload["command_reroll"] = True
+    act(
+        "charge", payload, db=db, game=game, as_json=json, dice=dice,
+        seed=seed,
+        answers={"distance": distance, "engaged": engaged, "within-12": within_12,
+                 "in-command-range": in_command_range}, answer=answer)  # fmt: skip
+
+
+def fight(
+    unit: UnitArg,
+    target: TargetOption,
+    cover: CoverOption = None,
+    engaged: EngagedOption = None,
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Pile in and attack with a unit's melee weapons (AoS2 §11, §14)."""
+    act(
+        "fight", {"unit": unit, "target": target}, db=db, game=game, as_json=json, dice=dice,
+        seed=seed, answers={"cover": cover, "engaged": engaged}, answer=answer)  # fmt: skip
+
+
+def pass_pick(
+    none_eligible: Annotated[
+        bool | None,
+        typer.Option("--none-eligible/--some-eligible", help="No unit of yours can still fight."),
+    ] = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+) -> None:  # fmt: skip
+    """Pass your pick in the combat phase (only with no eligible unit, AoS2 §11)."""
+    act("pass", {}, db=db, game=game, as_json=json, answers={"none-eligible": none_eligible})
+
+
+def cast(
+    wizard: Annotated[str, typer.Argument(help="The casting wizard.")],
+    spell: Annotated[str, typer.Argument(help="The spell.")],
+    target: Annotated[str | None, typer.Option(help="Target unit.")] = None,
+    mod: Annotated[int, typer.Option(help="Modifier to the casting roll.")] = 0,
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Attempt a spell: 2D6 against its casting value (AoS2 §15)."""
+    act(
+        "cast", {"wizard": wizard, "spell": spell, "target": target, "mod": mod},
+        db=db, game=game, as_json=json, dice=dice, seed=seed, answer=answer)  # fmt: skip
+
+
+def unbind(
+    wizard: Annotated[str | None, typer.Argument(help="The unbinding wizard.")] = None,
+    pass_: Annotated[bool, typer.Option("--pass", help="Let the spell through.")] = False,
+    mod: Annotated[int, typer.Option(help="Modifier to the unbinding roll.")] = 0,
+    within_30: Annotated[
+        bool | None, typer.Option("--within-30/--no-within-30", help='Within 30" of the caster.')
+    ] = None,
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Try to unbind the spell just cast: 2D6 must beat the casting roll (AoS2 §15)."""
+    if wizard is None and not pass_:
+        raise InputError("name the unbinding wizard, or give --pass to let the spell through")
+    act(
+        "unbind", {"wizard": None if pass_ else wizard, "mod": mod}, db=db, game=game,
+        as_json=json, dice=dice, seed=seed, answers={"within-30": within_30}, answer=answer)  # fmt: skip
+
+
+def command(
+    ability: Annotated[str, typer.Argument(help="Command ability, e.g. 'Inspiring Presence'.")],
+    unit: Annotated[str, typer.Option("--unit", help="The unit it is used on or by.")],
+    target: Annotated[str | None, typer.Option(help="Target unit, if the ability picks one.")] = None,
+    in_command_range: InRangeOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Use a command ability, spending 1 command point (AoS2 §7)."""
+    act(
+        "command", {"ability": ability, "unit": unit, "target": target}, db=db, game=game,
+        as_json=json, dice=dice, seed=seed, answers={"in-command-range": in_command_range},
+    )  # fmt: skip
+
+
+def ability(
+    unit: UnitArg,
+    name: Annotated[str, typer.Argument(help="The ability (name or id).")],
+    target: Annotated[str | None, typer.Option(help="Target unit, if the ability picks one.")] = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Use a warscroll ability or prayer at its timing (AoS2 §21)."""
+    act(
+        "ability", {"unit": unit, "ability": name, "target": target}, db=db, game=game,
+        as_json=json, dice=dice, seed=seed,
+    )  # fmt: skip
+
+
+def battleshock(
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Take every battleshock test due this phase, the player whose turn it is first (AoS2 §12)."""
+    act("battleshock", {}, db=db, game=game, as_json=json, dice=dice, seed=seed, answer=answer)
+
+
+def heal(
+    unit: UnitArg,
+    amount: Annotated[int, typer.Argument(help="Wounds to heal.")],
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+) -> None:  # fmt: skip
+    """Heal wounds on a unit's damaged model (AoS2 §14.12)."""
+    if amount < 1:
+        raise InputError(f"heal: {amount} is below 1", "heal 1 or more wounds")
+    act("heal", {"unit": unit, "amount": amount}, db=db, game=game, as_json=json)
+
+
+def adjust(
+    unit: UnitArg,
+    models: Annotated[int, typer.Option(help="Add (or with -N remove) models.")] = 0,
+    wounds: Annotated[int, typer.Option(help="Inflict (or with -N remove) wounds.")] = 0,
+    reason: Annotated[str, typer.Option(help="What happened at the table.")] = "",
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+) -> None:  # fmt: skip
+    """Correct a unit for something that happened at the table that the tool did not see."""
+    if not models and not wounds:
+        raise InputError("adjust: nothing to change", "give --models N or --wounds N")
+    act(
+        "adjust", {"unit": unit, "models": models, "wounds": wounds, "reason": reason},
+        db=db, game=game, as_json=json,
+    )  # fmt: skip
+
+
+def advance_move(
+    unit: UnitArg,
+    command_reroll: Annotated[
+        bool, typer.Option(help="The Underdog re-rolls the dice (40k8 §17.6).")
+    ] = False,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Advance: add a D6 to M; no charging, Assault weapons only (40k8 §4.6)."""
+    act("advance", {"unit": unit, "command_reroll": command_reroll}, db=db, game=game,
+        as_json=json, dice=dice, seed=seed)  # fmt: skip
+
+
+def fall_back(
+    unit: UnitArg, game: GameOption = None, db: DbOption = None, json: JsonOption = False
+) -> None:
+    """Fall Back from within 1" of the enemy: no shooting (unless FLY) or charging (40k8 §4.5)."""
+    act("fall-back", {"unit": unit}, db=db, game=game, as_json=json)
+
+
+def embark(
+    unit: UnitArg,
+    transport: Annotated[str, typer.Option("--transport", help="The friendly TRANSPORT.")],
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+) -> None:  # fmt: skip
+    """Embark a unit wholly within 3" of a friendly transport (40k8 §12.3)."""
+    act("embark", {"unit": unit, "transport": transport}, db=db, game=game, as_json=json,
+        answer=answer)  # fmt: skip
+
+
+def disembark(
+    unit: UnitArg,
+    unplaced: Annotated[
+        int | None, typer.Option(help="Models that cannot be set up (they are slain).")
+    ] = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Disembark within 3" of the transport; from a wreck, a D6 per model (40k8 §12.4-§12.5)."""
+    answers = {} if unplaced is None else {f"unplaced:{unit}": unplaced}
+    act("disembark", {"unit": unit}, db=db, game=game, as_json=json, dice=dice, seed=seed,
+        answers=answers)  # fmt: skip
+
+
+def intervene(
+    unit: UnitArg,
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+) -> None:  # fmt: skip
+    """Heroic Intervention: a CHARACTER within 3" of the enemy moves up to 3" (40k8 §9.5)."""
+    act("intervene", {"unit": unit}, db=db, game=game, as_json=json, answer=answer)
+
+
+def morale(
+    command_reroll: Annotated[
+        str | None, typer.Option(help="The Underdog re-rolls this unit's die (40k8 §17.6).")
+    ] = None,
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Take every morale test due: D6 + slain against Leadership (40k8 §11)."""
+    act("battleshock", {"command_reroll": command_reroll}, db=db, game=game, as_json=json,
+        dice=dice, seed=seed, answer=answer)  # fmt: skip
+
+
+def sudden_death(
+    side: Annotated[str, typer.Argument(help="The outnumbered side.")],
+    objective: Annotated[
+        str, typer.Argument(help="assassinate, blunt, endure or seize-ground.")
+    ],
+    unit: Annotated[
+        str | None, typer.Option(help="Assassinate/Blunt: the unit the enemy picks.")
+    ] = None,
+    feature: Annotated[str | None, typer.Option(help="Seize Ground: the feature.")] = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+) -> None:  # fmt: skip
+    """Pick a Sudden Death objective when outnumbered by a third (AoS1 §5.2)."""
+    act("sudden-death", {"side": side, "objective": objective, "unit": unit, "feature": feature},
+        db=db, game=game, as_json=json)  # fmt: skip
+
+
+def triumph(
+    side: Annotated[str, typer.Argument(help="The side that won its last battle.")],
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Roll on the 1st edition Triumphs table (AoS1 §5.3)."""
+    act("triumph", {"side": side}, db=db, game=game, as_json=json, dice=dice, seed=seed)
+
+
+def general(
+    unit: UnitArg, game: GameOption = None, db: DbOption = None, json: JsonOption = False
+) -> None:
+    """Pick the model that takes a slain general's place (AoS2 §5.3)."""
+    act("general", {"unit": unit}, db=db, game=game, as_json=json)
+
+
+def undo(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:
+    """Take back the last action (repeatable)."""
+    from aos_cli.app.session import open_game
+
+    with open_game(db, game) as session:
+        record = session.store.undo(session.game_id)
+        state = session.state()
+    if record is None:
+        raise GameError("there is nothing to undo in this game")
+    state.notes = [f"Took back action {record.seq} ({record.kind})."]
+    show_notes(state, session.game_id, json)

@@ -1,0 +1,47 @@
+"""The lines of `aos play`: the menu, the targets, the clock and an option's odds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from aos_cli.app.play import TargetOdds
+    from aos_cli.core.state import GameState, UnitState
+    from aos_cli.guide import Option
+
+KEYS = "[n] next phase  [u] undo  [s] status  [d] dice auto/manual  [?N] odds of option N  [q] quit"
+
+
+def _minutes(seconds: float) -> str:
+    return f"{int(seconds // 60)}:{int(seconds % 60):02d}"
+
+
+def clock_line(state: GameState, totals: list[float]) -> Text:
+    """Each side's time at the table so far."""
+    spent = ", ".join(f"{s.name} {_minutes(t)}" for s, t in zip(state.sides, totals, strict=True))
+    return Text(f"Clock: {spent}", style="muted")
+
+
+def menu_lines(choices: list[Option]) -> list[Text]:
+    """The numbered options, then the keys that are always there."""
+    lines = [Text(f"  [{number}] {option.label}") for number, option in enumerate(choices, 1)]
+    return [*lines, Text(KEYS, style="muted")]
+
+
+def target_lines(aims: list[UnitState]) -> list[Text]:
+    """The numbered units an option may target, with their models left."""
+    return [
+        Text(f"    [{number}] {unit.name} ({unit.models} model{'' if unit.models == 1 else 's'})")
+        for number, unit in enumerate(aims, start=1)
+    ]
+
+
+def option_odds_lines(state: GameState, option: Option, odds: list[TargetOdds] | None) -> list[str]:
+    """The mean damage against each target, or where the odds of this option are found."""
+    if odds is None:
+        if option.kind in ("shoot", "fight") and state.system == "wh40k8":
+            return ["See `aos odds attack --system wh40k8` for the odds of a 40k attack."]
+        return ["Odds are shown for shooting and fighting; see `aos odds` for the other rolls."]
+    return [f"    {o.name}: {o.mean_damage:.2f} damage expected (save {o.save}+)" for o in odds]
