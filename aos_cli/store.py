@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from aos_cli.core.errors import GameError
+from aos_cli.core.numbers import is_ascii_whole
 
 SCHEMA_VERSION = 2
 """The schema this code writes. Older databases are migrated on open; newer ones refused."""
@@ -389,7 +390,7 @@ class Store:
         """A game by id or by name (case-insensitive); GameError with suggestions otherwise."""
         text = name_or_id.strip()
         games = self.list_games()
-        if text.isdigit():
+        if is_ascii_whole(text) and len(text) <= 18:
             for record in games:
                 if record.id == int(text):
                     return record
@@ -408,7 +409,7 @@ class Store:
         if close:
             suggestions = ", ".join(repr(names[key]) for key in close[:3])
             raise GameError(f"no game {text!r}; did you mean {suggestions}? see `aos game list`")
-        shown = text if text.isdigit() else repr(text)
+        shown = text if is_ascii_whole(text) and len(text) <= 18 else repr(text[:40])
         raise GameError(f"no game {shown}; see `aos game list`")
 
     def setup(self, game_id: int) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.cli.common import ask_line, console, dice_source, print_json
 from aos_cli.core.errors import InputError
+from aos_cli.core.numbers import parse_distance
 
 if TYPE_CHECKING:
     from aos_cli.core.actions import RecordedAnswers
@@ -53,14 +54,10 @@ class TerminalAsker:
             f"answer with --{key} N" if key == "distance" else f"answer with --answer {key}=N",
         )
         while True:
-            answer = ask_line(question)
             try:
-                value = float(answer)
-            except ValueError:
-                value = -1.0
-            if value >= 0:
-                return value
-            print("Please type a number, such as 7 or 8.5.", file=sys.stderr)
+                return parse_distance(ask_line(question))
+            except InputError as problem:
+                print(f"{problem}; please type a number, such as 7 or 8.5.", file=sys.stderr)
 
 
 def parse_answers(items: list[str] | None) -> dict[str, Any]:
@@ -76,12 +73,7 @@ def parse_answers(items: list[str] | None) -> dict[str, Any]:
         elif text in ("n", "no", "false"):
             answers[key.strip()] = False
         else:
-            try:
-                answers[key.strip()] = float(text)
-            except ValueError:
-                raise InputError(
-                    f"--answer: {value!r} is not yes, no or a number", "e.g. --answer distance=7"
-                ) from None
+            answers[key.strip()] = parse_distance(text, what=f"--answer {key.strip()}")
     return answers
 
 

@@ -7,6 +7,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import InputError
+from aos_cli.core.limits import MAX_TYPED_LINE
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -33,7 +34,11 @@ def ask_line(prompt: str) -> str:
     """
     sys.stderr.write(f"{prompt}: ")
     sys.stderr.flush()
-    line = sys.stdin.readline()
+    line = sys.stdin.readline(MAX_TYPED_LINE + 1)
+    if len(line) > MAX_TYPED_LINE and not line.endswith("\n"):
+        # The rest of an overlong line is dropped in bounded pieces, not read as answers.
+        while (rest := sys.stdin.readline(MAX_TYPED_LINE)) and not rest.endswith("\n"):
+            pass
     if not line:
         raise EOFError
     return line.strip()

@@ -11,6 +11,7 @@ import typer
 
 from aos_cli.cli.common import ask_line, console, dice_source, print_json
 from aos_cli.cli.options import DbOption, DiceOption, GameOption, SeedOption
+from aos_cli.core.numbers import menu_pick
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -184,21 +185,21 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                     f"Dice: {'you roll and type them' if mode == 'manual' else 'the tool rolls'}."
                 )
                 continue
-            elif answer.startswith("?") and answer[1:].isdigit():
-                show_option_odds(state, choices, int(answer[1:]))
+            elif answer.startswith("?"):
+                show_option_odds(state, choices, menu_pick(answer[1:], len(choices)))
                 continue
-            elif answer.isdigit() and 1 <= int(answer) <= len(choices):
-                option = choices[int(answer) - 1]
+            elif menu_pick(answer, len(choices)) is not None:
+                option = choices[menu_pick(answer, len(choices)) or 0]
                 payload = dict(option.payload)
                 aims = targets(state, option)
                 if aims:
                     for line in target_lines(aims):
                         out.print(line)
-                    pick = ask_line("Target").strip()
-                    if not pick.isdigit() or not 1 <= int(pick) <= len(aims):
+                    pick = menu_pick(ask_line("Target"), len(aims))
+                    if pick is None:
                         out.print("No such target; nothing was done.")
                         continue
-                    payload["target"] = aims[int(pick) - 1].spec.id
+                    payload["target"] = aims[pick].spec.id
                 payload["clock"] = step_clock(option.side, started)
                 answers = RecordedAnswers({}, TerminalAsker(require_terminal=False))
                 state = session.perform(option.kind, payload, source, answers)
@@ -215,15 +216,15 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
             out.print(f"  {note}")
 
 
-def show_option_odds(state: GameState, choices: list[Option], number: int) -> None:
+def show_option_odds(state: GameState, choices: list[Option], index: int | None) -> None:
     """Before a roll: the mean damage of an attack option against each target it may pick."""
     from aos_cli.app.play import attack_option_odds
     from aos_cli.views.play import option_odds_lines
 
     out = console()
-    if not 1 <= number <= len(choices):
+    if index is None:
         out.print("No such option.")
         return
-    option = choices[number - 1]
+    option = choices[index]
     for line in option_odds_lines(state, option, attack_option_odds(state, option)):
         out.print(line)

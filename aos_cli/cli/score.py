@@ -13,6 +13,8 @@ import typer
 from aos_cli.cli.common import console, print_json
 from aos_cli.cli.options import DbOption, GameOption, JsonOption
 from aos_cli.core.errors import InputError
+from aos_cli.core.limits import MAX_MODELS
+from aos_cli.core.numbers import is_ascii_whole, parse_whole
 
 
 def score(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:
@@ -33,11 +35,11 @@ def parse_models(values: list[str]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for value in values:
         side, sep, number = value.rpartition("=")
-        if not sep or not side.strip() or not number.strip().isdigit():
+        if not sep or not side.strip() or not is_ascii_whole(number.strip()):
             raise InputError(
                 f"--models: {value!r} is not SIDE=N", "write e.g. --models Stormcast=3"
             )
-        counts[side.strip()] = int(number)
+        counts[side.strip()] = parse_whole(number, what="--models", high=MAX_MODELS)
     return counts
 
 

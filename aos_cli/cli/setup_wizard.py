@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.dice import DiceSource, roll_off
+from aos_cli.core.numbers import menu_pick
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -36,8 +37,9 @@ def _choose(ask: Ask, out: Console, prompt: str, names: Sequence[str], default: 
         answer = ask(f"{prompt} [Enter: {names[default]}]").strip()
         if not answer:
             return default
-        if answer.isdigit() and 1 <= int(answer) <= len(names):
-            return int(answer) - 1
+        picked = menu_pick(answer, len(names))
+        if picked is not None:
+            return picked
         out.print(f"Type a number from 1 to {len(names)}.")
 
 

@@ -31,6 +31,7 @@ from aos_cli.core.effects import (
 )
 from aos_cli.core.errors import AosError, RuleError
 from aos_cli.core.movement import charge_roll_needed
+from aos_cli.core.numbers import check_distance
 from aos_cli.core.state import ActiveEffect, GameState, PendingSpell, UnitState, WeaponSpec
 from aos_cli.core.system import system_of
 from aos_cli.core.turn import advance, begin_round, due_battleshock
@@ -63,7 +64,7 @@ class RecordedAnswers:
             if self.fallback is None:
                 raise RuleError(f"the tool needs to know: {question}", f"answer with --{key}")
             self.answers[key] = self.fallback.number(key, question)
-        return float(self.answers[key])
+        return check_distance(float(self.answers[key]), what=key)
 
 
 Handler = Callable[[GameState, dict[str, Any], DiceSource, RecordedAnswers], None]

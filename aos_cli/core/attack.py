@@ -15,6 +15,7 @@ from aos_cli.core.dice import DiceExpr, DiceSource, format_threshold, roll_with_
 from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.engine import Allocation, AttackResult, Stage
 from aos_cli.core.errors import InputError
+from aos_cli.core.limits import check_weapon
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class WeaponProfile:
             raise InputError(f"attacks: {self.attacks} can be negative", "use 0 or more attacks")
         if self.rend > 0:
             raise InputError(f"rend: {self.rend} is positive", "write rend as 0, - or -1, -2 ...")
+        check_weapon(self.models, self.attacks.maximum, self.damage.maximum)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,15 @@ from typing import Any
 from aos_cli.core.dice import DiceExpr, parse_dice, parse_reroll
 from aos_cli.core.effects import Effect, ExtraAttacks, MortalWoundsOnRoll, RerollRoll, RollModifier
 from aos_cli.core.errors import InputError
+from aos_cli.core.limits import (
+    MAX_ATTACKS,
+    MAX_CHARACTERISTIC,
+    MAX_MODELS,
+    MAX_MODIFIER,
+    MAX_TRIGGER_AMOUNT,
+    check_at_most,
+)
+from aos_cli.core.numbers import is_ascii_whole, parse_whole
 
 
 @dataclass(frozen=True)
@@ -82,12 +91,10 @@ def parse_rend(text: str, what: str = "--rend") -> int:
     cleaned = text.strip()
     if cleaned in ("-", "0", ""):
         return 0
-    try:
-        value = int(cleaned)
-    except ValueError:
-        raise InputError(
-            f"{what}: {text!r} is not a rend", "use 0, - or a negative number"
-        ) from None
+    value = parse_whole(
+        cleaned, what=what, low=-MAX_MODIFIER, high=MAX_MODIFIER, signed=True,
+        hint=f"use 0, - or a negative number down to -{MAX_MODIFIER}",
+    )  # fmt: skip
     if value > 0:
         raise InputError(f"{what}: {text!r} is positive", "write rend as -1, -2 ... (or 0, -)")
     return value
@@ -96,7 +103,7 @@ def parse_rend(text: str, what: str = "--rend") -> int:
 def split_trigger(text: str, what: str) -> tuple[int, str, list[str]]:
     """Split `X:N[:more]` into the unmodified roll X (2-6), N and the rest."""
     parts = text.split(":")
-    if len(parts) < 2 or not parts[0].strip().isdigit():
+    if len(parts) < 2 or not is_ascii_whole(parts[0].strip()) or len(parts[0].strip()) > 2:
         raise InputError(f"{what}: {text!r} is not X:N", "X is the unmodified roll (2-6), e.g. 6:1")
     on = int(parts[0])
     if not 2 <= on <= 6:
@@ -112,15 +119,16 @@ def dice_trigger(text: str, what: str) -> tuple[int, DiceExpr, list[str]]:
     value = parse_dice(amount, what=what)
     if value.minimum < 0:
         raise InputError(f"{what}: {text!r} can be negative", "N is a number or dice, 0 or more")
+    check_at_most(what, value.maximum, MAX_TRIGGER_AMOUNT, "at most")
     return on, value, rest
 
 
 def int_trigger(text: str, what: str) -> tuple[int, int]:
     """`X:N` where N is a whole number (`6:1`)."""
     on, amount, rest = split_trigger(text, what)
-    if rest or not amount.strip().isdigit():
+    if rest:
         raise InputError(f"{what}: {text!r} is not X:N", "N is a whole number, e.g. 6:1")
-    return on, int(amount)
+    return on, parse_whole(amount, what=what, high=MAX_TRIGGER_AMOUNT, hint="N is a whole number")
 
 
 def _mortal(text: str, roll: str, what: str) -> MortalWoundsOnRoll:
@@ -132,8 +140,8 @@ def _mortal(text: str, roll: str, what: str) -> MortalWoundsOnRoll:
 
 def parse_compact(text: str) -> dict[str, str]:
     """Read `10x2/3+/4+/-1/D3`: models x attacks / hit / wound / rend / damage (`x` optional)."""
-    what = f"profile {text!r}"
-    parts = text.split("/")
+    what = f"profile {text[:40]!r}"
+    parts = text.split("/", 5)
     if not 3 <= len(parts) <= 5:
         raise InputError(
             f"{what} is not models x attacks/hit/wound/rend/damage", "e.g. 10x2/3+/4+/-1/D3"
@@ -156,9 +164,11 @@ def shared_effects(flags: Mapping[str, Any]) -> list[Effect]:
     extra_attacks = int(flags.get("extra_attacks", 0))
     if extra_attacks < 0:
         raise InputError(f"--extra-attacks: {extra_attacks} is negative", "use 0 or more")
+    check_at_most("--extra-attacks", extra_attacks, MAX_ATTACKS, "attacks")
     effects: list[Effect] = [ExtraAttacks(extra_attacks)] if extra_attacks else []
     for roll in ("hit", "wound", "save"):
         amount = int(flags.get(f"{roll}_mod", 0))
+        check_at_most(f"--{roll}-mod", abs(amount), MAX_MODIFIER, "either way")
         if amount:
             effects.append(RollModifier(roll, amount))
     for roll in ("hit", "wound", "save"):
@@ -181,6 +191,8 @@ def check_target(flags: Mapping[str, Any]) -> tuple[int | None, int | None, int]
     for flag, value in (("--target-models", target_models), ("--target-wounds", target_wounds)):
         if value is not None and value < 1:
             raise InputError(f"{flag}: {value} is below 1", "use 1 or more")
+    check_at_most("--target-models", target_models or 0, MAX_MODELS, "models")
+    check_at_most("--target-wounds", target_wounds or 0, MAX_CHARACTERISTIC, "wounds")
     if (target_models is None) != (target_wounds is None):
         raise InputError(
             "--target-models and --target-wounds go together", "give both to count models slain"

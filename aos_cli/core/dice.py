@@ -16,6 +16,8 @@ from fractions import Fraction
 from typing import Protocol
 
 from aos_cli.core.errors import AosError, InputError
+from aos_cli.core.limits import MAX_CONSTANT, MAX_DICE, MAX_TYPED_LINE
+from aos_cli.core.numbers import is_ascii_whole, parse_whole
 
 FACES = (1, 2, 3, 4, 5, 6)
 IMPOSSIBLE = 7
@@ -109,7 +111,7 @@ class DiceExpr:
         return "".join(parts)
 
 
-_TERM = re.compile(r"([+-]?)(\d*)(?:(D)(\d+))?", re.IGNORECASE)
+_TERM = re.compile(r"([+-]?)([0-9]*)(?:(D)([0-9]+))?", re.IGNORECASE)
 
 
 def parse_dice(text: str, *, what: str = "dice expression") -> DiceExpr:
@@ -118,6 +120,7 @@ def parse_dice(text: str, *, what: str = "dice expression") -> DiceExpr:
     Raises InputError naming `what` when the text is not such an expression.
     """
     cleaned = text.replace(" ", "")
+    shown = text if len(text) <= 40 else text[:40] + "..."
     allowed = "a whole number or dice such as D3, D6, 2D6, D6+1, D3+D6"
     if not cleaned:
         raise InputError(f"{what}: empty value", allowed)
@@ -127,23 +130,34 @@ def parse_dice(text: str, *, what: str = "dice expression") -> DiceExpr:
     while position < len(cleaned):
         match = _TERM.match(cleaned, position)
         if not match or match.end() == position or (position > 0 and not match.group(1)):
-            raise InputError(f"{what}: {text!r} is not understood", allowed)
+            raise InputError(f"{what}: {shown!r} is not understood", allowed)
         sign, number, d, sides = match.groups()
         if position == 0 and sign == "+":
-            raise InputError(f"{what}: {text!r} is not understood", allowed)
+            raise InputError(f"{what}: {shown!r} is not understood", allowed)
         if d:
             if sign == "-":
-                raise InputError(f"{what}: {text!r} subtracts dice", allowed)
+                raise InputError(f"{what}: {shown!r} subtracts dice", allowed)
             if sides not in ("3", "6"):
-                raise InputError(f"{what}: {text!r} uses a D{sides}; only D3 and D6 exist", allowed)
-            count = int(number) if number else 1
-            if count < 1 or count > 100:
-                raise InputError(f"{what}: {text!r} rolls {count} dice", "use 1 to 100 dice")
+                raise InputError(
+                    f"{what}: {shown!r} uses a D{sides}; only D3 and D6 exist", allowed
+                )
+            count = parse_whole(number, what=what, low=1, high=MAX_DICE) if number else 1
             dice[int(sides)] = dice.get(int(sides), 0) + count
+            if sum(dice.values()) > MAX_DICE:
+                raise InputError(
+                    f"{what}: {shown!r} rolls more than {MAX_DICE} dice",
+                    f"the limit is {MAX_DICE} dice in one expression",
+                )
         else:
             if not number:
-                raise InputError(f"{what}: {text!r} is not understood", allowed)
-            constant += -int(number) if sign == "-" else int(number)
+                raise InputError(f"{what}: {shown!r} is not understood", allowed)
+            amount = parse_whole(number, what=what, high=MAX_CONSTANT)
+            constant += -amount if sign == "-" else amount
+            if abs(constant) > MAX_CONSTANT:
+                raise InputError(
+                    f"{what}: {shown!r} adds up to more than {MAX_CONSTANT}",
+                    f"the limit is {MAX_CONSTANT}",
+                )
         position = match.end()
     ordered = tuple((dice[s], s) for s in (3, 6) if s in dice)
     return DiceExpr(ordered, constant)
@@ -164,8 +178,9 @@ def parse_threshold(text: str, *, what: str, allow_dash: bool = False, low: int 
         return IMPOSSIBLE
     body = cleaned[:-1] if cleaned.endswith("+") else cleaned
     allowed = f"use {low}+ to 6+" + (" or -" if allow_dash else "")
-    if not body.isdigit():
-        raise InputError(f"{what}: {text!r} is not a roll needed", allowed)
+    if not is_ascii_whole(body) or len(body) > 2:
+        shown = text if len(text) <= 20 else text[:20] + "..."
+        raise InputError(f"{what}: {shown!r} is not a roll needed", allowed)
     value = int(body)
     if not low <= value <= 6:
         raise InputError(f"{what}: {text!r} is not a roll a D6 can need", allowed)
@@ -244,21 +259,29 @@ def parse_typed_dice(text: str, count: int) -> list[int]:
 
     Raises InputError with what to type when the entry is not exactly `count` D6 results.
     """
+    if len(text) > MAX_TYPED_LINE:
+        raise InputError(f"the line is longer than {MAX_TYPED_LINE} characters", "type the dice")
     tokens = text.replace(",", " ").split()
     values: list[int] = []
     for token in tokens:
+        shown = token if len(token) <= 20 else token[:20] + "..."
         if ":" in token or "x" in token.lower():
             face_text, _, times_text = token.lower().replace("x", ":").partition(":")
-            if not (face_text.isdigit() and times_text.isdigit()):
-                raise InputError(f"{token!r} is not a face and count", "write it as 6:2 (two 6s)")
-            face, times = int(face_text), int(times_text)
+            if not (is_ascii_whole(face_text) and is_ascii_whole(times_text)):
+                raise InputError(f"{shown!r} is not a face and count", "write it as 6:2 (two 6s)")
+            face = int(face_text) if len(face_text) == 1 else 0
             if face not in FACES:
-                raise InputError(f"{face} is not a D6 face", "faces are 1 to 6")
+                raise InputError(f"{face_text[:20]} is not a D6 face", "faces are 1 to 6")
+            times = parse_whole(
+                times_text, what=shown, high=count - len(values), hint=f"{count} dice were rolled"
+            )
             values.extend([face] * times)
-        elif token.isdigit() and int(token) in FACES:
+        elif is_ascii_whole(token) and len(token) == 1 and int(token) in FACES:
             values.append(int(token))
         else:
-            raise InputError(f"{token!r} is not a D6 result", "type values from 1 to 6")
+            raise InputError(f"{shown!r} is not a D6 result", "type values from 1 to 6")
+        if len(values) > count:
+            break
     if len(values) != count:
         raise InputError(
             f"expected {count} dice, got {len(values)}",

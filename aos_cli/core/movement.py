@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import InputError
+from aos_cli.core.numbers import check_distance
 
 CHARGE_END_DISTANCE = 0.5
 """The first model charging must end within 1/2" of an enemy model (AoS2 §10)."""
@@ -14,8 +15,7 @@ CHARGE_END_DISTANCE = 0.5
 
 def charge_roll_needed(distance: float) -> int:
     """The smallest charge roll that crosses a gap of `distance` inches to end within 1/2"."""
-    if distance < 0:
-        raise InputError(f"--distance: {distance} is negative", "give the gap in inches, 0 or more")
+    check_distance(distance)
     return max(0, math.ceil(distance - CHARGE_END_DISTANCE))
 
 

@@ -45,6 +45,7 @@ from aos_cli.core.distributions import (
 from aos_cli.core.effects import AttackRules, TargetInfo, Trigger
 from aos_cli.core.engine import AttackOdds
 from aos_cli.core.errors import InputError
+from aos_cli.core.numbers import check_distance
 
 # --------------------------------------------------------------------------- one attack
 
@@ -411,8 +412,7 @@ def run_odds(
         _add(out, RunRoll(die, modifier, at_the_double).total, p)
     probability = None
     if distance is not None:
-        if distance < 0:
-            raise InputError(f"--distance: {distance} is negative", "give inches, 0 or more")
+        check_distance(distance)
         probability = sum((p for v, p in out.items() if v >= distance), Fraction(0))
     return RollOdds(dict(sorted(out.items())), probability)
 

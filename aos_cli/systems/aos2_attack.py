@@ -41,6 +41,8 @@ from aos_cli.core.effects import (
     compile_effects,
 )
 from aos_cli.core.errors import InputError
+from aos_cli.core.limits import MAX_ATTACKS, MAX_MODELS, MAX_WEAPONS, check_at_most
+from aos_cli.core.numbers import parse_whole
 
 if TYPE_CHECKING:
     from aos_cli.core.engine import AttackOdds, AttackResult
@@ -126,9 +128,7 @@ def weapon_profile(fields: Mapping[str, str], name: str) -> WeaponProfile:
                 f"--{needed} is missing",
                 "give a profile such as 10x2/3+/4+/-1/D3 or the flags --attacks --hit --wound",
             )
-    models_text = fields.get("models", "1")
-    if not models_text.strip().isdigit():
-        raise InputError(f"--models: {models_text!r} is not a number of models", "use 0 or more")
+    models = parse_whole(fields.get("models", "1"), what="--models", high=MAX_MODELS)
     attacks = parse_dice(fields["attacks"], what="--attacks")
     if attacks.minimum < 0:
         raise InputError(f"--attacks: {fields['attacks']!r} is negative", "use 0 or more attacks")
@@ -141,7 +141,7 @@ def weapon_profile(fields: Mapping[str, str], name: str) -> WeaponProfile:
         to_wound=parse_threshold(fields["wound"], what="--wound"),
         rend=parse_rend(fields.get("rend", "0")),
         damage=damage,
-        models=int(models_text),
+        models=models,
         name=name,
     )
 
@@ -216,6 +216,7 @@ class AosAttackKit:
             "models": None if given.get("models") is None else str(given["models"]),
             **{k: given.get(k) for k in ("attacks", "hit", "wound", "rend", "damage")},
         }
+        check_at_most("profiles", len(profiles), MAX_WEAPONS, "weapons")
         weapon_fields = [parse_compact(p) for p in profiles] if profiles else [{}]
         attacks = tuple(
             Attack(
@@ -227,6 +228,8 @@ class AosAttackKit:
             )
             for number, compact in enumerate(weapon_fields, start=1)
         )
+        most = sum(a.profile.models * a.profile.attacks.maximum for a in attacks)
+        check_at_most("attacks", most, MAX_ATTACKS, "in one roll")
         save = given.get("save")
         save_value = parse_threshold(save, what="--save", allow_dash=True) if save else 7
         target_models, target_wounds, suffered = check_target(given)

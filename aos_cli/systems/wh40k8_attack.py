@@ -21,6 +21,7 @@ from aos_cli.core.attack_flags import (
 from aos_cli.core.dice import format_threshold, parse_dice, parse_threshold
 from aos_cli.core.effects import compile_effects
 from aos_cli.core.errors import InputError
+from aos_cli.core.limits import MAX_CHARACTERISTIC, check_at_most
 
 if TYPE_CHECKING:
     from aos_cli.core.engine import AttackOdds, AttackResult
@@ -127,6 +128,7 @@ class Kit40k:
         for name in ("strength", "toughness"):
             if given[name] < 1:
                 raise InputError(f"--{name}: {given[name]} is below 1", "use 1 or more (40k8 §14)")
+            check_at_most(f"--{name}", given[name], MAX_CHARACTERISTIC, "at most")
         weapon = Weapon40k(
             attacks=parse_dice(given["attacks"], what="--attacks"),
             skill=skill,

@@ -82,6 +82,7 @@ from aos_cli.core.distributions import (
 from aos_cli.core.effects import AttackRules, Trigger
 from aos_cli.core.engine import Allocation, AttackOdds, AttackResult, Stage
 from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_MODIFIER, check_at_most, check_weapon
 
 if TYPE_CHECKING:
     from aos_cli.core.engine import AttackEngine
@@ -245,6 +246,9 @@ class Weapon40k:
             raise InputError(f"BS/WS: {self.skill}", "use 2+ to 6+ or - (§13.1)")
         if self.multiplier < 0:
             raise InputError(f"multiplier: {self.multiplier} is negative", "use 0, 1 or 2")
+        check_weapon(self.models * self.multiplier, self.attacks.maximum, self.damage.maximum)
+        check_at_most("AP", -self.ap, MAX_MODIFIER, "either way")
+        check_at_most("Strength", self.strength, MAX_CHARACTERISTIC, "at most")
         for name in _UNSUPPORTED:
             if getattr(self.rules, name) not in (None, False, ()):
                 raise InputError(

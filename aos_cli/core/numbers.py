@@ -1,0 +1,75 @@
+"""Every number a player types is read here: ASCII digits only, within a limit, finite.
+
+`str.isdigit()` accepts `²` and `①`, which `int()` refuses, and `int()` accepts `٣` and
+4,000-digit numbers; these functions accept only what a player means and refuse the rest with
+one line (an InputError, exit 2).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from aos_cli.core.errors import InputError
+from aos_cli.core.limits import MAX_DISTANCE
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+_MAX_DIGITS = 18
+"""More digits than any limit has: longer numbers are refused before `int()` sees them."""
+
+
+def is_ascii_whole(text: str) -> bool:
+    """True for a non-empty run of ASCII digits 0-9 (no sign, no spaces)."""
+    return bool(text) and text.isascii() and text.isdigit()
+
+
+def parse_whole(
+    text: str, *, what: str, low: int = 0, high: int, hint: str | None = None, signed: bool = False
+) -> int:
+    """A whole number from `low` to `high` written in ASCII digits (a sign only if `signed`)."""
+    cleaned = text.strip()
+    shown = cleaned if len(cleaned) <= 20 else cleaned[:20] + "..."
+    allowed = hint or f"use a whole number from {low} to {high}"
+    if not _WHOLE.fullmatch(cleaned) or (not signed and cleaned[0] in "+-"):
+        raise InputError(f"{what}: {shown!r} is not a whole number", allowed)
+    if len(cleaned.lstrip("+-").lstrip("0")) > _MAX_DIGITS:
+        raise InputError(f"{what}: {shown!r} is far too large", f"the limit is {high}")
+    value = int(cleaned)
+    if value > high:
+        raise InputError(f"{what}: {value} is more than the limit of {high}", allowed)
+    if value < low:
+        raise InputError(f"{what}: {value} is less than {low}", allowed)
+    return value
+
+
+def check_distance(value: float, *, what: str = "--distance") -> float:
+    """A distance in inches: finite, 0 or more, and no longer than a table."""
+    if math.isnan(value) or math.isinf(value):
+        raise InputError(f"{what}: {value} is not a distance", "give inches, such as 7 or 8.5")
+    if value < 0:
+        raise InputError(f"{what}: {value:g} is negative", "give the gap in inches, 0 or more")
+    if value > MAX_DISTANCE:
+        raise InputError(
+            f"{what}: {value:g} inches is more than the limit of {MAX_DISTANCE:g}",
+            "give the gap on the table in inches",
+        )
+    return value
+
+
+def parse_distance(text: str, *, what: str = "distance") -> float:
+    """A distance typed in inches (`7`, `8.5`): ASCII digits, finite, 0 up to a table's size."""
+    cleaned = text.strip()
+    if len(cleaned) > 20 or not _DECIMAL.fullmatch(cleaned):
+        shown = cleaned if len(cleaned) <= 20 else cleaned[:20] + "..."
+        raise InputError(f"{what}: {shown!r} is not a number of inches", "such as 7 or 8.5")
+    return check_distance(float(cleaned), what=what)
+
+
+def menu_pick(answer: str, count: int) -> int | None:
+    """The 0-based index of a numbered menu entry typed as 1 to `count`, else None."""
+    cleaned = answer.strip()
+    if not is_ascii_whole(cleaned) or len(cleaned) > len(str(count)):
+        return None
+    number = int(cleaned)
+    return number - 1 if 1 <= number <= count else None
