@@ -13,7 +13,7 @@ from functools import partial
 
 from aos_cli.core.dice import DiceExpr, DiceSource, format_threshold, roll_with_reroll
 from aos_cli.core.effects import AttackRules, TargetInfo
-from aos_cli.core.engine import Allocation, AttackResult, Stage
+from aos_cli.core.engine import Allocation, AttackResult, Stage, roll_amounts
 from aos_cli.core.errors import InputError
 from aos_cli.core.limits import check_weapon
 
@@ -101,18 +101,6 @@ class _Wound:
     damage_bonus: int
 
 
-def _roll_amounts(source: DiceSource, amounts: Sequence[DiceExpr], purpose: str) -> list[int]:
-    """Roll several dice expressions with one request for all their dice."""
-    needed = sum(a.d6_count for a in amounts)
-    pool = source.roll(needed, purpose) if needed else []
-    values: list[int] = []
-    position = 0
-    for amount in amounts:
-        values.append(amount.value_from(pool[position : position + amount.d6_count]))
-        position += amount.d6_count
-    return values
-
-
 def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> WeaponResult:
     """Roll one weapon's attacks through hit, wound, save and damage (AoS2 §14.4)."""
     profile, rules = attack.profile, attack.rules
@@ -123,7 +111,7 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
     if profile.attacks.is_fixed:
         per_model = [profile.attacks.constant] * profile.models
     else:
-        per_model = _roll_amounts(
+        per_model = roll_amounts(
             source,
             [profile.attacks] * profile.models,
             f"{label}Attacks ({profile.attacks})",
@@ -156,11 +144,11 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
         hits.append(_Hit(value, rules.wound_roll_count(value), rules.auto_wounds(value)))
     # Extra hits from an ability never trigger anything themselves.
     extra_hits = sum(
-        max(0, extra) for extra in _roll_amounts(source, extra_hit_amounts, f"{label}extra hits")
+        max(0, extra) for extra in roll_amounts(source, extra_hit_amounts, f"{label}extra hits")
     )
     hits.extend(_Hit(None) for _ in range(extra_hits))
     result.mortal_wounds += sum(
-        max(0, v) for v in _roll_amounts(source, mortal_amounts, f"{label}mortal wounds")
+        max(0, v) for v in roll_amounts(source, mortal_amounts, f"{label}mortal wounds")
     )
     result.hits = sum(hit_ok) + extra_hits
     result.stages.append(
@@ -207,7 +195,7 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
         bonus = rules.rend_bonus(hit.hit_roll) if hit.hit_roll else 0
         wounds.append(_Wound(profile.rend + bonus, rules.damage_bonus(value)))
     result.mortal_wounds += sum(
-        max(0, v) for v in _roll_amounts(source, mortal_amounts, f"{label}mortal wounds on wounds")
+        max(0, v) for v in roll_amounts(source, mortal_amounts, f"{label}mortal wounds on wounds")
     )
     result.wounds = sum(wound_ok) + automatic
 
@@ -233,7 +221,7 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
     result.unsaved = len(unsaved)
 
     # Damage: a random Damage is rolled for each successful attack (AoS2 §14.4 step 4).
-    damage_values = _roll_amounts(
+    damage_values = roll_amounts(
         source, [profile.damage] * len(unsaved), f"{label}Damage ({profile.damage})"
     )
     if not profile.damage.is_fixed:

@@ -13,12 +13,29 @@ The result and odds types are shared; each system's weapon result may carry its 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
-    from aos_cli.core.dice import DiceSource, Die
+    from aos_cli.core.dice import DiceExpr, DiceSource, Die
     from aos_cli.core.distributions import Distribution
+
+
+def roll_amounts(
+    source: DiceSource, amounts: Sequence[DiceExpr], purpose: str, *, floor: bool = False
+) -> list[int]:
+    """Roll several dice expressions (Attacks, Damage, mortal wounds) with one request for all
+    their dice; with `floor` no value is below 0."""
+    needed = sum(a.d6_count for a in amounts)
+    pool = source.roll(needed, purpose) if needed else []
+    values: list[int] = []
+    position = 0
+    for amount in amounts:
+        value = amount.value_from(pool[position : position + amount.d6_count])
+        values.append(max(0, value) if floor else value)
+        position += amount.d6_count
+    return values
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,7 @@ from aos_cli.core.distributions import (
     vec_of,
 )
 from aos_cli.core.effects import AttackRules, Trigger
-from aos_cli.core.engine import Allocation, AttackOdds, AttackResult, Stage
+from aos_cli.core.engine import Allocation, AttackOdds, AttackResult, Stage, roll_amounts
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_MODIFIER, check_at_most, check_weapon
 
@@ -478,18 +478,6 @@ Result40k = AttackResult[WeaponResult40k]
 rolls being the feel-no-pain rolls and `wounds_lost` the wounds left after excess is lost."""
 
 
-def _roll_amounts(source: DiceSource, amounts: Sequence[DiceExpr], purpose: str) -> list[int]:
-    """Several dice expressions with one request for all their dice."""
-    needed = sum(a.d6_count for a in amounts)
-    pool = source.roll(needed, purpose) if needed else []
-    values: list[int] = []
-    position = 0
-    for amount in amounts:
-        values.append(max(0, amount.value_from(pool[position : position + amount.d6_count])))
-        position += amount.d6_count
-    return values
-
-
 def _triggered(unmodified: int, triggers: tuple[Trigger, ...]) -> list[Trigger]:
     return [t for t in triggers if unmodified >= t.on]
 
@@ -516,8 +504,11 @@ def resolve_weapon_40k(
     if weapon.attacks.is_fixed:
         per_model = [weapon.attacks.constant] * weapon.models
     else:
-        per_model = _roll_amounts(
-            source, [weapon.attacks] * weapon.models, f"{label}Attacks ({weapon.attacks})"
+        per_model = roll_amounts(
+            source,
+            [weapon.attacks] * weapon.models,
+            f"{label}Attacks ({weapon.attacks})",
+            floor=True,
         )
         result.attack_rolls = tuple(per_model)
     result.attacks = max(0, sum(per_model) * weapon.multiplier + rules.extra_attacks)
@@ -593,14 +584,14 @@ def resolve_weapon_40k(
     result.unsaved = len(unsaved)
 
     # Damage, rolled for each unsaved wound (§8.5, §14), then the mortal wounds.
-    damage = _roll_amounts(
-        source, [weapon.damage] * len(unsaved), f"{label}Damage ({weapon.damage})"
+    damage = roll_amounts(
+        source, [weapon.damage] * len(unsaved), f"{label}Damage ({weapon.damage})", floor=True
     )
     if not weapon.damage.is_fixed:
         result.damage_rolls = tuple(damage)
     result.damage_per_attack = tuple(damage)
     amounts = [a for per_attack in mortal for a in per_attack]
-    mortal_values = _roll_amounts(source, amounts, f"{label}mortal wounds")
+    mortal_values = roll_amounts(source, amounts, f"{label}mortal wounds", floor=True)
     by_attack = dict(zip(unsaved, damage, strict=True))
     events: list[tuple[int, int]] = []
     position = 0
