@@ -242,8 +242,9 @@ def _attack_effect(effect: Effect) -> bool:
     return True
 
 
-def inflict(state: GameState, target: UnitState, damage: int) -> int:
-    """Allocate damage onto a unit with carry-over (AoS2 §14.7); returns models slain."""
+def inflict(state: GameState, target: UnitState, damage: int, *, slain_by: int | None) -> int:
+    """Allocate damage onto a unit with carry-over (AoS2 §14.7); returns models slain.
+    `slain_by` is the side whose attack, spell or ability it is (None: terrain)."""
     allocation = allocate_carry_over(
         damage, target.models, target.spec.wounds, target.wounds_on_damaged
     )
@@ -255,7 +256,7 @@ def inflict(state: GameState, target: UnitState, damage: int) -> int:
 
         state.notes.append(f"{target.name}: {allocation.slain} slain, {target.models} left.")
         # First Blood VP and CP, coalition kills: scored by the battleplan's rules (issue 7).
-        scoring.models_slain(state, target, allocation.slain)
+        scoring.models_slain(state, target, allocation.slain, by=slain_by)
         if not target.alive and target.general:
             pass_on_generalship(state, target)
         if not target.alive:
@@ -297,8 +298,11 @@ def _pick_general(
     state.notes.append(f"{unit.name} is now {side.name}'s general.")
 
 
-def slay_models(state: GameState, unit: UnitState, count: int, how: str = "slain") -> int:
-    """Remove `count` whole models (slain or fled) and score them; returns models removed."""
+def slay_models(
+    state: GameState, unit: UnitState, count: int, how: str = "slain", *, slain_by: int | None
+) -> int:
+    """Remove `count` whole models (slain or fled) and score them for `slain_by` (the side
+    whose effect removed them, None for terrain); returns models removed."""
     from aos_cli.core import scoring
 
     count = max(0, min(count, unit.models))
@@ -309,7 +313,7 @@ def slay_models(state: GameState, unit: UnitState, count: int, how: str = "slain
     if not unit.models:
         unit.wounds_on_damaged = 0
     state.notes.append(f"{unit.name}: {count} slain, {unit.models} left.")
-    scoring.models_slain(state, unit, count, how=how)
+    scoring.models_slain(state, unit, count, by=slain_by, how=how)
     return count
 
 
@@ -372,7 +376,7 @@ def _resolve_attack(
         f"{result.wounds} wounds, {result.unsaved} unsaved, {result.mortal_wounds} mortal, "
         f"{result.damage} damage."
     )
-    slain = inflict(state, target, result.damage)
+    slain = inflict(state, target, result.damage, slain_by=attacker.side)
     state.attack_log.append(
         {
             "round": state.round,
@@ -669,7 +673,7 @@ def _battleshock(
         if test.fled:  # fled models count as slain (AoS2 §12)
             from aos_cli.core import scoring
 
-            scoring.models_slain(state, unit, test.fled, how="fled")
+            scoring.models_slain(state, unit, test.fled, by=1 - unit.side, how="fled")
         if not unit.models:
             unit.wounds_on_damaged = 0
         verdict = "passes" if test.passed else f"fails: {test.fled} flee"
@@ -818,7 +822,7 @@ def _resolve_spell(state: GameState, pending: PendingSpell, dice: DiceSource) ->
         target = _enemy(state, caster, pending.target)
         amount = system.arcane_bolt(pending.casting_roll, dice)
         state.notes.append(f"Arcane Bolt: {target.name} suffers {amount} mortal wound(s).")
-        inflict(state, target, amount)
+        inflict(state, target, amount, slain_by=caster.side)
         return
     if name == "mystic shield":
         target = state.unit(pending.target) if pending.target else caster
@@ -881,7 +885,7 @@ def _apply_each(
         if kind == "mortal_wounds":
             amount = parse_dice(str(mapping.get("amount", 1))).roll(dice, f"{name} mortal wounds")
             state.notes.append(f"{name}: {aim.name} suffers {amount} mortal wound(s).")
-            inflict(state, aim, amount)
+            inflict(state, aim, amount, slain_by=source.side)
         elif kind == "heal":
             amount = parse_dice(str(mapping.get("amount", 1))).roll(dice, f"{name} healing")
             healed = min(amount, aim.wounds_on_damaged)
@@ -1081,8 +1085,13 @@ def _heal(
 def _adjust(
     state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
 ) -> None:
-    """A manual correction for what happened on the table that the tool did not see."""
+    """A manual correction for what happened on the table that the tool did not see; wounds
+    count as dealt by the enemy unless `by` names the side (or `none`, for terrain)."""
+    from aos_cli.core.scoring import side_index
+
     unit = state.unit(payload["unit"])
+    by = str(payload.get("by", "")).strip()
+    slain_by = 1 - unit.side if not by else None if by.lower() == "none" else side_index(state, by)
     models = int(payload.get("models", 0))
     wounds = int(payload.get("wounds", 0))
     if models:
@@ -1093,7 +1102,7 @@ def _adjust(
             unit.slain_this_turn += -models
         unit.models = new
     if wounds > 0:
-        inflict(state, unit, wounds)
+        inflict(state, unit, wounds, slain_by=slain_by)
     elif wounds < 0:
         unit.wounds_on_damaged = max(0, unit.wounds_on_damaged + wounds)
     state.notes.append(f"{unit.name} adjusted ({payload.get('reason', 'no reason given')}).")

@@ -79,6 +79,9 @@ class ScoringBook:
     """AoS1 §5.2: `{"side", "objective", "unit", "feature"}` once the outnumbered side picks."""
     triumphs: set[int] = field(default_factory=set)
     """Sides that have rolled on the 1st edition Triumphs table (AoS1 §5.3)."""
+    destroyed_by: dict[str, int | None] = field(default_factory=dict)
+    """Destroyed units by id: the side whose attack, spell or ability slew them (None: terrain,
+    or their own side)."""
 
     @property
     def rules(self) -> tuple[ScoringRule, ...]:
@@ -177,11 +180,14 @@ def models_slain(
     target: UnitState,
     slain: int,
     *,
+    by: int | None,
     how: str = "slain",
     destroyed: bool | None = None,
     dice: DiceSource | None = None,
 ) -> None:
-    """Score the slaying of `slain` models of `target` for the enemy side (AoS2 §18, §19).
+    """Score the slaying of `slain` models of `target` for the side whose attack, spell or
+    ability slew them (`by`; None for terrain): an army scores only the enemy models it slays,
+    and First Blood goes to the first army to slay one (AoS2 §18, §19).
 
     `how` is `slain`, `fled` (battleshock: they count as slain, AoS2 §12) or `reserve`
     (not set up by the end: they count as slain, AoS2 §5.2).
@@ -189,14 +195,19 @@ def models_slain(
     if slain <= 0:
         return
     book = book_of(state)
-    enemy = 1 - target.side
     if destroyed is None:
         destroyed = not target.alive
+    credited = by if by is not None and by != target.side else None
+    if destroyed:
+        book.destroyed_by[target.spec.id] = credited
+    if destroyed and book.sudden_death and book.sudden_death.get("unit") == target.spec.id:
+        sudden_death_won(state, f"{target.name} is destroyed")
+    if credited is None:
+        return
+    enemy = credited
     first = how == "slain" and state.first_blood is None
     if first:
         state.first_blood = enemy
-    if destroyed and book.sudden_death and book.sudden_death.get("unit") == target.spec.id:
-        sudden_death_won(state, f"{target.name} is destroyed")
     name = target.name
     subject = {
         "slain": f"slew {slain} {name}",
@@ -361,7 +372,9 @@ def _score_objectives(
                     )
             elif rule.per == "enemy_general_slain":
                 enemy_generals = [
-                    u for u in state.sides[1 - side].units if u.spec.general and not u.alive
+                    u
+                    for u in state.sides[1 - side].units
+                    if u.spec.general and not u.alive and book.destroyed_by.get(u.spec.id) == side
                 ]
                 if enemy_generals:
                     value, rolled = _roll(rule, dice, f"{state.sides[side].name} {rule.id}")
@@ -489,7 +502,9 @@ def end_of_battle(state: GameState, dice: DiceSource | None, answers: Asker | No
     in_army = book_of(state).plan.reserves_at_end == "slain"
     for unit in state.units():
         if in_army and unit.alive and unit.in_reserve:
-            models_slain(state, unit, unit.models, how="reserve", destroyed=True, dice=dice)
+            models_slain(
+                state, unit, unit.models, by=1 - unit.side, how="reserve", destroyed=True, dice=dice
+            )
     _score_objectives(state, [0, 1], "end_of_battle", dice, asker)
     state.result = decide(state, final=True)
     state.notes.append(describe(state.result))

@@ -234,7 +234,7 @@ class GameSystem:
 
         mortal = terrain.deadly_check(state, unit, dice, answers)
         if mortal:
-            inflict(state, unit, mortal)
+            inflict(state, unit, mortal, slain_by=None)  # terrain: no army slew them
 
     def battleshock_exempt(self, state: GameState, unit_side: int, effects: list[Any]) -> bool:
         """Whether a lasting effect spares the unit its battleshock test (AoS1 §7.2)."""

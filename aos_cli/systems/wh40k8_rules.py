@@ -251,7 +251,7 @@ def roll_attack(
     )
     if allocation.slain:
         state.notes.append(f"{target.name}: {allocation.slain} slain, {target.models} left.")
-        scoring.models_slain(state, target, allocation.slain)
+        scoring.models_slain(state, target, allocation.slain, by=attacker.side)
         if not target.alive:
             transport_destroyed(state, target)
 
@@ -421,7 +421,7 @@ def _disembark(
             f"{unit.name} disembarks from {transport.name}; it counts as having moved (40k8 §12.4)."
         )
     if slain:
-        slay_models(state, unit, slain)
+        slay_models(state, unit, slain, slain_by=1 - unit.side)  # the wreck the enemy made
 
 
 # --------------------------------------------------------------------------- psychic (§5)
@@ -464,7 +464,7 @@ def _manifest(
             f"Perils of the Warp (double {rolled[0]}): {psyker.name} suffers {wounds} mortal "
             "wound(s) (40k8 §5.4)."
         )
-        inflict(state, psyker, wounds)
+        inflict(state, psyker, wounds, slain_by=psyker.side)  # its own power: nobody scores
         if not psyker.alive:
             state.notes.append(
                 f'{psyker.name} is slain: {power} fails and every unit within 6" suffers D3 '
@@ -544,7 +544,7 @@ def resolve_power(
     big = pending.casting_roll > 10
     amount = parse_dice("D6" if big else "D3").roll(dice, f"Smite ({'D6' if big else 'D3'})")
     state.notes.append(f"Smite: {target.name} suffers {amount} mortal wound(s) (40k8 §5.3).")
-    inflict(state, target, amount)
+    inflict(state, target, amount, slain_by=caster.side)
 
 
 # --------------------------------------------------------------------------- shooting (§6-§8)
@@ -832,7 +832,7 @@ def _morale(
             unit.models -= fled
             if not unit.models:
                 unit.wounds_on_damaged = 0
-            scoring.models_slain(state, unit, fled, how="fled")
+            scoring.models_slain(state, unit, fled, by=1 - unit.side, how="fled")
             if not unit.alive:
                 transport_destroyed(state, unit)
 

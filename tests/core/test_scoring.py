@@ -266,7 +266,7 @@ def test_aos2_s17_2_needs_say_what_turns_a_minor_into_a_major() -> None:
 
 
 def forty_k(**overrides: Any) -> dict[str, Any]:
-    """The 40k8 test armies on Only War: Domination, its rules from the bundled YAML."""
+    """The 40k8 test armies on Only War (Domination unless given), rules from the YAML."""
     setup: dict[str, Any] = yaml.safe_load((GOLDEN / "wh40k8_armies.yaml").read_text())
     setup.update(overrides)
     return upgrade_setup(setup)
@@ -435,3 +435,70 @@ def test_aos2_s18_only_battleplans_that_say_so_end_when_a_side_is_gone() -> None
     assert ends["first-blood"] == ends["glorious-victory"] == "no_units_on_battlefield"
     assert ends["only-war-domination"] == "no_models"
     assert ends["ill-met-by-moonlight"] is None and ends["changing-priorities"] is None
+
+
+# --------------------------------------------------------------------------- who slew them
+
+
+def test_aos2_s18_deadly_terrain_gives_nobody_first_blood() -> None:
+    """AoS2 §18, §4.3: First Blood (CP and VP) goes to the army that slays the first enemy
+    model; Liberators slain by Deadly scenery give the Nighthaunt neither."""
+    state = new_game(small(terrain=[{"name": "Thorns", "rule": "deadly"}]))
+    act(state, "priority", [6, 1])
+    while state.phase != "movement":
+        act(state, "next")
+    act(state, "move", [1, 3], unit="liberators", answers={"deadly": True})  # D3 = 2: 1 slain
+    assert state.unit("liberators").models == 4
+    assert state.first_blood is None
+    assert [s.victory_points for s in state.sides] == [0, 0]
+    assert state.sides[1].command_points == 0 and state.ledger == []
+
+
+def test_aos2_s18_a_unit_slain_by_its_own_side_gives_the_enemy_nothing() -> None:
+    """AoS2 §18: a unit killed by its own side's spell or prayer (Lightning Storm on its own
+    Liberators) is not slain by the enemy army: no First Blood, no VP for the enemy; the
+    first model the enemy does slay then gives the enemy First Blood."""
+    from aos_cli.core.actions import inflict
+
+    state = new_game(small())
+    act(state, "priority", [6, 1])
+    inflict(state, state.unit("liberators"), 4, slain_by=0)  # the Stormcast's own storm
+    assert state.unit("liberators").models == 3
+    assert state.first_blood is None and state.ledger == []
+    act(state, "adjust", unit="chainrasps", wounds=2, by="Nighthaunt")  # their own doing too
+    assert state.first_blood is None and state.ledger == []
+    act(state, "adjust", unit="liberators", wounds=2)  # the Nighthaunt's attack
+    assert state.first_blood == 1
+    assert [s.victory_points for s in state.sides] == [0, 2]
+    assert [(e.side, e.command_points) for e in state.ledger if e.command_points] == [(1, 1)]
+
+
+def test_aos2_s18_first_blood_goes_to_the_attacking_army() -> None:
+    """AoS2 §18: the Judicators' volley slays the first Chainrasps: the Stormcast gain the
+    command point and a VP per Wounds of each model slain."""
+    state = new_game(small())
+    act(state, "priority", [6, 1])
+    while state.phase != "shooting":
+        act(state, "next")
+    answers = {"cover": False, "engaged": False}
+    # 5 Skybolt Bows: five hits, five wounds, five failed saves: 5 Chainrasps slain.
+    act(state, "shoot", [6] * 5 + [6] * 5 + [1] * 5, unit="judicators", target="chainrasps",
+        answers=answers)  # fmt: skip
+    assert state.unit("chainrasps").models == 15 and state.first_blood == 0
+    assert [(e.side, e.points, e.command_points) for e in state.ledger] == [(0, 0, 1), (0, 5, 0)]
+
+
+def test_40k8_s17_4_slay_and_secure_counts_only_a_warlord_the_enemy_slew() -> None:
+    """40k8 §17.4 Slay and Secure: D3 VP to "a player whose army slew the enemy Warlord"; a
+    Warlord slain by its own Perils of the Warp gives the enemy nothing."""
+    from aos_cli.core.actions import inflict
+    from aos_cli.core.scoring import end_of_battle
+
+    setup = forty_k(battleplan="only-war-slay-and-secure")
+    setup["battleplan_rules"] = {**setup["battleplan_rules"], "objectives": []}
+    state = new_game(setup)
+    act(state, "priority", first=0)
+    warlord = next(u for u in state.sides[0].units if u.spec.general)
+    inflict(state, warlord, 99, slain_by=0)  # its own power went wrong
+    end_of_battle(state, ScriptedDice([]), RecordedAnswers({}))
+    assert [s.victory_points for s in state.sides] == [0, 0]

@@ -230,7 +230,7 @@ class AoS1Scenery(AoS1System):
             f"Deadly terrain: {unit.name} rolled {', '.join(map(str, rolls))}: {slain} slain."
         )
         if slain:
-            slay_models(state, unit, slain)
+            slay_models(state, unit, slain, slain_by=None)  # deadly terrain: no army slew them
 
 
 # --------------------------------------------------------------------------- before the battle
