@@ -52,6 +52,17 @@ def all_flags(kind: str, command: str) -> dict[str, Flag]:
     return flags
 
 
+@cache
+def flag_owners(kind: str, command: str) -> dict[str, tuple[str, ...]]:
+    """Each flag's systems, in the systems' order."""
+    return {
+        name: tuple(
+            s for s in kit_systems(kind) if name in {f.name for f in get_kit(s, kind).flags}
+        )
+        for name in all_flags(kind, command)
+    }
+
+
 def build_request(
     kind: str,
     command: str,
@@ -69,7 +80,7 @@ def build_request(
     flags = all_flags(kind, command)
     given = frozenset(n for n, f in flags.items() if f.given(values.get(n, f.default)))
     for name in sorted(given - understood, key=list(flags).index):
-        owners = [s for s in kit_systems(kind) if name in {f.name for f in get_kit(s, kind).flags}]
+        owners = flag_owners(kind, command)[name]
         raise InputError(
             f"{flags[name].option} is for --system {' or '.join(owners)}",
             f"leave it out with --system {kit.system}",
@@ -78,15 +89,15 @@ def build_request(
     return KitRequest(kit, spec, given, seed, dice_mode, as_json)
 
 
-def _parameter(flag: Flag) -> inspect.Parameter:
-    """A Typer parameter for one flag."""
+def _parameter(flag: Flag, panel: str | None) -> inspect.Parameter:
+    """A Typer parameter for one flag, listed under `panel` in the help when it has one."""
     kind: Any = list[str] if flag.argument else flag.kind
     if flag.optional:
         kind = kind | None
     info: Any = (
         typer.Argument(help=flag.help, show_default=False)
         if flag.argument
-        else typer.Option(help=flag.help)
+        else typer.Option(help=flag.help, rich_help_panel=panel)
     )
     return inspect.Parameter(
         flag.name,
@@ -146,7 +157,11 @@ def kit_command(
             )
         )
 
-    parameters = [_parameter(flag) for flag in all_flags(kind, command).values()]
+    systems, owners = kit_systems(kind), flag_owners(kind, command)
+    parameters = [
+        _parameter(flag, None if owners[name] == systems else f"--system {', '.join(owners[name])}")
+        for name, flag in all_flags(kind, command).items()
+    ]
     handler.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         parameters + _common_parameters(kind, dice)
     )

@@ -15,10 +15,10 @@ if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
 
 CAST_FLAGS: tuple[Flag, ...] = (
-    optional_flag("value", int, "aos2: the spell's casting value."),
-    Flag("unbind", bool, False, "aos2: an enemy wizard tries to unbind."),
-    Flag("mod", int, 0, "aos2: modifier to the casting roll."),
-    Flag("unbind_mod", int, 0, "aos2: modifier to the unbinding roll."),
+    optional_flag("value", int, "The spell's casting value."),
+    Flag("unbind", bool, False, "An enemy wizard tries to unbind."),
+    Flag("mod", int, 0, "Modifier to the casting roll."),
+    Flag("unbind_mod", int, 0, "Modifier to the unbinding roll."),
 )
 
 

@@ -17,39 +17,36 @@ if TYPE_CHECKING:
     from aos_cli.systems.mesbg import CastRequest
 
 CAST_FLAGS: tuple[Flag, ...] = (
-    optional_flag("will", int, "mesbg: Will points spent (one D6 each)."),
-    optional_flag("casting", str, "mesbg: the power's casting value, such as 4+."),
-    optional_flag(
-        "power", str, "mesbg: the power cast (its casting value and text from the rules)."
-    ),
+    optional_flag("will", int, "Will points spent (one D6 each)."),
+    optional_flag("casting", str, "The power's casting value, such as 4+."),
+    optional_flag("power", str, "The power cast (its casting value and text from the rules)."),
     Flag(
         "channelled",
         bool,
         False,
-        "mesbg: the channelled version (its cost is not in the fragment).",
+        "The channelled version (its cost is not in the fragment).",
         only="roll",
     ),
-    Flag("resist_will", int, 0, "mesbg: Will the target spends to resist."),
-    Flag("might", int, 0, "mesbg: Might the caster may spend."),
-    Flag("resist_might", int, 0, "mesbg: Might the target may spend."),
+    Flag("resist_will", int, 0, "Will the target spends to resist."),
+    Flag("might", int, 0, "Might the caster may spend."),
+    Flag("resist_might", int, 0, "Might the target may spend."),
     Flag(
         "might_policy",
         str,
         "minimum",
-        "mesbg: minimum (just reach the casting value) or all (raise the die to 6, "
-        "harder to resist).",
+        "Minimum (just reach the casting value) or all (raise the die to 6, harder to resist).",
     ),
     Flag(
         "fortify",
         str,
         "none",
-        "mesbg: Fortify Spirit on the target: none, normal (+2 dice), channelled.",
+        "Fortify Spirit on the target: none, normal (+2 dice), channelled.",
     ),
     Flag(
         "chance",
         float,
         None,
-        "mesbg: the Will to spend for at least this chance (0.8).",
+        "The Will to spend for at least this chance (0.8).",
         optional=True,
         only="odds",
     ),
