@@ -1,0 +1,77 @@
+"""Games saved by earlier versions still load and replay to the same state.
+
+`golden/games_before_typed_actions.sqlite3` was written by the release before actions became
+typed values (untyped payloads, every action kind of AoS2, AoS1 and 40k8, played through the
+CLI); `golden/games_before_typed_actions.json` is what that release replayed them to. Its
+payloads are migrated on read.
+Regenerate the JSON only on purpose: `AOS_REGENERATE_GOLDEN=1 pytest tests/test_stored_games.py`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+from aos_cli.core.state import GameState
+from aos_cli.games import replay
+from aos_cli.store import Store
+
+GOLDEN = Path(__file__).parent / "golden"
+DATABASE = GOLDEN / "games_before_typed_actions.sqlite3"
+EXPECTED = GOLDEN / "games_before_typed_actions.json"
+
+
+def fingerprint(state: GameState) -> dict[str, Any]:
+    """What a replay decides: the turn, the points, every unit's losses and flags."""
+    return {
+        "round": state.round, "phase": state.phase, "active": state.active_side,
+        "ended": state.ended, "clock": {str(k): v for k, v in sorted(state.clock.items())},
+        "sides": [
+            {
+                "cp": side.command_points, "vp": side.victory_points,
+                "rerolls": side.command_rerolls,
+                "units": [
+                    [u.spec.id, u.models, u.wounds_on_damaged, u.spec.wounds, u.general,
+                     u.in_reserve, u.embarked_in, sorted(e.name for e in u.effects)]
+                    for u in side.units
+                ],
+            }
+            for side in state.sides
+        ],
+        "objectives": [
+            [o.id, o.holder, o.territory, {str(k): v for k, v in sorted(o.counts.items())}]
+            for o in state.objectives
+        ],
+        "attacks": [[a["unit"], a["target"], a["damage"], round(a["expected"], 6)]
+                    for a in state.attack_log],
+        "losses": state.losses,
+    }  # fmt: skip
+
+
+def replayed(tmp_path: Path) -> dict[str, Any]:
+    """Every stored game replayed: its fingerprint and the notes of each action, step by step."""
+    copy = tmp_path / "games.sqlite3"
+    shutil.copy(DATABASE, copy)
+    games: dict[str, Any] = {}
+    with Store(copy) as store:
+        for record in store.list_games():
+            setup, actions = store.setup(record.id), store.actions(record.id)
+            steps = [replay(setup, actions[: n + 1]) for n in range(len(actions))]
+            games[record.name] = {
+                "kinds": [a.kind for a in actions],
+                "final": fingerprint(steps[-1]),
+                "phases": [[s.round, s.phase, s.active_side] for s in steps],
+            }
+    return games
+
+
+def test_games_saved_before_typed_actions_replay_to_the_same_state(tmp_path: Path) -> None:
+    """Stored payloads of the untyped release are migrated on read and replay unchanged."""
+    games = replayed(tmp_path)
+    if os.environ.get("AOS_REGENERATE_GOLDEN"):
+        EXPECTED.write_text(json.dumps(games, indent=1, sort_keys=True) + "\n")
+    assert games == json.loads(EXPECTED.read_text())
+    assert sorted(games) == ["fixture aos1", "fixture aos2", "fixture wh40k8"]
