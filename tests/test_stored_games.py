@@ -15,8 +15,9 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from aos_cli.core.dice import ScriptedDice
 from aos_cli.core.state import GameState
-from aos_cli.games import replay
+from aos_cli.games import load, perform, replay
 from aos_cli.store import Store
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -45,8 +46,7 @@ def fingerprint(state: GameState) -> dict[str, Any]:
             [o.id, o.holder, o.territory, {str(k): v for k, v in sorted(o.counts.items())}]
             for o in state.objectives
         ],
-        "attacks": [[a["unit"], a["target"], a["damage"], round(a["expected"], 6)]
-                    for a in state.attack_log],
+        "attacks": [[a["unit"], a["target"], a["damage"]] for a in state.attack_log],
         "losses": state.losses,
     }  # fmt: skip
 
@@ -75,3 +75,17 @@ def test_games_saved_before_typed_actions_replay_to_the_same_state(tmp_path: Pat
         EXPECTED.write_text(json.dumps(games, indent=1, sort_keys=True) + "\n")
     assert games == json.loads(EXPECTED.read_text())
     assert sorted(games) == ["fixture aos1", "fixture aos2", "fixture wh40k8"]
+
+
+def test_an_action_on_an_old_game_is_stored_in_the_current_shape(tmp_path: Path) -> None:
+    """Old rows stay as written; a new action is stored typed (`v`), old-style input or not."""
+    copy = tmp_path / "games.sqlite3"
+    shutil.copy(DATABASE, copy)
+    with Store(copy) as store:
+        game = store.find_game("fixture aos2").id
+        before = load(store, game).state
+        unit = next(u for u in before.sides[before.active_side].units if u.alive)
+        perform(store, game, "adjust", {"unit": unit.spec.id, "reason": "a test"}, ScriptedDice([]))
+        stored = store.actions(game)
+    assert "v" not in stored[0].payload
+    assert stored[-1].payload == {"v": 2, "unit": unit.spec.id, "reason": "a test"}

@@ -1,22 +1,49 @@
-"""Every player action as a value (kind + payload) and the rules that apply it.
+"""Applying every player action: the typed values of `aos_cli.core.action_types` and their rules.
 
-`apply_action` checks that the action is legal now and changes the state in one step. It is
+`apply_action` decodes an action's stored or typed payload (migrating old ones); `apply` checks
+that the action is legal now and changes the state in one step. It is
 the same code on the first run (dice from the player or the RNG, recorded) and on every replay
 (the recorded dice and the recorded answers), so replaying never re-rolls and never re-asks.
 
 The handlers here are the Age of Sigmar rules; where the game's system differs they ask it
 (`aos_cli.core.system.GameSystem`), and a system whose action works differently in kind
 (40k8 shooting, psychic powers, morale) registers its own handler for that action kind with
-`@action(kind, system=...)`, which `apply_action` prefers for games of that system.
+`@action(ActionType, system=...)`, which `apply` prefers for games of that system.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from aos_cli.core import terrain
+from aos_cli.core.action_types import (
+    A,
+    Action,
+    Adjust,
+    Arrive,
+    Battleshock,
+    Cast,
+    Charge,
+    Fight,
+    General,
+    Heal,
+    Move,
+    Next,
+    Objective,
+    Pass,
+    Priority,
+    Retreat,
+    Run,
+    Shoot,
+    Unbind,
+    UseAbility,
+    UseCommand,
+    decode_action,
+    encode_action,
+)
+from aos_cli.core.answers import Asker as Asker
+from aos_cli.core.answers import RecordedAnswers as RecordedAnswers
 from aos_cli.core.attack import Attack, WeaponProfile, allocate_carry_over
 from aos_cli.core.battleshock import battleshock_test
 from aos_cli.core.dice import DiceSource, parse_dice, parse_threshold
@@ -29,54 +56,32 @@ from aos_cli.core.effects import (
     compile_effects,
     effect_from_mapping,
 )
-from aos_cli.core.errors import AosError, RuleError
+from aos_cli.core.errors import AosError, InputError, RuleError
 from aos_cli.core.movement import charge_roll_needed
-from aos_cli.core.numbers import check_distance
+from aos_cli.core.scoring import record_objective
 from aos_cli.core.state import ActiveEffect, GameState, PendingSpell, UnitState, WeaponSpec
 from aos_cli.core.system import system_of
 from aos_cli.core.turn import advance, begin_round, due_battleshock
 
+Handler = Callable[[GameState, Any, DiceSource, RecordedAnswers], None]
+"""Applies one kind of action: (state, the typed action, dice, answers)."""
 
-class Asker(Protocol):
-    """Asks the players what the tool cannot see; every answer is kept in the action."""
-
-    def yes_no(self, key: str, question: str) -> bool: ...
-
-    def number(self, key: str, question: str) -> float: ...
-
-
-@dataclass
-class RecordedAnswers:
-    """Answers already given (from flags, or from the action log on replay)."""
-
-    answers: dict[str, Any] = field(default_factory=dict)
-    fallback: Asker | None = None
-
-    def yes_no(self, key: str, question: str) -> bool:
-        if key not in self.answers:
-            if self.fallback is None:
-                raise RuleError(f"the tool needs to know: {question}", f"answer with --{key}")
-            self.answers[key] = self.fallback.yes_no(key, question)
-        return bool(self.answers[key])
-
-    def number(self, key: str, question: str) -> float:
-        if key not in self.answers:
-            if self.fallback is None:
-                raise RuleError(f"the tool needs to know: {question}", f"answer with --{key}")
-            self.answers[key] = self.fallback.number(key, question)
-        return check_distance(float(self.answers[key]), what=key)
+HANDLERS: dict[type[Action], Handler] = {}
+SYSTEM_HANDLERS: dict[tuple[str, type[Action]], Handler] = {}
+"""Handlers of one game system, `(system, action type)`, preferred over `HANDLERS[type]`."""
 
 
-Handler = Callable[[GameState, dict[str, Any], DiceSource, RecordedAnswers], None]
-HANDLERS: dict[str, Handler] = {}
-SYSTEM_HANDLERS: dict[tuple[str, str], Handler] = {}
-"""Handlers of one game system, `(system, kind)`, preferred over `HANDLERS[kind]`."""
-
-
-def action(kind: str, system: str | None = None) -> Callable[[Handler], Handler]:
+def action(
+    kind: type[A], system: str | None = None
+) -> Callable[
+    [Callable[[GameState, A, DiceSource, RecordedAnswers], None]],
+    Callable[[GameState, A, DiceSource, RecordedAnswers], None],
+]:
     """Register the rules of one kind of action (for one game system only, if given)."""
 
-    def register(handler: Handler) -> Handler:
+    def register(
+        handler: Callable[[GameState, A, DiceSource, RecordedAnswers], None],
+    ) -> Callable[[GameState, A, DiceSource, RecordedAnswers], None]:
         if system is None:
             HANDLERS[kind] = handler
         else:
@@ -86,10 +91,16 @@ def action(kind: str, system: str | None = None) -> Callable[[Handler], Handler]
     return register
 
 
-def handler_for(state: GameState, kind: str) -> Handler | None:
-    """The handler of `kind` for the game's system: its own, else the shared one."""
+def handler_for(state: GameState, kind: type[Action]) -> Handler | None:
+    """The handler of an action type for the game's system: its own, else the shared one."""
     system_of(state)  # imports the system's module, which registers its own handlers
     return SYSTEM_HANDLERS.get((state.system, kind)) or HANDLERS.get(kind)
+
+
+def read_action(state: GameState, kind: str, payload: dict[str, Any]) -> Action:
+    """The typed action of a payload for this game (a system's own kinds included)."""
+    system_of(state)  # imports the system's module, which registers its own action kinds
+    return decode_action(kind, payload)
 
 
 def apply_action(
@@ -98,32 +109,44 @@ def apply_action(
     payload: dict[str, Any],
     dice: DiceSource,
     asker: RecordedAnswers | None = None,
-) -> None:
-    """Check and apply one action; the answers it needed end up in `payload["answers"]`."""
-    handler = handler_for(state, kind)
+) -> Action:
+    """Decode, check and apply one action given as its kind and payload (from the command line
+    or the action log); the payload is rewritten in the current stored shape, with the answers
+    the action needed under `answers`. Returns the typed action."""
+    value = read_action(state, kind, payload)
+    answers = asker or RecordedAnswers(dict(payload.get("answers") or {}))
+    clock = payload.get("clock")
+    apply(state, value, dice, answers)
+    payload.clear()
+    payload.update(encode_action(value))
+    if answers.answers:
+        payload["answers"] = answers.answers
+    if isinstance(clock, dict) and clock.get("side") in (0, 1):
+        payload["clock"] = clock
+        side = int(clock["side"])
+        state.clock[side] = state.clock.get(side, 0.0) + float(clock.get("seconds", 0))
+    return value
+
+
+def apply(state: GameState, value: Action, dice: DiceSource, answers: RecordedAnswers) -> None:
+    """Check that a typed action is legal now and apply it in one step."""
+    handler = handler_for(state, type(value))
     if handler is None:
         raise RuleError(
-            f"there is no action {kind!r} in {system_of(state).name}", "see `aos --help`"
+            f"there is no action {value.kind!r} in {system_of(state).name}", "see `aos --help`"
         )
-    answers = asker or RecordedAnswers(dict(payload.get("answers", {})))
     state.notes = []
-    if state.ended and kind not in ("adjust",):
+    if state.ended and not isinstance(value, Adjust):
         raise RuleError("the battle is over", "see the result with `aos status`")
-    if state.pending_spell is not None and kind not in ("unbind", "deny", "adjust"):
+    if state.pending_spell is not None and not isinstance(value, Unbind | Adjust):
         raise RuleError(
             f"{state.pending_spell.spell} is waiting for an unbind attempt",
             "run `aos unbind WIZARD` or `aos unbind --pass`",
         )
     before = {id(u): u.models for u in state.units()}
     where = (state.round, state.phase)
-    handler(state, payload, dice, answers)
-    if answers.answers:
-        payload["answers"] = answers.answers
+    handler(state, value, dice, answers)
     _record_losses(state, before, where)
-    clock = payload.get("clock")
-    if isinstance(clock, dict) and clock.get("side") in (0, 1):
-        side = int(clock["side"])
-        state.clock[side] = state.clock.get(side, 0.0) + float(clock.get("seconds", 0))
 
 
 def _record_losses(state: GameState, before: dict[int, int], where: tuple[int, str]) -> None:
@@ -161,10 +184,10 @@ def _present(unit: UnitState) -> None:
         raise RuleError(f"{unit.name} is not on the battlefield (in reserve)")
 
 
-def acting_unit(state: GameState, payload: dict[str, Any], phase: str, verb: str) -> UnitState:
+def acting_unit(state: GameState, name: str, phase: str, verb: str) -> UnitState:
     """The unit an action is for, checked: the right phase, its side's turn, on the table."""
     _need_phase(state, phase)
-    unit = state.unit(payload["unit"])
+    unit = state.unit(name)
     _own(state, unit, verb)
     _present(unit)
     return unit
@@ -282,12 +305,12 @@ def pass_on_generalship(state: GameState, fallen: UnitState) -> None:
     )
 
 
-@action("general")
+@action(General)
 def _pick_general(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+    state: GameState, act: General, dice: DiceSource, answers: RecordedAnswers
 ) -> None:
     """Pick the model that takes a slain general's place (AoS2 §5.3)."""
-    unit = state.unit(payload["unit"])
+    unit = state.unit(act.unit)
     _present(unit)
     side = state.sides[unit.side]
     if not any(u.general and not u.alive for u in side.units):
@@ -405,34 +428,28 @@ def _enemy(state: GameState, unit: UnitState, name: str) -> UnitState:
 # --------------------------------------------------------------------------- the turn
 
 
-@action("priority")
-def _priority(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Priority)
+def _priority(state: GameState, act: Priority, dice: DiceSource, answers: RecordedAnswers) -> None:
     """Who takes the first turn of the round, by the system's rule: AoS2 §6 a roll-off whose
     winner picks; AoS1 §6 ties rolled again, round one chosen by who finished set-up first;
     40k8 §17.7 the Underdog's choice, kept for every round."""
     _need_phase(state, "priority")
-    first_side = system_of(state).priority(state, payload, dice, answers)
+    first_side = system_of(state).priority(state, act, dice, answers)
     begin_round(state, first_side, dice)
 
 
-@action("next")
-def _next(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Next)
+def _next(state: GameState, act: Next, dice: DiceSource, answers: RecordedAnswers) -> None:
     advance(state, dice, answers)
 
 
 # --------------------------------------------------------------------------- movement
 
 
-@action("move")
-def _move(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Move)
+def _move(state: GameState, act: Move, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §8: each unit moves once per movement phase."""
-    unit = acting_unit(state, payload, "movement", "move")
+    unit = acting_unit(state, act.unit, "movement", "move")
     if unit.moved:
         raise RuleError(f"{unit.name} has already moved this phase")
     unit.moved = True
@@ -451,25 +468,21 @@ def _after_move(
     system_of(state).after_move(state, unit, dice, answers, how)
 
 
-@action("retreat")
-def _retreat(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Retreat)
+def _retreat(state: GameState, act: Retreat, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §8.3: a retreating unit cannot shoot or charge later in the turn."""
-    _move(state, payload, dice, answers)
-    state.unit(payload["unit"]).retreated = True
-    state.notes[-1] = f"{payload['unit']} retreats: it cannot shoot or charge this turn."
+    _move(state, Move(act.unit), dice, answers)
+    state.unit(act.unit).retreated = True
+    state.notes[-1] = f"{act.unit} retreats: it cannot shoot or charge this turn."
 
 
-@action("run")
-def _run(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Run)
+def _run(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §8.4: add a D6 to Move; At the Double (1 CP) makes it a 6 (§7.2)."""
-    unit = acting_unit(state, payload, "movement", "run")
+    unit = acting_unit(state, act.unit, "movement", "run")
     if unit.moved:
         raise RuleError(f"{unit.name} has already moved this phase")
-    if payload.get("at_the_double"):
+    if act.at_the_double:
         _needs_hero_in_range(answers, unit)
         _spend_cp(state, unit.side, "At the Double")
         roll = 6
@@ -480,20 +493,18 @@ def _run(
     _after_move(state, unit, dice, answers, "run")
 
 
-@action("arrive")
-def _arrive(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Arrive)
+def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAnswers) -> None:
     """Scions of the Storm (AoS2 §26.1): in your movement phase a unit in the Celestial Realm
     arrives on a 3+, set up more than 9" from the enemy; arriving is its move."""
     _need_phase(state, "movement")
-    unit = state.unit(payload["unit"])
+    unit = state.unit(act.unit)
     _own(state, unit, "arrive")
     if not unit.in_reserve:
         raise RuleError(f"{unit.name} is not in reserve")
     if unit.moved:
         raise RuleError(f"{unit.name} has already rolled to arrive this phase")
-    roll = max(1, dice.roll(1, f"{unit.name}'s arrival roll (D6)")[0] + int(payload.get("mod", 0)))
+    roll = max(1, dice.roll(1, f"{unit.name}'s arrival roll (D6)")[0] + act.mod)
     unit.moved = True
     if roll >= 3:
         unit.in_reserve = False
@@ -507,12 +518,10 @@ def _arrive(
 # --------------------------------------------------------------------------- shooting
 
 
-@action("shoot")
-def _shoot(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Shoot)
+def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §9: units that ran or retreated cannot shoot; Look Out, Sir! against Heroes."""
-    unit = acting_unit(state, payload, "shooting", "shoot")
+    unit = acting_unit(state, act.unit, "shooting", "shoot")
     if unit.ran or unit.retreated:
         raise RuleError(
             f"{unit.name} {'ran' if unit.ran else 'retreated'} this turn and cannot shoot"
@@ -520,11 +529,11 @@ def _shoot(
     if unit.shot:
         raise RuleError(f"{unit.name} has already shot this phase")
     weapons = [w for w in unit.spec.weapons if w.kind == "missile"]
-    if payload.get("weapon"):
-        weapons = [w for w in weapons if w.name.lower() == str(payload["weapon"]).lower()]
+    if act.weapon:
+        weapons = [w for w in weapons if w.name.lower() == act.weapon.lower()]
     if not weapons:
         raise RuleError(f"{unit.name} has no missile weapon to shoot with")
-    target = _enemy(state, unit, payload["target"])
+    target = _enemy(state, unit, act.target)
     system = system_of(state)
     if (
         system.shooting_engaged_rule
@@ -550,12 +559,10 @@ def _shoot(
 # --------------------------------------------------------------------------- charge and combat
 
 
-@action("charge")
-def _charge(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Charge)
+def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §10: 2D6 from within 12"; not after running or retreating; not from within 3"."""
-    unit = acting_unit(state, payload, "charge", "charge")
+    unit = acting_unit(state, act.unit, "charge", "charge")
     if unit.ran or unit.retreated:
         raise RuleError(
             f"{unit.name} {'ran' if unit.ran else 'retreated'} this turn and cannot charge"
@@ -572,7 +579,7 @@ def _charge(
         "distance", f"how far is {unit.name} from the nearest enemy (inches)?"
     )
     needed = charge_roll_needed(distance)
-    if roll < needed and payload.get("reroll"):
+    if roll < needed and act.reroll:
         _needs_hero_in_range(answers, unit)
         _spend_cp(state, unit.side, "Forward to Victory")
         first = dice.roll(2, f"{unit.name}'s charge reroll (2D6)")
@@ -586,13 +593,11 @@ def _charge(
         state.notes.append(f"{unit.name} fails to charge: rolled {roll}, needed {needed}.")
 
 
-@action("fight")
-def _fight(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Fight)
+def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §11: players alternate picking units to fight, the player whose turn it is first."""
     _need_phase(state, system_of(state).combat_phase)
-    unit = state.unit(payload["unit"])
+    unit = state.unit(act.unit)
     _present(unit)
     if state.combat_to_pick is not None and unit.side != state.combat_to_pick:
         raise RuleError(f"it is {state.sides[state.combat_to_pick].name}'s pick to fight")
@@ -607,17 +612,15 @@ def _fight(
     weapons = [w for w in unit.spec.weapons if w.kind == "melee"]
     if not weapons:
         raise RuleError(f"{unit.name} has no melee weapons")
-    target = _enemy(state, unit, payload["target"])
+    target = _enemy(state, unit, act.target)
     _resolve_attack(state, unit, target, weapons, dice, answers)
     unit.fought = True
     state.combat_passes = 0
     state.combat_to_pick = 1 - unit.side
 
 
-@action("pass")
-def _pass(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Pass)
+def _pass(state: GameState, act: Pass, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §11: a player may pass only with no eligible unit; two passes end the fighting."""
     system = system_of(state)
     _need_phase(state, system.combat_phase)
@@ -645,9 +648,9 @@ def _pass(
 # --------------------------------------------------------------------------- battleshock
 
 
-@action("battleshock")
+@action(Battleshock)
 def _battleshock(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+    state: GameState, act: Battleshock, dice: DiceSource, answers: RecordedAnswers
 ) -> None:
     """AoS2 §12: every unit that lost models this turn tests, the player whose turn it is first
     (AoS1 §13 the same, with Inspiring Presence lasting until your next hero phase)."""
@@ -715,20 +718,18 @@ def _casts_this_phase(state: GameState, unit: UnitState, kind: str) -> int:
     return sum(1 for key in state.used_this_phase if key.startswith(f"{kind}:{unit.spec.id}:"))
 
 
-@action("cast")
-def _cast(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Cast)
+def _cast(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §15: 2D6 >= casting value; each spell once per turn army-wide; casts per warscroll.
     AoS1 §12: each wizard may attempt each spell once per turn."""
     system = system_of(state)
     _need_phase(state, system.magic_phase)
-    wizard = state.unit(payload["wizard"])
+    wizard = state.unit(act.unit)
     _own(state, wizard, "cast")
     _present(wizard)
     if not wizard.spec.is_wizard or wizard.spec.casts < 1:
         raise RuleError(f"{wizard.name} is not a wizard")
-    spell, value = _spell_value(state, wizard, payload["spell"])
+    spell, value = _spell_value(state, wizard, act.spell)
     if _casts_this_phase(state, wizard, "cast") >= wizard.spec.casts:
         raise RuleError(
             f"{wizard.name} has cast all {wizard.spec.casts} spell(s) it may this phase"
@@ -744,12 +745,12 @@ def _cast(
     state.spells_attempted.add(key)
     state.used_this_phase.add(f"cast:{wizard.spec.id}:{spell.lower()}")
     rolled = dice.roll(2, f"{wizard.name} casts {spell} (2D6, needs {value})")
-    total = sum(rolled) + int(payload.get("mod", 0)) + system.arcane_bonus(state, wizard, answers)
+    total = sum(rolled) + act.mod + system.arcane_bonus(state, wizard, answers)
     if total < value:
         state.notes.append(f"{wizard.name} fails to cast {spell}: {total} against {value}.")
         return
     state.notes.append(f"{wizard.name} casts {spell} with {total}.")
-    pending = PendingSpell(wizard.spec.id, spell, total, payload.get("target"))
+    pending = PendingSpell(wizard.spec.id, spell, total, act.target)
     if not offer_unbind(state, wizard, pending, "unbind with {names}: `aos unbind`"):
         _resolve_spell(state, pending, dice)
 
@@ -770,10 +771,8 @@ def offer_unbind(state: GameState, caster: UnitState, pending: PendingSpell, how
     return True
 
 
-@action("unbind")
-def _unbind(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Unbind)
+def _unbind(state: GameState, act: Unbind, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §15: one unbind attempt, within 30" of the caster, 2D6 must beat the casting roll.
     AoS1 §12: within 18" of the caster and able to see it."""
     system = system_of(state)
@@ -781,11 +780,11 @@ def _unbind(
     if pending is None:
         raise RuleError("there is no spell waiting to be unbound")
     state.pending_spell = None
-    if payload.get("wizard") is None:
+    if act.unit is None:
         state.notes.append(f"No unbind attempt: {pending.spell} takes effect.")
         _resolve_spell(state, pending, dice)
         return
-    wizard = state.unit(payload["wizard"])
+    wizard = state.unit(act.unit)
     caster = state.unit(pending.caster)
     if wizard.side == caster.side:
         raise RuleError(f"{wizard.name} is on the caster's side")
@@ -802,7 +801,7 @@ def _unbind(
         )
     state.used_this_phase.add(f"unbind:{wizard.spec.id}:{pending.spell.lower()}")
     rolled = dice.roll(2, f"{wizard.name} unbinds (2D6, must beat {pending.casting_roll})")
-    total = sum(rolled) + int(payload.get("mod", 0)) + system.arcane_bonus(state, wizard, answers)
+    total = sum(rolled) + act.mod + system.arcane_bonus(state, wizard, answers)
     if total > pending.casting_roll:
         state.notes.append(f"{wizard.name} unbinds {pending.spell} with {total}.")
         return
@@ -945,23 +944,19 @@ def _use_limited(state: GameState, unit: UnitState, ability_id: str, once_per: s
         used[once_per].add(key)
 
 
-@action("ability")
-def _ability(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(UseAbility)
+def _ability(state: GameState, act: UseAbility, dice: DiceSource, answers: RecordedAnswers) -> None:
     """Use a warscroll ability (prayers, once-per-battle abilities) at its timing (AoS2 §21)."""
-    unit = state.unit(payload["unit"])
+    unit = state.unit(act.unit)
     _present(unit)
-    wanted = str(payload["ability"]).lower()
+    wanted = act.ability.lower()
     matches = [
         a for a in unit.spec.abilities
         if a.kind in ("ability", "prayer", "command") and (a.id.lower() == wanted or a.name.lower().startswith(wanted))
     ]  # fmt: skip
     if not matches:
         known = ", ".join(a.name for a in unit.spec.abilities if a.kind != "spell") or "none"
-        raise RuleError(
-            f"{unit.name} has no ability {payload['ability']!r}", f"its abilities: {known}"
-        )
+        raise RuleError(f"{unit.name} has no ability {act.ability!r}", f"its abilities: {known}")
     ability = matches[0]
     system = system_of(state)
     if ability.kind == "command" and system.general_commands:
@@ -976,7 +971,7 @@ def _ability(
     elif ability.cost:
         _spend_cp(state, unit.side, ability.name)
     _use_limited(state, unit, ability.id, ability.once_per)
-    _apply_effects(state, unit, ability.name, ability.effects, payload.get("target"), dice)
+    _apply_effects(state, unit, ability.name, ability.effects, act.target, dice)
 
 
 def _general(state: GameState, side: int) -> UnitState:
@@ -1008,21 +1003,19 @@ def _general_command(state: GameState, unit: UnitState, what: str) -> None:
     state.notes.append(f"{general.name} uses {what}, its one command ability of the phase.")
 
 
-@action("command")
-def _command(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(UseCommand)
+def _command(state: GameState, act: UseCommand, dice: DiceSource, answers: RecordedAnswers) -> None:
     """Generic command abilities (AoS2 §7.2): Inspiring Presence here; At the Double and Forward
     to Victory are used with `aos run --at-the-double` and `aos charge --reroll`. In the 1st
     edition the general uses Inspiring Presence in the hero phase (AoS1 §7.2)."""
-    name = str(payload["ability"]).strip().lower().replace("-", " ")
+    name = act.ability.strip().lower().replace("-", " ")
     system = system_of(state)
     if name == "inspiring presence" and system.general_commands:
-        _inspiring_presence_1e(state, payload, answers)
+        _inspiring_presence_1e(state, act, answers)
         return
     if name == "inspiring presence":
         _need_phase(state, "battleshock")
-        unit = state.unit(payload["unit"])
+        unit = state.unit(_commanded(act))
         _present(unit)
         if any(u.battleshock_tested for u in state.units()):
             raise RuleError("Inspiring Presence is used at the start of the battleshock phase")
@@ -1038,17 +1031,22 @@ def _command(
             else "aos charge UNIT --reroll"
         )
         raise RuleError(f"use {name.title()} with the roll it changes", f"run `{flag}`")
-    unit = state.unit(payload["unit"])
-    _ability(state, {**payload, "unit": unit.spec.id}, dice, answers)
+    unit = state.unit(_commanded(act))
+    _ability(state, UseAbility(unit.spec.id, act.ability, act.target), dice, answers)
 
 
-def _inspiring_presence_1e(
-    state: GameState, payload: dict[str, Any], answers: RecordedAnswers
-) -> None:
+def _commanded(act: UseCommand) -> str:
+    """The unit a command ability is used by or on; it must be named."""
+    if act.unit is None:
+        raise InputError(f"name the unit for {act.ability} with --unit")
+    return act.unit
+
+
+def _inspiring_presence_1e(state: GameState, act: UseCommand, answers: RecordedAnswers) -> None:
     """AoS1 §7.2: in your hero phase the general picks one unit of your army within 12" of it;
     that unit takes no battleshock test until your next hero phase. Free, but it is the
     general's one command ability of the phase."""
-    unit = state.unit(payload["unit"])
+    unit = state.unit(_commanded(act))
     _present(unit)
     general = _general(state, unit.side)
     if unit is not general and not answers.yes_no(
@@ -1069,31 +1067,27 @@ def _inspiring_presence_1e(
 # --------------------------------------------------------------------------- corrections
 
 
-@action("heal")
-def _heal(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Heal)
+def _heal(state: GameState, act: Heal, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §14.12: healing removes allocated wounds; slain models are never healed."""
-    unit = state.unit(payload["unit"])
+    unit = state.unit(act.unit)
     _present(unit)
-    healed = min(int(payload["amount"]), unit.wounds_on_damaged)
+    healed = min(act.amount, unit.wounds_on_damaged)
     unit.wounds_on_damaged -= healed
     state.notes.append(f"{unit.name} heals {healed} wound(s).")
 
 
-@action("adjust")
-def _adjust(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Adjust)
+def _adjust(state: GameState, act: Adjust, dice: DiceSource, answers: RecordedAnswers) -> None:
     """A manual correction for what happened on the table that the tool did not see; wounds
     count as dealt by the enemy unless `by` names the side (or `none`, for terrain)."""
     from aos_cli.core.scoring import side_index
 
-    unit = state.unit(payload["unit"])
-    by = str(payload.get("by", "")).strip()
+    unit = state.unit(act.unit)
+    by = (act.by or "").strip()
     slain_by = 1 - unit.side if not by else None if by.lower() == "none" else side_index(state, by)
-    models = int(payload.get("models", 0))
-    wounds = int(payload.get("wounds", 0))
+    models = act.models
+    wounds = act.wounds
     if models:
         new = unit.models + models
         if not 0 <= new <= unit.spec.models * 2:
@@ -1105,7 +1099,8 @@ def _adjust(
         inflict(state, unit, wounds, slain_by=slain_by)
     elif wounds < 0:
         unit.wounds_on_damaged = max(0, unit.wounds_on_damaged + wounds)
-    state.notes.append(f"{unit.name} adjusted ({payload.get('reason', 'no reason given')}).")
+    state.notes.append(f"{unit.name} adjusted ({act.reason or 'no reason given'}).")
 
 
-from aos_cli.core import scoring as _scoring  # noqa: E402, F401  (registers `objective`)
+HANDLERS[Objective] = record_objective
+"""Objectives are scoring's: placing one, counting the models near it, correcting its holder."""

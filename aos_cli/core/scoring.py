@@ -12,23 +12,15 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from aos_cli.core.actions import RecordedAnswers, action
+from aos_cli.core.action_types import Objective
+from aos_cli.core.answers import Asker, RecordedAnswers
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.dice import DiceSource, parse_dice
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
-
-
-class Asker(Protocol):
-    """What the engine needs of the answers mechanism (RecordedAnswers satisfies it)."""
-
-    def yes_no(self, key: str, question: str) -> bool: ...
-
-    def number(self, key: str, question: str) -> float: ...
-
 
 # --------------------------------------------------------------------------- values
 
@@ -743,56 +735,51 @@ def _needs_text(state: GameState, side: int, entry: dict[str, Any]) -> str:
 # --------------------------------------------------------------------------- the action
 
 
-@action("objective")
-def _objective(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+def record_objective(
+    state: GameState, act: Objective, dice: DiceSource, answers: RecordedAnswers
 ) -> None:
     """Place an objective, record the models near it, set its territory or correct its holder
     (AoS2 §17.3, 40k8 §17.3); control itself is decided at the end of each player's turn."""
-    name = str(payload["objective"])
-    if payload.get("place"):
+    name = act.objective
+    if act.place:
         if any(name.lower() in (o.id.lower(), o.name.lower()) for o in state.objectives):
             raise RuleError(f"there is already an objective called {name!r}")
-        placer = payload.get("by")
+        placer = act.by
         system = system_of(state)
         state.objectives.append(
             ObjectiveState(
                 id=plan_key(name) or f"objective-{len(state.objectives) + 1}",
                 name=name,
-                position=str(payload.get("position") or ""),
+                position=act.position or "",
                 control_range=system.objective_control_range,
                 sticky=system.objectives_sticky,
                 placed_by=None if placer is None else side_index(state, str(placer)),
             )
         )
-        state.notes.append(f"{name} is placed{' at ' + payload['position'] if payload.get('position') else ''}.")  # fmt: skip
+        state.notes.append(f"{name} is placed{' at ' + act.position if act.position else ''}.")  # fmt: skip
     objective = find_objective(state, name)
-    if payload.get("territory") is not None:
-        owner = str(payload["territory"])
+    if act.territory is not None:
+        owner = act.territory
         objective.territory = None if owner.lower() == "none" else side_index(state, owner)
         who = "no side" if objective.territory is None else state.sides[objective.territory].name
         state.notes.append(f"{objective.name} is in {who}'s territory.")
-    if payload.get("models"):
+    if act.models:
         if state.round < 1 or state.phase in ("priority", "ended"):
             raise RuleError(
                 "model counts are for the turn in progress", "give them during a player's turn"
             )
-        for side_name, count in dict(payload["models"]).items():
-            side = side_index(state, str(side_name))
-            if int(count) < 0:
+        for side_name, count in act.models.items():
+            side = side_index(state, side_name)
+            if count < 0:
                 raise InputError(f"{count} is not a number of models")
-            objective.counts[side] = int(count)
+            objective.counts[side] = count
             _check_one_objective_each(state, side)
         counted = ", ".join(
             f"{state.sides[s].name} {n}" for s, n in sorted(objective.counts.items())
         )
         state.notes.append(f"{objective.name}: {counted} (control is checked at the end of the turn).")  # fmt: skip
-    if "holder" in payload:
-        holder = payload["holder"]
-        objective.holder = (
-            None
-            if holder is None or str(holder).lower() == "none"
-            else side_index(state, str(holder))
-        )
+    if act.holder is not None:
+        holder = act.holder
+        objective.holder = None if holder.lower() == "none" else side_index(state, holder)
         who = "nobody" if objective.holder is None else state.sides[objective.holder].name
         state.notes.append(f"{objective.name} is held by {who} (correction).")

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 from aos_cli.core.errors import RuleError
 
 if TYPE_CHECKING:
-    from aos_cli.core.actions import RecordedAnswers
+    from aos_cli.core.action_types import Priority
+    from aos_cli.core.answers import RecordedAnswers
     from aos_cli.core.dice import DiceSource
     from aos_cli.core.effects import AttackRules
     from aos_cli.core.state import GameState, UnitState
@@ -160,7 +161,7 @@ class GameSystem:
     def priority(
         self,
         state: GameState,
-        payload: dict[str, Any],
+        act: Priority,
         dice: DiceSource,
         answers: RecordedAnswers,
     ) -> int:
@@ -179,7 +180,7 @@ class GameSystem:
             f"Priority: {state.sides[0].name} {first}, {state.sides[1].name} {second}{tie}; "
             f"{state.sides[decider].name} chooses."
         )
-        return choose_first(state, decider, payload, answers)
+        return choose_first(state, decider, act, answers)
 
     def arcane_bolt(self, casting_roll: int, dice: DiceSource) -> int:
         """Mortal wounds of Arcane Bolt: 1, or D3 on a casting roll of 10+ (AoS2 §15)."""
@@ -241,18 +242,16 @@ class GameSystem:
         return any(m.get("type") == "no_battleshock" for effect in effects for m in effect.effects)
 
 
-def choose_first(
-    state: GameState, decider: int, payload: dict[str, Any], answers: RecordedAnswers
-) -> int:
-    """The side the decider sends first: `first` in the payload, else asked, else itself."""
-    chosen = payload.get("first")
-    if chosen is None and payload.get("ask"):
+def choose_first(state: GameState, decider: int, act: Priority, answers: RecordedAnswers) -> int:
+    """The side the decider sends first: the action's `first`, else asked, else itself."""
+    chosen = act.first
+    if chosen is None and act.ask:
         keeps = answers.yes_no(
             "decider-first",
             f"{state.sides[decider].name} chooses: take the first turn (n gives it away)?",
         )
         chosen = decider if keeps else 1 - decider
-    return decider if chosen is None else int(chosen)
+    return decider if chosen is None else chosen
 
 
 def rebuild_rules(cls: type[AttackRules], rules: AttackRules) -> AttackRules:

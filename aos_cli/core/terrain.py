@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from aos_cli.core.dice import DiceSource, parse_dice
 
 if TYPE_CHECKING:
-    from aos_cli.core.actions import RecordedAnswers
+    from aos_cli.core.answers import RecordedAnswers
     from aos_cli.core.state import GameState, UnitState
 
 SCENERY_RULES = ("damned", "arcane", "inspiring", "deadly", "mystical", "sinister")

@@ -15,8 +15,8 @@ from aos_cli.core.state import GameState, SideState, UnitSpec, UnitState
 from aos_cli.core.system import get_system, system_of
 
 if TYPE_CHECKING:
+    from aos_cli.core.answers import Asker
     from aos_cli.core.dice import DiceSource
-    from aos_cli.core.scoring import Asker
 
 
 def new_game(setup: dict[str, Any]) -> GameState:

@@ -12,10 +12,24 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from aos_cli.core.action_types import (
+    Action,
+    Battleshock,
+    Cast,
+    Charge,
+    Fight,
+    Move,
+    Priority,
+    Retreat,
+    Run,
+    Shoot,
+    Unbind,
+    UseCommand,
+    register_action_type,
+)
 from aos_cli.core.actions import (
-    RecordedAnswers,
     _enemy,
     _need_phase,
     _own,
@@ -28,6 +42,7 @@ from aos_cli.core.actions import (
     transport_destroyed,
     unit_rules,
 )
+from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.dice import IMPOSSIBLE, DiceSource, parse_dice
 from aos_cli.core.effects import AttackRules, compile_effects
 from aos_cli.core.errors import InputError, RuleError
@@ -37,6 +52,34 @@ from aos_cli.core.system import GameSystem, Option, SpellRule, choose_first
 if TYPE_CHECKING:
     from aos_cli.core.state import GameState
     from aos_cli.systems.wh40k8 import Attack40k, Target40k, Weapon40k
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Embark(Action):
+    """Embark a unit in a friendly TRANSPORT (40k8 §12.3)."""
+
+    kind: ClassVar[str] = "embark"
+    unit: str
+    transport: str
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Disembark(Action):
+    """Disembark a unit from its transport, or escape its wreck (40k8 §12.4-§12.5)."""
+
+    kind: ClassVar[str] = "disembark"
+    unit: str
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Intervene(Action):
+    """A CHARACTER's Heroic Intervention in the enemy's Charge phase (40k8 §9.5)."""
+
+    kind: ClassVar[str] = "intervene"
+    unit: str
 
 
 @dataclass(frozen=True)
@@ -78,7 +121,7 @@ class WH40K8System(GameSystem):
     def priority(
         self,
         state: GameState,
-        payload: dict[str, Any],
+        act: Priority,
         dice: DiceSource,
         answers: RecordedAnswers,
     ) -> int:
@@ -105,7 +148,7 @@ class WH40K8System(GameSystem):
                 f"{state.sides[decider].name} is the Underdog and decides who goes first in every "
                 "battle round (40k8 §17.7)."
             )
-        return choose_first(state, decider, payload, answers)
+        return choose_first(state, decider, act, answers)
 
     def battleshock_exempt(self, state: GameState, unit_side: int, effects: list[Any]) -> bool:
         return False
@@ -280,21 +323,19 @@ def _command_reroll(state: GameState, side: int, dice: DiceSource, what: str) ->
 # --------------------------------------------------------------------------- movement (§4, §12)
 
 
-def _start_move(state: GameState, payload: dict[str, Any], verb: str) -> UnitState:
-    unit = acting_unit(state, payload, "movement", verb)
+def _start_move(state: GameState, name: str, verb: str) -> UnitState:
+    unit = acting_unit(state, name, "movement", verb)
     _not_embarked(unit)
     if unit.moved:
         raise RuleError(f"{unit.name} has already moved this phase (40k8 §4.1)")
     return unit
 
 
-@action("move", system="wh40k8")
-def _move(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Move, system="wh40k8")
+def _move(state: GameState, act: Move, dice: DiceSource, answers: RecordedAnswers) -> None:
     """40k8 §4.2, §4.4: move up to M, never within 1" of an enemy; a unit starting within 1"
     of the enemy stays put or Falls Back."""
-    unit = _start_move(state, payload, "move")
+    unit = _start_move(state, act.unit, "move")
     if answers.yes_no("engaged", f'is {unit.name} within 1" of an enemy unit?'):
         raise RuleError(
             f'{unit.name} is within 1" of the enemy: it stays or Falls Back (40k8 §4.5)',
@@ -304,16 +345,13 @@ def _move(
     state.notes.append(f'{unit.name} moves (M {unit.spec.move}").')
 
 
-@action("advance", system="wh40k8")
-@action("run", system="wh40k8")
-def _advance(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Run, system="wh40k8")
+def _advance(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnswers) -> None:
     """40k8 §4.6: add a D6 to M; no charging this turn, and only Assault weapons fire (at -1
     to hit). Cataphractii Armour halves the dice (40k8 §15)."""
-    unit = _start_move(state, payload, "Advance")
+    unit = _start_move(state, act.unit, "Advance")
     roll = dice.roll(1, f"{unit.name}'s Advance roll (D6)")[0]
-    if payload.get("command_reroll"):
+    if act.command_reroll:
         roll = _command_reroll(state, unit.side, dice, f"{unit.name}'s Advance roll")
     halved = any(
         "cataphractii" in f"{a.id} {a.name}".lower()
@@ -328,14 +366,11 @@ def _advance(
     )
 
 
-@action("fall-back", system="wh40k8")
-@action("retreat", system="wh40k8")
-def _fall_back(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Retreat, system="wh40k8")
+def _fall_back(state: GameState, act: Retreat, dice: DiceSource, answers: RecordedAnswers) -> None:
     """40k8 §4.5: end more than 1" from every enemy; no Advancing or charging this turn, and no
     shooting unless the unit can FLY."""
-    unit = _start_move(state, payload, "Fall Back")
+    unit = _start_move(state, act.unit, "Fall Back")
     unit.moved = unit.fell_back = True
     fly = " (it can FLY, so it may still shoot)" if unit.spec.has("FLY") else ""
     state.notes.append(
@@ -347,15 +382,13 @@ def _passengers(state: GameState, transport: UnitState) -> int:
     return sum(u.models for u in state.units() if u.embarked_in == transport.spec.id and u.alive)
 
 
-@action("embark", system="wh40k8")
-def _embark(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Embark, system="wh40k8")
+def _embark(state: GameState, act: Embark, dice: DiceSource, answers: RecordedAnswers) -> None:
     """40k8 §12.3: a unit whose every model ends its move within 3" of a friendly transport
     may embark; capacity is never exceeded; never embark and disembark in one turn (§12.1)."""
-    unit = acting_unit(state, payload, "movement", "embark")
+    unit = acting_unit(state, act.unit, "movement", "embark")
     _not_embarked(unit)
-    transport = state.unit(payload["transport"])
+    transport = state.unit(act.transport)
     if transport.side != unit.side or not transport.spec.has("TRANSPORT"):
         raise RuleError(f"{transport.name} is not a friendly TRANSPORT")
     _present(transport)
@@ -377,15 +410,15 @@ def _embark(
     state.notes.append(f"{unit.name} embarks in {transport.name} (40k8 §12.3).")
 
 
-@action("disembark", system="wh40k8")
+@action(Disembark, system="wh40k8")
 def _disembark(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+    state: GameState, act: Disembark, dice: DiceSource, answers: RecordedAnswers
 ) -> None:
     """40k8 §12.4: a unit that started the Movement phase embarked sets up within 3" of the
     transport and more than 1" from every enemy, before the transport moves; models that
     cannot are slain; it counts as having moved. 40k8 §12.5: from a destroyed transport it
     disembarks at once and a D6 per model slays one model on each 1."""
-    unit = state.unit(payload["unit"])
+    unit = state.unit(act.unit)
     if unit.embarked_in is None:
         raise RuleError(f"{unit.name} is not embarked")
     transport = state.unit(unit.embarked_in)
@@ -427,23 +460,21 @@ def _disembark(
 # --------------------------------------------------------------------------- psychic (§5)
 
 
-@action("cast", system="wh40k8")
-def _manifest(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Cast, system="wh40k8")
+def _manifest(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAnswers) -> None:
     """40k8 §5: a Psychic test of 2D6 against the warp charge; each power once per psyker per
     turn; a double 1 or double 6 is Perils of the Warp: D3 mortal wounds to the psyker, and if
     that slays it the power fails."""
     from aos_cli.core.actions import _casts_this_phase, _spell_value
 
     _need_phase(state, "psychic")
-    psyker = state.unit(payload["wizard"])
+    psyker = state.unit(act.unit)
     _own(state, psyker, "manifest powers")
     _present(psyker)
     _not_embarked(psyker)
     if psyker.spec.casts < 1:
         raise RuleError(f"{psyker.name} is not a PSYKER")
-    power, value = _spell_value(state, psyker, payload["spell"])
+    power, value = _spell_value(state, psyker, act.spell)
     if _casts_this_phase(state, psyker, "cast") >= psyker.spec.casts:
         raise RuleError(
             f"{psyker.name} has attempted all {psyker.spec.casts} power(s) it may this phase"
@@ -454,10 +485,10 @@ def _manifest(
     state.spells_attempted.add(key)
     state.used_this_phase.add(f"cast:{psyker.spec.id}:{power.lower()}")
     rolled = dice.roll(2, f"{psyker.name}'s Psychic test for {power} (2D6, needs {value})")
-    if payload.get("command_reroll"):
+    if act.command_reroll:
         low = 0 if rolled[0] <= rolled[1] else 1
         rolled[low] = _command_reroll(state, psyker.side, dice, "a Psychic test die")
-    total = sum(rolled) + int(payload.get("mod", 0))
+    total = sum(rolled) + act.mod
     if rolled[0] == rolled[1] and rolled[0] in (1, 6):
         wounds = parse_dice("D3").roll(dice, "Perils of the Warp (D3 mortal wounds)")
         state.notes.append(
@@ -475,17 +506,14 @@ def _manifest(
         state.notes.append(f"{psyker.name} fails to manifest {power}: {total} against {value}.")
         return
     state.notes.append(f"{psyker.name} manifests {power} with {total}.")
-    pending = PendingSpell(psyker.spec.id, power, total, payload.get("target"))
+    pending = PendingSpell(psyker.spec.id, power, total, act.target)
     how = "Deny the Witch with {names}: `aos unbind PSYKER` (or --pass)"
     if not offer_unbind(state, psyker, pending, how):
         resolve_power(state, pending, dice, answers)
 
 
-@action("unbind", system="wh40k8")
-@action("deny", system="wh40k8")
-def _deny(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Unbind, system="wh40k8")
+def _deny(state: GameState, act: Unbind, dice: DiceSource, answers: RecordedAnswers) -> None:
     """40k8 §5.5: one Deny the Witch test per manifested power, by a psyker within 24" of the
     manifesting psyker: 2D6 must beat the Psychic test."""
     from aos_cli.core.actions import _casts_this_phase
@@ -493,12 +521,12 @@ def _deny(
     pending = state.pending_spell
     if pending is None:
         raise RuleError("there is no psychic power waiting to be denied")
-    if payload.get("wizard") is None:
+    if act.unit is None:
         state.pending_spell = None
         state.notes.append(f"No Deny the Witch: {pending.spell} takes effect.")
         resolve_power(state, pending, dice, answers)
         return
-    denier = state.unit(payload["wizard"])
+    denier = state.unit(act.unit)
     caster = state.unit(pending.caster)
     if denier.side == caster.side:
         raise RuleError(f"{denier.name} is on the manifesting psyker's side")
@@ -511,7 +539,7 @@ def _deny(
     state.pending_spell = None
     state.used_this_phase.add(f"unbind:{denier.spec.id}:{pending.spell.lower()}")
     rolled = dice.roll(2, f"{denier.name} Denies the Witch (2D6, must beat {pending.casting_roll})")
-    total = sum(rolled) + int(payload.get("mod", 0))
+    total = sum(rolled) + act.mod
     if total > pending.casting_roll:
         state.notes.append(f"{denier.name} denies {pending.spell} with {total} (40k8 §5.5).")
         return
@@ -613,21 +641,19 @@ def shoot_40k(
     roll_attack(state, unit, target, spec, dice, " (Overwatch)" if overwatch else "")
 
 
-@action("shoot", system="wh40k8")
-def _shoot(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Shoot, system="wh40k8")
+def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnswers) -> None:
     """40k8 §6: not after Falling Back (unless FLY); after Advancing only Assault weapons;
     within 1" of an enemy only Pistols; a CHARACTER with fewer than 10 Wounds may be targeted
     only if it is the closest visible enemy unit (§6.6)."""
-    unit = acting_unit(state, payload, "shooting", "shoot")
+    unit = acting_unit(state, act.unit, "shooting", "shoot")
     _not_embarked(unit)
     if unit.shot:
         raise RuleError(f"{unit.name} has already shot this phase")
-    target = _enemy(state, unit, payload["target"])
+    target = _enemy(state, unit, act.target)
     _not_embarked(target)
     engaged = answers.yes_no("engaged", f'is {unit.name} within 1" of an enemy unit?')
-    weapons = _shooting_weapons(unit, payload.get("weapon"), engaged)
+    weapons = _shooting_weapons(unit, act.weapon, engaged)
     if not weapons:
         why = 'only Pistols fire within 1" of the enemy' if engaged else "no weapon may fire now"
         raise RuleError(f"{unit.name} cannot shoot: {why} (40k8 §6.2, §7)")
@@ -649,20 +675,18 @@ def _shoot(
 # --------------------------------------------------------------------------- charge (§9)
 
 
-@action("charge", system="wh40k8")
-def _charge(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Charge, system="wh40k8")
+def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAnswers) -> None:
     """40k8 §9: from within 12", not after Advancing or Falling Back, not from within 1"; each
     target may fire Overwatch (hits on 6s); then 2D6, the first model within 1" of a target."""
-    unit = acting_unit(state, payload, "charge", "charge")
+    unit = acting_unit(state, act.unit, "charge", "charge")
     _not_embarked(unit)
     if unit.advanced or unit.fell_back:
         did = "Advanced" if unit.advanced else "Fell Back"
         raise RuleError(f"{unit.name} {did} this turn and cannot charge (40k8 §9.2)")
     if unit.charged or f"charge:{unit.spec.id}" in state.used_this_phase:
         raise RuleError(f"{unit.name} has already charged this phase (40k8 §9.2)")
-    names = [n.strip() for n in str(payload.get("target") or "").split(",") if n.strip()]
+    names = [n.strip() for n in (act.target or "").split(",") if n.strip()]
     if not names:
         raise InputError("name the charge's target unit(s) with --target (40k8 §9.2)")
     targets = [_enemy(state, unit, n) for n in names]
@@ -690,7 +714,7 @@ def _charge(
         "distance", f"how far is {unit.name} from the nearest target (inches)?"
     )
     needed = max(0, math.ceil(distance - 1))
-    if sum(rolled) < needed and payload.get("command_reroll"):
+    if sum(rolled) < needed and act.command_reroll:
         low = 0 if rolled[0] <= rolled[1] else 1
         rolled[low] = _command_reroll(state, unit.side, dice, "a charge die")
     roll = sum(rolled)
@@ -706,14 +730,14 @@ def _charge(
         )
 
 
-@action("intervene", system="wh40k8")
+@action(Intervene, system="wh40k8")
 def _intervene(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+    state: GameState, act: Intervene, dice: DiceSource, answers: RecordedAnswers
 ) -> None:
     """40k8 §9.5: after the enemy's charges, a CHARACTER within 3" of an enemy unit may move up
     to 3", ending closer to the nearest enemy model (a Heroic Intervention)."""
     _need_phase(state, "charge")
-    unit = state.unit(payload["unit"])
+    unit = state.unit(act.unit)
     _present(unit)
     _not_embarked(unit)
     if unit.side == state.active_side:
@@ -733,17 +757,15 @@ def _intervene(
 # --------------------------------------------------------------------------- fight (§10)
 
 
-@action("fight", system="wh40k8")
-def _fight(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Fight, system="wh40k8")
+def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnswers) -> None:
     """40k8 §10.2: units that charged fight first, then the players alternate, the player whose
     turn it is first; chargers attack only units they charged (§10.4); pile in and consolidate
     3" (§10.3, §10.6); no cover in the Fight phase (§8.7)."""
     from aos_cli.systems.wh40k8 import Attack40k
 
     _need_phase(state, "fight")
-    unit = state.unit(payload["unit"])
+    unit = state.unit(act.unit)
     _present(unit)
     _not_embarked(unit)
     if unit.fought:
@@ -764,14 +786,12 @@ def _fight(
             raise RuleError(
                 f'{unit.name} did not charge and is not within 1" of an enemy: it cannot fight'
             )
-    target = _enemy(state, unit, payload["target"])
+    target = _enemy(state, unit, act.target)
     if unit.charged and target.spec.id not in unit.charge_targets:
         raise RuleError(f"{unit.name} charged and may attack only units it charged (40k8 §10.4)")
     melee = [w for w in unit.spec.weapons if weapon_type_of(w)[0] == "melee"]
-    if payload.get("weapon"):
-        melee = [
-            w for w in melee if str(payload["weapon"]).lower() in (w.name.lower(), w.id.lower())
-        ]
+    if act.weapon:
+        melee = [w for w in melee if act.weapon.lower() in (w.name.lower(), w.id.lower())]
     weapons = [
         _weapon40k(unit, w, _attack_rules(unit)) for w in (melee[:1] or [CLOSE_COMBAT_WEAPON])
     ]
@@ -793,11 +813,8 @@ def _fight(
 # --------------------------------------------------------------------------- morale (§11)
 
 
-@action("battleshock", system="wh40k8")
-@action("morale", system="wh40k8")
-def _morale(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Battleshock, system="wh40k8")
+def _morale(state: GameState, act: Battleshock, dice: DiceSource, answers: RecordedAnswers) -> None:
     """40k8 §11: each unit that lost models this turn rolls D6 + models slain against its
     highest Leadership (no bonus for its size); one model flees per point over. The Underdog
     may spend a Command Re-roll on a unit's die (`command_reroll: UNIT`)."""
@@ -809,7 +826,7 @@ def _morale(
     if not waiting:
         state.notes.append("No morale tests are due.")
         return
-    reroll = payload.get("command_reroll")
+    reroll = act.reroll_unit
     for unit in waiting:
         die = dice.roll(1, f"{unit.name}'s morale test (D6)")[0]
         if reroll and state.unit(str(reroll)) is unit:
@@ -837,9 +854,9 @@ def _morale(
                 transport_destroyed(state, unit)
 
 
-@action("command", system="wh40k8")
+@action(UseCommand, system="wh40k8")
 def _no_commands(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+    state: GameState, act: UseCommand, dice: DiceSource, answers: RecordedAnswers
 ) -> None:
     """40k8 core rules have no command abilities; the Underdog has Command Re-rolls (§17.6)."""
     raise RuleError(

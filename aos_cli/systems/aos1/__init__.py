@@ -11,9 +11,11 @@ attempting each spell once per turn (AoS1 §12); no unmodified-roll rules (aos-d
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from aos_cli.core.actions import RecordedAnswers, action, slay_models
+from aos_cli.core.action_types import Action, Priority, register_action_type
+from aos_cli.core.actions import action, slay_models
+from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.system import (
@@ -102,7 +104,7 @@ class AoS1System(GameSystem):
     def priority(
         self,
         state: GameState,
-        payload: dict[str, Any],
+        act: Priority,
         dice: DiceSource,
         answers: RecordedAnswers,
     ) -> int:
@@ -117,7 +119,7 @@ class AoS1System(GameSystem):
                 f"{state.sides[decider].name} finished setting up first and chooses who takes "
                 "the first turn (AoS1 §4)."
             )
-            return choose_first(state, decider, payload, answers)
+            return choose_first(state, decider, act, answers)
         result = roll_off(dice, reroll_ties=True)
         rolls = ", ".join(f"{a}-{b}" for a, b in result.rounds)
         decider = 0 if result.winner == 0 else 1
@@ -126,7 +128,7 @@ class AoS1System(GameSystem):
             f"Priority: {state.sides[0].name} against {state.sides[1].name} {rolls}{ties}; "
             f"{state.sides[decider].name} chooses (AoS1 §6)."
         )
-        return choose_first(state, decider, payload, answers)
+        return choose_first(state, decider, act, answers)
 
     def arcane_bolt(self, casting_roll: int, dice: DiceSource) -> int:
         """AoS1 §12: Arcane Bolt always inflicts D3 mortal wounds."""
@@ -240,14 +242,36 @@ TRIUMPHS_1E = ((1, 2, "Blessed"), (3, 4, "Inspired"), (5, 6, "Empowered"))
 """The 1st edition Triumphs table, D6 (AoS1 §5.3)."""
 
 
+@register_action_type
+@dataclass(frozen=True)
+class SuddenDeath(Action):
+    """The outnumbered side picks a Sudden Death objective (AoS1 §5.2); Assassinate and Blunt
+    name the enemy `unit`, Seize Ground a terrain `feature`."""
+
+    kind: ClassVar[str] = "sudden-death"
+    side: str
+    objective: str
+    unit: str | None = None
+    feature: str | None = None
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Triumph(Action):
+    """A side that won a major victory in its previous battle rolls a Triumph (AoS1 §5.3)."""
+
+    kind: ClassVar[str] = "triumph"
+    side: str
+
+
 def _pre_battle(state: GameState, what: str) -> None:
     if state.round != 0 or state.phase != "priority":
         raise RuleError(f"{what} is chosen before the first battle round (AoS1 §5)")
 
 
-@action("sudden-death", system="aos1")
+@action(SuddenDeath, system="aos1")
 def _sudden_death(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
+    state: GameState, act: SuddenDeath, dice: DiceSource, answers: RecordedAnswers
 ) -> None:
     """AoS1 §5.2: the side outnumbered by a third picks one Sudden Death objective once the
     generals are chosen; Assassinate and Blunt name a unit the enemy picks from its own army,
@@ -256,7 +280,7 @@ def _sudden_death(
 
     _pre_battle(state, "a Sudden Death objective")
     book = book_of(state)
-    side = side_index(state, str(payload["side"]))
+    side = side_index(state, act.side)
     if outnumbered_side(state) != side:
         raise RuleError(
             f"{state.sides[side].name} is not outnumbered by a third and has no Sudden Death "
@@ -266,15 +290,15 @@ def _sudden_death(
         raise RuleError("the Sudden Death objective has already been chosen")
     if book.triumphs:
         raise RuleError("Sudden Death objectives are chosen before Triumphs are rolled (AoS1 §5.3)")
-    objective = str(payload["objective"]).strip().lower().replace(" ", "-")
+    objective = act.objective.strip().lower().replace(" ", "-")
     if objective not in SUDDEN_DEATH:
         raise InputError(
-            f"{payload['objective']!r} is not a Sudden Death objective",
+            f"{act.objective!r} is not a Sudden Death objective",
             f"pick one of {', '.join(SUDDEN_DEATH)}",
         )
     chosen: dict[str, Any] = {"side": side, "objective": objective}
     if objective in ("assassinate", "blunt"):
-        picked = payload.get("unit") or payload.get("target")
+        picked = act.unit
         if not picked:
             raise InputError(f"{objective} needs the enemy unit its player picks: give --unit")
         unit = state.unit(str(picked))
@@ -287,7 +311,7 @@ def _sudden_death(
             raise RuleError(f"Blunt needs a unit of five or more models; {unit.name} has fewer")
         chosen["unit"] = unit.spec.id
     if objective == "seize-ground":
-        chosen["feature"] = str(payload.get("feature") or "a terrain feature in enemy territory")
+        chosen["feature"] = act.feature or "a terrain feature in enemy territory"
     book.sudden_death = chosen
     state.notes.append(
         f"{state.sides[side].name} is outnumbered and picks Sudden Death: "
@@ -298,10 +322,8 @@ def _sudden_death(
     )
 
 
-@action("triumph", system="aos1")
-def _triumph(
-    state: GameState, payload: dict[str, Any], dice: DiceSource, answers: RecordedAnswers
-) -> None:
+@action(Triumph, system="aos1")
+def _triumph(state: GameState, act: Triumph, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS1 §5.3: after Sudden Death objectives are chosen, a side that won a major victory in
     its previous battle rolls a D6: 1-2 Blessed, 3-4 Inspired, 5-6 Empowered (+1 Wounds for
     the general, applied here; the other two are reminders for the table)."""
@@ -309,7 +331,7 @@ def _triumph(
 
     _pre_battle(state, "a Triumph")
     book = book_of(state)
-    side = side_index(state, str(payload["side"]))
+    side = side_index(state, act.side)
     if side in book.triumphs:
         raise RuleError(f"{state.sides[side].name} has already rolled its Triumph")
     roll = dice.roll(1, f"{state.sides[side].name}'s Triumph (D6)")[0]

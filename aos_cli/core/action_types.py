@@ -1,0 +1,387 @@
+"""Every player action as a typed value, and the tagged payload it is stored as.
+
+An action is one frozen dataclass per kind (`Shoot(unit, target, weapon)`, `Cast(unit, spell,
+target)`, ...), checked once when it is decoded from the command line or the action log. The
+store keeps the kind in its own column and the fields as a JSON object (`encode_action`), plus
+the envelope the engine adds: the answers the action needed and the player's clock.
+
+Payloads written before actions were typed carry no `v`; `migrate_payload` brings them to the
+current shape on read (the store's rows are never rewritten). A game system adds its own kinds
+with `register_action_type` (40k8 `embark`, AoS1 `triumph`, ...).
+
+Only dataclasses and the error types are imported: this runs on every in-game command.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar, TypeVar
+
+from aos_cli.core.errors import InputError, RuleError
+
+PAYLOAD_VERSION = 2
+"""The shape `encode_action` writes; payloads without `v` are the untyped shape (1)."""
+
+ENVELOPE = ("answers", "clock")
+"""Payload keys the engine keeps beside the action's own fields."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One player action; subclasses name their `kind` (the stored tag) and their fields."""
+
+    kind: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Other kinds stored or typed for the same action (a system's own word for it)."""
+
+
+A = TypeVar("A", bound=Action)
+
+ACTION_TYPES: dict[str, type[Action]] = {}
+"""Every known action kind (and alias) to its value class."""
+
+
+def register_action_type(cls: type[A]) -> type[A]:
+    """Make an action kind known to the codec (a class decorator; systems add their own)."""
+    for kind in (cls.kind, *cls.aliases):
+        ACTION_TYPES[kind] = cls
+    return cls
+
+
+# --------------------------------------------------------------------------- the turn
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Priority(Action):
+    """Decide who takes the first turn of the round: `first` names the side sent first, `ask`
+    asks the deciding player (AoS2 §6, AoS1 §6, 40k8 §17.7)."""
+
+    kind: ClassVar[str] = "priority"
+    first: int | None = None
+    ask: bool = False
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Next(Action):
+    """Go on to the next phase, turn or battle round."""
+
+    kind: ClassVar[str] = "next"
+
+
+@register_action_type
+@dataclass(frozen=True)
+class General(Action):
+    """Pick the unit that takes a slain general's place (AoS2 §5.3)."""
+
+    kind: ClassVar[str] = "general"
+    unit: str
+
+
+# --------------------------------------------------------------------------- movement
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Move(Action):
+    """A normal move (AoS2 §8, 40k8 §4.2)."""
+
+    kind: ClassVar[str] = "move"
+    unit: str
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Retreat(Action):
+    """Retreat from combat (AoS2 §8.3); 40k8 Falls Back (§4.5)."""
+
+    kind: ClassVar[str] = "retreat"
+    aliases: ClassVar[tuple[str, ...]] = ("fall-back",)
+    unit: str
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Run(Action):
+    """Run, a D6 added to Move (AoS2 §8.4; At the Double §7.2); 40k8 Advances (§4.6)."""
+
+    kind: ClassVar[str] = "run"
+    aliases: ClassVar[tuple[str, ...]] = ("advance",)
+    unit: str
+    at_the_double: bool = False
+    command_reroll: bool = False
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Arrive(Action):
+    """Roll for a unit in reserve to arrive (Scions of the Storm, AoS2 §26.1)."""
+
+    kind: ClassVar[str] = "arrive"
+    unit: str
+    mod: int = 0
+
+
+# --------------------------------------------------------------------------- combat
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Shoot(Action):
+    """Shoot at `target` with the unit's missile weapons, or only `weapon` (AoS2 §9)."""
+
+    kind: ClassVar[str] = "shoot"
+    unit: str
+    target: str
+    weapon: str | None = None
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Charge(Action):
+    """Charge (AoS2 §10); `reroll` is Forward to Victory; 40k8 names its `target`s (§9.2)."""
+
+    kind: ClassVar[str] = "charge"
+    unit: str
+    target: str | None = None
+    reroll: bool = False
+    command_reroll: bool = False
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Fight(Action):
+    """Pile in and attack `target` with the unit's melee weapons (AoS2 §11)."""
+
+    kind: ClassVar[str] = "fight"
+    unit: str
+    target: str
+    weapon: str | None = None
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Pass(Action):
+    """Pass the pick to fight, with no eligible unit left (AoS2 §11)."""
+
+    kind: ClassVar[str] = "pass"
+
+
+# --------------------------------------------------------------------------- battleshock
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Battleshock(Action):
+    """Take every battleshock (morale) test due; `reroll_unit` spends a 40k8 Command Re-roll on
+    that unit's die (§17.6)."""
+
+    kind: ClassVar[str] = "battleshock"
+    aliases: ClassVar[tuple[str, ...]] = ("morale",)
+    reroll_unit: str | None = None
+
+
+# --------------------------------------------------------------------------- magic
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Cast(Action):
+    """A wizard (psyker) attempts `spell` at `target` (AoS2 §15, 40k8 §5)."""
+
+    kind: ClassVar[str] = "cast"
+    unit: str
+    spell: str
+    target: str | None = None
+    mod: int = 0
+    command_reroll: bool = False
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Unbind(Action):
+    """Try to unbind (deny) the spell waiting; no `unit` lets it through (AoS2 §15)."""
+
+    kind: ClassVar[str] = "unbind"
+    aliases: ClassVar[tuple[str, ...]] = ("deny",)
+    unit: str | None = None
+    mod: int = 0
+
+
+# --------------------------------------------------------------------------- abilities and commands
+
+
+@register_action_type
+@dataclass(frozen=True)
+class UseAbility(Action):
+    """Use a warscroll ability or prayer of `unit` (at `target`) at its timing (AoS2 §21)."""
+
+    kind: ClassVar[str] = "ability"
+    unit: str
+    ability: str
+    target: str | None = None
+
+
+@register_action_type
+@dataclass(frozen=True)
+class UseCommand(Action):
+    """Use a command ability: a generic one (AoS2 §7.2) or one of `unit`'s warscroll."""
+
+    kind: ClassVar[str] = "command"
+    ability: str
+    unit: str | None = None
+    target: str | None = None
+
+
+# --------------------------------------------------------------------------- corrections
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Heal(Action):
+    """Heal wounds on a unit's damaged model (AoS2 §14.12)."""
+
+    kind: ClassVar[str] = "heal"
+    unit: str
+    amount: int
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Adjust(Action):
+    """Correct a unit for what happened at the table that the tool did not see; `by` names the
+    side whose wounds they were ("none" for terrain; the enemy when not given)."""
+
+    kind: ClassVar[str] = "adjust"
+    unit: str
+    models: int = 0
+    wounds: int = 0
+    reason: str | None = None
+    by: str | None = None
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Objective(Action):
+    """Place an objective, record the models near it, set its territory or correct its holder
+    (`holder` "none" for nobody) (AoS2 §17.3)."""
+
+    kind: ClassVar[str] = "objective"
+    objective: str
+    place: bool = False
+    position: str | None = None
+    by: str | None = None
+    territory: str | None = None
+    models: dict[str, int] | None = None
+    holder: str | None = None
+
+
+# --------------------------------------------------------------------------- the codec
+
+
+MAX_TEXT = 200
+"""The longest name or free text a payload field may hold."""
+
+
+def _field_value(kind: str, name: str, annotation: str, value: Any) -> Any:
+    """One payload value checked against its field's type (the annotation as written)."""
+    optional = annotation.endswith("| None")
+    if value is None:
+        if optional:
+            return None
+        raise InputError(f"the {kind} action needs {name}")
+    base = annotation.removesuffix("| None").strip()
+    if base == "str":
+        if isinstance(value, bool | dict | list):
+            raise InputError(f"{kind}: {name} must be a name, not {value!r}")
+        text = str(value)
+        if len(text) > MAX_TEXT:
+            raise InputError(f"{kind}: {name} is longer than {MAX_TEXT} characters")
+        return text
+    if base == "bool":
+        if not isinstance(value, bool | int):
+            raise InputError(f"{kind}: {name} must be true or false, not {value!r}")
+        return bool(value)
+    if base == "int":
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            raise InputError(f"{kind}: {name} must be a whole number, not {value!r}") from None
+        if isinstance(value, float) and number != value:
+            raise InputError(f"{kind}: {name} must be a whole number, not {value!r}")
+        return number
+    if base == "dict[str, int]":
+        if not isinstance(value, dict):
+            raise InputError(f"{kind}: {name} must map names to numbers, not {value!r}")
+        return {
+            str(key): _field_value(kind, f"{name}.{key}", "int", count)
+            for key, count in value.items()
+        }
+    raise TypeError(f"no codec for {annotation!r} ({kind}.{name})")
+
+
+def action_type(kind: str) -> type[Action]:
+    """The value class of a kind (or alias); a RuleError names the kinds there are."""
+    cls = ACTION_TYPES.get(kind)
+    if cls is None:
+        known = ", ".join(sorted({c.kind for c in ACTION_TYPES.values()}))
+        raise RuleError(f"there is no action {kind!r}", f"actions: {known}")
+    return cls
+
+
+def decode_action(kind: str, payload: dict[str, Any]) -> Action:
+    """The typed action of a stored or typed payload (migrated first if it is an old one)."""
+    cls = action_type(kind)
+    data = migrate_payload(kind, payload)
+    values: dict[str, Any] = {}
+    for spec in fields(cls):
+        if spec.name in data:
+            values[spec.name] = _field_value(kind, spec.name, str(spec.type), data[spec.name])
+        elif spec.default is MISSING:
+            raise InputError(f"the {kind} action needs {spec.name}")
+    return cls(**values)
+
+
+def encode_action(action: Action) -> dict[str, Any]:
+    """The payload stored for an action: its fields that differ from their defaults, tagged with
+    the payload version (the kind is stored beside it)."""
+    payload: dict[str, Any] = {"v": PAYLOAD_VERSION}
+    for spec in fields(action):
+        value = getattr(action, spec.name)
+        if spec.default is MISSING or value != spec.default:
+            payload[spec.name] = dict(value) if isinstance(value, dict) else value
+    return payload
+
+
+_RENAMED_V1: dict[str, dict[str, str]] = {
+    "cast": {"wizard": "unit"},
+    "unbind": {"wizard": "unit"},
+    "deny": {"wizard": "unit"},
+    "battleshock": {"command_reroll": "reroll_unit"},
+    "morale": {"command_reroll": "reroll_unit"},
+    "sudden-death": {"target": "unit"},
+}
+"""Fields the untyped payloads named differently, per kind: old name to new name."""
+
+
+def migrate_payload(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """A payload in the current shape: untyped (v1) payloads have fields renamed, and an
+    objective's `holder: null` (nobody) becomes "none". Current payloads pass unchanged."""
+    version = payload.get("v", 1)
+    if version == PAYLOAD_VERSION:
+        return payload
+    if version != 1:
+        raise InputError(
+            f"the {kind} action was stored by a newer aos (payload version {version!r})",
+            "upgrade aos-cli",
+        )
+    data = {key: value for key, value in payload.items() if key not in ENVELOPE}
+    for old, new in _RENAMED_V1.get(kind, {}).items():
+        if old in data:
+            moved = data.pop(old)
+            if data.get(new) is None:
+                data[new] = moved
+    if kind == "objective" and "holder" in data and data["holder"] is None:
+        data["holder"] = "none"
+    return data

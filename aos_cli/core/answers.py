@@ -1,0 +1,48 @@
+"""The players' answers to what the tool cannot see (distances, terrain, line of sight).
+
+Every answer an action needed is kept with it in the action log, so a replay never asks again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from aos_cli.core.errors import RuleError
+from aos_cli.core.numbers import check_distance
+
+
+class Asker(Protocol):
+    """Asks the players what the tool cannot see; every answer is kept in the action."""
+
+    def yes_no(self, key: str, question: str) -> bool:
+        """A yes-or-no answer, recorded under `key`."""
+        ...
+
+    def number(self, key: str, question: str) -> float:
+        """A number (inches, models), recorded under `key`."""
+        ...
+
+
+@dataclass
+class RecordedAnswers:
+    """Answers already given (from flags, or from the action log on replay), then the fallback."""
+
+    answers: dict[str, Any] = field(default_factory=dict)
+    fallback: Asker | None = None
+
+    def yes_no(self, key: str, question: str) -> bool:
+        """The recorded answer, else asked of the fallback (and recorded), else a RuleError."""
+        if key not in self.answers:
+            if self.fallback is None:
+                raise RuleError(f"the tool needs to know: {question}", f"answer with --{key}")
+            self.answers[key] = self.fallback.yes_no(key, question)
+        return bool(self.answers[key])
+
+    def number(self, key: str, question: str) -> float:
+        """The recorded number, else asked of the fallback (and recorded), else a RuleError."""
+        if key not in self.answers:
+            if self.fallback is None:
+                raise RuleError(f"the tool needs to know: {question}", f"answer with --{key}")
+            self.answers[key] = self.fallback.number(key, question)
+        return check_distance(float(self.answers[key]), what=key)
