@@ -50,21 +50,33 @@ def stage_result(stage: Stage) -> str:
     return f"{stage.total} {noun}{extra}"
 
 
-def attack_table(result: AttackResult[Any], *, show_slain: bool) -> Table:
-    """One row per stage per weapon with its dice, then the totals."""
-    table = Table(title="Attack", show_header=True, header_style="heading", expand=False)
+def _damage_rolls(weapon: Any) -> tuple[Sequence[int], str] | None:
+    """Age of Sigmar's Damage row: the random Damage rolled, if any (no total: bonuses and
+    mortal wounds add to it)."""
+    return (weapon.damage_rolls, "") if weapon.damage_rolls else None
+
+
+def attack_table(
+    result: AttackResult[Any],
+    *,
+    show_slain: bool,
+    title: str = "Attack",
+    ward: tuple[str, str] = ("Ward", "negated"),
+    damage_row: Callable[[Any], tuple[Sequence[int], str] | None] = _damage_rolls,
+    wounds_lost: bool = False,
+) -> Table:
+    """One row per stage per weapon with its dice, then the totals. A system names its roll
+    per point of damage (`ward`: its name and what it does), its Damage row and whether wounds
+    lost differ from damage (40k's excess damage is lost)."""
+    table = Table(title=title, show_header=True, header_style="heading", expand=False)
     table.add_column("Stage")
     table.add_column("Needs", justify="right")
     table.add_column("Dice")
     table.add_column("Result", justify="right")
     for weapon in result.weapons:
-        label = "" if len(result.weapons) == 1 else f"{weapon.weapon}: "
-        if weapon.attack_rolls:
-            table.add_row(
-                f"{label}Attacks", "", plain_dice_text(weapon.attack_rolls), str(weapon.attacks)
-            )
-        else:
-            table.add_row(f"{label}Attacks", "", "", str(weapon.attacks))
+        label = f"{weapon.weapon}: " if weapon.weapon and len(result.weapons) > 1 else ""
+        rolls = plain_dice_text(weapon.attack_rolls) if weapon.attack_rolls else ""
+        table.add_row(f"{label}Attacks", "", rolls, str(weapon.attacks))
         for stage in weapon.stages:
             table.add_row(
                 f"{label}{stage.name.capitalize()}",
@@ -72,26 +84,28 @@ def attack_table(result: AttackResult[Any], *, show_slain: bool) -> Table:
                 dice_text(stage.dice, stage.successes),
                 stage_result(stage),
             )
-        if weapon.damage_rolls:
-            table.add_row(f"{label}Damage", "", plain_dice_text(weapon.damage_rolls), "")
+        damage = damage_row(weapon)
+        if damage is not None:
+            table.add_row(f"{label}Damage", "", plain_dice_text(damage[0]), damage[1])
         if weapon.mortal_wounds:
             table.add_row(f"{label}Mortal wounds", "", "", str(weapon.mortal_wounds))
     if result.ward_rolls:
-        table.add_row(
-            "Ward",
-            "",
-            plain_dice_text(result.ward_rolls),
-            f"{result.ward_saved} negated",
-        )
+        name, verb = ward
+        table.add_row(name, "", plain_dice_text(result.ward_rolls), f"{result.ward_saved} {verb}")
     table.add_section()
     table.add_row(Text("Damage", style="total"), "", "", Text(str(result.damage), style="total"))
     if show_slain and result.allocation is not None:
+        if wounds_lost:
+            table.add_row("Wounds lost (excess lost)", "", "", str(result.wounds_lost))
         table.add_row(
             Text("Models slain", style="total"),
             "",
             "",
             Text(str(result.allocation.slain), style="total"),
         )
+        left = result.wounds_left_on_damaged
+        if wounds_lost and left is not None:
+            table.add_row("Damaged model", "", "", f"{left} wounds left")
     return table
 
 
