@@ -63,3 +63,42 @@ def army_show(file: FileArgument, content: ContentOption = None, json: JsonOptio
     from aos_cli.views.warscroll import army_table
 
     console().print(army_table(army, db))
+
+
+@army_app.command("import")
+def army_import(
+    roster: Annotated[
+        Path,
+        typer.Argument(help="A roster: .ros/.rosz, BattleScribe HTML, or Warscroll Builder text."),
+    ],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Army list to write (default: NAME.yaml).")
+    ] = None,
+    content_out: Annotated[
+        Path | None,
+        typer.Option(
+            help="Folder for warscrolls written from the roster (default: your data's content)."
+        ),
+    ] = None,
+    content: ContentOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Turn a roster into an army list; units the database lacks come from the roster itself."""
+    from aos_cli.cli.common import shown
+    from aos_cli.content.importers.run import import_roster
+
+    result = import_roster(roster, output, content_out, content or [])
+    if json:
+        print_json(result)
+        return
+    print(
+        f"Wrote {shown(result['army_file'])}: {result['units']} units, {result['models']} models."
+    )
+    for label, key in (
+        ("From the database", "from_database"),
+        ("Written from the roster", "written_from_roster"),
+    ):
+        if result[key]:
+            print(f"{label} ({len(result[key])}): {', '.join(shown(n) for n in result[key])}")
+    for note in result["notes"]:
+        print(f"Note: {shown(note)}")

@@ -33,6 +33,11 @@ class ArmyUnit(Base):
     ally: bool = False
     reinforcement: bool = False
     artefact: str | None = None
+    spells: tuple[str, ...] = ()
+    """Spells chosen from a lore (imported rosters record them; not yet played)."""
+    prayers: tuple[str, ...] = ()
+    traits: tuple[str, ...] = ()
+    """Other choices a roster records for the unit (mount traits, city roles ...)."""
     warscroll_id: str | None = None
     """Filled in by `load_army`: the id of the warscroll the name resolved to."""
 
@@ -65,6 +70,11 @@ class ArmyList(Base):
     system: System = Field(default_factory=default_id)
     allegiance: str | None = None
     command_trait: str | None = None
+    subfaction: str | None = None
+    realm: str | None = None
+    """Realm of origin, where the list names one."""
+    endless_spells: tuple[str, ...] = ()
+    """Endless spells taken (recorded even where the engine does not play them yet)."""
     units: list[ArmyUnit] = Field(min_length=1)
     battalions: list[ArmyBattalion] = Field(default_factory=list)
     notes: str | None = None

@@ -40,6 +40,9 @@ def find(records: Iterable[R], query: str, what: str) -> R:
     """Find by id or name: exact (normalised) first, then a unique prefix; else a ContentError
     with "did you mean" suggestions."""
     items = list(records)
+    by_id = [r for r in items if r.id == query.strip()]
+    if len(by_id) == 1:
+        return by_id[0]
     wanted = _norm(query)
     exact = [r for r in items if wanted in (_norm(r.id), _norm(r.name))]
     if len(exact) == 1:

@@ -49,3 +49,38 @@ def test_bad_input_is_one_line_on_stderr(run_cli: RunCli, tmp_path: Path) -> Non
         assert result.exit_code == 1
         assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+ROSTERS = FIXTURES / "rosters"
+
+
+def test_army_import_then_validate_and_demo(run_cli: RunCli, tmp_path: Path) -> None:
+    """Issue 15 §2-3: an imported roster validates and plays a whole seeded battle."""
+    env = {"AOS_DATA_DIR": str(tmp_path / "data")}
+    assert run_cli("warscroll", "import", str(FIXTURES), env=env).exit_code == 0
+    first, second = tmp_path / "ros.yaml", tmp_path / "txt.yaml"
+    result = run_cli(
+        "army", "import", str(ROSTERS / "test-host.ros"), "-o", str(first), "--json", env=env
+    )
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["written_from_roster"] == ["Storm Hawks"] and report["models"] == 14
+    text = run_cli("army", "import", str(ROSTERS / "test-host.txt"), "-o", str(second), env=env)
+    assert text.exit_code == 0, text.stderr
+    assert "Wrote" in text.stdout
+    assert run_cli("army", "validate", str(first), env=env).exit_code == 0
+
+
+def test_army_import_bad_rosters_are_one_line(run_cli: RunCli, tmp_path: Path) -> None:
+    env = {"AOS_DATA_DIR": str(tmp_path / "data")}
+    forty = tmp_path / "forty.ros"
+    forty.write_text(
+        '<roster name="x" gameSystemName="Warhammer 40,000 9th Edition"><forces/></roster>'
+    )
+    unknown = tmp_path / "unknown.txt"
+    unknown.write_text("Allegiance: Test Host\n10 x Skyfire Gargoyles (90)\n")
+    for path in (forty, unknown, tmp_path / "missing.ros"):
+        result = run_cli("army", "import", str(path), "-o", str(tmp_path / "army.yaml"), env=env)
+        assert result.exit_code == 1, result.stdout
+        assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert not (tmp_path / "army.yaml").exists()

@@ -701,6 +701,8 @@ def build_unit(
     elif re.fullmatch(r"\d*D\d+(\+\d+)?\"?", move.upper()):
         data["move"] = 0
         data["random_move"] = move.upper().rstrip('"')
+    elif move == "" and any(_norm(c) == "move" for table in _tables(found) for c in table.columns):
+        data["move"] = "table"
     elif move in ("-", ""):
         data["move"] = 0
     else:
@@ -759,6 +761,10 @@ def build_unit(
     if "Wounds" in star_unit:
         raise UnitProblem("Wounds is *")
     data["bravery"] = _int(bravery, "Bravery") if bravery not in ("-", "") else 0
+    typo = re.fullmatch(r"([2-6])\s*[\"'”]", save)
+    if typo:
+        notes.append(f"Save {save!r} read as {typo.group(1)}+")
+        save = f"{typo.group(1)}+"
     data["save"] = save if save not in ("", "*", "✱") else "-"
     data["unit_size"] = _size(root)
     points = _points(root)

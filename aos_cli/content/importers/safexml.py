@@ -35,12 +35,12 @@ def read_bytes(path: Path, *, suffixes: tuple[str, ...]) -> bytes:
         raise ImportProblem(f"{path}: cannot be read ({error.strerror or error})") from None
     if size > MAX_FILE_BYTES:
         raise ImportProblem(f"{path}: {size} bytes is over the {MAX_FILE_BYTES} byte limit")
-    if zipfile.is_zipfile(path):
-        return _unzip(path, suffixes)
     try:
         data = path.read_bytes()
     except OSError as error:
         raise ImportProblem(f"{path}: cannot be read ({error.strerror or error})") from None
+    if data.startswith(b"PK\x03\x04") or data.startswith(b"PK\x05\x06"):
+        return _unzip(path, suffixes)
     if not data.strip():
         raise ImportProblem(f"{path}: the file is empty")
     return data

@@ -1,0 +1,1016 @@
+"""Players' rosters → an army list (and warscrolls for units the database lacks).
+
+Three layouts are read into one `Roster`: BattleScribe / New Recruit XML (`.ros`, zipped
+`.rosz`), BattleScribe's "Save as HTML" export, and the plain-text list of Warscroll Builder
+(as copied out of its PDF, column values between the lines and all). `to_army` then matches
+each unit with the rules database, writes a warscroll from the roster's own profiles where the
+database lacks one, and builds the army list, validated by the schema and the army checks.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from xml.etree.ElementTree import Element, SubElement
+
+from aos_cli.content.importers.battlescribe import (
+    Found,
+    Tally,
+    UnitProblem,
+    build_unit,
+    check_game,
+    faction_name,
+)
+from aos_cli.content.importers.safexml import MAX_FILE_BYTES, ImportProblem, parse_xml, read_bytes
+from aos_cli.content.schema import slug
+
+if TYPE_CHECKING:
+    from aos_cli.content.database import Database
+
+MAX_UNITS = 200
+ROSTER_UNIT_MAX = 200
+"""A unit written from a roster does not know its size limit: up to this many models."""
+"""At most this many units in one roster."""
+_INVISIBLE = dict.fromkeys(map(ord, "\ufeff\u200b\u200c\u200d\u2060\xad"), None)
+
+
+def clean(text: str) -> str:
+    """A name as written, without zero-width characters and with single spaces."""
+    return " ".join(text.translate(_INVISIBLE).split()).strip("*").strip()
+
+
+@dataclass
+class Profile:
+    """One profile a roster carries: its type (Unit, Weapon, Spell ...), name and values."""
+
+    type_name: str
+    name: str
+    values: dict[str, str]
+
+
+@dataclass
+class RosterUnit:
+    """A unit as a roster gives it."""
+
+    name: str
+    models: int = 1
+    profiles: list[Profile] = field(default_factory=list)
+    categories: list[str] = field(default_factory=list)
+    items: list[str] = field(default_factory=list)
+    """The sub-selections chosen (weapons, command models, upgrades), as written."""
+    general: bool = False
+    points: int | None = None
+    ally: bool = False
+    entry_type: str = ""
+    """The XML selection's type (`unit`, `model`, `upgrade`), empty in other layouts."""
+    counted: int = 0
+    """Models counted from the roster's model selections (0: read from the names)."""
+    command_trait: str | None = None
+    artefacts: list[str] = field(default_factory=list)
+    spells: list[str] = field(default_factory=list)
+    prayers: list[str] = field(default_factory=list)
+    traits: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Roster:
+    """A roster in any layout: army name, faction and choices, units, and what else it holds."""
+
+    name: str
+    layout: str
+    faction: str | None = None
+    allegiance: str | None = None
+    subfaction: str | None = None
+    realm: str | None = None
+    units: list[RosterUnit] = field(default_factory=list)
+    battalions: list[RosterUnit] = field(default_factory=list)
+    endless_spells: list[str] = field(default_factory=list)
+    battle_traits: list[Profile] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def read_roster(path: Path) -> Roster:
+    """Read a roster file in any of the three layouts; another game's is refused."""
+    data = read_bytes(path, suffixes=(".ros", ".xml"))
+    head = data[:4096].lstrip().lower()
+    if head.startswith(b"<?xml") or head.startswith(b"<roster"):
+        return _read_xml(data, str(path))
+    if b"<html" in head or b'class="battlescribe"' in data[:20000].lower():
+        return _read_html(data.decode("utf-8", errors="replace"), str(path))
+    if head.startswith(b"<"):
+        return _read_xml(data, str(path))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ImportProblem(f"{path}: not a roster (neither XML, HTML nor text)") from None
+    return read_text(text, str(path))
+
+
+def _refuse_game(name: str, file: str) -> None:
+    lowered = name.lower()
+    if re.search(r"40,?000|40k|kill ?team|horus heresy|old world|middle-earth", lowered):
+        raise ImportProblem(f"{file}: a roster of {name}, not Age of Sigmar")
+    if re.search(r"age of sigmar.*(4|four)|aos ?4|spearhead", lowered):
+        raise ImportProblem(f"{file}: an Age of Sigmar 4th edition roster; aos reads 2nd edition")
+
+
+def _check_profiles(units: list[RosterUnit], file: str) -> None:
+    names = {k for u in units for p in u.profiles if p.type_name == "Unit" for k in p.values}
+    if {"Health", "Control"} & names:
+        raise ImportProblem(
+            f"{file}: an Age of Sigmar 4th edition roster (Health, Control); aos reads 2nd edition"
+        )
+    if {"WS", "BS", "T"} <= names:
+        raise ImportProblem(f"{file}: a Warhammer 40,000 roster, not Age of Sigmar")
+
+
+def _models(name: str, items: list[str]) -> int:
+    """Models as rosters write them: `2x 5 Liberators` is 10, `3x Mancrusher Gargant` 3."""
+    words = {w.rstrip("s") for w in re.findall(r"[a-z]+", name.lower()) if len(w) > 2}
+    counted: list[tuple[int, bool]] = []
+    for item in items:
+        match = re.fullmatch(r"(?:(\d+)\s*x\s*)?(\d+)\s+([A-Za-z'].*?)(?:\s*\[.*\])?", item.strip())
+        if match:
+            times = int(match.group(1) or 1)
+            named = {w.rstrip("s") for w in re.findall(r"[a-z]+", match.group(3).lower())}
+            counted.append((times * int(match.group(2)), bool(words & named)))
+            continue
+        match = re.fullmatch(r"(\d+)\s*x\s+([A-Za-z'].*?)(?:\s*\[.*\])?", item.strip())
+        if match:
+            named = {w.rstrip("s") for w in re.findall(r"[a-z]+", match.group(2).lower())}
+            if words & named:
+                counted.append((int(match.group(1)), True))
+    matching = [n for n, same in counted if same]
+    total = sum(matching) if matching else sum(n for n, _ in counted)
+    return max(1, min(total, 1000)) if total else 1
+
+
+def _classify(roster: Roster, unit: RosterUnit, nested: list[tuple[str, list[str]]]) -> None:
+    """Put a root selection where it belongs: unit, allegiance, battalion, endless spell ..."""
+    cats = {c.lower() for c in unit.categories}
+    name = unit.name
+    if "allegiance" in cats or name.lower().startswith(("allegiance", "alliegiance")):
+        for item in unit.items:
+            if item.lower().startswith("allegiance:"):
+                roster.allegiance = clean(item.split(":", 1)[1])
+        if name.lower().startswith("allegiance:"):
+            roster.allegiance = clean(name.split(":", 1)[1])
+        for title, items in nested:
+            if title.lower().startswith("allegiance:") and roster.allegiance is None:
+                roster.allegiance = clean(title.split(":", 1)[1])
+            elif not title.lower().startswith("allegiance") and roster.allegiance is None:
+                roster.allegiance = clean(title)
+            picks = [i for i in items if not re.search(r"^show\b|\btable\b", i.lower())]
+            if picks and roster.subfaction is None:
+                roster.subfaction = clean(picks[0])
+        roster.battle_traits.extend(p for p in unit.profiles if p.type_name == "Battle Trait")
+        return
+    if "realm of origin" in cats or name.lower() == "realm of origin":
+        picked = next((i for i in unit.items), "")
+        roster.realm = clean(picked.split(":", 1)[-1]) or None
+        return
+    if "battalion" in cats or name.lower().startswith("battalion:"):
+        unit.name = clean(name.split(":", 1)[1]) if ":" in name else name
+        roster.battalions.append(unit)
+        return
+    if (
+        "endless spell" in cats
+        or "malign sorcery" in cats
+        or re.match(r"(endless spell|magmic invocation|invocation)s?:", name.lower())
+    ):
+        roster.endless_spells.append(clean(name.split(":", 1)[-1]))
+        return
+    keywords = [c for c in unit.categories if c == c.upper() and re.search(r"[A-Z]", c)]
+    if (
+        any(p.type_name == "Unit" for p in unit.profiles)
+        or unit.entry_type in ("unit", "model")
+        or ({"HERO", "ORDER", "CHAOS", "DEATH", "DESTRUCTION", "MONSTER"} & set(keywords))
+    ):
+        roster.units.append(unit)
+        return
+    kind = "scenery" if "scenery" in cats or name.lower().startswith("scenery") else "other"
+    roster.notes.append(f"{kind}: {name}" + (f" ({', '.join(unit.items)})" if unit.items else ""))
+
+
+def _finish_unit(unit: RosterUnit) -> None:
+    """Read the general, command trait, artefacts, spells and prayers out of a unit."""
+    for item in unit.items:
+        if re.fullmatch(r"general(?:\s*[-:].*)?", item.strip().lower()):
+            unit.general = True
+    for profile in unit.profiles:
+        if profile.type_name == "Command Trait":
+            unit.command_trait = unit.command_trait or profile.name
+        elif profile.type_name == "Artefact":
+            unit.artefacts.append(profile.name)
+        elif profile.type_name == "Spell":
+            unit.spells.append(profile.name)
+        elif profile.type_name == "Prayer":
+            unit.prayers.append(profile.name)
+        elif profile.type_name in ("Mount Trait", "Trait", "Mount Traits"):
+            unit.traits.append(profile.name)
+    unit.models = unit.counted or _models(unit.name, unit.items)
+
+
+# ---------------------------------------------------------------------- XML rosters
+
+
+def _read_xml(data: bytes, file: str) -> Roster:
+    root = parse_xml(data, file)
+    if root.tag != "roster":
+        raise ImportProblem(f"{file}: a <{root.tag}> file is not a BattleScribe roster")
+    _refuse_game(root.get("gameSystemName", ""), file)
+    check_game(root, file)
+    roster = Roster(name=clean(root.get("name", "Imported army")), layout="BattleScribe roster")
+    forces = [f for box in root.findall("forces") for f in box.findall("force")]
+    if not forces:
+        raise ImportProblem(f"{file}: the roster has no force (no units)")
+    for force in forces:
+        catalogue = force.get("catalogueName", "")
+        ally = "allies" in force.get("name", "").lower()
+        if roster.faction is None and catalogue:
+            roster.faction = faction_name(catalogue)
+        for selection in [
+            s for box in force.findall("selections") for s in box.findall("selection")
+        ]:
+            unit = _xml_unit(selection)
+            unit.ally = ally
+            nested = [
+                (
+                    clean(s.get("name", "")),
+                    [clean(x.get("name", "")) for x in s.iter("selection") if x is not s],
+                )
+                for box in selection.findall("selections")
+                for s in box.findall("selection")
+            ]
+            _finish_unit(unit)
+            _classify(roster, unit, nested)
+    _check_profiles(roster.units, file)
+    return roster
+
+
+def _xml_unit(selection: Element) -> RosterUnit:
+    unit = RosterUnit(name=clean(selection.get("name", "")), entry_type=selection.get("type", ""))
+    seen: set[tuple[str, str]] = set()
+    for profile in selection.iter("profile"):
+        key = (profile.get("typeName", ""), clean(profile.get("name", "")))
+        if key in seen:
+            continue
+        seen.add(key)
+        values = {
+            c.get("name", ""): " ".join((c.text or "").split())
+            for c in profile.iter("characteristic")
+        }
+        unit.profiles.append(Profile(key[0], key[1], values))
+    for rule in selection.iter("rule"):
+        description = rule.find("description")
+        text = " ".join((description.text or "").split()) if description is not None else ""
+        unit.profiles.append(Profile("Rule", clean(rule.get("name", "")), {"Description": text}))
+    unit.categories = [
+        clean(c.get("name", ""))
+        for box in selection.findall("categories")
+        for c in box.findall("category")
+    ]
+    models = 0
+    for child in selection.iter("selection"):
+        number = int(child.get("number", "1") or 1)
+        name = clean(child.get("name", ""))
+        if child is selection:
+            if child.get("type") == "model":
+                models += number
+            continue
+        unit.items.append(f"{number}x {name}" if number > 1 else name)
+        if child.get("type") == "model":
+            models += number
+    for cost in selection.iter("cost"):
+        if cost.get("name", "").lower() in ("pts", "points"):
+            unit.points = (unit.points or 0) + int(float(cost.get("value", "0") or 0))
+    unit.counted = models
+    return unit
+
+
+# ---------------------------------------------------------------------- HTML export
+
+
+@dataclass
+class Node:
+    """An HTML element of the export: tag, class, children and text."""
+
+    tag: str
+    cls: str = ""
+    children: list[Node | str] = field(default_factory=list)
+
+    def text(self) -> str:
+        """The text inside, one line."""
+        parts = [c if isinstance(c, str) else c.text() for c in self.children]
+        return clean(" ".join(parts))
+
+    def find_all(self, tag: str, cls: str | None = None, *, deep: bool = True) -> Iterator[Node]:
+        """Descendants (or children when not deep) with this tag and class."""
+        for child in self.children:
+            if isinstance(child, Node):
+                if child.tag == tag and (cls is None or cls in child.cls.split()):
+                    yield child
+                if deep:
+                    yield from child.find_all(tag, cls)
+
+
+class _Builder(HTMLParser):
+    VOID = frozenset({"br", "meta", "img", "hr", "input", "link", "col", "area", "base", "wbr"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = Node("root")
+        self.stack = [self.root]
+        self.count = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.VOID:
+            return
+        self.count += 1
+        if self.count > 500_000 or len(self.stack) > 200:
+            raise ImportProblem("the HTML is too large or too deeply nested to be an export")
+        node = Node(tag, dict(attrs).get("class") or "")
+        self.stack[-1].children.append(node)
+        self.stack.append(node)
+
+    def handle_endtag(self, tag: str) -> None:
+        for depth in range(len(self.stack) - 1, 0, -1):
+            if self.stack[depth].tag == tag:
+                del self.stack[depth:]
+                return
+
+    def handle_data(self, data: str) -> None:
+        if data.strip():
+            self.stack[-1].children.append(data)
+
+
+def _strip_points(text: str) -> str:
+    return clean(re.sub(r"\s*\[[^\]]*\]\s*$", "", text))
+
+
+def _points_of(text: str) -> int | None:
+    match = re.search(r"\[([\d,]+)\s*pts\]", text)
+    return int(match.group(1).replace(",", "")) if match else None
+
+
+def _split_items(text: str) -> list[str]:
+    return [clean(i) for i in re.split(r",\s+(?=\d+x\s|\d+\s|[A-Z0-9])", text) if clean(i)]
+
+
+def _labelled(node: Node, label: str) -> str | None:
+    for p in node.find_all("p", deep=False):
+        spans = list(p.find_all("span", "bold", deep=False))
+        if spans and spans[0].text().rstrip(":").lower() == label:
+            text = p.text()
+            return clean(text.split(":", 1)[1]) if ":" in text else ""
+    return None
+
+
+def _tables(node: Node) -> list[Profile]:
+    profiles: list[Profile] = []
+    for table in node.find_all("table", deep=False):
+        rows = list(table.find_all("tr"))
+        if not rows:
+            continue
+        heads = [h.text() for h in rows[0].find_all("th", deep=False)]
+        if not heads or heads[0] == "":
+            continue
+        type_name, columns = heads[0], [h for h in heads[1:] if h != "Ref"]
+        for row in rows[1:]:
+            cells = [c.text() for c in row.find_all("td", deep=False)]
+            if not cells:
+                continue
+            profiles.append(
+                Profile(type_name, clean(cells[0]), dict(zip(columns, cells[1:], strict=False)))
+            )
+    return profiles
+
+
+def _direct_items(li: Node) -> list[Node]:
+    """The `li` elements of a selection's own list (its sub-selections)."""
+    return [sub for ul in li.find_all("ul", deep=False) for sub in ul.find_all("li", deep=False)]
+
+
+def _listed(li: Node) -> list[tuple[str, str]]:
+    """(profile type, names text) pairs of a selection's `profile-names` line, nested too."""
+    found: list[tuple[str, str]] = []
+    for p in li.find_all("p", "profile-names"):
+        label = ""
+        for child in p.children:
+            if isinstance(child, Node) and "bold" in child.cls.split():
+                label = child.text().rstrip(":")
+            elif isinstance(child, Node) and "italic" in child.cls.split() and label:
+                found.append((label, f", {child.text()}, "))
+    return found
+
+
+def _html_unit(li: Node, pool: list[Profile], ally: bool) -> RosterUnit:
+    title = next((h.text() for h in li.find_all("h4", deep=False)), "")
+    unit = RosterUnit(name=_strip_points(title), points=_points_of(title), ally=ally)
+    unit.items = _split_items(_labelled(li, "selections") or "")
+    for sub in li.find_all("li"):
+        head = next((h.text() for h in sub.find_all("h4", deep=False)), "")
+        for item in [_strip_points(head), *_split_items(_labelled(sub, "selections") or "")]:
+            if item and item not in unit.items:
+                unit.items.append(item)
+    unit.categories = [clean(c) for c in (_labelled(li, "categories") or "").split(",") if clean(c)]
+    listed = _listed(li)
+    if listed:
+        unit.profiles = [
+            p
+            for p in pool
+            if any(t == p.type_name and f", {p.name}, " in names for t, names in listed)
+        ]
+    if not listed or (
+        not any(p.type_name == "Unit" for p in unit.profiles)
+        and any(p.type_name == "Unit" for p in pool)
+    ):
+        unit.profiles = list(pool)
+    return unit
+
+
+def _read_html(text: str, file: str) -> Roster:
+    builder = _Builder()
+    try:
+        builder.feed(text[:MAX_FILE_BYTES])
+        builder.close()
+    except ImportProblem as problem:
+        raise ImportProblem(f"{file}: {problem}") from None
+    root = builder.root
+    title = next((h.text() for h in root.find_all("h1")), "")
+    if not title or not list(root.find_all("li", "rootselection")):
+        raise ImportProblem(f"{file}: an HTML file, but not a BattleScribe roster export")
+    game = re.search(r"\(([^()]*)\)\s*(?:\[[^\]]*\])?\s*$", title)
+    _refuse_game(game.group(1) if game else title, file)
+    name = clean(re.sub(r"\s*\([^()]*\)\s*(?:\[[^\]]*\])?\s*$", "", title)) or "Imported army"
+    roster = Roster(name=name, layout="BattleScribe HTML export")
+    for force in root.find_all("li", "force"):
+        heading = next((h.text() for h in force.find_all("h2", deep=False)), "")
+        catalogue = re.findall(r"\(([^()]*)\)", heading)
+        ally = "allies" in heading.lower()
+        if catalogue and roster.faction is None and not ally:
+            roster.faction = faction_name(catalogue[-1])
+        for li in force.find_all("li", "rootselection"):
+            pool = _tables(li)
+            members = [
+                sub for sub in _direct_items(li) if any(t == "Unit" for t, _ in _listed(sub))
+            ]
+            unit = _html_unit(li, pool, ally)
+            nested = [
+                (
+                    _strip_points(next((h.text() for h in sub.find_all("h4", deep=False)), "")),
+                    [
+                        _strip_points(next((h.text() for h in x.find_all("h4", deep=False)), ""))
+                        for x in sub.find_all("li")
+                    ]
+                    + _split_items(_labelled(sub, "selections") or ""),
+                )
+                for sub in _direct_items(li)
+            ]
+            battalion = (
+                "battalion" in " ".join(unit.categories).lower()
+                or unit.name.lower().startswith("battalion")
+                or any(p.type_name.startswith("Battalion") for p in pool)
+            )
+            if members and battalion:
+                claimed: list[Profile] = []
+                for sub in members:
+                    member = _html_unit(sub, pool, ally)
+                    claimed.extend(member.profiles)
+                    _finish_unit(member)
+                    roster.units.append(member)
+                    roster.notes.append(f"{member.name} is in {unit.name}")
+                unit.profiles = [p for p in pool if p not in claimed]
+                if not any(p.type_name == "Unit" for p in unit.profiles) and not unit.categories:
+                    unit.categories = ["Battalion"]
+            _finish_unit(unit)
+            _classify(roster, unit, nested)
+    _check_profiles(roster.units, file)
+    return roster
+
+
+# ---------------------------------------------------------------------- Warscroll Builder text
+
+_UNIT_LINE = re.compile(r"^(?:(\d+|undefined)\s*x\s+)?(.+?)\s*\((\d+)\)\s*$")
+_COLUMN = re.compile(r'^(?:[MSWB]|\d+"?\*?|\d\+|-|\d+"\*?|\*)$')
+
+
+def read_text(text: str, file: str) -> Roster:
+    """Read a Warscroll Builder plain-text list (as copied out of its PDF)."""
+    lines = [clean(line) for line in text.splitlines()][:5000]
+    lowered = text[:5000].lower()
+    if "++" in text[:2000] and "roster" in lowered:
+        raise ImportProblem(f"{file}: a BattleScribe text roster; export it as .ros or HTML")
+    _refuse_game(lowered if re.search(r"40,?000|40k|kill team", lowered) else "", file)
+    roster = Roster(name="", layout="Warscroll Builder list")
+    section = ""
+    unit: RosterUnit | None = None
+    battalion: RosterUnit | None = None
+    for number, line in enumerate(lines, start=1):
+        if not line or _COLUMN.match(line) or line.upper().startswith("TOTAL:"):
+            continue
+        if line.lower().startswith("allegiance"):
+            roster.allegiance = clean(line.split(":", 1)[1]) if ":" in line else None
+            unit = None
+            continue
+        if line.startswith("-"):
+            key, _, value = (p.strip() for p in line.lstrip("- ").partition(":"))
+            value = clean(value)
+            lowered_key = key.lower()
+            if lowered_key in ("mortal realm", "realm of origin", "realm"):
+                roster.realm = value
+            elif unit is None and battalion is None and value and not section:
+                roster.subfaction = roster.subfaction or value
+                roster.notes.append(f"{key}: {value}")
+            elif unit is None and value:
+                roster.notes.append(f"{key}: {value}")
+            elif unit is not None:
+                _wb_option(unit, key, value)
+            continue
+        match = _UNIT_LINE.match(line)
+        if match:
+            count, name, points = match.groups()
+            models = int(count) if count and count.isdigit() else 1
+            entry = RosterUnit(name=clean(name), models=models, points=int(points))
+            if "battalion" in section:
+                roster.battalions.append(entry)
+                battalion, unit = entry, None
+            elif re.search(r"endless|invocation|spell", section):
+                roster.endless_spells.append(entry.name)
+                unit = battalion = None
+            elif re.search(r"terrain|scenery", section):
+                roster.notes.append(f"scenery: {entry.name}")
+                unit = battalion = None
+            else:
+                roster.units.append(entry)
+                unit, battalion = entry, None
+            continue
+        if line == line.upper() and re.search(r"[A-Z]", line):
+            section = line.lower()
+            unit = battalion = None
+            continue
+        if not roster.units and not roster.allegiance:
+            roster.name = roster.name or line
+            continue
+        roster.notes.append(f"line {number} not read: {line}")
+    if not roster.units:
+        raise ImportProblem(
+            f"{file}: no units found; a Warscroll Builder list has lines such as "
+            "'10 x Chaos Warriors (180)'"
+        )
+    if len(roster.units) > MAX_UNITS:
+        raise ImportProblem(f"{file}: {len(roster.units)} units is over the limit of {MAX_UNITS}")
+    roster.name = roster.name or Path(file).stem
+    return roster
+
+
+def _wb_option(unit: RosterUnit, key: str, value: str) -> None:
+    lowered = key.lower()
+    if lowered == "general":
+        unit.general = True
+    elif lowered == "command trait":
+        unit.command_trait = value
+    elif lowered == "artefact":
+        unit.artefacts.append(value)
+    elif lowered in ("spell", "spells", "lore"):
+        unit.spells.append(value)
+    elif lowered in ("prayer", "prayers"):
+        unit.prayers.append(value)
+    elif value:
+        unit.traits.append(f"{key}: {value}")
+    else:
+        unit.items.append(key)
+
+
+# ---------------------------------------------------------------------- to an army list
+
+
+def key(name: str) -> str:
+    """Names compared regardless of case, punctuation and plural endings."""
+    words = re.findall(r"[a-z0-9]+", name.lower().replace("'", ""))
+    return " ".join(w[:-1] if w.endswith("s") and len(w) > 3 else w for w in words)
+
+
+@dataclass
+class Unmatched:
+    """A unit the database lacks, with the closest names it has."""
+
+    name: str
+    closest: list[str]
+
+    def describe(self) -> str:
+        """`'Chaos Warrior' (closest: Chaos Warriors, Chaos Knights)`."""
+        hint = f" (closest: {', '.join(self.closest)})" if self.closest else ""
+        return f"{self.name!r}{hint}"
+
+
+@dataclass
+class ArmyImport:
+    """What a roster import makes: the army list data, warscrolls and other records written
+    from the roster's profiles, and a report."""
+
+    army: dict[str, Any]
+    warscrolls: list[dict[str, Any]] = field(default_factory=list)
+    allegiances: list[dict[str, Any]] = field(default_factory=list)
+    battalions: list[dict[str, Any]] = field(default_factory=list)
+    matched: list[str] = field(default_factory=list)
+    unmatched: list[Unmatched] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The report for `--json`."""
+        return {
+            "army": self.army.get("name"),
+            "units": len(self.army.get("units", [])),
+            "models": sum(u.get("models", 1) for u in self.army.get("units", [])),
+            "from_database": self.matched,
+            "written_from_roster": [w["name"] for w in self.warscrolls],
+            "unmatched": [{"name": u.name, "closest": u.closest} for u in self.unmatched],
+            "notes": self.notes,
+        }
+
+
+def _lookup(db: Database, name: str) -> Any:
+    """The aos2 warscroll of this name (case, punctuation and plurals aside), or None."""
+    wanted = key(name)
+    scrolls = [s for s in db.warscrolls.values() if s.system == "aos2"]
+    for scroll in scrolls:
+        if key(scroll.name) == wanted or key(scroll.id) == wanted:
+            return scroll
+    keys = {key(s.name): s for s in scrolls}
+    close = difflib.get_close_matches(wanted, list(keys), n=1, cutoff=0.88)
+    return keys[close[0]] if close else None
+
+
+def _reference(db: Database, scroll: Any) -> str:
+    """How the army list names a warscroll: its name, or its id when names are shared."""
+    same = [s for s in db.warscrolls.values() if key(s.name) == key(scroll.name)]
+    return str(scroll.name) if len(same) == 1 else str(scroll.id)
+
+
+def _closest(db: Database, name: str) -> list[str]:
+    names = sorted({s.name for s in db.warscrolls.values() if s.system == "aos2"})
+    by_key = {key(n): n for n in names}
+    return [by_key[k] for k in difflib.get_close_matches(key(name), list(by_key), n=3, cutoff=0.5)]
+
+
+def _element(unit: RosterUnit) -> tuple[Element, Element | None, list[Found]]:
+    entry = Element("selectionEntry", {"name": unit.name, "type": "unit"})
+    box = SubElement(entry, "profiles")
+    found: list[Found] = []
+    unit_profile = None
+    for profile in unit.profiles:
+        if profile.type_name == "Rule":
+            element = Element("rule", {"name": profile.name})
+            SubElement(element, "description").text = profile.values.get("Description", "")
+        else:
+            element = SubElement(
+                box,
+                "profile",
+                {"name": profile.name, "typeName": profile.type_name, "typeId": profile.type_name},
+            )
+            values = SubElement(element, "characteristics")
+            for key, value in profile.values.items():
+                SubElement(values, "characteristic", {"name": key}).text = value
+        if profile.type_name == "Unit" and unit_profile is None:
+            unit_profile = element
+        found.append(Found(element, entry, False))
+    return entry, unit_profile, found
+
+
+def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyImport:
+    """Match the roster's units with the database and build the army list's data.
+
+    Units the database lacks are built from the roster's own profiles (XML and HTML rosters
+    carry them); a plain-text list's unknown unit is `unmatched`, with the closest names.
+    """
+    result = ArmyImport(army={})
+    tally = Tally()
+    faction = roster.allegiance or roster.faction or "Imported"
+    units: list[dict[str, Any]] = []
+    used: set[str] = set()
+    scrolls: dict[str, Any] = {}
+    built: dict[str, dict[str, Any]] = {}
+    for unit in roster.units[:MAX_UNITS]:
+        scroll = _lookup(db, unit.name)
+        data: dict[str, Any] | None = None
+        if scroll is None and unit.name in built:
+            data = built[unit.name]
+        elif scroll is None:
+            entry, unit_profile, found = _element(unit)
+            if unit_profile is None:
+                result.unmatched.append(Unmatched(unit.name, _closest(db, unit.name)))
+                continue
+            keywords = [c for c in unit.categories if c == c.upper() and re.search(r"[A-Z]", c)]
+            try:
+                data, _notes = build_unit(
+                    unit.name, entry, unit_profile, found, faction, keywords, source, tally
+                )
+            except UnitProblem as problem:
+                result.unmatched.append(Unmatched(f"{unit.name} ({problem})", []))
+                continue
+            data = {"id": slug(unit.name), **data}
+            data["unit_size"] = {"min": 1, "max": 1 if unit.models <= 1 else ROSTER_UNIT_MAX}
+            if unit.points is not None:
+                data["points"] = unit.points
+            built[unit.name] = data
+            result.warscrolls.append(data)
+        else:
+            result.matched.append(scroll.name)
+        ident = slug(unit.name) or "unit"
+        base, number = ident, 2
+        while ident in used:
+            ident, number = f"{base}-{number}", number + 1
+        used.add(ident)
+        record: dict[str, Any] = {
+            "id": ident,
+            "warscroll": _reference(db, scroll) if scroll is not None else unit.name,
+            "models": unit.models,
+        }
+        scrolls[ident] = scroll if scroll is not None else data
+        if scroll is not None:
+            _options_from_items(record, unit, scroll)
+        else:
+            roles = [m["role"] for m in (data or {}).get("command_models", [])]
+            if roles:
+                record["command_models"] = roles
+        if unit.general:
+            record["general"] = True
+        if unit.ally:
+            record["ally"] = True
+        if unit.spells:
+            record["spells"] = list(dict.fromkeys(unit.spells))
+        if unit.prayers:
+            record["prayers"] = list(dict.fromkeys(unit.prayers))
+        if unit.traits:
+            record["traits"] = list(dict.fromkeys(unit.traits))
+        units.append(record)
+    if result.unmatched:
+        return result
+    _general(units, scrolls, result)
+    army: dict[str, Any] = {"name": roster.name or "Imported army", "system": "aos2"}
+    _allegiance(army, roster, units, scrolls, db, result, faction, label or roster.name)
+    army["units"] = units
+    if roster.subfaction:
+        army["subfaction"] = roster.subfaction
+    if roster.realm:
+        army["realm"] = roster.realm
+    if roster.endless_spells:
+        army["endless_spells"] = list(dict.fromkeys(roster.endless_spells))
+    _battalions(army, roster, db, result, faction)
+    notes = [f"Imported from a {roster.layout}.", f"Allegiance: {faction}.", *roster.notes]
+    army["notes"] = " ".join(notes)[:4000]
+    result.notes.extend(roster.notes)
+    result.army = army
+    return result
+
+
+def _options_from_items(record: dict[str, Any], unit: RosterUnit, scroll: Any) -> None:
+    """Weapon choices and command models named among the unit's selections."""
+    chosen: dict[str, int] = {}
+    items = [key(i) for i in unit.items]
+    for option in scroll.weapon_options:
+        left = unit.models
+        for choice in option.choices:
+            weapon = scroll.weapon(choice)
+            wanted = key(weapon.name)
+            for raw, item in zip(unit.items, items, strict=True):
+                if wanted and (wanted in item or item in wanted) and len(item) > 2:
+                    times = re.match(r"(\d+)\s*x", raw)
+                    count = int(times.group(1)) if times else (1 if option.one_per else left)
+                    count = min(count, left)
+                    if count > 0:
+                        chosen[choice] = count
+                        left -= count
+                    break
+    if chosen:
+        record["weapons"] = chosen
+    roles: list[str] = []
+    for model in scroll.command_models:
+        wanted = key(model.name)
+        if any(wanted and wanted in item for item in items) and model.role not in roles:
+            roles.append(model.role)
+    if roles:
+        record["command_models"] = roles
+
+
+def _is_hero(scroll: Any) -> bool:
+    if scroll is None:
+        return False
+    keywords = scroll.keywords if hasattr(scroll, "keywords") else scroll.get("keywords", [])
+    return "HERO" in [k.upper() for k in keywords]
+
+
+def _general(units: list[dict[str, Any]], scrolls: dict[str, Any], result: ArmyImport) -> None:
+    generals = [u for u in units if u.get("general")]
+    for extra in generals[1:]:
+        extra.pop("general")
+        result.notes.append(f"{extra['warscroll']} was also marked general: only one may be")
+    if not generals and units:
+        choice = next(
+            (u for u in units if _is_hero(scrolls.get(u["id"])) and not u.get("ally")), None
+        )
+        choice = choice or next((u for u in units if not u.get("ally")), units[0])
+        choice["general"] = True
+        result.notes.append(f"the roster names no general: {choice['warscroll']} is the general")
+
+
+def _allegiance(
+    army: dict[str, Any],
+    roster: Roster,
+    units: list[dict[str, Any]],
+    scrolls: dict[str, Any],
+    db: Database,
+    result: ArmyImport,
+    faction: str,
+    label: str,
+) -> None:
+    """The army's allegiance, command trait and artefacts: the database's allegiance when it
+    holds what the roster chose, else one written from the roster (its own choices as rows)."""
+    general = next(u for u in units if u.get("general"))
+    trait = next((u.command_trait for u in roster.units if u.general and u.command_trait), None)
+    bearers = [(u, list(dict.fromkeys(u.artefacts))) for u in roster.units if u.artefacts]
+    by_id = {record["id"]: record for record in units}
+    unit_of = dict(zip([id(u) for u in roster.units[: len(units)]], units, strict=False))
+    keyword = _common_keyword(units, scrolls, faction)
+    if keyword is None:
+        result.notes.append(
+            f"no keyword is shared by every unit: the allegiance ({faction}) is kept in the notes"
+        )
+        return
+    army["allegiance"] = faction
+    chosen_artefacts: list[tuple[dict[str, Any], str]] = []
+    taken: set[str] = set()
+    for unit, names in bearers:
+        record = unit_of.get(id(unit))
+        if record is None:
+            continue
+        names = [n for n in names if n not in taken]
+        if not names:
+            result.notes.append(f"{record['warscroll']}: its artefact is borne by another unit")
+            continue
+        taken.add(names[0])
+        if not _is_hero(scrolls.get(record["id"])):
+            result.notes.append(f"{record['warscroll']} bears {names[0]} but is not a HERO")
+            continue
+        chosen_artefacts.append((record, names[0]))
+        for other in names[1:]:
+            result.notes.append(f"{record['warscroll']} also bears {other}: one artefact a HERO")
+    limit = 1 + len(roster.battalions)
+    for record, name in chosen_artefacts[limit:]:
+        result.notes.append(f"{name} on {record['warscroll']}: over the artefacts allowed")
+    chosen_artefacts = chosen_artefacts[:limit]
+    if trait and not _is_hero(scrolls.get(general["id"])):
+        result.notes.append(f"command trait {trait}: the general is not a HERO")
+        trait = None
+    existing = None
+    try:
+        existing = db.allegiance(faction, "aos2")
+    except Exception:  # no allegiance of that faction in the database
+        existing = None
+    if existing is not None:
+        rows = {r.name for t in [*existing.command_traits, *existing.artefacts] for r in t.rows}
+        wanted = {n for _, n in chosen_artefacts} | ({trait} if trait else set())
+        if wanted <= rows and existing.keyword in keyword_set(units, scrolls):
+            army["allegiance"] = existing.id
+            _set_choices(army, chosen_artefacts, trait, by_id)
+            return
+    ident = f"roster-{slug(label) or 'army'}"
+    written: dict[str, Any] = {
+        "id": ident,
+        "name": f"{faction} ({roster.name})",
+        "faction": faction,
+        "keyword": keyword,
+        "text": f"Written from the roster {roster.name!r}: the choices it made.",
+    }
+    traits: dict[str, dict[str, Any]] = {}
+    for profile in roster.battle_traits:
+        text = " ".join(v for v in profile.values.values() if v) or profile.name
+        traits.setdefault(profile.name, {"name": profile.name, "text": text, "reminder": True})
+    if traits:
+        written["battle_traits"] = list(traits.values())
+    if trait:
+        text = _profile_text(roster, "Command Trait", trait)
+        written["command_traits"] = [_one_row(f"Command trait: {trait}", trait, text)]
+    if chosen_artefacts:
+        written["artefacts"] = [
+            _one_row(f"Artefact: {name}", name, _profile_text(roster, "Artefact", name))
+            for _, name in chosen_artefacts
+        ]
+    army["allegiance"] = ident
+    result.allegiances.append(written)
+    _set_choices(army, chosen_artefacts, trait, by_id)
+
+
+def keyword_set(units: list[dict[str, Any]], scrolls: dict[str, Any]) -> set[str]:
+    """The keywords every non-allied unit of the army has."""
+    sets = []
+    for unit in units:
+        if unit.get("ally"):
+            continue
+        scroll = scrolls.get(unit["id"])
+        if scroll is None:
+            continue
+        keywords = scroll.keywords if hasattr(scroll, "keywords") else scroll.get("keywords", [])
+        sets.append({k.upper() for k in keywords})
+    return set.intersection(*sets) if sets else set()
+
+
+def _common_keyword(
+    units: list[dict[str, Any]], scrolls: dict[str, Any], faction: str
+) -> str | None:
+    shared = keyword_set(units, scrolls)
+    if not shared:
+        return None
+    wanted = key(faction)
+    ranked = sorted(
+        shared, key=lambda k: difflib.SequenceMatcher(None, key(k), wanted).ratio(), reverse=True
+    )
+    return ranked[0]
+
+
+def _profile_text(roster: Roster, type_name: str, name: str) -> str:
+    for unit in roster.units:
+        for profile in unit.profiles:
+            if profile.type_name == type_name and profile.name == name:
+                return " ".join(v for v in profile.values.values() if v) or name
+    return name
+
+
+def _one_row(title: str, name: str, text: str) -> dict[str, Any]:
+    return {
+        "name": title,
+        "dice": "1",
+        "restriction": "As chosen in the roster.",
+        "rows": [{"roll": 1, "name": name, "text": text or name, "reminder": True}],
+    }
+
+
+def _set_choices(
+    army: dict[str, Any],
+    artefacts: list[tuple[dict[str, Any], str]],
+    trait: str | None,
+    by_id: dict[str, Any],
+) -> None:
+    if trait:
+        army["command_trait"] = trait
+    for record, name in artefacts:
+        by_id[record["id"]]["artefact"] = name
+
+
+def _battalions(
+    army: dict[str, Any], roster: Roster, db: Database, result: ArmyImport, faction: str
+) -> None:
+    fielded = []
+    for battalion in roster.battalions:
+        try:
+            found = db.battalion(battalion.name, "aos2")
+            if key(found.name) != key(battalion.name):
+                raise LookupError
+            fielded.append({"battalion": found.id})
+            continue
+        except Exception:  # not in the database: written from the roster
+            pass
+        abilities = [
+            {
+                "name": p.name,
+                "text": " ".join(v for v in p.values.values() if v) or p.name,
+                "reminder": True,
+            }
+            for p in battalion.profiles
+            if p.type_name in ("Battalion Abilities", "Rule")
+        ]
+        record: dict[str, Any] = {
+            "id": slug(battalion.name) or "battalion",
+            "name": battalion.name,
+            "faction": faction,
+            "text": "Written from the roster; its organisation is as the roster fielded it.",
+            "organisation": [],
+        }
+        _ids(abilities)
+        if abilities:
+            record["abilities"] = abilities
+        if all(b["id"] != record["id"] for b in result.battalions):
+            result.battalions.append(record)
+        fielded.append({"battalion": record["id"]})
+    if fielded:
+        army["battalions"] = fielded
+
+
+def _ids(records: list[dict[str, Any]]) -> None:
+    taken: set[str] = set()
+    for record in records:
+        base = slug(record["name"]) or "ability"
+        ident, number = base, 2
+        while ident in taken:
+            ident, number = f"{base}-{number}", number + 1
+        taken.add(ident)
+        record["id"] = ident
