@@ -28,9 +28,13 @@ def demo(
     battleplan: Annotated[str, typer.Option(help="Battleplan to fight.")] = "first-blood",
     quiet: Annotated[bool, typer.Option(help="Print only the battle report.")] = False,
     json: Annotated[bool, typer.Option("--json", help="Print the battle report as JSON.")] = False,
+    army: Annotated[
+        list[Path] | None,
+        typer.Option(help="Two army lists to fight (give it twice); default the demo armies."),
+    ] = None,
 ) -> None:
-    """Play a whole battle between the two bundled demo armies, then show the report."""
-    from aos_cli.app.start import bundled_armies
+    """Play a whole battle between two armies (the bundled demo armies unless given)."""
+    from aos_cli.app.start import armies_for, bundled_armies
     from aos_cli.autoplay import AutoPlayer
     from aos_cli.core.dice import SeededDice
     from aos_cli.core.turn import new_game
@@ -38,7 +42,8 @@ def demo(
     from aos_cli.views.game import army_table
     from aos_cli.views.report import report_json, report_view
 
-    setup = build_setup(bundled_armies(), battleplan, name="Demo battle")
+    armies, plan = armies_for(army, None, battleplan) if army else (bundled_armies(), battleplan)
+    setup = build_setup(armies, plan, name="Demo battle")
     state = new_game(setup)
     out = console()
     talk = not (quiet or json)

@@ -69,6 +69,11 @@ def test_army_import_then_validate_and_demo(run_cli: RunCli, tmp_path: Path) -> 
     assert text.exit_code == 0, text.stderr
     assert "Wrote" in text.stdout
     assert run_cli("army", "validate", str(first), env=env).exit_code == 0
+    battle = run_cli(
+        "demo", "--army", str(first), "--army", str(second), "--seed", "3", "--json", env=env
+    )
+    assert battle.exit_code == 0, battle.stderr
+    assert json.loads(battle.stdout)["result"]["kind"] in ("major", "minor", "draw")
 
 
 def test_army_import_bad_rosters_are_one_line(run_cli: RunCli, tmp_path: Path) -> None:
