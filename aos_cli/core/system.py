@@ -231,7 +231,7 @@ class GameSystem:
         """Deadly scenery after a move, a run or a charge (AoS2 §4.3, as the engine has always
         applied it); `how` is `move`, `run`, `retreat`, `advance`, `fall_back` or `charge`."""
         from aos_cli.core import terrain
-        from aos_cli.core.actions import inflict
+        from aos_cli.core.casualties import inflict
 
         mortal = terrain.deadly_check(state, unit, dice, answers)
         if mortal:

@@ -29,23 +29,16 @@ from aos_cli.core.action_types import (
     UseCommand,
     register_action_type,
 )
-from aos_cli.core.actions import (
-    _enemy,
-    _need_phase,
-    _own,
-    _present,
-    acting_unit,
-    action,
-    inflict,
-    offer_unbind,
-    slay_models,
-    transport_destroyed,
-    unit_rules,
-)
 from aos_cli.core.answers import RecordedAnswers
+from aos_cli.core.casualties import inflict, slay_models, transport_destroyed
 from aos_cli.core.dice import IMPOSSIBLE, DiceSource, parse_dice
 from aos_cli.core.effects import AttackRules, compile_effects
 from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.guards import acting_unit, enemy_unit, need_phase, own_turn, present
+from aos_cli.core.handlers import action
+from aos_cli.core.handlers.abilities import apply_effects
+from aos_cli.core.handlers.combat import unit_rules
+from aos_cli.core.handlers.magic import casts_this_phase, offer_unbind, spell_value
 from aos_cli.core.state import PendingSpell, UnitState, WeaponSpec
 from aos_cli.core.system import GameSystem, Option, SpellRule, choose_first
 
@@ -391,7 +384,7 @@ def _embark(state: GameState, act: Embark, dice: DiceSource, answers: RecordedAn
     transport = state.unit(act.transport)
     if transport.side != unit.side or not transport.spec.has("TRANSPORT"):
         raise RuleError(f"{transport.name} is not a friendly TRANSPORT")
-    _present(transport)
+    present(transport)
     if unit.disembarked:
         raise RuleError(f"{unit.name} disembarked this turn and cannot embark (40k8 §12.1)")
     room = transport.spec.transport_capacity - _passengers(state, transport)
@@ -424,8 +417,8 @@ def _disembark(
     transport = state.unit(unit.embarked_in)
     emergency = unit.must_disembark
     if not emergency:
-        _need_phase(state, "movement")
-        _own(state, unit, "disembark")
+        need_phase(state, "movement")
+        own_turn(state, unit, "disembark")
         if unit.embarked:
             raise RuleError(f"{unit.name} embarked this turn and cannot disembark (40k8 §12.1)")
         if transport.moved:
@@ -465,17 +458,15 @@ def _manifest(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAn
     """40k8 §5: a Psychic test of 2D6 against the warp charge; each power once per psyker per
     turn; a double 1 or double 6 is Perils of the Warp: D3 mortal wounds to the psyker, and if
     that slays it the power fails."""
-    from aos_cli.core.actions import _casts_this_phase, _spell_value
-
-    _need_phase(state, "psychic")
+    need_phase(state, "psychic")
     psyker = state.unit(act.unit)
-    _own(state, psyker, "manifest powers")
-    _present(psyker)
+    own_turn(state, psyker, "manifest powers")
+    present(psyker)
     _not_embarked(psyker)
     if psyker.spec.casts < 1:
         raise RuleError(f"{psyker.name} is not a PSYKER")
-    power, value = _spell_value(state, psyker, act.spell)
-    if _casts_this_phase(state, psyker, "cast") >= psyker.spec.casts:
+    power, value = spell_value(state, psyker, act.spell)
+    if casts_this_phase(state, psyker, "cast") >= psyker.spec.casts:
         raise RuleError(
             f"{psyker.name} has attempted all {psyker.spec.casts} power(s) it may this phase"
         )
@@ -516,8 +507,6 @@ def _manifest(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAn
 def _deny(state: GameState, act: Unbind, dice: DiceSource, answers: RecordedAnswers) -> None:
     """40k8 §5.5: one Deny the Witch test per manifested power, by a psyker within 24" of the
     manifesting psyker: 2D6 must beat the Psychic test."""
-    from aos_cli.core.actions import _casts_this_phase
-
     pending = state.pending_spell
     if pending is None:
         raise RuleError("there is no psychic power waiting to be denied")
@@ -530,9 +519,9 @@ def _deny(state: GameState, act: Unbind, dice: DiceSource, answers: RecordedAnsw
     caster = state.unit(pending.caster)
     if denier.side == caster.side:
         raise RuleError(f"{denier.name} is on the manifesting psyker's side")
-    _present(denier)
+    present(denier)
     _not_embarked(denier)
-    if denier.spec.unbinds <= _casts_this_phase(state, denier, "unbind"):
+    if denier.spec.unbinds <= casts_this_phase(state, denier, "unbind"):
         raise RuleError(f"{denier.name} cannot deny any more powers this phase")
     if not answers.yes_no("within-24", f'is {denier.name} within 24" of {caster.name}?'):
         raise RuleError(f'{denier.name} is not within 24" of {caster.name} (40k8 §5.5)')
@@ -552,16 +541,14 @@ def resolve_power(
 ) -> None:
     """Smite (40k8 §5.3): the closest visible enemy unit within 18" suffers D3 mortal wounds,
     D6 if the Psychic test was more than 10; mortal wounds carry over (§8.8)."""
-    from aos_cli.core.actions import _apply_effects
-
     caster = state.unit(pending.caster)
     if pending.spell.lower() != "smite":
         spell = next(a for a in caster.spec.abilities if a.name.lower() == pending.spell.lower())
-        _apply_effects(state, caster, spell.name, spell.effects, pending.target, dice)
+        apply_effects(state, caster, spell.name, spell.effects, pending.target, dice)
         return
     if pending.target is None:
         raise RuleError('Smite needs --target: the closest visible enemy unit within 18"')
-    target = _enemy(state, caster, pending.target)
+    target = enemy_unit(state, caster, pending.target)
     if not answers.yes_no(
         "closest-visible",
         f'is {target.name} the closest visible enemy unit within 18" of {caster.name}?',
@@ -650,7 +637,7 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
     _not_embarked(unit)
     if unit.shot:
         raise RuleError(f"{unit.name} has already shot this phase")
-    target = _enemy(state, unit, act.target)
+    target = enemy_unit(state, unit, act.target)
     _not_embarked(target)
     engaged = answers.yes_no("engaged", f'is {unit.name} within 1" of an enemy unit?')
     weapons = _shooting_weapons(unit, act.weapon, engaged)
@@ -689,7 +676,7 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
     names = [n.strip() for n in (act.target or "").split(",") if n.strip()]
     if not names:
         raise InputError("name the charge's target unit(s) with --target (40k8 §9.2)")
-    targets = [_enemy(state, unit, n) for n in names]
+    targets = [enemy_unit(state, unit, n) for n in names]
     if answers.yes_no(
         "engaged", f'was {unit.name} within 1" of an enemy unit at the start of the phase?'
     ):
@@ -736,9 +723,9 @@ def _intervene(
 ) -> None:
     """40k8 §9.5: after the enemy's charges, a CHARACTER within 3" of an enemy unit may move up
     to 3", ending closer to the nearest enemy model (a Heroic Intervention)."""
-    _need_phase(state, "charge")
+    need_phase(state, "charge")
     unit = state.unit(act.unit)
-    _present(unit)
+    present(unit)
     _not_embarked(unit)
     if unit.side == state.active_side:
         raise RuleError("Heroic Interventions are made in the opponent's Charge phase (40k8 §9.5)")
@@ -764,9 +751,9 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
     3" (§10.3, §10.6); no cover in the Fight phase (§8.7)."""
     from aos_cli.systems.wh40k8 import Attack40k
 
-    _need_phase(state, "fight")
+    need_phase(state, "fight")
     unit = state.unit(act.unit)
-    _present(unit)
+    present(unit)
     _not_embarked(unit)
     if unit.fought:
         raise RuleError(f"{unit.name} has already fought this phase (40k8 §10.2)")
@@ -786,7 +773,7 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
             raise RuleError(
                 f'{unit.name} did not charge and is not within 1" of an enemy: it cannot fight'
             )
-    target = _enemy(state, unit, act.target)
+    target = enemy_unit(state, unit, act.target)
     if unit.charged and target.spec.id not in unit.charge_targets:
         raise RuleError(f"{unit.name} charged and may attack only units it charged (40k8 §10.4)")
     melee = [w for w in unit.spec.weapons if weapon_type_of(w)[0] == "melee"]
@@ -821,7 +808,7 @@ def _morale(state: GameState, act: Battleshock, dice: DiceSource, answers: Recor
     from aos_cli.core import scoring
     from aos_cli.core.turn import due_battleshock
 
-    _need_phase(state, "morale")
+    need_phase(state, "morale")
     waiting = due_battleshock(state)
     if not waiting:
         state.notes.append("No morale tests are due.")

@@ -14,10 +14,11 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from aos_cli.core.action_types import Action, Priority, register_action_type
-from aos_cli.core.actions import action, slay_models
 from aos_cli.core.answers import RecordedAnswers
+from aos_cli.core.casualties import slay_models
 from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.handlers import action
 from aos_cli.core.system import (
     GameSystem,
     Option,

@@ -1,0 +1,104 @@
+"""Guards: is this action legal now? Public helpers the handlers, the systems and the guide share.
+
+Each raises a RuleError that says why not. `use_once` is the one place per-use limits (once per
+phase, turn or battle) are kept.
+"""
+
+from __future__ import annotations
+
+from aos_cli.core.answers import Asker
+from aos_cli.core.errors import RuleError
+from aos_cli.core.state import GameState, UnitState
+from aos_cli.core.system import system_of
+
+
+def need_phase(state: GameState, *phases: str) -> None:
+    """It must be one of these phases."""
+    if state.phase not in phases:
+        allowed = " or ".join(phases)
+        raise RuleError(f"it is the {state.phase} phase, not the {allowed} phase", "use `aos next`")
+
+
+def own_turn(state: GameState, unit: UnitState, verb: str) -> None:
+    """The unit must belong to the side whose turn it is."""
+    if unit.side != state.active_side:
+        raise RuleError(
+            f"{unit.name} cannot {verb}: it is {state.sides[state.active_side].name}'s turn"
+        )
+
+
+def present(unit: UnitState) -> None:
+    """The unit must be alive and on the battlefield (not in reserve)."""
+    if not unit.alive:
+        raise RuleError(f"{unit.name} has been destroyed")
+    if unit.in_reserve:
+        raise RuleError(f"{unit.name} is not on the battlefield (in reserve)")
+
+
+def acting_unit(state: GameState, name: str, phase: str, verb: str) -> UnitState:
+    """The unit an action is for, checked: the right phase, its side's turn, on the table."""
+    need_phase(state, phase)
+    unit = state.unit(name)
+    own_turn(state, unit, verb)
+    present(unit)
+    return unit
+
+
+def spend_cp(state: GameState, side: int, what: str) -> None:
+    """Each command ability costs 1 command point (AoS2 §7.1); a system without command points
+    has none to spend (AoS1 §7.2, aos-differences #55)."""
+    system = system_of(state)
+    if not system.command_points:
+        raise RuleError(
+            f"{what} costs a command point, and {system.name} has no command points",
+            f"{system.section}: see `aos rules show command-ability-1e --system {system.id}`",
+        )
+    if state.sides[side].command_points < 1:
+        raise RuleError(f"{state.sides[side].name} has no command points for {what}")
+    state.sides[side].command_points -= 1
+
+
+def needs_hero_in_range(answers: Asker, unit: UnitState) -> None:
+    """Generic command abilities need a friendly Hero within 6" (general: 12") (AoS2 §7.2)."""
+    if not answers.yes_no(
+        "in-command-range",
+        f'is {unit.name} within 6" of a friendly Hero or 12" of your general?',
+    ):
+        raise RuleError(f"{unit.name} is not in range of a Hero to receive the command")
+
+
+def enemy_unit(state: GameState, unit: UnitState, name: str) -> UnitState:
+    """The unit named, which must be an enemy of `unit` and on the battlefield."""
+    target = state.unit(name)
+    if target.side == unit.side:
+        raise RuleError(
+            f"{target.name} is not an enemy of {unit.name}", "only enemy units are targets"
+        )
+    present(target)
+    return target
+
+
+def use_once(state: GameState, unit: UnitState, ability_id: str, once_per: str | None) -> None:
+    """Count one use of a limited ability (`once_per` phase, turn or battle; None: no limit),
+    refused when the unit has already used it in that scope."""
+    key = f"{unit.spec.id}:{ability_id}"
+    used = {
+        "phase": state.used_this_phase,
+        "turn": state.used_this_turn,
+        "battle": state.sides[unit.side].used_once_per_battle,
+    }
+    if once_per in used:
+        if key in used[once_per]:
+            raise RuleError(f"{unit.name} has already used this ability this {once_per}")
+        used[once_per].add(key)
+
+
+def general_of(state: GameState, side: int) -> UnitState:
+    """The side's general, alive and on the battlefield (AoS1 §4.1)."""
+    found = [u for u in state.sides[side].units if u.general and u.on_battlefield]
+    if not found:
+        raise RuleError(
+            f"{state.sides[side].name} has no general on the battlefield to command",
+            "the 1st edition sheet has no rule for replacing a slain general (AoS1 §4.1)",
+        )
+    return found[0]

@@ -1,0 +1,227 @@
+"""Abilities, prayers and command abilities (AoS2 §7, §21): their timing, cost and per-use
+limits, and applying their structured effects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aos_cli.core.action_types import UseAbility, UseCommand
+from aos_cli.core.answers import RecordedAnswers
+from aos_cli.core.casualties import inflict
+from aos_cli.core.dice import DiceSource, parse_dice
+from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.guards import (
+    general_of,
+    need_phase,
+    needs_hero_in_range,
+    own_turn,
+    present,
+    spend_cp,
+    use_once,
+)
+from aos_cli.core.handlers import action
+from aos_cli.core.state import ActiveEffect, GameState, UnitState
+from aos_cli.core.system import system_of
+
+DURATIONS = {
+    "end_of_phase": "phase",
+    "end_of_turn": "turn",
+    "end_of_battle_round": "round",
+    "your_next_hero_phase": "your_next_hero",
+    "end_of_battle": "battle",
+}
+"""Ability durations (`lasting.until`) as the expiry scopes effects in force use."""
+
+
+ATTACK_EFFECTS = ("reroll", "modifier", "ward", "ethereal", "exploding_hits", "extra_attacks")
+
+
+def apply_effects(
+    state: GameState,
+    source: UnitState,
+    name: str,
+    effects: tuple[dict[str, Any], ...],
+    target_name: str | None,
+    dice: DiceSource,
+) -> None:
+    """Apply what the tool can of an ability's structured effects; remind of the rest."""
+    target = state.unit(target_name) if target_name else source
+    if not _apply_each(state, source, target, name, effects, dice):
+        state.notes.append(f"{name}: apply its rules at the table (reminder).")
+
+
+def _apply_each(
+    state: GameState,
+    source: UnitState,
+    target: UnitState,
+    name: str,
+    effects: tuple[dict[str, Any], ...],
+    dice: DiceSource,
+) -> bool:
+    """Apply effect mappings in order (recursing into roll-then and lasting effects); False
+    when none of them is something the tool can apply itself."""
+    applied = False
+    immediate: list[dict[str, Any]] = []
+    for mapping in effects:
+        kind = mapping.get("type")
+        aim = source if mapping.get("target") in ("self", "bearer") else target
+        if kind == "mortal_wounds":
+            amount = parse_dice(str(mapping.get("amount", 1))).roll(dice, f"{name} mortal wounds")
+            state.notes.append(f"{name}: {aim.name} suffers {amount} mortal wound(s).")
+            inflict(state, aim, amount, slain_by=source.side)
+        elif kind == "heal":
+            amount = parse_dice(str(mapping.get("amount", 1))).roll(dice, f"{name} healing")
+            healed = min(amount, aim.wounds_on_damaged)
+            aim.wounds_on_damaged -= healed
+            state.notes.append(f"{name}: {aim.name} heals {healed} wound(s).")
+        elif kind == "roll_then":
+            # "Roll a D6; on a 3+ ..." (AoS2 §21): once for the unit, or once per model.
+            needed = int(str(mapping.get("on", 4)).rstrip("+"))
+            expr = parse_dice(str(mapping.get("dice", "D6")))
+            times = aim.models if mapping.get("per") == "model" else 1
+            rolls = [expr.roll(dice, f"{name} (needs {needed}+)") for _ in range(times)]
+            hits = sum(1 for r in rolls if r >= needed)
+            shown = " ".join(str(r) for r in rolls)
+            state.notes.append(f"{name}: rolled {shown} (needs {needed}+).")
+            for _ in range(hits):
+                _apply_each(state, source, aim, name, tuple(mapping.get("then", ())), dice)
+        elif kind == "lasting":
+            until = DURATIONS.get(str(mapping.get("until")), "phase")
+            inner = tuple(dict(m) for m in mapping.get("effects", ()))
+            aim.effects.append(ActiveEffect(name, inner, until, source.side))
+            state.notes.append(f"{name} is in force on {aim.name} ({_until_text(until)}).")
+        elif kind == "command_points":
+            side = state.sides[source.side]
+            side.command_points += int(mapping.get("amount", 1))
+            state.notes.append(f"{name}: {side.name} gains command points ({side.command_points}).")
+        elif kind in ATTACK_EFFECTS:
+            immediate.append(dict(mapping))
+        else:
+            continue
+        applied = True
+    if immediate:
+        target.effects.append(ActiveEffect(name, tuple(immediate), "phase", source.side))
+        state.notes.append(f"{name} is in force on {target.name} this phase.")
+    return applied
+
+
+def _until_text(scope: str) -> str:
+    return {
+        "phase": "this phase",
+        "turn": "this turn",
+        "round": "this battle round",
+        "your_next_hero": "until your next hero phase",
+        "battle": "for the rest of the battle",
+    }[scope]
+
+
+@action(UseAbility)
+def _use_ability(
+    state: GameState, act: UseAbility, dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """Use a warscroll ability (prayers, once-per-battle abilities) at its timing (AoS2 §21)."""
+    unit = state.unit(act.unit)
+    present(unit)
+    wanted = act.ability.lower()
+    matches = [
+        a for a in unit.spec.abilities
+        if a.kind in ("ability", "prayer", "command") and (a.id.lower() == wanted or a.name.lower().startswith(wanted))
+    ]  # fmt: skip
+    if not matches:
+        known = ", ".join(a.name for a in unit.spec.abilities if a.kind != "spell") or "none"
+        raise RuleError(f"{unit.name} has no ability {act.ability!r}", f"its abilities: {known}")
+    ability = matches[0]
+    system = system_of(state)
+    if ability.kind == "command" and system.general_commands:
+        _general_command(state, unit, ability.name)
+    elif ability.phase and ability.phase != state.phase:
+        raise RuleError(
+            f"{ability.name} is used in the {ability.phase} phase, not the {state.phase} phase"
+        )
+    elif ability.turn != "any" and (unit.side == state.active_side) != (ability.turn == "yours"):
+        whose = "your own" if ability.turn == "yours" else "the enemy's"
+        raise RuleError(f"{ability.name} is used in {whose} turn")
+    elif ability.cost:
+        spend_cp(state, unit.side, ability.name)
+    use_once(state, unit, ability.id, ability.once_per)
+    apply_effects(state, unit, ability.name, ability.effects, act.target, dice)
+
+
+def _general_command(state: GameState, unit: UnitState, what: str) -> None:
+    """AoS1 §7.2: in your hero phase your general alone may use one command ability, free."""
+    system = system_of(state)
+    need_phase(state, system.command_phase)
+    own_turn(state, unit, "command")
+    general = general_of(state, unit.side)
+    if unit is not general and not unit.general:
+        raise RuleError(f"only the general commands in {system.name}; {unit.name} is not it")
+    key = f"general-command:{unit.side}"
+    if key in state.used_this_phase:
+        raise RuleError(
+            f"{general.name} has already used its one command ability this hero phase "
+            f"({system.section} §7.2)"
+        )
+    state.used_this_phase.add(key)
+    state.notes.append(f"{general.name} uses {what}, its one command ability of the phase.")
+
+
+@action(UseCommand)
+def _command(state: GameState, act: UseCommand, dice: DiceSource, answers: RecordedAnswers) -> None:
+    """Generic command abilities (AoS2 §7.2): Inspiring Presence here; At the Double and Forward
+    to Victory are used with `aos run --at-the-double` and `aos charge --reroll`. In the 1st
+    edition the general uses Inspiring Presence in the hero phase (AoS1 §7.2)."""
+    name = act.ability.strip().lower().replace("-", " ")
+    system = system_of(state)
+    if name == "inspiring presence" and system.general_commands:
+        _inspiring_presence_1e(state, act, answers)
+        return
+    if name == "inspiring presence":
+        need_phase(state, "battleshock")
+        unit = state.unit(_commanded(act))
+        present(unit)
+        if any(u.battleshock_tested for u in state.units()):
+            raise RuleError("Inspiring Presence is used at the start of the battleshock phase")
+        needs_hero_in_range(answers, unit)
+        spend_cp(state, unit.side, "Inspiring Presence")
+        unit.battleshock_exempt = True
+        state.notes.append(f"Inspiring Presence: {unit.name} takes no battleshock test this phase.")
+        return
+    if name in ("at the double", "forward to victory"):
+        flag = (
+            "aos run UNIT --at-the-double"
+            if name == "at the double"
+            else "aos charge UNIT --reroll"
+        )
+        raise RuleError(f"use {name.title()} with the roll it changes", f"run `{flag}`")
+    unit = state.unit(_commanded(act))
+    _use_ability(state, UseAbility(unit.spec.id, act.ability, act.target), dice, answers)
+
+
+def _commanded(act: UseCommand) -> str:
+    """The unit a command ability is used by or on; it must be named."""
+    if act.unit is None:
+        raise InputError(f"name the unit for {act.ability} with --unit")
+    return act.unit
+
+
+def _inspiring_presence_1e(state: GameState, act: UseCommand, answers: RecordedAnswers) -> None:
+    """AoS1 §7.2: in your hero phase the general picks one unit of your army within 12" of it;
+    that unit takes no battleshock test until your next hero phase. Free, but it is the
+    general's one command ability of the phase."""
+    unit = state.unit(_commanded(act))
+    present(unit)
+    general = general_of(state, unit.side)
+    if unit is not general and not answers.yes_no(
+        "within-12-of-general", f'is {unit.name} within 12" of your general, {general.name}?'
+    ):
+        raise RuleError(f'{unit.name} is not within 12" of {general.name}')
+    _general_command(state, general, "Inspiring Presence")
+    unit.effects.append(
+        ActiveEffect(
+            "Inspiring Presence", ({"type": "no_battleshock"},), "your_next_hero", unit.side
+        )
+    )
+    state.notes.append(
+        f"Inspiring Presence: {unit.name} takes no battleshock test until your next hero phase."
+    )

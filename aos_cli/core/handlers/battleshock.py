@@ -1,0 +1,54 @@
+"""The battleshock phase action (AoS2 §12): every test due, the player whose turn it is first.
+
+The test itself is `aos_cli.core.battleshock` (shared with `aos roll` and `aos odds`).
+"""
+
+from __future__ import annotations
+
+from aos_cli.core.action_types import Battleshock
+from aos_cli.core.answers import RecordedAnswers
+from aos_cli.core.battleshock import battleshock_test
+from aos_cli.core.dice import DiceSource
+from aos_cli.core.guards import need_phase
+from aos_cli.core.handlers import action
+from aos_cli.core.state import GameState
+from aos_cli.core.system import system_of
+from aos_cli.core.turn import due_battleshock
+
+
+@action(Battleshock)
+def _battleshock(
+    state: GameState, act: Battleshock, dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """AoS2 §12: every unit that lost models this turn tests, the player whose turn it is first
+    (AoS1 §13 the same, with Inspiring Presence lasting until your next hero phase)."""
+    system = system_of(state)
+    need_phase(state, system.shock_phase)
+    waiting = due_battleshock(state)
+    if not waiting:
+        state.notes.append("No battleshock tests are due.")
+        return
+    for unit in waiting:
+        modifier = sum(
+            int(m.get("amount", 0))
+            for effect in unit.effects
+            for m in effect.effects
+            if m.get("type") == "characteristic_modifier" and m.get("characteristic") == "bravery"
+        ) + system.bravery_modifier(state, unit, answers)
+        test = battleshock_test(
+            dice, bravery=unit.spec.bravery, slain=unit.slain_this_turn, models=unit.models,
+            bravery_modifier=modifier,
+        )  # fmt: skip
+        unit.battleshock_tested = True
+        unit.models -= test.fled
+        if test.fled:  # fled models count as slain (AoS2 §12)
+            from aos_cli.core import scoring
+
+            scoring.models_slain(state, unit, test.fled, by=1 - unit.side, how="fled")
+        if not unit.models:
+            unit.wounds_on_damaged = 0
+        verdict = "passes" if test.passed else f"fails: {test.fled} flee"
+        state.notes.append(
+            f"{unit.name}: rolled {test.die} + {test.slain} = {test.roll} against Bravery "
+            f"{test.bravery}, {verdict}."
+        )

@@ -1,0 +1,272 @@
+"""Combat actions: shooting (AoS2 §9), charging (§10) and fighting (§11), through the attack
+engine; and the effects in force that reach an attack.
+"""
+
+from __future__ import annotations
+
+from aos_cli.core import terrain
+from aos_cli.core.action_types import Charge, Fight, Pass, Shoot
+from aos_cli.core.answers import RecordedAnswers
+from aos_cli.core.attack import Attack, WeaponProfile
+from aos_cli.core.casualties import inflict
+from aos_cli.core.dice import DiceSource, parse_dice, parse_threshold
+from aos_cli.core.effects import (
+    AttackRules,
+    Effect,
+    InCover,
+    RollModifier,
+    TargetInfo,
+    compile_effects,
+    effect_from_mapping,
+)
+from aos_cli.core.errors import AosError, RuleError
+from aos_cli.core.guards import (
+    acting_unit,
+    enemy_unit,
+    need_phase,
+    needs_hero_in_range,
+    present,
+    spend_cp,
+)
+from aos_cli.core.handlers import action
+from aos_cli.core.handlers.movement import after_move
+from aos_cli.core.movement import charge_roll_needed
+from aos_cli.core.state import GameState, UnitState, WeaponSpec
+from aos_cli.core.system import system_of
+
+
+def unit_rules(unit: UnitState, roll_owner: str) -> list[Effect]:
+    """Effects in force on a unit that change attacks: `attacker` or `defender` effects."""
+    defender_types = {"ward", "ethereal", "cover"}
+    effects: list[Effect] = []
+    sources = [(a.name, a.effects) for a in unit.effects]
+    sources += [(a.name, a.effects) for a in unit.spec.abilities if a.passive]
+    for name, mappings in sources:
+        for mapping in mappings:
+            try:
+                effect = effect_from_mapping(dict(mapping), name)
+            except AosError:
+                continue
+            is_defence = mapping.get("type") in defender_types or mapping.get("roll") == "save"
+            if (roll_owner == "defender") == is_defence:
+                effects.append(effect)
+    return effects
+
+
+def weapon_attack(unit: UnitState, weapon: WeaponSpec, extra: list[Effect]) -> Attack:
+    """A weapon's profile for the models left carrying it, with the damage table row applied
+    (AoS2 §20.4). Models carrying a weapon option are assumed to be removed last."""
+    row = unit.damage_row() or {}
+
+    def value(key: str) -> str:
+        return str(row.get(f"weapon.{weapon.id}.{key}", getattr(weapon, key)))
+
+    effects: list[Effect] = [effect_from_mapping(dict(m), weapon.name) for m in weapon.effects]
+    effects += [e for e in extra if _attack_effect(e)]
+    carriers = unit.models if weapon.carriers is None else min(weapon.carriers, unit.models)
+    profile = WeaponProfile(
+        attacks=parse_dice(value("attacks"), what=f"{weapon.name} attacks"),
+        to_hit=parse_threshold(value("to_hit"), what=f"{weapon.name} to hit"),
+        to_wound=parse_threshold(value("to_wound"), what=f"{weapon.name} to wound"),
+        rend=int(value("rend")),
+        damage=parse_dice(value("damage"), what=f"{weapon.name} damage"),
+        models=carriers,
+        name=weapon.name,
+    )
+    return Attack(profile, compile_effects(effects))
+
+
+def _attack_effect(effect: Effect) -> bool:
+    try:
+        compile_effects([effect])
+    except TypeError:
+        return False
+    return True
+
+
+def resolve_attack(
+    state: GameState,
+    attacker: UnitState,
+    target: UnitState,
+    weapons: list[WeaponSpec],
+    dice: DiceSource,
+    answers: RecordedAnswers,
+    *,
+    hit_mod: int = 0,
+) -> int:
+    """Attack `target` with `weapons`, allocate the damage and report it; returns damage.
+
+    The dice are judged by the game's system: the 1st edition has no unmodified-roll rules
+    and gives cover to big Monsters too (AoS1 §11.3, §11.7)."""
+    system = system_of(state)
+    attack_effects = unit_rules(attacker, "attacker")
+    if hit_mod:
+        attack_effects.append(RollModifier("hit", hit_mod))
+    defence = unit_rules(target, "defender")
+    melee = weapons[0].kind == "melee"
+    garrison = terrain.garrisoned(state, target, answers)
+    if garrison:
+        attack_effects.append(RollModifier("hit", -1))  # attacks on a garrison (AoS2 §4.5)
+    cover = garrison or answers.yes_no(
+        "cover", f"is every model of {target.name} wholly on or within a terrain feature?"
+    )
+    if cover:
+        defence.append(InCover())
+    attacks = [weapon_attack(attacker, w, attack_effects + defence) for w in weapons]
+    attacks = [Attack(a.profile, system.attack_rules(a.rules)) for a in attacks]
+    info = TargetInfo(
+        target.spec.save,
+        monster_wounds_8=target.spec.monster_wounds_8 and system.cover_for_monsters(),
+        charged_this_turn_in_combat=melee and target.charged,
+    )
+    ward_rules: AttackRules = compile_effects([e for e in defence if _attack_effect(e)])
+    # One ward roll per wound: with a Mystical feature too, the better of the two is rolled.
+    wards = [w for w in (ward_rules.ward, system.mystical_ward(state, target, answers)) if w]
+    ward = min(wards) if wards else None
+    from aos_cli.core.aos_engine import AOS_ENGINE, AosAttack
+
+    spec = AosAttack(tuple(attacks), info, ward=ward)
+    result = AOS_ENGINE.resolve(spec, dice)
+    state.notes.append(
+        f"{attacker.name} → {target.name}: {result.attacks} attacks, {result.hits} hits, "
+        f"{result.wounds} wounds, {result.unsaved} unsaved, {result.mortal_wounds} mortal, "
+        f"{result.damage} damage."
+    )
+    slain = inflict(state, target, result.damage, slain_by=attacker.side)
+    state.attack_log.append(
+        {
+            "round": state.round,
+            "phase": state.phase,
+            "side": attacker.side,
+            "unit": attacker.spec.id,
+            "target": target.spec.id,
+            "expected": AOS_ENGINE.mean(spec),
+            "damage": result.damage,
+            "slain": slain,
+        }
+    )
+    return result.damage
+
+
+@action(Shoot)
+def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnswers) -> None:
+    """AoS2 §9: units that ran or retreated cannot shoot; Look Out, Sir! against Heroes."""
+    unit = acting_unit(state, act.unit, "shooting", "shoot")
+    if unit.ran or unit.retreated:
+        raise RuleError(
+            f"{unit.name} {'ran' if unit.ran else 'retreated'} this turn and cannot shoot"
+        )
+    if unit.shot:
+        raise RuleError(f"{unit.name} has already shot this phase")
+    weapons = [w for w in unit.spec.weapons if w.kind == "missile"]
+    if act.weapon:
+        weapons = [w for w in weapons if w.name.lower() == act.weapon.lower()]
+    if not weapons:
+        raise RuleError(f"{unit.name} has no missile weapon to shoot with")
+    target = enemy_unit(state, unit, act.target)
+    system = system_of(state)
+    if (
+        system.shooting_engaged_rule
+        and answers.yes_no("engaged", f'is {unit.name} within 3" of an enemy unit?')
+        and not answers.yes_no("target-engaged", f'is {target.name} within 3" of {unit.name}?')
+    ):
+        raise RuleError(f'{unit.name} is within 3" of an enemy: it may only shoot units within 3"')
+    hit_mod = 0
+    if (
+        system.look_out_sir
+        and target.spec.is_hero
+        and not target.spec.has("MONSTER")
+        and answers.yes_no(
+            "look-out-sir", f'is {target.name} within 3" of a friendly unit of 3 or more models?'
+        )
+    ):
+        hit_mod = -1  # Look Out, Sir! (AoS2 §9)
+        state.notes.append("Look Out, Sir!: -1 to hit.")
+    resolve_attack(state, unit, target, weapons, dice, answers, hit_mod=hit_mod)
+    unit.shot = True
+
+
+@action(Charge)
+def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAnswers) -> None:
+    """AoS2 §10: 2D6 from within 12"; not after running or retreating; not from within 3"."""
+    unit = acting_unit(state, act.unit, "charge", "charge")
+    if unit.ran or unit.retreated:
+        raise RuleError(
+            f"{unit.name} {'ran' if unit.ran else 'retreated'} this turn and cannot charge"
+        )
+    if unit.charged:
+        raise RuleError(f"{unit.name} has already charged this phase")
+    if answers.yes_no("engaged", f'is {unit.name} within 3" of an enemy unit?'):
+        raise RuleError(f'{unit.name} is within 3" of an enemy unit and cannot charge')
+    if not answers.yes_no("within-12", f'is {unit.name} within 12" of an enemy unit?'):
+        raise RuleError(f'{unit.name} is not within 12" of an enemy unit and cannot charge')
+    first = dice.roll(2, f"{unit.name}'s charge roll (2D6)")
+    roll = sum(first)
+    distance = answers.number(
+        "distance", f"how far is {unit.name} from the nearest enemy (inches)?"
+    )
+    needed = charge_roll_needed(distance)
+    if roll < needed and act.reroll:
+        needs_hero_in_range(answers, unit)
+        spend_cp(state, unit.side, "Forward to Victory")
+        first = dice.roll(2, f"{unit.name}'s charge reroll (2D6)")
+        roll = sum(first)
+        state.notes.append("Forward to Victory: the charge is rerolled.")
+    if roll >= needed:
+        unit.charged = True
+        state.notes.append(f"{unit.name} charges: rolled {roll}, needed {needed}.")
+        after_move(state, unit, dice, answers, "charge")
+    else:
+        state.notes.append(f"{unit.name} fails to charge: rolled {roll}, needed {needed}.")
+
+
+@action(Fight)
+def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnswers) -> None:
+    """AoS2 §11: players alternate picking units to fight, the player whose turn it is first."""
+    need_phase(state, system_of(state).combat_phase)
+    unit = state.unit(act.unit)
+    present(unit)
+    if state.combat_to_pick is not None and unit.side != state.combat_to_pick:
+        raise RuleError(f"it is {state.sides[state.combat_to_pick].name}'s pick to fight")
+    if unit.fought:
+        raise RuleError(f"{unit.name} has already fought this phase")
+    if not unit.charged and not answers.yes_no(
+        "engaged", f'is {unit.name} within 3" of an enemy unit?'
+    ):
+        raise RuleError(
+            f'{unit.name} did not charge and is not within 3" of an enemy: it cannot fight'
+        )
+    weapons = [w for w in unit.spec.weapons if w.kind == "melee"]
+    if not weapons:
+        raise RuleError(f"{unit.name} has no melee weapons")
+    target = enemy_unit(state, unit, act.target)
+    resolve_attack(state, unit, target, weapons, dice, answers)
+    unit.fought = True
+    state.combat_passes = 0
+    state.combat_to_pick = 1 - unit.side
+
+
+@action(Pass)
+def _pass(state: GameState, act: Pass, dice: DiceSource, answers: RecordedAnswers) -> None:
+    """AoS2 §11: a player may pass only with no eligible unit; two passes end the fighting."""
+    system = system_of(state)
+    need_phase(state, system.combat_phase)
+    side = state.combat_to_pick if state.combat_to_pick is not None else state.active_side
+    waiting = [
+        u for u in state.sides[side].units if u.on_battlefield and u.charged and not u.fought
+    ]
+    if waiting:
+        raise RuleError(
+            f"{waiting[0].name} charged and must fight before {state.sides[side].name} can pass"
+        )
+    if not answers.yes_no(
+        "none-eligible",
+        f'has {state.sides[side].name} no unit left within {system.engagement}" of an enemy '
+        "that has not fought?",
+    ):
+        raise RuleError(f"{state.sides[side].name} still has an eligible unit and cannot pass")
+    state.combat_passes += 1
+    state.combat_to_pick = 1 - side
+    state.notes.append(f"{state.sides[side].name} passes.")
+    if state.combat_passes >= 2:
+        state.notes.append("Both players passed: the fighting is over; `aos next`.")

@@ -1,0 +1,161 @@
+"""Magic actions: casting and unbinding (AoS2 §15, AoS1 §12) and what a cast spell does.
+
+The roll arithmetic itself is `aos_cli.core.magic` (shared with `aos roll` and `aos odds`).
+"""
+
+from __future__ import annotations
+
+from aos_cli.core.action_types import Cast, Unbind
+from aos_cli.core.answers import RecordedAnswers
+from aos_cli.core.casualties import inflict
+from aos_cli.core.dice import DiceSource
+from aos_cli.core.errors import RuleError
+from aos_cli.core.guards import enemy_unit, need_phase, own_turn, present
+from aos_cli.core.handlers import action
+from aos_cli.core.handlers.abilities import apply_effects
+from aos_cli.core.state import ActiveEffect, GameState, PendingSpell, UnitState
+from aos_cli.core.system import system_of
+
+
+def spell_value(state: GameState, unit: UnitState, spell: str) -> tuple[str, int]:
+    """A spell the unit knows (its warscroll's or the system's generic ones): its name and
+    casting value; a RuleError lists what it knows."""
+    key = spell.strip().lower()
+    for ability in unit.spec.abilities:
+        if ability.kind == "spell" and key in (ability.id.lower(), ability.name.lower()):
+            return ability.name, int(ability.casting_value or 0)
+    generic = system_of(state).spell(key)
+    if generic is not None:
+        return generic.name.title(), generic.casting_value
+    known = ", ".join(
+        [
+            *(a.name for a in unit.spec.abilities if a.kind == "spell"),
+            *(s.name.title() for s in system_of(state).spells),
+        ]
+    )
+    raise RuleError(f"{unit.name} does not know {spell!r}", f"it knows: {known}")
+
+
+def casts_this_phase(state: GameState, unit: UnitState, kind: str) -> int:
+    """How many spells the unit has attempted (`cast`) or unbinds it has tried (`unbind`) this
+    phase."""
+    return sum(1 for key in state.used_this_phase if key.startswith(f"{kind}:{unit.spec.id}:"))
+
+
+@action(Cast)
+def _cast(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAnswers) -> None:
+    """AoS2 §15: 2D6 >= casting value; each spell once per turn army-wide; casts per warscroll.
+    AoS1 §12: each wizard may attempt each spell once per turn."""
+    system = system_of(state)
+    need_phase(state, system.magic_phase)
+    wizard = state.unit(act.unit)
+    own_turn(state, wizard, "cast")
+    present(wizard)
+    if not wizard.spec.is_wizard or wizard.spec.casts < 1:
+        raise RuleError(f"{wizard.name} is not a wizard")
+    spell, value = spell_value(state, wizard, act.spell)
+    if casts_this_phase(state, wizard, "cast") >= wizard.spec.casts:
+        raise RuleError(
+            f"{wizard.name} has cast all {wizard.spec.casts} spell(s) it may this phase"
+        )
+    if system.spell_limit == "caster":
+        key = f"{wizard.side}:{wizard.spec.id}:{spell.lower()}"
+        limit = f"once per turn by each wizard, {system.section} §12"
+    else:
+        key = f"{wizard.side}:{spell.lower()}"
+        limit = "once per turn, army-wide"
+    if key in state.spells_attempted:
+        raise RuleError(f"{spell} has already been attempted this turn ({limit})")
+    state.spells_attempted.add(key)
+    state.used_this_phase.add(f"cast:{wizard.spec.id}:{spell.lower()}")
+    rolled = dice.roll(2, f"{wizard.name} casts {spell} (2D6, needs {value})")
+    total = sum(rolled) + act.mod + system.arcane_bonus(state, wizard, answers)
+    if total < value:
+        state.notes.append(f"{wizard.name} fails to cast {spell}: {total} against {value}.")
+        return
+    state.notes.append(f"{wizard.name} casts {spell} with {total}.")
+    pending = PendingSpell(wizard.spec.id, spell, total, act.target)
+    if not offer_unbind(state, wizard, pending, "unbind with {names}: `aos unbind`"):
+        resolve_spell(state, pending, dice)
+
+
+def offer_unbind(state: GameState, caster: UnitState, pending: PendingSpell, how: str) -> bool:
+    """Leave a cast spell waiting when an enemy caster may still unbind (or deny) it this
+    phase; False when nobody can, so the spell takes effect at once (AoS2 §15, 40k8 psychic)."""
+    enemy = state.sides[1 - caster.side]
+    able = [
+        u for u in enemy.units
+        if u.on_battlefield and u.spec.unbinds > casts_this_phase(state, u, "unbind")
+    ]  # fmt: skip
+    if not able:
+        return False
+    state.pending_spell = pending
+    names = ", ".join(u.spec.id for u in able)
+    state.notes.append(f"{enemy.name} may {how.format(names=names)}.")
+    return True
+
+
+@action(Unbind)
+def _unbind(state: GameState, act: Unbind, dice: DiceSource, answers: RecordedAnswers) -> None:
+    """AoS2 §15: one unbind attempt, within 30" of the caster, 2D6 must beat the casting roll.
+    AoS1 §12: within 18" of the caster and able to see it."""
+    system = system_of(state)
+    pending = state.pending_spell
+    if pending is None:
+        raise RuleError("there is no spell waiting to be unbound")
+    state.pending_spell = None
+    if act.unit is None:
+        state.notes.append(f"No unbind attempt: {pending.spell} takes effect.")
+        resolve_spell(state, pending, dice)
+        return
+    wizard = state.unit(act.unit)
+    caster = state.unit(pending.caster)
+    if wizard.side == caster.side:
+        raise RuleError(f"{wizard.name} is on the caster's side")
+    present(wizard)
+    if wizard.spec.unbinds <= casts_this_phase(state, wizard, "unbind"):
+        raise RuleError(f"{wizard.name} cannot unbind any more spells this phase")
+    reach = system.unbind_range
+    sees = " and able to see it" if system.unbind_needs_sight else ""
+    if not answers.yes_no(
+        f"within-{reach}", f'is {wizard.name} within {reach}" of {caster.name}{sees}?'
+    ):
+        raise RuleError(
+            f'{wizard.name} is not within {reach}" of {caster.name}{sees} and cannot unbind'
+        )
+    state.used_this_phase.add(f"unbind:{wizard.spec.id}:{pending.spell.lower()}")
+    rolled = dice.roll(2, f"{wizard.name} unbinds (2D6, must beat {pending.casting_roll})")
+    total = sum(rolled) + act.mod + system.arcane_bonus(state, wizard, answers)
+    if total > pending.casting_roll:
+        state.notes.append(f"{wizard.name} unbinds {pending.spell} with {total}.")
+        return
+    state.notes.append(f"{wizard.name} fails to unbind ({total}): {pending.spell} takes effect.")
+    resolve_spell(state, pending, dice)
+
+
+def resolve_spell(state: GameState, pending: PendingSpell, dice: DiceSource) -> None:
+    """Apply a cast spell: Arcane Bolt and Mystic Shield (AoS2 §15; AoS1 §12 D3 mortal wounds
+    and +1 to saves), or the warscroll's effects."""
+    system = system_of(state)
+    caster = state.unit(pending.caster)
+    name = pending.spell.lower()
+    if name == "arcane bolt":
+        if pending.target is None:
+            raise RuleError('Arcane Bolt needs --target (an enemy unit within 18")')
+        target = enemy_unit(state, caster, pending.target)
+        amount = system.arcane_bolt(pending.casting_roll, dice)
+        state.notes.append(f"Arcane Bolt: {target.name} suffers {amount} mortal wound(s).")
+        inflict(state, target, amount, slain_by=caster.side)
+        return
+    if name == "mystic shield":
+        target = state.unit(pending.target) if pending.target else caster
+        if target.side != caster.side:
+            raise RuleError("Mystic Shield targets a friendly unit")
+        effect, reads = system.mystic_shield()
+        target.effects.append(
+            ActiveEffect("Mystic Shield", (effect,), "your_next_hero", caster.side)
+        )
+        state.notes.append(f"Mystic Shield: {target.name} {reads}.")
+        return
+    spell = next(a for a in caster.spec.abilities if a.name.lower() == name)
+    apply_effects(state, caster, spell.name, spell.effects, pending.target, dice)

@@ -1,0 +1,84 @@
+"""Movement actions: move, retreat, run (AoS2 §8) and arriving from reserve (§26.1).
+
+The roll arithmetic itself is `aos_cli.core.movement` (shared with `aos roll` and `aos odds`).
+"""
+
+from __future__ import annotations
+
+from aos_cli.core.action_types import Arrive, Move, Retreat, Run
+from aos_cli.core.answers import RecordedAnswers
+from aos_cli.core.dice import DiceSource
+from aos_cli.core.errors import RuleError
+from aos_cli.core.guards import acting_unit, need_phase, needs_hero_in_range, own_turn, spend_cp
+from aos_cli.core.handlers import action
+from aos_cli.core.state import GameState, UnitState
+from aos_cli.core.system import system_of
+
+
+@action(Move)
+def _move(state: GameState, act: Move, dice: DiceSource, answers: RecordedAnswers) -> None:
+    """AoS2 §8: each unit moves once per movement phase."""
+    unit = acting_unit(state, act.unit, "movement", "move")
+    if unit.moved:
+        raise RuleError(f"{unit.name} has already moved this phase")
+    unit.moved = True
+    state.notes.append(f'{unit.name} moves (Move {unit.spec.move}").')
+    after_move(state, unit, dice, answers)
+
+
+def after_move(
+    state: GameState,
+    unit: UnitState,
+    dice: DiceSource,
+    answers: RecordedAnswers,
+    how: str = "move",
+) -> None:
+    """Deadly terrain after a move (AoS2 §4.3; the 1st edition's own table, AoS1 §3.4)."""
+    system_of(state).after_move(state, unit, dice, answers, how)
+
+
+@action(Retreat)
+def _retreat(state: GameState, act: Retreat, dice: DiceSource, answers: RecordedAnswers) -> None:
+    """AoS2 §8.3: a retreating unit cannot shoot or charge later in the turn."""
+    _move(state, Move(act.unit), dice, answers)
+    state.unit(act.unit).retreated = True
+    state.notes[-1] = f"{act.unit} retreats: it cannot shoot or charge this turn."
+
+
+@action(Run)
+def _run(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnswers) -> None:
+    """AoS2 §8.4: add a D6 to Move; At the Double (1 CP) makes it a 6 (§7.2)."""
+    unit = acting_unit(state, act.unit, "movement", "run")
+    if unit.moved:
+        raise RuleError(f"{unit.name} has already moved this phase")
+    if act.at_the_double:
+        needs_hero_in_range(answers, unit)
+        spend_cp(state, unit.side, "At the Double")
+        roll = 6
+    else:
+        roll = dice.roll(1, f"{unit.name}'s run roll (D6)")[0]
+    unit.moved = unit.ran = True
+    state.notes.append(f'{unit.name} runs: +{roll}" (it cannot shoot or charge this turn).')
+    after_move(state, unit, dice, answers, "run")
+
+
+@action(Arrive)
+def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAnswers) -> None:
+    """Scions of the Storm (AoS2 §26.1): in your movement phase a unit in the Celestial Realm
+    arrives on a 3+, set up more than 9" from the enemy; arriving is its move."""
+    need_phase(state, "movement")
+    unit = state.unit(act.unit)
+    own_turn(state, unit, "arrive")
+    if not unit.in_reserve:
+        raise RuleError(f"{unit.name} is not in reserve")
+    if unit.moved:
+        raise RuleError(f"{unit.name} has already rolled to arrive this phase")
+    roll = max(1, dice.roll(1, f"{unit.name}'s arrival roll (D6)")[0] + act.mod)
+    unit.moved = True
+    if roll >= 3:
+        unit.in_reserve = False
+        state.notes.append(
+            f'{unit.name} arrives (rolled {roll}): set it up more than 9" from the enemy.'
+        )
+    else:
+        state.notes.append(f"{unit.name} does not arrive (rolled {roll}); roll again next turn.")
