@@ -129,6 +129,9 @@ def build_app(wanted: str | None = None, subcommand: str | None = None) -> typer
     just itself to keep start-up near a bare Typer program's; `aos --help` builds them all,
     grouped in panels.
     """
+    from aos_cli.cli.coercion import install
+
+    install()
     app = typer.Typer(
         name="aos",
         help=HELP,
