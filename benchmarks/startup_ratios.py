@@ -2,8 +2,8 @@
 
 Each command and `bare_typer_rich.py` run alternately as whole processes, N times (paired run
 by run), and the table gives each command's median wall time and the median of its per-pair
-ratios. Goal: every ratio within 1.3. Commands that change a game run on a fresh copy of a
-prepared games database each time (the copy is not timed).
+ratios (and of CPU times, steadier on a busy machine). Goal: every ratio within 1.3. Commands
+that change a game run on a fresh copy of a prepared games database each time (not timed).
 
     python benchmarks/startup_ratios.py            # every command, 15 pairs each
     python benchmarks/startup_ratios.py -n 30 status shoot
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -68,14 +69,20 @@ def _environment(db: Path) -> dict[str, str]:
     return {**keep, "NO_COLOR": "1", "COLUMNS": "100", "AOS_DB": str(db)}
 
 
-def _run(argv: list[str], env: dict[str, str]) -> float:
-    """Seconds one process takes from start to exit; it must succeed."""
+def _cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def _run(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall seconds and CPU seconds one process takes from start to exit; it must succeed."""
+    cpu = _cpu()
     start = time.perf_counter()
     done = subprocess.run(argv, env=env, capture_output=True, stdin=subprocess.DEVNULL)
     took = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(argv)} failed: {done.stderr.decode().strip()}")
-    return took
+    return took, _cpu() - cpu
 
 
 def prepare(folder: Path) -> dict[str, Path]:
@@ -91,8 +98,9 @@ def prepare(folder: Path) -> dict[str, Path]:
     return databases
 
 
-def measure(names: list[str], pairs: int) -> list[tuple[str, float, float, float]]:
-    """Per command: median bare time, median command time, median paired ratio."""
+def measure(names: list[str], pairs: int) -> list[tuple[str, float, float, float, float]]:
+    """Per command: median bare time, median command time, median paired ratio of wall
+    times, and of CPU times (steadier than wall time on a busy machine)."""
     rows = []
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
@@ -100,19 +108,20 @@ def measure(names: list[str], pairs: int) -> list[tuple[str, float, float, float
         work = folder / "work.db"
         for name in names:
             needs, arguments = COMMANDS[name]
-            bare_times, times, ratios = [], [], []
+            bare_times, times, ratios, cpu_ratios = [], [], [], []
             for _ in range(pairs):
                 if needs is not None:
                     shutil.copyfile(databases[needs], work)
                 env = _environment(work)
-                bare = _run(BARE, env)
-                took = _run([*AOS, *arguments], env)
+                bare, bare_cpu = _run(BARE, env)
+                took, cpu = _run([*AOS, *arguments], env)
                 bare_times.append(bare)
                 times.append(took)
                 ratios.append(took / bare)
+                cpu_ratios.append(cpu / bare_cpu)
             rows.append(
                 (name, statistics.median(bare_times), statistics.median(times),
-                 statistics.median(ratios))
+                 statistics.median(ratios), statistics.median(cpu_ratios))
             )  # fmt: skip
             print(f"  {name}: {statistics.median(ratios):.2f}", file=sys.stderr)
     return rows
@@ -129,10 +138,10 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown command {unknown[0]!r}")
     rows = measure(names, max(1, min(options.pairs, 500)))
-    print(f"{'command':<16} {'bare ms':>8} {'aos ms':>8} {'ratio':>6}")
-    for name, bare, took, ratio in rows:
+    print(f"{'command':<16} {'bare ms':>8} {'aos ms':>8} {'ratio':>6} {'cpu ratio':>9}")
+    for name, bare, took, ratio, cpu in rows:
         flag = "" if ratio <= 1.3 else "  over 1.3"
-        print(f"{name:<16} {bare * 1000:>8.0f} {took * 1000:>8.0f} {ratio:>6.2f}{flag}")
+        print(f"{name:<16} {bare * 1000:>8.0f} {took * 1000:>8.0f} {ratio:>6.2f} {cpu:>9.2f}{flag}")
 
 
 if __name__ == "__main__":

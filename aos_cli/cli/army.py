@@ -8,7 +8,8 @@ from typing import Annotated
 import typer
 
 from aos_cli.cli.common import console, print_json
-from aos_cli.cli.warscroll import ContentOption, JsonOption, load_db, report_problems
+from aos_cli.cli.options import ContentOption, JsonOption
+from aos_cli.cli.warscroll import load_db, report_problems
 
 army_app = typer.Typer(help="Check and show army lists.", no_args_is_help=True)
 

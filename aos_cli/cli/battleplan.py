@@ -7,7 +7,8 @@ from typing import Annotated
 import typer
 
 from aos_cli.cli.common import console, print_json
-from aos_cli.cli.warscroll import ContentOption, JsonOption, load_db
+from aos_cli.cli.options import ContentOption, JsonOption
+from aos_cli.cli.warscroll import load_db
 
 battleplan_app = typer.Typer(help="Read battleplans from the rules database.", no_args_is_help=True)
 
@@ -23,29 +24,12 @@ def battleplan_list(
     plans = sorted(db.battleplans.values(), key=lambda p: (p.system, p.name))
     if system:
         plans = [p for p in plans if p.system == system.strip().lower()]
-    if json:
-        print_json(
-            [
-                {
-                    "id": p.id,
-                    "name": p.name,
-                    "system": p.system,
-                    "coalitions": p.players.coalitions,
-                    "rounds": p.battle_length.rounds,
-                }
-                for p in plans
-            ]
-        )
-        return
-    from rich.table import Table
+    from aos_cli.views.warscroll import battleplan_list_json, battleplans_table
 
-    table = Table(title=f"{len(plans)} battleplans", title_justify="left")
-    for column in ("Name", "System", "Players", "Rounds"):
-        table.add_column(column)
-    for p in plans:
-        players = "coalitions (3+)" if p.players.coalitions else "2"
-        table.add_row(p.name, p.system, players, str(p.battle_length.rounds or "-"))
-    console().print(table)
+    if json:
+        print_json(battleplan_list_json(plans))
+        return
+    console().print(battleplans_table(plans))
 
 
 @battleplan_app.command("show")

@@ -8,25 +8,23 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aos_cli.core.dice import DiceSource, roll_off
+from aos_cli.app.setup_steps import (
+    artefacts_allowed,
+    heroes,
+    reserve_candidates,
+    roll_deployment,
+    roll_on,
+    row_record,
+)
 from aos_cli.core.numbers import menu_pick
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from aos_cli.content import Database, RollTable
+    from aos_cli.core.dice import DiceSource
 
 Ask = Callable[[str], str]
-
-
-def roll_on(table: RollTable, dice: DiceSource) -> tuple[int, Any]:
-    """Roll a table's dice and return the roll and the row it gives."""
-    roll = table.dice.roll(dice, f"the {table.name} table ({table.dice})")
-    for row in table.rows:
-        low, high = row.rolls
-        if low <= roll <= high:
-            return roll, row
-    return roll, table.rows[-1]
 
 
 def _choose(ask: Ask, out: Console, prompt: str, names: Sequence[str], default: int = 0) -> int:
@@ -62,9 +60,8 @@ def _table_pick(
     if picked == 0:
         roll, row = roll_on(table, dice)
         out.print(f"  Rolled {roll}: {row.name}. {row.text}")
-        return {"id": row.id, "name": row.name, "text": row.text, "roll": roll}
-    row = table.rows[picked - 1]
-    return {"id": row.id, "name": row.name, "text": row.text}
+        return row_record(row, roll)
+    return row_record(table.rows[picked - 1])
 
 
 def _artefacts(
@@ -77,7 +74,7 @@ def _artefacts(
 ) -> list[dict[str, Any]]:
     """Artefacts of power: one for the army and one more per battalion, each given to a
     different Hero (AoS2 §25)."""
-    allowed = 1 + int(side.get("battalions", 0))
+    allowed = artefacts_allowed(side)
     chosen: list[dict[str, Any]] = []
     free = list(heroes)
     for number in range(1, allowed + 1):
@@ -149,11 +146,8 @@ def run_wizard(
             )
 
     out.rule("Set-up: deployment", style="heading")
-    result = roll_off(dice)
-    winner = setup["sides"][result.winner or 0]["name"]
-    rolls = ", ".join(f"{a}-{b}" for a, b in result.rounds)
+    winner, rolls = roll_deployment(setup, dice)
     out.print(f"Deployment roll-off ({rolls}): {winner} picks the territories and sets up first.")
-    setup["deployment"] = {"rolls": [list(r) for r in result.rounds], "winner": result.winner}
     out.print("Set up your armies now, as the battleplan says; come back when both are done.")
     first = _choose(ask, out, "Who finished setting up first?", [s["name"] for s in setup["sides"]])
     for index, side in enumerate(setup["sides"]):
@@ -161,9 +155,7 @@ def run_wizard(
 
     for side, army in zip(setup["sides"], armies, strict=True):
         out.rule(f"Set-up: {side['name']}", style="heading")
-        storm = [
-            u for u in side["units"] if "STORMCAST ETERNAL" in [k.upper() for k in u["keywords"]]
-        ]
+        storm = reserve_candidates(side)
         if storm:
             ids = ", ".join(u["id"] for u in storm)
             answer = ask(
@@ -172,26 +164,26 @@ def run_wizard(
             wanted = {w.strip() for w in answer.split(",") if w.strip()}
             for unit in storm:
                 unit["reserve"] = unit["id"] in wanted
-        heroes = [u for u in side["units"] if "HERO" in [k.upper() for k in u["keywords"]]]
-        current = next((i for i, u in enumerate(heroes) if u.get("general")), 0)
-        if heroes:
-            general = _choose(ask, out, "General", [u["name"] for u in heroes], current)
+        leaders = heroes(side)
+        current = next((i for i, u in enumerate(leaders) if u.get("general")), 0)
+        if leaders:
+            general = _choose(ask, out, "General", [u["name"] for u in leaders], current)
             for unit in side["units"]:
-                unit["general"] = unit is heroes[general]
+                unit["general"] = unit is leaders[general]
         allegiance = db.allegiances.get(str(army.allegiance or "").lower().replace(" ", "-"))
         if allegiance is not None and allegiance.command_traits:
             side["command_trait"] = _table_pick(
                 ask, out, allegiance.command_traits[0], dice, "Command trait"
             )
-        if allegiance is not None and allegiance.artefacts and heroes:
-            side["artefacts"] = _artefacts(ask, out, allegiance.artefacts[0], dice, side, heroes)
+        if allegiance is not None and allegiance.artefacts and leaders:
+            side["artefacts"] = _artefacts(ask, out, allegiance.artefacts[0], dice, side, leaders)
         ruleset = db.rulesets.get(system)
         triumphs = ruleset.table("triumphs-2e") if ruleset else None
         if triumphs and _yes(
             ask, out, f"Did {side['name']}'s army win a major victory in its last battle?"
         ):
             roll, row = roll_on(triumphs, dice)
-            side["triumph"] = {"id": row.id, "name": row.name, "text": row.text, "roll": roll}
+            side["triumph"] = row_record(row, roll)
             out.print(f"  Triumph rolled {roll}: {row.name}. {row.text}")
     out.print("Use any pre-battle abilities now, in roll-off order. Then battle round one begins.")
     return setup

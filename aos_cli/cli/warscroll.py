@@ -13,17 +13,12 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from aos_cli.cli.common import console, print_json
+from aos_cli.cli.options import ContentOption, JsonOption
 
 if TYPE_CHECKING:
     from aos_cli.content import Database, Problem
 
 warscroll_app = typer.Typer(help="Read warscrolls from the rules database.", no_args_is_help=True)
-
-ContentOption = Annotated[
-    list[Path] | None,
-    typer.Option("--content", help="Extra content folder (repeatable); later ones override."),
-]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
 def report_problems(problems: list[Problem], *, stream: str = "stderr") -> None:
@@ -61,22 +56,9 @@ def warscroll_list(
     if system:
         scrolls = [s for s in scrolls if s.system == system.strip().lower()]
     if json:
-        print_json(
-            [
-                {
-                    "id": s.id,
-                    "name": s.name,
-                    "faction": s.faction,
-                    "system": s.system,
-                    "move": s.move,
-                    "wounds": s.wounds,
-                    "bravery": s.bravery,
-                    "save": s.model_dump(mode="json")["save"],
-                    "keywords": list(s.keywords),
-                }
-                for s in scrolls
-            ]
-        )
+        from aos_cli.views.warscroll import warscroll_list_json
+
+        print_json(warscroll_list_json(scrolls))
         return
     from aos_cli.views.warscroll import warscroll_list as view
 

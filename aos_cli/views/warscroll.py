@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -277,3 +277,37 @@ def army_table(army: ArmyList, db: Database) -> RenderableType:
     models = sum(u.models for u in army.units)
     facts.append(f"{len(army.units)} units, {models} models, {wounds} wounds")
     return Group(table, Text(" · ".join(facts), style="muted"))
+
+
+def warscroll_list_json(scrolls: list[Warscroll]) -> list[dict[str, Any]]:
+    """The warscrolls' characteristics, for programs."""
+    return [
+        {
+            "id": s.id, "name": s.name, "faction": s.faction, "system": s.system,
+            "move": s.move, "wounds": s.wounds, "bravery": s.bravery,
+            "save": s.model_dump(mode="json")["save"], "keywords": list(s.keywords),
+        }
+        for s in scrolls
+    ]  # fmt: skip
+
+
+def battleplan_list_json(plans: list[Battleplan]) -> list[dict[str, Any]]:
+    """The battleplans, for programs."""
+    return [
+        {
+            "id": p.id, "name": p.name, "system": p.system,
+            "coalitions": p.players.coalitions, "rounds": p.battle_length.rounds,
+        }
+        for p in plans
+    ]  # fmt: skip
+
+
+def battleplans_table(plans: list[Battleplan]) -> Table:
+    """The battleplans as a table: name, system, players and battle length."""
+    table = Table(title=f"{len(plans)} battleplans", title_justify="left")
+    for column in ("Name", "System", "Players", "Rounds"):
+        table.add_column(column)
+    for p in plans:
+        players = "coalitions (3+)" if p.players.coalitions else "2"
+        table.add_row(p.name, p.system, players, str(p.battle_length.rounds or "-"))
+    return table

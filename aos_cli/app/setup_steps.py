@@ -1,0 +1,59 @@
+"""The rules behind the steps of the set-up wizard (AoS2 §5.1, §25, §26): rolling on a table,
+who may be general, carry an artefact or wait in reserve, and the deployment roll-off. The
+wizard (`aos_cli.cli.setup_wizard`) asks; these decide."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from aos_cli.core.dice import DiceSource, roll_off
+
+if TYPE_CHECKING:
+    from aos_cli.content import RollTable
+
+RESERVE_KEYWORD = "STORMCAST ETERNAL"
+"""Scions of the Storm: units with this keyword may be set up in the Celestial Realm (§26.1)."""
+
+
+def roll_on(table: RollTable, dice: DiceSource) -> tuple[int, Any]:
+    """Roll a table's dice and return the roll and the row it gives."""
+    roll = table.dice.roll(dice, f"the {table.name} table ({table.dice})")
+    for row in table.rows:
+        low, high = row.rolls
+        if low <= roll <= high:
+            return roll, row
+    return roll, table.rows[-1]
+
+
+def row_record(row: Any, roll: int | None = None) -> dict[str, Any]:
+    """A table row as the set-up keeps it (with the roll, when it was rolled)."""
+    record = {"id": row.id, "name": row.name, "text": row.text}
+    return record if roll is None else {**record, "roll": roll}
+
+
+def _keyworded(side: dict[str, Any], keyword: str) -> list[dict[str, Any]]:
+    return [u for u in side["units"] if keyword in [k.upper() for k in u["keywords"]]]
+
+
+def heroes(side: dict[str, Any]) -> list[dict[str, Any]]:
+    """The side's Heroes: who may be general or carry an artefact (AoS2 §5.3, §25)."""
+    return _keyworded(side, "HERO")
+
+
+def reserve_candidates(side: dict[str, Any]) -> list[dict[str, Any]]:
+    """The units that may be set up in the Celestial Realm (Scions of the Storm, AoS2 §26.1)."""
+    return _keyworded(side, RESERVE_KEYWORD)
+
+
+def artefacts_allowed(side: dict[str, Any]) -> int:
+    """One artefact of power for the army and one more per battalion (AoS2 §25)."""
+    return 1 + int(side.get("battalions", 0))
+
+
+def roll_deployment(setup: dict[str, Any], dice: DiceSource) -> tuple[str, str]:
+    """The deployment roll-off, kept in the set-up: the winner picks the territories and sets
+    up first (AoS2 §5.1). Returns the winner's name and the rolls as read out."""
+    result = roll_off(dice)
+    setup["deployment"] = {"rolls": [list(r) for r in result.rounds], "winner": result.winner}
+    rolls = ", ".join(f"{a}-{b}" for a, b in result.rounds)
+    return setup["sides"][result.winner or 0]["name"], rolls

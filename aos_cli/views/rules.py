@@ -1,0 +1,80 @@
+"""A part of a system's rules (`aos rules show`), for people (Rich) and programs (JSON)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from aos_cli.views.warscroll import abilities_table, roll_table
+
+if TYPE_CHECKING:
+    from aos_cli.app.rules import Topic
+
+
+def topic_json(topic: Topic) -> Any:
+    """The records found, as plain data."""
+    if isinstance(topic.found, list | tuple):
+        return [record.model_dump(mode="json") for record in topic.found]
+    return topic.found.model_dump(mode="json")
+
+
+def topic_view(topic: Topic) -> RenderableType:
+    """The records found, as tables and text."""
+    found, name = topic.found, topic.ruleset.name
+    if topic.kind == "phases":
+        return _grid(
+            f"{name}: the turn", ("#", "Phase", "What happens"),
+            [(str(i), p.name, p.text) for i, p in enumerate(found, 1)],
+        )  # fmt: skip
+    if topic.kind == "commands":
+        return abilities_table("Command abilities", found)
+    if topic.kind == "spells":
+        return abilities_table("Spells", found)
+    if topic.kind == "realms":
+        return Group(*(realm_view(r) for r in found)) if found else "No realms."
+    if topic.kind == "rules":
+        return _grid(
+            f"{name}: rules", ("Rule", "Section", "Text"),
+            [(r.name, r.section or "", r.text) for r in found],
+        )  # fmt: skip
+    if topic.kind == "tables":
+        return Group(*(roll_table(t) for t in found)) if found else "None in this system."
+    if topic.kind == "chart":
+        grid = _grid(
+            found.name,
+            ("When", "Result", ""),
+            [(r.when, r.result, r.text or "") for r in found.rows],
+        )
+        grid.caption = found.text
+        return grid
+    if topic.kind == "table":
+        return roll_table(found)
+    if topic.kind == "realm":
+        return realm_view(found)
+    return Text.assemble((found.name, "heading"), f" ({found.section}): {found.text}")
+
+
+def _grid(title: str, columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> Table:
+    grid = Table(title=title, title_justify="left")
+    for column in columns:
+        grid.add_column(column)
+    for row in rows:
+        grid.add_row(*row)
+    return grid
+
+
+def realm_view(realm: Any) -> Group:
+    """A realm of battle: its text, realmscape features, spells, commands and rules."""
+    parts: list[Any] = [Text(realm.name, style="heading"), Text(realm.text)]
+    if realm.realmscape_features is not None:
+        parts.append(roll_table(realm.realmscape_features))
+    if realm.spells:
+        parts.append(abilities_table("Realmsphere magic", realm.spells))
+    if realm.commands:
+        parts.append(abilities_table("Realm commands", realm.commands))
+    for rule in realm.rules:
+        parts.append(Text.assemble((rule.name, "bold"), f": {rule.text}"))
+    return Group(*parts)
