@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import import_module
 from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, Protocol
@@ -99,8 +100,10 @@ def _kit_module(system_id: str, kind: str) -> str:
     return f"{__package__}.{system_id}_{kind}"
 
 
+@cache
 def kit_systems(kind: str) -> tuple[str, ...]:
-    """The ids of the systems with a kit of this kind, the default system first."""
+    """The ids of the systems with a kit of this kind, the default system first (looked up
+    once: the kit modules do not change while the program runs)."""
     default = default_id()
     ids = [i for i in system_ids() if find_spec(_kit_module(i, kind)) is not None]
     return tuple(sorted(ids, key=lambda i: (i != default, i)))
