@@ -71,7 +71,11 @@ def catalogue_units() -> list[tuple[str, str, str, dict[str, str], list[dict[str
                     entry.get("name", "").strip(),
                     profile.get("name", "").strip(),
                     _chars(profile),
-                    [{"name": w.get("name", "").strip(), **_chars(w)} for w in weapons],
+                    # the importer leaves out BSData's plural marker: Warhammer(s) is Warhammer
+                    [
+                        {"name": w.get("name", "").strip().removesuffix("(s)").strip(), **_chars(w)}
+                        for w in weapons
+                    ],
                 )
             )
     return found

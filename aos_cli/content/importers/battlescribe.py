@@ -654,7 +654,7 @@ def build_unit(
         element = item.element
         if element.get("typeName") != "Weapon":
             continue
-        wname = element.get("name", "").strip()
+        wname = re.sub(r"\(s\)$", "", element.get("name", "").strip()).strip()
         if wname in weapons:
             if _is_missile(element) == (weapons[wname] in missile):
                 continue
@@ -1070,6 +1070,10 @@ def import_catalogues(paths: Sequence[Path]) -> ImportReport:
                     ),
                     faction,
                 )
+            if faction.upper() in keywords and faction.upper().endswith("S"):
+                # BSData writes the faction keyword in the plural (STORMCAST ETERNALS); the
+                # warscrolls' own keyword is the singular (STORMCAST ETERNAL).
+                keywords = [*keywords, faction.upper()[:-1]]
             root_name = root.get("name", "").strip()
             for item in unit_profiles:
                 profile = item.element

@@ -130,11 +130,12 @@ def _subject(rest: str, weapons: list[WeaponRef]) -> list[str] | None:
     if re.fullmatch(rf"(?:for )?(?:attacks made by|this is for|) ?{_UNIT}", rest):
         return every
     if re.fullmatch(
-        rf"for attacks made with (?:melee weapons by {_UNIT}|{_UNIT}'s melee weapons)", rest
+        rf"for attacks made with (?:(?:a )?melee weapons? by {_UNIT}|{_UNIT}'s melee weapons)", rest
     ):
         return melee
     if re.fullmatch(
-        rf"for attacks made with (?:missile weapons by {_UNIT}|{_UNIT}'s missile weapons)", rest
+        rf"for attacks made with (?:(?:a )?missile weapons? by {_UNIT}|{_UNIT}'s missile weapons)",
+        rest,
     ):
         return missile
     match = re.fullmatch(rf"for (?:attacks made with|) ?(?:{_UNIT}'s|its|a|an) (.+?)", rest)
@@ -163,7 +164,27 @@ _ROLL = r"(?P<roll>hit|wound|save)"
 _ON = r"(?:is )?(?P<on>[2-6])\+?(?: or more)?"
 
 
+_CONDITIONS = [
+    (
+        r",? if (?:this|that|it) (?:unit|model)? ?(?:made|has made) a charge move in the same turn$",
+        "charged_this_turn",
+    ),
+    (r"^in the first battle round, ", "first_battle_round"),
+]
+
+
+def _condition(text: str) -> tuple[str, str | None]:
+    """The text without a condition the vocabulary knows (charged this turn, first battle
+    round), and that condition."""
+    for pattern, condition in _CONDITIONS:
+        found = re.search(pattern, text)
+        if found:
+            return (text[: found.start()] + text[found.end() :]).strip(), condition
+    return text, None
+
+
 def _reroll(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], list[str]] | None:
+    s, condition = _condition(s)
     match = re.fullmatch(
         rf"(?:you can )?reroll (?P<which>failed )?{_ROLL} rolls(?P<ones> of 1)? ?(?P<rest>.*)", s
     )
@@ -171,17 +192,19 @@ def _reroll(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], lis
         return None
     which = "ones" if match["ones"] else "failed" if match["which"] else "all"
     roll, rest = match["roll"], match["rest"]
+    effect = {"type": "reroll", "roll": roll, "which": which}
     if roll == "save":
         if re.fullmatch(rf"(?:for attacks that target )?{_UNIT}\.?", rest.strip()):
-            return [{"type": "reroll", "roll": "save", "which": which}], []
+            return [_wrap(effect, condition)], []
         return None
     covered = _subject(rest, weapons)
     if covered is None:
         return None
-    return [{"type": "reroll", "roll": roll, "which": which}], covered
+    return [_wrap(effect, condition)], covered
 
 
 def _modifier(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], list[str]] | None:
+    s, first = _condition(s) if s.startswith("in the first battle round") else (s, None)
     match = re.fullmatch(
         rf"(?P<op>add|subtract) (?P<n>\d) (?:to|from) {_ROLL} rolls ?(?P<rest>.*)", s
     )
@@ -189,14 +212,8 @@ def _modifier(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], l
         return None
     amount = int(match["n"]) * (1 if match["op"] == "add" else -1)
     roll, rest = match["roll"], match["rest"]
-    condition = None
-    charged = re.search(
-        r",? if (?:this|that) (?:unit|model) (?:made|has made) a charge move in the same turn$",
-        rest,
-    )
-    if charged:
-        condition = "charged_this_turn"
-        rest = rest[: charged.start()]
+    rest, condition = _condition(rest)
+    condition = condition or first
     if roll == "save":
         if amount < 0 or not re.fullmatch(
             rf"(?:for attacks that target )?{_UNIT}\.?", rest.strip()
@@ -238,7 +255,7 @@ def _on_roll(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], li
         return None
     roll, on, then = match["roll"], int(match["on"]), match["then"].rstrip(".")
     mortal = re.fullmatch(
-        r"that attack inflicts (?P<n>\w+) mortal wounds? on the target(?P<rest>.*)", then
+        r"that attacks? inflicts (?P<n>\w+) mortal wounds? on the target(?P<rest>.*)", then
     )
     if mortal:
         amount, rest = _number(mortal["n"]), mortal["rest"]
@@ -252,12 +269,13 @@ def _on_roll(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], li
             {"type": "mortal_wounds_on_roll", "roll": roll, "on": on, "amount": amount, "add": add}
         ], covered
     hits = re.fullmatch(
-        r"that attack scores (?P<n>two|three|2|3) hits on the target(?: instead of 1| instead of one)?(?: \(make a wound and save roll for each hit\))?",
+        r"that attack scores (?P<n>two|three|2|3|d3|d6) hits on the target(?: instead of 1| instead of one)?(?: \(make a wound and save roll for each hit\))?",
         then,
     )
     if hits and roll == "hit":
-        extra = int(_number(hits["n"])) - 1
-        return [{"type": "exploding_hits", "on": on, "extra": str(extra)}], covered
+        count = _number(hits["n"])
+        extra = f"{count}-1" if count.startswith("D") else str(int(count) - 1)
+        return [{"type": "exploding_hits", "on": on, "extra": extra}], covered
     if roll == "hit" and re.fullmatch(
         r"that attack (?:automatically wounds the target|wounds the target automatically)(?: \(do not make a wound roll\))?",
         then,
@@ -291,7 +309,7 @@ def _characteristic(
     s: str, weapons: list[WeaponRef]
 ) -> tuple[list[dict[str, Any]], list[str]] | None:
     match = re.fullmatch(
-        rf"add (?P<n>\d) to the attacks characteristic of (?:{_UNIT}'s|this unit's|its|(?:a|an|the|each) [\w' -]+?'s) (?P<what>.+?)(?P<cond>,? if (?:this|that|it) (?:unit|model)? ?(?:made|has made) a charge move in the same turn)?",
+        rf"add (?P<n>\d) to the attacks characteristic of (?:{_UNIT}'s|this unit's|its|that model's|(?:a|an|the|each) [\w' -]+?'s) (?P<what>.+?)(?P<cond>,? if (?:this|that|it) (?:unit|model)? ?(?:made|has made) a charge move in the same turn)?",
         s.rstrip("."),
     )
     if not match:
@@ -325,6 +343,82 @@ def _other(s: str) -> list[dict[str, Any]] | None:
         return [
             {"type": "roll_bonus", "roll": roll, "amount": int(match["n"])}
             for roll in match["rolls"].split(" and ")
+        ]
+    match = re.fullmatch(
+        r"(?:if successfully cast, )?pick (?:1|one|a|an) (?:enemy|friendly|other friendly) unit "
+        r"(?:wholly )?within (?P<r>\d+)\"? of the caster(?: (?:that is|and) visible to them)?",
+        s,
+    )
+    if match:
+        return []
+    match = re.fullmatch(
+        r"(?:that|the) (?:enemy )?unit suffers (?P<n>d3|d6|2d6|\d) mortal wounds?", s
+    )
+    if match:
+        return [{"type": "mortal_wounds", "amount": _number(match["n"])}]
+    match = re.fullmatch(
+        r"on a (?P<on>[2-6])\+?,? (?:that|the|each) (?:enemy )?unit suffers (?P<n>d3|d6|2d6|\d) mortal wounds?",
+        s,
+    )
+    if match:
+        then = [{"type": "mortal_wounds", "amount": _number(match["n"])}]
+        return [{"type": "roll_then", "on": int(match["on"]), "then": then}]
+    if re.fullmatch(r"make a wound and save roll for each hit", s):
+        return []
+    if re.fullmatch(r"(?:then )?roll (?:a|1|one) dice", s):
+        return []
+    if re.fullmatch(r"you can use this command ability (?:at|in|after|during) .+", s):
+        return []
+    match = re.fullmatch(
+        r"(?:you can )?reroll (?P<which>failed )?save rolls(?P<ones> of 1)? (?:for attacks that target |for )that unit until your next hero phase",
+        s,
+    )
+    if match:
+        which = "ones" if match["ones"] else "failed" if match["which"] else "all"
+        inner: list[dict[str, Any]] = [{"type": "reroll", "roll": "save", "which": which}]
+        return [{"type": "lasting", "until": "your_next_hero_phase", "effects": inner}]
+    if re.fullmatch(
+        rf"ignore modifiers \(positive or negative\) when making save rolls for (?:attacks that target )?{_UNIT}",
+        s,
+    ):
+        return [{"type": "ethereal"}]
+    match = re.fullmatch(
+        r"add (?P<n>\d) to (?P<roll>hit|wound|save) rolls for (?:attacks made by )?friendly (?P<kw>[a-z' -]+?) units "
+        r"(?:while they are |that are )?(?P<wholly>wholly )?within (?P<r>\d+)\"? of (?:this model|this unit|any friendly [\w' -]+?|one or more friendly [\w' -]+?)",
+        s,
+    )
+    if match:
+        inner = [{"type": "modifier", "roll": match["roll"], "amount": int(match["n"])}]
+        return [
+            {
+                "type": "aura",
+                "range": int(match["r"]),
+                "side": "friendly",
+                "keywords": [match["kw"].upper()],
+                "effects": inner,
+            }
+        ]
+    match = re.fullmatch(
+        r"add (?P<n>\d) to the bravery characteristic of friendly (?P<kw>[a-z' -]+?) units "
+        r"(?:while they are |that are )?(?:wholly )?within (?P<r>\d+)\"? of (?:this model|this unit|any friendly [\w' -]+?|one or more friendly [\w' -]+?)",
+        s,
+    )
+    if match:
+        inner = [
+            {
+                "type": "characteristic_modifier",
+                "characteristic": "bravery",
+                "amount": int(match["n"]),
+            }
+        ]
+        return [
+            {
+                "type": "aura",
+                "range": int(match["r"]),
+                "side": "friendly",
+                "keywords": [match["kw"].upper()],
+                "effects": inner,
+            }
         ]
     if re.fullmatch(r"the leader of this unit is (?:a|an|the) [\w' -]+", s):
         return []
@@ -360,7 +454,7 @@ def _other(s: str) -> list[dict[str, Any]] | None:
 
 _WARD = re.compile(
     rf"roll a dice each time you allocate a (?P<kind>wound or mortal wound|mortal wound) to {_UNIT}\. "
-    r"on a (?P<on>[2-6])\+?,? (?:that|the) (?:wound or mortal wound|mortal wound) is negated\.?"
+    r"on a (?P<on>[2-6])\+?,? (?:that|the) (?:wound or mortal wound|mortal wound|wound) is negated\.?"
 )
 
 

@@ -174,3 +174,97 @@ def test_partly_understood_text_keeps_its_effects_and_the_reminder() -> None:
     )
     assert reading.effects == [{"type": "reroll_other", "roll": "charge"}]
     assert not reading.complete
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        (
+            'If successfully cast, pick 1 enemy unit within 18" of the caster that is visible to '
+            "them. That unit suffers D3 mortal wounds.",
+            [{"type": "mortal_wounds", "amount": "D3", "range": 18}],
+        ),
+        (
+            'Pick 1 enemy unit within 12" of the caster. Roll a dice. On a 4+, that unit suffers '
+            "D3 mortal wounds.",
+            [{"type": "roll_then", "on": 4, "then": [{"type": "mortal_wounds", "amount": "D3"}]}],
+        ),
+        (
+            'If successfully cast, pick 1 friendly unit within 12" of the caster that is visible '
+            "to them. Re-roll save rolls of 1 for that unit until your next hero phase.",
+            [
+                {
+                    "type": "lasting",
+                    "until": "your_next_hero_phase",
+                    "effects": [{"type": "reroll", "roll": "save", "which": "ones"}],
+                }
+            ],
+        ),
+        (
+            "Ignore modifiers (positive or negative) when making save rolls for attacks that "
+            "target this unit.",
+            [{"type": "ethereal"}],
+        ),
+        (
+            'Add 1 to wound rolls for friendly NURGLINGS units while they are within 7" of this '
+            "model.",
+            [
+                {
+                    "type": "aura",
+                    "range": 7,
+                    "side": "friendly",
+                    "keywords": ["NURGLINGS"],
+                    "effects": [{"type": "modifier", "roll": "wound", "amount": 1}],
+                }
+            ],
+        ),
+    ],
+)
+def test_spell_and_aura_wordings(text: str, effects: list[dict[str, object]]) -> None:
+    """AoS2 §15 spells (mortal wounds, until your next hero phase), §21 auras."""
+    reading = read_ability(text, WEAPONS)
+    assert reading.effects == effects
+    for effect in reading.effects:
+        built, problems = build_effect(effect)
+        assert built is not None, problems
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        (
+            "You can re-roll hit rolls of 1 for attacks made by this model if it made a charge "
+            "move in the same turn.",
+            [
+                {
+                    "type": "conditional",
+                    "condition": "charged_this_turn",
+                    "effects": [{"type": "reroll", "roll": "hit", "which": "ones"}],
+                }
+            ],
+        ),
+        (
+            "In the first battle round, add 2 to save rolls for attacks that target this model.",
+            [
+                {
+                    "type": "conditional",
+                    "condition": "first_battle_round",
+                    "effects": [{"type": "modifier", "roll": "save", "amount": 2}],
+                }
+            ],
+        ),
+        (
+            "If the unmodified hit roll for an attack made with a melee weapon by this model is 6, "
+            "that attack scores D6 hits on the target instead of 1. Make a wound and save roll "
+            "for each hit.",
+            [{"type": "exploding_hits", "on": 6, "extra": "D6-1"}],
+        ),
+    ],
+)
+def test_conditions_and_random_extra_hits(text: str, effects: list[dict[str, object]]) -> None:
+    """AoS2 §14.4: conditions the tool asks about; extra hits from an unmodified 6."""
+    reading = read_ability(text, WEAPONS)
+    assert reading.effects == effects and reading.complete
+    for effect in reading.effects:
+        built, problems = build_effect(effect)
+        assert built is not None, problems
