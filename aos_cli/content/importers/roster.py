@@ -699,7 +699,9 @@ def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyI
     used: set[str] = set()
     scrolls: dict[str, Any] = {}
     built: dict[str, dict[str, Any]] = {}
-    for unit in roster.units[:MAX_UNITS]:
+    if len(roster.units) > MAX_UNITS:
+        raise ImportProblem(f"{len(roster.units)} units: a roster may hold at most {MAX_UNITS}")
+    for unit in roster.units:
         scroll = _lookup(db, unit.name)
         data: dict[str, Any] | None = None
         if scroll is None and unit.name in built:
