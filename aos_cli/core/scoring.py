@@ -579,11 +579,16 @@ def sudden_death_at_round_end(state: GameState, answers: Asker) -> None:
 
 def losses(state: GameState, side: int, *, final: bool) -> tuple[int, int]:
     """(models lost, starting size): summoned models count in losses but not in the starting
-    size; at the end, reserves not on the battlefield count as lost (AoS2 §5.2, §17.2)."""
+    size; at the end, reserves not on the battlefield count as lost (AoS2 §5.2, §17.2), or,
+    where units not set up are not part of the army, they count for nothing and one that an
+    ability brings in later counts like a summoned one (AoS1 §4, §5.1)."""
     book = book_of(state)
+    left_out = book.plan.reserves_at_end == "not_in_army"
     start = lost = 0
     for unit in state.sides[side].units:
-        if unit.spec.id not in book.summoned:
+        if left_out and unit.in_reserve:
+            continue
+        if unit.spec.id not in book.summoned and not (left_out and unit.spec.reserve):
             start += unit.spec.models
         left = 0 if (final and unit.in_reserve) else unit.models
         lost += max(0, unit.spec.models - left)
@@ -672,6 +677,8 @@ def describe(result: dict[str, Any]) -> str:
     why = f" ({result['rule']})" if result.get("rule") else ""
     if result["winner"]:
         by = f" by {result['margin']} {result['margin_unit']}" if result["margin"] else ""
+        if result["kind"] == "win":
+            return f"{result['winner']} wins{by}{why}."
         return f"{result['winner']} wins a {result['kind']} victory{by}{why}."
     if result["kind"] != "draw" and result["winners"]:
         names = " and ".join(result["winners"])
@@ -679,10 +686,40 @@ def describe(result: dict[str, Any]) -> str:
     return f"The battle is a draw{why}."
 
 
+def lead(state: GameState) -> dict[str, Any]:
+    """Before the end: who leads by the battleplan's own measure (VP, or the share of the
+    enemy destroyed) and by how much. It never names a winner: the battle goes on."""
+    standing = decide(state, final=False)
+    leader = standing["winner"]
+    return {
+        "leader": leader,
+        "margin": standing["margin"] if leader else 0,
+        "margin_unit": standing["margin_unit"],
+        "if_it_ended_now": standing["kind"] if leader else None,
+        "round": state.round,
+        "battle_rounds": state.battle_rounds,
+        "victory_points": standing["victory_points"],
+    }
+
+
+def describe_lead(lead: dict[str, Any]) -> str:
+    """One line for people: `In battle round 3 of 5 Stormcast leads by 4 VP.`"""
+    rounds = f" of {lead['battle_rounds']}" if lead.get("battle_rounds") else ""
+    where = f"In battle round {lead['round']}{rounds}" if lead["round"] else "Before the battle"
+    if lead["leader"] is None:
+        return f"{where} neither side leads."
+    by = f" by {lead['margin']} {lead['margin_unit']}" if lead["margin"] else ""
+    return f"{where} {lead['leader']} leads{by}."
+
+
 def needs(state: GameState) -> list[dict[str, Any]]:
     """What each side needs, as things stand: VP to win, and VP to make it a major victory."""
     out: list[dict[str, Any]] = []
     vp = [s.victory_points for s in state.sides]
+    graded = any(
+        v.result == "major" and v.condition in ("points_at_least_ratio", "most_points")
+        for v in book_of(state).plan.victory
+    )
     for side in (0, 1):
         entry: dict[str, Any] = {"side": state.sides[side].name, "to_win": None, "to_major": None}
         for extra in range(0, 1000 if _on_points(state) else 0):
@@ -691,9 +728,11 @@ def needs(state: GameState) -> list[dict[str, Any]]:
             result = decide(state, final=False, points=(points[0], points[1]))
             won = result["winner_side"] == side
             if won and entry["to_win"] is None:
-                entry["to_win"] = extra
+                entry["to_win"], entry["kind"] = extra, result["kind"]
             if won and result["kind"] == "major":
                 entry["to_major"] = extra
+                break
+            if won and not graded:
                 break
         lost, start = losses(state, 1 - side, final=False)
         entry["enemy_models_left"] = start - lost if start >= lost else 0
@@ -713,6 +752,8 @@ def _needs_text(state: GameState, side: int, entry: dict[str, Any]) -> str:
     to_win, to_major = entry["to_win"], entry["to_major"]
     if to_major == 0:
         return "winning a major victory as things stand"
+    if to_win == 0 and entry.get("kind") == "win":
+        return "winning as things stand"
     if to_win == 0:
         more = f"; {to_major} more VP makes it major" if to_major else ""
         return f"winning a minor victory as things stand{more}"
@@ -722,11 +763,13 @@ def _needs_text(state: GameState, side: int, entry: dict[str, Any]) -> str:
     if to_win is not None:
         more = f" ({to_major} for a major victory)" if to_major is not None else ""
         return f"needs {to_win} more VP to win{more}"
-    if any(v.condition == "all_enemy_slain" for v in book.plan.victory):
+    wipe_out = next((v for v in book.plan.victory if v.condition == "all_enemy_slain"), None)
+    if wipe_out is not None:
         enemy = 1 - side
         mine, theirs = share_lost(state, enemy, final=False), share_lost(state, side, final=False)
+        prize = "victory" if wipe_out.result == "win" else f"a {wipe_out.result} victory"
         return (
-            f"destroy every enemy model for a major victory; it has destroyed "
+            f"destroy every enemy model for {prize}; it has destroyed "
             f"{math.floor(mine * 100)}% of the enemy and lost {math.floor(theirs * 100)}%"
         )
     return "cannot win on victory points"

@@ -13,22 +13,10 @@ from rich.text import Text
 from aos_cli.core.state import GameState
 
 
-def battle_result(state: GameState) -> dict[str, Any]:
-    """The result: the scoring engine's when it has one, else by victory points, where 50% more
-    points is a major victory, more is a minor one and equal is a draw (AoS2 §18)."""
-    if state.result:
-        return dict(state.result)
-    points = [side.victory_points for side in state.sides]
-    alive = [any(u.on_battlefield for u in side.units) for side in state.sides]
-    if alive[0] != alive[1] and points[0] == points[1]:
-        winner = 0 if alive[0] else 1
-        return {"winner": state.sides[winner].name, "kind": "major", "margin": 0}
-    if points[0] == points[1]:
-        return {"winner": None, "kind": "draw", "margin": 0}
-    winner = 0 if points[0] > points[1] else 1
-    high, low = points[winner], points[1 - winner]
-    kind = "major" if high >= 1.5 * low else "minor"
-    return {"winner": state.sides[winner].name, "kind": kind, "margin": high - low}
+def battle_result(state: GameState) -> dict[str, Any] | None:
+    """The result by the battleplan's victory conditions once the battle has ended; None while
+    it goes on (a battle is not won before its end)."""
+    return dict(state.result) if state.result else None
 
 
 def points_by_round(state: GameState) -> list[list[int]]:
@@ -107,10 +95,13 @@ def extremes(state: GameState) -> list[dict[str, Any]]:
 
 
 def report_json(state: GameState) -> dict[str, Any]:
-    """The whole report as data."""
+    """The whole report as data: `result` once the battle has ended, `lead` before that."""
+    from aos_cli.core.scoring import lead
+
     rounds = points_by_round(state)
     return {
         "result": battle_result(state),
+        "lead": None if state.result else lead(state),
         "rounds_played": state.round,
         "victory_points": {side.name: side.victory_points for side in state.sides},
         "victory_points_by_round": rounds,
@@ -135,17 +126,12 @@ def report_json(state: GameState) -> dict[str, Any]:
 
 
 def result_line(state: GameState) -> Text:
+    """The result once the battle has ended; before that, who leads and by how much."""
+    from aos_cli.core.scoring import describe, describe_lead, lead
+
     result = battle_result(state)
-    if result.get("winner") is None and len(result.get("winners") or []) > 1:
-        names = " and ".join(result["winners"])
-        return Text(f"{names} each win a {result['kind']} victory.", style="heading")
-    if result["kind"] == "draw" or result["winner"] is None:
-        return Text("The battle is a draw.", style="heading")
-    return Text(
-        f"{result['winner']} wins a {result['kind']} victory"
-        + (f" by {result['margin']} victory points." if result.get("margin") else "."),
-        style="heading",
-    )
+    line = describe_lead(lead(state)) if result is None else describe(result)
+    return Text(line, style="heading")
 
 
 def report_view(state: GameState) -> Group:

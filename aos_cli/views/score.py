@@ -58,8 +58,9 @@ def ledger_rounds(state: GameState) -> list[dict[str, Any]]:
 
 
 def score_json(state: GameState, game_id: int) -> dict[str, Any]:
-    """`aos score --json`: per side victory points, the ledger per round, standing, needs."""
-    from aos_cli.core.scoring import decide, needs
+    """`aos score --json`: per side victory points, the ledger per round, the standing (the
+    result if the battle ended now), who leads before the end, what each side needs."""
+    from aos_cli.core.scoring import decide, lead, needs
 
     return {
         "game": game_id,
@@ -77,6 +78,7 @@ def score_json(state: GameState, game_id: int) -> dict[str, Any]:
         ],
         "rounds": ledger_rounds(state),
         "standing": state.result or decide(state, final=False),
+        "lead": None if state.result else lead(state),
         "needs": [] if state.ended else needs(state),
         "result": state.result,
         "objectives": objectives_json(state),
@@ -103,7 +105,7 @@ def objectives_table(state: GameState) -> Table:
 
 def score_view(state: GameState) -> Group:
     """The whole score screen: ledger, totals, standing or result, needs, objectives."""
-    from aos_cli.core.scoring import decide, describe, needs
+    from aos_cli.core.scoring import describe, describe_lead, lead, needs
 
     parts: list[RenderableType] = []
     table = Table(title=f"Score · {state.battleplan}", header_style="heading")
@@ -123,7 +125,11 @@ def score_view(state: GameState) -> Group:
     if state.result is not None:
         parts.append(Text(f"Result: {describe(state.result)}"))
     else:
-        parts.append(Text(f"As things stand: {describe(decide(state, final=False))}"))
+        now = lead(state)
+        kind = now["if_it_ended_now"]
+        ended_now = "a win" if kind == "win" else f"a {kind} victory"
+        more = f" If it ended now: {ended_now}." if kind else ""
+        parts.append(Text(f"{describe_lead(now)}{more}"))
         for entry in needs(state):
             parts.append(Text(f"  {entry['side']}: {entry['text']}"))
     if state.objectives:

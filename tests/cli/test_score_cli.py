@@ -68,7 +68,10 @@ def test_aos2_s18_score_shows_the_ledger_and_what_each_side_needs(
     ok(run_cli, db, "adjust", "guardian-of-souls", "--wounds", "5")
     out = ok(run_cli, db, "score").stdout
     assert "slew 1 Guardian of Souls" in out
-    assert "Stormcast wins a major victory by 5 VP" in out
+    assert (
+        "In battle round 1 of 2 Stormcast leads by 5 VP. If it ended now: a major victory." in out
+    )
+    assert "wins" not in out  # AoS2 §17.2: nobody has won before the end
     assert "Nighthaunt: needs 6 more VP to win (8 for a major victory)" in out
 
 

@@ -502,3 +502,96 @@ def test_40k8_s17_4_slay_and_secure_counts_only_a_warlord_the_enemy_slew() -> No
     inflict(state, warlord, 99, slain_by=0)  # its own power went wrong
     end_of_battle(state, ScriptedDice([]), RecordedAnswers({}))
     assert [s.victory_points for s in state.sides] == [0, 0]
+
+
+# --------------------------------------------------------------------------- AoS1 losses
+
+
+def aos1(reserve: tuple[str, ...] = ()) -> GameState:
+    """The AoS1 test armies on Glorious Victory with some units never set up."""
+    setup: dict[str, Any] = yaml.safe_load((GOLDEN / "aos1_armies.yaml").read_text())
+    for side in setup["sides"]:
+        for unit in side["units"]:
+            unit["reserve"] = unit["id"] in reserve
+    state = new_game(upgrade_setup(setup))
+    act(state, "priority", first=0)
+    return state
+
+
+def test_aos1_s4_s5_1_units_not_set_up_are_not_part_of_the_army() -> None:
+    """AoS1 §4, §5.1: what is not set up takes no part: with no casualties on either side
+    nobody has lost a share of its army and nobody wins a minor victory."""
+    from aos_cli.core.scoring import end_of_battle
+
+    state = aos1(reserve=("liberators", "judicators"))
+    end_of_battle(state, ScriptedDice([]), RecordedAnswers({}))
+    result = state.result
+    assert result is not None and result["winner"] is None and result["kind"] == "draw"
+    assert result["share_lost"] == {"Stormcast": 0.0, "Nighthaunt": 0.0}
+    assert state.unit("liberators").models == 5  # not counted as slain either
+
+
+def test_aos1_s5_1_the_share_lost_is_of_the_models_set_up() -> None:
+    """AoS1 §5.1: 50% lost beats 75% lost, of the models each player set up."""
+    from aos_cli.core.scoring import share_lost
+
+    state = aos1(reserve=("judicators",))
+    act(state, "adjust", unit="liberators", wounds=4)  # 2 of the 7 Stormcast set up
+    assert share_lost(state, 0, final=True) == pytest.approx(2 / 7)
+
+
+# --------------------------------------------------------------------------- Only War
+
+
+def test_40k8_s17_4_only_war_rolls_its_primary_objective_before_set_up() -> None:
+    """40k8 §17.4: plain Only War is not silently Domination: a D3 before set-up picks the
+    primary objective (1 Slay and Secure, 2 Ancient Relic, 3 Domination), kept in the set-up."""
+    from aos_cli.app.start import bundled_armies
+    from aos_cli.setup import build_setup
+
+    for die, plan in ((1, "only-war-slay-and-secure"), (4, "only-war-ancient-relic"),
+                      (6, "only-war-domination")):  # fmt: skip
+        setup = build_setup(bundled_armies("wh40k8"), "only-war", dice=ScriptedDice([die]))
+        assert setup["primary_objective"]["battleplan"] == plan
+        assert setup["primary_objective"]["roll"] == (die + 1) // 2
+        assert setup["battleplan_rules"]["id"] == plan
+
+
+def test_40k8_s17_4_ancient_relic_leaves_one_random_marker_at_the_start() -> None:
+    """40k8 §17.4 Ancient Relic: at the start of the first battle round one marker is picked
+    at random (a D6, rerolling 5 and 6 for four markers) and the others are removed."""
+    state = new_game(forty_k(battleplan="only-war-ancient-relic"))
+    assert len(state.objectives) == 4
+    act(state, "priority", [5, 2], first=0)
+    assert [o.id for o in state.objectives] == ["objective-2"]
+    assert any("Ancient Relic" in n for n in state.notes)
+
+
+def test_40k8_s17_9_more_victory_points_is_a_victory_not_a_major_one() -> None:
+    """40k8 §17.9: at the end the player with more VP wins; the rules grade no major or minor
+    victory (only the Underdog's tie-break is a minor one)."""
+    from aos_cli.core.scoring import describe
+
+    state = new_game(forty_k())
+    state.sides[0].victory_points = 5
+    state.sides[1].victory_points = 3
+    result = decide(state, final=True)
+    assert (result["winner"], result["kind"], result["margin"]) == ("Death Guard", "win", 2)
+    assert describe(result).startswith("Death Guard wins by 2 VP (")
+    state.sides[1].victory_points = 5
+    assert decide(state, final=True)["kind"] == "minor"  # the Underdog's tie-break
+
+
+def test_aos2_s17_2_before_the_end_the_report_says_who_leads_not_who_won() -> None:
+    """AoS2 §17.2: the battle is won when it ends; in round one of two the report says who
+    leads and by how much, and names no winner."""
+    from aos_cli.views.report import report_json, result_line
+
+    state = new_game(small())
+    act(state, "priority", [6, 1])
+    act(state, "adjust", unit="guardian-of-souls", wounds=5)
+    line = result_line(state).plain
+    assert line == "In battle round 1 of 2 Stormcast leads by 5 VP."
+    data = report_json(state)
+    assert data["result"] is None
+    assert data["lead"]["leader"] == "Stormcast" and data["lead"]["margin"] == 5
