@@ -644,7 +644,7 @@ def decide(
             margin, unit = round(abs(shares[1] - shares[0]) * 100), "percentage points"
         if winner is not None:
             return _result(state, winner, [winner], kind, margin, unit, vp, shares)
-    neither = ("draw", "no victory condition is met: a draw (AoS2 §17.2)")
+    neither = ("draw", "neither side meets a victory condition: a draw")
     return _result(state, None, [], neither, 0, "VP", vp, shares)
 
 

@@ -595,3 +595,21 @@ def test_aos2_s17_2_before_the_end_the_report_says_who_leads_not_who_won() -> No
     data = report_json(state)
     assert data["result"] is None
     assert data["lead"]["leader"] == "Stormcast" and data["lead"]["margin"] == 5
+
+
+def test_the_schema_and_the_engine_know_the_same_scoring_words() -> None:
+    """The schema's literals and the engine's vocabulary (aos_cli.core.battleplan) agree, so
+    every battleplan the schema accepts the engine can score."""
+    from typing import get_args
+
+    from aos_cli.content.schema import ScoringRule, VictoryCondition
+    from aos_cli.core import battleplan
+
+    def words(model: Any, name: str) -> set[str]:
+        return set(get_args(model.model_fields[name].annotation))
+
+    assert words(ScoringRule, "event") == set(battleplan.EVENTS)
+    assert words(ScoringRule, "per") == set(battleplan.PER)
+    assert words(ScoringRule, "award") == set(battleplan.AWARDS)
+    assert words(VictoryCondition, "result") == set(battleplan.RESULTS)
+    assert words(VictoryCondition, "condition") == {*battleplan.CONDITIONS, "as_described"}
