@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from aos_cli.core.action_types import Objective
@@ -19,66 +18,22 @@ from aos_cli.core.answers import Asker, RecordedAnswers
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.dice import DiceSource, parse_dice
 from aos_cli.core.errors import InputError, RuleError
-from aos_cli.core.state import GameState, UnitState
+from aos_cli.core.state import (
+    GameState,
+    UnitState,
+)
+from aos_cli.core.state import (
+    LedgerEntry as LedgerEntry,
+)
+from aos_cli.core.state import (
+    ObjectiveState as ObjectiveState,
+)
+from aos_cli.core.state import (
+    ScoringBook as ScoringBook,
+)
 from aos_cli.core.system import system_of
 
 # --------------------------------------------------------------------------- values
-
-
-@dataclass
-class ObjectiveState:
-    """An objective marker in play: where it is, who holds it, the model counts of this turn."""
-
-    id: str
-    name: str
-    position: str = ""
-    control_range: int = 6
-    sticky: bool = True
-    """AoS: control lasts until the enemy takes it (AoS2 §17.3); 40k: it does not (40k8 §17.3)."""
-    holder: int | None = None
-    territory: int | None = None
-    """The side in whose territory the objective lies; None while unknown."""
-    counts: dict[int, int] = field(default_factory=dict)
-    """Models of each side counted towards it this turn (given by the players)."""
-    moves_with: int | None = None
-    """Changing Priorities: the side whose warlord rolls where it goes each round (AoS2 §19.2)."""
-    area: int | None = None
-    placed_by: int | None = None
-
-
-@dataclass(frozen=True)
-class LedgerEntry:
-    """One line of the score: in which round which side gained what, and by which rule."""
-
-    round: int
-    side: int
-    points: int
-    reason: str
-    command_points: int = 0
-
-
-@dataclass
-class ScoringBook:
-    """The battleplan's rules as the engine uses them, and what it has to remember."""
-
-    plan: BattleplanRules = DEFAULT_RULES
-    night_march_until: int = 0
-    """Night March (AoS2 §19.1): in force until the end of this battle round (0: not in use)."""
-    summoned: set[str] = field(default_factory=set)
-    warlord_generals: set[str] = field(default_factory=set)
-    underdog: int | None = None
-    sudden_death: dict[str, Any] | None = None
-    """AoS1 §5.2: `{"side", "objective", "unit", "feature"}` once the outnumbered side picks."""
-    triumphs: set[int] = field(default_factory=set)
-    """Sides that have rolled on the 1st edition Triumphs table (AoS1 §5.3)."""
-    destroyed_by: dict[str, int | None] = field(default_factory=dict)
-    """Destroyed units by id: the side whose attack, spell or ability slew them (None: terrain,
-    or their own side)."""
-
-    @property
-    def rules(self) -> tuple[ScoringRule, ...]:
-        """The battleplan's scoring rules, in order."""
-        return self.plan.scoring
 
 
 def plan_key(battleplan: str) -> str:

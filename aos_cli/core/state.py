@@ -7,12 +7,10 @@ a game in progress) plus its actions; this module holds the state that replaying
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.errors import RuleError
-
-if TYPE_CHECKING:
-    from aos_cli.core.scoring import LedgerEntry, ObjectiveState, ScoringBook
 
 PHASES = ("hero", "movement", "shooting", "charge", "combat", "battleshock")
 """The six phases of an Age of Sigmar turn, in order (AoS2 §6); each game system has its own
@@ -278,6 +276,65 @@ class PendingSpell:
     spell: str
     casting_roll: int
     target: str | None
+
+
+# ------------------------------------------------- objectives and the score (aos_cli.core.scoring)
+
+
+@dataclass
+class ObjectiveState:
+    """An objective marker in play: where it is, who holds it, the model counts of this turn."""
+
+    id: str
+    name: str
+    position: str = ""
+    control_range: int = 6
+    sticky: bool = True
+    """AoS: control lasts until the enemy takes it (AoS2 §17.3); 40k: it does not (40k8 §17.3)."""
+    holder: int | None = None
+    territory: int | None = None
+    """The side in whose territory the objective lies; None while unknown."""
+    counts: dict[int, int] = field(default_factory=dict)
+    """Models of each side counted towards it this turn (given by the players)."""
+    moves_with: int | None = None
+    """Changing Priorities: the side whose warlord rolls where it goes each round (AoS2 §19.2)."""
+    area: int | None = None
+    placed_by: int | None = None
+
+
+@dataclass(frozen=True)
+class LedgerEntry:
+    """One line of the score: in which round which side gained what, and by which rule."""
+
+    round: int
+    side: int
+    points: int
+    reason: str
+    command_points: int = 0
+
+
+@dataclass
+class ScoringBook:
+    """The battleplan's rules as the engine uses them, and what it has to remember."""
+
+    plan: BattleplanRules = DEFAULT_RULES
+    night_march_until: int = 0
+    """Night March (AoS2 §19.1): in force until the end of this battle round (0: not in use)."""
+    summoned: set[str] = field(default_factory=set)
+    warlord_generals: set[str] = field(default_factory=set)
+    underdog: int | None = None
+    sudden_death: dict[str, Any] | None = None
+    """AoS1 §5.2: `{"side", "objective", "unit", "feature"}` once the outnumbered side picks."""
+    triumphs: set[int] = field(default_factory=set)
+    """Sides that have rolled on the 1st edition Triumphs table (AoS1 §5.3)."""
+    destroyed_by: dict[str, int | None] = field(default_factory=dict)
+    """Destroyed units by id: the side whose attack, spell or ability slew them (None: terrain,
+    or their own side)."""
+
+    @property
+    def rules(self) -> tuple[ScoringRule, ...]:
+        """The battleplan's scoring rules, in order."""
+        return self.plan.scoring
 
 
 @dataclass

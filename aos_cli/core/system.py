@@ -170,7 +170,6 @@ class GameSystem:
         A roll-off; the winner chooses. On a tie the side that went first last round chooses,
         in round one the side that finished set-up first."""
         from aos_cli.core.dice import roll_off
-        from aos_cli.core.turn import priority_decider
 
         result = roll_off(dice, reroll_ties=False)
         first, second = result.rounds[-1]
@@ -227,15 +226,13 @@ class GameSystem:
         dice: DiceSource,
         answers: RecordedAnswers,
         how: str,
-    ) -> None:
+    ) -> int:
         """Deadly scenery after a move, a run or a charge (AoS2 §4.3, as the engine has always
-        applied it); `how` is `move`, `run`, `retreat`, `advance`, `fall_back` or `charge`."""
+        applied it); `how` is `move`, `run`, `retreat`, `advance`, `fall_back` or `charge`.
+        Returns the mortal wounds the unit suffers (the engine allocates them)."""
         from aos_cli.core import terrain
-        from aos_cli.core.casualties import inflict
 
-        mortal = terrain.deadly_check(state, unit, dice, answers)
-        if mortal:
-            inflict(state, unit, mortal, slain_by=None)  # terrain: no army slew them
+        return terrain.deadly_check(state, unit, dice, answers)
 
     def battleshock_exempt(self, state: GameState, unit_side: int, effects: list[Any]) -> bool:
         """Whether a lasting effect spares the unit its battleshock test (AoS1 §7.2)."""
@@ -252,6 +249,16 @@ def choose_first(state: GameState, decider: int, act: Priority, answers: Recorde
         )
         chosen = decider if keeps else 1 - decider
     return decider if chosen is None else chosen
+
+
+def priority_decider(state: GameState, winner: int | None) -> int:
+    """Who chooses the first turn: the roll-off winner; on a tie, the side that went first last
+    round, or in round one the side that finished set-up first (AoS2 §6)."""
+    if winner is not None:
+        return winner
+    if state.first_side is not None:
+        return state.first_side
+    return 0 if state.sides[0].finished_setup_first else 1
 
 
 def rebuild_rules(cls: type[AttackRules], rules: AttackRules) -> AttackRules:

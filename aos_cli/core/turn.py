@@ -204,13 +204,3 @@ def begin_round(state: GameState, first_side: int, dice: DiceSource | None = Non
 
     scoring.start_of_round(state, dice)  # moving objectives, Night March (AoS2 §19)
     start_phase(state)
-
-
-def priority_decider(state: GameState, winner: int | None) -> int:
-    """Who chooses the first turn: the roll-off winner; on a tie, the side that went first last
-    round, or in round one the side that finished set-up first (AoS2 §6)."""
-    if winner is not None:
-        return winner
-    if state.first_side is not None:
-        return state.first_side
-    return 0 if state.sides[0].finished_setup_first else 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from aos_cli.core.action_types import Arrive, Move, Retreat, Run
 from aos_cli.core.answers import RecordedAnswers
+from aos_cli.core.casualties import inflict
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import acting_unit, need_phase, needs_hero_in_range, own_turn, spend_cp
@@ -34,7 +35,9 @@ def after_move(
     how: str = "move",
 ) -> None:
     """Deadly terrain after a move (AoS2 §4.3; the 1st edition's own table, AoS1 §3.4)."""
-    system_of(state).after_move(state, unit, dice, answers, how)
+    mortal = system_of(state).after_move(state, unit, dice, answers, how)
+    if mortal:
+        inflict(state, unit, mortal, slain_by=None)  # terrain: no army slew them
 
 
 @action(Retreat)

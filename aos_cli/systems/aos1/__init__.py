@@ -210,13 +210,14 @@ class AoS1Scenery(AoS1System):
         dice: DiceSource,
         answers: RecordedAnswers,
         how: str,
-    ) -> None:
+    ) -> int:
         """Deadly: a D6 for each model making a run or charge move across or onto the feature;
-        each 1 slays that model (AoS1 §3.4; 2e instead deals D3 mortal wounds to a unit)."""
+        each 1 slays that model (AoS1 §3.4; 2e instead deals D3 mortal wounds to a unit). No
+        mortal wounds are left for the engine to allocate."""
         if how not in ("run", "charge"):
-            return
+            return 0
         if not any(t.get("rule") == "deadly" for t in state.terrain):
-            return
+            return 0
         crossing = int(
             answers.number(
                 f"deadly-models:{unit.spec.id}",
@@ -226,7 +227,7 @@ class AoS1Scenery(AoS1System):
         )
         crossing = max(0, min(crossing, unit.models))
         if not crossing:
-            return
+            return 0
         rolls = dice.roll(crossing, f"Deadly terrain: a D6 for each of {crossing} models")
         slain = sum(1 for r in rolls if r == 1)
         state.notes.append(
@@ -234,6 +235,7 @@ class AoS1Scenery(AoS1System):
         )
         if slain:
             slay_models(state, unit, slain, slain_by=None)  # deadly terrain: no army slew them
+        return 0
 
 
 # --------------------------------------------------------------------------- before the battle

@@ -1,0 +1,197 @@
+"""The package's shape (DESIGN: layers), checked so that it stays that way.
+
+- No game-system id as a string literal outside `aos_cli/systems/` and the registry
+  (`aos_cli/core/system.py`): code asks the game's `GameSystem`, it never compares ids.
+- `aos_cli/core/` imports nothing outside core (systems/, content/, store, views/, cli/, ...):
+  systems depend on core, never the other way round.
+- No import cycle among core modules. Every import counts: at module level, inside a function
+  and under `TYPE_CHECKING`.
+
+`python -m tests.test_architecture [ROOT]` prints the literals per file and every import cycle
+of the whole package (of the checkout at ROOT, default this one), which is how the numbers
+before and after a change are measured.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from aos_cli.core.system import system_ids
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = "aos_cli"
+REGISTRY = "aos_cli/core/system.py"
+SYSTEMS_DIR = "aos_cli/systems/"
+
+PENDING_LITERALS: dict[str, int] = {
+    "aos_cli/app/play.py": 1,
+    "aos_cli/app/start.py": 13,
+    "aos_cli/cli/hero.py": 4,
+    "aos_cli/cli/play.py": 2,
+    "aos_cli/cli/rules.py": 1,
+    "aos_cli/cli/turn.py": 1,
+    "aos_cli/content/importers/output.py": 1,
+    "aos_cli/content/importers/roster.py": 5,
+    "aos_cli/views/play.py": 1,
+}
+"""Files still naming system ids, with how many they may name at most: a shrinking allow-list.
+The CLI files go as the CLI is thinned to the systems' own verbs and flag groups; lower an
+entry when literals go, delete it at zero (the test says so). Nothing may be added here."""
+
+
+def module_files(root: Path = ROOT) -> dict[str, Path]:
+    """Every module of the package by dotted name (a package by its own name)."""
+    found: dict[str, Path] = {}
+    for path in sorted((root / PACKAGE).rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        found[".".join(parts)] = path
+    return found
+
+
+def imported(module: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The package's modules that `module` imports anywhere (functions, TYPE_CHECKING too)."""
+    names: set[str] = set()
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, *([base] if base else [])])
+            names.add(base)
+            names.update(f"{base}.{alias.name}" for alias in node.names)
+    return {name for name in names if name in known and name != module}
+
+
+def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
+    """Module -> the package's modules it imports."""
+    known = module_files(root)
+    return {module: imported(module, path, known) for module, path in known.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
+    """The strongly connected components of more than one module (Tarjan), in a stable order."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[frozenset[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = set()
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.add(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(frozenset(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found, key=sorted)
+
+
+def id_literals(root: Path, ids: set[str]) -> Iterator[tuple[str, int]]:
+    """(file, line) of every string constant that is exactly a system id, outside the systems'
+    packages and the registry."""
+    for path in sorted((root / PACKAGE).rglob("*.py")):
+        name = path.relative_to(root).as_posix()
+        if name == REGISTRY or name.startswith(SYSTEMS_DIR):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in ids:
+                yield name, node.lineno
+
+
+def literal_counts(root: Path, ids: set[str]) -> dict[str, int]:
+    """How many system-id literals each file outside the systems holds."""
+    counts: dict[str, int] = {}
+    for name, _ in id_literals(root, ids):
+        counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def test_no_system_id_literal_outside_the_systems() -> None:
+    """Code outside aos_cli/systems/ asks the GameSystem instead of comparing ids (issue 14)."""
+    counts = literal_counts(ROOT, set(system_ids()))
+    grown = {f: n for f, n in counts.items() if n > PENDING_LITERALS.get(f, 0)}
+    assert not grown, (
+        f"system-id string literals outside aos_cli/systems/ (file: count): {grown}; "
+        "ask the game's system (aos_cli.core.system) instead"
+    )
+    clean = sorted(f for f in PENDING_LITERALS if f not in counts)
+    assert not clean, f"no system-id literal left in {clean}: delete them from PENDING_LITERALS"
+
+
+def test_core_imports_nothing_outside_core() -> None:
+    """Systems, content, the store, views and the CLI depend on core, never the reverse."""
+    graph = import_graph()
+    outward = {
+        module: sorted(t for t in targets if not t.startswith(f"{PACKAGE}.core"))
+        for module, targets in graph.items()
+        if module.startswith(f"{PACKAGE}.core")
+    }
+    assert not {m: t for m, t in outward.items() if t}
+
+
+def test_no_import_cycle_among_core_modules() -> None:
+    """Core's modules form layers: no two of them import each other, even lazily."""
+    graph = import_graph()
+    core = {
+        module: {t for t in targets if t.startswith(f"{PACKAGE}.core")}
+        for module, targets in graph.items()
+        if module.startswith(f"{PACKAGE}.core")
+    }
+    assert not [sorted(c) for c in cycles(core)]
+
+
+def test_the_checks_see_what_they_check(tmp_path: Path) -> None:
+    """The scanners find a literal, a lazy or TYPE_CHECKING import, and a cycle."""
+    core = tmp_path / PACKAGE / "core"
+    core.mkdir(parents=True)
+    for folder in (tmp_path / PACKAGE, core):
+        (folder / "__init__.py").write_text("")
+    (core / "a.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from aos_cli.core import b\n"
+        "SYSTEM = 'toy'\n"
+    )
+    (core / "b.py").write_text("def f():\n    from aos_cli.core.a import SYSTEM\n    return 1\n")
+    assert list(id_literals(tmp_path, {"toy"})) == [("aos_cli/core/a.py", 4)]
+    graph = import_graph(tmp_path)
+    assert cycles(graph) == [frozenset({"aos_cli.core.a", "aos_cli.core.b"})]
+
+
+def report(root: Path) -> str:
+    """The literal counts and the package's import cycles, as printed by `python -m`."""
+    ids = {"aos2", "aos1", "wh40k8", "mesbg", *system_ids()}
+    counts = literal_counts(root, ids)
+    lines = [f"system-id literals outside systems/: {sum(counts.values())} in {len(counts)} files"]
+    lines += [f"  {name}: {count}" for name, count in sorted(counts.items())]
+    found = cycles(import_graph(root))
+    lines.append(f"import cycles (every import counted): {len(found)}")
+    lines += [f"  {' <-> '.join(sorted(c))}" for c in found]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(report(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT))
