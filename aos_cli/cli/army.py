@@ -18,11 +18,13 @@ FileArgument = Annotated[Path, typer.Argument(help="The army list (YAML).")]
 
 def _read(file: Path, content: list[Path] | None, as_json: bool) -> tuple[object, object]:
     """Read and check an army; print every problem and fail when there are any."""
+    from aos_cli.content.files import file_problem
     from aos_cli.content.loader import read_army
     from aos_cli.core.errors import ContentError
 
-    if not file.is_file():
-        raise ContentError(f"army list {str(file)!r} does not exist")
+    reason = file_problem(file)
+    if reason is not None:
+        raise ContentError(f"army list {str(file)[:200]!r} {reason}")
     db = load_db(content)
     army, problems = read_army(file, db)
     if problems or army is None:

@@ -7,11 +7,12 @@ than 1 in 4 (AoS2 §25), unknown battalion, allegiance, command trait or artefac
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field, model_validator
 
 from aos_cli.content.schema import Base, Id, System, slug
+from aos_cli.core.limits import MAX_MODELS
 from aos_cli.core.system import default_id
 
 if TYPE_CHECKING:
@@ -25,8 +26,8 @@ class ArmyUnit(Base):
     id: Id
     warscroll: str
     name: str | None = None
-    models: int = Field(1, ge=1)
-    weapons: dict[str, int] = Field(default_factory=dict)
+    models: int = Field(1, ge=1, le=MAX_MODELS)
+    weapons: dict[str, Annotated[int, Field(ge=0, le=MAX_MODELS)]] = Field(default_factory=dict)
     """Weapon id → how many models carry it (only for weapons chosen from options)."""
     command_models: tuple[str, ...] = ()
     general: bool = False

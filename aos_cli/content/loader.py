@@ -27,9 +27,17 @@ from pydantic import BaseModel, ValidationError
 from aos_cli.content import schema
 from aos_cli.content.army import ArmyList
 from aos_cli.content.database import Database, Origin
+from aos_cli.content.files import (
+    UnreadableFile,
+    file_problem,
+    is_folder,
+    path_exists,
+    read_text_file,
+)
 from aos_cli.content.problems import ContentProblems, Problem, display_name, format_path
 from aos_cli.content.yamlsrc import Source, YamlProblem, parse
 from aos_cli.core.errors import ContentError
+from aos_cli.core.limits import MAX_CONTENT_FILES
 from aos_cli.core.system import system_ids
 
 KINDS: dict[str, type[BaseModel]] = {
@@ -241,9 +249,9 @@ def validate_file(path: Path) -> FileResult:
     """Read and validate one file (problems for unreadable files, never an exception)."""
     file = display_name(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return FileResult(file, problems=[Problem(file, None, "", f"cannot be read: {error}")])
+        text = read_text_file(path)
+    except UnreadableFile as error:
+        return FileResult(file, problems=[Problem(file, None, "", error.reason)])
     return validate_text(text, file)
 
 
@@ -294,23 +302,74 @@ def content_groups(content_dirs: Sequence[Path] = ()) -> list[list[Path]]:
     env = os.environ.get("AOS_CONTENT", "")
     extra = [Path(p) for p in env.split(os.pathsep) if p.strip()] + [Path(p) for p in content_dirs]
     for folder in extra:
-        if not folder.exists():
-            raise ContentError(f"content folder {str(folder)!r} does not exist")
+        if not path_exists(folder):
+            raise ContentError(f"content folder {str(folder)[:200]!r} does not exist")
         groups.append([folder])
     return groups
 
 
 def yaml_files(paths: Iterable[Path]) -> list[Path]:
     """Every .yaml/.yml file under the paths (files given are taken as they are), sorted."""
+    return content_files(paths)[0]
+
+
+def content_files(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
+    """Every .yaml/.yml entry under the paths (files given are taken as they are), sorted, and
+    a problem for each folder that cannot be read and each link that loops.
+
+    A `.yaml` entry that is not a readable regular file (a link to nothing, a pipe) is listed
+    all the same, so reading it reports what it is instead of skipping it silently."""
     files: list[Path] = []
+    problems: list[Problem] = []
     for path in paths:
-        if path.is_dir():
-            files.extend(
-                sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
-            )
+        if is_folder(path):
+            found, trouble = _walk_folder(path)
+            files.extend(found)
+            problems.extend(trouble)
         else:
             files.append(path)
-    return files
+        if len(files) > MAX_CONTENT_FILES:
+            raise ContentError(
+                f"the content folders hold more than {MAX_CONTENT_FILES:,} files",
+                f"the limit is {MAX_CONTENT_FILES:,}; point --content at a smaller folder",
+            )
+    return files, problems
+
+
+def _walk_folder(root: Path) -> tuple[list[Path], list[Problem]]:
+    """The .yaml/.yml entries under `root`, following links to folders once each."""
+    files: list[Path] = []
+    problems: list[Problem] = []
+    seen: set[tuple[int, int]] = set()
+    folders = [root]
+    while folders:
+        folder = folders.pop()
+        try:
+            info = folder.stat()
+            entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+        except OSError as error:
+            reason = f"is a folder that cannot be read: {error.strerror or error}"
+            problems.append(Problem(display_name(folder), None, "", reason))
+            continue
+        if (info.st_dev, info.st_ino) in seen:
+            problems.append(
+                Problem(display_name(folder), None, "", "is a link back to a folder already read")
+            )
+            continue
+        seen.add((info.st_dev, info.st_ino))
+        subfolders: list[Path] = []
+        for entry in entries:
+            path = Path(entry.path)
+            if is_folder(path):
+                subfolders.append(path)
+            elif path.suffix in (".yaml", ".yml"):
+                files.append(path)
+            elif entry.is_symlink() and path_exists(path) and not is_folder(path):
+                loop = file_problem(path)
+                if loop is not None and "loops" in loop:
+                    problems.append(Problem(display_name(path), None, "", loop))
+        folders.extend(reversed(subfolders))
+    return sorted(files), problems
 
 
 # --------------------------------------------------------------------------- cache
@@ -358,10 +417,10 @@ class Cache:
 
     def result(self, path: Path) -> FileResult:
         """The file's result from the cache when unchanged, else validated afresh."""
-        key = str(path.resolve())
         try:
+            key = str(path.resolve())
             stat = path.stat()
-        except OSError:
+        except (OSError, RuntimeError):  # a link to nothing or one that loops: say which
             return validate_file(path)
         entry = self.entries.get(key)
         if entry is not None and entry[0] == stat.st_mtime_ns and entry[1] == stat.st_size:
@@ -459,9 +518,11 @@ def load_database(content_dirs: Sequence[Path] = ()) -> Database:
     """
     groups = content_groups(content_dirs)
     cache = Cache()
-    results = [[cache.result(path) for path in yaml_files(group)] for group in groups]
+    walked = [content_files(group) for group in groups]
+    results = [[cache.result(path) for path in files] for files, _ in walked]
     cache.save()
     db, problems = merge(results)
+    problems = [p for _, trouble in walked for p in trouble] + problems
     if problems:
         raise ContentProblems(problems)
     return db
@@ -470,8 +531,9 @@ def load_database(content_dirs: Sequence[Path] = ()) -> Database:
 def load_army(path: Path, db: Database) -> ArmyList:
     """Read an army list and check it against the database; raises ContentProblems listing
     every problem (file, line, field)."""
-    if not path.is_file():
-        raise ContentError(f"army list {str(path)!r} does not exist")
+    reason = file_problem(path)
+    if reason is not None:
+        raise ContentError(f"army list {str(path)[:200]!r} {reason}")
     army, problems = read_army(path, db)
     if problems or army is None:
         raise ContentProblems(problems)
@@ -484,9 +546,9 @@ def read_army(path: Path, db: Database) -> tuple[ArmyList | None, list[Problem]]
 
     file = display_name(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return None, [Problem(file, None, "", f"cannot be read: {error}")]
+        text = read_text_file(path)
+    except UnreadableFile as error:
+        return None, [Problem(file, None, "", error.reason)]
     result = validate_text(text, file)
     armies = [r.record for r in result.records if r.kind == "army"]
     if not armies:
@@ -507,13 +569,14 @@ def validate_paths(paths: Sequence[Path]) -> tuple[list[Problem], int]:
     them, references (with the bundled rulesets in reach), and army lists against the bundled
     content plus the files given. Returns every problem and the number of files read.
     """
-    missing = [p for p in paths if not p.exists()]
+    missing = [p for p in paths if not path_exists(p)]
     if missing:
-        raise ContentError(f"{str(missing[0])!r} does not exist")
-    files = yaml_files(paths)
+        raise ContentError(f"{str(missing[0])[:200]!r} does not exist")
+    files, walk_problems = content_files(paths)
     results = [validate_file(path) for path in files]
     given = {r.file for r in results}
     _, problems = merge([results], check=False)
+    problems = walk_problems + problems
     cache = Cache()
     bundled = [cache.result(path) for path in yaml_files(bundled_dirs())]
     cache.save()

@@ -65,5 +65,5 @@ def display_name(path: Path) -> str:
     """A file name as shown in problems: relative to the working directory when inside it."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # outside the folder, or a link that loops
         return str(path)

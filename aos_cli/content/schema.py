@@ -30,6 +30,8 @@ from aos_cli.core.attack import WeaponProfile
 from aos_cli.core.dice import IMPOSSIBLE, DiceExpr, format_threshold, parse_dice, parse_threshold
 from aos_cli.core.effects import Effect
 from aos_cli.core.errors import AosError
+from aos_cli.core.limits import MAX_MODELS
+from aos_cli.core.numbers import is_ascii_whole
 from aos_cli.core.system import all_systems, default_id, get_system, system_ids
 
 SCHEMA_VERSION = 1
@@ -115,7 +117,7 @@ def _inches(value: Any) -> int:
         return value
     if isinstance(value, str):
         text = value.strip().rstrip('"').strip()
-        if text.isdigit():
+        if is_ascii_whole(text) and len(text) <= 4:
             return int(text)
     raise ValueError(f'{value!r} is not a distance in inches such as 12 or 12"')
 
@@ -123,7 +125,7 @@ def _inches(value: Any) -> int:
 def _rend(value: Any) -> int:
     if value in ("-", 0, "0"):
         return 0
-    if isinstance(value, str) and re.fullmatch(r"-\d+", value.strip()):
+    if isinstance(value, str) and re.fullmatch(r"-[0-9]{1,4}", value.strip()):
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{value!r} is not a rend such as -, -1 or -2")
@@ -133,7 +135,7 @@ def _rend(value: Any) -> int:
 
 
 def _casting(value: Any) -> int:
-    if isinstance(value, str) and re.fullmatch(r"\d+\+?", value.strip()):
+    if isinstance(value, str) and re.fullmatch(r"[0-9]{1,4}\+?", value.strip()):
         value = int(value.strip().rstrip("+"))
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 18:
         raise ValueError(f"{value!r} is not a casting value such as 5 or 6")
@@ -316,7 +318,7 @@ def _roll_range(value: Any) -> tuple[int, int]:
     if isinstance(value, int) and not isinstance(value, bool):
         return value, value
     if isinstance(value, str):
-        match = re.fullmatch(r"\s*(\d+)\s*(?:[-–]\s*(\d+)|(\+))?\s*", value)
+        match = re.fullmatch(r"\s*([0-9]{1,6})\s*(?:[-–]\s*([0-9]{1,6})|(\+))?\s*", value)
         if match:
             low = int(match.group(1))
             high = int(match.group(2)) if match.group(2) else (99 if match.group(3) else low)
@@ -435,7 +437,9 @@ class Weapon(Record):
                 data[key] = _PLACEHOLDER[key]
             data["from_damage_table"] = tuple(marked)
         ranged = data.get("range")
-        if isinstance(ranged, str) and re.fullmatch(r'\s*\d+"?\s*[-–]\s*\d+"?\s*', ranged):
+        if isinstance(ranged, str) and re.fullmatch(
+            r'\s*[0-9]{1,6}"?\s*[-–]\s*[0-9]{1,6}"?\s*', ranged
+        ):
             low, high = re.split(r"[-–]", ranged)
             data["min_range"], data["range"] = low, high
         return data
@@ -566,8 +570,8 @@ def _column_value(sets: str, value: int | str) -> Any:
 class UnitSize(Base):
     """How many models the unit has (AoS2 §20.3); fewer is an understrength unit."""
 
-    min: int = Field(1, ge=1)
-    max: int | None = None
+    min: int = Field(1, ge=1, le=MAX_MODELS)
+    max: int | None = Field(None, ge=1, le=MAX_MODELS)
     understrength: bool = True
 
     @property
@@ -1066,7 +1070,9 @@ class PhaseInfo(Record):
     text: str
 
 
-_COMPARISON = re.compile(r"^\s*(\d*)\s*([A-Z])\s*(>=|<=|==|=|>|<)\s*(\d*)\s*([A-Z])\s*$")
+_COMPARISON = re.compile(
+    r"^\s*([0-9]{0,6})\s*([A-Z])\s*(>=|<=|==|=|>|<)\s*([0-9]{0,6})\s*([A-Z])\s*$"
+)
 _COMPARE = {
     ">=": lambda a, b: a >= b,
     "<=": lambda a, b: a <= b,

@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from aos_cli.content.problems import PathPart
+from aos_cli.core.limits import MAX_CONTENT_NUMBER, MAX_YAML_DEPTH, MAX_YAML_NODES
 
 
 @dataclass
@@ -42,10 +43,22 @@ def parse(text: str) -> tuple[Source, list[YamlProblem]]:
 
     Raises YamlProblem for a syntax error or a tag SafeLoader refuses (such as python/object).
     """
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.reader.ReaderError as error:
+        where = text.count("\n", 0, error.position) + 1
+        raise YamlProblem(
+            f"the character #x{error.character:04x} is not allowed in YAML", where
+        ) from None
     try:
         node = loader.get_single_node()
+        if node is not None:
+            _check_size(node, loader)
         data = loader.construct_document(node) if node is not None else None
+    except RecursionError:
+        raise YamlProblem(
+            f"lists and mappings are nested more than {MAX_YAML_DEPTH} deep", None
+        ) from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -106,3 +119,74 @@ def node_line(node: yaml.Node | None, path: Sequence[PathPart]) -> int | None:
             current = current.value[part]
             line = current.start_mark.line + 1
     return line
+
+
+_INT_TAG = "tag:yaml.org,2002:int"
+
+
+def _check_size(node: yaml.Node, loader: yaml.SafeLoader) -> None:
+    """Refuse a document whose aliases expand past the node budget, that nests too deeply, that
+    refers to itself, or that holds a number larger than any rule needs; before any of it is
+    built, so a 'billion laughs' file costs nothing (YamlProblem with the line)."""
+    sizes: dict[int, tuple[int, int]] = {}
+    """id(node) → (nodes once aliases are expanded, depth), for every node finished."""
+    open_nodes: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(node, False)]
+    while stack:
+        current, children_done = stack.pop()
+        key = id(current)
+        if key in sizes:
+            continue
+        children = _children(current)
+        if not children_done:
+            if key in open_nodes:
+                raise YamlProblem("an alias refers to the value it is part of", _line(current))
+            open_nodes.add(key)
+            if isinstance(current, yaml.ScalarNode) and current.tag == _INT_TAG:
+                _check_number(current, loader)
+            stack.append((current, True))
+            stack.extend((child, False) for child in children if id(child) not in sizes)
+            for child in children:
+                if id(child) in open_nodes:
+                    raise YamlProblem("an alias refers to the value it is part of", _line(child))
+            continue
+        open_nodes.discard(key)
+        total = 1 + sum(sizes[id(child)][0] for child in children)
+        depth = 1 + max((sizes[id(child)][1] for child in children), default=0)
+        if total > MAX_YAML_NODES:
+            raise YamlProblem(
+                f"its aliases expand to more than {MAX_YAML_NODES:,} values "
+                "(write the values out, or use fewer aliases)",
+                _line(current),
+            )
+        if depth > MAX_YAML_DEPTH:
+            raise YamlProblem(
+                f"lists and mappings are nested more than {MAX_YAML_DEPTH} deep", _line(current)
+            )
+        sizes[key] = (total, depth)
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _line(node: yaml.Node) -> int:
+    return int(node.start_mark.line) + 1
+
+
+def _check_number(node: yaml.ScalarNode, loader: yaml.SafeLoader) -> None:
+    """A whole number no rule needs (more than MAX_CONTENT_NUMBER) is refused with its line."""
+    text = str(node.value)
+    shown = text if len(text) <= 20 else text[:20] + "..."
+    if len(text) <= 40:
+        value = loader.construct_yaml_int(node)
+        if abs(value) <= MAX_CONTENT_NUMBER:
+            return
+    raise YamlProblem(
+        f"the number {shown} is larger than any rule needs (the limit is {MAX_CONTENT_NUMBER:,})",
+        _line(node),
+    )

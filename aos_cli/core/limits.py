@@ -51,6 +51,9 @@ expands to billions)."""
 MAX_YAML_DEPTH = 100
 """Lists and mappings nested inside each other in one content file."""
 
+MAX_CONTENT_NUMBER = 1_000_000
+"""A whole number written in a content file (points, inches, wounds...)."""
+
 MAX_CONTENT_FILES = 10_000
 """Content files read from all the content folders together."""
 

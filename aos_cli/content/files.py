@@ -1,0 +1,99 @@
+"""Read files a player points us at, safely: regular files only, never larger than a limit.
+
+`--content /dev/zero`, a `.yaml` link to a device, a named pipe (FIFO) or a 50 MB file would
+otherwise hang or eat memory; each is refused with one line saying what the path is. Importers
+of other programs' files use `read_regular_file` too.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from aos_cli.core.errors import ContentError
+from aos_cli.core.limits import MAX_CONTENT_FILE_BYTES
+
+
+class UnreadableFile(ContentError):
+    """A path that is not a regular file we may read: missing, a folder, a device, too large.
+
+    `reason` is the message without the file's name (`is a folder, not a file`)."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        super().__init__(f"{name} {reason}")
+        self.reason = reason
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / (1024 * 1024):g} MB"
+
+
+def file_problem(path: Path, limit: int = MAX_CONTENT_FILE_BYTES) -> str | None:
+    """Why `path` cannot be read as a file (`does not exist`, `is a folder`...), or None."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return "is a link to nothing" if os.path.islink(path) else "does not exist"
+    except OSError as error:
+        if error.errno == 40:  # ELOOP on Linux: a link that leads back to itself
+            return "is a link that loops back on itself"
+        return f"cannot be read: {error.strerror or error}"
+    except ValueError:
+        return "is not a path (it holds a NUL character)"
+    if stat.S_ISDIR(info.st_mode):
+        return "is a folder, not a file"
+    if not stat.S_ISREG(info.st_mode):
+        return "is not a regular file (a device, pipe or socket)"
+    if info.st_size > limit:
+        return f"is larger than the {_megabytes(limit)} limit"
+    return None
+
+
+def read_regular_file(path: Path, limit: int = MAX_CONTENT_FILE_BYTES, what: str = "") -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; UnreadableFile otherwise.
+
+    The file is opened without blocking and checked again once open, so a path swapped for a
+    pipe or a device between the check and the read is refused rather than waited on."""
+    name = f"{what} {str(path)!r}".strip()
+    problem = file_problem(path, limit)
+    if problem is not None:
+        raise UnreadableFile(name, problem)
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise UnreadableFile(name, f"cannot be read: {error.strerror or error}") from None
+    with os.fdopen(handle, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            raise UnreadableFile(name, "is not a regular file (a device, pipe or socket)")
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise UnreadableFile(name, f"is larger than the {_megabytes(limit)} limit")
+    return data
+
+
+def read_text_file(path: Path, limit: int = MAX_CONTENT_FILE_BYTES, what: str = "") -> str:
+    """The UTF-8 text of a regular file of at most `limit` bytes; UnreadableFile otherwise."""
+    data = read_regular_file(path, limit, what)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        name = f"{what} {str(path)!r}".strip()
+        raise UnreadableFile(name, f"is not UTF-8 text (byte {error.start})") from None
+
+
+def path_exists(path: Path) -> bool:
+    """Whether anything is at `path` (a dangling link counts); never raises for odd names."""
+    try:
+        os.lstat(path)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def is_folder(path: Path) -> bool:
+    """Whether `path` is a folder (or a link to one); never raises for odd names."""
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
