@@ -83,7 +83,7 @@ def test_a_unit_of_ten_million_models_is_refused(tmp_path: Path) -> None:
     """Item 7: a custom warscroll with unit_size max 10,000,000 made every command replay it."""
     for size in ("10000000", str(MAX_MODELS + 1)):
         (tmp_path / "goblins.yaml").write_text(GOBLIN.replace("UNITS", size))
-        with pytest.raises(ContentProblems, match="goblins.yaml:3"):
+        with pytest.raises(ContentProblems, match=r"goblins\.yaml:3"):
             load_database([tmp_path])
     (tmp_path / "goblins.yaml").write_text(GOBLIN.replace("UNITS", str(MAX_MODELS)))
     assert load_database([tmp_path]).warscroll("test goblin").unit_size.max == MAX_MODELS
