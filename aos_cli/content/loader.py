@@ -6,16 +6,19 @@ Content folders, in order (later ones override records with the same id):
 2. the user's data folder (`$AOS_DATA_DIR` or platformdirs' user data dir, `content/` in it);
 3. `$AOS_CONTENT` (folders separated by the OS path separator);
 4. `--content DIR` options.
-Within one folder a duplicate id is a problem. Each file's validated records are cached (pickle
-under `$AOS_CACHE_DIR` or platformdirs' user cache dir) keyed on path, mtime and size, so start-up
-stays fast with hundreds of warscrolls; a changed file is validated again, alone.
+Within one folder a duplicate id is a problem. Each file's validated records are cached (JSON
+under `$AOS_CACHE_DIR` or platformdirs' user cache dir) keyed on path and checked against the
+file's mtime, size and SHA-256, so start-up stays fast with hundreds of warscrolls; a changed file
+is validated again, alone, and a cache that cannot be read is rebuilt.
 """
 
 from __future__ import annotations
 
+import contextlib
 import difflib
+import hashlib
+import json
 import os
-import pickle
 import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -32,12 +35,13 @@ from aos_cli.content.files import (
     file_problem,
     is_folder,
     path_exists,
+    read_regular_file,
     read_text_file,
 )
 from aos_cli.content.problems import ContentProblems, Problem, display_name, format_path
 from aos_cli.content.yamlsrc import Source, YamlProblem, parse
 from aos_cli.core.errors import ContentError
-from aos_cli.core.limits import MAX_CONTENT_FILES
+from aos_cli.core.limits import MAX_CACHE_BYTES, MAX_CONTENT_FILES
 from aos_cli.core.system import system_ids
 
 KINDS: dict[str, type[BaseModel]] = {
@@ -48,7 +52,7 @@ KINDS: dict[str, type[BaseModel]] = {
 }
 SINGLE: dict[str, type[BaseModel]] = {"ruleset": schema.Ruleset, "army": ArmyList}
 TOP_KEYS = ("schema_version", "system", *KINDS, *SINGLE)
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 
 
 @dataclass
@@ -394,41 +398,75 @@ def _fingerprint() -> str:
     return "|".join(parts)
 
 
+CACHE_FILE = "content-cache.json"
+OLD_CACHE_FILES = ("content-cache.pickle",)
+"""Caches of earlier versions: never read (a pickle can run code), removed when seen."""
+
+_MODELS: dict[str, type[BaseModel]] = {**KINDS, "rulesets": schema.Ruleset, "army": ArmyList}
+"""The model of each kind of record, to validate a cached record again."""
+
+
 class Cache:
-    """Validated file results keyed by path, mtime and size (pickled: our own data, in the
-    user's own cache folder)."""
+    """Validated file results as JSON, keyed by path and checked against the file's size,
+    mtime and SHA-256, so a changed file is validated again.
+
+    JSON holds data only: a cache file, whoever wrote it, can never run code. Each cached
+    record is validated again by its model when read (fast: no YAML); a cache that cannot be
+    read, or an entry that does not validate, is rebuilt from the file, never trusted."""
 
     def __init__(self) -> None:
         self.enabled = os.environ.get("AOS_NO_CACHE", "") in ("", "0")
-        self.path = cache_dir() / "content-cache.pickle"
+        self.path = cache_dir() / CACHE_FILE
         self.fingerprint = _fingerprint()
-        self.entries: dict[str, tuple[int, int, FileResult]] = {}
+        self.entries: dict[str, dict[str, Any]] = {}
         self.changed = False
         self.hits = 0
         self.misses = 0
         if self.enabled:
-            try:
-                with self.path.open("rb") as handle:
-                    stored = pickle.load(handle)
-                if stored.get("fingerprint") == self.fingerprint:
-                    self.entries = stored["entries"]
-            except Exception:  # a missing, old or damaged cache is simply rebuilt
-                self.entries = {}
+            self.entries = self._read()
+
+    def _read(self) -> dict[str, dict[str, Any]]:
+        """The stored entries, or none when the cache is missing, damaged or of another aos."""
+        for old in OLD_CACHE_FILES:
+            with contextlib.suppress(OSError):
+                (self.path.parent / old).unlink(missing_ok=True)
+        try:
+            stored = json.loads(read_regular_file(self.path, MAX_CACHE_BYTES))
+        except (ContentError, ValueError, RecursionError):
+            return {}
+        if not isinstance(stored, dict) or stored.get("fingerprint") != self.fingerprint:
+            return {}
+        entries = stored.get("entries")
+        return entries if isinstance(entries, dict) else {}
 
     def result(self, path: Path) -> FileResult:
         """The file's result from the cache when unchanged, else validated afresh."""
         try:
             key = str(path.resolve())
+            data = read_regular_file(path)
             stat = path.stat()
-        except (OSError, RuntimeError):  # a link to nothing or one that loops: say which
+        except (OSError, RuntimeError, ContentError):  # validating says what is wrong
             return validate_file(path)
+        digest = hashlib.sha256(data).hexdigest()
         entry = self.entries.get(key)
-        if entry is not None and entry[0] == stat.st_mtime_ns and entry[1] == stat.st_size:
-            self.hits += 1
-            return entry[2]
+        if isinstance(entry, dict) and entry.get("stamp") == [
+            stat.st_mtime_ns,
+            stat.st_size,
+            digest,
+        ]:
+            cached = _result_from_json(entry.get("result"))
+            if cached is not None:
+                self.hits += 1
+                return cached
         self.misses += 1
-        result = validate_file(path)
-        self.entries[key] = (stat.st_mtime_ns, stat.st_size, result)
+        try:
+            result = validate_text(data.decode("utf-8"), display_name(path))
+        except UnicodeDecodeError:
+            return validate_file(path)
+        self.entries[key] = {
+            "stamp": [stat.st_mtime_ns, stat.st_size, digest],
+            "result": _result_to_json(result),
+        }
         self.changed = True
         return result
 
@@ -439,15 +477,45 @@ class Cache:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             handle, temp = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
-            with os.fdopen(handle, "wb") as out:
-                pickle.dump(
-                    {"fingerprint": self.fingerprint, "entries": self.entries},
-                    out,
-                    protocol=pickle.HIGHEST_PROTOCOL,
-                )
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump({"fingerprint": self.fingerprint, "entries": self.entries}, out)
             os.replace(temp, self.path)
-        except OSError:
+        except (OSError, ValueError):
             pass
+
+
+def _result_to_json(result: FileResult) -> dict[str, Any]:
+    """A file's result as plain JSON data: each record dumped by its model."""
+    return {
+        "file": result.file,
+        "records": [
+            {
+                "kind": loaded.kind,
+                "record": loaded.record.model_dump(mode="json"),
+                "origin": [loaded.origin.file, loaded.origin.line, loaded.origin.path],
+            }
+            for loaded in result.records
+        ],
+        "problems": [[p.file, p.line, p.path, p.message] for p in result.problems],
+    }
+
+
+def _result_from_json(data: Any) -> FileResult | None:
+    """A cached result with every record validated again; None when anything is off."""
+    try:
+        result = FileResult(str(data["file"]))
+        for item in data["records"]:
+            model = _MODELS[item["kind"]]
+            file, line, path = item["origin"]
+            origin = Origin(str(file), None if line is None else int(line), str(path))
+            record = model.model_validate(item["record"])
+            result.records.append(Loaded(str(item["kind"]), record, origin))
+        for file, line, path, message in data["problems"]:
+            problem_line = None if line is None else int(line)
+            result.problems.append(Problem(str(file), problem_line, str(path), str(message)))
+    except (KeyError, TypeError, ValueError, ValidationError):
+        return None
+    return result
 
 
 # --------------------------------------------------------------------------- merging

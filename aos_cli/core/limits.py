@@ -54,6 +54,9 @@ MAX_YAML_DEPTH = 100
 MAX_CONTENT_NUMBER = 1_000_000
 """A whole number written in a content file (points, inches, wounds...)."""
 
+MAX_CACHE_BYTES = 256 * 1024 * 1024
+"""The content cache file; a larger one is not read but rebuilt."""
+
 MAX_CONTENT_FILES = 10_000
 """Content files read from all the content folders together."""
 

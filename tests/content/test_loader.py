@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 
 import pytest
 
 from aos_cli.content import ContentProblems, load_database, validate_paths
-from aos_cli.content.loader import Cache, bundled_dirs, yaml_files
+from aos_cli.content.loader import Cache, bundled_dirs, cache_dir, yaml_files
 
 BROKEN = Path(__file__).parent / "broken"
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,4 +109,65 @@ def test_cache_revalidates_a_changed_file(tmp_path: Path) -> None:
     )
     assert load_database([tmp_path]).warscroll("test ogre").wounds == 4
     scroll.write_text(scroll.read_text().replace("wounds: 4", "wounds: 5, fly: true"))
+    assert load_database([tmp_path]).warscroll("test ogre").wounds == 5
+
+
+def test_a_crafted_pickle_in_the_cache_folder_never_runs(tmp_path: Path) -> None:
+    """Issue 16 item 17: a content-cache.pickle that runs os.system is never unpickled."""
+    import pickle
+
+    marker = tmp_path / "ran"
+
+    class Payload:
+        def __reduce__(self) -> tuple[object, tuple[str]]:
+            return (os.system, (f"touch {marker}",))
+
+    folder = cache_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "content-cache.pickle").write_bytes(pickle.dumps(Payload()))
+    assert load_database().warscroll("lord-relictor").wounds == 5
+    assert not marker.exists()
+    assert not (folder / "content-cache.pickle").exists()
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        b"\x80\x04not json at all",
+        b'{"fingerprint": "x", "entries": {}}',
+        b"[1, 2, 3]",
+        b'{"fingerprint": "FP", "entries": {"KEY": {"stamp": "STAMP", "result": '
+        b'{"file": "f", "records": [{"kind": "warscrolls", "record": {"id": "x", "wounds": '
+        b'"!!python/object"}, "origin": ["f", 1, "w"]}], "problems": []}}}}',
+    ],
+)
+def test_a_damaged_or_crafted_cache_is_rebuilt_not_trusted(damage: bytes) -> None:
+    """A cache that fails to read or to validate is rebuilt from the files."""
+    load_database()
+    cache = Cache()
+    path = bundled_dirs()[0] / "aos2.yaml"
+    key = str(path.resolve())
+    stamp = json.dumps(cache.entries[key]["stamp"]).encode()
+    text = damage.replace(b"FP", cache.fingerprint.encode()).replace(b"KEY", key.encode())
+    cache.path.write_bytes(text.replace(b'"STAMP"', stamp))
+    again = Cache()
+    assert again.result(path).records
+    assert again.misses == 1 and again.hits == 0
+    again.save()
+    assert Cache().result(path).records
+
+
+def test_the_cache_is_plain_json_checked_against_the_file_contents(tmp_path: Path) -> None:
+    """A file changed without its size or mtime changing is validated again (SHA-256)."""
+    scroll = tmp_path / "one.yaml"
+    text = (
+        "schema_version: 1\nwarscrolls:\n"
+        "  - {id: test-ogre, name: Test Ogre, faction: Test, move: 6, wounds: 4, bravery: 7, save: 5+}\n"
+    )
+    scroll.write_text(text)
+    before = scroll.stat()
+    assert load_database([tmp_path]).warscroll("test ogre").wounds == 4
+    json.loads(Cache().path.read_text())  # the cache is JSON data, nothing else
+    scroll.write_text(text.replace("wounds: 4", "wounds: 5"))
+    os.utime(scroll, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert load_database([tmp_path]).warscroll("test ogre").wounds == 5
