@@ -406,6 +406,11 @@ _MODELS: dict[str, type[BaseModel]] = {**KINDS, "rulesets": schema.Ruleset, "arm
 """The model of each kind of record, to validate a cached record again."""
 
 
+_VALIDATED: dict[str, tuple[list[Any], FileResult]] = {}
+"""Results this process validated or read already, by path with their stamp: a command that
+loads the content again (a retried action) does not validate it again."""
+
+
 class Cache:
     """Validated file results as JSON, keyed by path and checked against the file's size,
     mtime and SHA-256, so a changed file is validated again.
@@ -418,12 +423,17 @@ class Cache:
         self.enabled = os.environ.get("AOS_NO_CACHE", "") in ("", "0")
         self.path = cache_dir() / CACHE_FILE
         self.fingerprint = _fingerprint()
-        self.entries: dict[str, dict[str, Any]] = {}
+        self._entries: dict[str, dict[str, Any]] | None = None
         self.changed = False
         self.hits = 0
         self.misses = 0
-        if self.enabled:
-            self.entries = self._read()
+
+    @property
+    def entries(self) -> dict[str, dict[str, Any]]:
+        """The stored entries, read from the cache file when first needed."""
+        if self._entries is None:
+            self._entries = self._read() if self.enabled else {}
+        return self._entries
 
     def _read(self) -> dict[str, dict[str, Any]]:
         """The stored entries, or none when the cache is missing, damaged or of another aos."""
@@ -448,25 +458,25 @@ class Cache:
         except (OSError, RuntimeError, ContentError):  # validating says what is wrong
             return validate_file(path)
         digest = hashlib.sha256(data).hexdigest()
+        stamp = [stat.st_mtime_ns, stat.st_size, digest]
+        seen = _VALIDATED.get(key)
+        if seen is not None and seen[0] == stamp:
+            self.hits += 1
+            return seen[1]
         entry = self.entries.get(key)
-        if isinstance(entry, dict) and entry.get("stamp") == [
-            stat.st_mtime_ns,
-            stat.st_size,
-            digest,
-        ]:
+        if isinstance(entry, dict) and entry.get("stamp") == stamp:
             cached = _result_from_json(entry.get("result"))
             if cached is not None:
                 self.hits += 1
+                _VALIDATED[key] = (stamp, cached)
                 return cached
         self.misses += 1
         try:
             result = validate_text(data.decode("utf-8"), display_name(path))
         except UnicodeDecodeError:
             return validate_file(path)
-        self.entries[key] = {
-            "stamp": [stat.st_mtime_ns, stat.st_size, digest],
-            "result": _result_to_json(result),
-        }
+        self.entries[key] = {"stamp": stamp, "result": _result_to_json(result)}
+        _VALIDATED[key] = (stamp, result)
         self.changed = True
         return result
 

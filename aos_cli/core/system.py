@@ -16,6 +16,7 @@ each system's module overrides.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
 from dataclasses import dataclass, field, fields
@@ -286,10 +287,12 @@ def unregister(system_id: str) -> None:
     _REGISTERED.pop(system_id, None)
 
 
-def _packages() -> list[str]:
-    """The system packages' names, sorted, found without importing them."""
+@functools.cache
+def _packages() -> tuple[str, ...]:
+    """The system packages' names, sorted, found without importing them (once per run: the
+    content validators ask for every record)."""
     package = importlib.import_module(SYSTEMS_PACKAGE)
-    return sorted(info.name for info in pkgutil.iter_modules(package.__path__) if info.ispkg)
+    return tuple(sorted(info.name for info in pkgutil.iter_modules(package.__path__) if info.ispkg))
 
 
 def system_ids() -> tuple[str, ...]:
