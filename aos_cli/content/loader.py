@@ -427,6 +427,9 @@ class Cache:
         self.changed = False
         self.hits = 0
         self.misses = 0
+        for stale in OLD_CACHE_FILES:
+            with contextlib.suppress(OSError):
+                (self.path.parent / stale).unlink(missing_ok=True)
 
     @property
     def entries(self) -> dict[str, dict[str, Any]]:
@@ -437,9 +440,6 @@ class Cache:
 
     def _read(self) -> dict[str, dict[str, Any]]:
         """The stored entries, or none when the cache is missing, damaged or of another aos."""
-        for old in OLD_CACHE_FILES:
-            with contextlib.suppress(OSError):
-                (self.path.parent / old).unlink(missing_ok=True)
         try:
             stored = json.loads(read_regular_file(self.path, MAX_CACHE_BYTES))
         except (ContentError, ValueError, RecursionError):
