@@ -57,29 +57,59 @@ def _weapon(weapon: Weapon, kind: str, carriers: int | None) -> dict[str, Any]:
     return data
 
 
-def _carriers(scroll: Warscroll, unit: ArmyUnit) -> dict[str, int | None]:
-    """How many models carry each weapon: every model carries weapons not offered as options;
-    an option's choices go to the models the army list names. Models given a limited special
-    weapon (an option with `one_per`) carry it instead of the main weapon of the same kind;
-    every other model takes the main option's default."""
-    carriers: dict[str, int | None] = {w.id: None for w in scroll.weapons}
+def _loadouts(scroll: Warscroll, unit: ArmyUnit, champion: Any) -> list[dict[str, Any]]:
+    """What each model carries, as groups in the order models are removed when slain: ordinary
+    models first, then those with special weapons (options with `one_per`), the champion last
+    (the stated default of AoS2 §14.7, where the owner picks). Every model carries the weapons
+    not offered as options; the army list's choices go to the ordinary models and the
+    champion, which takes the option's default; a champion with its own `weapons` carries them
+    instead of an ordinary model's weapons of the same kind."""
     melee = {w.id for w in scroll.melee_weapons}
-    specials = {"melee": 0, "missile": 0}
+
+    def kind(weapon_id: str) -> str:
+        return "melee" if weapon_id in melee else "missile"
+
+    optional = {c for option in scroll.weapon_options for c in option.choices}
+    own = set(champion.weapons) if champion is not None else set()
+    common = [w.id for w in scroll.weapons if w.id not in optional and w.id not in own]
+    specials: list[str] = []
     for option in scroll.weapon_options:
         if option.one_per is not None:
-            kind = "melee" if option.choices[0] in melee else "missile"
-            specials[kind] += sum(unit.weapons.get(c, 0) for c in option.choices)
+            specials += [c for c in option.choices for _ in range(unit.weapons.get(c, 0))]
+    others = unit.models - len(specials)  # ordinary models and the champion
+    carried: list[list[str]] = [list(common) for _ in range(max(0, others))]
     for option in scroll.weapon_options:
-        chosen = {c: unit.weapons.get(c, 0) for c in option.choices}
-        for choice in option.choices:
-            carriers[choice] = chosen[choice]
         if option.one_per is not None:
             continue
-        kind = "melee" if option.choices[0] in melee else "missile"
         default = option.default or option.choices[0]
-        rest = unit.models - sum(chosen.values()) - specials[kind]
-        carriers[default] = (carriers[default] or 0) + max(0, rest)
-    return carriers
+        # Chosen weapons other than the default first: the last models (the champion) keep it.
+        order = [c for c in option.choices if c != default for _ in range(unit.weapons.get(c, 0))]
+        wanted = unit.weapons.get(default)
+        fill = others - len(order) if wanted is None else min(wanted, others - len(order))
+        order += [default] * max(0, fill)
+        for index, choice in enumerate(order[:others]):
+            carried[index].append(choice)
+    models: list[tuple[str, list[str]]] = [("ordinary", weapons) for weapons in carried]
+    if champion is not None and models:
+        _, weapons = models.pop()
+        if own:
+            kinds = {kind(w) for w in own}
+            weapons = [w for w in weapons if kind(w) not in kinds] + list(champion.weapons)
+        champion_model = ("champion", weapons)
+    else:
+        champion_model = None
+    for special in specials:
+        keeps = [w for w in common if kind(w) != kind(special)]
+        models.append(("special", [*keeps, special]))
+    if champion_model is not None:
+        models.append(champion_model)
+    groups: list[dict[str, Any]] = []
+    for role, weapons in models:
+        if groups and groups[-1]["role"] == role and groups[-1]["weapons"] == weapons:
+            groups[-1]["models"] += 1
+        else:
+            groups.append({"role": role, "models": 1, "weapons": weapons})
+    return groups
 
 
 def _ability(ability: Any, kind: str) -> dict[str, Any]:
@@ -103,6 +133,8 @@ def _ability(ability: Any, kind: str) -> dict[str, Any]:
         "once_per": ONCE_PER.get(getattr(ability, "usage", "unlimited")),
         "effects": effects,
         "passive": passive,
+        "weapons": list(getattr(ability, "weapons", ())),
+        "usage": getattr(ability, "usage", "unlimited"),
     }
     if kind == "spell":
         data["casting_value"] = int(ability.casting_value)
@@ -195,7 +227,19 @@ def unit_snapshot(db: Database, unit: ArmyUnit, used_ids: set[str]) -> dict[str,
     while unit_id in used_ids:
         unit_id, number = f"{base}-{number}", number + 1
     used_ids.add(unit_id)
-    carriers = _carriers(scroll, unit)
+    champion = next(
+        (
+            m for m in scroll.command_models
+            if m.role == "champion" and (m.role in unit.command_models or m.name in unit.command_models)
+        ),
+        None,
+    )  # fmt: skip
+    loadouts = _loadouts(scroll, unit, champion)
+    carriers: dict[str, int | None] = {w.id: 0 for w in scroll.weapons}
+    for group in loadouts:
+        for weapon_id in group["weapons"]:
+            carriers[weapon_id] = (carriers[weapon_id] or 0) + group["models"]
+    carriers = {k: None if v == unit.models else v for k, v in carriers.items()}
     weapons = [_weapon(w, "missile", carriers.get(w.id)) for w in scroll.missile_weapons] + [
         _weapon(w, "melee", carriers.get(w.id)) for w in scroll.melee_weapons
     ]
@@ -214,7 +258,8 @@ def unit_snapshot(db: Database, unit: ArmyUnit, used_ids: set[str]) -> dict[str,
                     "kind": "ability",
                     "text": model.text,
                     "effects": _effects(model.effects),
-                    "passive": bool(model.effects),
+                    "passive": bool(model.effects) and model.role != "champion",
+                    "champion": model.role == "champion",
                 }
             )
     wizard = scroll.wizard
@@ -233,6 +278,7 @@ def unit_snapshot(db: Database, unit: ArmyUnit, used_ids: set[str]) -> dict[str,
         "move": str(scroll.move),
         "keywords": list(scroll.keywords),
         "weapons": weapons,
+        "loadouts": [] if extra else loadouts,
         "abilities": abilities,
         "general": unit.general,
         "casts": wizard.casts if wizard else 0,
@@ -243,8 +289,21 @@ def unit_snapshot(db: Database, unit: ArmyUnit, used_ids: set[str]) -> dict[str,
 
 
 def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[str, Any]:
-    """A side of the set-up: its player, battalions and units."""
+    """A side of the set-up: its player, battalions and units, the command trait on the
+    general and each artefact on its bearer (AoS2 §25)."""
     used: set[str] = set()
+    units = [unit_snapshot(db, unit, used) for unit in army.units]
+    allegiance = db.allegiance(army.allegiance, army.system) if army.allegiance else None
+    if allegiance is not None:
+        for unit, snapshot in zip(army.units, units, strict=True):
+            if unit.general and army.command_trait:
+                row = _row(allegiance.command_traits, army.command_trait)
+                snapshot["choices"] = [*snapshot.get("choices", []), _choice("command trait", row)]
+            if unit.artefact:
+                row = _row(allegiance.artefacts, unit.artefact)
+                weapon = next((w["id"] for w in snapshot["weapons"] if w["kind"] == "melee"), None)
+                choice = _choice("artefact", row, weapon)
+                snapshot["choices"] = [*snapshot.get("choices", []), choice]
     return {
         "name": army.player or army.name,
         "players": [army.player or army.name],
@@ -252,8 +311,23 @@ def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[st
         "allegiance": army.allegiance,
         "battalions": len(army.battalions),
         "finished_setup_first": finished_first,
-        "units": [unit_snapshot(db, unit, used) for unit in army.units],
+        "units": units,
     }
+
+
+def _row(tables: Sequence[Any], wanted: str) -> Any:
+    """The row of a command trait or artefact table named by id or name (checked on load)."""
+    return next(r for t in tables for r in t.rows if wanted in (r.id, r.name))
+
+
+def _choice(kind: str, row: Any, weapon: str | None = None) -> dict[str, Any]:
+    """A set-up choice as the game keeps it: its kind, name, text and effects; an artefact's
+    weapon effects apply to the bearer's chosen weapon only (its first melee weapon)."""
+    effects = _effects(row.effects)
+    if weapon is not None and effects:
+        effects = [{"type": "with_weapons", "weapons": [weapon], "effects": effects}]
+    return {"kind": kind, "id": row.id, "name": row.name, "text": row.text,
+            "effects": effects, "reminder": bool(row.reminder), "weapon": weapon}  # fmt: skip
 
 
 def battleplan_snapshot(plan: Battleplan) -> dict[str, Any]:

@@ -587,6 +587,9 @@ class CommandModel(Base):
     text: str
     one_per: int | None = Field(None, ge=1)
     """At most one in every `one_per` models (none: one per unit)."""
+    weapons: tuple[str, ...] = ()
+    """Weapon ids it carries instead of an ordinary model's weapons of the same kind (the
+    Extoller of Shyish's Death-knell Scythe); none: it carries what an ordinary model does."""
     effects: Effects = ()
     reminder: bool = False
 
@@ -693,6 +696,12 @@ class Warscroll(Record):
                     )
             if option.default is not None and option.default not in option.choices:
                 found.append((("weapon_options", index, "default"), "not one of the choices"))
+        for index, model in enumerate(self.command_models):
+            for pos, weapon_id in enumerate(model.weapons):
+                if weapon_id not in weapons:
+                    found.append(
+                        (("command_models", index, "weapons", pos), _unknown("weapon", weapon_id, weapons))
+                    )
         for kind in ("abilities", "command_abilities"):
             for index, ability in enumerate(getattr(self, kind)):
                 for pos, weapon_id in enumerate(ability.weapons):

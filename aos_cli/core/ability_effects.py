@@ -186,10 +186,34 @@ class Aura(Effect):
 @register
 @dataclass(frozen=True)
 class Against(Effect):
-    """The wrapped attack effects apply only to attacks on units with one of the `keywords`."""
+    """The wrapped attack effects apply only to attacks on units with one of the `keywords`
+    (any unit when none are named) and, with `min_wounds`, a Wounds characteristic of at least
+    that many (Lay Low the Tyrants: Wounds 5 or more)."""
 
     type_name: ClassVar[str] = "against"
-    keywords: tuple[str, ...]
+    effects: tuple[Effect, ...]
+    keywords: tuple[str, ...] = ()
+    min_wounds: int | None = None
+
+
+@register
+@dataclass(frozen=True)
+class ExtraAttacksRoll(Effect):
+    """`amount` (dice, rolled as the attack is made) extra attacks with the weapon: the D3
+    extra attacks of Inescapable Vengeance."""
+
+    type_name: ClassVar[str] = "extra_attacks_roll"
+    amount: DiceExpr
+
+
+@register
+@dataclass(frozen=True)
+class WithWeapons(Effect):
+    """The wrapped attack effects apply only to attacks made with the named weapons (ids or
+    names, of any warscroll: "Claws and Fangs or Great Claws")."""
+
+    type_name: ClassVar[str] = "with_weapons"
+    weapons: tuple[str, ...]
     effects: tuple[Effect, ...]
 
 
@@ -203,7 +227,7 @@ class Conditional(Effect):
     effects: tuple[Effect, ...]
 
 
-WRAPPERS: tuple[type[Effect], ...] = (RollThen, Lasting, Aura, Against, Conditional)
+WRAPPERS: tuple[type[Effect], ...] = (RollThen, Lasting, Aura, Against, Conditional, WithWeapons)
 """Effect types that hold further effects (in `then` or `effects`)."""
 
 
@@ -211,6 +235,6 @@ def inner_effects(effect: Effect) -> tuple[Effect, ...]:
     """The effects a wrapper holds (none for a plain effect)."""
     if isinstance(effect, RollThen):
         return effect.then
-    if isinstance(effect, Lasting | Aura | Against | Conditional):
+    if isinstance(effect, Lasting | Aura | Against | Conditional | WithWeapons):
         return effect.effects
     return ()

@@ -126,9 +126,26 @@ class Arrive(Action):
 # --------------------------------------------------------------------------- combat
 
 
+@dataclass(frozen=True, kw_only=True)
+class AttackModifiers(Action):
+    """What the player gives for an attack that the tool cannot see (an ability's extra
+    attacks, modifiers, rerolls, mortal wounds): the effect flags of `aos roll attack`
+    (`aos_cli.core.attack_flags.EFFECT_FLAGS`), by the same names."""
+
+    extra_attacks: int = 0
+    hit_mod: int = 0
+    wound_mod: int = 0
+    save_mod: int = 0
+    reroll_hits: str | None = None
+    reroll_wounds: str | None = None
+    reroll_saves: str | None = None
+    mortal_on_hit: str | None = None
+    mortal_on_wound: str | None = None
+
+
 @register_action_type
 @dataclass(frozen=True)
-class Shoot(Action):
+class Shoot(AttackModifiers):
     """Shoot at `target` with the unit's missile weapons, or only `weapon` (AoS2 §9)."""
 
     kind: ClassVar[str] = "shoot"
@@ -151,7 +168,7 @@ class Charge(Action):
 
 @register_action_type
 @dataclass(frozen=True)
-class Fight(Action):
+class Fight(AttackModifiers):
     """Pile in and attack `target` with the unit's melee weapons (AoS2 §11)."""
 
     kind: ClassVar[str] = "fight"

@@ -32,6 +32,7 @@ from aos_cli.core.action_types import (
 from aos_cli.core.answers import Asker as Asker
 from aos_cli.core.answers import RecordedAnswers as RecordedAnswers
 from aos_cli.core.casualties import inflict as inflict
+from aos_cli.core.casualties import pass_on_generalship
 from aos_cli.core.casualties import slay_models as slay_models
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import RuleError
@@ -128,7 +129,7 @@ def _pick_general(
     unit = state.unit(act.unit)
     present(unit)
     side = state.sides[unit.side]
-    if not any(u.general and not u.alive for u in side.units):
+    if not side.general_slain:
         raise RuleError(f"{side.name}'s general is alive", "a general is replaced only when slain")
     for other in side.units:
         if other.alive:
@@ -179,6 +180,8 @@ def _adjust(state: GameState, act: Adjust, dice: DiceSource, answers: RecordedAn
         if models < 0:
             unit.slain_this_turn += -models
         unit.models = new
+        if not unit.alive and unit.general:
+            pass_on_generalship(state, unit)
     if wounds > 0:
         inflict(state, unit, wounds, slain_by=slain_by)
     elif wounds < 0:

@@ -28,6 +28,8 @@ class AosAttack:
     target_wounds: int | None = None
     wounds_suffered: int = 0
     ward: int | None = None
+    from_unit: bool = False
+    """The weapons came from a warscroll (`--unit`): say which profiles were used."""
 
     @property
     def save(self) -> int:

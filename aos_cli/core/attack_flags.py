@@ -183,6 +183,12 @@ def shared_effects(flags: Mapping[str, Any]) -> list[Effect]:
     return effects
 
 
+def attack_flags(values: object) -> tuple[Effect, ...]:
+    """The effect flags (`EFFECT_FLAGS`) of an action or request as effects, read by name:
+    `aos fight` and `aos shoot` take them as `aos roll attack` does."""
+    return tuple(shared_effects({f.name: getattr(values, f.name, f.default) for f in EFFECT_FLAGS}))
+
+
 def check_target(flags: Mapping[str, Any]) -> tuple[int | None, int | None, int]:
     """The target flags (models, Wounds, wounds suffered): both or neither of models and
     wounds, and a sane wounded model."""

@@ -5,9 +5,15 @@ Scoring hears of every slain model here (First Blood, kill points).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from aos_cli.core.attack import allocate_carry_over
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
+
+if TYPE_CHECKING:
+    from aos_cli.core.answers import RecordedAnswers
+    from aos_cli.core.dice import DiceSource
 
 
 def inflict(state: GameState, target: UnitState, damage: int, *, slain_by: int | None) -> int:
@@ -32,10 +38,46 @@ def inflict(state: GameState, target: UnitState, damage: int, *, slain_by: int |
     return allocation.slain
 
 
+def suffer_mortal_wounds(
+    state: GameState,
+    target: UnitState,
+    amount: int,
+    dice: DiceSource,
+    answers: RecordedAnswers,
+    *,
+    slain_by: int | None,
+) -> int:
+    """Mortal wounds from a spell, an ability or terrain (AoS2 §14.8): each is negated by a ward
+    on its roll (the unit's wards and wards against mortal wounds, a Mystical feature, AoS2
+    §4.3, §14.11; 40k8's Disgustingly Resilient), then allocated. Returns models slain."""
+    from aos_cli.core.unit_attacks import unit_rules
+
+    if amount <= 0:
+        return 0
+    defence = unit_rules(state, target, target, answers, "defender")
+    wards = [int(getattr(e, "on", 7)) for e in defence if getattr(e, "type_name", "") in WARDS]
+    mystical = system_of(state).mystical_ward(state, target, answers)
+    ward = min([*wards, *([mystical] if mystical else [])], default=7)
+    if ward <= 6:
+        rolls = dice.roll(amount, f"{target.name}: ward rolls ({ward}+)")
+        saved = sum(1 for r in rolls if r >= ward)
+        state.notes.append(
+            f"{target.name}: ward rolls {' '.join(map(str, rolls))} ({ward}+) ignore {saved}."
+        )
+        amount -= saved
+    return inflict(state, target, amount, slain_by=slain_by)
+
+
+WARDS = ("ward", "mortal_ward")
+"""Effects that negate a mortal wound on their roll."""
+
+
 def pass_on_generalship(state: GameState, fallen: UnitState) -> None:
     """A slain general is replaced by another model of the army (AoS2 §5.3): the tool names
     the Hero with the most Wounds left, and `aos general UNIT` picks another."""
 
+    fallen.general = False
+    state.sides[fallen.side].general_slain = True
     alive = [u for u in state.sides[fallen.side].units if u.alive and not u.general]
     if not system_of(state).general_replaced or not alive:
         state.notes.append(f"{fallen.name}, the general, is slain.")
@@ -65,6 +107,8 @@ def slay_models(
         unit.wounds_on_damaged = 0
     state.notes.append(f"{unit.name}: {count} slain, {unit.models} left.")
     scoring.models_slain(state, unit, count, by=slain_by, how=how)
+    if not unit.alive and unit.general:
+        pass_on_generalship(state, unit)
     return count
 
 

@@ -78,10 +78,20 @@ class AbilitySpec:
     """Always in force (e.g. Ethereal): its attack effects apply to every attack."""
     turn: str = "any"
     """`yours`, `enemy` or `any`: whose turn the ability is used in."""
+    weapons: tuple[str, ...] = ()
+    """The weapon ids its attack effects apply to (empty: every weapon)."""
+    champion: bool = False
+    """The champion's own rule (AoS2 §20.3): it applies to the champion's attacks only."""
+    usage: str | None = None
+    """The warscroll's usage limit as set up (`unlimited`, `once_per_battle` ...); None in a
+    game set up before it was kept, whose abilities reach attacks only when `passive`."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> AbilitySpec:
         return cls(
+            weapons=tuple(data.get("weapons", ())),
+            champion=bool(data.get("champion", False)),
+            usage=data.get("usage"),
             id=str(data["id"]),
             name=str(data["name"]),
             kind=str(data.get("kind", "ability")),
@@ -125,10 +135,19 @@ class UnitSpec:
     """Models a 40k8 TRANSPORT carries (40k8 §12.2)."""
     embarked_in: str | None = None
     """The transport it starts the battle inside (40k8 §12.2)."""
+    loadouts: tuple[dict[str, Any], ...] = ()
+    """What its models carry, `{"role", "models", "weapons"}` groups in the order models are
+    removed (ordinary, special weapons, the champion); empty in a game set up before they
+    were kept (each weapon then counts its carriers, up to the models left)."""
+    choices: tuple[dict[str, Any], ...] = ()
+    """Its set-up choices (AoS2 §25): `{"kind", "name", "text", "effects"}` of a command trait
+    or an artefact."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> UnitSpec:
         return cls(
+            loadouts=tuple(dict(g) for g in data.get("loadouts", ())),
+            choices=tuple(dict(c) for c in data.get("choices", ())),
             id=str(data["id"]),
             name=str(data["name"]),
             warscroll=str(data.get("warscroll", data["id"])),
@@ -236,6 +255,12 @@ class UnitState:
         """Wounds allocated to the unit's damaged model (a single model carries all)."""
         return self.wounds_on_damaged
 
+    @property
+    def move_now(self) -> str:
+        """Its Move as it stands: the damage table row's when it has one (AoS2 §20.4)."""
+        row = self.damage_row() or {}
+        return str(row.get("move", self.spec.move)).rstrip('"')
+
     def damage_row(self) -> dict[str, Any] | None:
         """The damage table row for the wounds the (single-model) unit has suffered."""
         rows = [r for r in self.spec.damage_table if self.wounds_on_damaged >= int(r["min"])]
@@ -265,6 +290,11 @@ class SideState:
     finished_setup_first: bool = False
     command_rerolls: int = 0
     """40k8 §17.6: the Underdog's Command Re-rolls left (one die each)."""
+    triumph: dict[str, Any] | None = None
+    """The triumph rolled at set-up (AoS2 §25): its name and text, a reminder to use it."""
+    general_slain: bool = False
+    """Its general was slain and `aos general UNIT` may pick the model taking its place
+    (AoS2 §5.3); the slain unit is no longer flagged as the general."""
     power_level: int = 0
 
 

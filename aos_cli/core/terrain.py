@@ -10,6 +10,7 @@ from aos_cli.core.dice import DiceSource, parse_dice
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers
+    from aos_cli.core.effects import Effect
     from aos_cli.core.state import GameState, UnitState
 
 SCENERY_RULES = ("damned", "arcane", "inspiring", "deadly", "mystical", "sinister")
@@ -106,6 +107,17 @@ def primal_violence(state: GameState, dice: DiceSource | None) -> bool:
         unit.fought = False
     state.notes.append("Primal Violence: rolled a 6 - fight the combat phase again.")
     return True
+
+
+def realmscape_attack_effects(state: GameState, attacker: UnitState) -> list[Effect]:
+    """Ghur's Reckless Aggression: units that made a charge move this turn reroll hit rolls of
+    1 (AoS2 §24.2)."""
+    from aos_cli.core.dice import Reroll
+    from aos_cli.core.effects import RerollRoll
+
+    if state.realmscape == "reckless-aggression" and attacker.charged:
+        return [RerollRoll("hit", Reroll.ONES)]
+    return []
 
 
 def realmscape_reminder(state: GameState) -> None:

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import RuleError
-from aos_cli.core.state import GameState, SideState, UnitSpec, UnitState
+from aos_cli.core.state import ActiveEffect, GameState, SideState, UnitSpec, UnitState
 from aos_cli.core.system import get_system, system_of
+from aos_cli.core.unit_attacks import check_unit_effects
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import Asker
@@ -36,6 +37,7 @@ def new_game(setup: dict[str, Any]) -> GameState:
             finished_setup_first=bool(data.get("finished_setup_first", index == 0)),
             command_rerolls=int(data.get("command_rerolls", 0)),
             power_level=int(data.get("power_level", 0)),
+            triumph=dict(data["triumph"]) if data.get("triumph") else None,
         )
         for unit in data["units"]:
             spec = UnitSpec.from_dict(unit)
@@ -43,6 +45,11 @@ def new_game(setup: dict[str, Any]) -> GameState:
                 spec, index, spec.models, in_reserve=spec.reserve, general=spec.general
             )
             state_unit.embarked_in = spec.embarked_in
+            check_unit_effects(spec)
+            state_unit.effects = [
+                ActiveEffect(str(c["name"]), tuple(c.get("effects", ())), "battle", index)
+                for c in spec.choices
+            ]
             side.units.append(state_unit)
         sides.append(side)
     if len(sides) != 2:

@@ -33,6 +33,7 @@ from aos_cli.core.effects import (
     Effect,
     Ethereal,
     ExplodingHits,
+    ExtraAttacks,
     InCover,
     RendBonusOnHit,
     TargetInfo,
@@ -148,39 +149,61 @@ def weapon_profile(fields: Mapping[str, str], name: str) -> WeaponProfile:
 
 def warscroll_profiles(
     unit: str, weapon: str | None, models: int | None, content: Sequence[Path] = ()
-) -> tuple[list[str], list[Effect]]:
-    """A warscroll's weapon(s) as compact profiles, with the attack effects of the abilities
-    tied to those weapons (e.g. the Stormbound Blade's three wound rolls on a 6).
+) -> list[tuple[str, str, list[Effect]]]:
+    """A warscroll's weapons as the unit uses them: (name, compact profile, effects) for each
+    group of models with one weapon, the champion apart with its own rule (its extra attack
+    once, AoS2 §20.3), with the attack effects of the abilities tied to those weapons (the
+    Stormbound Blade's three wound rolls on a 6).
 
     `weapon` names one weapon, or `melee` / `missile` for every weapon of that kind (the
-    default is `melee`); `models` defaults to the unit's minimum size.
+    default is `melee`); `models` defaults to the unit's minimum size, its champion included
+    when it has one; where models choose between weapons, each takes the option's default.
     """
     from aos_cli.content import load_database
-    from aos_cli.setup import weapon_effects
+    from aos_cli.content.army import ArmyUnit
+    from aos_cli.core.state import UnitSpec, UnitState
+    from aos_cli.core.unit_attacks import champion_name, unwrap_for_weapon, weapon_uses
+    from aos_cli.setup import unit_snapshot
 
     scroll = load_database(content).warscroll(unit)
+    count = models if models is not None else scroll.unit_size.min
+    champion = [m.role for m in scroll.command_models if m.role == "champion"]
+    army_unit = ArmyUnit(id=scroll.id, warscroll=scroll.id, models=max(1, count),
+                         command_models=tuple(champion))  # fmt: skip
+    spec = UnitSpec.from_dict(unit_snapshot(load_database(content), army_unit, set()))
+    state = UnitState(spec, 0, count)
     kind = (weapon or "melee").strip().lower()
     if kind in ("melee", "missile"):
-        # Where models choose between weapons, every model takes the option's default.
-        choices = {c for option in scroll.weapon_options for c in option.choices}
-        defaults = {o.default for o in scroll.weapon_options if o.default}
-        chosen = [
-            w
-            for w in (scroll.melee_weapons if kind == "melee" else scroll.missile_weapons)
-            if w.id not in choices or w.id in defaults
-        ]
+        chosen = [w for w in spec.weapons if w.kind == kind]
         if not chosen:
             raise InputError(f"--weapon: {scroll.name} has no {kind} weapons", "name a weapon")
     else:
-        chosen = [scroll.weapon(kind)]
-    count = models if models is not None else scroll.unit_size.min
-    profiles = [
-        f"{count}x{w.attacks}/{format_threshold(w.to_hit)}/{format_threshold(w.to_wound)}"
-        f"/{w.rend}/{w.damage}"
-        for w in chosen
-    ]
-    effects = [e for w in chosen for e in weapon_effects(scroll, w.id)]
-    return profiles, effects
+        wanted = scroll.weapon(kind).id
+        chosen = [w for w in spec.weapons if w.id == wanted]
+        if not chosen:  # a weapon option nobody takes by default
+            from aos_cli.core.state import WeaponSpec
+
+            found = scroll.weapon(kind)
+            chosen = [WeaponSpec.from_dict({**found.model_dump(mode="json"), "kind": kind})]
+    profiles: list[tuple[str, str, list[Effect]]] = []
+    uses = weapon_uses(state, chosen)
+    if not uses:  # a weapon given by name that no model carries by default: every model
+        from aos_cli.core.unit_attacks import WeaponUse
+
+        uses = [WeaponUse(w, count) for w in chosen]
+    given_once = False
+    for use in uses:
+        w = use.weapon
+        effects = unwrap_for_weapon(spec, w, champion=use.champion)
+        if use.champion:
+            extra = [e for e in effects if isinstance(e, ExtraAttacks)]
+            if given_once:
+                effects = [e for e in effects if not isinstance(e, ExtraAttacks)]
+            given_once = given_once or bool(extra)
+        name = f"{champion_name(spec)}: {w.name}" if use.champion else w.name
+        compact = f"{use.models}x{w.attacks}/{w.to_hit}/{w.to_wound}/{w.rend}/{w.damage}"
+        profiles.append((name, compact, effects))
+    return profiles
 
 
 def _identity(rules: AttackRules) -> AttackRules:
@@ -201,19 +224,23 @@ class AosAttackKit:
     def build(self, given: Mapping[str, Any]) -> AosAttack:
         """Weapons, effects and the target from the flags, rejecting bad values (AoS2 §14)."""
         profiles: list[str] = list(given.get("profiles") or [])
-        effects: list[Effect] = []
+        names: list[str] = []
+        own: list[list[Effect]] = []
         if given.get("unit") is not None:
             if profiles:
                 raise InputError("give a compact profile or --unit, not both")
-            profiles, effects = warscroll_profiles(
-                given["unit"], given.get("weapon"), given.get("models")
-            )
+            used = warscroll_profiles(given["unit"], given.get("weapon"), given.get("models"))
+            names = [name for name, _, _ in used]
+            profiles = [compact for _, compact, _ in used]
+            own = [effects for _, _, effects in used]
         elif given.get("weapon") is not None:
             raise InputError("--weapon needs --unit", "e.g. --unit Liberators --weapon warhammer")
-        effects += shared_effects(given) + roll_effects(given)
-        rules = self.judge(compile_effects(effects))
+        flagged = shared_effects(given) + roll_effects(given)
+        # Extra attacks given for the unit are made once, with the first weapon.
+        extra = [e for e in flagged if isinstance(e, ExtraAttacks)]
+        flagged = [e for e in flagged if not isinstance(e, ExtraAttacks)]
         overrides = {
-            "models": None if given.get("models") is None else str(given["models"]),
+            "models": None if given.get("models") is None or names else str(given["models"]),
             **{k: given.get(k) for k in ("attacks", "hit", "wound", "rend", "damage")},
         }
         check_at_most("profiles", len(profiles), MAX_WEAPONS, "weapons")
@@ -222,9 +249,13 @@ class AosAttackKit:
             Attack(
                 weapon_profile(
                     {**compact, **{k: v for k, v in overrides.items() if v is not None}},
-                    f"weapon {number}" if len(weapon_fields) > 1 else "",
+                    names[number - 1] if names else f"weapon {number}" if len(weapon_fields) > 1 else "",
                 ),
-                rules,
+                self.judge(
+                    compile_effects(
+                        [*(own[number - 1] if own else []), *flagged, *(extra if number == 1 else [])]
+                    )
+                ),
             )
             for number, compact in enumerate(weapon_fields, start=1)
         )
@@ -236,7 +267,9 @@ class AosAttackKit:
         target = TargetInfo(
             save_value, bool(given.get("target_monster")), bool(given.get("target_charged"))
         )
-        return AosAttack(attacks, target, target_models, target_wounds, suffered)
+        return AosAttack(
+            attacks, target, target_models, target_wounds, suffered, from_unit=bool(names)
+        )
 
     def table(self, spec: AosAttack, result: AttackResult[Any]) -> Any:
         """Every stage's dice, the ward and the totals (views.dice)."""
@@ -254,7 +287,10 @@ class AosAttackKit:
         """The Age of Sigmar JSON keys of the odds."""
         from aos_cli.views.charts import attack_odds_json
 
-        return attack_odds_json(odds, save=format_threshold(spec.save))
+        data = attack_odds_json(odds, save=format_threshold(spec.save))
+        if spec.from_unit:
+            data["profiles"] = [profile_used(a) for a in spec.attacks]
+        return data
 
     def damage_title(self, spec: AosAttack) -> str:
         return f"Damage against {format_threshold(spec.save)}"
@@ -263,8 +299,29 @@ class AosAttackKit:
         return "Models slain"
 
     def notes(self, spec: AosAttack) -> list[str]:
-        """Nothing beyond the table in Age of Sigmar."""
-        return []
+        """With --unit, the profiles the warscroll gave: models, weapon and attacks."""
+        if not spec.from_unit:
+            return []
+        lines = []
+        for attack in spec.attacks:
+            used = profile_used(attack)
+            models = f"{used['models']} model{'s' if used['models'] != 1 else ''}"
+            lines.append(f"{used['name']}: {models}, {used['attacks']} attacks.")
+        total = [profile_used(a)["attacks"] for a in spec.attacks]
+        if all(isinstance(t, int) for t in total):
+            lines.append(f"In all {sum(total)} attacks.")
+        return lines
+
+
+def profile_used(attack: Attack) -> dict[str, Any]:
+    """What one weapon of a warscroll's attack used: its name, models and attacks (a number
+    when fixed, else the dice per model and the extra attacks)."""
+    profile, extra = attack.profile, attack.rules.extra_attacks
+    if profile.attacks.is_fixed:
+        count: int | str = profile.models * profile.attacks.constant + extra
+    else:
+        count = f"{profile.models}x{profile.attacks}" + (f"+{extra}" if extra else "")
+    return {"name": profile.name, "models": profile.models, "attacks": count}
 
 
 KIT = AosAttackKit("aos2")

@@ -30,17 +30,22 @@ from aos_cli.core.action_types import (
     register_action_type,
 )
 from aos_cli.core.answers import RecordedAnswers
-from aos_cli.core.casualties import inflict, slay_models, transport_destroyed
+from aos_cli.core.attack_flags import attack_flags
+from aos_cli.core.casualties import (
+    slay_models,
+    suffer_mortal_wounds,
+    transport_destroyed,
+)
 from aos_cli.core.dice import IMPOSSIBLE, DiceSource, parse_dice
-from aos_cli.core.effects import AttackRules, compile_effects
+from aos_cli.core.effects import AttackRules, Effect, compile_effects
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.guards import acting_unit, enemy_unit, need_phase, own_turn, present
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
-from aos_cli.core.handlers.combat import unit_rules
 from aos_cli.core.handlers.magic import casts_this_phase, offer_unbind, spell_value
 from aos_cli.core.state import PendingSpell, UnitState, WeaponSpec
 from aos_cli.core.system import GameSystem, Option, SpellRule, choose_first
+from aos_cli.core.unit_attacks import unit_rules
 
 if TYPE_CHECKING:
     from aos_cli.core.state import GameState
@@ -216,22 +221,36 @@ CLOSE_COMBAT_WEAPON = WeaponSpec(
 """40k8 §10.5: the profile of a model with no melee weapon listed."""
 
 
-def _attack_rules(unit: UnitState) -> AttackRules:
-    """The unit's attack modifiers and rerolls in force (only those 40k attacks can take)."""
+def _attack_rules(
+    state: GameState,
+    unit: UnitState,
+    target: UnitState,
+    answers: RecordedAnswers,
+    extra: tuple[Effect, ...] = (),
+) -> AttackRules:
+    """The unit's attack modifiers and rerolls in force against `target`, with the ones the
+    player gave (`--hit-mod` ...); only those 40k attacks can take."""
     allowed = {"reroll", "modifier", "extra_attacks", "mortal_wounds_on_roll"}
-    effects = [e for e in unit_rules(unit, "attacker") if getattr(e, "type_name", "") in allowed]
-    return compile_effects(effects)
+    effects = [*unit_rules(state, unit, target, answers, "attacker"), *extra]
+    return compile_effects([e for e in effects if getattr(e, "type_name", "") in allowed])
 
 
-def _feel_no_pain(unit: UnitState) -> int | None:
+def _feel_no_pain(
+    state: GameState, unit: UnitState, attacker: UnitState, answers: RecordedAnswers
+) -> int | None:
     """A ward such as Disgustingly Resilient (5+) rolled for each wound lost."""
-    rules = compile_effects(
-        [e for e in unit_rules(unit, "defender") if getattr(e, "type_name", "") == "ward"]
-    )
-    return rules.ward
+    wards = unit_rules(state, unit, attacker, answers, "defender")
+    return compile_effects([e for e in wards if getattr(e, "type_name", "") == "ward"]).ward
 
 
-def _target40k(unit: UnitState, *, in_cover: bool) -> Target40k:
+def _target40k(
+    state: GameState,
+    unit: UnitState,
+    attacker: UnitState,
+    answers: RecordedAnswers,
+    *,
+    in_cover: bool,
+) -> Target40k:
     from aos_cli.systems.wh40k8 import Target40k
 
     invulnerable = unit.spec.profile.get("invulnerable")
@@ -243,7 +262,7 @@ def _target40k(unit: UnitState, *, in_cover: bool) -> Target40k:
         wounds=unit.spec.wounds,
         wounds_suffered=min(unit.wounds_on_damaged, unit.spec.wounds - 1),
         in_cover=in_cover,
-        feel_no_pain=_feel_no_pain(unit),
+        feel_no_pain=_feel_no_pain(state, unit, attacker, answers),
     )
 
 
@@ -335,7 +354,7 @@ def _move(state: GameState, act: Move, dice: DiceSource, answers: RecordedAnswer
             f"run `aos fall-back {unit.spec.id}`",
         )
     unit.moved = True
-    state.notes.append(f'{unit.name} moves (M {unit.spec.move}").')
+    state.notes.append(f'{unit.name} moves (M {unit.move_now}").')
 
 
 @action(Run, system="wh40k8")
@@ -486,7 +505,8 @@ def _manifest(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAn
             f"Perils of the Warp (double {rolled[0]}): {psyker.name} suffers {wounds} mortal "
             "wound(s) (40k8 §5.4)."
         )
-        inflict(state, psyker, wounds, slain_by=psyker.side)  # its own power: nobody scores
+        # its own power: nobody scores; Disgustingly Resilient works against it too
+        suffer_mortal_wounds(state, psyker, wounds, dice, answers, slain_by=psyker.side)
         if not psyker.alive:
             state.notes.append(
                 f'{psyker.name} is slain: {power} fails and every unit within 6" suffers D3 '
@@ -544,7 +564,7 @@ def resolve_power(
     caster = state.unit(pending.caster)
     if pending.spell.lower() != "smite":
         spell = next(a for a in caster.spec.abilities if a.name.lower() == pending.spell.lower())
-        apply_effects(state, caster, spell.name, spell.effects, pending.target, dice)
+        apply_effects(state, caster, spell.name, spell.effects, pending.target, dice, answers)
         return
     if pending.target is None:
         raise RuleError('Smite needs --target: the closest visible enemy unit within 18"')
@@ -559,7 +579,7 @@ def resolve_power(
     big = pending.casting_roll > 10
     amount = parse_dice("D6" if big else "D3").roll(dice, f"Smite ({'D6' if big else 'D3'})")
     state.notes.append(f"Smite: {target.name} suffers {amount} mortal wound(s) (40k8 §5.3).")
-    inflict(state, target, amount, slain_by=caster.side)
+    suffer_mortal_wounds(state, target, amount, dice, answers, slain_by=caster.side)
 
 
 # --------------------------------------------------------------------------- shooting (§6-§8)
@@ -597,11 +617,13 @@ def shoot_40k(
     *,
     engaged: bool = False,
     overwatch: bool = False,
+    extra: tuple[Effect, ...] = (),
 ) -> None:
-    """Fire `weapons` at `target` through the 40k attack sequence (40k8 §6-§8, §9.3)."""
+    """Fire `weapons` at `target` through the 40k attack sequence (40k8 §6-§8, §9.3); `extra`
+    are the effects the player gave (`--hit-mod` ...)."""
     from aos_cli.systems.wh40k8 import Attack40k, prepare_weapon
 
-    rules = _attack_rules(unit)
+    rules = _attack_rules(state, unit, target, answers, extra)
     half = any(weapon_type_of(w)[0] == "rapid-fire" for w in weapons) and answers.yes_no(
         f"half-range:{unit.spec.id}" if overwatch else "half-range",
         f"is {target.name} within half range of {unit.name}'s Rapid Fire weapons?",
@@ -623,7 +645,7 @@ def shoot_40k(
         cover_key, f"is every model of {target.name} on or within a terrain feature?"
     )
     spec = Attack40k(
-        tuple(prepared), _target40k(target, in_cover=cover), "shooting", overwatch=overwatch
+        tuple(prepared), _target40k(state, target, unit, answers, in_cover=cover), "shooting", overwatch=overwatch
     )
     roll_attack(state, unit, target, spec, dice, " (Overwatch)" if overwatch else "")
 
@@ -655,7 +677,7 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
             f"{target.name} is a CHARACTER with fewer than 10 Wounds: it may be shot only as the "
             "closest visible enemy unit (40k8 §6.6)"
         )
-    shoot_40k(state, unit, target, weapons, dice, answers, engaged=engaged)
+    shoot_40k(state, unit, target, weapons, dice, answers, engaged=engaged, extra=attack_flags(act))
     unit.shot = True
 
 
@@ -780,9 +802,10 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
     if act.weapon:
         melee = [w for w in melee if act.weapon.lower() in (w.name.lower(), w.id.lower())]
     weapons = [
-        _weapon40k(unit, w, _attack_rules(unit)) for w in (melee[:1] or [CLOSE_COMBAT_WEAPON])
+        _weapon40k(unit, w, _attack_rules(state, unit, target, answers, attack_flags(act)))
+        for w in (melee[:1] or [CLOSE_COMBAT_WEAPON])
     ]
-    spec = Attack40k(tuple(weapons), _target40k(target, in_cover=False), "fight")
+    spec = Attack40k(tuple(weapons), _target40k(state, target, unit, answers, in_cover=False), "fight")
     roll_attack(state, unit, target, spec, dice, "")
     state.notes.append(
         f'{unit.name} may consolidate up to 3" towards the nearest enemy (40k8 §10.6).'

@@ -49,6 +49,7 @@ def status_json(state: GameState, game_id: int) -> dict[str, Any]:
         "sides": [
             {
                 "name": side.name,
+                "triumph": side.triumph,
                 "players": list(side.players),
                 "command_points": side.command_points,
                 "victory_points": side.victory_points,
@@ -89,6 +90,8 @@ def header(state: GameState) -> Text:
     for side in state.sides:
         points = f"{side.command_points} CP, " if with_cp else ""
         text.append(f"  {side.name}: {points}{side.victory_points} VP")
+        if side.triumph:
+            text.append(f" (triumph: {side.triumph.get('name')})", style="muted")
     return text
 
 

@@ -94,6 +94,30 @@ def extremes(state: GameState) -> list[dict[str, Any]]:
     return found
 
 
+def setup_choices(state: GameState) -> list[dict[str, Any]]:
+    """Each side's set-up choices (AoS2 §25): command trait, artefacts and triumph, with the
+    unit that has them."""
+    found = []
+    for side in state.sides:
+        if side.triumph:
+            found.append({"side": side.name, "unit": None, "kind": "triumph",
+                          "name": side.triumph.get("name"), "text": side.triumph.get("text")})  # fmt: skip
+        for unit in side.units:
+            for choice in unit.spec.choices:
+                found.append({"side": side.name, "unit": unit.name, "kind": choice.get("kind"),
+                              "name": choice.get("name"), "text": choice.get("text")})  # fmt: skip
+    return found
+
+
+def choice_lines(state: GameState) -> list[str]:
+    """The set-up choices as sentences: "Stormcast: Zealous Crusader (command trait, on
+    Lord-Castellant)"."""
+    return [
+        f"{c['side']}: {c['name']} ({c['kind']}" + (f", on {c['unit']})" if c["unit"] else ")")
+        for c in setup_choices(state)
+    ]
+
+
 def report_json(state: GameState) -> dict[str, Any]:
     """The whole report as data: `result` once the battle has ended, `lead` before that."""
     from aos_cli.core.scoring import lead
@@ -122,6 +146,7 @@ def report_json(state: GameState) -> dict[str, Any]:
         },
         "luck": luck(state),
         "extremes": extremes(state),
+        "choices": setup_choices(state),
     }
 
 
@@ -188,6 +213,7 @@ def report_view(state: GameState) -> Group:
             for i, side in enumerate(state.sides)
         )
         lines.append(Text(f"Time at the table: {clocks}."))
+    lines += [Text(f"Set-up choice of {line}.") for line in choice_lines(state)]
     return Group(result_line(state), points, losses, by_phase, lucky, *lines)
 
 
@@ -214,6 +240,8 @@ def report_markdown(state: GameState) -> str:
     out += [
         f"| {r['side']} | {r['unit']} | {r['expected']:.2f} | {r['actual']} |" for r in data["luck"]
     ]
+    if data["choices"]:
+        out += ["", "## Set-up choices", "", *(f"- {line}" for line in choice_lines(state))]
     times = data["time_at_table"]
     out += ["", "Time at the table: " + ", ".join(f"{k} {v:.0f} s" for k, v in times.items())]
     return "\n".join(out) + "\n"

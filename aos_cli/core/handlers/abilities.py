@@ -8,7 +8,7 @@ from typing import Any
 
 from aos_cli.core.action_types import UseAbility, UseCommand
 from aos_cli.core.answers import RecordedAnswers
-from aos_cli.core.casualties import inflict
+from aos_cli.core.casualties import suffer_mortal_wounds
 from aos_cli.core.dice import DiceSource, parse_dice
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.guards import (
@@ -44,10 +44,11 @@ def apply_effects(
     effects: tuple[dict[str, Any], ...],
     target_name: str | None,
     dice: DiceSource,
+    answers: RecordedAnswers,
 ) -> None:
     """Apply what the tool can of an ability's structured effects; remind of the rest."""
     target = state.unit(target_name) if target_name else source
-    if not _apply_each(state, source, target, name, effects, dice):
+    if not _apply_each(state, source, target, name, effects, dice, answers):
         state.notes.append(f"{name}: apply its rules at the table (reminder).")
 
 
@@ -58,6 +59,7 @@ def _apply_each(
     name: str,
     effects: tuple[dict[str, Any], ...],
     dice: DiceSource,
+    answers: RecordedAnswers,
 ) -> bool:
     """Apply effect mappings in order (recursing into roll-then and lasting effects); False
     when none of them is something the tool can apply itself."""
@@ -69,7 +71,7 @@ def _apply_each(
         if kind == "mortal_wounds":
             amount = parse_dice(str(mapping.get("amount", 1))).roll(dice, f"{name} mortal wounds")
             state.notes.append(f"{name}: {aim.name} suffers {amount} mortal wound(s).")
-            inflict(state, aim, amount, slain_by=source.side)
+            suffer_mortal_wounds(state, aim, amount, dice, answers, slain_by=source.side)
         elif kind == "heal":
             amount = parse_dice(str(mapping.get("amount", 1))).roll(dice, f"{name} healing")
             healed = min(amount, aim.wounds_on_damaged)
@@ -85,7 +87,9 @@ def _apply_each(
             shown = " ".join(str(r) for r in rolls)
             state.notes.append(f"{name}: rolled {shown} (needs {needed}+).")
             for _ in range(hits):
-                _apply_each(state, source, aim, name, tuple(mapping.get("then", ())), dice)
+                _apply_each(
+                    state, source, aim, name, tuple(mapping.get("then", ())), dice, answers
+                )
         elif kind == "lasting":
             until = DURATIONS.get(str(mapping.get("until")), "phase")
             inner = tuple(dict(m) for m in mapping.get("effects", ()))
@@ -145,7 +149,7 @@ def _use_ability(
     elif ability.cost:
         spend_cp(state, unit.side, ability.name)
     use_once(state, unit, ability.id, ability.once_per)
-    apply_effects(state, unit, ability.name, ability.effects, act.target, dice)
+    apply_effects(state, unit, ability.name, ability.effects, act.target, dice, answers)
 
 
 def _general_command(state: GameState, unit: UnitState, what: str) -> None:

@@ -47,6 +47,10 @@ def _battleshock(
             scoring.models_slain(state, unit, test.fled, by=1 - unit.side, how="fled")
         if not unit.models:
             unit.wounds_on_damaged = 0
+            if unit.general:
+                from aos_cli.core.casualties import pass_on_generalship
+
+                pass_on_generalship(state, unit)
         verdict = "passes" if test.passed else f"fails: {test.fled} flee"
         state.notes.append(
             f"{unit.name}: rolled {test.die} + {test.slain} = {test.roll} against Bravery "

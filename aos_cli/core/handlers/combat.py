@@ -1,5 +1,5 @@
 """Combat actions: shooting (AoS2 §9), charging (§10) and fighting (§11), through the attack
-engine; and the effects in force that reach an attack.
+engine (the effects in force that reach an attack are `aos_cli.core.unit_attacks`').
 """
 
 from __future__ import annotations
@@ -8,18 +8,11 @@ from aos_cli.core import terrain
 from aos_cli.core.action_types import Charge, Fight, Pass, Shoot
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.attack import Attack, WeaponProfile
+from aos_cli.core.attack_flags import attack_flags
 from aos_cli.core.casualties import inflict
 from aos_cli.core.dice import DiceSource, parse_dice, parse_threshold
-from aos_cli.core.effects import (
-    AttackRules,
-    Effect,
-    InCover,
-    RollModifier,
-    TargetInfo,
-    compile_effects,
-    effect_from_mapping,
-)
-from aos_cli.core.errors import AosError, RuleError
+from aos_cli.core.effects import Effect, InCover, RollModifier, TargetInfo, compile_effects
+from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import (
     acting_unit,
     enemy_unit,
@@ -33,55 +26,27 @@ from aos_cli.core.handlers.movement import after_move
 from aos_cli.core.movement import charge_roll_needed
 from aos_cli.core.state import GameState, UnitState, WeaponSpec
 from aos_cli.core.system import system_of
-
-
-def unit_rules(unit: UnitState, roll_owner: str) -> list[Effect]:
-    """Effects in force on a unit that change attacks: `attacker` or `defender` effects."""
-    defender_types = {"ward", "ethereal", "cover"}
-    effects: list[Effect] = []
-    sources = [(a.name, a.effects) for a in unit.effects]
-    sources += [(a.name, a.effects) for a in unit.spec.abilities if a.passive]
-    for name, mappings in sources:
-        for mapping in mappings:
-            try:
-                effect = effect_from_mapping(dict(mapping), name)
-            except AosError:
-                continue
-            is_defence = mapping.get("type") in defender_types or mapping.get("roll") == "save"
-            if (roll_owner == "defender") == is_defence:
-                effects.append(effect)
-    return effects
+from aos_cli.core.unit_attacks import unit_attacks, weapon_uses
 
 
 def weapon_attack(unit: UnitState, weapon: WeaponSpec, extra: list[Effect]) -> Attack:
-    """A weapon's profile for the models left carrying it, with the damage table row applied
-    (AoS2 §20.4). Models carrying a weapon option are assumed to be removed last."""
+    """A weapon's attacks by the models left carrying it (the champion's included), with the
+    damage table row applied (AoS2 §20.4) and `extra` effects: an estimate before the dice."""
     row = unit.damage_row() or {}
 
     def value(key: str) -> str:
         return str(row.get(f"weapon.{weapon.id}.{key}", getattr(weapon, key)))
 
-    effects: list[Effect] = [effect_from_mapping(dict(m), weapon.name) for m in weapon.effects]
-    effects += [e for e in extra if _attack_effect(e)]
-    carriers = unit.models if weapon.carriers is None else min(weapon.carriers, unit.models)
     profile = WeaponProfile(
         attacks=parse_dice(value("attacks"), what=f"{weapon.name} attacks"),
         to_hit=parse_threshold(value("to_hit"), what=f"{weapon.name} to hit"),
         to_wound=parse_threshold(value("to_wound"), what=f"{weapon.name} to wound"),
         rend=int(value("rend")),
         damage=parse_dice(value("damage"), what=f"{weapon.name} damage"),
-        models=carriers,
+        models=sum(u.models for u in weapon_uses(unit, [weapon])),
         name=weapon.name,
     )
-    return Attack(profile, compile_effects(effects))
-
-
-def _attack_effect(effect: Effect) -> bool:
-    try:
-        compile_effects([effect])
-    except TypeError:
-        return False
-    return True
+    return Attack(profile, compile_effects(extra))
 
 
 def resolve_attack(
@@ -93,35 +58,40 @@ def resolve_attack(
     answers: RecordedAnswers,
     *,
     hit_mod: int = 0,
+    extra: tuple[Effect, ...] = (),
 ) -> int:
     """Attack `target` with `weapons`, allocate the damage and report it; returns damage.
+    `extra` are the effects the player gave for this attack (`--extra-attacks`, `--hit-mod`).
 
     The dice are judged by the game's system: the 1st edition has no unmodified-roll rules
     and gives cover to big Monsters too (AoS1 §11.3, §11.7)."""
     system = system_of(state)
-    attack_effects = unit_rules(attacker, "attacker")
+    attack_extra: list[Effect] = list(extra)
     if hit_mod:
-        attack_effects.append(RollModifier("hit", hit_mod))
-    defence = unit_rules(target, "defender")
+        attack_extra.append(RollModifier("hit", hit_mod))
+    defence_extra: list[Effect] = []
     melee = weapons[0].kind == "melee"
     garrison = terrain.garrisoned(state, target, answers)
     if garrison:
-        attack_effects.append(RollModifier("hit", -1))  # attacks on a garrison (AoS2 §4.5)
+        attack_extra.append(RollModifier("hit", -1))  # attacks on a garrison (AoS2 §4.5)
     cover = garrison or answers.yes_no(
         "cover", f"is every model of {target.name} wholly on or within a terrain feature?"
     )
     if cover:
-        defence.append(InCover())
-    attacks = [weapon_attack(attacker, w, attack_effects + defence) for w in weapons]
-    attacks = [Attack(a.profile, system.attack_rules(a.rules)) for a in attacks]
+        defence_extra.append(InCover())
+    uses = unit_attacks(
+        state, attacker, target, weapons, answers, dice,
+        attack_extra=attack_extra, defence_extra=defence_extra,
+    )  # fmt: skip
+    attacks = [Attack(u.attack.profile, system.attack_rules(u.attack.rules)) for u in uses]
     info = TargetInfo(
         target.spec.save,
         monster_wounds_8=target.spec.monster_wounds_8 and system.cover_for_monsters(),
         charged_this_turn_in_combat=melee and target.charged,
     )
-    ward_rules: AttackRules = compile_effects([e for e in defence if _attack_effect(e)])
     # One ward roll per wound: with a Mystical feature too, the better of the two is rolled.
-    wards = [w for w in (ward_rules.ward, system.mystical_ward(state, target, answers)) if w]
+    own_wards = [a.rules.ward for a in attacks if a.rules.ward]
+    wards = [w for w in (*own_wards, system.mystical_ward(state, target, answers)) if w]
     ward = min(wards) if wards else None
     from aos_cli.core.aos_engine import AOS_ENGINE, AosAttack
 
@@ -182,7 +152,9 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
     ):
         hit_mod = -1  # Look Out, Sir! (AoS2 §9)
         state.notes.append("Look Out, Sir!: -1 to hit.")
-    resolve_attack(state, unit, target, weapons, dice, answers, hit_mod=hit_mod)
+    resolve_attack(
+        state, unit, target, weapons, dice, answers, hit_mod=hit_mod, extra=attack_flags(act)
+    )
     unit.shot = True
 
 
@@ -239,8 +211,12 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
     weapons = [w for w in unit.spec.weapons if w.kind == "melee"]
     if not weapons:
         raise RuleError(f"{unit.name} has no melee weapons")
+    if act.weapon:
+        weapons = [w for w in weapons if act.weapon.lower() in (w.name.lower(), w.id.lower())]
+        if not weapons:
+            raise RuleError(f"{unit.name} has no melee weapon {act.weapon!r}")
     target = enemy_unit(state, unit, act.target)
-    resolve_attack(state, unit, target, weapons, dice, answers)
+    resolve_attack(state, unit, target, weapons, dice, answers, extra=attack_flags(act))
     unit.fought = True
     state.combat_passes = 0
     state.combat_to_pick = 1 - unit.side

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from aos_cli.core.action_types import Cast, Unbind
 from aos_cli.core.answers import RecordedAnswers
-from aos_cli.core.casualties import inflict
+from aos_cli.core.casualties import suffer_mortal_wounds
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import enemy_unit, need_phase, own_turn, present
@@ -76,7 +76,7 @@ def _cast(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAnswer
     state.notes.append(f"{wizard.name} casts {spell} with {total}.")
     pending = PendingSpell(wizard.spec.id, spell, total, act.target)
     if not offer_unbind(state, wizard, pending, "unbind with {names}: `aos unbind`"):
-        resolve_spell(state, pending, dice)
+        resolve_spell(state, pending, dice, answers)
 
 
 def offer_unbind(state: GameState, caster: UnitState, pending: PendingSpell, how: str) -> bool:
@@ -106,7 +106,7 @@ def _unbind(state: GameState, act: Unbind, dice: DiceSource, answers: RecordedAn
     state.pending_spell = None
     if act.unit is None:
         state.notes.append(f"No unbind attempt: {pending.spell} takes effect.")
-        resolve_spell(state, pending, dice)
+        resolve_spell(state, pending, dice, answers)
         return
     wizard = state.unit(act.unit)
     caster = state.unit(pending.caster)
@@ -130,10 +130,12 @@ def _unbind(state: GameState, act: Unbind, dice: DiceSource, answers: RecordedAn
         state.notes.append(f"{wizard.name} unbinds {pending.spell} with {total}.")
         return
     state.notes.append(f"{wizard.name} fails to unbind ({total}): {pending.spell} takes effect.")
-    resolve_spell(state, pending, dice)
+    resolve_spell(state, pending, dice, answers)
 
 
-def resolve_spell(state: GameState, pending: PendingSpell, dice: DiceSource) -> None:
+def resolve_spell(
+    state: GameState, pending: PendingSpell, dice: DiceSource, answers: RecordedAnswers
+) -> None:
     """Apply a cast spell: Arcane Bolt and Mystic Shield (AoS2 §15; AoS1 §12 D3 mortal wounds
     and +1 to saves), or the warscroll's effects."""
     system = system_of(state)
@@ -145,7 +147,7 @@ def resolve_spell(state: GameState, pending: PendingSpell, dice: DiceSource) -> 
         target = enemy_unit(state, caster, pending.target)
         amount = system.arcane_bolt(pending.casting_roll, dice)
         state.notes.append(f"Arcane Bolt: {target.name} suffers {amount} mortal wound(s).")
-        inflict(state, target, amount, slain_by=caster.side)
+        suffer_mortal_wounds(state, target, amount, dice, answers, slain_by=caster.side)
         return
     if name == "mystic shield":
         target = state.unit(pending.target) if pending.target else caster
@@ -158,4 +160,4 @@ def resolve_spell(state: GameState, pending: PendingSpell, dice: DiceSource) -> 
         state.notes.append(f"Mystic Shield: {target.name} {reads}.")
         return
     spell = next(a for a in caster.spec.abilities if a.name.lower() == name)
-    apply_effects(state, caster, spell.name, spell.effects, pending.target, dice)
+    apply_effects(state, caster, spell.name, spell.effects, pending.target, dice, answers)

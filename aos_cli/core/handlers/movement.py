@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from aos_cli.core.action_types import Arrive, Move, Retreat, Run
 from aos_cli.core.answers import RecordedAnswers
-from aos_cli.core.casualties import inflict
+from aos_cli.core.casualties import suffer_mortal_wounds
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import acting_unit, need_phase, needs_hero_in_range, own_turn, spend_cp
@@ -23,7 +23,7 @@ def _move(state: GameState, act: Move, dice: DiceSource, answers: RecordedAnswer
     if unit.moved:
         raise RuleError(f"{unit.name} has already moved this phase")
     unit.moved = True
-    state.notes.append(f'{unit.name} moves (Move {unit.spec.move}").')
+    state.notes.append(f'{unit.name} moves (Move {unit.move_now}").')
     after_move(state, unit, dice, answers)
 
 
@@ -36,8 +36,8 @@ def after_move(
 ) -> None:
     """Deadly terrain after a move (AoS2 §4.3; the 1st edition's own table, AoS1 §3.4)."""
     mortal = system_of(state).after_move(state, unit, dice, answers, how)
-    if mortal:
-        inflict(state, unit, mortal, slain_by=None)  # terrain: no army slew them
+    if mortal:  # terrain: no army slew them; a ward may still ignore each (AoS2 §4.3)
+        suffer_mortal_wounds(state, unit, mortal, dice, answers, slain_by=None)
 
 
 @action(Retreat)

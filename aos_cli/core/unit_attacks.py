@@ -1,0 +1,432 @@
+"""A unit's attacks in the game: which models are left and what each carries, and every effect
+in force that reaches the rolls of those attacks (AoS2 §14, §20.3, §21).
+
+A unit attacks with the models still alive: each model with the weapons it carries, models
+removed in the stated default order (ordinary models first, special weapons and the champion
+last). A champion's own rule applies to the champion's attacks alone, an extra attack once.
+Every structured effect on the unit (its abilities at their phase, effects in force, set-up
+choices, the realmscape) is unwrapped for this attack: `against` the target, `conditional` on
+the game state, `with_weapons` for the weapons named. An effect the game cannot build is a
+ContentError at set-up (`check_unit_effects`), never skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
+
+from aos_cli.core.ability_effects import (
+    Against,
+    Aura,
+    CharacteristicModifier,
+    Conditional,
+    ExtraAttacksRoll,
+    Lasting,
+    MortalWard,
+    RollThen,
+    WithWeapons,
+)
+from aos_cli.core.attack import Attack, WeaponProfile
+from aos_cli.core.dice import DiceExpr, DiceSource, Reroll, parse_dice, parse_threshold
+from aos_cli.core.effects import (
+    EFFECTS,
+    Effect,
+    Ethereal,
+    ExtraAttacks,
+    InCover,
+    RerollRoll,
+    RollModifier,
+    Ward,
+    compile_effects,
+)
+from aos_cli.core.errors import AosError, ContentError
+
+if TYPE_CHECKING:
+    from aos_cli.core.answers import RecordedAnswers
+    from aos_cli.core.state import AbilitySpec, GameState, UnitSpec, UnitState, WeaponSpec
+
+
+# --------------------------------------------------------------------------- building effects
+
+
+def build_effect(data: Mapping[str, Any], where: str) -> Effect:
+    """An effect (with the effects it wraps) from its stored mapping; anything the game cannot
+    build is a ContentError naming `where`."""
+    if not isinstance(data, Mapping):
+        raise ContentError(f"{where}: an effect must be a mapping with a type, not {data!r}")
+    kind = str(data.get("type"))
+    cls = EFFECTS.get(kind)
+    if cls is None:
+        raise ContentError(
+            f"{where}: unknown effect type {kind!r}", f"known types: {', '.join(sorted(EFFECTS))}"
+        )
+    hints = {f.name: str(f.type) for f in fields(cls)}  # type: ignore[arg-type]
+    unknown = sorted(set(data) - set(hints) - {"type"})
+    if unknown:
+        raise ContentError(f"{where}: unknown key(s) {unknown} for effect {kind}")
+    values: dict[str, Any] = {}
+    try:
+        for key, value in data.items():
+            if key == "type":
+                continue
+            hint = hints[key]
+            if "Effect" in hint:
+                values[key] = tuple(build_effect(v, f"{where}.{key}") for v in value)
+            elif hint == "DiceExpr":
+                values[key] = parse_dice(str(value), what=f"{where}.{key}")
+            elif hint == "Reroll":
+                values[key] = Reroll(value)
+            elif key == "on" and isinstance(value, str):
+                values[key] = parse_threshold(value, what=f"{where}.{key}")
+            elif hint.startswith("tuple"):
+                values[key] = tuple(value)
+            else:
+                values[key] = value
+        return cls(**values)
+    except AosError as problem:
+        raise ContentError(f"{where}: {problem}") from problem
+    except (TypeError, ValueError) as problem:
+        raise ContentError(f"{where}: effect {kind} cannot be applied ({problem})") from problem
+
+
+def check_unit_effects(spec: UnitSpec) -> None:
+    """Build every structured effect of a unit as set up (abilities, weapons, set-up choices):
+    one that cannot be applied stops the set-up here, naming the unit and the rule."""
+    sources: list[tuple[str, Sequence[Mapping[str, Any]]]] = [
+        (a.name, a.effects) for a in spec.abilities
+    ]
+    sources += [(w.name, w.effects) for w in spec.weapons]
+    sources += [(str(c.get("name")), c.get("effects", ())) for c in spec.choices]
+    for name, mappings in sources:
+        for index, mapping in enumerate(mappings):
+            build_effect(mapping, f"{spec.name}: {name}, effect {index + 1}")
+
+
+# --------------------------------------------------------------------------- models and weapons
+
+
+@dataclass(frozen=True)
+class WeaponUse:
+    """One weapon used by some of the unit's models: the champion's use is kept apart, since
+    its own rule applies to it alone."""
+
+    weapon: WeaponSpec
+    models: int
+    champion: bool = False
+
+
+def weapon_uses(unit: UnitState, weapons: Sequence[WeaponSpec]) -> list[WeaponUse]:
+    """The weapons the unit's models still alive carry: the first models removed are the
+    ordinary ones, then those with special weapons, the champion last (AoS2 §14.7; the owner
+    picks, this is the tool's stated default). A set-up without loadouts counts each weapon's
+    carriers, up to the models left."""
+    loadouts = unit.spec.loadouts
+    if not loadouts:
+        return [
+            WeaponUse(w, unit.models if w.carriers is None else min(w.carriers, unit.models))
+            for w in weapons
+        ]
+    total = sum(int(g["models"]) for g in loadouts)
+    removed = max(0, total - unit.models)
+    ordinary: dict[str, int] = {}
+    champion: set[str] = set()
+    for group in loadouts:
+        taken = min(removed, int(group["models"]))
+        removed -= taken
+        left = int(group["models"]) - taken
+        if group["role"] == "ordinary" and group is loadouts[0]:
+            left += max(0, unit.models - total)  # models added beyond the set-up's
+        if left <= 0:
+            continue
+        for weapon_id in group["weapons"]:
+            if group["role"] == "champion":
+                champion.add(weapon_id)
+            else:
+                ordinary[weapon_id] = ordinary.get(weapon_id, 0) + left
+    uses: list[WeaponUse] = []
+    for weapon in weapons:
+        if ordinary.get(weapon.id):
+            uses.append(WeaponUse(weapon, ordinary[weapon.id]))
+        if weapon.id in champion:
+            uses.append(WeaponUse(weapon, 1, champion=True))
+    return uses
+
+
+def champion_name(unit: UnitSpec) -> str | None:
+    """The name of the unit's champion, when it has one (the Liberator-Prime)."""
+    return next((a.name for a in unit.abilities if a.champion), None)
+
+
+# --------------------------------------------------------------------------- effects in force
+
+
+DEFENCE = (Ward, MortalWard, Ethereal, InCover)
+
+
+def is_defence(effect: Effect) -> bool:
+    """An effect on the target's rolls (saves, wards, Ethereal, cover) rather than on the
+    attacker's."""
+    if isinstance(effect, DEFENCE):
+        return True
+    return isinstance(effect, RerollRoll | RollModifier) and effect.roll == "save"
+
+
+@dataclass
+class Situation:
+    """What unwrapping an effect for one attack needs to know."""
+
+    state: GameState
+    owner: UnitState
+    """The unit the effect is on."""
+    attacker: UnitState
+    target: UnitState
+    weapon: WeaponSpec | None
+    answers: RecordedAnswers
+
+
+def _weapon_named(weapon: WeaponSpec, names: Sequence[str]) -> bool:
+    def norm(text: str) -> str:
+        return "".join(ch for ch in text.lower() if ch.isalnum())
+
+    wanted = {norm(n) for n in names}
+    return norm(weapon.id) in wanted or norm(weapon.name) in wanted
+
+
+def _holds(condition: str, at: Situation) -> bool:
+    """Whether an ability's condition holds now; what the tool cannot see is asked."""
+    unit = at.owner
+    if condition == "charged_this_turn":
+        return unit.charged
+    if condition == "not_charged_this_turn":
+        return not unit.charged
+    if condition == "first_battle_round":
+        return at.state.round == 1
+    if condition == "general_alive":
+        return any(u.general and u.alive for u in at.state.sides[unit.side].units)
+    if condition == "wholly_on_terrain":
+        return at.answers.yes_no(
+            f"on-terrain:{unit.spec.id}", f"is every model of {unit.name} wholly on terrain?"
+        )
+    raise ContentError(f"the condition {condition!r} is not one the game knows")
+
+
+def unwrap(effect: Effect, at: Situation) -> Iterator[Effect]:
+    """The plain effects a (possibly wrapped) effect gives in this situation."""
+    if isinstance(effect, Against):
+        target = at.target if at.owner is at.attacker else at.attacker
+        named = not effect.keywords or any(target.spec.has(k) for k in effect.keywords)
+        big = effect.min_wounds is None or target.spec.wounds >= effect.min_wounds
+        if named and big:
+            for inner in effect.effects:
+                yield from unwrap(inner, at)
+    elif isinstance(effect, Conditional):
+        if _holds(effect.condition, at):
+            for inner in effect.effects:
+                yield from unwrap(inner, at)
+    elif isinstance(effect, WithWeapons):
+        if at.weapon is not None and _weapon_named(at.weapon, effect.weapons):
+            for inner in effect.effects:
+                yield from unwrap(inner, at)
+    elif isinstance(effect, Aura):
+        # The unit with the aura is covered by it itself (AoS2 §21); other units within range
+        # are the table's to see: their players give them as flags.
+        mine = effect.side in ("friendly", "all") and effect.include_self
+        keyed = not effect.keywords or any(at.owner.spec.has(k) for k in effect.keywords)
+        if mine and keyed:
+            for inner in effect.effects:
+                yield from unwrap(inner, at)
+    elif isinstance(effect, Lasting | RollThen):
+        return  # used by an action, which puts its lasting effects in force
+    else:
+        yield effect
+
+
+def _active(ability: AbilitySpec, state: GameState, unit: UnitState) -> bool:
+    """Whether an ability's effects are in force by themselves now: no usage limit or cost
+    (those are used with an action), at its phase and in its turn. A game set up before
+    usage limits were kept applies only its always-on abilities, as it did then."""
+    if ability.champion:
+        return False
+    if ability.usage is None:
+        return ability.passive
+    if ability.kind != "ability" or ability.usage != "unlimited" or ability.cost:
+        return False
+    if ability.phase is not None and ability.phase != state.phase:
+        return False
+    ours = unit.side == state.active_side
+    return ability.turn == "any" or ours == (ability.turn == "yours")
+
+
+def effects_on(unit: UnitState, state: GameState) -> list[tuple[str, Effect]]:
+    """Every effect in force on a unit now, wrapped as stored, with its source's name."""
+    found: list[tuple[str, Effect]] = []
+    for ability in unit.spec.abilities:
+        if _active(ability, state, unit):
+            effects = [build_effect(m, ability.name) for m in ability.effects]
+            if ability.weapons and ability.usage is not None:
+                effects = [WithWeapons(ability.weapons, tuple(effects))]
+            found += [(ability.name, e) for e in effects]
+    for active in unit.effects:
+        found += [(active.name, build_effect(m, active.name)) for m in active.effects]
+    return found
+
+
+def unit_rules(
+    state: GameState,
+    unit: UnitState,
+    other: UnitState,
+    answers: RecordedAnswers,
+    role: str,
+) -> list[Effect]:
+    """The plain effects in force on `unit` for its rolls as the `attacker` of `other`, or as
+    the `defender` against it (saves, wards), whatever the weapon: the systems whose attack
+    takes the unit's rules as a whole (40k8) read them here."""
+    attacker, target = (unit, other) if role == "attacker" else (other, unit)
+    at = Situation(state, unit, attacker, target, None, answers)
+    plain = [e for _, w in effects_on(unit, state) for e in unwrap(w, at)]
+    return [e for e in plain if is_defence(e) == (role == "defender")]
+
+
+def champion_effects(unit: UnitState) -> list[Effect]:
+    """The champion's own rule (AoS2 §20.3)."""
+    return [
+        build_effect(m, a.name) for a in unit.spec.abilities if a.champion for m in a.effects
+    ]
+
+
+def unwrap_for_weapon(spec: UnitSpec, weapon: WeaponSpec, *, champion: bool) -> list[Effect]:
+    """Outside a game (`aos odds attack --unit`): the attack effects always tied to one weapon
+    (its abilities naming it, the champion's rule for the champion's use); effects that hang
+    on a target or the game state are left to flags."""
+
+    def plain(effect: Effect) -> Iterator[Effect]:
+        if isinstance(effect, WithWeapons):
+            if _weapon_named(weapon, effect.weapons):
+                for inner in effect.effects:
+                    yield from plain(inner)
+        elif _attack_effect(effect) and not is_defence(effect):
+            yield effect
+
+    found: list[Effect] = []
+    for ability in spec.abilities:
+        tied = weapon.id in ability.weapons
+        if tied or (champion and ability.champion):
+            for mapping in ability.effects:
+                found += plain(build_effect(mapping, ability.name))
+    return found
+
+
+# --------------------------------------------------------------------------- the attacks
+
+
+def _profile(unit: UnitState, use: WeaponUse, changes: list[CharacteristicModifier]) -> WeaponProfile:
+    """A weapon's profile for the models using it, with the damage table row (AoS2 §20.4) and
+    characteristic modifiers (Rend, Damage; Attacks are extra attacks) applied."""
+    weapon = use.weapon
+    row = unit.damage_row() or {}
+
+    def value(key: str) -> str:
+        return str(row.get(f"weapon.{weapon.id}.{key}", getattr(weapon, key)))
+
+    rend = int(value("rend")) + sum(c.amount for c in changes if c.characteristic == "rend")
+    damage = parse_dice(value("damage"), what=f"{weapon.name} damage")
+    bonus = sum(c.amount for c in changes if c.characteristic == "damage")
+    if bonus:
+        damage = DiceExpr(damage.dice, damage.constant + bonus)
+    return WeaponProfile(
+        attacks=parse_dice(value("attacks"), what=f"{weapon.name} attacks"),
+        to_hit=parse_threshold(value("to_hit"), what=f"{weapon.name} to hit"),
+        to_wound=parse_threshold(value("to_wound"), what=f"{weapon.name} to wound"),
+        rend=min(0, rend),
+        damage=damage,
+        models=use.models,
+        name=weapon.name,
+    )
+
+
+@dataclass(frozen=True)
+class UnitAttack:
+    """One weapon use as it attacks: who uses it, the profile and the rules in force."""
+
+    use: WeaponUse
+    attack: Attack
+    label: str
+
+
+def unit_attacks(
+    state: GameState,
+    attacker: UnitState,
+    target: UnitState,
+    weapons: Sequence[WeaponSpec],
+    answers: RecordedAnswers,
+    dice: DiceSource | None,
+    *,
+    attack_extra: Sequence[Effect] = (),
+    defence_extra: Sequence[Effect] = (),
+) -> list[UnitAttack]:
+    """Each weapon use of the attacker against the target with every effect that reaches it:
+    the attacker's effects on its own rolls, the target's on its saves and wards.
+
+    `attack_extra` are effects given for this attack (flags, Look Out, Sir!); an extra attack
+    among them, like a champion's, is made once, with the first weapon. Dice are rolled for
+    random extra attacks (without `dice` their average is not taken: none are added)."""
+    from aos_cli.core.terrain import realmscape_attack_effects
+
+    own = effects_on(attacker, state)
+    theirs = effects_on(target, state)
+    realm = realmscape_attack_effects(state, attacker)
+    result: list[UnitAttack] = []
+    once_given = False
+    champion_once = False
+    for use in weapon_uses(attacker, weapons):
+        mine = Situation(state, attacker, attacker, target, use.weapon, answers)
+        defending = Situation(state, target, attacker, target, use.weapon, answers)
+        effects: list[Effect] = [build_effect(m, use.weapon.name) for m in use.weapon.effects]
+        effects += [e for _, w in own for e in unwrap(w, mine) if not is_defence(e)]
+        effects += [e for _, w in theirs for e in unwrap(w, defending) if is_defence(e)]
+        effects += realm
+        if use.champion:
+            for wrapped in champion_effects(attacker):
+                for effect in unwrap(wrapped, mine):
+                    if isinstance(effect, ExtraAttacks) and not isinstance(wrapped, WithWeapons):
+                        if champion_once:
+                            continue
+                        champion_once = True
+                    effects.append(effect)
+        for effect in attack_extra:
+            if isinstance(effect, ExtraAttacks):
+                if once_given:
+                    continue
+                once_given = True
+            effects.append(effect)
+        effects += list(defence_extra)
+        changes = [e for e in effects if isinstance(e, CharacteristicModifier)]
+        changes = [c for c in changes if not c.melee_only or use.weapon.kind == "melee"]
+        plain: list[Effect] = []
+        for effect in effects:
+            if isinstance(effect, CharacteristicModifier):
+                if effect.characteristic == "attacks" and effect in changes:
+                    plain.append(ExtraAttacks(effect.amount * use.models))
+            elif isinstance(effect, ExtraAttacksRoll):
+                if dice is not None:
+                    rolled = effect.amount.roll(dice, f"{use.weapon.name}: extra attacks ({effect.amount})")
+                    state.notes.append(f"{use.weapon.name}: {rolled} extra attack(s).")
+                    plain.append(ExtraAttacks(rolled))
+            elif _attack_effect(effect):
+                plain.append(effect)
+        profile = _profile(attacker, use, changes)
+        label = champion_name(attacker.spec) if use.champion else None
+        result.append(
+            UnitAttack(use, Attack(profile, compile_effects(plain)), label or attacker.name)
+        )
+    return result
+
+
+def _attack_effect(effect: Effect) -> bool:
+    """Whether an effect changes an attack's rolls (the rest are read by other rules)."""
+    try:
+        compile_effects([effect])
+    except TypeError:
+        return False
+    return True

@@ -1,0 +1,400 @@
+"""A unit's attacks in the game, read against the rules (issue 12, items 1-7 and 23): attacks
+from the models still alive, a champion's bonus once, every structured effect reaching its
+roll and only the weapons it names, set-up choices, wards against mortal wounds, abilities that
+add attacks or modifiers, realmscape and scenery effects, the general and the damage table."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from aos_cli.core.actions import RecordedAnswers, apply_action
+from aos_cli.core.aos_engine import AOS_ENGINE, AosAttack
+from aos_cli.core.attack import Attack, WeaponProfile
+from aos_cli.core.dice import Reroll, ScriptedDice, SeededDice, parse_dice
+from aos_cli.core.effects import (
+    Ethereal,
+    ExtraAttacks,
+    RerollRoll,
+    RollModifier,
+    TargetInfo,
+    compile_effects,
+)
+from aos_cli.core.errors import AosError
+from aos_cli.core.state import GameState
+from aos_cli.core.turn import new_game
+from aos_cli.setup import build_setup
+
+STORMCAST = "Stormcast Eternals"
+
+
+def army(tmp_path: Path, name: str, units: list[dict[str, Any]], **extra: Any) -> Path:
+    """Write an army list for the test and return its path."""
+    path = tmp_path / f"{name}.yaml"
+    data = {"schema_version": 1, "army": {"name": name, "player": name, "system": "aos2",
+                                          "units": units, **extra}}  # fmt: skip
+    path.write_text(yaml.safe_dump(data))
+    return path
+
+
+def game(
+    tmp_path: Path,
+    ours: list[dict[str, Any]],
+    theirs: list[dict[str, Any]] | None = None,
+    ours_extra: dict[str, Any] | None = None,
+    **setup: Any,
+) -> GameState:
+    """A game of First Blood between two small armies; Stormcast (side 0) goes first."""
+    enemy = theirs or [
+        {"id": "knight-of-shrouds", "warscroll": "Knight of Shrouds", "general": True},
+        {"id": "chainrasps", "warscroll": "Chainrasp Horde", "models": 10},
+    ]
+    if not any(u.get("general") for u in enemy):
+        enemy = [{**enemy[0], "general": True}, *enemy[1:]]
+    if not any(u.get("general") for u in ours):
+        ours = [*ours, {"id": "lord-relictor", "warscroll": "Lord-Relictor", "general": True}]
+    paths = [army(tmp_path, "Stormcast", ours, **(ours_extra or {})), army(tmp_path, "Ghosts", enemy)]
+    state = new_game(build_setup(paths, "first-blood", dice=SeededDice(3), **setup))
+    act(state, "priority", [5, 2], first=0)
+    return state
+
+
+def act(state: GameState, kind: str, dice: list[int] | None = None, **payload: Any) -> None:
+    """Apply one action with scripted dice (every die used), or seeded dice when none given."""
+    answers = payload.pop("answers", {})
+    source: Any = ScriptedDice(dice) if dice is not None else SeededDice(7)
+    apply_action(state, kind, payload, source, RecordedAnswers(dict(answers)))
+    if dice is not None:
+        assert source.remaining == 0, f"{kind} left dice unused"
+
+
+def to_phase(state: GameState, phase: str) -> None:
+    while state.phase != phase:
+        act(state, "next", [])
+
+
+def attacks_made(state: GameState) -> int:
+    """The attacks of the last attack, from its note."""
+    line = next(n for n in reversed(state.notes) if "→" in n)
+    found = re.search(r"(\d+) attacks", line)
+    assert found, line
+    return int(found.group(1))
+
+
+def fight(state: GameState, unit: str, target: str, **extra: Any) -> None:
+    unit_state = state.unit(unit)
+    unit_state.fought = False
+    state.combat_to_pick = None
+    answers = {"engaged": True, "cover": False, **extra.pop("answers", {})}
+    act(state, "fight", unit=unit, target=target, answers=answers, **extra)
+
+
+def expected(state: GameState) -> float:
+    return float(state.attack_log[-1]["expected"])
+
+
+def mean_of(*attacks: Attack, save: int) -> float:
+    return AOS_ENGINE.mean(AosAttack(tuple(attacks), TargetInfo(save)))
+
+
+def profile(models: int, attacks: str, hit: int, wound: int, rend: int, damage: str) -> WeaponProfile:
+    return WeaponProfile(parse_dice(attacks), hit, wound, rend, parse_dice(damage), models)
+
+
+LIBERATORS = {"id": "liberators", "warscroll": "Liberators", "models": 10,
+              "weapons": {"warhammer": 8, "grandhammer": 2}, "command_models": ["champion"]}  # fmt: skip
+
+
+# --------------------------------------------------------------------------- item 1
+
+
+@pytest.mark.parametrize(("models", "attacks"), [(10, 21), (8, 17), (5, 11), (1, 3)])
+def test_aos2_s20_3_attacks_come_from_the_models_alive_and_the_champion_once(
+    tmp_path: Path, models: int, attacks: int
+) -> None:
+    """AoS2 §20.3 (champions) and §14.1: each model alive attacks with what it carries, the
+    Liberator-Prime's extra attack counts once; ordinary models are removed first, the
+    champion and special weapons last."""
+    state = game(tmp_path, [LIBERATORS])
+    to_phase(state, "combat")
+    state.unit("liberators").models = models
+    fight(state, "liberators", "chainrasps")
+    assert attacks_made(state) == attacks
+
+
+@pytest.mark.parametrize(("models", "attacks"), [(10, 19), (8, 15), (1, 1)])
+def test_aos2_s20_3_a_champion_attacks_with_its_own_weapon_only(
+    tmp_path: Path, models: int, attacks: int
+) -> None:
+    """AoS2 §20.3: the Extoller of Shyish fights with a Death-knell Scythe instead of a
+    Slasher Scythe; nobody else carries one."""
+    theirs = [{"id": "reapers", "warscroll": "Grimghast Reapers", "models": 10,
+               "command_models": ["champion"]}]  # fmt: skip
+    state = game(tmp_path, [LIBERATORS], theirs)
+    to_phase(state, "combat")
+    state.unit("reapers").models = models
+    fight(state, "reapers", "liberators")
+    assert attacks_made(state) == attacks
+
+
+def test_aos2_s14_1_judicators_at_three_models_shoot_three_times(tmp_path: Path) -> None:
+    """AoS2 §14.1: three Judicators left (the Prime, the Shockbolt Bow and one more) shoot
+    three arrows, not four."""
+    judicators = {"id": "judicators", "warscroll": "Judicators", "models": 5,
+                  "weapons": {"skybolt-bow": 4, "shockbolt-bow": 1}, "command_models": ["champion"]}  # fmt: skip
+    state = game(tmp_path, [judicators])
+    to_phase(state, "shooting")
+    state.unit("judicators").models = 3
+    act(state, "shoot", unit="judicators", target="chainrasps",
+        answers={"engaged": False, "cover": False})  # fmt: skip
+    assert attacks_made(state) == 3
+
+
+def test_aos2_s20_3_odds_by_warscroll_count_the_champion_and_show_the_profile(
+    run_cli: Any,
+) -> None:
+    """AoS2 §20.3: `aos odds attack --unit` includes the champion's extra attack and says
+    which models, weapons and attacks it used."""
+    import json
+
+    result = run_cli("odds", "attack", "--unit", "liberators", "--models", "10", "--save", "4+",
+                     "--json")  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    used = data["profiles"]
+    assert sum(p["attacks"] for p in used) == 21
+    assert any(p["models"] == 1 and "Prime" in p["name"] for p in used)
+    text = run_cli("odds", "attack", "--unit", "liberators", "--models", "10", "--save", "4+")
+    assert "Liberator-Prime" in text.stdout and "21 attacks" in text.stdout
+
+
+# --------------------------------------------------------------------------- item 2
+
+
+def test_aos2_s14_4_a_triggered_save_reroll_reaches_the_save(tmp_path: Path) -> None:
+    """Sigmarite Thundershield (warscroll): save rolls of 1 for the Stardrake are rerolled,
+    though the ability's timing names a trigger ("when a save roll is made")."""
+    stardrake = {"id": "stardrake", "warscroll": "Lord-Celestant on Stardrake", "general": True,
+                 "weapons": {"celestine-hammer": 1}}  # fmt: skip
+    state = game(tmp_path, [stardrake])
+    to_phase(state, "combat")
+    fight(state, "knight-of-shrouds", "stardrake")
+    sword = Attack(profile(1, "4", 3, 3, -1, "2"), compile_effects([RerollRoll("save", Reroll.ONES)]))
+    assert expected(state) == pytest.approx(mean_of(sword, save=3))
+
+
+def test_aos2_s14_4_sigmarite_shields_reroll_save_rolls_of_one(tmp_path: Path) -> None:
+    """Sigmarite Shields (Liberators warscroll): save rolls of 1 are rerolled."""
+    state = game(tmp_path, [LIBERATORS])
+    to_phase(state, "combat")
+    fight(state, "knight-of-shrouds", "liberators")
+    sword = Attack(profile(1, "4", 3, 3, -1, "2"), compile_effects([RerollRoll("save", Reroll.ONES)]))
+    assert expected(state) == pytest.approx(mean_of(sword, save=4))
+
+
+def test_aos2_s21_an_effect_the_game_cannot_apply_is_an_error_at_set_up() -> None:
+    """AoS2 §21: a warscroll's structured effect is applied, never skipped; one that cannot be
+    applied stops the game's set-up with a message naming the unit and the ability."""
+    from tests.core.test_actions import setup as small_setup
+
+    data = small_setup()
+    unit = data["sides"][0]["units"][0]
+    unit["abilities"] = [*unit.get("abilities", []), {
+        "id": "broken", "name": "Broken Rule", "kind": "ability", "passive": True,
+        "effects": [{"type": "reroll", "roll": "save", "which": "sometimes"}]}]  # fmt: skip
+    with pytest.raises(AosError, match="Broken Rule"):
+        new_game(data)
+
+
+# --------------------------------------------------------------------------- item 3
+
+
+def test_aos2_lord_of_the_celestial_host_rerolls_only_the_named_weapons(tmp_path: Path) -> None:
+    """Lord of the Celestial Host (Lord-Celestant on Stardrake warscroll): failed wound rolls
+    are rerolled for the Great Claws, not for the Celestine Hammer."""
+    stardrake = {"id": "stardrake", "warscroll": "Lord-Celestant on Stardrake", "general": True,
+                 "weapons": {"celestine-hammer": 1}}  # fmt: skip
+    state = game(tmp_path, [stardrake])
+    act(state, "command", ability="Lord of the Celestial Host", unit="stardrake")
+    to_phase(state, "combat")
+    fight(state, "stardrake", "knight-of-shrouds")
+    hammer = Attack(profile(1, "3", 3, 2, -1, "D3"), compile_effects([Ethereal()]))
+    claws = Attack(
+        profile(1, "4", 3, 3, -1, "D3"),
+        compile_effects([Ethereal(), RerollRoll("wound", Reroll.FAILED)]),
+    )
+    assert expected(state) == pytest.approx(mean_of(hammer, claws, save=4))
+
+
+# --------------------------------------------------------------------------- item 4
+
+
+def test_aos2_s25_strife_ender_adds_an_attack_to_the_bearers_weapon(tmp_path: Path) -> None:
+    """AoS2 §25 (artefacts), Strife-ender: the Lord-Castellant's halberd gets +1 Attacks."""
+    castellant = {"id": "lord-castellant", "warscroll": "Lord-Castellant", "general": True,
+                  "artefact": "strife-ender"}  # fmt: skip
+    state = game(tmp_path, [castellant], ours_extra={"allegiance": STORMCAST})
+    to_phase(state, "combat")
+    fight(state, "lord-castellant", "chainrasps")
+    assert attacks_made(state) == 4
+
+
+def test_aos2_s25_a_command_trait_is_in_force_on_the_general(tmp_path: Path) -> None:
+    """AoS2 §25 (command traits): Zealous Crusader is in the game, on the general, with its
+    reroll of charge rolls; Shielded by Faith's ward works against mortal wounds."""
+    castellant = {"id": "lord-castellant", "warscroll": "Lord-Castellant", "general": True}
+    state = game(tmp_path, [castellant],
+                 ours_extra={"allegiance": STORMCAST, "command_trait": "zealous-crusader"})  # fmt: skip
+    general = state.unit("lord-castellant")
+    names = [e.name for e in general.effects]
+    assert "Zealous Crusader" in names
+    mappings = [m for e in general.effects for m in e.effects]
+    assert {"type": "reroll_other", "roll": "charge"} in mappings
+
+
+def test_aos2_s25_set_up_choices_show_in_status_and_the_game(tmp_path: Path, run_cli: Any) -> None:
+    """AoS2 §25: the command trait and the artefact show in `aos status` and `aos game show`."""
+    castellant = {"id": "lord-castellant", "warscroll": "Lord-Castellant", "general": True,
+                  "artefact": "strife-ender"}  # fmt: skip
+    ours = army(tmp_path, "Stormcast", [castellant], allegiance=STORMCAST,
+                command_trait="zealous-crusader")  # fmt: skip
+    theirs = army(tmp_path, "Ghosts", [{"id": "knight", "warscroll": "Knight of Shrouds",
+                                        "general": True}])  # fmt: skip
+    made = run_cli("game", "new", "--army", str(ours), "--army", str(theirs), "--battleplan", "first-blood",
+                   "--name", "choices")  # fmt: skip
+    assert made.exit_code == 0, made.stderr
+    for command in (("status",), ("game", "show", "--game", "choices"), ("game", "report")):
+        shown = run_cli(*command)
+        assert shown.exit_code == 0, shown.stderr
+        assert "Strife-ender" in shown.stdout and "Zealous Crusader" in shown.stdout, command
+
+
+# --------------------------------------------------------------------------- item 5
+
+
+def test_aos2_s4_3_mystical_terrain_wards_mortal_wounds_from_spells(tmp_path: Path) -> None:
+    """AoS2 §4.3 Mystical: each wound *or mortal wound* allocated within 1" is ignored on a 6,
+    so an Arcane Bolt's mortal wounds get the roll too."""
+    incantor = {"id": "knight-incantor", "warscroll": "Knight-Incantor", "general": True}
+    theirs = [{"id": "chainrasps", "warscroll": "Chainrasp Horde", "models": 10}]
+    state = game(tmp_path, [incantor], theirs, terrain=["Shrine=mystical"])
+    # Casting 2D6 = 11 (D3 mortal wounds), D3 rolled 6 = 3, ward rolls 6, 6, 1: one gets through.
+    act(state, "cast", [5, 6, 6, 6, 6, 1], unit="knight-incantor", spell="Arcane Bolt",
+        target="chainrasps", answers={"mystical": True})  # fmt: skip
+    assert state.unit("chainrasps").models == 9
+
+
+def test_aos2_s4_3_mystical_terrain_wards_deadly_terrain(tmp_path: Path) -> None:
+    """AoS2 §4.3: Mystical protects against the mortal wounds of a Deadly feature too."""
+    state = game(tmp_path, [LIBERATORS], terrain=["Shrine=mystical", "Pit=deadly"])
+    to_phase(state, "movement")
+    # Deadly roll 1, D3 rolled 6 = 3 mortal wounds, ward rolls 6, 6, 6: all ignored.
+    act(state, "move", [1, 6, 6, 6, 6], unit="liberators",
+        answers={"deadly": True, "mystical": True})  # fmt: skip
+    assert state.unit("liberators").models == 10
+    assert state.unit("liberators").wounds_on_damaged == 0
+
+
+# --------------------------------------------------------------------------- item 6
+
+
+def test_aos2_s14_fight_takes_the_attack_modifier_flags(tmp_path: Path) -> None:
+    """AoS2 §14: an ability the tool cannot see is given as a flag, as with `aos roll attack`."""
+    castellant = {"id": "lord-castellant", "warscroll": "Lord-Castellant", "general": True}
+    state = game(tmp_path, [castellant])
+    to_phase(state, "combat")
+    fight(state, "lord-castellant", "chainrasps", extra_attacks=2, hit_mod=1)
+    assert attacks_made(state) == 5
+    halberd = Attack(profile(1, "3", 3, 3, -1, "2"),
+                     compile_effects([Ethereal(), ExtraAttacks(2), RollModifier("hit", 1)]))  # fmt: skip
+    assert expected(state) == pytest.approx(mean_of(halberd, save=5))
+
+
+def test_inescapable_vengeance_adds_attacks_after_a_charge(tmp_path: Path) -> None:
+    """Inescapable Vengeance (Lord-Celestant warscroll): after a charge move, one extra attack
+    with each melee weapon; none without a charge."""
+    celestant = {"id": "lord-celestant", "warscroll": "Lord-Celestant", "general": True}
+    state = game(tmp_path, [celestant])
+    to_phase(state, "combat")
+    fight(state, "lord-celestant", "chainrasps")
+    assert attacks_made(state) == 6
+    state.unit("lord-celestant").charged = True
+    fight(state, "lord-celestant", "chainrasps")
+    assert attacks_made(state) == 8
+
+
+def test_lay_low_the_tyrants_adds_one_to_hit_against_wounds_five(tmp_path: Path) -> None:
+    """Lay Low the Tyrants (Liberators warscroll): +1 to hit against a unit with Wounds 5+
+    (the Knight of Shrouds), not against Chainrasps."""
+    liberators = {**LIBERATORS, "models": 5, "weapons": {"warhammer": 5}, "command_models": []}
+    state = game(tmp_path, [liberators])
+    to_phase(state, "combat")
+    fight(state, "liberators", "knight-of-shrouds")
+    warhammers = Attack(profile(5, "2", 4, 3, 0, "1"),
+                        compile_effects([Ethereal(), RollModifier("hit", 1)]))  # fmt: skip
+    assert expected(state) == pytest.approx(mean_of(warhammers, save=4))
+
+
+# --------------------------------------------------------------------------- item 7
+
+
+def test_aos2_s24_2_reckless_aggression_rerolls_hit_rolls_of_one_after_a_charge(
+    tmp_path: Path,
+) -> None:
+    """AoS2 §24.2, Ghur's Reckless Aggression: units that made a charge move this turn
+    reroll hit rolls of 1."""
+    castellant = {"id": "lord-castellant", "warscroll": "Lord-Castellant", "general": True}
+    state = game(tmp_path, [castellant], realm="ghur", realmscape="reckless-aggression")
+    to_phase(state, "combat")
+    state.unit("lord-castellant").charged = True
+    fight(state, "lord-castellant", "chainrasps")
+    halberd = Attack(
+        profile(1, "3", 3, 3, -1, "2"), compile_effects([Ethereal(), RerollRoll("hit", Reroll.ONES)])
+    )
+    assert expected(state) == pytest.approx(mean_of(halberd, save=5))
+
+
+def test_aos2_s4_3_damned_terrain_sacrifice_then_reroll_hit_rolls_of_one(tmp_path: Path) -> None:
+    """AoS2 §4.3 Damned: at the start of your hero phase a unit within 1" may suffer D3
+    mortal wounds to reroll hit rolls of 1 until your next hero phase."""
+    castellant = {"id": "lord-castellant", "warscroll": "Lord-Castellant", "general": True}
+    state = game(tmp_path, [castellant], terrain=["Altar=damned"])
+    act(state, "sacrifice", [4], unit="lord-castellant", answers={"damned": True})
+    assert state.unit("lord-castellant").wounds_on_damaged == 2
+    to_phase(state, "combat")
+    fight(state, "lord-castellant", "chainrasps")
+    halberd = Attack(
+        profile(1, "3", 3, 3, -1, "2"), compile_effects([Ethereal(), RerollRoll("hit", Reroll.ONES)])
+    )
+    assert expected(state) == pytest.approx(mean_of(halberd, save=5))
+
+
+# --------------------------------------------------------------------------- item 23
+
+
+def test_aos2_s5_3_a_slain_general_is_no_longer_flagged_general(tmp_path: Path) -> None:
+    """AoS2 §5.3: when the general is slain another model takes its place; the slain one is
+    no longer the general."""
+    castellant = {"id": "lord-castellant", "warscroll": "Lord-Castellant", "general": True}
+    relictor = {"id": "lord-relictor", "warscroll": "Lord-Relictor"}
+    state = game(tmp_path, [castellant, relictor])
+    act(state, "adjust", unit="lord-castellant", wounds=6)
+    assert not state.unit("lord-castellant").general
+    assert state.unit("lord-relictor").general
+    act(state, "general", unit="lord-relictor")
+    assert state.unit("lord-relictor").general
+
+
+def test_aos2_s20_4_the_move_note_reads_the_damage_table(tmp_path: Path) -> None:
+    """AoS2 §20.4: a badly hurt Stardrake moves 8", as its damage table says, not 12"."""
+    stardrake = {"id": "stardrake", "warscroll": "Lord-Celestant on Stardrake", "general": True,
+                 "weapons": {"celestine-hammer": 1}}  # fmt: skip
+    state = game(tmp_path, [stardrake])
+    state.unit("stardrake").wounds_on_damaged = 12
+    to_phase(state, "movement")
+    act(state, "move", [], unit="stardrake")
+    assert 'Move 8"' in state.notes[-1]
