@@ -39,7 +39,8 @@ def _effects(effects: Sequence[Any]) -> list[dict[str, Any]]:
     return [effect_to_data(e) for e in effects]
 
 
-def _weapon(weapon: Weapon, kind: str, carriers: int | None) -> dict[str, Any]:
+def snapshot_weapon(weapon: Weapon, kind: str, carriers: int | None) -> dict[str, Any]:
+    """A warscroll weapon as a game's set-up keeps it (`carriers`: None when every model)."""
     data: dict[str, Any] = {
         "id": weapon.id,
         "name": weapon.name,
@@ -240,9 +241,9 @@ def unit_snapshot(db: Database, unit: ArmyUnit, used_ids: set[str]) -> dict[str,
         for weapon_id in group["weapons"]:
             carriers[weapon_id] = (carriers[weapon_id] or 0) + group["models"]
     carriers = {k: None if v == unit.models else v for k, v in carriers.items()}
-    weapons = [_weapon(w, "missile", carriers.get(w.id)) for w in scroll.missile_weapons] + [
-        _weapon(w, "melee", carriers.get(w.id)) for w in scroll.melee_weapons
-    ]
+    weapons = [
+        snapshot_weapon(w, "missile", carriers.get(w.id)) for w in scroll.missile_weapons
+    ] + [snapshot_weapon(w, "melee", carriers.get(w.id)) for w in scroll.melee_weapons]
     weapons = [w for w in weapons if w.get("carriers", 1) != 0]
     for weapon in weapons:
         weapon["effects"] = _effects(weapon_effects(scroll, weapon["id"]))

@@ -59,6 +59,7 @@ COMMANDS: dict[str, Verb] = {
     "run": Verb(_TURN, "run", TURN),
     "retreat": Verb(_TURN, "retreat", TURN),
     "arrive": Verb(_TURN, "arrive", TURN),
+    "sacrifice": Verb(_TURN, "sacrifice", TURN),
     "shoot": Verb(_TURN, "shoot", TURN),
     "charge": Verb(_TURN, "charge", TURN),
     "fight": Verb(_TURN, "fight", TURN),

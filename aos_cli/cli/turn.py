@@ -140,6 +140,17 @@ def arrive(
     )
 
 
+def sacrifice(
+    unit: UnitArg,
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Sacrifice at a Damned feature: D3 mortal wounds, then reroll hit rolls of 1 (AoS2 §4.3)."""
+    act("sacrifice", {"unit": unit}, db=db, game=game, as_json=json, dice=dice, seed=seed,
+        answer=answer)  # fmt: skip
+
+
 def shoot(
     unit: UnitArg,
     target: TargetOption,

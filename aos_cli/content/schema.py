@@ -700,7 +700,10 @@ class Warscroll(Record):
             for pos, weapon_id in enumerate(model.weapons):
                 if weapon_id not in weapons:
                     found.append(
-                        (("command_models", index, "weapons", pos), _unknown("weapon", weapon_id, weapons))
+                        (
+                            ("command_models", index, "weapons", pos),
+                            _unknown("weapon", weapon_id, weapons),
+                        )
                     )
         for kind in ("abilities", "command_abilities"):
             for index, ability in enumerate(getattr(self, kind)):

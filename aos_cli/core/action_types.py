@@ -115,6 +115,16 @@ class Run(Action):
 
 @register_action_type
 @dataclass(frozen=True)
+class Sacrifice(Action):
+    """A unit near a Damned feature suffers D3 mortal wounds to reroll hit rolls of 1 until
+    your next hero phase (AoS2 §4.3)."""
+
+    kind: ClassVar[str] = "sacrifice"
+    unit: str
+
+
+@register_action_type
+@dataclass(frozen=True)
 class Arrive(Action):
     """Roll for a unit in reserve to arrive (Scions of the Storm, AoS2 §26.1)."""
 

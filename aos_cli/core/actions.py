@@ -45,6 +45,7 @@ from aos_cli.core.handlers import battleshock as battleshock
 from aos_cli.core.handlers import combat as combat
 from aos_cli.core.handlers import magic as magic
 from aos_cli.core.handlers import movement as movement
+from aos_cli.core.handlers import scenery as scenery
 from aos_cli.core.handlers.combat import weapon_attack as weapon_attack
 from aos_cli.core.scoring import record_objective
 from aos_cli.core.state import GameState

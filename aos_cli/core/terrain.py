@@ -121,7 +121,13 @@ def realmscape_attack_effects(state: GameState, attacker: UnitState) -> list[Eff
 
 
 def realmscape_reminder(state: GameState) -> None:
-    """Remind the players of a realmscape feature the tool does not roll for them."""
+    """Remind the players of a realmscape feature the tool does not roll for them, and of a
+    Damned feature's sacrifice at the start of the hero phase (AoS2 §4.3)."""
+    if state.phase == "hero" and features(state, "damned"):
+        state.notes.append(
+            'Damned: a unit within 1" of a Damned feature may make a sacrifice now '
+            "(D3 mortal wounds, then reroll its hit rolls of 1): `aos sacrifice UNIT`."
+        )
     if state.phase == "hero" and state.realmscape == "hungering-animus":
         state.notes.append(
             'Hungering Animus: roll a D6 now; on a 6 pick a point, and each unit within 6" '

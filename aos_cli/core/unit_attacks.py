@@ -290,9 +290,7 @@ def unit_rules(
 
 def champion_effects(unit: UnitState) -> list[Effect]:
     """The champion's own rule (AoS2 §20.3)."""
-    return [
-        build_effect(m, a.name) for a in unit.spec.abilities if a.champion for m in a.effects
-    ]
+    return [build_effect(m, a.name) for a in unit.spec.abilities if a.champion for m in a.effects]
 
 
 def unwrap_for_weapon(spec: UnitSpec, weapon: WeaponSpec, *, champion: bool) -> list[Effect]:
@@ -320,7 +318,9 @@ def unwrap_for_weapon(spec: UnitSpec, weapon: WeaponSpec, *, champion: bool) -> 
 # --------------------------------------------------------------------------- the attacks
 
 
-def _profile(unit: UnitState, use: WeaponUse, changes: list[CharacteristicModifier]) -> WeaponProfile:
+def _profile(
+    unit: UnitState, use: WeaponUse, changes: list[CharacteristicModifier]
+) -> WeaponProfile:
     """A weapon's profile for the models using it, with the damage table row (AoS2 §20.4) and
     characteristic modifiers (Rend, Damage; Attacks are extra attacks) applied."""
     weapon = use.weapon
@@ -410,7 +410,9 @@ def unit_attacks(
                     plain.append(ExtraAttacks(effect.amount * use.models))
             elif isinstance(effect, ExtraAttacksRoll):
                 if dice is not None:
-                    rolled = effect.amount.roll(dice, f"{use.weapon.name}: extra attacks ({effect.amount})")
+                    rolled = effect.amount.roll(
+                        dice, f"{use.weapon.name}: extra attacks ({effect.amount})"
+                    )
                     state.notes.append(f"{use.weapon.name}: {rolled} extra attack(s).")
                     plain.append(ExtraAttacks(rolled))
             elif _attack_effect(effect):

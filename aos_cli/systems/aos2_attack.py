@@ -180,11 +180,13 @@ def warscroll_profiles(
     else:
         wanted = scroll.weapon(kind).id
         chosen = [w for w in spec.weapons if w.id == wanted]
-        if not chosen:  # a weapon option nobody takes by default
+        if not chosen:  # a weapon option nobody takes by default: every model takes it
             from aos_cli.core.state import WeaponSpec
+            from aos_cli.setup import snapshot_weapon
 
-            found = scroll.weapon(kind)
-            chosen = [WeaponSpec.from_dict({**found.model_dump(mode="json"), "kind": kind})]
+            melee = wanted in {w.id for w in scroll.melee_weapons}
+            found = snapshot_weapon(scroll.weapon(kind), "melee" if melee else "missile", None)
+            chosen = [WeaponSpec.from_dict(found)]
     profiles: list[tuple[str, str, list[Effect]]] = []
     uses = weapon_uses(state, chosen)
     if not uses:  # a weapon given by name that no model carries by default: every model
@@ -249,11 +251,19 @@ class AosAttackKit:
             Attack(
                 weapon_profile(
                     {**compact, **{k: v for k, v in overrides.items() if v is not None}},
-                    names[number - 1] if names else f"weapon {number}" if len(weapon_fields) > 1 else "",
+                    names[number - 1]
+                    if names
+                    else f"weapon {number}"
+                    if len(weapon_fields) > 1
+                    else "",
                 ),
                 self.judge(
                     compile_effects(
-                        [*(own[number - 1] if own else []), *flagged, *(extra if number == 1 else [])]
+                        [
+                            *(own[number - 1] if own else []),
+                            *flagged,
+                            *(extra if number == 1 else []),
+                        ]
                     )
                 ),
             )

@@ -645,7 +645,10 @@ def shoot_40k(
         cover_key, f"is every model of {target.name} on or within a terrain feature?"
     )
     spec = Attack40k(
-        tuple(prepared), _target40k(state, target, unit, answers, in_cover=cover), "shooting", overwatch=overwatch
+        tuple(prepared),
+        _target40k(state, target, unit, answers, in_cover=cover),
+        "shooting",
+        overwatch=overwatch,
     )
     roll_attack(state, unit, target, spec, dice, " (Overwatch)" if overwatch else "")
 
@@ -805,7 +808,9 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
         _weapon40k(unit, w, _attack_rules(state, unit, target, answers, attack_flags(act)))
         for w in (melee[:1] or [CLOSE_COMBAT_WEAPON])
     ]
-    spec = Attack40k(tuple(weapons), _target40k(state, target, unit, answers, in_cover=False), "fight")
+    spec = Attack40k(
+        tuple(weapons), _target40k(state, target, unit, answers, in_cover=False), "fight"
+    )
     roll_attack(state, unit, target, spec, dice, "")
     state.notes.append(
         f'{unit.name} may consolidate up to 3" towards the nearest enemy (40k8 §10.6).'

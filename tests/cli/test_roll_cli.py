@@ -159,8 +159,13 @@ def test_profile_from_a_warscroll(run_cli: RunCli) -> None:
         "odds", "attack", "--unit", "liberators", "--models", "10", "--save", "4+", "--json"
     )
     assert flags.exit_code == 0, flags.stderr
-    by_hand = run_cli("odds", "attack", "10x2/4+/3+/0/1", "--save", "4+", "--json")
-    assert json.loads(flags.stdout)["mean_damage"] == json.loads(by_hand.stdout)["mean_damage"]
+    # Ten Liberators, the Liberator-Prime among them with its one extra attack (AoS2 §20.3).
+    by_hand = run_cli(
+        "odds", "attack", "10x2/4+/3+/0/1", "--extra-attacks", "1", "--save", "4+", "--json"
+    )
+    assert json.loads(flags.stdout)["mean_damage"] == pytest.approx(
+        json.loads(by_hand.stdout)["mean_damage"]
+    )
     blade = run_cli(
         "odds", "attack", "--unit", "lord-celestant on stardrake", "--weapon", "stormbound blade",
         "--save", "4+", "--json",

@@ -57,7 +57,10 @@ def game(
         enemy = [{**enemy[0], "general": True}, *enemy[1:]]
     if not any(u.get("general") for u in ours):
         ours = [*ours, {"id": "lord-relictor", "warscroll": "Lord-Relictor", "general": True}]
-    paths = [army(tmp_path, "Stormcast", ours, **(ours_extra or {})), army(tmp_path, "Ghosts", enemy)]
+    paths = [
+        army(tmp_path, "Stormcast", ours, **(ours_extra or {})),
+        army(tmp_path, "Ghosts", enemy),
+    ]
     state = new_game(build_setup(paths, "first-blood", dice=SeededDice(3), **setup))
     act(state, "priority", [5, 2], first=0)
     return state
@@ -101,7 +104,9 @@ def mean_of(*attacks: Attack, save: int) -> float:
     return AOS_ENGINE.mean(AosAttack(tuple(attacks), TargetInfo(save)))
 
 
-def profile(models: int, attacks: str, hit: int, wound: int, rend: int, damage: str) -> WeaponProfile:
+def profile(
+    models: int, attacks: str, hit: int, wound: int, rend: int, damage: str
+) -> WeaponProfile:
     return WeaponProfile(parse_dice(attacks), hit, wound, rend, parse_dice(damage), models)
 
 
@@ -183,7 +188,9 @@ def test_aos2_s14_4_a_triggered_save_reroll_reaches_the_save(tmp_path: Path) -> 
     state = game(tmp_path, [stardrake])
     to_phase(state, "combat")
     fight(state, "knight-of-shrouds", "stardrake")
-    sword = Attack(profile(1, "4", 3, 3, -1, "2"), compile_effects([RerollRoll("save", Reroll.ONES)]))
+    sword = Attack(
+        profile(1, "4", 3, 3, -1, "2"), compile_effects([RerollRoll("save", Reroll.ONES)])
+    )
     assert expected(state) == pytest.approx(mean_of(sword, save=3))
 
 
@@ -192,7 +199,9 @@ def test_aos2_s14_4_sigmarite_shields_reroll_save_rolls_of_one(tmp_path: Path) -
     state = game(tmp_path, [LIBERATORS])
     to_phase(state, "combat")
     fight(state, "knight-of-shrouds", "liberators")
-    sword = Attack(profile(1, "4", 3, 3, -1, "2"), compile_effects([RerollRoll("save", Reroll.ONES)]))
+    sword = Attack(
+        profile(1, "4", 3, 3, -1, "2"), compile_effects([RerollRoll("save", Reroll.ONES)])
+    )
     assert expected(state) == pytest.approx(mean_of(sword, save=4))
 
 
@@ -353,7 +362,8 @@ def test_aos2_s24_2_reckless_aggression_rerolls_hit_rolls_of_one_after_a_charge(
     state.unit("lord-castellant").charged = True
     fight(state, "lord-castellant", "chainrasps")
     halberd = Attack(
-        profile(1, "3", 3, 3, -1, "2"), compile_effects([Ethereal(), RerollRoll("hit", Reroll.ONES)])
+        profile(1, "3", 3, 3, -1, "2"),
+        compile_effects([Ethereal(), RerollRoll("hit", Reroll.ONES)]),
     )
     assert expected(state) == pytest.approx(mean_of(halberd, save=5))
 
@@ -368,7 +378,8 @@ def test_aos2_s4_3_damned_terrain_sacrifice_then_reroll_hit_rolls_of_one(tmp_pat
     to_phase(state, "combat")
     fight(state, "lord-castellant", "chainrasps")
     halberd = Attack(
-        profile(1, "3", 3, 3, -1, "2"), compile_effects([Ethereal(), RerollRoll("hit", Reroll.ONES)])
+        profile(1, "3", 3, 3, -1, "2"),
+        compile_effects([Ethereal(), RerollRoll("hit", Reroll.ONES)]),
     )
     assert expected(state) == pytest.approx(mean_of(halberd, save=5))
 

@@ -133,11 +133,14 @@ def test_40k8_s5_3_smite_d6_mortal_wounds_on_a_test_above_10(game: GameState) ->
 
 
 def test_40k8_s5_4_perils_of_the_warp_on_a_double_one_or_six(game: GameState) -> None:
-    """40k8 §5.4: a double 1 or double 6 inflicts D3 mortal wounds on the psyker."""
+    """40k8 §5.4: a double 1 or double 6 inflicts D3 mortal wounds on the psyker; its
+    Disgustingly Resilient (a 5+ roll for each wound lost) works against them too."""
     to_phase(game, "psychic")
-    act(game, "cast", [6, 6, 3], wizard="plaguecaster", spell="Smite", target="tactical-squad")
+    # D3 = 2 mortal wounds; Disgustingly Resilient rolls 1 and 5: one is ignored.
+    act(game, "cast", [6, 6, 3, 1, 5], wizard="plaguecaster", spell="Smite",
+        target="tactical-squad")  # fmt: skip
     assert "Perils of the Warp" in " ".join(game.notes)
-    assert game.unit("plaguecaster").wounds_on_damaged == 2
+    assert game.unit("plaguecaster").wounds_on_damaged == 1
     assert game.pending_spell is not None  # a 12 still manifests while the psyker lives
 
 

@@ -87,9 +87,7 @@ def _apply_each(
             shown = " ".join(str(r) for r in rolls)
             state.notes.append(f"{name}: rolled {shown} (needs {needed}+).")
             for _ in range(hits):
-                _apply_each(
-                    state, source, aim, name, tuple(mapping.get("then", ())), dice, answers
-                )
+                _apply_each(state, source, aim, name, tuple(mapping.get("then", ())), dice, answers)
         elif kind == "lasting":
             until = DURATIONS.get(str(mapping.get("until")), "phase")
             inner = tuple(dict(m) for m in mapping.get("effects", ()))

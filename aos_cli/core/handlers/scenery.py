@@ -1,0 +1,50 @@
+"""Scenery rules that are a player's choice (AoS2 §4.3): a sacrifice at a Damned feature.
+
+The scenery rules that happen by themselves (Deadly, Mystical, Arcane, Inspiring, Sinister)
+are asked where they apply (`aos_cli.core.terrain`).
+"""
+
+from __future__ import annotations
+
+from aos_cli.core import terrain
+from aos_cli.core.action_types import Sacrifice
+from aos_cli.core.answers import RecordedAnswers
+from aos_cli.core.casualties import suffer_mortal_wounds
+from aos_cli.core.dice import DiceSource, parse_dice
+from aos_cli.core.errors import RuleError
+from aos_cli.core.guards import acting_unit
+from aos_cli.core.handlers import action
+from aos_cli.core.state import ActiveEffect, GameState
+
+DAMNED_REROLL = {"type": "reroll", "roll": "hit", "which": "ones"}
+
+
+@action(Sacrifice)
+def _sacrifice(
+    state: GameState, act: Sacrifice, dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """AoS2 §4.3 Damned: at the start of your hero phase you may pick one friendly unit within
+    1" of a Damned feature; it suffers D3 mortal wounds, and you may reroll its hit rolls of 1
+    until your next hero phase."""
+    found = terrain.features(state, "damned")
+    if not found:
+        raise RuleError(
+            "this game has no Damned terrain feature", "add one with --terrain NAME=damned"
+        )
+    unit = acting_unit(state, act.unit, "hero", "make a sacrifice")
+    key = f"damned:{unit.side}"
+    if key in state.used_this_phase:
+        raise RuleError("one unit makes a sacrifice at a Damned feature each hero phase")
+    names = " or ".join(str(t["name"]) for t in found)
+    if not answers.yes_no("damned", f'is {unit.name} within 1" of {names} (Damned)?'):
+        raise RuleError(f'{unit.name} is not within 1" of a Damned feature')
+    state.used_this_phase.add(key)
+    amount = parse_dice("D3").roll(dice, f"{unit.name}'s sacrifice (D3 mortal wounds)")
+    unit.effects.append(
+        ActiveEffect("Damned sacrifice", (DAMNED_REROLL,), "your_next_hero", unit.side)
+    )
+    state.notes.append(
+        f"{unit.name} makes a sacrifice: {amount} mortal wound(s); it rerolls hit rolls of 1 "
+        "until your next hero phase."
+    )
+    suffer_mortal_wounds(state, unit, amount, dice, answers, slain_by=None)
