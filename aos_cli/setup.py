@@ -6,6 +6,7 @@ YAML is edited later, and replaying it needs no content at all.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -467,12 +468,26 @@ def upgrade_setup(setup: dict[str, Any]) -> dict[str, Any]:
     key = re.sub(r"[^a-z0-9]+", "-", key.lower()).strip("-")
     if not key:
         return setup
-    from aos_cli.content import load_database
     from aos_cli.content.schema import Battleplan
     from aos_cli.core.battleplan import DEFAULT_RULES
 
-    plan = load_database().battleplans.get(key)
+    plan = bundled_battleplan(key)
     if plan is None and data:
         plan = Battleplan.model_validate(data)
     rules = DEFAULT_RULES if plan is None else plan.rules()
     return {**setup, "battleplan_rules": rules.to_dict()}
+
+
+@functools.cache
+def bundled_battleplan(key: str) -> Battleplan | None:
+    """A bundled battleplan by id, read from the battleplan files alone (not the whole rules
+    database: an old game pays this on every load), once per process."""
+    from aos_cli.content.loader import bundled_dirs, validate_file, yaml_files
+    from aos_cli.content.schema import Battleplan
+
+    folders = [d for d in bundled_dirs() if d.name == "battleplans"]
+    for path in yaml_files(folders):
+        for loaded in validate_file(path).records:
+            if isinstance(loaded.record, Battleplan) and loaded.record.id == key:
+                return loaded.record
+    return None
