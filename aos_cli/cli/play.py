@@ -205,6 +205,10 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                         out.print("No such target; nothing was done.")
                         continue
                     payload["target"] = aims[pick].spec.id
+                if option.kind in ("shoot", "fight"):
+                    from aos_cli.cli.attack_modifiers import ask_modifiers
+
+                    payload.update(ask_modifiers(state, state.unit(payload["unit"])))
                 payload["clock"] = step_clock(option.side, started)
                 answers = RecordedAnswers({}, TerminalAsker(require_terminal=False))
                 state = session.perform(option.kind, payload, source, answers)

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from aos_cli.cli.acting import act, show_notes
+from aos_cli.cli.attack_modifiers import with_attack_modifiers
 from aos_cli.cli.common import console, print_json
 from aos_cli.cli.options import (
     AnswerOption,
@@ -151,6 +152,7 @@ def sacrifice(
         answer=answer)  # fmt: skip
 
 
+@with_attack_modifiers
 def shoot(
     unit: UnitArg,
     target: TargetOption,
@@ -167,10 +169,13 @@ def shoot(
     answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
+    modifiers: dict[str, Any] | None = None,
 ) -> None:  # fmt: skip
-    """Shoot with a unit's missile weapons (AoS2 §9, §14)."""
+    """Shoot with a unit's missile weapons (AoS2 §9, §14); abilities the tool cannot see are
+    given with the flags of `aos roll attack` (--extra-attacks, --hit-mod ...)."""
     act(
-        "shoot", {"unit": unit, "target": target, "weapon": weapon}, db=db, game=game,
+        "shoot", {"unit": unit, "target": target, "weapon": weapon, **(modifiers or {})},
+        db=db, game=game,
         as_json=json, dice=dice, seed=seed,
         answers={"cover": cover, "engaged": engaged, "target-engaged": target_engaged,
                  "look-out-sir": look_out_sir}, answer=answer)  # fmt: skip
@@ -208,18 +213,23 @@ def charge(
                  "in-command-range": in_command_range}, answer=answer)  # fmt: skip
 
 
+@with_attack_modifiers
 def fight(
     unit: UnitArg,
     target: TargetOption,
+    weapon: Annotated[str | None, typer.Option(help="Fight with this weapon only.")] = None,
     cover: CoverOption = None,
     engaged: EngagedOption = None,
     answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
+    modifiers: dict[str, Any] | None = None,
 ) -> None:  # fmt: skip
-    """Pile in and attack with a unit's melee weapons (AoS2 §11, §14)."""
+    """Pile in and attack with a unit's melee weapons (AoS2 §11, §14); abilities the tool
+    cannot see are given with the flags of `aos roll attack` (--extra-attacks, --hit-mod ...)."""
     act(
-        "fight", {"unit": unit, "target": target}, db=db, game=game, as_json=json, dice=dice,
+        "fight", {"unit": unit, "target": target, "weapon": weapon, **(modifiers or {})},
+        db=db, game=game, as_json=json, dice=dice,
         seed=seed, answers={"cover": cover, "engaged": engaged}, answer=answer)  # fmt: skip
 
 

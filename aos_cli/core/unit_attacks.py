@@ -288,6 +288,21 @@ def unit_rules(
     return [e for e in plain if is_defence(e) == (role == "defender")]
 
 
+def attack_reminders(state: GameState, unit: UnitState) -> list[tuple[str, str]]:
+    """The rules of a unit about to attack that the tool cannot apply itself (no structured
+    effects, or only in part): its abilities for this phase and its set-up choices, as
+    (name, text) for the players to turn into modifiers."""
+    found = [
+        (a.name, a.text)
+        for a in unit.spec.abilities
+        if a.kind == "ability" and not a.effects and a.phase in (None, state.phase)
+    ]
+    found += [
+        (str(c["name"]), str(c.get("text", ""))) for c in unit.spec.choices if c.get("reminder")
+    ]
+    return found
+
+
 def champion_effects(unit: UnitState) -> list[Effect]:
     """The champion's own rule (AoS2 §20.3)."""
     return [build_effect(m, a.name) for a in unit.spec.abilities if a.champion for m in a.effects]

@@ -1,0 +1,51 @@
+"""`aos fight` and `aos shoot` take the effect flags of `aos roll attack` (issue 12, item 6)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.conftest import RunCli
+
+
+def test_aos2_s14_fight_takes_the_roll_attack_flags(run_cli: RunCli, tmp_path: Path) -> None:
+    """AoS2 §14: what the tool cannot see (an ability's extra attacks, a modifier) is given
+    with the flags of `aos roll attack`; a bad value is one line, exit 2, nothing recorded."""
+    db = str(tmp_path / "games.sqlite3")
+    made = run_cli("game", "new", "--system", "aos2", "--name", "flags", "--seed", "1", "--db", db)
+    assert made.exit_code == 0, made.stderr
+    run_cli("priority", "--seed", "1", "--first", "Player One", "--db", db)
+    for _ in range(4):
+        assert run_cli("next", "--db", db).exit_code == 0
+    bad = run_cli("fight", "liberators", "--target", "chainrasps", "--engaged", "--no-cover",
+                  "--reroll-hits", "sometimes", "--db", db)  # fmt: skip
+    assert bad.exit_code == 2 and len(bad.stderr.strip().splitlines()) == 1, bad.stderr
+    done = run_cli("fight", "liberators", "--target", "chainrasps", "--engaged", "--no-cover",
+                   "--extra-attacks", "3", "--hit-mod", "1", "--json", "--db", db)  # fmt: skip
+    assert done.exit_code == 0, done.stderr
+    notes = " ".join(json.loads(done.stdout)["notes"])
+    # Ten Liberators (the Prime's extra attack once) and three more given by the flag.
+    assert "24 attacks" in notes
+    log = json.loads(run_cli("game", "log", "--json", "--db", db).stdout)
+    assert log[-1]["payload"]["extra_attacks"] == 3 and log[-1]["payload"]["hit_mod"] == 1
+
+
+def test_aos2_s21_play_asks_for_what_the_attackers_reminders_give(tmp_path: Path) -> None:
+    """AoS2 §21: before an attack `aos play` shows the attacker's rules it cannot apply (Reaped
+    Like Corn) and reads the modifiers they give, as the flags would."""
+    import pytest
+
+    from aos_cli.cli.attack_modifiers import parse_modifiers
+    from aos_cli.core.errors import InputError
+    from aos_cli.core.unit_attacks import attack_reminders
+    from tests.core.test_unit_attacks import game
+
+    reapers = [{"id": "reapers", "warscroll": "Grimghast Reapers", "models": 10, "general": True}]
+    state = game(tmp_path, [{"id": "lord-castellant", "warscroll": "Lord-Castellant"}], reapers)
+    assert [name for name, _ in attack_reminders(state, state.unit("reapers"))] == [
+        "Reaped Like Corn"
+    ]
+    assert parse_modifiers("reroll-hits=failed hit-mod=-1 extra-attacks=2") == {
+        "reroll_hits": "failed", "hit_mod": -1, "extra_attacks": 2}  # fmt: skip
+    with pytest.raises(InputError, match="not a modifier"):
+        parse_modifiers("attacks+2")
