@@ -7,14 +7,24 @@ a game in progress) plus its actions; this module holds the state that replaying
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.errors import RuleError
 
+if TYPE_CHECKING:
+    from aos_cli.core.effects import Effect
+
 PHASES = ("hero", "movement", "shooting", "charge", "combat", "battleshock")
 """The six phases of an Age of Sigmar turn, in order (AoS2 §6); each game system has its own
 list (`aos_cli.core.system.GameSystem.phases`)."""
+
+
+def _effects(items: Any, where: str) -> tuple[Effect, ...]:
+    """A set-up's effect mappings built once into typed effects (validated here, not per roll)."""
+    from aos_cli.core.ability_effects import effects_from_data
+
+    return effects_from_data(items, where)
 
 
 @dataclass(frozen=True)
@@ -30,7 +40,7 @@ class WeaponSpec:
     rend: int
     damage: str
     min_range: float = 0.0
-    effects: tuple[dict[str, Any], ...] = ()
+    effects: tuple[Effect, ...] = ()
     id: str = ""
     carriers: int | None = None
     """Models carrying it when it is a weapon option; None when every model does."""
@@ -54,7 +64,7 @@ class WeaponSpec:
             rend=int(data.get("rend", 0)),
             damage=str(data.get("damage", "1")),
             min_range=float(data.get("min_range", 0)),
-            effects=tuple(data.get("effects", ())),
+            effects=_effects(data.get("effects"), f"{data['name']} effects"),
             type=str(data.get("type", "")),
             strength=str(data.get("strength", "")),
             ap=int(data.get("ap", 0)),
@@ -73,7 +83,7 @@ class AbilitySpec:
     cost: int = 0
     casting_value: int | None = None
     once_per: str | None = None  # "turn", "phase", "battle"
-    effects: tuple[dict[str, Any], ...] = ()
+    effects: tuple[Effect, ...] = ()
     passive: bool = False
     """Always in force (e.g. Ethereal): its attack effects apply to every attack."""
     turn: str = "any"
@@ -100,7 +110,7 @@ class AbilitySpec:
             cost=int(data.get("cost", 0)),
             casting_value=data.get("casting_value"),
             once_per=data.get("once_per"),
-            effects=tuple(data.get("effects", ())),
+            effects=_effects(data.get("effects"), f"{data['name']} effects"),
             passive=bool(data.get("passive", False)),
             turn=str(data.get("turn", "any")),
         )
@@ -192,7 +202,7 @@ class ActiveEffect:
     """An effect in force on a unit until it expires."""
 
     name: str
-    effects: tuple[dict[str, Any], ...]
+    effects: tuple[Effect, ...]
     expires: str
     """`phase` (end of this phase), `turn` (end of this turn), `your_next_hero` (start of the
     owning side's next hero phase), `battle` (never)."""

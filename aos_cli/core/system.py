@@ -237,7 +237,9 @@ class GameSystem:
 
     def battleshock_exempt(self, state: GameState, unit_side: int, effects: list[Any]) -> bool:
         """Whether a lasting effect spares the unit its battleshock test (AoS1 §7.2)."""
-        return any(m.get("type") == "no_battleshock" for effect in effects for m in effect.effects)
+        from aos_cli.core.ability_effects import NoBattleshock
+
+        return any(isinstance(e, NoBattleshock) for effect in effects for e in effect.effects)
 
 
 def choose_first(state: GameState, decider: int, act: Priority, answers: RecordedAnswers) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from aos_cli.core.ability_effects import effects_from_data
 from aos_cli.core.errors import RuleError
 from aos_cli.core.state import ActiveEffect, GameState, SideState, UnitSpec, UnitState
 from aos_cli.core.system import get_system, system_of
@@ -47,7 +48,12 @@ def new_game(setup: dict[str, Any]) -> GameState:
             state_unit.embarked_in = spec.embarked_in
             check_unit_effects(spec)
             state_unit.effects = [
-                ActiveEffect(str(c["name"]), tuple(c.get("effects", ())), "battle", index)
+                ActiveEffect(
+                    str(c["name"]),
+                    effects_from_data(c.get("effects"), str(c["name"])),
+                    "battle",
+                    index,
+                )
                 for c in spec.choices
             ]
             side.units.append(state_unit)

@@ -50,9 +50,12 @@ if TYPE_CHECKING:
 # --------------------------------------------------------------------------- building effects
 
 
-def build_effect(data: Mapping[str, Any], where: str) -> Effect:
+def build_effect(data: Mapping[str, Any] | Effect, where: str) -> Effect:
     """An effect (with the effects it wraps) from its stored mapping; anything the game cannot
-    build is a ContentError naming `where`."""
+    build is a ContentError naming `where`. Effects the state already holds typed (built once
+    at set-up) pass through."""
+    if isinstance(data, Effect):
+        return data
     if not isinstance(data, Mapping):
         raise ContentError(f"{where}: an effect must be a mapping with a type, not {data!r}")
     kind = str(data.get("type"))
@@ -93,7 +96,7 @@ def build_effect(data: Mapping[str, Any], where: str) -> Effect:
 def check_unit_effects(spec: UnitSpec) -> None:
     """Build every structured effect of a unit as set up (abilities, weapons, set-up choices):
     one that cannot be applied stops the set-up here, naming the unit and the rule."""
-    sources: list[tuple[str, Sequence[Mapping[str, Any]]]] = [
+    sources: list[tuple[str, Sequence[Mapping[str, Any] | Effect]]] = [
         (a.name, a.effects) for a in spec.abilities
     ]
     sources += [(w.name, w.effects) for w in spec.weapons]

@@ -42,6 +42,7 @@ from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.guards import acting_unit, enemy_unit, need_phase, own_turn, present
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
+from aos_cli.core.handlers.battleshock import bravery_in_force
 from aos_cli.core.handlers.magic import casts_this_phase, offer_unbind, spell_value
 from aos_cli.core.state import PendingSpell, UnitState, WeaponSpec
 from aos_cli.core.system import GameSystem, Option, SpellRule, choose_first
@@ -846,12 +847,7 @@ def _morale(state: GameState, act: Battleshock, dice: DiceSource, answers: Recor
         die = dice.roll(1, f"{unit.name}'s morale test (D6)")[0]
         if reroll and state.unit(str(reroll)) is unit:
             die = _command_reroll(state, unit.side, dice, f"{unit.name}'s morale test")
-        leadership = unit.spec.bravery + sum(
-            int(m.get("amount", 0))
-            for effect in unit.effects
-            for m in effect.effects
-            if m.get("type") == "characteristic_modifier" and m.get("characteristic") == "bravery"
-        )
+        leadership = unit.spec.bravery + bravery_in_force(unit)
         total = die + unit.slain_this_turn
         fled = min(unit.models, max(0, total - leadership))
         unit.battleshock_tested = True

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
+from aos_cli.core.ability_effects import RerollOther
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.aos_engine import AOS_ENGINE, AosAttack
 from aos_cli.core.attack import Attack, WeaponProfile
@@ -261,8 +262,8 @@ def test_aos2_s25_a_command_trait_is_in_force_on_the_general(tmp_path: Path) -> 
     general = state.unit("lord-castellant")
     names = [e.name for e in general.effects]
     assert "Zealous Crusader" in names
-    mappings = [m for e in general.effects for m in e.effects]
-    assert {"type": "reroll_other", "roll": "charge"} in mappings
+    effects = [m for e in general.effects for m in e.effects]
+    assert RerollOther("charge") in effects
 
 
 def test_aos2_s25_set_up_choices_show_in_status_and_the_game(tmp_path: Path, run_cli: Any) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from aos_cli.core.effects import AttackRules, TargetInfo
+from aos_cli.core.effects import AttackRules, RollModifier, TargetInfo
 from aos_cli.core.errors import AosError, RuleError
 from aos_cli.core.scoring import outnumbered_side
 from aos_cli.core.state import GameState
@@ -132,7 +132,7 @@ def test_aos1_s12_mystic_shield_adds_one_to_saves(game: GameState) -> None:
     act(game, "cast", [3, 3], wizard="knight-incantor", spell="Mystic Shield", target="liberators")
     act(game, "unbind", [], wizard=None)
     shield = game.unit("liberators").effects[0]
-    assert shield.effects == ({"type": "modifier", "roll": "save", "amount": 1},)
+    assert shield.effects == (RollModifier("save", 1),)
     assert shield.expires == "your_next_hero"
 
 

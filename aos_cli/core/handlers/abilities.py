@@ -4,12 +4,27 @@ limits, and applying their structured effects.
 
 from __future__ import annotations
 
-from typing import Any
-
+from aos_cli.core.ability_effects import (
+    GainCommandPoints,
+    Heal,
+    Lasting,
+    MortalWounds,
+    NoBattleshock,
+    RollThen,
+)
 from aos_cli.core.action_types import UseAbility, UseCommand
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.casualties import suffer_mortal_wounds
-from aos_cli.core.dice import DiceSource, parse_dice
+from aos_cli.core.dice import DiceSource
+from aos_cli.core.effects import (
+    Effect,
+    Ethereal,
+    ExplodingHits,
+    ExtraAttacks,
+    RerollRoll,
+    RollModifier,
+    Ward,
+)
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.guards import (
     general_of,
@@ -34,14 +49,15 @@ DURATIONS = {
 """Ability durations (`lasting.until`) as the expiry scopes effects in force use."""
 
 
-ATTACK_EFFECTS = ("reroll", "modifier", "ward", "ethereal", "exploding_hits", "extra_attacks")
+ATTACK_EFFECTS = (RerollRoll, RollModifier, Ward, Ethereal, ExplodingHits, ExtraAttacks)
+"""Effects an ability puts in force on its target for the phase (they change attacks)."""
 
 
 def apply_effects(
     state: GameState,
     source: UnitState,
     name: str,
-    effects: tuple[dict[str, Any], ...],
+    effects: tuple[Effect, ...],
     target_name: str | None,
     dice: DiceSource,
     answers: RecordedAnswers,
@@ -57,50 +73,49 @@ def _apply_each(
     source: UnitState,
     target: UnitState,
     name: str,
-    effects: tuple[dict[str, Any], ...],
+    effects: tuple[Effect, ...],
     dice: DiceSource,
     answers: RecordedAnswers,
 ) -> bool:
-    """Apply effect mappings in order (recursing into roll-then and lasting effects); False
-    when none of them is something the tool can apply itself."""
+    """Apply effects in order (recursing into roll-then and lasting effects); False when none
+    of them is something the tool can apply itself."""
     applied = False
-    immediate: list[dict[str, Any]] = []
-    for mapping in effects:
-        kind = mapping.get("type")
-        aim = source if mapping.get("target") in ("self", "bearer") else target
-        if kind == "mortal_wounds":
-            amount = parse_dice(str(mapping.get("amount", 1))).roll(dice, f"{name} mortal wounds")
-            state.notes.append(f"{name}: {aim.name} suffers {amount} mortal wound(s).")
-            suffer_mortal_wounds(state, aim, amount, dice, answers, slain_by=source.side)
-        elif kind == "heal":
-            amount = parse_dice(str(mapping.get("amount", 1))).roll(dice, f"{name} healing")
-            healed = min(amount, aim.wounds_on_damaged)
-            aim.wounds_on_damaged -= healed
-            state.notes.append(f"{name}: {aim.name} heals {healed} wound(s).")
-        elif kind == "roll_then":
-            # "Roll a D6; on a 3+ ..." (AoS2 §21): once for the unit, or once per model.
-            needed = int(str(mapping.get("on", 4)).rstrip("+"))
-            expr = parse_dice(str(mapping.get("dice", "D6")))
-            times = aim.models if mapping.get("per") == "model" else 1
-            rolls = [expr.roll(dice, f"{name} (needs {needed}+)") for _ in range(times)]
-            hits = sum(1 for r in rolls if r >= needed)
-            shown = " ".join(str(r) for r in rolls)
-            state.notes.append(f"{name}: rolled {shown} (needs {needed}+).")
-            for _ in range(hits):
-                _apply_each(state, source, aim, name, tuple(mapping.get("then", ())), dice, answers)
-        elif kind == "lasting":
-            until = DURATIONS.get(str(mapping.get("until")), "phase")
-            inner = tuple(dict(m) for m in mapping.get("effects", ()))
-            aim.effects.append(ActiveEffect(name, inner, until, source.side))
-            state.notes.append(f"{name} is in force on {aim.name} ({_until_text(until)}).")
-        elif kind == "command_points":
-            side = state.sides[source.side]
-            side.command_points += int(mapping.get("amount", 1))
-            state.notes.append(f"{name}: {side.name} gains command points ({side.command_points}).")
-        elif kind in ATTACK_EFFECTS:
-            immediate.append(dict(mapping))
-        else:
-            continue
+    immediate: list[Effect] = []
+    for effect in effects:
+        aim = source if getattr(effect, "target", None) in ("self", "bearer") else target
+        match effect:
+            case MortalWounds(amount=amount_expr):
+                amount = amount_expr.roll(dice, f"{name} mortal wounds")
+                state.notes.append(f"{name}: {aim.name} suffers {amount} mortal wound(s).")
+                suffer_mortal_wounds(state, aim, amount, dice, answers, slain_by=source.side)
+            case Heal(amount=amount_expr):
+                amount = amount_expr.roll(dice, f"{name} healing")
+                healed = min(amount, aim.wounds_on_damaged)
+                aim.wounds_on_damaged -= healed
+                state.notes.append(f"{name}: {aim.name} heals {healed} wound(s).")
+            case RollThen(on=needed, then=then, dice=expr, per=per):
+                # "Roll a D6; on a 3+ ..." (AoS2 §21): once for the unit, or once per model.
+                times = aim.models if per == "model" else 1
+                rolls = [expr.roll(dice, f"{name} (needs {needed}+)") for _ in range(times)]
+                hits = sum(1 for r in rolls if r >= needed)
+                shown = " ".join(str(r) for r in rolls)
+                state.notes.append(f"{name}: rolled {shown} (needs {needed}+).")
+                for _ in range(hits):
+                    _apply_each(state, source, aim, name, then, dice, answers)
+            case Lasting(until=until_name, effects=inner):
+                until = DURATIONS.get(until_name, "phase")
+                aim.effects.append(ActiveEffect(name, inner, until, source.side))
+                state.notes.append(f"{name} is in force on {aim.name} ({_until_text(until)}).")
+            case GainCommandPoints(amount=amount):
+                side = state.sides[source.side]
+                side.command_points += amount
+                state.notes.append(
+                    f"{name}: {side.name} gains command points ({side.command_points})."
+                )
+            case _ if isinstance(effect, ATTACK_EFFECTS):
+                immediate.append(effect)
+            case _:
+                continue
         applied = True
     if immediate:
         target.effects.append(ActiveEffect(name, tuple(immediate), "phase", source.side))
@@ -220,9 +235,7 @@ def _inspiring_presence_1e(state: GameState, act: UseCommand, answers: RecordedA
         raise RuleError(f'{unit.name} is not within 12" of {general.name}')
     _general_command(state, general, "Inspiring Presence")
     unit.effects.append(
-        ActiveEffect(
-            "Inspiring Presence", ({"type": "no_battleshock"},), "your_next_hero", unit.side
-        )
+        ActiveEffect("Inspiring Presence", (NoBattleshock(),), "your_next_hero", unit.side)
     )
     state.notes.append(
         f"Inspiring Presence: {unit.name} takes no battleshock test until your next hero phase."

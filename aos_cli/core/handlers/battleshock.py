@@ -5,13 +5,14 @@ The test itself is `aos_cli.core.battleshock` (shared with `aos roll` and `aos o
 
 from __future__ import annotations
 
+from aos_cli.core.ability_effects import CharacteristicModifier
 from aos_cli.core.action_types import Battleshock
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.battleshock import battleshock_test
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.guards import need_phase
 from aos_cli.core.handlers import action
-from aos_cli.core.state import GameState
+from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.core.turn import due_battleshock
 
@@ -29,12 +30,7 @@ def _battleshock(
         state.notes.append("No battleshock tests are due.")
         return
     for unit in waiting:
-        modifier = sum(
-            int(m.get("amount", 0))
-            for effect in unit.effects
-            for m in effect.effects
-            if m.get("type") == "characteristic_modifier" and m.get("characteristic") == "bravery"
-        ) + system.bravery_modifier(state, unit, answers)
+        modifier = bravery_in_force(unit) + system.bravery_modifier(state, unit, answers)
         test = battleshock_test(
             dice, bravery=unit.spec.bravery, slain=unit.slain_this_turn, models=unit.models,
             bravery_modifier=modifier,
@@ -56,3 +52,13 @@ def _battleshock(
             f"{unit.name}: rolled {test.die} + {test.slain} = {test.roll} against Bravery "
             f"{test.bravery}, {verdict}."
         )
+
+
+def bravery_in_force(unit: UnitState) -> int:
+    """The Bravery (Leadership) modifiers of the effects in force on a unit."""
+    return sum(
+        effect.amount
+        for active in unit.effects
+        for effect in active.effects
+        if isinstance(effect, CharacteristicModifier) and effect.characteristic == "bravery"
+    )

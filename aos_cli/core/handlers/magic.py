@@ -5,6 +5,7 @@ The roll arithmetic itself is `aos_cli.core.magic` (shared with `aos roll` and `
 
 from __future__ import annotations
 
+from aos_cli.core.ability_effects import effects_from_data
 from aos_cli.core.action_types import Cast, Unbind
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.casualties import suffer_mortal_wounds
@@ -154,9 +155,8 @@ def resolve_spell(
         if target.side != caster.side:
             raise RuleError("Mystic Shield targets a friendly unit")
         effect, reads = system.mystic_shield()
-        target.effects.append(
-            ActiveEffect("Mystic Shield", (effect,), "your_next_hero", caster.side)
-        )
+        shield = effects_from_data((effect,), "Mystic Shield")
+        target.effects.append(ActiveEffect("Mystic Shield", shield, "your_next_hero", caster.side))
         state.notes.append(f"Mystic Shield: {target.name} {reads}.")
         return
     spell = next(a for a in caster.spec.abilities if a.name.lower() == name)

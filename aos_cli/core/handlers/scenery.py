@@ -7,6 +7,7 @@ are asked where they apply (`aos_cli.core.terrain`).
 from __future__ import annotations
 
 from aos_cli.core import terrain
+from aos_cli.core.ability_effects import effects_from_data
 from aos_cli.core.action_types import Sacrifice
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.casualties import suffer_mortal_wounds
@@ -41,7 +42,12 @@ def _sacrifice(
     state.used_this_phase.add(key)
     amount = parse_dice("D3").roll(dice, f"{unit.name}'s sacrifice (D3 mortal wounds)")
     unit.effects.append(
-        ActiveEffect("Damned sacrifice", (DAMNED_REROLL,), "your_next_hero", unit.side)
+        ActiveEffect(
+            "Damned sacrifice",
+            effects_from_data((DAMNED_REROLL,), "Damned sacrifice"),
+            "your_next_hero",
+            unit.side,
+        )
     )
     state.notes.append(
         f"{unit.name} makes a sacrifice: {amount} mortal wound(s); it rerolls hit rolls of 1 "
