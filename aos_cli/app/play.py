@@ -28,9 +28,10 @@ def attack_option_odds(state: GameState, option: Option) -> list[TargetOdds] | N
     from aos_cli.core.actions import weapon_attack
     from aos_cli.core.effects import TargetInfo
     from aos_cli.core.odds import mean_damage
+    from aos_cli.core.system import system_of
     from aos_cli.guide import targets
 
-    if option.kind not in ("shoot", "fight") or state.system == "wh40k8":
+    if option.kind not in ("shoot", "fight") or system_of(state).attack_odds_hint:
         return None
     unit = state.unit(option.payload["unit"])
     kind = "missile" if option.kind == "shoot" else "melee"

@@ -7,42 +7,31 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import InputError
+from aos_cli.core.system import all_systems, get_system, system_ids
 
 if TYPE_CHECKING:
+    from aos_cli.core.system import GameSystem
     from aos_cli.store import Store
 
-DEMO_ARMIES = ("stormcast-demo.yaml", "nighthaunt-demo.yaml")
-SYSTEM_ARMIES: dict[str, tuple[str, str]] = {
-    "aos2": DEMO_ARMIES,
-    "aos1": ("stormcast-aos1-demo.yaml", "nighthaunt-aos1-demo.yaml"),
-    "wh40k8": ("death-guard-wh40k8-demo.yaml", "space-marines-wh40k8-demo.yaml"),
-}
-"""The bundled demo army lists of each game system (issue 8)."""
-SYSTEM_BATTLEPLANS = {
-    "aos2": "first-blood",
-    "aos1": "glorious-victory",
-    "wh40k8": "only-war-domination",
-}
-"""The battleplan a new game of each system is fought on unless one is given."""
-FIRST_STEP = {
-    "aos1": "The player who finished set-up first chooses who goes first with "
-    "`aos priority --first SIDE`.",
-    "wh40k8": "The Underdog chooses who goes first in every round with "
-    "`aos priority --first SIDE`.",
-}
-"""What the players do first in a new game of a system, when it is not a priority roll."""
+
+def chosen_system(system: str | None) -> GameSystem:
+    """The system named by --system (the default one when None); an unknown name is a usage
+    error naming the systems there are."""
+    if system is not None and system.strip().lower() not in system_ids():
+        raise InputError(f"--system: no game system {system!r}", f"use {', '.join(system_ids())}")
+    return get_system(system)
 
 
-def bundled_armies(system: str = "aos2") -> list[Path]:
-    """The demo army lists of a system, from the installed package data or the source tree."""
+def bundled_armies(system: str | None = None) -> list[Path]:
+    """The demo army lists of a system (the default one when None), from the installed
+    package data or the source tree."""
     from aos_cli.content.loader import bundled_dirs
     from aos_cli.core.errors import ContentError
 
-    names = SYSTEM_ARMIES.get(system)
-    if names is None:
-        raise InputError(
-            f"--system: no demo armies for {system!r}", f"use {', '.join(SYSTEM_ARMIES)}"
-        )
+    names = chosen_system(system).demo_armies
+    if not names:
+        with_demo = ", ".join(s.id for s in all_systems() if s.demo_armies)
+        raise InputError(f"--system: no demo armies for {system!r}", f"use {with_demo}")
     for folder in bundled_dirs():
         armies = folder / "armies"
         if all((armies / name).is_file() for name in names):
@@ -68,20 +57,17 @@ def armies_for(
                     f"--system {system}: the army lists are for {', '.join(sorted(found))}",
                     "give army lists of that system, or leave out --army for its demo armies",
                 )
-        key = system or "aos2"
     else:
-        key = system or "aos2"
-        army = bundled_armies(key)
-    return list(army), battleplan or SYSTEM_BATTLEPLANS.get(key, "first-blood")
+        army = bundled_armies(system)
+    plan = battleplan or chosen_system(system).demo_battleplan or get_system().demo_battleplan
+    return list(army), str(plan)
 
 
 def save_game(store: Store, setup: dict[str, Any]) -> int:
     """Save a new game's set-up; it becomes the current game."""
-    return store.create_game(setup["name"], setup, setup.get("system", "aos2"))
+    return store.create_game(setup["name"], setup, get_system(setup.get("system")).id)
 
 
 def first_step(setup: dict[str, Any]) -> str:
     """What the players do first in a new game."""
-    return FIRST_STEP.get(
-        str(setup.get("system", "aos2")), "Roll priority for battle round 1 with `aos priority`."
-    )
+    return get_system(setup.get("system")).first_step

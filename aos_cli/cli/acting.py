@@ -3,7 +3,9 @@ terminal, one action performed through the game session, and what it did shown."
 
 from __future__ import annotations
 
+import functools
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -116,3 +118,15 @@ def show_notes(state: GameState, game_id: int, as_json: bool) -> None:
     for note in state.notes:
         out.print(note)
     out.print(header(state))
+
+
+def with_help(command: Callable[..., None], help: str) -> Callable[..., None]:
+    """The same command under another help text (one command serving two names, such as
+    `aos unbind` and 40k's `aos deny`)."""
+
+    @functools.wraps(command)
+    def same(*args: Any, **kwargs: Any) -> None:
+        command(*args, **kwargs)
+
+    same.__doc__ = help
+    return same

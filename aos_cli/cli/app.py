@@ -15,11 +15,9 @@ PLAY = "Play"
 TURN = "Turn actions"
 ROLLS = "Rolls and odds"
 RULES = "Rules database"
-WH40K8 = "40k 8th edition"
-AOS1 = "Age of Sigmar 1st edition"
-MESBG = "Middle-earth"
-PANELS = (PLAY, TURN, ROLLS, RULES, WH40K8, AOS1, MESBG)
-"""The help panels of `aos --help`, in the order they are shown."""
+PANELS = (PLAY, TURN, ROLLS, RULES)
+"""The help panels of `aos --help`, in the order they are shown; each game system's own
+commands follow under its own heading."""
 
 
 class Verb(NamedTuple):
@@ -28,8 +26,6 @@ class Verb(NamedTuple):
     module: str
     attribute: str
     panel: str
-    help: str | None = None
-    """Help text replacing the function's docstring (one function serving two names)."""
 
 
 GROUPS: dict[str, Verb] = {
@@ -40,7 +36,6 @@ GROUPS: dict[str, Verb] = {
     "battleplan": Verb("aos_cli.cli.battleplan", "battleplan_app", RULES),
     "rules": Verb("aos_cli.cli.rules", "rules_app", RULES),
     "army": Verb("aos_cli.cli.army", "army_app", RULES),
-    "hero": Verb("aos_cli.cli.hero", "hero_app", MESBG),
 }
 """Sub-apps by name: module, attribute and help panel, imported only when that command runs."""
 
@@ -72,22 +67,22 @@ COMMANDS: dict[str, Verb] = {
     "general": Verb(_TURN, "general", TURN),
     "heal": Verb(_TURN, "heal", TURN),
     "adjust": Verb(_TURN, "adjust", TURN),
-    "advance": Verb(_TURN, "advance_move", WH40K8),
-    "fall-back": Verb(_TURN, "fall_back", WH40K8),
-    "embark": Verb(_TURN, "embark", WH40K8),
-    "disembark": Verb(_TURN, "disembark", WH40K8),
-    "intervene": Verb(_TURN, "intervene", WH40K8),
-    "morale": Verb(_TURN, "morale", WH40K8),
-    "deny": Verb(
-        _TURN,
-        "unbind",
-        WH40K8,
-        "Deny the Witch: 2D6 must beat the Psychic test that manifested the power (40k8 §5.5).",
-    ),
-    "sudden-death": Verb(_TURN, "sudden_death", AOS1),
-    "triumph": Verb(_TURN, "triumph", AOS1),
 }
-"""Top-level commands by name: module, function and help panel, imported only when run."""
+"""Top-level commands by name: module, function and help panel, imported only when run. Each
+game system adds its own (`GameSystem.commands`)."""
+
+
+def system_commands() -> dict[str, Verb]:
+    """Every game system's own commands (and groups), under the system's help panel."""
+    from aos_cli.core.system import all_systems
+
+    return {
+        name: Verb(
+            where.partition(":")[0], where.partition(":")[2], system.help_panel or system.name
+        )
+        for system in all_systems()
+        for name, where in system.commands
+    }
 
 
 def _load(module: str, attribute: str) -> Any:
@@ -106,7 +101,7 @@ def _only(group: typer.Typer, command: str | None) -> typer.Typer:
     return slim
 
 
-def _panel_order() -> type:
+def _panel_order(panels: tuple[str, ...]) -> type:
     """The root group's class for `aos --help`: commands listed panel by panel, in PANELS order
     (Typer lists single commands before sub-apps otherwise)."""
     from typer.core import TyperGroup
@@ -114,12 +109,23 @@ def _panel_order() -> type:
     class PanelOrder(TyperGroup):
         def list_commands(self, ctx: Any) -> list[str]:
             names = super().list_commands(ctx)
-            panels = {name: getattr(self.commands[name], "rich_help_panel", None) for name in names}
-            return sorted(
-                names, key=lambda n: PANELS.index(panels[n]) if panels[n] in PANELS else 0
-            )
+            found = {name: getattr(self.commands[name], "rich_help_panel", None) for name in names}
+            return sorted(names, key=lambda n: order.index(found[n]) if found[n] in order else 0)
 
+    order = panels
     return PanelOrder
+
+
+def _register(
+    app: typer.Typer, name: str, verb: Verb, subcommand: str | None, panel: str | None = None
+) -> None:
+    """Add one command, or one group (with just `subcommand` when it names one of its own)."""
+    found = _load(verb.module, verb.attribute)
+    if isinstance(found, typer.Typer):
+        group = found if panel is not None else _only(found, subcommand)
+        app.add_typer(group, name=name, rich_help_panel=panel)
+    else:
+        app.command(name, rich_help_panel=panel)(found)
 
 
 def build_app(wanted: str | None = None, subcommand: str | None = None) -> typer.Typer:
@@ -141,25 +147,18 @@ def build_app(wanted: str | None = None, subcommand: str | None = None) -> typer
         pretty_exceptions_enable=False,
     )
     app.callback()(root)
-    if wanted in GROUPS:
-        group = GROUPS[wanted]
-        app.add_typer(_only(_load(group.module, group.attribute), subcommand), name=wanted)
+    verb = COMMANDS.get(wanted or "") or GROUPS.get(wanted or "")
+    if verb is None and wanted is not None:
+        verb = system_commands().get(wanted)
+    if verb is not None and wanted is not None:
+        _register(app, wanted, verb, subcommand)
         return app
-    if wanted in COMMANDS:
-        verb = COMMANDS[wanted]
-        app.command(wanted, help=verb.help)(_load(verb.module, verb.attribute))
-        return app
-    app.info.cls = _panel_order()
-    for panel in PANELS:
-        for name, verb in COMMANDS.items():
-            if verb.panel == panel:
-                command = app.command(name, help=verb.help, rich_help_panel=panel)
-                command(_load(verb.module, verb.attribute))
-        for name, group in GROUPS.items():
-            if group.panel == panel:
-                app.add_typer(
-                    _load(group.module, group.attribute), name=name, rich_help_panel=panel
-                )
+    # The help, or a command we do not know (Typer says so and lists them): everything.
+    verbs = {**COMMANDS, **GROUPS, **system_commands()}
+    panels = tuple(dict.fromkeys((*PANELS, *(v.panel for v in verbs.values()))))
+    app.info.cls = _panel_order(panels)
+    for name, verb in verbs.items():
+        _register(app, name, verb, None, panel=verb.panel)
     return app
 
 

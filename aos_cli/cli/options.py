@@ -28,3 +28,4 @@ ContentOption = Annotated[
     list[Path] | None,
     typer.Option("--content", help="Extra content folder (repeatable); later ones override."),
 ]
+UnitArg = Annotated[str, typer.Argument(help="Unit id or name (see `aos status`).")]

@@ -123,10 +123,10 @@ def _new_game(
     source: DiceSource,
 ) -> int | None:
     """Set up a new game (the wizard, or straight from the lists) and save it."""
-    from aos_cli.app.start import armies_for, save_game
+    from aos_cli.app.start import armies_for, chosen_system, save_game
 
     armies, plan = armies_for(army, system, battleplan)
-    if quick or (system or "aos2") != "aos2":
+    if quick or not chosen_system(system).setup_wizard:
         from aos_cli.setup import build_setup
 
         setup = build_setup(armies, plan)

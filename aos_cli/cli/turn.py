@@ -18,21 +18,25 @@ from aos_cli.cli.options import (
     GameOption,
     JsonOption,
     SeedOption,
+    UnitArg,
 )
 from aos_cli.core.errors import GameError, InputError
 
 
 def status(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:
     """Where the game stands: round, turn, phase, command and victory points, every unit."""
+    from importlib import import_module
+
     from aos_cli.app.session import open_game
+    from aos_cli.core.system import get_system
     from aos_cli.views.game import status_json, status_view
 
     with open_game(db, game) as session:
-        if session.record().system == "mesbg":
-            from aos_cli.cli.hero import list_heroes
-
-            # A Middle-earth game is its heroes' Might, Will, Fate and Wounds (mesbg §1).
-            return list_heroes(db=db, game=str(session.game_id), json=json)
+        system = get_system(session.record().system)
+        if system.status_command:  # a system with its own engine shows its games itself
+            module, _, attribute = system.status_command.partition(":")
+            show = getattr(import_module(module), attribute)
+            return show(db=db, game=str(session.game_id), json=json)  # type: ignore[no-any-return]
         state = session.state()
     if json:
         print_json(status_json(state, session.game_id))
@@ -68,7 +72,6 @@ def priority(
     act("priority", payload, db=db, game=game, as_json=json, dice=dice, seed=seed)
 
 
-UnitArg = Annotated[str, typer.Argument(help="Unit id or name (see `aos status`).")]
 TargetOption = Annotated[str, typer.Option("--target", help="Target unit id or name.")]
 InRangeOption = Annotated[
     bool | None,
@@ -341,98 +344,6 @@ def adjust(
         "adjust", {"unit": unit, "models": models, "wounds": wounds, "reason": reason},
         db=db, game=game, as_json=json,
     )  # fmt: skip
-
-
-def advance_move(
-    unit: UnitArg,
-    command_reroll: Annotated[
-        bool, typer.Option(help="The Underdog re-rolls the dice (40k8 §17.6).")
-    ] = False,
-    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
-    dice: DiceOption = "auto", seed: SeedOption = None,
-) -> None:  # fmt: skip
-    """Advance: add a D6 to M; no charging, Assault weapons only (40k8 §4.6)."""
-    act("advance", {"unit": unit, "command_reroll": command_reroll}, db=db, game=game,
-        as_json=json, dice=dice, seed=seed)  # fmt: skip
-
-
-def fall_back(
-    unit: UnitArg, game: GameOption = None, db: DbOption = None, json: JsonOption = False
-) -> None:
-    """Fall Back from within 1" of the enemy: no shooting (unless FLY) or charging (40k8 §4.5)."""
-    act("fall-back", {"unit": unit}, db=db, game=game, as_json=json)
-
-
-def embark(
-    unit: UnitArg,
-    transport: Annotated[str, typer.Option("--transport", help="The friendly TRANSPORT.")],
-    answer: AnswerOption = None,
-    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
-) -> None:  # fmt: skip
-    """Embark a unit wholly within 3" of a friendly transport (40k8 §12.3)."""
-    act("embark", {"unit": unit, "transport": transport}, db=db, game=game, as_json=json,
-        answer=answer)  # fmt: skip
-
-
-def disembark(
-    unit: UnitArg,
-    unplaced: Annotated[
-        int | None, typer.Option(help="Models that cannot be set up (they are slain).")
-    ] = None,
-    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
-    dice: DiceOption = "auto", seed: SeedOption = None,
-) -> None:  # fmt: skip
-    """Disembark within 3" of the transport; from a wreck, a D6 per model (40k8 §12.4-§12.5)."""
-    answers = {} if unplaced is None else {f"unplaced:{unit}": unplaced}
-    act("disembark", {"unit": unit}, db=db, game=game, as_json=json, dice=dice, seed=seed,
-        answers=answers)  # fmt: skip
-
-
-def intervene(
-    unit: UnitArg,
-    answer: AnswerOption = None,
-    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
-) -> None:  # fmt: skip
-    """Heroic Intervention: a CHARACTER within 3" of the enemy moves up to 3" (40k8 §9.5)."""
-    act("intervene", {"unit": unit}, db=db, game=game, as_json=json, answer=answer)
-
-
-def morale(
-    command_reroll: Annotated[
-        str | None, typer.Option(help="The Underdog re-rolls this unit's die (40k8 §17.6).")
-    ] = None,
-    answer: AnswerOption = None,
-    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
-    dice: DiceOption = "auto", seed: SeedOption = None,
-) -> None:  # fmt: skip
-    """Take every morale test due: D6 + slain against Leadership (40k8 §11)."""
-    act("battleshock", {"command_reroll": command_reroll}, db=db, game=game, as_json=json,
-        dice=dice, seed=seed, answer=answer)  # fmt: skip
-
-
-def sudden_death(
-    side: Annotated[str, typer.Argument(help="The outnumbered side.")],
-    objective: Annotated[
-        str, typer.Argument(help="assassinate, blunt, endure or seize-ground.")
-    ],
-    unit: Annotated[
-        str | None, typer.Option(help="Assassinate/Blunt: the unit the enemy picks.")
-    ] = None,
-    feature: Annotated[str | None, typer.Option(help="Seize Ground: the feature.")] = None,
-    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
-) -> None:  # fmt: skip
-    """Pick a Sudden Death objective when outnumbered by a third (AoS1 §5.2)."""
-    act("sudden-death", {"side": side, "objective": objective, "unit": unit, "feature": feature},
-        db=db, game=game, as_json=json)  # fmt: skip
-
-
-def triumph(
-    side: Annotated[str, typer.Argument(help="The side that won its last battle.")],
-    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
-    dice: DiceOption = "auto", seed: SeedOption = None,
-) -> None:  # fmt: skip
-    """Roll on the 1st edition Triumphs table (AoS1 §5.3)."""
-    act("triumph", {"side": side}, db=db, game=game, as_json=json, dice=dice, seed=seed)
 
 
 def general(

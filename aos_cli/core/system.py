@@ -122,6 +122,24 @@ class GameSystem:
     objectives_sticky: bool = True
     """Control lasts until the enemy takes it (AoS2 §17.3); 40k8 §17.3 checks it afresh."""
 
+    # ---- at the command line ---------------------------------------------------------------
+
+    commands: tuple[tuple[str, str], ...] = ()
+    """The system's own top-level commands (or groups of them): the name typed and where the
+    Typer command lives (`module:attribute`), imported only when it runs or is listed."""
+    help_panel: str = ""
+    """The heading its own commands are listed under in `aos --help`."""
+    status_command: str = ""
+    """For a system with its own engine: the command (`module:attribute`, taking `db`, `game`
+    and `json`) that shows one of its games where `aos status` shows the game engine's."""
+    first_step: str = "Roll priority for battle round 1 with `aos priority`."
+    """What the players do first once a new game is set up."""
+    setup_wizard: bool = False
+    """Whether `aos play` walks the players through the set-up questions (AoS2 §5.1)."""
+    attack_odds_hint: str = ""
+    """Where `?N` in `aos play` sends the players for an attack's odds, when the play menu does
+    not work them out itself (they are worked out with the Age of Sigmar attack engine)."""
+
     # ---- decided per system ---------------------------------------------------------------
 
     def prepare_sides(self, sides: list[dict[str, Any]], underdog: int | None) -> None:

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from aos_cli.core.system import system_of
+
 if TYPE_CHECKING:
     from aos_cli.app.play import TargetOdds
     from aos_cli.core.state import GameState, UnitState
@@ -41,7 +43,8 @@ def target_lines(aims: list[UnitState]) -> list[Text]:
 def option_odds_lines(state: GameState, option: Option, odds: list[TargetOdds] | None) -> list[str]:
     """The mean damage against each target, or where the odds of this option are found."""
     if odds is None:
-        if option.kind in ("shoot", "fight") and state.system == "wh40k8":
-            return ["See `aos odds attack --system wh40k8` for the odds of a 40k attack."]
+        hint = system_of(state).attack_odds_hint
+        if option.kind in ("shoot", "fight") and hint:
+            return [hint]
         return ["Odds are shown for shooting and fighting; see `aos odds` for the other rolls."]
     return [f"    {o.name}: {o.mean_damage:.2f} damage expected (save {o.save}+)" for o in odds]

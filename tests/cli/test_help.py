@@ -11,10 +11,11 @@ PANELS = [
     "Turn actions",
     "Rolls and odds",
     "Rules database",
-    "40k 8th edition",
     "Age of Sigmar 1st edition",
+    "40k 8th edition",
     "Middle-earth",
 ]
+"""The commands everyone uses, then each game system's own, in the systems' listing order."""
 
 
 def test_help_groups_the_commands_in_panels_play_first(run_cli: RunCli) -> None:
@@ -28,6 +29,11 @@ def test_help_groups_the_commands_in_panels_play_first(run_cli: RunCli) -> None:
 
 
 def test_each_system_lists_its_own_verbs(run_cli: RunCli) -> None:
+    """The systems declare their own commands (issue 14): the app names none of them."""
+    from aos_cli.cli.app import COMMANDS, GROUPS, system_commands
+
+    assert not {"advance", "deny", "triumph", "hero"} & {*COMMANDS, *GROUPS}
+    assert {"advance", "deny", "triumph", "hero"} <= set(system_commands())
     result = run_cli("--help")
     forty_k = result.stdout.split("╭─ 40k 8th edition")[1].split("╰")[0]
     aos1 = result.stdout.split("╭─ Age of Sigmar 1st edition")[1].split("╰")[0]
@@ -45,3 +51,29 @@ def test_a_verb_builds_only_itself_yet_shows_the_same_help(run_cli: RunCli) -> N
     assert [c.name for c in app.registered_commands] == ["shoot"]
     result = run_cli("shoot", "--help")
     assert result.exit_code == 0 and "--target" in result.stdout
+
+
+def toy_verb() -> None:
+    """Say hello from the toy system."""
+    print("toy says hello")
+
+
+def test_a_new_system_brings_its_own_command(run_cli: RunCli) -> None:
+    """Adding a game system with its own verb needs no change to the app (issue 14)."""
+    from dataclasses import replace
+
+    from aos_cli.core.system import get_system, register, unregister
+
+    toy = replace(
+        get_system(),
+        id="toy",
+        name="Toy",
+        commands=(("toy-verb", "tests.cli.test_help:toy_verb"),),
+        help_panel="Toy system",
+    )
+    register(toy)
+    try:
+        assert run_cli("toy-verb").stdout.strip() == "toy says hello"
+        assert "toy-verb" in run_cli("--help").stdout.split("╭─ Toy system")[1]
+    finally:
+        unregister("toy")

@@ -382,6 +382,13 @@ AOS1 = AoS1Scenery(
     battle_rounds=6,
     shooting_engaged_rule=False,
     look_out_sir=False,
+    commands=(
+        ("sudden-death", "aos_cli.systems.aos1.commands:sudden_death"),
+        ("triumph", "aos_cli.systems.aos1.commands:triumph"),
+    ),
+    help_panel="Age of Sigmar 1st edition",
+    first_step="The player who finished set-up first chooses who goes first with "
+    "`aos priority --first SIDE`.",
 )
 """The sheet sets no battle length (AoS1 §5.1); six rounds lets Endure (end of round six) be
 decided, and a battleplan or `battle_rounds` in the set-up can say otherwise."""

@@ -21,6 +21,7 @@ AOS2 = GameSystem(
         SpellRule("mystic shield", 6, 18, "friendly"),
     ),
     scenery_range=1,
+    setup_wizard=True,
 )
 """AoS2 §6 phases, §7 command points, §15 magic (unbind within 30"), §4.3 scenery (1")."""
 

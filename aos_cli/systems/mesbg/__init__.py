@@ -1223,6 +1223,9 @@ MESBG = register(
         scenery_range=0,
         bravery_per_ten=False,
         bravery_name="Courage",
+        commands=(("hero", "aos_cli.systems.mesbg.cli:hero_app"),),
+        help_panel="Middle-earth",
+        status_command="aos_cli.systems.mesbg.cli:list_heroes",
     )
 )
 """MESBG is played with its own engine (`Battle` above, `aos hero`): its turn, magic (§2: cast

@@ -1,4 +1,4 @@
-"""`aos hero ...`: a Middle-earth game's heroes (Might, Will, Fate, Wounds), forces and powers.
+"""`aos hero ...`: Middle-earth's own commands (registered with the system), a game's heroes (Might, Will, Fate, Wounds), forces and powers.
 
 A Middle-earth game is a game in the store whose system is `mesbg` (set-up
 `{"system": "mesbg"}`); each change is one action of kind `mesbg_hero` whose payload the pure
