@@ -867,9 +867,9 @@ def build_unit(
         tally.abilities += 1
         tally.reminders += 1
         abilities.append({"name": label, "text": text, "reminder": True})
-    _unique_ids(abilities)
-    _unique_ids(commands)
-    _unique_ids(spells)
+    unique_ids(abilities)
+    unique_ids(commands)
+    unique_ids(spells)
     if magic is not None or "WIZARD" in keywords:
         data["wizard"] = _wizard(magic, spells, notes)
     data["missile_weapons"] = missile
@@ -900,7 +900,8 @@ def values_text(element: Element) -> str:
     return _text_of(element)
 
 
-def _unique_ids(records: list[dict[str, Any]]) -> None:
+def unique_ids(records: list[dict[str, Any]]) -> None:
+    """Give each record an id from its name, numbered where names repeat (id first)."""
     taken: set[str] = set()
     for record in records:
         base = slug(record["name"]) or "ability"

@@ -25,6 +25,7 @@ from aos_cli.content.importers.battlescribe import (
     build_unit,
     check_game,
     faction_name,
+    unique_ids,
 )
 from aos_cli.content.importers.safexml import MAX_FILE_BYTES, ImportProblem, parse_xml, read_bytes
 from aos_cli.content.schema import slug
@@ -997,7 +998,7 @@ def _battalions(
             "text": "Written from the roster; its organisation is as the roster fielded it.",
             "organisation": [],
         }
-        _ids(abilities)
+        unique_ids(abilities)
         if abilities:
             record["abilities"] = abilities
         if all(b["id"] != record["id"] for b in result.battalions):
@@ -1005,14 +1006,3 @@ def _battalions(
         fielded.append({"battalion": record["id"]})
     if fielded:
         army["battalions"] = fielded
-
-
-def _ids(records: list[dict[str, Any]]) -> None:
-    taken: set[str] = set()
-    for record in records:
-        base = slug(record["name"]) or "ability"
-        ident, number = base, 2
-        while ident in taken:
-            ident, number = f"{base}-{number}", number + 1
-        taken.add(ident)
-        record["id"] = ident

@@ -117,6 +117,7 @@ def _strip_lead(sentence: str) -> str:
 # ---------------------------------------------------------------------- subjects
 
 _UNIT = r"(?:this unit|this model|units? with this ability|models? with this ability)"
+_NEAR = r"(?:this model|this unit|any friendly [\w' -]+?|one or more friendly [\w' -]+?)"
 
 
 def _subject(rest: str, weapons: list[WeaponRef]) -> list[str] | None:
@@ -383,43 +384,20 @@ def _other(s: str) -> list[dict[str, Any]] | None:
     ):
         return [{"type": "ethereal"}]
     match = re.fullmatch(
-        r"add (?P<n>\d) to (?P<roll>hit|wound|save) rolls for (?:attacks made by )?friendly (?P<kw>[a-z' -]+?) units "
-        r"(?:while they are |that are )?(?P<wholly>wholly )?within (?P<r>\d+)\"? of (?:this model|this unit|any friendly [\w' -]+?|one or more friendly [\w' -]+?)",
+        r"add (?P<n>\d) to (?:(?P<roll>hit|wound|save) rolls for (?:attacks made by )?|"
+        r"(?P<bravery>the bravery characteristic of ))friendly (?P<kw>[a-z' -]+?) units "
+        rf"(?:while they are |that are )?(?:wholly )?within (?P<r>\d+)\"? of {_NEAR}",
         s,
     )
     if match:
-        inner = [{"type": "modifier", "roll": match["roll"], "amount": int(match["n"])}]
-        return [
-            {
-                "type": "aura",
-                "range": int(match["r"]),
-                "side": "friendly",
-                "keywords": [match["kw"].upper()],
-                "effects": inner,
-            }
-        ]
-    match = re.fullmatch(
-        r"add (?P<n>\d) to the bravery characteristic of friendly (?P<kw>[a-z' -]+?) units "
-        r"(?:while they are |that are )?(?:wholly )?within (?P<r>\d+)\"? of (?:this model|this unit|any friendly [\w' -]+?|one or more friendly [\w' -]+?)",
-        s,
-    )
-    if match:
-        inner = [
-            {
-                "type": "characteristic_modifier",
-                "characteristic": "bravery",
-                "amount": int(match["n"]),
-            }
-        ]
-        return [
-            {
-                "type": "aura",
-                "range": int(match["r"]),
-                "side": "friendly",
-                "keywords": [match["kw"].upper()],
-                "effects": inner,
-            }
-        ]
+        amount = int(match["n"])
+        bonus: dict[str, Any] = (
+            {"type": "characteristic_modifier", "characteristic": "bravery", "amount": amount}
+            if match["bravery"]
+            else {"type": "modifier", "roll": match["roll"], "amount": amount}
+        )
+        aura = {"type": "aura", "range": int(match["r"]), "side": "friendly"}
+        return [{**aura, "keywords": [match["kw"].upper()], "effects": [bonus]}]
     if re.fullmatch(r"the leader of this unit is (?:a|an|the) [\w' -]+", s):
         return []
     if re.fullmatch(rf"(?:you do not|do not) take battleshock tests for {_UNIT}", s):
