@@ -303,6 +303,19 @@ def attack_reminders(state: GameState, unit: UnitState) -> list[tuple[str, str]]
     found += [
         (str(c["name"]), str(c.get("text", ""))) for c in unit.spec.choices if c.get("reminder")
     ]
+    # Auras of other friendly units: whether this unit is within range is the table's to see.
+    for other in state.sides[unit.side].units:
+        if other is unit or not other.on_battlefield:
+            continue
+        texts = {a.name: a.text for a in other.spec.abilities}
+        for name, effect in effects_on(other, state):
+            if (
+                isinstance(effect, Aura)
+                and effect.side in ("friendly", "all")
+                and (not effect.keywords or any(unit.spec.has(k) for k in effect.keywords))
+            ):
+                text = texts.get(name) or f'units within {effect.range}" of it'
+                found.append((f"{name} ({other.name})", text))
     return found
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import RunCli
 
 
@@ -40,12 +42,22 @@ def test_aos2_s21_play_asks_for_what_the_attackers_reminders_give(tmp_path: Path
     from aos_cli.core.unit_attacks import attack_reminders
     from tests.core.test_unit_attacks import game
 
-    reapers = [{"id": "reapers", "warscroll": "Grimghast Reapers", "models": 10, "general": True}]
+    reapers = [{"id": "reapers", "warscroll": "Grimghast Reapers", "models": 10, "general": True},
+               {"id": "torment", "warscroll": "Spirit Torment"}]  # fmt: skip
     state = game(tmp_path, [{"id": "lord-castellant", "warscroll": "Lord-Castellant"}], reapers)
+    # Its own reminder, and the aura of a friendly unit whose range only the table can see.
     assert [name for name, _ in attack_reminders(state, state.unit("reapers"))] == [
-        "Reaped Like Corn"
-    ]
+        "Reaped Like Corn", "Nagash's Bidding (Spirit Torment)"]  # fmt: skip
     assert parse_modifiers("reroll-hits=failed hit-mod=-1 extra-attacks=2") == {
         "reroll_hits": "failed", "hit_mod": -1, "extra_attacks": 2}  # fmt: skip
     with pytest.raises(InputError, match="not a modifier"):
         parse_modifiers("attacks+2")
+
+
+def test_aos2_s14_extra_attacks_for_the_unit_are_made_once(run_cli: RunCli) -> None:
+    """AoS2 §14.1: `--extra-attacks 1` for a unit with two weapons is one more attack, not one
+    per weapon: three attacks that each do 25/36 damage on average."""
+    result = run_cli("odds", "attack", "1x1/2+/2+/0/1", "1x1/2+/2+/0/1", "--extra-attacks", "1",
+                     "--save", "-", "--json")  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["mean_damage"] == pytest.approx(75 / 36)

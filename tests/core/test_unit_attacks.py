@@ -410,3 +410,14 @@ def test_aos2_s20_4_the_move_note_reads_the_damage_table(tmp_path: Path) -> None
     to_phase(state, "movement")
     act(state, "move", [], unit="stardrake")
     assert 'Move 8"' in state.notes[-1]
+
+
+def test_aos2_s5_3_a_general_removed_as_whole_models_passes_on_too(tmp_path: Path) -> None:
+    """AoS2 §5.3: a general removed without wounds (a correction, a model fleeing) is replaced
+    as one slain by wounds is."""
+    castellant = {"id": "lord-castellant", "warscroll": "Lord-Castellant", "general": True}
+    relictor = {"id": "lord-relictor", "warscroll": "Lord-Relictor"}
+    state = game(tmp_path, [castellant, relictor])
+    act(state, "adjust", unit="lord-castellant", models=-1)
+    assert not state.unit("lord-castellant").general
+    assert state.unit("lord-relictor").general
