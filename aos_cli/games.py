@@ -130,6 +130,12 @@ RETRIES = 5
 """Another terminal acting at the same moment makes us replay and try again this many times."""
 
 
+def then_live(first: list[int], live: DiceSource) -> DiceSource:
+    """Dice already rolled first (a step played again keeps the dice the players saw), then
+    the live source."""
+    return _ThenLive(list(first), live)
+
+
 class _ThenLive:
     """Dice already rolled first, then the live source: a retried action keeps its dice."""
 

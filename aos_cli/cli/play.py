@@ -4,19 +4,22 @@ bundled demo armies, played by the tool)."""
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from aos_cli.cli.common import ask_line, console, dice_source, print_json
 from aos_cli.cli.options import DbOption, DiceOption, GameOption, SeedOption
+from aos_cli.core.errors import AosError
 from aos_cli.core.numbers import menu_pick
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from aos_cli.app.session import Session
+    from aos_cli.app.table_memory import Assumed, RememberingAsker
     from aos_cli.core.dice import DiceSource
     from aos_cli.core.state import GameState
     from aos_cli.guide import Option
@@ -147,15 +150,14 @@ def _new_game(
 def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> None:
     """Show the menu, take one choice, perform it; until the battle ends or the player quits."""
     from aos_cli.app.play import clock_totals, step_clock
-    from aos_cli.cli.acting import TerminalAsker
     from aos_cli.core.actions import RecordedAnswers
-    from aos_cli.core.errors import AosError
     from aos_cli.guide import options, targets
     from aos_cli.views.game import header, status_view
     from aos_cli.views.play import KEYS, clock_line, menu_lines, target_lines
     from aos_cli.views.report import report_view
 
     source = dice_source(mode, seed)
+    assumed: Correction | None = None
     while True:
         state = session.state()
         if state.ended:
@@ -173,10 +175,18 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
             if answer in ("q", "quit"):
                 out.print(SAVED)
                 return
-            if answer in ("n", "next"):
+            if answer in ("c", "correct"):
+                if assumed is None:
+                    out.print("Nothing was assumed in the last step.")
+                    continue
+                state = assumed.redo(session, source)
+                assumed = None
+            elif answer in ("n", "next"):
+                assumed = None
                 clock = step_clock(state.active_side, started)
                 state = session.perform("next", {"clock": clock}, source)
             elif answer in ("u", "undo"):
+                assumed = None
                 record = session.store.undo(session.game_id)
                 out.print(f"Took back {record.kind}." if record else "Nothing to undo.")
                 continue
@@ -210,8 +220,12 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
 
                     payload.update(ask_modifiers(state, state.unit(payload["unit"])))
                 payload["clock"] = step_clock(option.side, started)
-                answers = RecordedAnswers({}, TerminalAsker(require_terminal=False))
-                state = session.perform(option.kind, payload, source, answers)
+                assumed = None
+                request = dict(payload)
+                asker = remembering(session, state, option.kind, payload)
+                state = session.perform(option.kind, payload, source, RecordedAnswers({}, asker))
+                if asker.assumed:
+                    assumed = Correction(option.kind, request, asker.assumed)
             else:
                 out.print(f"Type a number from the list, or one of: {KEYS}", markup=False)
                 continue
@@ -223,6 +237,61 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
             continue
         for note in state.notes:
             out.print(f"  {note}")
+        if assumed is not None and assumed.fresh:
+            for fact in assumed.facts:
+                out.print(f"  Assumed: {fact.text}.", markup=False)
+            out.print("  [c] correct what was assumed", markup=False)
+            assumed.fresh = False
+
+
+def remembering(
+    session: Session,
+    state: GameState,
+    kind: str,
+    payload: dict[str, Any],
+    forget: tuple[str, ...] = (),
+) -> RememberingAsker:
+    """Answers what the table already told (and still holds); asks the players the rest."""
+    from aos_cli.app.table_memory import RememberingAsker, table_memory
+    from aos_cli.cli.acting import TerminalAsker
+
+    memory = table_memory(session.store, session.game_id)
+    fallback = TerminalAsker(require_terminal=False)
+    return RememberingAsker(memory, state, kind, payload, fallback, forget)
+
+
+@dataclass
+class Correction:
+    """The last step's remembered facts, which `c` asks again and plays the step anew with
+    the same dice."""
+
+    kind: str
+    request: dict[str, Any]
+    facts: list[Assumed]
+    fresh: bool = True
+
+    def redo(self, session: Session, live: DiceSource) -> GameState:
+        """Take the step back and play it again, asking the assumed facts afresh; if it is
+        not legal with the corrected answers, the step stands as it was."""
+        from aos_cli.core.actions import RecordedAnswers
+        from aos_cli.core.dice import ScriptedDice
+        from aos_cli.games import then_live
+
+        record = session.store.undo(session.game_id)
+        if record is None:
+            return session.state()
+        keys = tuple(f.key for f in self.facts)
+        kept = {k: v for k, v in (record.payload.get("answers") or {}).items() if k not in keys}
+        state = session.state()
+        payload = dict(self.request)
+        asker = remembering(session, state, self.kind, payload, forget=keys)
+        try:
+            return session.perform(
+                self.kind, payload, then_live(record.dice, live), RecordedAnswers(kept, asker)
+            )
+        except AosError:
+            session.perform(record.kind, dict(record.payload), ScriptedDice(record.dice))
+            raise
 
 
 def show_option_odds(state: GameState, choices: list[Option], index: int | None) -> None:

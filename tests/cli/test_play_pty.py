@@ -82,3 +82,72 @@ def test_play_answers_real_prompts_in_a_terminal(tmp_path: Path) -> None:
     assert term.close() == 0
     with Store(db) as store:
         assert [a.kind for a in store.actions(1)] == ["priority", "next", "run"]
+
+
+def _menu_key(screen: str, label: str) -> str:
+    """The key the menu shows for an option."""
+    import re
+
+    found = re.search(rf"\[(\w+)\] {re.escape(label)}", screen)
+    assert found, f"no option {label!r} in:\n{screen[-2000:]}"
+    return found.group(1)
+
+
+def test_play_remembers_cover_and_corrects_it_with_one_key(tmp_path: Path) -> None:
+    """Issue 13 item 1: a fact the table gave (the Chainrasps are not in cover) is remembered
+    while the unit has not moved: the next attack on them does not ask again, says what it
+    assumed and from which round, and `c` asks it afresh and plays the attack with the same
+    dice (AoS2 §4.2 cover, asked once per unit position)."""
+    db = tmp_path / "games.sqlite3"
+    with Store(db) as store:
+        store.create_game("golden", yaml.safe_load((GOLDEN / "armies_small.yaml").read_text()))
+    term = Terminal([sys.executable, "-m", "aos_cli", "play", "--db", str(db), "--dice", "manual"])
+    term.expect("Choose")
+    term.type("1")
+    term.expect("Roll 2 dice")
+    term.type("6 1")
+    term.expect("take the first turn")
+    term.type("y")
+    for line in ("d", "n", "n"):  # the tool rolls; to the shooting phase
+        term.expect("Choose")
+        term.type(line)
+    term.expect("Judicators: shoot")
+    term.expect("Choose")
+    term.type(_menu_key(term.seen, "Judicators: shoot"))
+    term.expect("Target")
+    term.type(_menu_key(term.seen, "Chainrasp Horde"))
+    term.expect('within 3" of an enemy unit?')
+    term.type("n")
+    term.expect("wholly on or within a terrain feature?")
+    term.type("n")
+    for line in ("n", "n"):  # to the combat phase
+        term.expect("Choose")
+        term.type(line)
+    term.expect("Liberators: fight")
+    term.expect("Choose")
+    term.type(_menu_key(term.seen, "Liberators: fight"))
+    term.expect("Target")
+    term.type(_menu_key(term.seen, "Chainrasp Horde"))
+    term.expect('Liberators within 3" of an enemy unit?')
+    term.type("y")
+    term.expect("Choose")
+    assert "terrain feature? [y/n]" not in term.seen
+    assert (
+        "Assumed: Chainrasp Horde wholly on or within a terrain feature: no, remembered from "
+        "round 1." in term.seen
+    )
+    assert "[c] correct what was assumed" in term.seen
+    with Store(db) as store:
+        fight = store.actions(1)[-1]
+    term.type("c")
+    term.expect("Chainrasp Horde wholly on or within a terrain feature? [y/n]")
+    term.type("y")
+    term.expect("Choose")
+    term.type("q")
+    term.expect("Resume with `aos play`")
+    assert term.close() == 0
+    with Store(db) as store:
+        redone = store.actions(1)[-1]
+    assert redone.kind == "fight"
+    assert redone.payload["answers"]["cover"] is True
+    assert redone.dice[: len(fight.dice)] == fight.dice[: len(redone.dice)]
