@@ -10,11 +10,10 @@ so content validation knows one vocabulary. Wrappers (`roll_then`, `lasting`, `a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from aos_cli.core.dice import DiceExpr
-from aos_cli.core.effects import Effect, effect_from_mapping, register
-from aos_cli.core.errors import ContentError
+from aos_cli.core.effects import Effect, register
 
 UnitTarget = Literal["target", "self", "bearer", "each_enemy_in_range", "each_friendly_in_range"]
 """Who an effect lands on: the unit the ability picked, its own unit, or every unit in range."""
@@ -239,21 +238,3 @@ def inner_effects(effect: Effect) -> tuple[Effect, ...]:
     if isinstance(effect, Lasting | Aura | Against | Conditional | WithWeapons):
         return effect.effects
     return ()
-
-
-def effects_from_data(items: Any, where: str) -> tuple[Effect, ...]:
-    """A set-up's effect mappings as typed effects, built once when the game state is made
-    (the attack engine and the ability handlers then read values, not mappings)."""
-    built: list[Effect] = []
-    for n, item in enumerate(items or ()):
-        if isinstance(item, Effect):
-            built.append(item)
-            continue
-        try:
-            built.append(effect_from_mapping(dict(item), f"{where}[{n}]"))
-        except (TypeError, ValueError) as problem:
-            raise ContentError(
-                f"{where}[{n}]: {item!r} is not an effect the tool can read ({problem})",
-                "check the content with `aos rules validate`",
-            ) from None
-    return tuple(built)

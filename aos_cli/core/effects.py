@@ -155,8 +155,7 @@ class InCover(Effect):
 
 
 def effect_from_mapping(data: dict[str, Any], where: str = "effect") -> Effect:
-    """Build an effect from its YAML mapping (nested effects too); unknown types or keys are
-    ContentErrors."""
+    """Build an effect from its YAML mapping; unknown types or keys are ContentErrors."""
     type_name = data.get("type")
     cls = EFFECTS.get(str(type_name))
     if cls is None:
@@ -174,13 +173,6 @@ def effect_from_mapping(data: dict[str, Any], where: str = "effect") -> Effect:
             value = parse_dice(str(value), what=f"{where}.{key}")
         elif annotations[key] == "Reroll":
             value = Reroll(value)
-        elif annotations[key] == "tuple[Effect, ...]":
-            value = tuple(
-                item if isinstance(item, Effect) else effect_from_mapping(dict(item), where)
-                for item in value
-            )
-        elif annotations[key] == "tuple[str, ...]":
-            value = tuple(str(item) for item in value)
         kwargs[key] = value
     return cls(**kwargs)
 

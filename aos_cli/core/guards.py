@@ -35,6 +35,14 @@ def present(unit: UnitState) -> None:
         raise RuleError(f"{unit.name} is not on the battlefield (in reserve)")
 
 
+def not_after_run_or_retreat(unit: UnitState, verb: str) -> None:
+    """A unit that ran or retreated this turn cannot shoot or charge (AoS2 §8.3, §8.4)."""
+    if unit.ran or unit.retreated:
+        raise RuleError(
+            f"{unit.name} {'ran' if unit.ran else 'retreated'} this turn and cannot {verb}"
+        )
+
+
 def acting_unit(state: GameState, name: str, phase: str, verb: str) -> UnitState:
     """The unit an action is for, checked: the right phase, its side's turn, on the table."""
     need_phase(state, phase)

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from aos_cli.core.ability_effects import effects_from_data
 from aos_cli.core.errors import RuleError
 from aos_cli.core.state import ActiveEffect, GameState, SideState, UnitSpec, UnitState
 from aos_cli.core.system import get_system, system_of
-from aos_cli.core.unit_attacks import check_unit_effects
+from aos_cli.core.unit_attacks import build_effects, check_unit_effects
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import Asker
@@ -50,7 +49,7 @@ def new_game(setup: dict[str, Any]) -> GameState:
             state_unit.effects = [
                 ActiveEffect(
                     str(c["name"]),
-                    effects_from_data(c.get("effects"), str(c["name"])),
+                    build_effects(c.get("effects"), str(c["name"])),
                     "battle",
                     index,
                 )

@@ -93,6 +93,12 @@ def build_effect(data: Mapping[str, Any] | Effect, where: str) -> Effect:
         raise ContentError(f"{where}: effect {kind} cannot be applied ({problem})") from problem
 
 
+def build_effects(items: Any, where: str) -> tuple[Effect, ...]:
+    """A list of stored effect mappings built once into typed effects (the game state holds
+    these, so no roll re-reads a mapping); `where` names their owner in errors."""
+    return tuple(build_effect(item, f"{where}[{n}]") for n, item in enumerate(items or ()))
+
+
 def check_unit_effects(spec: UnitSpec) -> None:
     """Build every structured effect of a unit as set up (abilities, weapons, set-up choices):
     one that cannot be applied stops the set-up here, naming the unit and the rule."""

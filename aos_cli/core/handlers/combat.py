@@ -18,6 +18,7 @@ from aos_cli.core.guards import (
     enemy_unit,
     need_phase,
     needs_hero_in_range,
+    not_after_run_or_retreat,
     present,
     spend_cp,
 )
@@ -122,10 +123,7 @@ def resolve_attack(
 def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §9: units that ran or retreated cannot shoot; Look Out, Sir! against Heroes."""
     unit = acting_unit(state, act.unit, "shooting", "shoot")
-    if unit.ran or unit.retreated:
-        raise RuleError(
-            f"{unit.name} {'ran' if unit.ran else 'retreated'} this turn and cannot shoot"
-        )
+    not_after_run_or_retreat(unit, "shoot")
     if unit.shot:
         raise RuleError(f"{unit.name} has already shot this phase")
     weapons = [w for w in unit.spec.weapons if w.kind == "missile"]
@@ -162,10 +160,7 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
 def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §10: 2D6 from within 12"; not after running or retreating; not from within 3"."""
     unit = acting_unit(state, act.unit, "charge", "charge")
-    if unit.ran or unit.retreated:
-        raise RuleError(
-            f"{unit.name} {'ran' if unit.ran else 'retreated'} this turn and cannot charge"
-        )
+    not_after_run_or_retreat(unit, "charge")
     if unit.charged:
         raise RuleError(f"{unit.name} has already charged this phase")
     if answers.yes_no("engaged", f'is {unit.name} within 3" of an enemy unit?'):

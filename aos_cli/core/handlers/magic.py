@@ -5,7 +5,6 @@ The roll arithmetic itself is `aos_cli.core.magic` (shared with `aos roll` and `
 
 from __future__ import annotations
 
-from aos_cli.core.ability_effects import effects_from_data
 from aos_cli.core.action_types import Cast, Unbind
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.casualties import suffer_mortal_wounds
@@ -16,6 +15,7 @@ from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
 from aos_cli.core.state import ActiveEffect, GameState, PendingSpell, UnitState
 from aos_cli.core.system import system_of
+from aos_cli.core.unit_attacks import build_effects
 
 
 def spell_value(state: GameState, unit: UnitState, spell: str) -> tuple[str, int]:
@@ -155,7 +155,7 @@ def resolve_spell(
         if target.side != caster.side:
             raise RuleError("Mystic Shield targets a friendly unit")
         effect, reads = system.mystic_shield()
-        shield = effects_from_data((effect,), "Mystic Shield")
+        shield = build_effects((effect,), "Mystic Shield")
         target.effects.append(ActiveEffect("Mystic Shield", shield, "your_next_hero", caster.side))
         state.notes.append(f"Mystic Shield: {target.name} {reads}.")
         return
