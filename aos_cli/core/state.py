@@ -22,7 +22,7 @@ list (`aos_cli.core.system.GameSystem.phases`)."""
 
 def _effects(items: Any, where: str) -> tuple[Effect, ...]:
     """A set-up's effect mappings built once into typed effects (validated here, not per roll)."""
-    from aos_cli.core.unit_attacks import build_effects
+    from aos_cli.core.ability_effects import build_effects
 
     return build_effects(items, where)
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from aos_cli.core.ability_effects import build_effects
 from aos_cli.core.errors import RuleError
 from aos_cli.core.state import ActiveEffect, GameState, SideState, UnitSpec, UnitState
 from aos_cli.core.system import get_system, system_of
-from aos_cli.core.unit_attacks import build_effects, check_unit_effects
+from aos_cli.core.unit_attacks import check_unit_effects
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import Asker

@@ -13,7 +13,7 @@ ContentError at set-up (`check_unit_effects`), never skipped.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.ability_effects import (
@@ -26,11 +26,11 @@ from aos_cli.core.ability_effects import (
     MortalWard,
     RollThen,
     WithWeapons,
+    build_effect,
 )
 from aos_cli.core.attack import Attack, WeaponProfile
-from aos_cli.core.dice import DiceExpr, DiceSource, Reroll, parse_dice, parse_threshold
+from aos_cli.core.dice import DiceExpr, DiceSource, parse_dice, parse_threshold
 from aos_cli.core.effects import (
-    EFFECTS,
     Effect,
     Ethereal,
     ExtraAttacks,
@@ -40,7 +40,7 @@ from aos_cli.core.effects import (
     Ward,
     compile_effects,
 )
-from aos_cli.core.errors import AosError, ContentError
+from aos_cli.core.errors import ContentError
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers
@@ -48,55 +48,6 @@ if TYPE_CHECKING:
 
 
 # --------------------------------------------------------------------------- building effects
-
-
-def build_effect(data: Mapping[str, Any] | Effect, where: str) -> Effect:
-    """An effect (with the effects it wraps) from its stored mapping; anything the game cannot
-    build is a ContentError naming `where`. Effects the state already holds typed (built once
-    at set-up) pass through."""
-    if isinstance(data, Effect):
-        return data
-    if not isinstance(data, Mapping):
-        raise ContentError(f"{where}: an effect must be a mapping with a type, not {data!r}")
-    kind = str(data.get("type"))
-    cls = EFFECTS.get(kind)
-    if cls is None:
-        raise ContentError(
-            f"{where}: unknown effect type {kind!r}", f"known types: {', '.join(sorted(EFFECTS))}"
-        )
-    hints = {f.name: str(f.type) for f in fields(cls)}  # type: ignore[arg-type]
-    unknown = sorted(set(data) - set(hints) - {"type"})
-    if unknown:
-        raise ContentError(f"{where}: unknown key(s) {unknown} for effect {kind}")
-    values: dict[str, Any] = {}
-    try:
-        for key, value in data.items():
-            if key == "type":
-                continue
-            hint = hints[key]
-            if "Effect" in hint:
-                values[key] = tuple(build_effect(v, f"{where}.{key}") for v in value)
-            elif hint == "DiceExpr":
-                values[key] = parse_dice(str(value), what=f"{where}.{key}")
-            elif hint == "Reroll":
-                values[key] = Reroll(value)
-            elif key == "on" and isinstance(value, str):
-                values[key] = parse_threshold(value, what=f"{where}.{key}")
-            elif hint.startswith("tuple"):
-                values[key] = tuple(value)
-            else:
-                values[key] = value
-        return cls(**values)
-    except AosError as problem:
-        raise ContentError(f"{where}: {problem}") from problem
-    except (TypeError, ValueError) as problem:
-        raise ContentError(f"{where}: effect {kind} cannot be applied ({problem})") from problem
-
-
-def build_effects(items: Any, where: str) -> tuple[Effect, ...]:
-    """A list of stored effect mappings built once into typed effects (the game state holds
-    these, so no roll re-reads a mapping); `where` names their owner in errors."""
-    return tuple(build_effect(item, f"{where}[{n}]") for n, item in enumerate(items or ()))
 
 
 def check_unit_effects(spec: UnitSpec) -> None:

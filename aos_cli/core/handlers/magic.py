@@ -5,6 +5,7 @@ The roll arithmetic itself is `aos_cli.core.magic` (shared with `aos roll` and `
 
 from __future__ import annotations
 
+from aos_cli.core.ability_effects import build_effects
 from aos_cli.core.action_types import Cast, Unbind
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.casualties import suffer_mortal_wounds
@@ -15,7 +16,6 @@ from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
 from aos_cli.core.state import ActiveEffect, GameState, PendingSpell, UnitState
 from aos_cli.core.system import system_of
-from aos_cli.core.unit_attacks import build_effects
 
 
 def spell_value(state: GameState, unit: UnitState, spell: str) -> tuple[str, int]:

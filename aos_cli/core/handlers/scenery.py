@@ -7,6 +7,7 @@ are asked where they apply (`aos_cli.core.terrain`).
 from __future__ import annotations
 
 from aos_cli.core import terrain
+from aos_cli.core.ability_effects import build_effects
 from aos_cli.core.action_types import Sacrifice
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.casualties import suffer_mortal_wounds
@@ -15,7 +16,6 @@ from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import acting_unit
 from aos_cli.core.handlers import action
 from aos_cli.core.state import ActiveEffect, GameState
-from aos_cli.core.unit_attacks import build_effects
 
 DAMNED_REROLL = {"type": "reroll", "roll": "hit", "which": "ones"}
 
