@@ -7,6 +7,7 @@ what they allow come from the game's system, which may list its own menu.
 
 from __future__ import annotations
 
+from aos_cli.core.handlers.magic import own_spells, spell_aim
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import Option as Option
 from aos_cli.core.system import system_of
@@ -72,12 +73,12 @@ def options(state: GameState) -> list[Option]:
     if phase == "hero":
         for unit in own:
             if unit.on_battlefield and unit.spec.casts:
-                spells = [a.name for a in unit.spec.abilities if a.kind == "spell"]
+                spells = [a.name for a in own_spells(state, unit)]
                 generic = [s.name.title() for s in system.spells]
                 for spell in [*generic, *spells]:
                     if not may_cast(state, unit, spell):
                         continue
-                    aim = "enemy" if spell == "Arcane Bolt" else "friendly"
+                    aim = spell_aim(state, unit, spell)
                     found.append(
                         Option(
                             f"{unit.name}: cast {spell}",
@@ -106,11 +107,13 @@ def options(state: GameState) -> list[Option]:
             for ability in unit.spec.abilities:
                 if ability.kind in ("ability", "prayer", "command") and ability.phase == phase:
                     cost = f" ({ability.cost} CP)" if ability.cost and system.command_points else ""
+                    aim = ability.target.side if ability.target else None
                     found.append(
                         Option(
                             f"{unit.name}: {ability.name}{cost}",
                             "ability",
                             {"unit": unit.spec.id, "ability": ability.id},
+                            None if aim == "self" else aim,
                             side=side,
                         )
                     )
@@ -181,5 +184,7 @@ def targets(state: GameState, option: Option) -> list[UnitState]:
     """The units an option may target."""
     if option.target is None:
         return []
+    if option.target == "any":
+        return [u for u in state.units() if u.on_battlefield]
     wanted = 1 - option.side if option.target == "enemy" else option.side
     return [u for u in state.sides[wanted].units if u.on_battlefield]

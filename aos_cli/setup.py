@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.dice import DiceSource, SeededDice
 from aos_cli.core.errors import ContentError, InputError
+from aos_cli.core.roll_effects import ROLL_EFFECTS_REVISION
 from aos_cli.core.system import get_system
 
 if TYPE_CHECKING:
@@ -114,6 +115,35 @@ def _loadouts(scroll: Warscroll, unit: ArmyUnit, champion: Any) -> list[dict[str
     return groups
 
 
+def target_snapshot(record: Any) -> dict[str, Any]:
+    """The declared target of a spell, prayer or ability as set-up data
+    (`aos_cli.core.targets.TargetRule`); its range is the record's own unless it says."""
+    from aos_cli.core.targets import TargetRule
+
+    target = getattr(record, "target", None)
+    if target is None:
+        return TargetRule().to_dict()
+    reach = target.range if target.range is not None else getattr(record, "range", None)
+    return TargetRule(
+        side=target.side,
+        keywords=tuple(target.keywords),
+        any_keywords=tuple(target.any_keywords),
+        range=None if target.side == "self" else reach,
+    ).to_dict()
+
+
+def limit_keys(scroll: Warscroll) -> dict[str, str]:
+    """Each ability's usage key: abilities used "instead of" one another share one key, so
+    their uses count against one limit (AoS2 §21; Lightning Storm or Healing Storm)."""
+    records = [*scroll.abilities, *scroll.command_abilities]
+    keys: dict[str, str] = {}
+    for record in records:
+        group = {record.id, *record.instead_of}
+        group |= {other.id for other in records if record.id in other.instead_of}
+        keys[record.id] = "+".join(sorted(group))
+    return keys
+
+
 def _ability(ability: Any, kind: str) -> dict[str, Any]:
     timing = getattr(ability, "timing", None)
     phase = getattr(timing, "phase", "any") if timing is not None else "any"
@@ -137,6 +167,7 @@ def _ability(ability: Any, kind: str) -> dict[str, Any]:
         "passive": passive,
         "weapons": list(getattr(ability, "weapons", ())),
         "usage": getattr(ability, "usage", "unlimited"),
+        "target": target_snapshot(ability),
     }
     if kind == "spell":
         data["casting_value"] = int(ability.casting_value)
@@ -250,6 +281,9 @@ def unit_snapshot(db: Database, unit: ArmyUnit, used_ids: set[str]) -> dict[str,
         weapon["effects"] = _effects(weapon_effects(scroll, weapon["id"]))
     abilities = [_ability(a, "ability") for a in scroll.abilities]
     abilities += [_ability(a, "command") for a in scroll.command_abilities]
+    keys = limit_keys(scroll)
+    for data in abilities:
+        data["limit_key"] = keys[data["id"]]
     abilities += [_ability(s, "spell") for s in scroll.spells]
     for model in scroll.command_models:
         if model.role in unit.command_models or model.name in unit.command_models:
@@ -406,8 +440,23 @@ def build_setup(
         "battleplan_rules": battleplan_snapshot(plan),
         "battle_rounds": plan.battle_length.rounds or system.battle_rounds,
         "realm": realm,
+        "realm_spells": realm_spells(db, system.id, realm),
+        "rules_revision": ROLL_EFFECTS_REVISION,
         "sides": sides,
     }
+
+
+def realm_spells(db: Database, system_id: str, realm: str | None) -> list[dict[str, Any]]:
+    """The realmsphere spells every wizard knows in the realm of battle (AoS2 §24.1), as
+    set-up data; none without a realm."""
+    if realm is None:
+        return []
+    ruleset = db.rulesets.get(system_id)
+    found = next(
+        (r for r in (ruleset.realms if ruleset else []) if realm.lower() in (r.id, r.name.lower())),
+        None,
+    )
+    return [_ability(spell, "spell") for spell in (found.spells if found else [])]
 
 
 def parse_terrain(text: str, dice: DiceSource) -> dict[str, Any]:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 FLAG_ANSWERS = {
     "cover", "engaged", "target-engaged", "look-out-sir", "in-command-range", "within-12",
-    "none-eligible", "within-30",
+    "none-eligible", "within-30", "target-in-range",
 }  # fmt: skip
 """Questions with a flag of their own; the rest are answered with `--answer KEY=VALUE`."""
 

@@ -73,6 +73,13 @@ def priority(
 
 
 TargetOption = Annotated[str, typer.Option("--target", help="Target unit id or name.")]
+TargetInRangeOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--target-in-range/--no-target-in-range",
+        help="The target is within the range the spell or ability picks it at.",
+    ),
+]
 InRangeOption = Annotated[
     bool | None,
     typer.Option(
@@ -252,6 +259,7 @@ def cast(
     spell: Annotated[str, typer.Argument(help="The spell.")],
     target: Annotated[str | None, typer.Option(help="Target unit.")] = None,
     mod: Annotated[int, typer.Option(help="Modifier to the casting roll.")] = 0,
+    target_in_range: TargetInRangeOption = None,
     answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
@@ -259,7 +267,8 @@ def cast(
     """Attempt a spell: 2D6 against its casting value (AoS2 §15)."""
     act(
         "cast", {"wizard": wizard, "spell": spell, "target": target, "mod": mod},
-        db=db, game=game, as_json=json, dice=dice, seed=seed, answer=answer)  # fmt: skip
+        db=db, game=game, as_json=json, dice=dice, seed=seed, answer=answer,
+        answers={"target-in-range": target_in_range})  # fmt: skip
 
 
 def unbind(
@@ -286,13 +295,15 @@ def command(
     unit: Annotated[str, typer.Option("--unit", help="The unit it is used on or by.")],
     target: Annotated[str | None, typer.Option(help="Target unit, if the ability picks one.")] = None,
     in_command_range: InRangeOption = None,
+    target_in_range: TargetInRangeOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
 ) -> None:  # fmt: skip
     """Use a command ability, spending 1 command point (AoS2 §7)."""
     act(
         "command", {"ability": ability, "unit": unit, "target": target}, db=db, game=game,
-        as_json=json, dice=dice, seed=seed, answers={"in-command-range": in_command_range},
+        as_json=json, dice=dice, seed=seed,
+        answers={"in-command-range": in_command_range, "target-in-range": target_in_range},
     )  # fmt: skip
 
 
@@ -300,13 +311,14 @@ def ability(
     unit: UnitArg,
     name: Annotated[str, typer.Argument(help="The ability (name or id).")],
     target: Annotated[str | None, typer.Option(help="Target unit, if the ability picks one.")] = None,
+    target_in_range: TargetInRangeOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
 ) -> None:  # fmt: skip
     """Use a warscroll ability or prayer at its timing (AoS2 §21)."""
     act(
         "ability", {"unit": unit, "ability": name, "target": target}, db=db, game=game,
-        as_json=json, dice=dice, seed=seed,
+        as_json=json, dice=dice, seed=seed, answers={"target-in-range": target_in_range},
     )  # fmt: skip
 
 

@@ -245,6 +245,18 @@ class Timing(Base):
         return f"{text}: {self.trigger}" if self.trigger else text
 
 
+class Target(Base):
+    """Whom a spell, prayer or ability picks, checked by the engine before any die is rolled:
+    `enemy`, `friendly` (the unit itself included), `self` (no other unit: the default) or
+    `any` unit; with every one of `keywords` and one of `any_keywords`; within `range` inches
+    (asked at the table; the record's own range when left out)."""
+
+    side: Literal["enemy", "friendly", "self", "any"] = "self"
+    keywords: Keywords = ()
+    any_keywords: Keywords = ()
+    range: Inches | None = None
+
+
 class Ability(Record):
     """An ability: rules text (our words), timing, usage limit, CP cost, structured effects.
 
@@ -259,6 +271,9 @@ class Ability(Record):
     range: Inches | None = None
     weapons: tuple[str, ...] = ()
     """Weapon ids of this warscroll whose attacks the effects apply to (empty: all)."""
+    target: Target = Target()
+    instead_of: tuple[str, ...] = ()
+    """Ids of this warscroll's abilities it is used instead of: they share one usage limit."""
     effects: Effects = ()
     reminder: bool = False
 
@@ -286,6 +301,7 @@ class Spell(Record):
     casting_value: Casting
     range: Inches | None = None
     text: str
+    target: Target = Target()
     effects: Effects = ()
     reminder: bool = False
     duration: str | None = None
@@ -705,8 +721,17 @@ class Warscroll(Record):
                             _unknown("weapon", weapon_id, weapons),
                         )
                     )
+        ability_ids = {a.id for a in [*self.abilities, *self.command_abilities]}
         for kind in ("abilities", "command_abilities"):
             for index, ability in enumerate(getattr(self, kind)):
+                for pos, other in enumerate(ability.instead_of):
+                    if other not in ability_ids or other == ability.id:
+                        found.append(
+                            (
+                                (kind, index, "instead_of", pos),
+                                _unknown("other ability", other, ability_ids - {ability.id}),
+                            )
+                        )
                 for pos, weapon_id in enumerate(ability.weapons):
                     if weapon_id not in weapons:
                         found.append(

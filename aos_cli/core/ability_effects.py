@@ -3,7 +3,7 @@ lasting modifiers, characteristic and other-roll modifiers, auras and conditions
 
 They register into the same `EFFECTS` registry as the attack effects (aos_cli/core/effects.py),
 so content validation knows one vocabulary. Wrappers (`roll_then`, `lasting`, `aura`, `against`,
-`conditional`) hold further effects; the attack engine folds only attack effects
+`conditional`, `if_keywords`) hold further effects; the attack engine folds only attack effects
 (`compile_effects`), the game engine reads the rest. Pure values: no dice are rolled here.
 """
 
@@ -229,7 +229,27 @@ class Conditional(Effect):
     effects: tuple[Effect, ...]
 
 
-WRAPPERS: tuple[type[Effect], ...] = (RollThen, Lasting, Aura, Against, Conditional, WithWeapons)
+@register
+@dataclass(frozen=True)
+class IfKeywords(Effect):
+    """The `effects` land when the unit picked has every one of `keywords`, the `otherwise`
+    effects when it has not (Warding Lantern: CHAOS units are wounded, others shielded)."""
+
+    type_name: ClassVar[str] = "if_keywords"
+    keywords: tuple[str, ...]
+    effects: tuple[Effect, ...]
+    otherwise: tuple[Effect, ...] = ()
+
+
+WRAPPERS: tuple[type[Effect], ...] = (
+    RollThen,
+    Lasting,
+    Aura,
+    Against,
+    Conditional,
+    WithWeapons,
+    IfKeywords,
+)
 """Effect types that hold further effects (in `then` or `effects`)."""
 
 
@@ -239,6 +259,8 @@ def inner_effects(effect: Effect) -> tuple[Effect, ...]:
         return effect.then
     if isinstance(effect, Lasting | Aura | Against | Conditional | WithWeapons):
         return effect.effects
+    if isinstance(effect, IfKeywords):
+        return (*effect.effects, *effect.otherwise)
     return ()
 
 

@@ -7,9 +7,10 @@ phase, turn or battle) are kept.
 from __future__ import annotations
 
 from aos_cli.core.answers import Asker
-from aos_cli.core.errors import RuleError
+from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
+from aos_cli.core.targets import TargetRule
 
 
 def need_phase(state: GameState, *phases: str) -> None:
@@ -86,9 +87,16 @@ def enemy_unit(state: GameState, unit: UnitState, name: str) -> UnitState:
     return target
 
 
-def use_once(state: GameState, unit: UnitState, ability_id: str, once_per: str | None) -> None:
+def use_once(
+    state: GameState,
+    unit: UnitState,
+    ability_id: str,
+    once_per: str | None,
+    what: str = "this ability",
+) -> None:
     """Count one use of a limited ability (`once_per` phase, turn or battle; None: no limit),
-    refused when the unit has already used it in that scope."""
+    refused when the unit has already used it in that scope. Uses "instead of" one another
+    pass one shared `ability_id`, so they count against one limit."""
     key = f"{unit.spec.id}:{ability_id}"
     used = {
         "phase": state.used_this_phase,
@@ -97,7 +105,7 @@ def use_once(state: GameState, unit: UnitState, ability_id: str, once_per: str |
     }
     if once_per in used:
         if key in used[once_per]:
-            raise RuleError(f"{unit.name} has already used this ability this {once_per}")
+            raise RuleError(f"{unit.name} has already used {what} this {once_per}")
         used[once_per].add(key)
 
 
@@ -110,3 +118,46 @@ def general_of(state: GameState, side: int) -> UnitState:
             "the 1st edition sheet has no rule for replacing a slain general (AoS1 §4.1)",
         )
     return found[0]
+
+
+def aimed_at(
+    state: GameState,
+    source: UnitState,
+    what: str,
+    rule: TargetRule | None,
+    target_name: str | None,
+    answers: Asker,
+) -> UnitState:
+    """The unit `what` lands on, checked against its declared `rule` before any die is rolled:
+    the right side, the keywords, on the battlefield, and within range (asked). Without a
+    rule (an old game's snapshot) the named unit, or the source itself, as before."""
+    if rule is None:
+        return state.unit(target_name) if target_name else source
+    if rule.side == "self":
+        if target_name is not None and state.unit(target_name) is not source:
+            raise RuleError(
+                f"{what} applies to {source.name} itself, not to another unit",
+                "leave out --target",
+            )
+        return source
+    if target_name is None:
+        raise InputError(f"{what} needs --target: {rule.describe()}")
+    target = state.unit(target_name)
+    if not target.on_battlefield:
+        raise RuleError(f"{target.name} is not on the battlefield and cannot be picked")
+    if rule.side == "enemy" and target.side == source.side:
+        raise RuleError(
+            f"{what} picks {rule.describe()}: {target.name} is not an enemy of {source.name}"
+        )
+    if rule.side == "friendly" and target.side != source.side:
+        raise RuleError(
+            f"{what} picks {rule.describe()}: {target.name} is not friendly to {source.name}"
+        )
+    missing = [k for k in rule.keywords if not target.spec.has(k)]
+    if missing or (rule.any_keywords and not any(target.spec.has(k) for k in rule.any_keywords)):
+        raise RuleError(f"{what} picks {rule.describe()}: {target.name} is not one")
+    question = f'is {target.name} within {rule.range}" of {source.name}?'
+    asked = rule.range is not None and target is not source
+    if asked and not answers.yes_no("target-in-range", question):
+        raise RuleError(f'{target.name} is not within {rule.range}" of {source.name}')
+    return target

@@ -34,7 +34,8 @@ class ChargeRoll:
 
     @property
     def total(self) -> int:
-        return max(0, sum(self.dice) + self.modifier)
+        """The roll with its modifier, never below 1 (AoS2 §1.4)."""
+        return max(1, sum(self.dice) + self.modifier)
 
     @property
     def succeeded(self) -> bool | None:
@@ -52,7 +53,7 @@ def roll_charge(
     first_dice = source.roll(2, "the charge roll (2D6)")
     first = (first_dice[0], first_dice[1])
     rerolled = None
-    if reroll and needed is not None and max(0, sum(first) + modifier) < needed:
+    if reroll and needed is not None and max(1, sum(first) + modifier) < needed:
         again = source.roll(2, "the charge reroll (2D6)")
         rerolled = (again[0], again[1])
     return ChargeRoll(first, rerolled, modifier, needed)
@@ -68,7 +69,8 @@ class RunRoll:
 
     @property
     def total(self) -> int:
-        return max(0, self.die + self.modifier)
+        """The roll with its modifier, never below 1 (AoS2 §1.4)."""
+        return max(1, self.die + self.modifier)
 
 
 def roll_run(source: DiceSource, *, modifier: int = 0, at_the_double: bool = False) -> RunRoll:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.errors import RuleError
+from aos_cli.core.targets import TargetRule
 
 if TYPE_CHECKING:
     from aos_cli.core.effects import Effect
@@ -95,6 +96,12 @@ class AbilitySpec:
     usage: str | None = None
     """The warscroll's usage limit as set up (`unlimited`, `once_per_battle` ...); None in a
     game set up before it was kept, whose abilities reach attacks only when `passive`."""
+    target: TargetRule | None = None
+    """Whom it picks (`aos_cli.core.targets`); None in snapshots taken before targets were
+    declared, which keep the old unchecked behaviour."""
+    limit_key: str = ""
+    """The use its limit counts against: its own id, or the group of uses it excludes
+    ("instead of", AoS2 §21) so that they share one limit."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> AbilitySpec:
@@ -113,6 +120,8 @@ class AbilitySpec:
             effects=_effects(data.get("effects"), f"{data['name']} effects"),
             passive=bool(data.get("passive", False)),
             turn=str(data.get("turn", "any")),
+            target=TargetRule.from_dict(data.get("target")),
+            limit_key=str(data.get("limit_key") or data["id"]),
         )
 
 
@@ -247,6 +256,8 @@ class UnitState:
     """The units it charged this turn (40k8 §10.4: the only ones it may fight)."""
     intervened: bool = False
     """It made a Heroic Intervention this turn (40k8 §9.5)."""
+    charge_rolled: bool = False
+    """It has made its charge roll this turn: one attempt per phase (AoS2 §10)."""
 
     @property
     def name(self) -> str:
@@ -282,7 +293,7 @@ class UnitState:
         self.slain_this_turn = 0
         self.battleshock_exempt = self.battleshock_tested = False
         self.advanced = self.fell_back = self.embarked = self.disembarked = False
-        self.intervened = False
+        self.intervened = self.charge_rolled = False
         self.charge_targets = ()
 
 
@@ -423,6 +434,12 @@ class GameState:
     """The realmscape feature in force, e.g. `primal-violence` (AoS2 §24.2)."""
     combat_repeated: bool = False
     """Primal Violence repeats a combat phase at most once (AoS2 §24.2)."""
+    rules_revision: int = 1
+    """The revision of the engine's rules the game was set up with (`aos_cli.core.roll_effects`);
+    a game keeps the rules it was begun under, so a stored game replays as it was played."""
+    realm_spells: tuple[AbilitySpec, ...] = ()
+    """Spells every wizard knows in the realm of battle besides its own (AoS2 §24.1 realmsphere
+    magic, Ghur's Wildform), as the set-up snapshot holds them."""
 
     @property
     def active_side(self) -> int:

@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.ability_effects import build_effects
 from aos_cli.core.errors import RuleError
-from aos_cli.core.state import ActiveEffect, GameState, SideState, UnitSpec, UnitState
+from aos_cli.core.state import (
+    AbilitySpec,
+    ActiveEffect,
+    GameState,
+    SideState,
+    UnitSpec,
+    UnitState,
+)
 from aos_cli.core.system import get_system, system_of
 from aos_cli.core.unit_attacks import check_unit_effects
 
@@ -70,6 +77,8 @@ def new_game(setup: dict[str, Any]) -> GameState:
         terrain=[dict(t) for t in setup.get("terrain", ())],
         realm=setup.get("realm"),
         realmscape=setup.get("realmscape"),
+        rules_revision=int(setup.get("rules_revision", 1)),
+        realm_spells=tuple(AbilitySpec.from_dict(s) for s in setup.get("realm_spells", ())),
     )
     from aos_cli.core import scoring
 

@@ -43,7 +43,14 @@ from aos_cli.core.guards import acting_unit, enemy_unit, need_phase, own_turn, p
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
 from aos_cli.core.handlers.battleshock import bravery_in_force
-from aos_cli.core.handlers.magic import casts_this_phase, offer_unbind, spell_value
+from aos_cli.core.handlers.magic import (
+    aim_spell,
+    casts_this_phase,
+    offer_unbind,
+    own_spells,
+    spell_value,
+)
+from aos_cli.core.roll_effects import describe, modified, roll_modifier
 from aos_cli.core.state import PendingSpell, UnitState, WeaponSpec
 from aos_cli.core.system import GameSystem, Option, SpellRule, choose_first
 from aos_cli.core.unit_attacks import unit_rules
@@ -363,6 +370,7 @@ def _advance(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnsw
     """40k8 §4.6: add a D6 to M; no charging this turn, and only Assault weapons fire (at -1
     to hit). Cataphractii Armour halves the dice (40k8 §15)."""
     unit = _start_move(state, act.unit, "Advance")
+    modifier, effects = roll_modifier(state, unit, "run", answers)
     roll = dice.roll(1, f"{unit.name}'s Advance roll (D6)")[0]
     if act.command_reroll:
         roll = _command_reroll(state, unit.side, dice, f"{unit.name}'s Advance roll")
@@ -371,10 +379,11 @@ def _advance(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnsw
         or ("halve" in a.text.lower() and "advance" in a.text.lower())
         for a in unit.spec.abilities
     )
-    distance = math.ceil(roll / 2) if halved else roll
+    distance = modified(math.ceil(roll / 2) if halved else roll, modifier)
     unit.moved = unit.advanced = True
     state.notes.append(
-        f'{unit.name} Advances: +{distance}"{" (halved)" if halved else ""}; it cannot charge '
+        f'{unit.name} Advances: +{distance}"{" (halved)" if halved else ""}'
+        f"{describe(modifier, effects)}; it cannot charge "
         "and fires only Assault weapons this turn (40k8 §4.6)."
     )
 
@@ -493,6 +502,7 @@ def _manifest(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAn
     key = f"{psyker.side}:{psyker.spec.id}:{power.lower()}"
     if key in state.spells_attempted:
         raise RuleError(f"{psyker.name} has already attempted {power} this turn (40k8 §5.4)")
+    target = aim_spell(state, psyker, power, act.target, answers)
     state.spells_attempted.add(key)
     state.used_this_phase.add(f"cast:{psyker.spec.id}:{power.lower()}")
     rolled = dice.roll(2, f"{psyker.name}'s Psychic test for {power} (2D6, needs {value})")
@@ -518,7 +528,7 @@ def _manifest(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAn
         state.notes.append(f"{psyker.name} fails to manifest {power}: {total} against {value}.")
         return
     state.notes.append(f"{psyker.name} manifests {power} with {total}.")
-    pending = PendingSpell(psyker.spec.id, power, total, act.target)
+    pending = PendingSpell(psyker.spec.id, power, total, target)
     how = "Deny the Witch with {names}: `aos unbind PSYKER` (or --pass)"
     if not offer_unbind(state, psyker, pending, how):
         resolve_power(state, pending, dice, answers)
@@ -564,7 +574,9 @@ def resolve_power(
     D6 if the Psychic test was more than 10; mortal wounds carry over (§8.8)."""
     caster = state.unit(pending.caster)
     if pending.spell.lower() != "smite":
-        spell = next(a for a in caster.spec.abilities if a.name.lower() == pending.spell.lower())
+        spell = next(
+            a for a in own_spells(state, caster) if a.name.lower() == pending.spell.lower()
+        )
         apply_effects(state, caster, spell.name, spell.effects, pending.target, dice, answers)
         return
     if pending.target is None:
@@ -722,24 +734,27 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
     if not unit.alive:
         state.notes.append(f"{unit.name} is destroyed by Overwatch before it can charge.")
         return
+    modifier, effects = roll_modifier(state, unit, "charge", answers)
     rolled = dice.roll(2, f"{unit.name}'s charge roll (2D6)")
     distance = answers.number(
         "distance", f"how far is {unit.name} from the nearest target (inches)?"
     )
     needed = max(0, math.ceil(distance - 1))
-    if sum(rolled) < needed and act.command_reroll:
+    if modified(sum(rolled), modifier) < needed and act.command_reroll:
         low = 0 if rolled[0] <= rolled[1] else 1
         rolled[low] = _command_reroll(state, unit.side, dice, "a charge die")
-    roll = sum(rolled)
+    roll = modified(sum(rolled), modifier)
     if roll >= needed:
         unit.charged = True
         unit.charge_targets = tuple(t.spec.id for t in targets)
         state.notes.append(
-            f'{unit.name} charges: rolled {roll}, needed {needed} to end within 1" (40k8 §9.4).'
+            f"{unit.name} charges: rolled {roll}{describe(modifier, effects)}, needed {needed} "
+            'to end within 1" (40k8 §9.4).'
         )
     else:
         state.notes.append(
-            f"{unit.name} fails to charge: rolled {roll}, needed {needed}; no model moves."
+            f"{unit.name} fails to charge: rolled {roll}{describe(modifier, effects)}, needed "
+            f"{needed}; no model moves."
         )
 
 

@@ -88,3 +88,29 @@ def test_roll_table_gaps_are_problems() -> None:
     assert [str(p) for p in result.problems] == [
         "r.yaml:9: ruleset.tables[0].rows: gap: no row for a roll of 3"
     ]
+
+
+WARSCROLL = (
+    "schema_version: 1\nwarscrolls:\n  - name: W\n    faction: F\n    move: 5\n    wounds: 5\n"
+    "    bravery: 7\n    save: 4+\n    abilities:\n"
+)
+
+
+def test_an_ability_without_a_target_declaration_applies_to_itself() -> None:
+    """AoS2 §21: what an ability picks is declared in its data; left out (as imported records
+    leave it), the ability picks no other unit."""
+    result = validate_text(WARSCROLL + "      - {name: A, text: a}\n", "w.yaml")
+    assert not result.problems
+    ability = result.records[0].record.abilities[0]
+    assert (ability.target.side, ability.instead_of) == ("self", ())
+
+
+def test_instead_of_names_another_ability_of_the_warscroll() -> None:
+    """Uses "instead of" one another share one limit: each must name an ability there is."""
+    result = validate_text(WARSCROLL + "      - {name: A, text: a, instead_of: [b]}\n", "w.yaml")
+    assert [str(p) for p in result.problems] == [
+        "w.yaml:10: warscrolls[0].abilities[0].instead_of[0]: no other ability 'b' on this "
+        "warscroll"
+    ]
+    result = validate_text(WARSCROLL + "      - {name: C, text: c, target: {side: foe}}\n", "w.y")
+    assert "abilities[0].target.side" in str(result.problems[0])

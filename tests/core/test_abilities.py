@@ -15,6 +15,9 @@ from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
 from aos_cli.setup import build_setup
 
+IN_RANGE = {"target-in-range": True}
+"""The players' answer that the target picked is within the ability's range."""
+
 
 @pytest.fixture(scope="module")
 def setup() -> dict[str, Any]:
@@ -59,6 +62,7 @@ def test_lightning_storm_rolls_then_wounds_and_lasts(game: GameState) -> None:
         unit="lord-relictor",
         ability="lightning-storm",
         target="chainrasps",
+        answers=IN_RANGE,
     )
     chainrasps = game.unit("chainrasps")
     assert chainrasps.models == 17
@@ -72,17 +76,20 @@ def test_lightning_storm_rolls_then_wounds_and_lasts(game: GameState) -> None:
 
 
 def test_a_failed_prayer_does_nothing(game: GameState) -> None:
-    act(game, "ability", [2], unit="lord-relictor", ability="lightning-storm", target="chainrasps")
+    act(game, "ability", [2], unit="lord-relictor", ability="lightning-storm", target="chainrasps",
+        answers=IN_RANGE)  # fmt: skip
     assert game.unit("chainrasps").models == 20 and not game.unit("chainrasps").effects
 
 
 def test_warding_lantern_adds_one_to_saves(game: GameState) -> None:
-    act(game, "ability", unit="lord-castellant", ability="warding", target="liberators")
+    act(game, "ability", unit="lord-castellant", ability="warding", target="liberators",
+        answers=IN_RANGE)  # fmt: skip
     assert [e.effects for e in game.unit("liberators").effects] == [(RollModifier("save", 1),)]
 
 
 def test_aos2_s21_abilities_only_in_their_own_turn_and_once_per_turn(game: GameState) -> None:
-    act(game, "ability", [1], unit="lord-relictor", ability="lightning-storm", target="chainrasps")
+    act(game, "ability", [1], unit="lord-relictor", ability="lightning-storm", target="chainrasps",
+        answers=IN_RANGE)  # fmt: skip
     with pytest.raises(RuleError, match="already used"):
         act(
             game,
@@ -91,6 +98,7 @@ def test_aos2_s21_abilities_only_in_their_own_turn_and_once_per_turn(game: GameS
             unit="lord-relictor",
             ability="lightning-storm",
             target="chainrasps",
+            answers=IN_RANGE,
         )
     for _ in range(6):
         act(game, "next")

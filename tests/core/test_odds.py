@@ -268,7 +268,9 @@ def test_aos2_s8_4_run_and_at_the_double() -> None:
     assert run_odds(distance=5).probability == Fraction(2, 6)
     assert run_odds(modifier=1, distance=5).probability == Fraction(3, 6)
     assert run_odds(at_the_double=True).distribution == {6: Fraction(1)}
-    assert run_odds(modifier=-2).distribution[0] == Fraction(2, 6)
+    # AoS2 §1.4: a modified roll is never below 1 (rolls of 1, 2 and 3 all make 1).
+    assert run_odds(modifier=-2).distribution[1] == Fraction(3, 6)
+    assert 0 not in run_odds(modifier=-2).distribution
 
 
 def test_aos2_s15_unbind_must_beat_the_casting_roll_by_hand() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from aos_cli.core.ability_effects import (
     GainCommandPoints,
     Heal,
+    IfKeywords,
     Lasting,
     MortalWounds,
     NoBattleshock,
@@ -27,6 +28,7 @@ from aos_cli.core.effects import (
 )
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.guards import (
+    aimed_at,
     general_of,
     need_phase,
     needs_hero_in_range,
@@ -84,6 +86,13 @@ def _apply_each(
     for effect in effects:
         aim = source if getattr(effect, "target", None) in ("self", "bearer") else target
         match effect:
+            case IfKeywords(keywords=keywords, effects=when, otherwise=otherwise):
+                # One branch or the other by the keywords of the unit picked (Warding Lantern).
+                branch = when if all(aim.spec.has(k) for k in keywords) else otherwise
+                if not (branch and _apply_each(state, source, aim, name, branch, dice, answers)):
+                    continue
+            case MortalWounds(keyword=str(keyword)) if not aim.spec.has(keyword):
+                continue
             case MortalWounds(amount=amount_expr):
                 amount = amount_expr.roll(dice, f"{name} mortal wounds")
                 state.notes.append(f"{name}: {aim.name} suffers {amount} mortal wound(s).")
@@ -159,10 +168,12 @@ def _use_ability(
     elif ability.turn != "any" and (unit.side == state.active_side) != (ability.turn == "yours"):
         whose = "your own" if ability.turn == "yours" else "the enemy's"
         raise RuleError(f"{ability.name} is used in {whose} turn")
-    elif ability.cost:
+    target = aimed_at(state, unit, ability.name, ability.target, act.target, answers)
+    if ability.cost and not (ability.kind == "command" and system.general_commands):
         spend_cp(state, unit.side, ability.name)
-    use_once(state, unit, ability.id, ability.once_per)
-    apply_effects(state, unit, ability.name, ability.effects, act.target, dice, answers)
+    sharing = [a.name for a in unit.spec.abilities if a.limit_key == ability.limit_key]
+    use_once(state, unit, ability.limit_key, ability.once_per, " or ".join(sharing))
+    apply_effects(state, unit, ability.name, ability.effects, target.spec.id, dice, answers)
 
 
 def _general_command(state: GameState, unit: UnitState, what: str) -> None:

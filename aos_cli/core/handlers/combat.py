@@ -25,6 +25,7 @@ from aos_cli.core.guards import (
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.movement import after_move
 from aos_cli.core.movement import charge_roll_needed
+from aos_cli.core.roll_effects import applies, describe, modified, reroll_source, roll_modifier
 from aos_cli.core.state import GameState, UnitState, WeaponSpec
 from aos_cli.core.system import system_of
 from aos_cli.core.unit_attacks import unit_attacks, weapon_uses
@@ -158,33 +159,50 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
 
 @action(Charge)
 def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAnswers) -> None:
-    """AoS2 §10: 2D6 from within 12"; not after running or retreating; not from within 3"."""
+    """AoS2 §10: 2D6 from within 12"; not after running or retreating; not from within 3"; one
+    charge roll per unit per phase, rerolled once at most (Forward to Victory §7.2, or an
+    ability that lets it); the bonuses and penalties in force apply (§1.4)."""
     unit = acting_unit(state, act.unit, "charge", "charge")
     not_after_run_or_retreat(unit, "charge")
     if unit.charged:
         raise RuleError(f"{unit.name} has already charged this phase")
+    if unit.charge_rolled:
+        raise RuleError(
+            f"{unit.name} has already made its charge roll this phase",
+            "a failed charge is rerolled only with --reroll (Forward to Victory or an ability)",
+        )
     if answers.yes_no("engaged", f'is {unit.name} within 3" of an enemy unit?'):
         raise RuleError(f'{unit.name} is within 3" of an enemy unit and cannot charge')
     if not answers.yes_no("within-12", f'is {unit.name} within 12" of an enemy unit?'):
         raise RuleError(f'{unit.name} is not within 12" of an enemy unit and cannot charge')
+    modifier, names = roll_modifier(state, unit, "charge", answers)
     first = dice.roll(2, f"{unit.name}'s charge roll (2D6)")
-    roll = sum(first)
+    roll = modified(sum(first), modifier)
+    unit.charge_rolled = applies(state)
     distance = answers.number(
         "distance", f"how far is {unit.name} from the nearest enemy (inches)?"
     )
     needed = charge_roll_needed(distance)
     if roll < needed and act.reroll:
-        needs_hero_in_range(answers, unit)
-        spend_cp(state, unit.side, "Forward to Victory")
+        ability = reroll_source(state, unit, "charge", answers)
+        if ability is None:
+            needs_hero_in_range(answers, unit)
+            spend_cp(state, unit.side, "Forward to Victory")
+            ability = "Forward to Victory"
         first = dice.roll(2, f"{unit.name}'s charge reroll (2D6)")
-        roll = sum(first)
-        state.notes.append("Forward to Victory: the charge is rerolled.")
+        roll = modified(sum(first), modifier)
+        state.notes.append(f"{ability}: the charge is rerolled.")
     if roll >= needed:
         unit.charged = True
-        state.notes.append(f"{unit.name} charges: rolled {roll}, needed {needed}.")
+        state.notes.append(
+            f"{unit.name} charges: rolled {roll}{describe(modifier, names)}, needed {needed}."
+        )
         after_move(state, unit, dice, answers, "charge")
     else:
-        state.notes.append(f"{unit.name} fails to charge: rolled {roll}, needed {needed}.")
+        state.notes.append(
+            f"{unit.name} fails to charge: rolled {roll}{describe(modifier, names)}, "
+            f"needed {needed}."
+        )
 
 
 @action(Fight)

@@ -7,34 +7,68 @@ from __future__ import annotations
 
 from aos_cli.core.ability_effects import build_effects
 from aos_cli.core.action_types import Cast, Unbind
-from aos_cli.core.answers import RecordedAnswers
+from aos_cli.core.answers import Asker, RecordedAnswers
 from aos_cli.core.casualties import suffer_mortal_wounds
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import RuleError
-from aos_cli.core.guards import enemy_unit, need_phase, own_turn, present
+from aos_cli.core.guards import aimed_at, enemy_unit, need_phase, own_turn, present
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
-from aos_cli.core.state import ActiveEffect, GameState, PendingSpell, UnitState
+from aos_cli.core.state import AbilitySpec, ActiveEffect, GameState, PendingSpell, UnitState
 from aos_cli.core.system import system_of
+from aos_cli.core.targets import TargetRule
+
+
+def own_spells(state: GameState, unit: UnitState) -> list[AbilitySpec]:
+    """The spells of the unit's warscroll, then the realm's that every wizard knows (AoS2
+    §24.1)."""
+    return [*(a for a in unit.spec.abilities if a.kind == "spell"), *state.realm_spells]
 
 
 def spell_value(state: GameState, unit: UnitState, spell: str) -> tuple[str, int]:
-    """A spell the unit knows (its warscroll's or the system's generic ones): its name and
-    casting value; a RuleError lists what it knows."""
+    """A spell the unit knows (its warscroll's, the realm's or the system's generic ones): its
+    name and casting value; a RuleError lists what it knows."""
     key = spell.strip().lower()
-    for ability in unit.spec.abilities:
-        if ability.kind == "spell" and key in (ability.id.lower(), ability.name.lower()):
+    for ability in own_spells(state, unit):
+        if key in (ability.id.lower(), ability.name.lower()):
             return ability.name, int(ability.casting_value or 0)
     generic = system_of(state).spell(key)
     if generic is not None:
         return generic.name.title(), generic.casting_value
     known = ", ".join(
         [
-            *(a.name for a in unit.spec.abilities if a.kind == "spell"),
+            *(a.name for a in own_spells(state, unit)),
             *(s.name.title() for s in system_of(state).spells),
         ]
     )
     raise RuleError(f"{unit.name} does not know {spell!r}", f"it knows: {known}")
+
+
+def spell_aim(state: GameState, caster: UnitState, spell: str) -> str | None:
+    """Whose unit a spell the caster knows picks (`enemy`, `friendly`, `any`), None when it
+    picks none but the caster (what `aos play` asks the players to choose)."""
+    key = spell.lower()
+    own = next((a for a in own_spells(state, caster) if a.name.lower() == key), None)
+    generic = system_of(state).spell(key)
+    side = own.target.side if own and own.target else generic.aim if generic else None
+    return None if side in (None, "self") else side
+
+
+def aim_spell(
+    state: GameState, caster: UnitState, spell: str, target: str | None, answers: Asker
+) -> str | None:
+    """The id of the unit a spell (psychic power) is cast at, checked against what the spell
+    may pick before the casting roll (AoS2 §15, 40k8 §5). A generic friendly spell named
+    without a target is cast at the caster itself, as it always was."""
+    key = spell.lower()
+    own = next((a for a in own_spells(state, caster) if a.name.lower() == key), None)
+    if own is not None:
+        return aimed_at(state, caster, own.name, own.target, target, answers).spec.id
+    generic = system_of(state).spell(key)
+    if generic is None or (target is None and generic.aim == "friendly"):
+        return target
+    rule = TargetRule(side=generic.aim)
+    return aimed_at(state, caster, generic.name.title(), rule, target, answers).spec.id
 
 
 def casts_this_phase(state: GameState, unit: UnitState, kind: str) -> int:
@@ -67,6 +101,7 @@ def _cast(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAnswer
         limit = "once per turn, army-wide"
     if key in state.spells_attempted:
         raise RuleError(f"{spell} has already been attempted this turn ({limit})")
+    target = aim_spell(state, wizard, spell, act.target, answers)
     state.spells_attempted.add(key)
     state.used_this_phase.add(f"cast:{wizard.spec.id}:{spell.lower()}")
     rolled = dice.roll(2, f"{wizard.name} casts {spell} (2D6, needs {value})")
@@ -75,7 +110,7 @@ def _cast(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAnswer
         state.notes.append(f"{wizard.name} fails to cast {spell}: {total} against {value}.")
         return
     state.notes.append(f"{wizard.name} casts {spell} with {total}.")
-    pending = PendingSpell(wizard.spec.id, spell, total, act.target)
+    pending = PendingSpell(wizard.spec.id, spell, total, target)
     if not offer_unbind(state, wizard, pending, "unbind with {names}: `aos unbind`"):
         resolve_spell(state, pending, dice, answers)
 
@@ -159,5 +194,5 @@ def resolve_spell(
         target.effects.append(ActiveEffect("Mystic Shield", shield, "your_next_hero", caster.side))
         state.notes.append(f"Mystic Shield: {target.name} {reads}.")
         return
-    spell = next(a for a in caster.spec.abilities if a.name.lower() == name)
+    spell = next(a for a in own_spells(state, caster) if a.name.lower() == name)
     apply_effects(state, caster, spell.name, spell.effects, pending.target, dice, answers)

@@ -12,6 +12,7 @@ from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import acting_unit, need_phase, needs_hero_in_range, own_turn, spend_cp
 from aos_cli.core.handlers import action
+from aos_cli.core.roll_effects import describe, modified, roll_modifier
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
 
@@ -50,18 +51,24 @@ def _retreat(state: GameState, act: Retreat, dice: DiceSource, answers: Recorded
 
 @action(Run)
 def _run(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnswers) -> None:
-    """AoS2 §8.4: add a D6 to Move; At the Double (1 CP) makes it a 6 (§7.2)."""
+    """AoS2 §8.4: add a D6 to Move; At the Double (1 CP) makes it a 6 (§7.2); the bonuses and
+    penalties in force on run rolls apply (§1.4: never below 1)."""
     unit = acting_unit(state, act.unit, "movement", "run")
     if unit.moved:
         raise RuleError(f"{unit.name} has already moved this phase")
+    modifier, names = roll_modifier(state, unit, "run", answers)
     if act.at_the_double:
         needs_hero_in_range(answers, unit)
         spend_cp(state, unit.side, "At the Double")
         roll = 6
     else:
         roll = dice.roll(1, f"{unit.name}'s run roll (D6)")[0]
+    roll = modified(roll, modifier)
     unit.moved = unit.ran = True
-    state.notes.append(f'{unit.name} runs: +{roll}" (it cannot shoot or charge this turn).')
+    state.notes.append(
+        f'{unit.name} runs: +{roll}"{describe(modifier, names)} (it cannot shoot or charge '
+        "this turn)."
+    )
     after_move(state, unit, dice, answers, "run")
 
 

@@ -1,0 +1,124 @@
+"""Effects in force on rolls outside the attack sequence: run, charge, casting and the rest.
+
+What reaches a unit's roll: its own always-on abilities, the lasting effects on it (Wildform's
++2 to run and charge rolls) and the auras of units whose range it is within (Spirit Storm's -2
+to enemy units within 18" of the caster; the players are asked, the tool cannot see). Modifiers
+are cumulative and never take a roll below 1 (AoS2 §1.4).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TypeGuard, TypeVar
+
+from aos_cli.core.ability_effects import Aura, RerollOther, RollBonus
+from aos_cli.core.answers import Asker
+from aos_cli.core.effects import Effect
+from aos_cli.core.state import AbilitySpec, GameState, UnitState
+
+E = TypeVar("E", bound=Effect)
+
+ROLL_EFFECTS_REVISION = 2
+"""The set-up revision from which effects in force reach run and charge rolls and a unit makes
+one charge roll a phase; games set up earlier replay as they were played."""
+
+
+def applies(state: GameState) -> bool:
+    """Whether the game was set up with the rules of `ROLL_EFFECTS_REVISION` or later."""
+    return state.rules_revision >= ROLL_EFFECTS_REVISION
+
+
+def in_force_now(state: GameState, holder: UnitState, ability: AbilitySpec) -> bool:
+    """Whether a warscroll ability is in force without being used: always on, or a free
+    ability without a usage limit in its own phase and turn (Heralds of Righteousness in your
+    charge phase)."""
+    if ability.passive:
+        return True
+    if ability.kind != "ability" or ability.once_per or ability.cost or ability.phase is None:
+        return False
+    yours = holder.side == state.active_side
+    turn = ability.turn == "any" or (ability.turn == "yours") == yours
+    return ability.phase == state.phase and turn
+
+
+def _in_force(state: GameState) -> Iterator[tuple[UnitState, str, tuple[Effect, ...]]]:
+    """(holder, name, effects) of every effect in force: abilities in force now and lasting
+    effects of units on the battlefield."""
+    for holder in state.units():
+        if not holder.on_battlefield:
+            continue
+        for ability in holder.spec.abilities:
+            if in_force_now(state, holder, ability):
+                yield holder, ability.name, ability.effects
+        for effect in holder.effects:
+            yield holder, effect.name, effect.effects
+
+
+def _aura_covers(holder: UnitState, unit: UnitState, aura: Aura) -> bool:
+    """Whether an aura's side and keywords take in the unit (friendly auras cover the holder
+    too, AoS2 §21)."""
+    if aura.side == "friendly" and (
+        unit.side != holder.side or (unit is holder and not aura.include_self)
+    ):
+        return False
+    if aura.side == "enemy" and unit.side == holder.side:
+        return False
+    return all(unit.spec.has(k) for k in aura.keywords)
+
+
+def reaching(
+    state: GameState, unit: UnitState, kind: type[E], roll: str, answers: Asker
+) -> list[tuple[str, E]]:
+    """(effect name, effect) of every effect of `kind` (`RollBonus`, `RerollOther`) on `roll`
+    that reaches the unit now; an aura's range is asked of the players."""
+    found: list[tuple[str, E]] = []
+
+    def concerns(effect: Effect) -> TypeGuard[E]:
+        return isinstance(effect, kind) and getattr(effect, "roll", None) == roll
+
+    for holder, name, effects in _in_force(state):
+        for effect in effects:
+            if isinstance(effect, Aura):
+                inner = [e for e in effect.effects if concerns(e)]
+                if not inner or not _aura_covers(holder, unit, effect):
+                    continue
+                key = f"in-aura:{holder.spec.id}:{re.sub(r'[^a-z0-9]+', '-', name.lower())}"
+                if holder is not unit and not answers.yes_no(
+                    key, f'is {unit.name} within {effect.range}" of {holder.name} ({name})?'
+                ):
+                    continue
+                found.extend((name, e) for e in inner)
+            elif holder is unit and concerns(effect):
+                found.append((name, effect))
+    return found
+
+
+def roll_modifier(
+    state: GameState, unit: UnitState, roll: str, answers: Asker
+) -> tuple[int, list[str]]:
+    """The sum of the bonuses and penalties in force on the unit's `roll` (`run`, `charge`)
+    and the names of the effects that give them."""
+    if not applies(state):
+        return 0, []
+    found = reaching(state, unit, RollBonus, roll, answers)
+    return sum(effect.amount for _, effect in found), [name for name, _ in found]
+
+
+def reroll_source(state: GameState, unit: UnitState, roll: str, answers: Asker) -> str | None:
+    """The name of an effect in force that lets the unit reroll its `roll` (Heralds of
+    Righteousness: charge rolls), None when none does."""
+    if not applies(state):
+        return None
+    found = reaching(state, unit, RerollOther, roll, answers)
+    return found[0][0] if found else None
+
+
+def modified(total: int, modifier: int) -> int:
+    """A roll with its modifiers: never below 1 (AoS2 §1.4)."""
+    return max(1, total + modifier) if modifier else total
+
+
+def describe(modifier: int, names: list[str]) -> str:
+    """` (+2 Wildform)` for a note; empty without a modifier."""
+    return f" ({modifier:+d} {', '.join(names)})" if names else ""

@@ -1,0 +1,62 @@
+"""What a spell, prayer or ability may be aimed at, and the one check made before any die.
+
+Every spell, prayer and ability declares in its data whom it picks (AoS2 §21, §15): an enemy
+unit, a friendly unit (the unit itself included), only itself, or any unit; the keywords the
+unit must have; the range the players are asked about. `aimed_at` checks the target named with
+the action against that declaration (`aos_cli.core.guards.aimed_at`) and returns the unit the
+effects land on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+SIDES = ("enemy", "friendly", "self", "any")
+"""Whose unit may be picked: `self` is the unit using it; `friendly` includes that unit."""
+
+
+@dataclass(frozen=True)
+class TargetRule:
+    """Whom a spell, prayer or ability picks: the side, keywords (all of `keywords`, one of
+    `any_keywords`) and the range in inches the players are asked about (None: not asked)."""
+
+    side: str = "self"
+    keywords: tuple[str, ...] = ()
+    any_keywords: tuple[str, ...] = ()
+    range: int | None = None
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> TargetRule | None:
+        """The rule of a set-up snapshot; None for a snapshot taken before targets were
+        declared (such a game keeps the old, unchecked behaviour so it replays unchanged)."""
+        if data is None:
+            return None
+        return cls(
+            side=str(data.get("side", "self")),
+            keywords=tuple(str(k).upper() for k in data.get("keywords", ())),
+            any_keywords=tuple(str(k).upper() for k in data.get("any_keywords", ())),
+            range=None if data.get("range") is None else int(data["range"]),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The snapshot form of this rule."""
+        return {
+            "side": self.side,
+            "keywords": list(self.keywords),
+            "any_keywords": list(self.any_keywords),
+            "range": self.range,
+        }
+
+    def describe(self) -> str:
+        """`an enemy unit within 12"`, `a friendly STORMCAST ETERNAL unit`, `itself`."""
+        if self.side == "self":
+            return "itself"
+        words = [] if self.side == "any" else [self.side]
+        words += list(self.keywords)
+        if self.any_keywords:
+            words.append(" or ".join(self.any_keywords))
+        text = " ".join([*words, "unit"])
+        article = "an" if text[0].lower() in "aeiou" else "a"
+        reach = f' within {self.range}"' if self.range is not None else ""
+        return f"{article} {text}{reach}"
