@@ -79,10 +79,6 @@ class GameSystem:
     datasheets: bool = False
     """Units are datasheets: their Move, Wounds, Leadership and Save come from the profile
     (M, W, Ld, Sv), which every unit must have (40k8)."""
-    control_range: int = 6
-    """Within this many inches of an objective a model counts towards controlling it."""
-    sticky_objectives: bool = True
-    """Whether an objective stays with the side that controlled it until another controls it."""
     magic_phase: str = "hero"
     """The phase spells (psychic powers) are cast in."""
     command_phase: str = "hero"
