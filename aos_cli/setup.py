@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 ONCE_PER = {
     "once_per_phase": "phase",
     "once_per_turn": "turn",
-    "once_per_battle_round": "turn",
+    "once_per_battle_round": "round",
     "once_per_battle": "battle",
 }
 
@@ -168,6 +168,7 @@ def _ability(ability: Any, kind: str) -> dict[str, Any]:
         "weapons": list(getattr(ability, "weapons", ())),
         "usage": getattr(ability, "usage", "unlimited"),
         "target": target_snapshot(ability),
+        "general_only": bool(getattr(ability, "general_only", False)),
     }
     if kind == "spell":
         data["casting_value"] = int(ability.casting_value)

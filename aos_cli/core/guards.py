@@ -94,18 +94,20 @@ def use_once(
     once_per: str | None,
     what: str = "this ability",
 ) -> None:
-    """Count one use of a limited ability (`once_per` phase, turn or battle; None: no limit),
-    refused when the unit has already used it in that scope. Uses "instead of" one another
-    pass one shared `ability_id`, so they count against one limit."""
+    """Count one use of a limited ability (`once_per` phase, turn, round or battle; None: no
+    limit), refused when the unit has already used it in that scope. Uses "instead of" one
+    another pass one shared `ability_id`, so they count against one limit."""
     key = f"{unit.spec.id}:{ability_id}"
     used = {
         "phase": state.used_this_phase,
         "turn": state.used_this_turn,
+        "round": state.used_this_round,
         "battle": state.sides[unit.side].used_once_per_battle,
     }
     if once_per in used:
         if key in used[once_per]:
-            raise RuleError(f"{unit.name} has already used {what} this {once_per}")
+            scope = "battle round" if once_per == "round" else once_per
+            raise RuleError(f"{unit.name} has already used {what} this {scope}")
         used[once_per].add(key)
 
 

@@ -99,6 +99,8 @@ class AbilitySpec:
     target: TargetRule | None = None
     """Whom it picks (`aos_cli.core.targets`); None in snapshots taken before targets were
     declared, which keep the old unchecked behaviour."""
+    general_only: bool = False
+    """A command ability only the general may use (AoS2 §7.1)."""
     limit_key: str = ""
     """The use its limit counts against: its own id, or the group of uses it excludes
     ("instead of", AoS2 §21) so that they share one limit."""
@@ -122,6 +124,7 @@ class AbilitySpec:
             turn=str(data.get("turn", "any")),
             target=TargetRule.from_dict(data.get("target")),
             limit_key=str(data.get("limit_key") or data["id"]),
+            general_only=bool(data.get("general_only", False)),
         )
 
 
@@ -406,6 +409,8 @@ class GameState:
     phase: str = "setup"
     spells_attempted: set[str] = field(default_factory=set)
     used_this_turn: set[str] = field(default_factory=set)
+    used_this_round: set[str] = field(default_factory=set)
+    """Uses of abilities limited to once per battle round, cleared as a round begins."""
     used_this_phase: set[str] = field(default_factory=set)
     pending_spell: PendingSpell | None = None
     combat_passes: int = 0

@@ -216,6 +216,7 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
 def begin_round(state: GameState, first_side: int, dice: DiceSource | None = None) -> None:
     """Start a battle round with `first_side` taking the first turn."""
     state.round += 1
+    state.used_this_round.clear()
     state.first_side = first_side
     state.turn_in_round = 0
     state.phase = system_of(state).phases[0]

@@ -16,7 +16,7 @@ from aos_cli.core.effects import RollModifier
 from aos_cli.core.errors import AosError, InputError
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
-from aos_cli.setup import build_setup
+from aos_cli.setup import ONCE_PER, build_setup
 from tests.systems.harness import snapshot, to_phase
 
 IN_RANGE = {"target-in-range": True}
@@ -239,3 +239,46 @@ def test_an_ability_that_picks_no_other_unit_refuses_a_target(game: GameState) -
 def test_a_target_must_be_named_when_the_ability_picks_one(game: GameState) -> None:
     with pytest.raises(InputError, match="an enemy unit within 12"):
         act(game, "ability", unit="lord-relictor", ability="lightning-storm")
+
+
+# --------------------------------------------------------------------------- limits
+
+
+def changed_ability(
+    setup: dict[str, Any], unit_id: str, ability_id: str, **values: Any
+) -> dict[str, Any]:
+    """The set-up with one ability of one unit changed (for limits no bundled one has)."""
+    changed = copy.deepcopy(setup)
+    for side in changed["sides"]:
+        for unit in side["units"]:
+            for ability in unit["abilities"] if unit["id"] == unit_id else ():
+                if ability["id"] == ability_id:
+                    ability.update(values)
+    return changed
+
+
+def test_aos2_s21_once_per_battle_round_spans_both_turns(setup: dict[str, Any]) -> None:
+    """An ability usable "once per battle round" is not used again in the other player's turn
+    of the same round (the set-up counted it per turn)."""
+    assert ONCE_PER["once_per_battle_round"] == "round"
+    game = stormcast_hero_phase(
+        changed_ability(
+            setup, "lord-relictor", "lightning-storm", once_per="round", phase=None, turn="any"
+        ),
+    )
+    storm = {"unit": "lord-relictor", "ability": "lightning-storm", "target": "chainrasps"}
+    act(game, "ability", [1], **storm, answers=IN_RANGE)
+    act(game, "next")
+    to_phase(game, "hero", {})  # the Nighthaunt player's hero phase, same battle round
+    assert game.active_side == 1 and game.round == 1
+    refused(game, "ability", "this battle round", **storm, answers=IN_RANGE)
+
+
+def test_aos2_s7_1_a_command_ability_for_the_general_only(setup: dict[str, Any]) -> None:
+    """AoS2 §7.1: some command abilities are usable only by your general."""
+    changed = changed_ability(setup, "stardrake", "lord-of-the-celestial-host", general_only=True)
+    for unit in changed["sides"][0]["units"]:
+        unit["general"] = unit["id"] == "lord-relictor"
+    game = stormcast_hero_phase(changed)
+    with pytest.raises(AosError, match="only the general"):
+        act(game, "command", ability="Lord of the Celestial Host", unit="stardrake")

@@ -168,6 +168,8 @@ def _use_ability(
     elif ability.turn != "any" and (unit.side == state.active_side) != (ability.turn == "yours"):
         whose = "your own" if ability.turn == "yours" else "the enemy's"
         raise RuleError(f"{ability.name} is used in {whose} turn")
+    if ability.general_only and not unit.general:
+        raise RuleError(f"only the general may use {ability.name}; {unit.name} is not the general")
     target = aimed_at(state, unit, ability.name, ability.target, act.target, answers)
     if ability.cost and not (ability.kind == "command" and system.general_commands):
         spend_cp(state, unit.side, ability.name)
