@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from aos_cli.content.lookup import normalised
 from aos_cli.core.errors import ContentError
 
 if TYPE_CHECKING:
@@ -28,14 +28,10 @@ class Topic:
     found: Any
 
 
-def _norm(text: str) -> str:
-    return re.sub(r"[\s_-]+", " ", text.strip().casefold())
-
-
 def find_topic(db: Database, system: str, topic: str) -> Topic:
     """A group of rules by its name, else one table, chart, realm or rule by name or id."""
     ruleset = db.ruleset(system)
-    wanted = _norm(topic)
+    wanted = normalised(topic)
     allegiances = [a for a in db.allegiances.values() if a.system == ruleset.system]
     groups: dict[tuple[str, ...], tuple[str, Any]] = {
         ("phases", "phase", "turn"): ("phases", ruleset.phases),
@@ -59,12 +55,15 @@ def find_topic(db: Database, system: str, topic: str) -> Topic:
         *ruleset.tables, *ruleset.command_traits, *ruleset.artefacts,
         *(t for a in allegiances for t in (*a.command_traits, *a.artefacts)),
     ]  # fmt: skip
-    chart = next((c for c in ruleset.charts if wanted in (_norm(c.id), _norm(c.name))), None)
+    chart = next(
+        (c for c in ruleset.charts if wanted in (normalised(c.id), normalised(c.name))), None
+    )
     table = next(
         (
             t
             for t in tables
-            if wanted in (_norm(t.id), _norm(t.name)) or _norm(t.id).startswith(wanted)
+            if wanted in (normalised(t.id), normalised(t.name))
+            or normalised(t.id).startswith(wanted)
         ),
         None,
     )
@@ -72,11 +71,13 @@ def find_topic(db: Database, system: str, topic: str) -> Topic:
         (
             r
             for r in ruleset.realms
-            if wanted in (_norm(r.id), _norm(r.name)) or wanted in _norm(r.name)
+            if wanted in (normalised(r.id), normalised(r.name)) or wanted in normalised(r.name)
         ),
         None,
     )
-    rule = next((r for r in ruleset.rules if wanted in (_norm(r.id), _norm(r.name))), None)
+    rule = next(
+        (r for r in ruleset.rules if wanted in (normalised(r.id), normalised(r.name))), None
+    )
     for kind, found in (("chart", chart), ("table", table), ("realm", realm), ("rule", rule)):
         if found is not None:
             return Topic(kind, ruleset, found)

@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
-import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Protocol, TypeVar
 
+from aos_cli.content.lookup import R, normalised
+from aos_cli.content.lookup import find as find
 from aos_cli.content.schema import Allegiance, Battalion, Battleplan, Ruleset, Warscroll
 from aos_cli.core.errors import ContentError
-
-
-class _Named(Protocol):
-    @property
-    def id(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-
-
-R = TypeVar("R", bound=_Named)
 
 
 @dataclass(frozen=True)
@@ -29,38 +17,6 @@ class Origin:
     file: str
     line: int | None
     path: str
-
-
-def _norm(text: str) -> str:
-    """Case, hyphens, underscores and repeated spaces do not matter in names."""
-    return re.sub(r"[\s_-]+", " ", text.strip().casefold())
-
-
-def find(records: Iterable[R], query: str, what: str) -> R:
-    """Find by id or name: exact (normalised) first, then a unique prefix; else a ContentError
-    with "did you mean" suggestions."""
-    items = list(records)
-    by_id = [r for r in items if r.id == query.strip()]
-    if len(by_id) == 1:
-        return by_id[0]
-    wanted = _norm(query)
-    exact = [r for r in items if wanted in (_norm(r.id), _norm(r.name))]
-    if len(exact) == 1:
-        return exact[0]
-    prefix = exact or [
-        r for r in items if _norm(r.name).startswith(wanted) or _norm(r.id).startswith(wanted)
-    ]
-    if len(prefix) == 1:
-        return prefix[0]
-    if len(prefix) > 1:
-        names = ", ".join(sorted(r.name for r in prefix)[:8])
-        raise ContentError(f"{query!r} matches several {what}s: {names}", "type more of the name")
-    by_norm = {_norm(r.name): r.name for r in items}
-    close = difflib.get_close_matches(wanted, list(by_norm), n=3, cutoff=0.5)
-    hint = f"did you mean {' or '.join(repr(by_norm[c]) for c in close)}?" if close else None
-    if hint is None:
-        hint = f"see `aos {what} list`" if what in ("warscroll", "battleplan") else None
-    raise ContentError(f"no {what} named {query!r}", hint)
 
 
 @dataclass
@@ -100,7 +56,7 @@ class Database:
         """An allegiance by id, name or faction."""
         items = self._of(self.allegiances, system)
         for item in items:
-            if _norm(item.faction) == _norm(name_or_id):
+            if normalised(item.faction) == normalised(name_or_id):
                 return item
         return find(items, name_or_id, "allegiance")
 

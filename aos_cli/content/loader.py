@@ -27,7 +27,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from aos_cli.content import schema
+import aos_cli.content.schema as schema
 from aos_cli.content.army import ArmyList
 from aos_cli.content.database import Database, Origin
 from aos_cli.content.files import (

@@ -828,7 +828,7 @@ class Warscroll(Record):
 
     def weapon(self, name_or_id: str) -> Weapon:
         """A weapon by id or name (case-insensitive, unique prefix)."""
-        from aos_cli.content.database import find
+        from aos_cli.content.lookup import find
 
         return find(self.weapons, name_or_id, "weapon")
 
