@@ -9,6 +9,7 @@ interleave (DESIGN principle 2).
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -112,22 +113,29 @@ def record(
 
     rolled: list[int] = []
     for tries in range(RETRIES):
-        revision = store.revision(game_id)  # read first: a later change makes the append retry
-        recorder = RecordingDice(_ThenLive(list(rolled), dice))
-        payload, result = attempt(recorder)
-        try:
-            store.append(game_id, kind, payload, recorder.rolled, expected_revision=revision)
-        except GameError as problem:
-            if CONFLICT_MESSAGE not in str(problem) or tries == RETRIES - 1:
-                raise
-            rolled = recorder.rolled
-            continue
+        # The last try holds the write lock from replay to append, so a busy second terminal
+        # cannot make it lose again: it waits (the store's busy timeout) instead.
+        locked: AbstractContextManager[object] = (
+            store.transaction() if tries == RETRIES - 1 else nullcontext()
+        )
+        with locked:
+            revision = store.revision(game_id)  # read first: a later change makes the append retry
+            recorder = RecordingDice(_ThenLive(list(rolled), dice))
+            payload, result = attempt(recorder)
+            try:
+                store.append(game_id, kind, payload, recorder.rolled, expected_revision=revision)
+            except GameError as problem:
+                if CONFLICT_MESSAGE not in str(problem) or tries == RETRIES - 1:
+                    raise
+                rolled = recorder.rolled
+                continue
         return result
     raise AssertionError("unreachable")
 
 
-RETRIES = 5
-"""Another terminal acting at the same moment makes us replay and try again this many times."""
+RETRIES = 3
+"""Another terminal acting at the same moment makes us replay and try again; the last try
+takes the write lock first, so it cannot conflict."""
 
 
 def then_live(first: list[int], live: DiceSource) -> DiceSource:

@@ -226,3 +226,30 @@ def test_the_step_that_ends_the_battle_can_be_undone(store: Store) -> None:
     store.undo(game)
     state = load(store, game).state
     assert not state.ended and state.phase == "battleshock"
+
+
+def test_a_terminal_that_keeps_losing_the_race_still_records_its_action(tmp_path: Path) -> None:
+    """When another terminal changes the game during every try, the last try holds the write
+    lock from replay to append, so the action is recorded rather than refused (issue 5: two
+    terminals lose nothing, even on a loaded machine)."""
+    from aos_cli.games import RETRIES, record
+
+    db = tmp_path / "games.sqlite3"
+    with Store(db) as store:
+        game = new(store)
+    tries = 0
+    interfered = 0
+
+    def attempt(recorder: Any) -> tuple[dict[str, Any], str]:
+        nonlocal tries, interfered
+        tries += 1
+        with Store(db, busy_timeout=0.05) as other, contextlib.suppress(Exception):
+            other.append(game, "adjust", {"unit": "chainrasps", "models": -1}, [])
+            interfered += 1
+        return {"unit": "chainrasps", "models": -1}, "done"
+
+    with Store(db) as store:
+        assert record(store, game, "adjust", attempt, ScriptedDice([])) == "done"
+        assert len(store.actions(game)) == interfered + 1
+    assert tries == RETRIES
+    assert interfered == RETRIES - 1
