@@ -60,6 +60,12 @@ def cast_through(state: GameState, dice: list[int], **payload: Any) -> None:
         act(state, "unbind")
 
 
+def wildform(state: GameState, dice: list[int], target: str) -> None:
+    """The Knight-Incantor casts Wildform at a unit within range, and it goes through."""
+    cast_through(state, dice, wizard="knight-incantor", spell="Wildform", target=target,
+                 answers={"target-in-range": True})  # fmt: skip
+
+
 # --------------------------------------------------------------------------- one charge roll
 
 
@@ -119,10 +125,7 @@ def test_aos2_s24_1_ghur_wildform_is_known_with_casting_value_5(game: GameState)
 
 def test_aos2_s24_1_wildform_adds_2_to_run_and_charge_rolls(game: GameState) -> None:
     """Wildform: +2 to the unit's run and charge rolls until your next hero phase."""
-    cast_through(
-        game, [3, 3], wizard="knight-incantor", spell="Wildform", target="prosecutors",
-        answers={"target-in-range": True},
-    )  # fmt: skip
+    wildform(game, [3, 3], "prosecutors")
     to(game, 0, "charge")
     act(game, "charge", [2, 2], unit="prosecutors", answers={**CHARGE, "distance": 6.5})
     assert game.unit("prosecutors").charged  # 4 + 2 reaches 6
@@ -132,10 +135,7 @@ def test_aos2_s24_1_wildform_adds_2_to_run_and_charge_rolls(game: GameState) -> 
 
 
 def test_aos2_s24_1_wildform_on_a_run(game: GameState) -> None:
-    cast_through(
-        game, [4, 3], wizard="knight-incantor", spell="Wildform", target="liberators",
-        answers={"target-in-range": True},
-    )  # fmt: skip
+    wildform(game, [4, 3], "liberators")
     to(game, 0, "movement")
     act(game, "run", [3], unit="liberators")
     assert game.notes[0].startswith('Liberators runs: +5" (+2 Wildform)')

@@ -17,21 +17,13 @@ from aos_cli.core.errors import AosError, InputError
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
 from aos_cli.setup import ONCE_PER, build_setup
+from tests.core.test_abilities import IN_RANGE, act
 from tests.systems.harness import snapshot, to_phase
-
-IN_RANGE = {"target-in-range": True}
-"""The players' answer that the unit picked is within the range of the spell or ability."""
 
 
 @pytest.fixture(scope="module")
 def setup() -> dict[str, Any]:
     return build_setup(bundled_armies(), "first-blood")
-
-
-def act(state: GameState, kind: str, dice: list[int] | None = None, **payload: Any) -> None:
-    source = ScriptedDice(dice or [])
-    apply_action(state, kind, payload, source, RecordedAnswers(payload.pop("answers", {})))
-    assert source.remaining == 0, f"{kind} left dice unused"
 
 
 def refused(state: GameState, kind: str, match: str, **payload: Any) -> None:
