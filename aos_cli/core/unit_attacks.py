@@ -248,6 +248,20 @@ def unit_rules(
     return [e for e in plain if is_defence(e) == (role == "defender")]
 
 
+def characteristic_bonus(
+    state: GameState, unit: UnitState, characteristic: str, answers: RecordedAnswers
+) -> int:
+    """The sum of the modifiers to one of the unit's characteristics in force now (Bravery for
+    its battleshock test): its abilities, set-up choices and effects in force, unwrapped."""
+    at = Situation(state, unit, unit, unit, None, answers)
+    return sum(
+        e.amount
+        for _, wrapped in effects_on(unit, state)
+        for e in unwrap(wrapped, at)
+        if isinstance(e, CharacteristicModifier) and e.characteristic == characteristic
+    )
+
+
 def attack_reminders(state: GameState, unit: UnitState) -> list[tuple[str, str]]:
     """The rules of a unit about to attack that the tool cannot apply itself (no structured
     effects, or only in part): its abilities for this phase and its set-up choices, as

@@ -42,7 +42,6 @@ from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.guards import acting_unit, enemy_unit, need_phase, own_turn, present
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
-from aos_cli.core.handlers.battleshock import bravery_in_force
 from aos_cli.core.handlers.magic import (
     aim_spell,
     casts_this_phase,
@@ -53,7 +52,7 @@ from aos_cli.core.handlers.magic import (
 from aos_cli.core.roll_effects import describe, modified, roll_modifier
 from aos_cli.core.state import PendingSpell, UnitState, WeaponSpec
 from aos_cli.core.system import GameSystem, Option, SpellRule, choose_first
-from aos_cli.core.unit_attacks import unit_rules
+from aos_cli.core.unit_attacks import characteristic_bonus, unit_rules
 
 if TYPE_CHECKING:
     from aos_cli.core.state import GameState
@@ -862,7 +861,7 @@ def _morale(state: GameState, act: Battleshock, dice: DiceSource, answers: Recor
         die = dice.roll(1, f"{unit.name}'s morale test (D6)")[0]
         if reroll and state.unit(str(reroll)) is unit:
             die = _command_reroll(state, unit.side, dice, f"{unit.name}'s morale test")
-        leadership = unit.spec.bravery + bravery_in_force(unit)
+        leadership = unit.spec.bravery + characteristic_bonus(state, unit, "bravery", answers)
         total = die + unit.slain_this_turn
         fled = min(unit.models, max(0, total - leadership))
         unit.battleshock_tested = True

@@ -421,3 +421,25 @@ def test_aos2_s5_3_a_general_removed_as_whole_models_passes_on_too(tmp_path: Pat
     act(state, "adjust", unit="lord-castellant", models=-1)
     assert not state.unit("lord-castellant").general
     assert state.unit("lord-relictor").general
+
+
+def test_aos2_s12_an_abilitys_bravery_modifier_reaches_the_battleshock_test() -> None:
+    """AoS2 §12: a Bravery modifier of an ability (here wrapped in a condition that holds, the
+    first battle round) counts in the battleshock test, not only lasting effects' ones."""
+    from tests.core.test_actions import setup as small_setup
+
+    data = small_setup()
+    chainrasps = next(u for u in data["sides"][1]["units"] if u["id"] == "chainrasps")
+    chainrasps["abilities"] = [*chainrasps.get("abilities", []), {
+        "id": "steadfast", "name": "Steadfast Dead", "kind": "ability", "usage": "unlimited",
+        "effects": [{"type": "conditional", "condition": "first_battle_round", "effects": [
+            {"type": "characteristic_modifier", "characteristic": "bravery", "amount": 2}]}]}]  # fmt: skip
+    state = new_game(data)
+    act(state, "priority", [5, 2])
+    to_phase(state, "shooting")
+    act(state, "shoot", [3, 4, 5, 6, 1, 3, 3, 3, 2, 5, 4, 4], unit="judicators",
+        target="chainrasps", answers={"cover": False, "engaged": False})  # fmt: skip
+    to_phase(state, "battleshock")
+    # roll 6 + 2 slain = 8 against Bravery 6 + 2 + 1 (18 models) = 9: nobody flees
+    act(state, "battleshock", [6])
+    assert state.unit("chainrasps").models == 18

@@ -5,16 +5,16 @@ The test itself is `aos_cli.core.battleshock` (shared with `aos roll` and `aos o
 
 from __future__ import annotations
 
-from aos_cli.core.ability_effects import CharacteristicModifier
 from aos_cli.core.action_types import Battleshock
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.battleshock import battleshock_test
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.guards import need_phase
 from aos_cli.core.handlers import action
-from aos_cli.core.state import GameState, UnitState
+from aos_cli.core.state import GameState
 from aos_cli.core.system import system_of
 from aos_cli.core.turn import due_battleshock
+from aos_cli.core.unit_attacks import characteristic_bonus
 
 
 @action(Battleshock)
@@ -30,7 +30,8 @@ def _battleshock(
         state.notes.append("No battleshock tests are due.")
         return
     for unit in waiting:
-        modifier = bravery_in_force(unit) + system.bravery_modifier(state, unit, answers)
+        modifier = characteristic_bonus(state, unit, "bravery", answers)
+        modifier += system.bravery_modifier(state, unit, answers)
         test = battleshock_test(
             dice, bravery=unit.spec.bravery, slain=unit.slain_this_turn, models=unit.models,
             bravery_modifier=modifier,
@@ -52,13 +53,3 @@ def _battleshock(
             f"{unit.name}: rolled {test.die} + {test.slain} = {test.roll} against Bravery "
             f"{test.bravery}, {verdict}."
         )
-
-
-def bravery_in_force(unit: UnitState) -> int:
-    """The Bravery (Leadership) modifiers of the effects in force on a unit."""
-    return sum(
-        effect.amount
-        for active in unit.effects
-        for effect in active.effects
-        if isinstance(effect, CharacteristicModifier) and effect.characteristic == "bravery"
-    )
