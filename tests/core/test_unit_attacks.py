@@ -352,6 +352,16 @@ def test_lay_low_the_tyrants_adds_one_to_hit_against_wounds_five(tmp_path: Path)
 # --------------------------------------------------------------------------- item 7
 
 
+def assert_halberd_rerolls_hit_ones(state: GameState) -> None:
+    """The Lord-Castellant fights the (Ethereal) Chainrasps rerolling its hit rolls of 1."""
+    fight(state, "lord-castellant", "chainrasps")
+    halberd = Attack(
+        profile(1, "3", 3, 3, -1, "2"),
+        compile_effects([Ethereal(), RerollRoll("hit", Reroll.ONES)]),
+    )
+    assert expected(state) == pytest.approx(mean_of(halberd, save=5))
+
+
 def test_aos2_s24_2_reckless_aggression_rerolls_hit_rolls_of_one_after_a_charge(
     tmp_path: Path,
 ) -> None:
@@ -361,12 +371,7 @@ def test_aos2_s24_2_reckless_aggression_rerolls_hit_rolls_of_one_after_a_charge(
     state = game(tmp_path, [castellant], realm="ghur", realmscape="reckless-aggression")
     to_phase(state, "combat")
     state.unit("lord-castellant").charged = True
-    fight(state, "lord-castellant", "chainrasps")
-    halberd = Attack(
-        profile(1, "3", 3, 3, -1, "2"),
-        compile_effects([Ethereal(), RerollRoll("hit", Reroll.ONES)]),
-    )
-    assert expected(state) == pytest.approx(mean_of(halberd, save=5))
+    assert_halberd_rerolls_hit_ones(state)
 
 
 def test_aos2_s4_3_damned_terrain_sacrifice_then_reroll_hit_rolls_of_one(tmp_path: Path) -> None:
@@ -377,12 +382,7 @@ def test_aos2_s4_3_damned_terrain_sacrifice_then_reroll_hit_rolls_of_one(tmp_pat
     act(state, "sacrifice", [4], unit="lord-castellant", answers={"damned": True})
     assert state.unit("lord-castellant").wounds_on_damaged == 2
     to_phase(state, "combat")
-    fight(state, "lord-castellant", "chainrasps")
-    halberd = Attack(
-        profile(1, "3", 3, 3, -1, "2"),
-        compile_effects([Ethereal(), RerollRoll("hit", Reroll.ONES)]),
-    )
-    assert expected(state) == pytest.approx(mean_of(halberd, save=5))
+    assert_halberd_rerolls_hit_ones(state)
 
 
 # --------------------------------------------------------------------------- item 23
