@@ -5,3 +5,9 @@ Warscroll Builder plain-text lists (`roster`). Every record they make is validat
 pydantic schema (`aos_cli.content.schema`) before it is written; XML is read with the standard
 library only after hostile constructs are refused (`safexml`).
 """
+
+from aos_cli.systems.aos2 import AOS2
+
+IMPORTED_SYSTEM = AOS2.id
+"""The game system BattleScribe's Age of Sigmar data and Warscroll Builder lists are of: the
+2nd edition, whose package names it (the importers name no system id themselves)."""

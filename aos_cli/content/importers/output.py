@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from aos_cli.content.importers import IMPORTED_SYSTEM
 from aos_cli.content.importers.safexml import ImportProblem
 from aos_cli.content.schema import SCHEMA_VERSION, slug
 
@@ -118,7 +119,7 @@ def write_files(
         _prune(path, new_ids)
     written: list[str] = []
     for name, records in files.items():
-        body: dict[str, Any] = {"schema_version": SCHEMA_VERSION, "system": "aos2"}
+        body: dict[str, Any] = {"schema_version": SCHEMA_VERSION, "system": IMPORTED_SYSTEM}
         body.update({kind: items for kind, items in records.items() if items})
         _write(out / name, f"{MARKER}: {header}\n" + _dump(body))
         written.append(str(out / name))

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.etree.ElementTree import Element, SubElement
 
+from aos_cli.content.importers import IMPORTED_SYSTEM
 from aos_cli.content.importers.battlescribe import (
     Found,
     Tally,
@@ -642,7 +643,7 @@ class ArmyImport:
 def _lookup(db: Database, name: str) -> Any:
     """The aos2 warscroll of this name (case, punctuation and plurals aside), or None."""
     wanted = key(name)
-    scrolls = [s for s in db.warscrolls.values() if s.system == "aos2"]
+    scrolls = [s for s in db.warscrolls.values() if s.system == IMPORTED_SYSTEM]
     for scroll in scrolls:
         if key(scroll.name) == wanted or key(scroll.id) == wanted:
             return scroll
@@ -658,7 +659,7 @@ def _reference(db: Database, scroll: Any) -> str:
 
 
 def _closest(db: Database, name: str) -> list[str]:
-    names = sorted({s.name for s in db.warscrolls.values() if s.system == "aos2"})
+    names = sorted({s.name for s in db.warscrolls.values() if s.system == IMPORTED_SYSTEM})
     by_key = {key(n): n for n in names}
     return [by_key[k] for k in difflib.get_close_matches(key(name), list(by_key), n=3, cutoff=0.5)]
 
@@ -759,7 +760,7 @@ def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyI
     if result.unmatched:
         return result
     _general(units, scrolls, result)
-    army: dict[str, Any] = {"name": roster.name or "Imported army", "system": "aos2"}
+    army: dict[str, Any] = {"name": roster.name or "Imported army", "system": IMPORTED_SYSTEM}
     _allegiance(army, roster, units, scrolls, db, result, faction, label or roster.name)
     army["units"] = units
     if roster.subfaction:
@@ -876,7 +877,7 @@ def _allegiance(
         trait = None
     existing = None
     try:
-        existing = db.allegiance(faction, "aos2")
+        existing = db.allegiance(faction, IMPORTED_SYSTEM)
     except Exception:  # no allegiance of that faction in the database
         existing = None
     if existing is not None:
@@ -975,7 +976,7 @@ def _battalions(
     fielded = []
     for battalion in roster.battalions:
         try:
-            found = db.battalion(battalion.name, "aos2")
+            found = db.battalion(battalion.name, IMPORTED_SYSTEM)
             if key(found.name) != key(battalion.name):
                 raise LookupError
             fielded.append({"battalion": found.id})
