@@ -184,7 +184,8 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
             elif answer in ("n", "next"):
                 assumed = None
                 clock = step_clock(state.active_side, started)
-                state = session.perform("next", {"clock": clock}, source)
+                asker = RecordedAnswers({}, TerminalAsker(require_terminal=False))
+                state = session.perform("next", {"clock": clock}, source, asker)
             elif answer in ("u", "undo"):
                 assumed = None
                 record = session.store.undo(session.game_id)

@@ -190,12 +190,15 @@ def models_slain(
 
 
 def side_index(state: GameState, name: str) -> int:
-    """A side by name, player name, unique prefix, or number (1 or 2)."""
+    """A side by name, player name, unique prefix, number (1 or 2), or the dashed form the
+    tool's own hints name it by (`player-two`)."""
     wanted = name.strip().lower()
     if wanted in ("1", "2"):
         return int(wanted) - 1
     for index, side in enumerate(state.sides):
         if wanted == side.name.lower() or wanted in (p.lower() for p in side.players):
+            return index
+        if wanted == plan_key(side.name):
             return index
     prefix = [i for i, s in enumerate(state.sides) if s.name.lower().startswith(wanted)]
     if len(prefix) == 1:

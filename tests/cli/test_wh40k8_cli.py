@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import pytest
 
@@ -157,3 +158,18 @@ def test_aos2_default_unchanged(run_cli: RunCli) -> None:
     assert data["mean_damage"] == pytest.approx(20 * 4 / 6 * 3 / 6 * 4 / 6)
     assert "system" not in data
     assert math.isfinite(data["sd_damage"])
+
+
+def test_wh40k8_objective_accepts_the_side_as_the_hint_names_it(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """40k8 §17.3: `aos objective ... --models player-two=0`, the form the tool's own question
+    names, is accepted (issue 18 item 1)."""
+    db = tmp_path / "games.sqlite3"
+    assert run_cli("game", "new", "--system", "wh40k8", "--db", str(db)).exit_code == 0
+    assert run_cli("priority", "--first", "Player One", "--db", str(db)).exit_code == 0
+    result = run_cli(
+        "objective", "objective-1", "--models", "player-two=0", "--models", "player-one=2",
+        "--db", str(db),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
