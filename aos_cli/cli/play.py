@@ -184,8 +184,9 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
             elif answer in ("n", "next"):
                 assumed = None
                 clock = step_clock(state.active_side, started)
-                asker = RecordedAnswers({}, TerminalAsker(require_terminal=False))
-                state = session.perform("next", {"clock": clock}, source, asker)
+                payload = {"clock": clock}
+                ends = remembering(session, state, "next", payload)
+                state = session.perform("next", payload, source, RecordedAnswers({}, ends))
             elif answer in ("u", "undo"):
                 assumed = None
                 record = session.store.undo(session.game_id)

@@ -44,17 +44,18 @@ def test_wh40k8_whole_guided_game_asks_objectives_at_end_of_turn(tmp_path: Path)
         [sys.executable, "-m", "aos_cli", "play", "--db", str(db), "--system", "wh40k8",
          "--dice", "auto", "--seed", "5"]
     )  # fmt: skip
-    asked = 0
+    asked, chose = 0, False
     for _ in range(400):
         seen = expect_any(
-            term, ("Battle report", "models are within", "[y/n]", "Underdog", "Choose")
+            term, ("Battle report", "models are within", "[y/n]", "Underdog", "Choose"), 60
         )
         if seen == "Battle report":
             break
         if seen == "models are within":
             asked += 1
             term.type("1")
-        elif seen == "Underdog":
+        elif seen == "Underdog" and not chose:
+            chose = True
             term.expect("Choose")
             term.type("1")
         elif seen == "[y/n]":
