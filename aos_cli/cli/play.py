@@ -184,9 +184,9 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
             elif answer in ("n", "next"):
                 assumed = None
                 clock = step_clock(state.active_side, started)
-                payload = {"clock": clock}
-                ends = remembering(session, state, "next", payload)
-                state = session.perform("next", payload, source, RecordedAnswers({}, ends))
+                ending: dict[str, Any] = {"clock": clock}
+                ends = remembering(session, state, "next", ending)
+                state = session.perform("next", ending, source, RecordedAnswers({}, ends))
             elif answer in ("u", "undo"):
                 assumed = None
                 record = session.store.undo(session.game_id)
