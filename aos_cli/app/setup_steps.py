@@ -4,6 +4,7 @@ wizard (`aos_cli.cli.setup_wizard`) asks; these decide."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.dice import DiceSource, roll_off
@@ -40,9 +41,40 @@ def heroes(side: dict[str, Any]) -> list[dict[str, Any]]:
     return _keyworded(side, "HERO")
 
 
-def reserve_candidates(side: dict[str, Any]) -> list[dict[str, Any]]:
-    """The units that may be set up in the Celestial Realm (Scions of the Storm, AoS2 §26.1)."""
-    return _keyworded(side, RESERVE_KEYWORD)
+def reserve_candidates(side: dict[str, Any], system: str | None = None) -> list[dict[str, Any]]:
+    """The units that may be set up in reserve: in the Celestial Realm (Scions of the Storm,
+    AoS2 §26.1), or by the system's reserve ability (Teleport Strike, 40k8 §4.7)."""
+    from aos_cli.core.system import get_system
+
+    ability = get_system(system).reserve_ability
+    if ability is None:
+        return _keyworded(side, RESERVE_KEYWORD)
+    return [u for u in side["units"] if any(a["id"] == ability for a in u["abilities"])]
+
+
+def put_in_reserve(setup: dict[str, Any], names: Sequence[str]) -> None:
+    """Set the named units up in reserve (`aos game new --reserve`), each one allowed to."""
+    from aos_cli.core.errors import InputError
+
+    for name in names:
+        wanted = name.strip().lower()
+        found = [
+            (side, unit)
+            for side in setup["sides"]
+            for unit in side["units"]
+            if wanted in (str(unit["id"]).lower(), str(unit["name"]).lower())
+        ]
+        if not found:
+            raise InputError(f"--reserve: no unit called {name!r}", "name a unit of either army")
+        side, unit = found[0]
+        allowed = reserve_candidates(side, setup.get("system"))
+        if unit not in allowed:
+            names_allowed = ", ".join(u["name"] for u in allowed) or "none"
+            raise InputError(
+                f"--reserve: {unit['name']} may not be set up in reserve",
+                f"units that may: {names_allowed}",
+            )
+        unit["reserve"] = True
 
 
 def artefacts_allowed(side: dict[str, Any]) -> int:

@@ -36,6 +36,10 @@ def game_new(
         list[str] | None,
         typer.Option(help="Terrain NAME=RULE[+garrison]; RULE a scenery rule or random."),
     ] = None,
+    reserve: Annotated[
+        list[str] | None,
+        typer.Option(help="A unit set up in reserve (Teleport Strike, Scions of the Storm)."),
+    ] = None,
     seed: SeedOption = None,
     content: ContentOption = None,
     db: DbOption = None,
@@ -56,6 +60,10 @@ def game_new(
         armies, plan, name=name, realm=realm, content_dirs=content or [],
         terrain=terrain or [], realmscape=realmscape, dice=SeededDice(seed),
     )  # fmt: skip
+    if reserve:
+        from aos_cli.app.setup_steps import put_in_reserve
+
+        put_in_reserve(setup, reserve)
     with open_store(db) as store:
         game_id = save_game(store, setup)
     if json:

@@ -132,7 +132,7 @@ def _new_game(
     if quick or not chosen_system(system).setup_wizard:
         from aos_cli.setup import build_setup
 
-        setup = build_setup(armies, plan)
+        setup = build_setup(armies, plan, dice=source)
     else:
         from aos_cli.cli.setup_wizard import run_wizard
         from aos_cli.content import load_database
@@ -144,6 +144,9 @@ def _new_game(
             return None
     game_id = save_game(store, setup)
     out.print(f"Game {game_id} ({setup['name']}) is set up.")
+    primary = setup.get("primary_objective")
+    if primary:
+        out.print(f"Primary objective (rolled {primary['roll']}): {primary['name']}.")
     return game_id
 
 

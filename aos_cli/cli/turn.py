@@ -58,18 +58,29 @@ def priority(
     first: Annotated[
         str | None, typer.Option(help="The side the roll-off winner sends first (default: itself).")
     ] = None,
+    zones_chosen_by: Annotated[
+        str | None,
+        typer.Option(help="40k: the side that chose the deployment zones (Underdog on a tie)."),
+    ] = None,
+    answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
 ) -> None:  # fmt: skip
     """Roll off for priority at the start of a battle round (AoS2 §6)."""
     payload: dict[str, Any] = {}
-    if first is not None:
+    answers: dict[str, Any] = {}
+    if first is not None or zones_chosen_by is not None:
         from aos_cli.app.session import open_game
         from aos_cli.core.scoring import side_index
 
         with open_game(db, game) as session:
-            payload["first"] = side_index(session.state(), first)
-    act("priority", payload, db=db, game=game, as_json=json, dice=dice, seed=seed)
+            if first is not None:
+                payload["first"] = side_index(session.state(), first)
+            if zones_chosen_by is not None:
+                chooser = side_index(session.state(), zones_chosen_by)
+                answers["zones-chosen-by"] = chooser == 0
+    act("priority", payload, db=db, game=game, as_json=json, dice=dice, seed=seed,
+        answers=answers, answer=answer)  # fmt: skip
 
 
 TargetOption = Annotated[str, typer.Option("--target", help="Target unit id or name.")]

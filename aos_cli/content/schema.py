@@ -666,6 +666,9 @@ class Warscroll(Record):
     command_abilities: list[CommandAbility] = []
     spells: list[Spell] = []
     profile: Profile40k | None = None
+    power: int | None = Field(None, ge=1, le=100)
+    """A 40k8 datasheet's Power Rating (40k8 §13), for the unit sizes the demo armies field;
+    the Power Level and the Underdog are summed from it (40k8 §17.6)."""
     datasheet_weapons: list[Weapon40k] = []
     move_from_damage_table: bool = False
 

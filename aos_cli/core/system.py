@@ -131,6 +131,13 @@ class GameSystem:
     first_step: str = "Roll priority for battle round 1 with `aos priority`."
     """What the players do first once a new game is set up."""
     setup_wizard: bool = False
+    arrival_roll: int | None = 3
+    reserve_ability: str | None = None
+    """The id of the ability that lets a unit be set up off the battlefield (40k8 §4.7:
+    `teleport-strike`); None where a keyword decides (Scions of the Storm, AoS2 §26.1)."""
+    """The D6 a unit in reserve needs to arrive (Scions of the Storm: 3+, AoS2 §26.1); None
+    when it arrives without a roll at the end of its Movement phase (Teleport Strike, 40k8
+    §4.7)."""
     """Whether `aos play` walks the players through the set-up questions (AoS2 §5.1)."""
     attack_odds_hint: str = ""
     """Where `?N` in `aos play` sends the players for an attack's odds, when the play menu does

@@ -148,15 +148,32 @@ class WH40K8System(GameSystem):
                 "goes first in every battle round (40k8 §1.4, §3)."
             )
         else:
+            levels = [side.power_level for side in state.sides]
+            why = f"Power Level {levels[underdog]} against {levels[1 - underdog]}"
+            if levels[0] == levels[1]:
+                underdog = tied_underdog(state, answers)
+                book_of(state).underdog = underdog
+                why = f"equal Power Levels of {levels[0]}: it chose the deployment zones"
             decider = underdog
             state.notes.append(
-                f"{state.sides[decider].name} is the Underdog and decides who goes first in every "
-                "battle round (40k8 §17.7)."
+                f"{state.sides[decider].name} is the Underdog ({why}) and decides who goes first "
+                "in every battle round (40k8 §17.6, §17.7)."
             )
         return choose_first(state, decider, act, answers)
 
     def battleshock_exempt(self, state: GameState, unit_side: int, effects: list[Any]) -> bool:
         return False
+
+
+def tied_underdog(state: GameState, answers: RecordedAnswers) -> int:
+    """40k8 §17.6: on equal Power Levels the Underdog is the player who chose the deployment
+    zones (§17.5 step 2), which the tool cannot see: it asks."""
+    first = state.sides[0].name
+    chose = answers.yes_no(
+        "zones-chosen-by",
+        f"did {first} choose the deployment zones (the Underdog on equal Power Levels)?",
+    )
+    return 0 if chose else 1
 
 
 # --------------------------------------------------------------------------- profiles
@@ -897,8 +914,10 @@ WH40K8 = WH40K8System(
     phases=("movement", "psychic", "shooting", "charge", "fight", "morale"),
     rank=3,
     demo_armies=("death-guard-wh40k8-demo.yaml", "space-marines-wh40k8-demo.yaml"),
-    demo_battleplan="only-war-domination",
+    demo_battleplan="only-war",
     datasheets=True,
+    arrival_roll=None,
+    reserve_ability="teleport-strike",
     magic_phase="psychic",
     command_phase="movement",
     combat_phase="fight",

@@ -50,6 +50,7 @@ def test_wh40k8_play_walks_the_six_phases_with_smite(run_cli: RunCli, tmp_path: 
     db = tmp_path / "games.sqlite3"
     out = play(
         run_cli, db,
+        "6",                      # 40k8 §17.4: the D3 primary objective (3: Domination)
         "1", "n",                 # the Underdog (Space Marines) gives the first turn away
         "n",                      # on to the Psychic phase
         "1", "2",                 # the Plaguecaster manifests Smite at the Tactical Squad
@@ -61,6 +62,7 @@ def test_wh40k8_play_walks_the_six_phases_with_smite(run_cli: RunCli, tmp_path: 
         system="wh40k8",
     )  # fmt: skip
     assert "The Underdog chooses who goes first" in out
+    assert "Primary objective (rolled 3): Domination" in out
     assert "Advance" in out and "Fall Back" in out
     assert "Smite: Tactical Squad suffers 3 mortal wound(s)" in out
 

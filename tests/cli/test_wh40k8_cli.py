@@ -166,10 +166,66 @@ def test_wh40k8_objective_accepts_the_side_as_the_hint_names_it(
     """40k8 §17.3: `aos objective ... --models player-two=0`, the form the tool's own question
     names, is accepted (issue 18 item 1)."""
     db = tmp_path / "games.sqlite3"
-    assert run_cli("game", "new", "--system", "wh40k8", "--db", str(db)).exit_code == 0
+    new = ("game", "new", "--system", "wh40k8", "--battleplan", "only-war-domination")
+    assert run_cli(*new, "--db", str(db)).exit_code == 0
     assert run_cli("priority", "--first", "Player One", "--db", str(db)).exit_code == 0
     result = run_cli(
         "objective", "objective-1", "--models", "player-two=0", "--models", "player-one=2",
         "--db", str(db),
     )  # fmt: skip
     assert result.exit_code == 0, result.stderr
+
+
+def test_40k8_17_6_power_ratings_make_the_lower_power_level_the_underdog(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """40k8 §17.6: the demo datasheets carry Power Ratings; Space Marines (Librarian 6,
+    Tactical Squad 5, Rhino 4 = 15) against Death Guard (8 + 5 + 7 = 20) are the Underdog."""
+    db = tmp_path / "games.sqlite3"
+    assert run_cli("game", "new", "--system", "wh40k8", "--db", str(db)).exit_code == 0
+    result = run_cli("priority", "--first", "Player One", "--db", str(db))
+    assert result.exit_code == 0, result.stderr
+    assert "Player Two is the Underdog (Power Level 15 against 20)" in " ".join(
+        result.stdout.split()
+    )
+
+
+def test_40k8_17_6_equal_power_levels_ask_who_chose_the_deployment_zones(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """40k8 §17.6: on equal Power Levels the Underdog is the player who chose the deployment
+    zones; the tool asks rather than taking the second list."""
+    from aos_cli.app.start import bundled_armies
+
+    marines = bundled_armies("wh40k8")[1]
+    db = tmp_path / "games.sqlite3"
+    made = run_cli(
+        "game", "new", "--system", "wh40k8", "--army", str(marines), "--army", str(marines),
+        "--db", str(db),
+    )  # fmt: skip
+    assert made.exit_code == 0, made.stderr
+    unasked = run_cli("priority", "--first", "1", "--db", str(db))
+    assert unasked.exit_code == 2
+    assert "zones-chosen-by" in unasked.stderr
+    asked = run_cli("priority", "--first", "1", "--zones-chosen-by", "1", "--db", str(db))
+    assert asked.exit_code == 0, asked.stderr
+    text = " ".join(asked.stdout.split())
+    assert "Player Two is the Underdog (equal Power Levels of 15" in text
+
+
+def test_40k8_4_7_teleport_strike_unit_waits_in_reserve_and_arrives_without_a_roll(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """40k8 §4.7 (Teleport Strike): a unit may be set up in reserve and arrives at the end of
+    a Movement phase; no AoS2 Scions of the Storm roll (manual dice, none typed)."""
+    db = tmp_path / "games.sqlite3"
+    made = run_cli(
+        "game", "new", "--system", "wh40k8", "--reserve", "Lord of Contagion", "--db", str(db)
+    )
+    assert made.exit_code == 0, made.stderr
+    refused = run_cli("game", "new", "--system", "wh40k8", "--reserve", "rhino", "--db", str(db))
+    assert refused.exit_code == 2 and "may not be set up in reserve" in refused.stderr
+    assert run_cli("priority", "--first", "Player One", "--db", str(db)).exit_code == 0
+    arrived = run_cli("arrive", "lord-of-contagion", "--db", str(db), "--dice", "manual")
+    assert arrived.exit_code == 0, arrived.stderr
+    assert "arrives at the end of the Movement phase" in " ".join(arrived.stdout.split())

@@ -75,7 +75,8 @@ def _run(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnswers)
 @action(Arrive)
 def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAnswers) -> None:
     """Scions of the Storm (AoS2 §26.1): in your movement phase a unit in the Celestial Realm
-    arrives on a 3+, set up more than 9" from the enemy; arriving is its move."""
+    arrives on a 3+, set up more than 9" from the enemy; arriving is its move. In 40k8 (§4.7,
+    Teleport Strike) it arrives without a roll at the end of the Movement phase."""
     need_phase(state, "movement")
     unit = state.unit(act.unit)
     own_turn(state, unit, "arrive")
@@ -83,9 +84,17 @@ def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAn
         raise RuleError(f"{unit.name} is not in reserve")
     if unit.moved:
         raise RuleError(f"{unit.name} has already rolled to arrive this phase")
+    if system_of(state).arrival_roll is None:
+        unit.moved = True
+        unit.in_reserve = False
+        state.notes.append(
+            f'{unit.name} arrives at the end of the Movement phase: set it up more than 9" from '
+            "every enemy model; it counts as having moved (40k8 §4.7)."
+        )
+        return
     roll = max(1, dice.roll(1, f"{unit.name}'s arrival roll (D6)")[0] + act.mod)
     unit.moved = True
-    if roll >= 3:
+    if roll >= (system_of(state).arrival_roll or 0):
         unit.in_reserve = False
         state.notes.append(
             f'{unit.name} arrives (rolled {roll}): set it up more than 9" from the enemy.'

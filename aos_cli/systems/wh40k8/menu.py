@@ -35,6 +35,16 @@ def turn_menu(state: GameState) -> list[Option]:
                         )
                     )
                 continue
+            if unit.in_reserve and not unit.moved:
+                found.append(
+                    Option(
+                        f"{unit.name}: arrive (Teleport Strike, end of the Movement phase)",
+                        "arrive",
+                        {"unit": unit.spec.id},
+                        side=side,
+                    )
+                )
+                continue
             if not unit.on_battlefield or unit.moved:
                 continue
             for label, kind in (("move", "move"), ("Advance", "advance"),
