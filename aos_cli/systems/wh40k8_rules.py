@@ -150,7 +150,9 @@ class WH40K8System(GameSystem):
         else:
             levels = [side.power_level for side in state.sides]
             why = f"Power Level {levels[underdog]} against {levels[1 - underdog]}"
-            if levels[0] == levels[1]:
+            if levels[0] == levels[1] and levels[0] > 0:
+                # without Power Ratings (games saved before they were given) the set-up's
+                # Underdog stands
                 underdog = tied_underdog(state, answers)
                 book_of(state).underdog = underdog
                 why = f"equal Power Levels of {levels[0]}: it chose the deployment zones"
