@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.cli.common import ask_line, console, dice_source, print_json
+from aos_cli.cli.options import AnswerOption, DbOption, GameOption, JsonOption, UnitArg
 from aos_cli.core.errors import InputError
 from aos_cli.core.numbers import parse_distance
 
@@ -130,3 +131,20 @@ def with_help(command: Callable[..., None], help: str) -> Callable[..., None]:
 
     same.__doc__ = help
     return same
+
+
+def unit_action(kind: str, help: str) -> Callable[..., None]:
+    """An in-game command that acts with one unit and needs nothing else (`aos move UNIT`)."""
+
+    def command(
+        unit: UnitArg,
+        answer: AnswerOption = None,
+        game: GameOption = None,
+        db: DbOption = None,
+        json: JsonOption = False,
+    ) -> None:
+        act(kind, {"unit": unit}, db=db, game=game, as_json=json, answer=answer)
+
+    command.__doc__ = help
+    command.__name__ = kind.replace("-", "_")
+    return command

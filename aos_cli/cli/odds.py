@@ -8,6 +8,7 @@ import typer
 
 from aos_cli.cli.attack_options import KitRequest, kit_command
 from aos_cli.cli.common import console, print_json
+from aos_cli.cli.options import JsonOption
 from aos_cli.views.charts import chance, fraction_map
 
 if TYPE_CHECKING:
@@ -15,7 +16,6 @@ if TYPE_CHECKING:
 
 odds_app = typer.Typer(help="Exact odds for every roll the game makes.", no_args_is_help=True)
 
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 SAVES = (2, 3, 4, 5, 6, 7)
 """The saves of the table shown when no --save is given (7 is '-')."""
 

@@ -8,14 +8,11 @@ import typer
 
 from aos_cli.cli.attack_options import KitRequest, kit_command
 from aos_cli.cli.common import console, dice_source, print_json
+from aos_cli.cli.options import DiceOption, JsonOption, SeedOption
 
 roll_app = typer.Typer(
     help="Roll dice the rules ask for, with every die shown.", no_args_is_help=True
 )
-
-SeedOption = Annotated[int | None, typer.Option(help="Seed for repeatable dice.")]
-DiceOption = Annotated[str, typer.Option(help="auto (the tool rolls) or manual (you type).")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
 @roll_app.command("dice")

@@ -88,44 +88,37 @@ def _artefacts(
     return chosen
 
 
-def run_wizard(
-    army_paths: Sequence[Path], ask: Ask, out: Console, dice: DiceSource, db: Database
-) -> dict[str, Any]:
-    """Walk the players through set-up and return the game's set-up snapshot."""
-    from aos_cli.content import load_army
-    from aos_cli.core.terrain import GHUR_REALMSCAPE, SCENERY_RULES
-    from aos_cli.setup import build_setup
-
-    armies = [load_army(Path(p), db) for p in army_paths]
-    system = armies[0].system
-    plans = sorted((p for p in db.battleplans.values() if p.system == system), key=lambda p: p.name)
-    default = next((i for i, p in enumerate(plans) if p.id == "first-blood"), 0)
-    out.rule("Set-up: battleplan", style="heading")
-    plan = plans[_choose(ask, out, "Battleplan", [p.name for p in plans], default)]
+def _realm(ask: Ask, out: Console, dice: DiceSource) -> tuple[str | None, str | None]:
+    """The realm of battle and, in Ghur, its realmscape feature (rolled or picked)."""
+    from aos_cli.core.terrain import GHUR_REALMSCAPE
 
     out.rule("Set-up: realm of battle", style="heading")
     realm_index = _choose(ask, out, "Realm", ["none (no realm rules)", "Ghur, the Realm of Beasts"])
-    realm = "ghur" if realm_index == 1 else None
-    realmscape = None
-    if realm:
-        names = [
-            "roll for it",
-            *(f"{i}: {n.replace('-', ' ').title()}" for i, n in enumerate(GHUR_REALMSCAPE, 1)),
-        ]
-        picked = _choose(ask, out, "Realmscape feature", names)
-        if picked == 0:
-            roll = dice.roll(1, "Ghur's realmscape feature (D6)")[0]
-            realmscape = GHUR_REALMSCAPE[roll - 1]
-            out.print(f"  Rolled {roll}: {realmscape.replace('-', ' ').title()}.")
-        else:
-            realmscape = GHUR_REALMSCAPE[picked - 1]
+    if realm_index != 1:
+        return None, None
+    names = [
+        "roll for it",
+        *(f"{i}: {n.replace('-', ' ').title()}" for i, n in enumerate(GHUR_REALMSCAPE, 1)),
+    ]
+    picked = _choose(ask, out, "Realmscape feature", names)
+    if picked:
+        return "ghur", GHUR_REALMSCAPE[picked - 1]
+    roll = dice.roll(1, "Ghur's realmscape feature (D6)")[0]
+    realmscape = GHUR_REALMSCAPE[roll - 1]
+    out.print(f"  Rolled {roll}: {realmscape.replace('-', ' ').title()}.")
+    return "ghur", realmscape
+
+
+def _terrain(ask: Ask, out: Console) -> list[str]:
+    """The terrain features with a scenery rule, as `NAME=RULE[+garrison]`."""
+    from aos_cli.core.terrain import SCENERY_RULES
 
     out.rule("Set-up: terrain", style="heading")
     terrain: list[str] = []
     while True:
         name = ask("Name a terrain feature with a scenery rule (Enter when done)").strip()
         if not name:
-            break
+            return terrain
         choices = ["roll for it", *(r.title() for r in SCENERY_RULES), "no scenery rule"]
         picked = _choose(ask, out, f"Scenery rule of {name}", choices)
         rule = (
@@ -135,6 +128,60 @@ def run_wizard(
         )
         garrison = _yes(ask, out, f"Can {name} be garrisoned?")
         terrain.append(f"{name}={rule}" + ("+garrison" if garrison else ""))
+
+
+def _side(
+    ask: Ask, out: Console, dice: DiceSource, db: Database, side: dict[str, Any], army: Any
+) -> None:
+    """One side's reserves, general, command trait, artefacts and triumph."""
+    out.rule(f"Set-up: {side['name']}", style="heading")
+    storm = reserve_candidates(side)
+    if storm:
+        ids = ", ".join(u["id"] for u in storm)
+        answer = ask(
+            f"Units in the Celestial Realm (Scions of the Storm; from {ids}; Enter for none)"
+        )
+        wanted = {w.strip() for w in answer.split(",") if w.strip()}
+        for unit in storm:
+            unit["reserve"] = unit["id"] in wanted
+    leaders = heroes(side)
+    current = next((i for i, u in enumerate(leaders) if u.get("general")), 0)
+    if leaders:
+        general = _choose(ask, out, "General", [u["name"] for u in leaders], current)
+        for unit in side["units"]:
+            unit["general"] = unit is leaders[general]
+    allegiance = db.allegiances.get(str(army.allegiance or "").lower().replace(" ", "-"))
+    if allegiance is not None and allegiance.command_traits:
+        side["command_trait"] = _table_pick(
+            ask, out, allegiance.command_traits[0], dice, "Command trait"
+        )
+    if allegiance is not None and allegiance.artefacts and leaders:
+        side["artefacts"] = _artefacts(ask, out, allegiance.artefacts[0], dice, side, leaders)
+    ruleset = db.rulesets.get(army.system)
+    triumphs = ruleset.table("triumphs-2e") if ruleset else None
+    if triumphs and _yes(
+        ask, out, f"Did {side['name']}'s army win a major victory in its last battle?"
+    ):
+        roll, row = roll_on(triumphs, dice)
+        side["triumph"] = row_record(row, roll)
+        out.print(f"  Triumph rolled {roll}: {row.name}. {row.text}")
+
+
+def run_wizard(
+    army_paths: Sequence[Path], ask: Ask, out: Console, dice: DiceSource, db: Database
+) -> dict[str, Any]:
+    """Walk the players through set-up and return the game's set-up snapshot."""
+    from aos_cli.content import load_army
+    from aos_cli.setup import build_setup
+
+    armies = [load_army(Path(p), db) for p in army_paths]
+    system = armies[0].system
+    plans = sorted((p for p in db.battleplans.values() if p.system == system), key=lambda p: p.name)
+    default = next((i for i, p in enumerate(plans) if p.id == "first-blood"), 0)
+    out.rule("Set-up: battleplan", style="heading")
+    plan = plans[_choose(ask, out, "Battleplan", [p.name for p in plans], default)]
+    realm, realmscape = _realm(ask, out, dice)
+    terrain = _terrain(ask, out)
 
     setup = build_setup(
         army_paths, plan.id, realm=realm, realmscape=realmscape, terrain=terrain, dice=dice
@@ -152,38 +199,7 @@ def run_wizard(
     first = _choose(ask, out, "Who finished setting up first?", [s["name"] for s in setup["sides"]])
     for index, side in enumerate(setup["sides"]):
         side["finished_setup_first"] = index == first
-
     for side, army in zip(setup["sides"], armies, strict=True):
-        out.rule(f"Set-up: {side['name']}", style="heading")
-        storm = reserve_candidates(side)
-        if storm:
-            ids = ", ".join(u["id"] for u in storm)
-            answer = ask(
-                f"Units in the Celestial Realm (Scions of the Storm; from {ids}; Enter for none)"
-            )
-            wanted = {w.strip() for w in answer.split(",") if w.strip()}
-            for unit in storm:
-                unit["reserve"] = unit["id"] in wanted
-        leaders = heroes(side)
-        current = next((i for i, u in enumerate(leaders) if u.get("general")), 0)
-        if leaders:
-            general = _choose(ask, out, "General", [u["name"] for u in leaders], current)
-            for unit in side["units"]:
-                unit["general"] = unit is leaders[general]
-        allegiance = db.allegiances.get(str(army.allegiance or "").lower().replace(" ", "-"))
-        if allegiance is not None and allegiance.command_traits:
-            side["command_trait"] = _table_pick(
-                ask, out, allegiance.command_traits[0], dice, "Command trait"
-            )
-        if allegiance is not None and allegiance.artefacts and leaders:
-            side["artefacts"] = _artefacts(ask, out, allegiance.artefacts[0], dice, side, leaders)
-        ruleset = db.rulesets.get(system)
-        triumphs = ruleset.table("triumphs-2e") if ruleset else None
-        if triumphs and _yes(
-            ask, out, f"Did {side['name']}'s army win a major victory in its last battle?"
-        ):
-            roll, row = roll_on(triumphs, dice)
-            side["triumph"] = row_record(row, roll)
-            out.print(f"  Triumph rolled {roll}: {row.name}. {row.text}")
+        _side(ask, out, dice, db, side, army)
     out.print("Use any pre-battle abilities now, in roll-off order. Then battle round one begins.")
     return setup

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from aos_cli.cli.acting import act, show_notes
+from aos_cli.cli.acting import act, show_notes, unit_action
 from aos_cli.cli.attack_modifiers import with_attack_modifiers
 from aos_cli.cli.common import console, print_json
 from aos_cli.cli.options import (
@@ -106,26 +106,8 @@ CoverOption = Annotated[
 ]
 
 
-def move(
-    unit: UnitArg,
-    answer: AnswerOption = None,
-    game: GameOption = None,
-    db: DbOption = None,
-    json: JsonOption = False,
-) -> None:
-    """Make a normal move with a unit (AoS2 §8.2)."""
-    act("move", {"unit": unit}, db=db, game=game, as_json=json, answer=answer)
-
-
-def retreat(
-    unit: UnitArg,
-    answer: AnswerOption = None,
-    game: GameOption = None,
-    db: DbOption = None,
-    json: JsonOption = False,
-) -> None:
-    """Retreat: the unit cannot shoot or charge this turn (AoS2 §8.3)."""
-    act("retreat", {"unit": unit}, db=db, game=game, as_json=json, answer=answer)
+move = unit_action("move", "Make a normal move with a unit (AoS2 §8.2).")
+retreat = unit_action("retreat", "Retreat: the unit cannot shoot or charge this turn (AoS2 §8.3).")
 
 
 def run(
@@ -369,11 +351,7 @@ def adjust(
     )  # fmt: skip
 
 
-def general(
-    unit: UnitArg, game: GameOption = None, db: DbOption = None, json: JsonOption = False
-) -> None:
-    """Pick the model that takes a slain general's place (AoS2 §5.3)."""
-    act("general", {"unit": unit}, db=db, game=game, as_json=json)
+general = unit_action("general", "Pick the model that takes a slain general's place (AoS2 §5.3).")
 
 
 def undo(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:

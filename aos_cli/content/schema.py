@@ -11,7 +11,7 @@ Checks that span several fields (damage table gaps, weapon references) raise one
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -26,13 +26,15 @@ from pydantic_core import PydanticCustomError
 
 from aos_cli.content.effects import build_effect, effect_to_data
 from aos_cli.core import battleplan as plan_rules
-from aos_cli.core.attack import WeaponProfile
 from aos_cli.core.dice import IMPOSSIBLE, DiceExpr, format_threshold, parse_dice, parse_threshold
 from aos_cli.core.effects import Effect
 from aos_cli.core.errors import AosError
 from aos_cli.core.limits import MAX_MODELS
 from aos_cli.core.numbers import is_ascii_whole
 from aos_cli.core.system import all_systems, default_id, get_system, system_ids
+
+if TYPE_CHECKING:
+    from aos_cli.core.attack import WeaponProfile
 
 SCHEMA_VERSION = 1
 """The `schema_version` every content file must carry."""
@@ -475,6 +477,8 @@ class Weapon(Record):
 
     def to_profile(self, models: int) -> WeaponProfile:
         """The attack engine's profile for `models` models using this weapon."""
+        from aos_cli.core.attack import WeaponProfile
+
         return WeaponProfile(
             attacks=self.attacks,
             to_hit=self.to_hit,

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from aos_cli.cli.acting import act, with_help
+from aos_cli.cli.acting import act, unit_action, with_help
 from aos_cli.cli.options import (
     AnswerOption,
     DbOption,
@@ -34,11 +34,10 @@ def advance(
         as_json=json, dice=dice, seed=seed)  # fmt: skip
 
 
-def fall_back(
-    unit: UnitArg, game: GameOption = None, db: DbOption = None, json: JsonOption = False
-) -> None:
-    """Fall Back from within 1" of the enemy: no shooting (unless FLY) or charging (40k8 §4.5)."""
-    act("fall-back", {"unit": unit}, db=db, game=game, as_json=json)
+fall_back = unit_action(
+    "fall-back",
+    'Fall Back from within 1" of the enemy: no shooting (unless FLY) or charging (40k8 §4.5).',
+)
 
 
 def embark(
@@ -66,13 +65,10 @@ def disembark(
         answers=answers)  # fmt: skip
 
 
-def intervene(
-    unit: UnitArg,
-    answer: AnswerOption = None,
-    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
-) -> None:  # fmt: skip
-    """Heroic Intervention: a CHARACTER within 3" of the enemy moves up to 3" (40k8 §9.5)."""
-    act("intervene", {"unit": unit}, db=db, game=game, as_json=json, answer=answer)
+intervene = unit_action(
+    "intervene",
+    'Heroic Intervention: a CHARACTER within 3" of the enemy moves up to 3" (40k8 §9.5).',
+)
 
 
 def morale(
