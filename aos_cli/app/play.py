@@ -4,11 +4,11 @@ against each target it may pick, and the time each side has spent at the table."
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from aos_cli.core.state import GameState
+    from aos_cli.core.state import GameState, UnitState
     from aos_cli.guide import Option
     from aos_cli.store import Store
 
@@ -57,3 +57,66 @@ def clock_totals(store: Store, game_id: int, sides: int) -> list[float]:
         if isinstance(clock, dict) and 0 <= int(clock.get("side", -1)) < sides:
             totals[int(clock["side"])] += float(clock.get("seconds", 0))
     return totals
+
+
+@dataclass
+class PhaseNumbers:
+    """Menu numbers that stay put within a phase: an option keeps its number while others
+    come and go (a unit that has moved, one that died), and numbering starts afresh with the
+    next phase."""
+
+    phase: tuple[Any, ...] | None = None
+    books: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def assign(self, state: GameState, choices: list[Option]) -> list[int]:
+        """The number of each option, the same as the last time it was shown this phase (an
+        unbind attempt, which comes in between, is numbered on its own)."""
+        phase = (state.round, state.active_side, state.phase)
+        if phase != self.phase:
+            self.phase, self.books = phase, {}
+        pending = state.pending_spell
+        numbers = self.books.setdefault(repr(pending) if pending else "", {})
+        keys = [option_key(option) for option in choices]
+        for key in keys:
+            numbers.setdefault(key, len(numbers) + 1)
+        return [numbers[key] for key in keys]
+
+
+def option_key(option: Option) -> str:
+    """What an option is (its action and its details), whatever its label says now."""
+    import json
+
+    return f"{option.kind}:{json.dumps(option.payload, sort_keys=True, default=str)}"
+
+
+def target_numbers(state: GameState, aims: list[UnitState]) -> list[int]:
+    """Each target's place in its army list: a unit keeps its number all battle long."""
+    return [state.sides[unit.side].units.index(unit) + 1 for unit in aims]
+
+
+def pick_numbered(answer: str, numbers: list[int]) -> int | None:
+    """The index of the entry whose number was typed, else None."""
+    from aos_cli.core.numbers import is_ascii_whole
+
+    cleaned = answer.strip()
+    if not is_ascii_whole(cleaned) or len(cleaned) > 4:
+        return None
+    typed = int(cleaned)
+    return numbers.index(typed) if typed in numbers else None
+
+
+ACTING = ("shoot", "fight")
+"""The steps a player seldom means to leave out: ending the phase with one left is asked."""
+
+
+def still_to_act(choices: list[Option]) -> list[str]:
+    """The units that could still shoot or fight in this phase (by name, once each)."""
+    names: list[str] = []
+    for option in choices:
+        if option.kind not in ACTING:
+            continue
+        unit = option.payload.get("unit") or option.payload.get("wizard")
+        name = option.label.split(":")[0]
+        if unit and name not in names:
+            names.append(name)
+    return names

@@ -13,7 +13,6 @@ import typer
 from aos_cli.cli.common import ask_line, console, dice_source, print_json
 from aos_cli.cli.options import DbOption, DiceOption, GameOption, SeedOption
 from aos_cli.core.errors import AosError
-from aos_cli.core.numbers import menu_pick
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -152,7 +151,14 @@ def _new_game(
 
 def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> None:
     """Show the menu, take one choice, perform it; until the battle ends or the player quits."""
-    from aos_cli.app.play import clock_totals, step_clock
+    from aos_cli.app.play import (
+        PhaseNumbers,
+        clock_totals,
+        pick_numbered,
+        step_clock,
+        still_to_act,
+        target_numbers,
+    )
     from aos_cli.core.actions import RecordedAnswers
     from aos_cli.guide import options, targets
     from aos_cli.views.game import header, status_view
@@ -161,6 +167,7 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
 
     source = dice_source(mode, seed)
     assumed: Correction | None = None
+    keys = PhaseNumbers()
     while True:
         state = session.state()
         if state.ended:
@@ -171,7 +178,8 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
         out.print(clock_line(state, clock_totals(session.store, session.game_id, len(state.sides))))
         started = time.monotonic()
         choices = options(state)
-        for line in menu_lines(choices):
+        numbers = keys.assign(state, choices)
+        for line in menu_lines(choices, numbers):
             out.print(line)
         try:
             answer = ask_line("Choose").strip().lower()
@@ -185,6 +193,9 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                 state = assumed.redo(session, source)
                 assumed = None
             elif answer in ("n", "next"):
+                waiting = still_to_act(choices)
+                if waiting and not confirm_end(state, waiting):
+                    continue
                 assumed = None
                 clock = step_clock(state.active_side, started)
                 ending: dict[str, Any] = {"clock": clock}
@@ -206,16 +217,17 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                 )
                 continue
             elif answer.startswith("?"):
-                show_option_odds(state, choices, menu_pick(answer[1:], len(choices)))
+                show_option_odds(state, choices, pick_numbered(answer[1:], numbers))
                 continue
-            elif menu_pick(answer, len(choices)) is not None:
-                option = choices[menu_pick(answer, len(choices)) or 0]
+            elif pick_numbered(answer, numbers) is not None:
+                option = choices[pick_numbered(answer, numbers) or 0]
                 payload = dict(option.payload)
                 aims = targets(state, option)
                 if aims:
-                    for line in target_lines(aims):
+                    aim_numbers = target_numbers(state, aims)
+                    for line in target_lines(aims, aim_numbers):
                         out.print(line)
-                    pick = menu_pick(ask_line("Target"), len(aims))
+                    pick = pick_numbered(ask_line("Target"), aim_numbers)
                     if pick is None:
                         out.print("No such target; nothing was done.")
                         continue
@@ -247,6 +259,19 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                 out.print(f"  Assumed: {fact.text}.", markup=False)
             out.print("  [c] correct what was assumed", markup=False)
             assumed.fresh = False
+
+
+def confirm_end(state: GameState, waiting: list[str]) -> bool:
+    """Ending a phase while units can still act is asked first (a stray `n` costs nothing)."""
+    names = ", ".join(waiting[:4]) + (", ..." if len(waiting) > 4 else "")
+    question = (
+        f"{len(waiting)} unit{'' if len(waiting) == 1 else 's'} can still act ({names}). "
+        f"End the {state.phase} phase? [y/n]"
+    )
+    if ask_line(question).strip().lower() in ("y", "yes"):
+        return True
+    console().print("The phase goes on.")
+    return False
 
 
 def remembering(

@@ -26,17 +26,19 @@ def clock_line(state: GameState, totals: list[float]) -> Text:
     return Text(f"Clock: {spent}", style="muted")
 
 
-def menu_lines(choices: list[Option]) -> list[Text]:
+def menu_lines(choices: list[Option], numbers: list[int] | None = None) -> list[Text]:
     """The numbered options, then the keys that are always there."""
-    lines = [Text(f"  [{number}] {option.label}") for number, option in enumerate(choices, 1)]
+    shown = numbers or list(range(1, len(choices) + 1))
+    lines = [Text(f"  [{n}] {option.label}") for n, option in zip(shown, choices, strict=True)]
     return [*lines, Text(KEYS, style="muted")]
 
 
-def target_lines(aims: list[UnitState]) -> list[Text]:
+def target_lines(aims: list[UnitState], numbers: list[int] | None = None) -> list[Text]:
     """The numbered units an option may target, with their models left."""
+    shown = numbers or list(range(1, len(aims) + 1))
     return [
         Text(f"    [{number}] {unit.name} ({unit.models} model{'' if unit.models == 1 else 's'})")
-        for number, unit in enumerate(aims, start=1)
+        for number, unit in zip(shown, aims, strict=True)
     ]
 
 

@@ -151,3 +151,49 @@ def test_play_remembers_cover_and_corrects_it_with_one_key(tmp_path: Path) -> No
     assert redone.kind == "fight"
     assert redone.payload["answers"]["cover"] is True
     assert redone.dice[: len(fight.dice)] == fight.dice[: len(redone.dice)]
+
+
+def test_play_menu_numbers_stay_put_and_ending_a_phase_is_confirmed(tmp_path: Path) -> None:
+    """Issue 13 item 2: an option keeps its number within a phase after another unit acts;
+    `n` with a unit still able to shoot asks first, and `u` takes the phase change back."""
+    db = tmp_path / "games.sqlite3"
+    with Store(db) as store:
+        store.create_game("golden", yaml.safe_load((GOLDEN / "armies_small.yaml").read_text()))
+    term = Terminal([sys.executable, "-m", "aos_cli", "play", "--db", str(db), "--dice", "manual"])
+    term.expect("Choose")
+    term.type("1")
+    term.expect("Roll 2 dice")
+    term.type("6 1")
+    term.expect("take the first turn")
+    term.type("y")
+    term.expect("Choose")
+    term.type("n")  # to the movement phase (no unit of the hero phase shoots or fights)
+    term.expect("movement phase")
+    term.expect("Choose")
+    relictor = _menu_key(term.seen, "Lord-Relictor: move")
+    term.type(_menu_key(term.seen, "Liberators: move"))
+    term.expect("Choose")
+    assert "Liberators: move" not in term.seen
+    assert _menu_key(term.seen, "Lord-Relictor: move") == relictor
+    term.type("n")
+    term.expect("shooting phase")
+    term.expect("Choose")
+    term.type("n")
+    term.expect("1 unit can still act (Judicators). End the shooting phase? [y/n]")
+    term.type("n")
+    term.expect("The phase goes on.")
+    term.expect("shooting phase")
+    term.expect("Choose")
+    term.type("n")
+    term.expect("End the shooting phase?")
+    term.type("y")
+    term.expect("charge phase")
+    term.expect("Choose")
+    term.type("u")
+    term.expect("shooting phase")
+    term.expect("Choose")
+    term.type("q")
+    term.expect("Resume with `aos play`")
+    assert term.close() == 0
+    with Store(db) as store:
+        assert [a.kind for a in store.actions(1)] == ["priority", "next", "move", "next"]
