@@ -40,7 +40,7 @@ class TerminalAsker:
         """A yes or no answer, asked until one is given."""
         self._check(
             question,
-            f"answer with --{key} or --no-{key}"
+            f"answer with --{key} or --no-{key} (or --answer {key}=yes / {key}=no)"
             if key in FLAG_ANSWERS
             else f"answer with --answer {key}=yes (or =no)",
         )
@@ -102,7 +102,8 @@ def act(
     """Perform one action on a game and show what it did."""
     from aos_cli.app.session import open_game
 
-    given = {**parse_answers(answer), **(answers or {})}
+    flags = {k: v for k, v in (answers or {}).items() if v is not None}
+    given = {**parse_answers(answer), **flags}  # a flag not given leaves --answer's value
     with open_game(db, game) as session:
         state = session.perform(kind, payload, dice_source(dice, seed), answers_from(given))
     show_notes(state, session.game_id, as_json)
