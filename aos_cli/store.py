@@ -445,6 +445,23 @@ class Store:
                 self._require_game(conn, game_id)
             self._write_current(conn, game_id)
 
+    def setting(self, name: str) -> str | None:
+        """A value kept for the next command (a game's dice mode, a set-up in progress)."""
+        rows = self._rows("SELECT value FROM meta WHERE key = ?", (f"setting:{name}",))
+        return str(rows[0][0]) if rows else None
+
+    def set_setting(self, name: str, value: str | None) -> None:
+        """Keep a value for the next command; None drops it."""
+        with self.transaction() as conn:
+            if value is None:
+                conn.execute("DELETE FROM meta WHERE key = ?", (f"setting:{name}",))
+            else:
+                conn.execute(
+                    "INSERT INTO meta (key, value) VALUES (?, ?) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    (f"setting:{name}", value),
+                )
+
     @staticmethod
     def _write_current(conn: sqlite3.Connection, game_id: int | None) -> None:
         """Record the current game in `meta` (inside the caller's transaction)."""

@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from aos_cli.cli.common import ask_line, console, dice_source, print_json
-from aos_cli.cli.options import DbOption, DiceOption, GameOption, SeedOption
+from aos_cli.cli.options import DbOption, GameOption, SeedOption
 from aos_cli.core.errors import AosError
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from aos_cli.app.session import Session
+    from aos_cli.app.setup_draft import SetupDraft
     from aos_cli.app.table_memory import Assumed, RememberingAsker
     from aos_cli.core.dice import DiceSource
     from aos_cli.core.state import GameState
@@ -88,7 +89,12 @@ def play(
             "bundled demo armies."
         ),
     ] = None,
-    dice: DiceOption = "auto",
+    dice: Annotated[
+        str | None,
+        typer.Option(
+            help="auto (the tool rolls) or manual (you type); default: as the game was left."
+        ),
+    ] = None,
     seed: SeedOption = None,
     quick: Annotated[
         bool, typer.Option(help="New game: skip the set-up questions (no realm, no terrain).")
@@ -98,21 +104,25 @@ def play(
 ) -> None:
     """Play a game step by step: every legal choice listed, every answer saved at once."""
     from aos_cli.app.session import Session, game_id_for, open_store
+    from aos_cli.app.setup_draft import SetupDraft
     from aos_cli.views.game import status_view
 
     out = console()
     with open_store(db) as store:
-        if army or system:
-            game_id = _new_game(
-                store, out, army, system, battleplan, quick, dice_source(dice, seed)
-            )
+        draft = SetupDraft.saved(store) if game is None else None
+        if army or system or draft is not None:
+            source = dice_source(dice or "auto", seed)
+            game_id = _new_game(store, out, army, system, battleplan, quick, source, draft)
             if game_id is None:
                 return
         else:
             game_id = game_id_for(store, game)
+        mode = dice or store.setting(f"dice:{game_id}") or "auto"
+        dice_source(mode, seed)  # a bad --dice is reported before anything else
+        store.set_setting(f"dice:{game_id}", mode)
         session = Session(store, game_id)
         out.print(status_view(session.state()))
-        _play_loop(session, out, dice, seed)
+        _play_loop(session, out, mode, seed)
 
 
 def _new_game(
@@ -123,12 +133,20 @@ def _new_game(
     battleplan: str | None,
     quick: bool,
     source: DiceSource,
+    draft: SetupDraft | None = None,
 ) -> int | None:
-    """Set up a new game (the wizard, or straight from the lists) and save it."""
+    """Set up a new game (the wizard, or straight from the lists) and save it; a set-up that
+    was stopped goes on where it stopped, with the same rolls."""
+    from aos_cli.app.setup_draft import SetupDraft
     from aos_cli.app.start import armies_for, chosen_system, save_game
 
-    armies, plan = armies_for(army, system, battleplan)
-    if quick or not chosen_system(system).setup_wizard:
+    if draft is not None and not (army or system):
+        armies, plan = draft.army_paths, draft.battleplan
+        out.print("Going on with the set-up that was stopped (its answers and rolls are kept).")
+    else:
+        armies, plan = armies_for(army, system, battleplan)
+        draft = None
+    if quick or (draft is None and not chosen_system(system).setup_wizard):
         from aos_cli.setup import build_setup
 
         setup = build_setup(armies, plan, dice=source)
@@ -136,11 +154,17 @@ def _new_game(
         from aos_cli.cli.setup_wizard import run_wizard
         from aos_cli.content import load_database
 
+        if draft is None:
+            draft = SetupDraft(store, [str(Path(a).resolve()) for a in armies], plan)
+            draft.save()
         try:
-            setup = run_wizard(armies, ask_line, out, source, load_database())
-        except EOFError:
-            out.print("Set-up stopped; nothing was saved.")
+            setup = run_wizard(
+                armies, draft.asker(ask_line), out, draft.roller(source), load_database()
+            )
+        except (EOFError, KeyboardInterrupt):
+            out.print("Set-up stopped; every answer so far is kept: `aos play` goes on from here.")
             return None
+        draft.finish()
     game_id = save_game(store, setup)
     out.print(f"Game {game_id} ({setup['name']}) is set up.")
     primary = setup.get("primary_objective")
@@ -212,6 +236,7 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
             elif answer in ("d", "dice"):
                 mode = "manual" if mode == "auto" else "auto"
                 source = dice_source(mode, seed)
+                session.store.set_setting(f"dice:{session.game_id}", mode)
                 out.print(
                     f"Dice: {'you roll and type them' if mode == 'manual' else 'the tool rolls'}."
                 )

@@ -197,3 +197,54 @@ def test_play_menu_numbers_stay_put_and_ending_a_phase_is_confirmed(tmp_path: Pa
     assert term.close() == 0
     with Store(db) as store:
         assert [a.kind for a in store.actions(1)] == ["priority", "next", "move", "next"]
+
+
+def test_play_keeps_the_dice_mode_on_resume(tmp_path: Path) -> None:
+    """Issue 13 item 11: `d` (players roll), `q`, `aos play`: the players still roll."""
+    db = tmp_path / "games.sqlite3"
+    with Store(db) as store:
+        store.create_game("golden", yaml.safe_load((GOLDEN / "armies_small.yaml").read_text()))
+    term = Terminal([sys.executable, "-m", "aos_cli", "play", "--db", str(db)])
+    term.expect("Choose")
+    term.type("d")
+    term.expect("you roll and type them")
+    term.expect("Choose")
+    term.type("q")
+    term.expect("Resume with `aos play`")
+    assert term.close() == 0
+    again = Terminal([sys.executable, "-m", "aos_cli", "play", "--db", str(db)])
+    again.expect("Choose")
+    again.type("1")  # roll priority
+    again.expect("Roll 2 dice")
+    again.type("6 1")
+    again.expect("take the first turn")
+    again.type("y")
+    again.expect("Choose")
+    again.type("q")
+    assert again.close() == 0
+
+
+def test_an_interrupted_set_up_goes_on_with_the_same_rolls(tmp_path: Path) -> None:
+    """Issue 13 item 10: every answered step of set-up is kept at once; after Ctrl-D at the
+    terrain question, `aos play` goes on from there with the realmscape already rolled."""
+    db = tmp_path / "games.sqlite3"
+    command = [sys.executable, "-m", "aos_cli", "play", "--db", str(db)]
+    term = Terminal([*command, "--system", "aos2", "--seed", "5"])
+    term.expect("Battleplan")
+    term.type("")
+    term.expect("Realm")
+    term.type("2")  # Ghur
+    term.expect("Realmscape feature")
+    term.type("1")  # roll for it
+    term.expect("Name a terrain feature")
+    rolled = term.seen.split("Rolled ")[1].split(".")[0]
+    os.write(term.master, b"\x04")  # Ctrl-D: the players stop here
+    term.expect("`aos play` goes on from here")
+    assert term.close() == 0
+    again = Terminal([*command, "--seed", "99"])
+    again.expect("Name a terrain feature")
+    assert f"Rolled {rolled}." in again.seen
+    assert "Going on with the set-up that was stopped" in again.seen
+    os.write(again.master, b"\x04")
+    again.expect("`aos play` goes on from here")
+    assert again.close() == 0
