@@ -59,7 +59,8 @@ def test_wh40k8_whole_guided_game_asks_objectives_at_end_of_turn(tmp_path: Path)
             term.expect("Choose")
             term.type("1")
         elif seen == "[y/n]":
-            term.type("y" if "first turn" in term.seen else "n")
+            ending = "first turn" in term.seen or "End the" in term.seen
+            term.type("y" if ending else "n")
         else:
             assert "nothing was recorded" not in term.seen, term.seen[-2000:]
             term.type("n")
