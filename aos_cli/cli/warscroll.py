@@ -49,7 +49,7 @@ def warscroll_list(
 ) -> None:
     """List warscrolls (and datasheets), optionally of one faction or system."""
     db = load_db(content)
-    scrolls = sorted(db.warscrolls.values(), key=lambda s: (s.system, s.faction, s.name))
+    scrolls = sorted(db.warscrolls.entries(), key=lambda s: (s.system or "", s.faction, s.name))
     if faction:
         wanted = faction.strip().casefold()
         scrolls = [s for s in scrolls if s.faction.casefold().startswith(wanted)]

@@ -9,7 +9,9 @@ Content folders, in order (later ones override records with the same id):
 Within one folder a duplicate id is a problem. Each file's validated records are cached (JSON
 under `$AOS_CACHE_DIR` or platformdirs' user cache dir) keyed on path and checked against the
 file's mtime, size and SHA-256, so start-up stays fast with hundreds of warscrolls; a changed file
-is validated again, alone, and a cache that cannot be read is rebuilt.
+is validated again, alone, and a cache that cannot be read is rebuilt. From an unchanged file only
+the light index of each record is read (id, name, system, faction, what lists show); a record is
+validated the first time a command uses it, and one that fails is rebuilt from its file.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from pydantic import BaseModel, ValidationError
 
 import aos_cli.content.schema as schema
 from aos_cli.content.army import ArmyList
-from aos_cli.content.database import Database, Origin
+from aos_cli.content.database import Database, Entry, Origin, entry_of
 from aos_cli.content.files import (
     UnreadableFile,
     file_problem,
@@ -52,7 +54,7 @@ KINDS: dict[str, type[BaseModel]] = {
 }
 SINGLE: dict[str, type[BaseModel]] = {"ruleset": schema.Ruleset, "army": ArmyList}
 TOP_KEYS = ("schema_version", "system", *KINDS, *SINGLE)
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 
 
 @dataclass
@@ -62,7 +64,50 @@ class Loaded:
     kind: str
     """warscrolls, battalions, allegiances, battleplans, rulesets or army."""
     record: Any
+    """The validated record, or a `Pending` one read from the cache's index."""
     origin: Origin
+
+    @property
+    def key(self) -> str:
+        """The record's id (a ruleset's: its system)."""
+        if isinstance(self.record, Pending):
+            return self.record.entry.id
+        if self.kind == "rulesets":
+            return str(self.record.system)
+        return str(getattr(self.record, "id", ""))  # an army list has no id
+
+
+@dataclass
+class Pending:
+    """A record of an unchanged file known from the cache by its index entry: its cached data
+    is validated by its model only when a command first uses it; data that fails (a damaged
+    cache) is rebuilt from the file, whose problems are reported with their lines."""
+
+    kind: str
+    entry: Entry
+    data: dict[str, Any]
+    path: Path
+
+    def build(self) -> Any:
+        """The record, validated now."""
+        try:
+            return _MODELS[self.kind].model_validate(self.data)
+        except ValidationError:
+            return self._from_file()
+
+    def _from_file(self) -> Any:
+        _VALIDATED.pop(str(self.path.resolve()), None)
+        cache = Cache()
+        result = cache.result(self.path, fresh=True)
+        cache.save()
+        if result.problems:
+            raise ContentProblems(result.problems)
+        for loaded in result.records:
+            if loaded.kind == self.kind and loaded.key == self.entry.id:
+                return loaded.record
+        file = display_name(self.path)
+        reason = f"no longer holds {self.entry.name!r}: run the command again"
+        raise ContentProblems([Problem(file, None, "", reason)])
 
 
 @dataclass
@@ -449,8 +494,9 @@ class Cache:
         entries = stored.get("entries")
         return entries if isinstance(entries, dict) else {}
 
-    def result(self, path: Path) -> FileResult:
-        """The file's result from the cache when unchanged, else validated afresh."""
+    def result(self, path: Path, *, fresh: bool = False) -> FileResult:
+        """The file's result from the cache when unchanged (its records `Pending`), else
+        validated afresh (always when `fresh`)."""
         try:
             key = str(path.resolve())
             data = read_regular_file(path)
@@ -460,12 +506,12 @@ class Cache:
         digest = hashlib.sha256(data).hexdigest()
         stamp = [stat.st_mtime_ns, stat.st_size, digest]
         seen = _VALIDATED.get(key)
-        if seen is not None and seen[0] == stamp:
+        if seen is not None and seen[0] == stamp and not fresh:
             self.hits += 1
             return seen[1]
         entry = self.entries.get(key)
-        if isinstance(entry, dict) and entry.get("stamp") == stamp:
-            cached = _result_from_json(entry.get("result"))
+        if isinstance(entry, dict) and entry.get("stamp") == stamp and not fresh:
+            cached = _result_from_json(entry.get("result"), path)
             if cached is not None:
                 self.hits += 1
                 _VALIDATED[key] = (stamp, cached)
@@ -495,35 +541,84 @@ class Cache:
 
 
 def _result_to_json(result: FileResult) -> dict[str, Any]:
-    """A file's result as plain JSON data: each record dumped by its model."""
-    return {
-        "file": result.file,
-        "records": [
+    """A file's result as plain JSON data: each record dumped by its model, with its index
+    entry (see `Entry`)."""
+    records = []
+    for loaded in result.records:
+        record = loaded.record
+        if isinstance(record, Pending):
+            data, entry = record.data, record.entry
+        else:
+            data, entry = record.model_dump(mode="json"), entry_of(loaded.key, record)
+        records.append(
             {
                 "kind": loaded.kind,
-                "record": loaded.record.model_dump(mode="json"),
+                "entry": [entry.id, entry.name, entry.system, entry.faction, entry.facts],
+                "record": data,
                 "origin": [loaded.origin.file, loaded.origin.line, loaded.origin.path],
             }
-            for loaded in result.records
-        ],
+        )
+    return {
+        "file": result.file,
+        "records": records,
         "problems": [[p.file, p.line, p.path, p.message] for p in result.problems],
     }
 
 
-def _result_from_json(data: Any) -> FileResult | None:
-    """A cached result with every record validated again; None when anything is off."""
+_WARSCROLL_FACTS: dict[str, tuple[type, ...]] = {
+    "move": (int,),
+    "move_from_damage_table": (bool,),
+    "wounds": (int,),
+    "bravery": (int,),
+    "save": (int,),
+    "save_json": (str, int),
+    "size_min": (int,),
+    "size_max": (int,),
+    "keywords": (list,),
+    "needs_spells": (list,),
+}
+
+
+def _entry_from_json(kind: str, data: Any) -> Entry:
+    """A cached index entry, its shape checked (ValueError when it is not what aos wrote)."""
+    ident, name, system, faction, facts = data
+    if not all(isinstance(v, str) for v in (ident, name, faction)):
+        raise ValueError("entry names")
+    if not (system is None or isinstance(system, str)) or not isinstance(facts, dict):
+        raise ValueError("entry system or facts")
+    if kind == "warscrolls":
+        for fact, types in _WARSCROLL_FACTS.items():
+            if not isinstance(facts[fact], types):
+                raise ValueError(fact)
+        if not all(isinstance(k, str) for k in facts["keywords"]):
+            raise ValueError("keywords")
+        for index, spell in facts["needs_spells"]:
+            if not isinstance(index, int) or not isinstance(spell, str):
+                raise ValueError("needs_spells")
+    if kind == "rulesets" and not all(isinstance(s, str) for s in facts["spells"]):
+        raise ValueError("spells")
+    return Entry(ident, name, system, faction, facts)
+
+
+def _result_from_json(data: Any, source: Path) -> FileResult | None:
+    """A cached result with each record `Pending` behind its index entry (validated when
+    used); None when the cached data is not shaped as aos writes it."""
     try:
         result = FileResult(str(data["file"]))
         for item in data["records"]:
-            model = _MODELS[item["kind"]]
+            kind = str(item["kind"])
+            if kind not in _MODELS or not isinstance(item["record"], dict):
+                return None
             file, line, path = item["origin"]
             origin = Origin(str(file), None if line is None else int(line), str(path))
-            record = model.model_validate(item["record"])
-            result.records.append(Loaded(str(item["kind"]), record, origin))
+            entry = _entry_from_json(kind, item["entry"])
+            result.records.append(
+                Loaded(kind, Pending(kind, entry, item["record"], source), origin)
+            )
         for file, line, path, message in data["problems"]:
             problem_line = None if line is None else int(line)
             result.problems.append(Problem(str(file), problem_line, str(path), str(message)))
-    except (KeyError, TypeError, ValueError, ValidationError):
+    except (KeyError, TypeError, ValueError):
         return None
     return result
 
@@ -546,7 +641,7 @@ def merge(
                 if loaded.kind == "army":
                     db.army_files.append(result.file)
                     continue
-                record_key = loaded.record.system if loaded.kind == "rulesets" else loaded.record.id
+                record_key = loaded.key
                 key = (loaded.kind, record_key)
                 if key in seen:
                     first = seen[key]
@@ -559,7 +654,11 @@ def merge(
                         )
                     )
                 seen[key] = loaded.origin
-                getattr(db, loaded.kind)[record_key] = loaded.record
+                records = getattr(db, loaded.kind)
+                if isinstance(loaded.record, Pending):
+                    records.put_pending(loaded.record.entry, loaded.record.build)
+                else:
+                    records[record_key] = loaded.record
                 db.origins[key] = loaded.origin
     if check:
         problems.extend(cross_check(db))
@@ -567,15 +666,16 @@ def merge(
 
 
 def cross_check(db: Database) -> list[Problem]:
-    """References between records: the spells a wizard knows must exist."""
+    """References between records: the spells a wizard knows must exist (read from the index,
+    so no record is validated for it)."""
     problems: list[Problem] = []
-    for scroll in db.warscrolls.values():
-        if scroll.wizard is None:
+    for scroll in db.warscrolls.entries():
+        needs = scroll.facts.get("needs_spells") or []
+        if not needs or scroll.system is None or scroll.system not in db.rulesets:
             continue
-        ruleset = db.rulesets.get(scroll.system)
-        own = {s.id for s in scroll.spells}
-        for index, spell_id in enumerate(scroll.wizard.spells):
-            if spell_id in own or ruleset is None or ruleset.spell(spell_id) is not None:
+        known = set(db.rulesets.entry(scroll.system).facts.get("spells", []))
+        for index, spell_id in needs:
+            if spell_id in known:
                 continue
             origin = db.origins[("warscrolls", scroll.id)]
             problems.append(

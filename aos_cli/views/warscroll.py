@@ -12,6 +12,7 @@ from rich.text import Text
 
 if TYPE_CHECKING:
     from aos_cli.content import ArmyList, Battleplan, Database, RollTable, Warscroll
+    from aos_cli.content.database import Entry
     from aos_cli.content.schema import Ability, Spell, Weapon
 
 
@@ -156,22 +157,24 @@ def warscroll_card(scroll: Warscroll) -> RenderableType:
     return Panel(Group(*parts), title=Text(scroll.name, style="heading"), expand=False)
 
 
-def warscroll_list(scrolls: list[Warscroll]) -> Table:
-    """One line per warscroll."""
+def warscroll_list(scrolls: list[Entry]) -> Table:
+    """One line per warscroll, from the database's index (no warscroll is validated for it)."""
     table = Table(title=f"{len(scrolls)} warscrolls", title_justify="left")
     for column in ("Name", "Faction", "System", "Move", "W", "Br", "Sv", "Size"):
         table.add_column(column)
     for s in scrolls:
-        size = f"{s.unit_size.min}-{s.unit_size.maximum}" if s.unit_size.maximum > 1 else "1"
-        move = "✱" if s.move_from_damage_table else f'{s.move}"'
+        facts = s.facts
+        low, high = facts["size_min"], facts["size_max"]
+        size = f"{low}-{high}" if high > 1 else "1"
+        move = "✱" if facts["move_from_damage_table"] else f'{facts["move"]}"'
         table.add_row(
             s.name,
             s.faction,
-            s.system,
+            s.system or "",
             move,
-            str(s.wounds),
-            str(s.bravery),
-            _threshold(s.save),
+            str(facts["wounds"]),
+            str(facts["bravery"]),
+            _threshold(facts["save"]),
             size,
         )
     return table
@@ -279,13 +282,13 @@ def army_table(army: ArmyList, db: Database) -> RenderableType:
     return Group(table, Text(" · ".join(facts), style="muted"))
 
 
-def warscroll_list_json(scrolls: list[Warscroll]) -> list[dict[str, Any]]:
-    """The warscrolls' characteristics, for programs."""
+def warscroll_list_json(scrolls: list[Entry]) -> list[dict[str, Any]]:
+    """The warscrolls' characteristics, for programs (from the database's index)."""
     return [
         {
             "id": s.id, "name": s.name, "faction": s.faction, "system": s.system,
-            "move": s.move, "wounds": s.wounds, "bravery": s.bravery,
-            "save": s.model_dump(mode="json")["save"], "keywords": list(s.keywords),
+            "move": s.facts["move"], "wounds": s.facts["wounds"], "bravery": s.facts["bravery"],
+            "save": s.facts["save_json"], "keywords": list(s.facts["keywords"]),
         }
         for s in scrolls
     ]  # fmt: skip

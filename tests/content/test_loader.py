@@ -173,3 +173,98 @@ def test_the_cache_is_plain_json_checked_against_the_file_contents(tmp_path: Pat
     scroll.write_text(text.replace("wounds: 4", "wounds: 5"))
     os.utime(scroll, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert load_database([tmp_path]).warscroll("test ogre").wounds == 5
+
+
+TWO_OGRES = (
+    "schema_version: 1\nwarscrolls:\n"
+    "  - {id: test-ogre, name: Test Ogre, faction: Test, move: 6, wounds: 4, bravery: 7, save: 5+}\n"
+    "  - {id: test-brute, name: Test Brute, faction: Test, move: 5, wounds: 3, bravery: 6, save: 4+}\n"
+)
+
+
+def _cached(tmp_path: Path) -> tuple[Cache, str]:
+    """A cache written for `tmp_path`'s one file, read back; and that file's cache key."""
+    load_database([tmp_path])
+    loader._VALIDATED.clear()  # what this process validated itself is not the cache file
+    cache = Cache()
+    return cache, str((tmp_path / "ogres.yaml").resolve())
+
+
+def test_an_unchanged_file_gives_only_the_records_a_command_uses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From the cache, a record is validated the first time it is used, not at start-up."""
+    (tmp_path / "ogres.yaml").write_text(TWO_OGRES)
+    _cached(tmp_path)
+    built: list[str] = []
+    original = loader.Pending.build
+
+    def counting(self: loader.Pending) -> object:
+        built.append(self.entry.id)
+        return original(self)
+
+    monkeypatch.setattr(loader.Pending, "build", counting)
+    db = load_database([tmp_path])
+    assert "test-brute" in {entry.id for entry in db.warscrolls.entries()}
+    assert db.warscroll("test ogre").wounds == 4
+    assert built == ["test-ogre"]
+
+
+def test_a_cached_record_that_fails_to_validate_is_rebuilt_from_its_file(tmp_path: Path) -> None:
+    """A cache entry whose index is fine but whose record is damaged is never trusted: when
+    the record is used, the file is read again and the cache mended."""
+    (tmp_path / "ogres.yaml").write_text(TWO_OGRES)
+    cache, key = _cached(tmp_path)
+    stored = json.loads(cache.path.read_text())
+    stored["entries"][key]["result"]["records"][0]["record"]["wounds"] = "!!python/object"
+    cache.path.write_text(json.dumps(stored))
+    assert load_database([tmp_path]).warscroll("test ogre").wounds == 4
+    mended = json.loads(cache.path.read_text())["entries"][key]["result"]["records"][0]
+    assert mended["record"]["wounds"] == 4
+
+
+def test_a_damaged_cached_record_of_a_broken_file_reports_the_file_lines(tmp_path: Path) -> None:
+    """Rebuilt from its file, a record whose file is broken reports file:line when used."""
+    (tmp_path / "ogres.yaml").write_text(TWO_OGRES)
+    cache, key = _cached(tmp_path)
+    stored = json.loads(cache.path.read_text())
+    stored["entries"][key]["result"]["records"][0]["record"]["wounds"] = "lots"
+    cache.path.write_text(json.dumps(stored))
+    db = load_database([tmp_path])
+    (tmp_path / "ogres.yaml").write_text(TWO_OGRES.replace("wounds: 4", "wounds: lots"))
+    with pytest.raises(ContentProblems) as raised:
+        db.warscroll("test ogre")
+    (problem,) = raised.value.problems
+    assert "ogres.yaml:3: warscrolls[0].wounds: Input should be a valid integer" in str(problem)
+
+
+def test_problems_of_a_cached_file_are_reported_every_time(tmp_path: Path) -> None:
+    """A file with one bad record: the cache keeps its problem and reports it again, with
+    the line, while the good record stays in the index."""
+    (tmp_path / "ogres.yaml").write_text(TWO_OGRES.replace("wounds: 3", "wounds: -3"))
+    for _ in range(2):
+        loader._VALIDATED.clear()
+        with pytest.raises(ContentProblems) as raised:
+            load_database([tmp_path])
+        assert [p.line for p in raised.value.problems] == [4]
+    key = str((tmp_path / "ogres.yaml").resolve())
+    records = Cache().entries[key]["result"]["records"]
+    assert [r["entry"][0] for r in records] == ["test-ogre"]
+
+
+def test_a_stale_cache_is_rebuilt(tmp_path: Path) -> None:
+    """A cache written by other code, or for other file contents, is validated afresh."""
+    (tmp_path / "ogres.yaml").write_text(TWO_OGRES)
+    cache, key = _cached(tmp_path)
+    stored = json.loads(cache.path.read_text())
+    stored["entries"][key]["stamp"][2] = "0" * 64
+    cache.path.write_text(json.dumps(stored))
+    again = Cache()
+    assert again.result(tmp_path / "ogres.yaml").records
+    assert (again.hits, again.misses) == (0, 1)
+    stored["fingerprint"] = "another aos"
+    cache.path.write_text(json.dumps(stored))
+    loader._VALIDATED.clear()
+    other = Cache()
+    assert other.result(tmp_path / "ogres.yaml").records
+    assert (other.hits, other.misses) == (0, 1)

@@ -54,9 +54,9 @@ def import_roster(
             "import the faction's catalogues with `aos warscroll import`, or fix the names",
         )
     extra = Database(
-        warscrolls=dict(db.warscrolls),
-        battalions=dict(db.battalions),
-        allegiances=dict(db.allegiances),
+        warscrolls=db.warscrolls.copy(),
+        battalions=db.battalions.copy(),
+        allegiances=db.allegiances.copy(),
         battleplans=db.battleplans,
         rulesets=db.rulesets,
     )
