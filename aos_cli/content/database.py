@@ -136,8 +136,9 @@ class Records(MutableMapping[str, T], Generic[T]):
         return key in self._built or key in self._pending
 
     def __iter__(self) -> Iterator[str]:
-        yield from self._built
-        yield from (key for key in self._pending if key not in self._built)
+        # a snapshot: building a record while iterating (`values()`) moves it between dicts
+        keys = [*self._built, *(key for key in self._pending if key not in self._built)]
+        yield from keys
 
     def __len__(self) -> int:
         return len(self._built) + len(self._pending)
