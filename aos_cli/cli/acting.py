@@ -118,7 +118,7 @@ def show_notes(state: GameState, game_id: int, as_json: bool) -> None:
         return
     out = console()
     for note in state.notes:
-        out.print(note)
+        out.print(note, markup=False)
     out.print(header(state))
 
 

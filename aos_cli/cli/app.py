@@ -177,7 +177,9 @@ def root(
 
 
 def _fail(message: str, code: int) -> None:
-    print(f"aos: error: {message}", file=sys.stderr)
+    from aos_cli.cli.common import shown
+
+    print(f"aos: error: {shown(message)}", file=sys.stderr)
     sys.exit(code)
 
 

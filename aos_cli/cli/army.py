@@ -10,6 +10,7 @@ import typer
 from aos_cli.cli.common import console, print_json
 from aos_cli.cli.options import ContentOption, JsonOption
 from aos_cli.cli.warscroll import load_db, report_problems
+from aos_cli.views.theme import markup_safe
 
 army_app = typer.Typer(help="Check and show army lists.", no_args_is_help=True)
 
@@ -50,7 +51,9 @@ def army_validate(
     if json:
         print_json({"valid": True, "name": army.name, "units": len(army.units), "models": models})
         return
-    console().print(f"[success]{army.name}[/] is valid: {len(army.units)} units, {models} models.")
+    console().print(
+        f"[success]{markup_safe(army.name)}[/] is valid: {len(army.units)} units, {models} models."
+    )
 
 
 @army_app.command("show")

@@ -32,7 +32,7 @@ def ask_line(prompt: str) -> str:
 
     End of input raises EOFError, which the CLI boundary reports as a clean stop.
     """
-    sys.stderr.write(f"{prompt}: ")
+    sys.stderr.write(f"{shown(prompt)}: ")
     sys.stderr.flush()
     line = sys.stdin.readline(MAX_TYPED_LINE + 1)
     if len(line) > MAX_TYPED_LINE and not line.endswith("\n"):
@@ -57,4 +57,6 @@ def dice_source(mode: str, seed: int | None) -> DiceSource:
 
 def shown(text: str) -> str:
     """A name from a file as printed: control characters (terminal escapes) made visible."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+    from aos_cli.views.theme import printable
+
+    return printable(str(text)).replace("\n", "\\n")

@@ -7,9 +7,10 @@ from typing import Annotated
 
 import typer
 
-from aos_cli.cli.common import console, print_json
+from aos_cli.cli.common import console, print_json, shown
 from aos_cli.cli.options import ContentOption, DbOption, GameOption, JsonOption, SeedOption
 from aos_cli.core.errors import InputError
+from aos_cli.views.theme import markup_safe
 
 game_app = typer.Typer(help="Start, pick, list and review saved games.", no_args_is_help=True)
 
@@ -69,7 +70,9 @@ def game_new(
     if json:
         print_json({"game": game_id, "name": setup["name"]})
         return
-    console().print(f"Game {game_id} ({setup['name']}) is set up. {first_step(setup)}")
+    console().print(
+        f"Game {game_id} ({markup_safe(setup['name'])}) is set up. {markup_safe(first_step(setup))}"
+    )
 
 
 @game_app.command("list")
@@ -97,7 +100,7 @@ def game_use(
     with open_store(db) as store:
         record = store.find_game(game)
         store.set_current_game(record.id)
-    console().print(f"Game {record.id} ({record.name}) is now the current game.")
+    console().print(f"Game {record.id} ({markup_safe(record.name)}) is now the current game.")
 
 
 @game_app.command("show")
@@ -119,7 +122,9 @@ def game_delete(
 
     with open_store(db) as store:
         record = store.find_game(game)
-        if not yes and not typer.confirm(f"Delete game {record.id} ({record.name})?", err=True):
+        if not yes and not typer.confirm(
+            f"Delete game {record.id} ({shown(record.name)})?", err=True
+        ):
             raise typer.Abort()
         store.delete_game(record.id)
     console().print(f"Game {record.id} deleted.")

@@ -60,7 +60,7 @@ def demo(
         elif heading:
             out.rule(heading, style="heading")
         for note in notes:
-            out.print(f"  {note}")
+            out.print(f"  {note}", markup=False)
 
     player = AutoPlayer(state, SeededDice(seed), seed, emit)
     player.play_battle()
@@ -166,7 +166,7 @@ def _new_game(
             return None
         draft.finish()
     game_id = save_game(store, setup)
-    out.print(f"Game {game_id} ({setup['name']}) is set up.")
+    out.print(f"Game {game_id} ({setup['name']}) is set up.", markup=False)
     primary = setup.get("primary_objective")
     if primary:
         out.print(f"Primary objective (rolled {primary['roll']}): {primary['name']}.")
@@ -278,7 +278,7 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
             out.print(f"[fail]{problem}[/] - nothing was recorded.")
             continue
         for note in state.notes:
-            out.print(f"  {note}")
+            out.print(f"  {note}", markup=False)
         if assumed is not None and assumed.fresh:
             for fact in assumed.facts:
                 out.print(f"  Assumed: {fact.text}.", markup=False)

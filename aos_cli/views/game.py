@@ -11,6 +11,7 @@ from rich.text import Text
 from aos_cli.core.dice import format_threshold
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
+from aos_cli.views.theme import markup_safe, printable
 
 
 def unit_flags(unit: UnitState) -> list[str]:
@@ -89,7 +90,7 @@ def header(state: GameState) -> Text:
     with_cp = system_of(state).command_points
     for side in state.sides:
         points = f"{side.command_points} CP, " if with_cp else ""
-        text.append(f"  {side.name}: {points}{side.victory_points} VP")
+        text.append(f"  {printable(side.name)}: {points}{side.victory_points} VP")
         if side.triumph:
             text.append(f" (triumph: {side.triumph.get('name')})", style="muted")
     return text
@@ -98,7 +99,8 @@ def header(state: GameState) -> Text:
 def army_table(state: GameState, side_index: int) -> Table:
     """One army's units: models alive/started, wounds on the damaged model, save, bravery."""
     side = state.sides[side_index]
-    table = Table(title=f"{side.name} ({', '.join(side.players)})", header_style="heading")
+    players = ", ".join(side.players)
+    table = Table(title=markup_safe(f"{side.name} ({players})"), header_style="heading")
     table.add_column("Unit")
     table.add_column("Models", justify="right")
     table.add_column("Wounded", justify="right")
@@ -110,7 +112,7 @@ def army_table(state: GameState, side_index: int) -> Table:
         style = "muted" if not unit.alive else ""
         wounded = f"{unit.wounds_on_damaged}/{unit.spec.wounds}" if unit.wounds_on_damaged else ""
         table.add_row(
-            f"{unit.name} [muted]({unit.spec.id})[/]",
+            f"{markup_safe(unit.name)} [muted]({markup_safe(unit.spec.id)})[/]",
             f"{unit.models}/{unit.spec.models}",
             wounded,
             format_threshold(unit.spec.save),

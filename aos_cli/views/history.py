@@ -58,5 +58,5 @@ def log_view(entries: list[LogEntry]) -> Group:
                 f"  {entry.seq:>3} {entry.kind}" + (f"  [muted]dice {dice}[/]" if dice else "")
             )
         )
-        lines.extend(Text.from_markup(f"      {note}") for note in entry.notes)
+        lines.extend(Text(f"      {note}") for note in entry.notes)
     return Group(*lines)

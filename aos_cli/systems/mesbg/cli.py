@@ -80,7 +80,7 @@ def _show(battle: Battle, game_id: int, as_json: bool) -> None:
         return
     out = console()
     for note in battle.notes:
-        out.print(note)
+        out.print(note, markup=False)
     for part in battle_tables(battle):
         out.print(part)
 
