@@ -141,9 +141,32 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-def _when(text: str) -> datetime:
+def _edited(what: str) -> GameError:
+    """The one line for a row that aos could not have written (the file was edited by hand)."""
+    return GameError(
+        f"{what}: the games database was changed outside aos",
+        "restore it from a backup, or delete that game with `aos game delete`",
+    )
+
+
+def _when(text: Any, where: str = "a game") -> datetime:
     """Parse a stored timestamp back into an aware datetime."""
-    return datetime.fromisoformat(text)
+    try:
+        return datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        raise _edited(f"{where} has a timestamp that is not a date") from None
+
+
+def _loaded(text: Any, where: str, expected: type) -> Any:
+    """A stored JSON value of the expected type (dict or list); GameError naming the row."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        raise _edited(f"{where} is not valid JSON") from None
+    if not isinstance(value, expected):
+        noun = "a mapping" if expected is dict else "a list"
+        raise _edited(f"{where} is not {noun}")
+    return value
 
 
 def _dump(value: Any) -> str:
@@ -159,26 +182,35 @@ _GAME_COLUMNS = (
 
 def _game_record(row: tuple[Any, ...]) -> GameRecord:
     """Build a GameRecord from a row selected with `_GAME_COLUMNS`."""
+    where = f"game {row[0]}"
+    if not isinstance(row[1], str) or not isinstance(row[2], str):
+        raise _edited(f"{where} has a name or system that is not text")
     return GameRecord(
         id=row[0],
         name=row[1],
         system=row[2],
-        created_at=_when(row[3]),
-        updated_at=_when(row[4]),
+        created_at=_when(row[3], where),
+        updated_at=_when(row[4], where),
         ended=bool(row[5]),
         action_count=row[6],
         revision=row[7],
     )
 
 
-def _action_record(row: tuple[Any, ...]) -> ActionRecord:
+def _action_record(row: tuple[Any, ...], game_id: int) -> ActionRecord:
     """Build an ActionRecord from (seq, kind, payload, dice, created_at, undone)."""
+    where = f"game {game_id}, action {row[0]}"
+    dice = _loaded(row[3], f"{where}: its dice", list)
+    if not all(type(die) is int and 1 <= die <= 6 for die in dice):
+        raise _edited(f"{where}: its dice are not D6 results")
+    if not isinstance(row[1], str):
+        raise _edited(f"{where}: its kind is not text")
     return ActionRecord(
         seq=row[0],
         kind=row[1],
-        payload=json.loads(row[2]),
-        dice=json.loads(row[3]),
-        created_at=_when(row[4]),
+        payload=_loaded(row[2], f"{where}: its payload", dict),
+        dice=dice,
+        created_at=_when(row[4], where),
         undone=bool(row[5]),
     )
 
@@ -235,6 +267,11 @@ class Store:
     def _operational(self, exc: sqlite3.OperationalError) -> GameError:
         """Turn SQLite's locking and I/O failures into a GameError the user can act on."""
         text = str(exc)
+        if "readonly" in text or "read-only" in text:
+            return GameError(
+                f"the database {self.path} is read-only: nothing was recorded",
+                "make the file writable, or point --db at another file",
+            )
         if "locked" in text or "busy" in text:
             return GameError(
                 f"the database {self.path} is busy (another aos is writing?); try again"
@@ -326,7 +363,7 @@ class Store:
         self._depth += 1
         try:
             yield conn
-        except BaseException:
+        except BaseException as problem:
             self._depth -= 1
             if outer:
                 if conn.in_transaction:
@@ -334,6 +371,8 @@ class Store:
             else:
                 conn.execute(f"ROLLBACK TO {savepoint}")
                 conn.execute(f"RELEASE {savepoint}")
+            if isinstance(problem, sqlite3.OperationalError):
+                raise self._operational(problem) from None
             raise
         self._depth -= 1
         try:
@@ -417,7 +456,7 @@ class Store:
         rows = self._rows("SELECT setup FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise GameError(f"no game {game_id}; see `aos game list`")
-        setup: dict[str, Any] = json.loads(rows[0][0])
+        setup: dict[str, Any] = _loaded(rows[0][0], f"game {game_id}: its set-up", dict)
         return setup
 
     def result(self, game_id: int) -> dict[str, Any] | None:
@@ -427,7 +466,7 @@ class Store:
             raise GameError(f"no game {game_id}; see `aos game list`")
         if rows[0][0] is None:
             return None
-        result: dict[str, Any] = json.loads(rows[0][0])
+        result: dict[str, Any] = _loaded(rows[0][0], f"game {game_id}: its result", dict)
         return result
 
     def current_game_id(self) -> int | None:
@@ -593,7 +632,7 @@ class Store:
             f"WHERE game_id = ?{where} ORDER BY id",
             (game_id,),
         )
-        return [_action_record(row) for row in rows]
+        return [_action_record(row, game_id) for row in rows]
 
     def last_seq(self, game_id: int) -> int:
         """The seq of the game's last live action, 0 when there is none."""
@@ -632,4 +671,4 @@ class Store:
                 return None
             conn.execute("UPDATE actions SET undone = 1 WHERE id = ?", (row[0],))
             self._touch(conn, game_id, now)
-        return _action_record((*row[1:], 1))
+        return _action_record((*row[1:], 1), game_id)

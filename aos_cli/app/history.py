@@ -28,10 +28,9 @@ def history(store: Store, game_id: int) -> list[LogEntry]:
     """Replay the game's actions with their recorded dice, noting where each one happened."""
     from aos_cli.core.actions import apply_action
     from aos_cli.core.dice import ScriptedDice
-    from aos_cli.core.turn import new_game
-    from aos_cli.setup import upgrade_setup
+    from aos_cli.games import replay
 
-    state = new_game(upgrade_setup(store.setup(game_id)))
+    state = replay(store.setup(game_id), [])  # a game another engine plays is refused here
     entries: list[LogEntry] = []
     for record in store.actions(game_id):
         turn = state.sides[state.active_side].name if state.first_side is not None else ""

@@ -176,6 +176,19 @@ def root(
     """A battle assistant for Age of Sigmar at the table: rolls, odds, rules and games."""
 
 
+INTERRUPTED = 130
+"""The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells expect."""
+
+
+def _interrupted() -> None:
+    """Say what was kept when the player stops a command, then exit 130."""
+    print(
+        "\naos: stopped; every action already recorded is kept, nothing was left half-done.",
+        file=sys.stderr,
+    )
+    sys.exit(INTERRUPTED)
+
+
 def _fail(message: str, code: int) -> None:
     from aos_cli.cli.common import shown
 
@@ -204,6 +217,8 @@ def main(argv: list[str] | None = None) -> None:
     from aos_cli.core.errors import AosError
 
     args = sys.argv[1:] if argv is None else argv
+    if any("\x00" in arg for arg in args):
+        _fail("an argument holds a NUL character, which no file name or value can", 2)
     words = [a for a in args if not a.startswith("-")]
     wanted = words[0] if words else None
     subcommand = words[1] if len(words) > 1 else None
@@ -212,8 +227,7 @@ def main(argv: list[str] | None = None) -> None:
     except AosError as problem:
         _fail(str(problem), problem.exit_code)
     except (typer.Abort, KeyboardInterrupt, EOFError):
-        print("\naos: stopped; nothing was left half-done.", file=sys.stderr)
-        sys.exit(130)
+        _interrupted()
     except Exception as problem:
         parsed = _click_problem(problem)
         if parsed is None:
@@ -222,5 +236,7 @@ def main(argv: list[str] | None = None) -> None:
         if type(problem).__name__ == "NoArgsIsHelpError":
             sys.exit(0)
         _fail(message, code)
+    if result == INTERRUPTED:  # Typer turns Ctrl-C into Exit(130) before it reaches us
+        _interrupted()
     if isinstance(result, int) and result:
         sys.exit(result)

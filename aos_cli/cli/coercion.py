@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
-_INTEGER = re.compile(r"[+-]?\d+")
-_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)")
+_INTEGER = re.compile(r"[+-]?[0-9]{1,18}")
+_NUMBER = re.compile(r"[+-]?([0-9]{1,18}\.?[0-9]{0,18}|\.[0-9]{1,18})")
+"""ASCII digits only, and not too many (`٣` and 5,000-digit numbers go to Typer's adapter,
+which refuses them with one line)."""
 _PLAIN = (str, int, float, bool, Path)
 
 _NOT_PLAIN = object()
