@@ -6,10 +6,12 @@ from dataclasses import dataclass
 
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import InputError
+from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_MODELS, check_at_most, check_modifiers
 
 
 def modified_bravery(bravery: int, models: int, modifier: int = 0) -> int:
     """Bravery plus 1 for every 10 models in the unit, plus other modifiers (AoS2 §12)."""
+    check_modifiers(mod=modifier)
     return bravery + models // 10 + modifier
 
 
@@ -22,6 +24,9 @@ class BattleshockTest:
     roll_modifier: int
     bravery: int
     models: int
+
+    def __post_init__(self) -> None:
+        check_modifiers(roll_mod=self.roll_modifier)
 
     @property
     def roll(self) -> int:
@@ -45,6 +50,9 @@ def check_battleshock_inputs(bravery: int, slain: int, models: int) -> None:
         raise InputError(f"--slain: {slain} is negative", "give models slain this turn, 0 or more")
     if models < 0:
         raise InputError(f"--models: {models} is negative", "give the models left in the unit")
+    check_at_most("--bravery", bravery, MAX_CHARACTERISTIC, "at most")
+    check_at_most("--slain", slain, MAX_MODELS, "models")
+    check_at_most("--models", models, MAX_MODELS, "models")
 
 
 def battleshock_test(

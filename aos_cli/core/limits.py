@@ -72,6 +72,12 @@ def check_at_most(what: str, value: int | float, limit: int | float, noun: str) 
         raise over_limit(what, value, limit, noun)
 
 
+def check_modifiers(**modifiers: int) -> None:
+    """Each modifier (by flag name, `unbind_mod=...`) within the limit either way."""
+    for name, value in modifiers.items():
+        check_at_most(f"--{name.replace('_', '-')}", abs(value), MAX_MODIFIER, "either way")
+
+
 def check_weapon(models: int, most_attacks: int, most_damage: int) -> None:
     """A weapon's models, attacks and damage within the limits (one line naming the limit)."""
     check_at_most("models", models, MAX_MODELS, "models")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import InputError
+from aos_cli.core.limits import check_modifiers
 
 
 @dataclass(frozen=True)
@@ -18,6 +19,9 @@ class CastRoll:
     modifier: int
     unbind_dice: tuple[int, int] | None = None
     unbind_modifier: int = 0
+
+    def __post_init__(self) -> None:
+        check_modifiers(mod=self.modifier, unbind_mod=self.unbind_modifier)
 
     @property
     def total(self) -> int:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import InputError
+from aos_cli.core.limits import check_modifiers
 from aos_cli.core.numbers import check_distance
 
 CHARGE_END_DISTANCE = 0.5
@@ -27,6 +28,9 @@ class ChargeRoll:
     rerolled: tuple[int, int] | None
     modifier: int
     needed: int | None
+
+    def __post_init__(self) -> None:
+        check_modifiers(mod=self.modifier)
 
     @property
     def dice(self) -> tuple[int, int]:
@@ -66,6 +70,9 @@ class RunRoll:
     die: int
     modifier: int
     at_the_double: bool
+
+    def __post_init__(self) -> None:
+        check_modifiers(mod=self.modifier)
 
     @property
     def total(self) -> int:

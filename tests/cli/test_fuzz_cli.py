@@ -98,6 +98,8 @@ def test_random_command_lines_never_end_in_a_traceback(
     argv, typed = line
     monkeypatch.setenv("AOS_DB", game_db)
     result = run_cli(*argv, input=typed)
-    assert result.exit_code in (0, 1, 2), (argv, result.stderr[-500:])
+    # 130 only when the typed input ran out at a prompt: the player stopped, as Ctrl-C does.
+    stopped = result.exit_code == 130 and "stopped; every action" in result.stderr
+    assert result.exit_code in (0, 1, 2) or stopped, (argv, result.stderr[-500:])
     assert "Traceback" not in result.stderr, argv
     assert "\x1b" not in result.stdout + result.stderr, argv

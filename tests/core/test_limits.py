@@ -155,3 +155,26 @@ def test_menu_picks_take_ascii_digits_in_range() -> None:
 
 def test_a_fixed_value_is_still_a_dice_expression() -> None:
     assert fixed(3).maximum == 3
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["odds", "cast", "--value", "5", "--mod", "1" + "0" * 400],
+        ["roll", "cast", "--value", "5", "--unbind-mod", "1" + "0" * 400],
+        ["odds", "charge", "--mod", "10000000000"],
+        ["roll", "run", "--mod", "-10000000000"],
+        ["odds", "battleshock", "--bravery", "7", "--slain", "1" + "0" * 40, "--models", "5"],
+        ["roll", "battleshock", "--bravery", "7", "--slain", "3", "--models", "1" + "0" * 12],
+        ["roll", "battleshock", "--bravery", "7", "--slain", "3", "--models", "5", "--mod",
+         "1" + "0" * 12],
+    ],
+)  # fmt: skip
+def test_modifiers_and_counts_of_the_other_rolls_are_bounded(
+    run_cli: RunCli, argv: list[str]
+) -> None:
+    """Issue 16 item 11: `--mod 10**400` overflowed the odds; a trillion models rolled."""
+    result = run_cli(*argv)
+    assert result.exit_code == 2, result.stderr
+    assert "limit" in result.stderr
+    assert result.stderr.count("\n") == 1
