@@ -3,6 +3,7 @@ output or one error line and exits 0, 1 or 2, never a traceback (issue 16)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -97,6 +98,7 @@ def test_random_command_lines_never_end_in_a_traceback(
 ) -> None:
     argv, typed = line
     monkeypatch.setenv("AOS_DB", game_db)
+    monkeypatch.chdir(Path(game_db).parent)  # files a command writes (--markdown, --out) land here
     result = run_cli(*argv, input=typed)
     # 130 only when the typed input ran out at a prompt: the player stopped, as Ctrl-C does.
     stopped = result.exit_code == 130 and "stopped; every action" in result.stderr
