@@ -84,6 +84,21 @@ def test_play_answers_real_prompts_in_a_terminal(tmp_path: Path) -> None:
         assert [a.kind for a in store.actions(1)] == ["priority", "next", "run"]
 
 
+def _stormcast_first(tmp_path: Path) -> tuple[Path, Terminal]:
+    """The golden game in `aos play` (players' dice), the Stormcast taking the first turn."""
+    db = tmp_path / "games.sqlite3"
+    with Store(db) as store:
+        store.create_game("golden", yaml.safe_load((GOLDEN / "armies_small.yaml").read_text()))
+    term = Terminal([sys.executable, "-m", "aos_cli", "play", "--db", str(db), "--dice", "manual"])
+    term.expect("Choose")
+    term.type("1")
+    term.expect("Roll 2 dice")
+    term.type("6 1")
+    term.expect("take the first turn")
+    term.type("y")
+    return db, term
+
+
 def _menu_key(screen: str, label: str) -> str:
     """The key the menu shows for an option."""
     import re
@@ -156,16 +171,7 @@ def test_play_remembers_cover_and_corrects_it_with_one_key(tmp_path: Path) -> No
 def test_play_menu_numbers_stay_put_and_ending_a_phase_is_confirmed(tmp_path: Path) -> None:
     """Issue 13 item 2: an option keeps its number within a phase after another unit acts;
     `n` with a unit still able to shoot asks first, and `u` takes the phase change back."""
-    db = tmp_path / "games.sqlite3"
-    with Store(db) as store:
-        store.create_game("golden", yaml.safe_load((GOLDEN / "armies_small.yaml").read_text()))
-    term = Terminal([sys.executable, "-m", "aos_cli", "play", "--db", str(db), "--dice", "manual"])
-    term.expect("Choose")
-    term.type("1")
-    term.expect("Roll 2 dice")
-    term.type("6 1")
-    term.expect("take the first turn")
-    term.type("y")
+    db, term = _stormcast_first(tmp_path)
     term.expect("Choose")
     term.type("n")  # to the movement phase (no unit of the hero phase shoots or fights)
     term.expect("movement phase")
