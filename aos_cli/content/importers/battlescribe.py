@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element
 
+from aos_cli.content.files import is_folder, path_exists
 from aos_cli.content.importers.safexml import ImportProblem, parse_xml, read_bytes
 from aos_cli.content.importers.wording import Reading, WeaponRef, read_ability
 from aos_cli.content.schema import slug
@@ -130,11 +131,11 @@ def catalogue_files(paths: Sequence[Path]) -> list[Path]:
     """The game system and catalogue files among `paths` (folders searched), sorted."""
     found: list[Path] = []
     for path in paths:
-        if path.is_dir():
+        if is_folder(path):
             found.extend(
                 sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in SUFFIXES)
             )
-        elif path.exists():
+        elif path_exists(path):
             found.append(path)
         else:
             raise ImportProblem(f"{path}: no such file or folder")

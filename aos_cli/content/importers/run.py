@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from aos_cli.content.files import is_folder, path_exists
 from aos_cli.content.importers.safexml import ImportProblem
 
 ARMY_MARKER = "# Written by aos import"
@@ -35,7 +36,7 @@ def import_roster(
     from aos_cli.content.loader import user_data_dir
     from aos_cli.content.schema import Allegiance, Battalion, Warscroll, slug
 
-    if not path.is_file():
+    if not path_exists(path) or is_folder(path):
         raise ImportProblem(f"{path}: no such roster file")
     roster = read_roster(path)
     out = content_out or user_data_dir() / "content"

@@ -12,6 +12,7 @@ import zipfile
 from pathlib import Path
 from xml.etree import ElementTree
 
+from aos_cli.content.files import UnreadableFile, read_regular_file
 from aos_cli.core.errors import ContentError
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -27,18 +28,13 @@ class ImportProblem(ContentError):
 def read_bytes(path: Path, *, suffixes: tuple[str, ...]) -> bytes:
     """The file's bytes, unzipped when it is a zip (the first member ending in `suffixes`).
 
-    Raises ImportProblem for a missing, oversized or empty file or a zip without such member.
+    Raises ImportProblem for a missing, oversized or empty file, anything but a regular file
+    (a pipe is never waited on) or a zip without such member.
     """
     try:
-        size = path.stat().st_size
-    except OSError as error:
-        raise ImportProblem(f"{path}: cannot be read ({error.strerror or error})") from None
-    if size > MAX_FILE_BYTES:
-        raise ImportProblem(f"{path}: {size} bytes is over the {MAX_FILE_BYTES} byte limit")
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise ImportProblem(f"{path}: cannot be read ({error.strerror or error})") from None
+        data = read_regular_file(path, MAX_FILE_BYTES)
+    except UnreadableFile as problem:
+        raise ImportProblem(f"{path}: {problem.reason}") from None
     if data.startswith(b"PK\x03\x04") or data.startswith(b"PK\x05\x06"):
         return _unzip(path, suffixes)
     if not data.strip():

@@ -174,3 +174,28 @@ def test_a_unit_that_cannot_be_played_is_skipped_with_its_reason(
     report = import_catalogues([tmp_path / "data"])
     assert [s.name for s in report.skipped] == ["Lord on Test Drake"]
     assert "Wounds '*' is not a number" in report.skipped[0].reason
+
+
+def test_a_pipe_named_like_a_catalogue_is_refused_not_waited_on(tmp_path: Path) -> None:
+    """A FIFO is never read (hardening: read only regular files); the import refuses it in one
+    line instead of blocking for ever. Run in a subprocess with a timeout in the harness."""
+    import os
+    import subprocess
+    import sys
+
+    pipe = tmp_path / "waiting.cat"
+    os.mkfifo(pipe)
+    done = subprocess.run(
+        [sys.executable, "-m", "aos_cli", "warscroll", "import", str(pipe), "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert "not a regular file" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_file_name_too_long_for_the_system_is_one_line(tmp_path: Path) -> None:
+    """An over-long path is "no such file", not an OSError traceback (hardening)."""
+    with pytest.raises(ImportProblem, match="no such file"):
+        import_catalogues([tmp_path / ("a" * 300 + ".cat")])

@@ -164,3 +164,21 @@ def test_zipped_roster_reads_as_the_plain_one(fixtures: Path, tmp_path: Path) ->
 def test_text_that_is_not_a_list_is_refused() -> None:
     with pytest.raises(ImportProblem, match="no units found"):
         read_text("Dear diary, today I painted.", "notes.txt")
+
+
+def test_a_roster_path_too_long_for_the_system_is_one_line(tmp_path: Path) -> None:
+    """An over-long roster path is "no such roster file", not an OSError traceback (hardening)."""
+    with pytest.raises(ImportProblem, match="no such roster file"):
+        import_roster(tmp_path / ("a" * 300 + ".ros"), tmp_path / "army.yaml", None, [])
+
+
+def test_a_pipe_named_like_a_roster_is_refused(tmp_path: Path) -> None:
+    """A FIFO is refused in one line, never read (hardening: read only regular files)."""
+    import os
+
+    from aos_cli.content.importers.safexml import read_bytes
+
+    pipe = tmp_path / "waiting.ros"
+    os.mkfifo(pipe)
+    with pytest.raises(ImportProblem, match="not a regular file"):
+        read_bytes(pipe, suffixes=(".ros",))
