@@ -456,3 +456,20 @@ def test_mesbg_ruleset_holds_every_power_and_the_chart_agrees_with_the_engine() 
             assert texts == [str(need) if need else "-"], (strength, defence)
     tables = {t.id for t in ruleset.tables}
     assert {"duel-roll-off", "fate-roll", "stun-roll"} <= tables
+
+
+def test_mesbg_force_and_hero_counts_are_bounded() -> None:
+    """A force of more models, or a hero store larger, than a table holds is one line, exit 2
+    (hardening; the fuzz test once found `--models 10**100` overflowing the Broken note)."""
+    from aos_cli.core.errors import InputError
+    from aos_cli.systems.mesbg import Battle
+
+    with pytest.raises(InputError, match="the limit is 1000"):
+        Battle().apply({"op": "force", "name": "Host", "models": 10**100, "side": None})
+    battle = Battle()
+    battle.apply({"op": "force", "name": "Host", "models": 20, "side": None})
+    stores = {"might": 3, "will": 10**50, "fate": 3, "wounds": 3}
+    with pytest.raises(InputError, match="the limit is 1000"):
+        battle.apply({"op": "hero", "name": "Gandalf", "force": "Host", **stores})
+    with pytest.raises(InputError, match="the limit is 1000"):
+        battle.apply({"op": "lose", "force": "Host", "amount": 10**30})

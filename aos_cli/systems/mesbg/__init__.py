@@ -29,6 +29,7 @@ from typing import Any
 
 from aos_cli.core.dice import FACES, DiceSource, d3_from_d6
 from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_MODELS, check_at_most
 
 TOP = 6
 """No die is raised above 6 (§4.9: "a 6 stays a 6"; applied to Might as well)."""
@@ -1005,6 +1006,7 @@ class Battle:
         models = int(payload["models"])
         if models < 1:
             raise InputError(f"--models: {models}", "a force has at least 1 model")
+        check_at_most("--models", models, MAX_MODELS, "models")
         side = payload.get("side")
         self.forces[name] = Force(name, models, Side(side) if side else None)
         self.notes.append(f"Force {name}: {models} models, Broken at {math.ceil(models / 2)} lost.")
@@ -1018,6 +1020,7 @@ class Battle:
         for store, value in start.items():
             if value < 0 or (store == "wounds" and value < 1):
                 raise InputError(f"--{store}: {value}", "use 0 or more (Wounds at least 1)")
+            check_at_most(f"--{store}", value, MAX_CHARACTERISTIC, store.title())
         self.heroes[name] = Hero(name, force.name, dict(start), dict(start))
         self.notes.append(f"{name} joins {force.name}: " + _stores_text(start))
 
@@ -1026,6 +1029,7 @@ class Battle:
         store, amount = _store(payload["store"]), int(payload["amount"])
         if amount < 1:
             raise InputError(f"amount: {amount}", "spend 1 or more")
+        check_at_most("amount", amount, MAX_CHARACTERISTIC, store.title())
         have = hero.current[store]
         if store != "wounds" and amount > have:
             raise RuleError(f"{hero.name} has {have} {store.title()} left, not {amount}")
@@ -1043,6 +1047,7 @@ class Battle:
             if amount is None:
                 hero.current[store] = max(hero.current[store], hero.start[store])
             else:
+                check_at_most("amount", abs(int(amount)), MAX_CHARACTERISTIC, store.title())
                 value = hero.current[store] + int(amount)
                 # Strengthen Will may lift Will past the start (§3 #18); the rest stop there.
                 hero.current[store] = value if store == "will" else min(value, hero.start[store])
@@ -1053,6 +1058,7 @@ class Battle:
         amount = int(payload["amount"])
         if amount < 1:
             raise InputError(f"amount: {amount}", "lose 1 or more")
+        check_at_most("amount", amount, MAX_MODELS, "warriors")
         was_broken = self.broken(force)
         force.warriors_lost += amount
         self.notes.append(f"{force.name} loses {amount} warriors.")
