@@ -113,16 +113,7 @@ def test_play_remembers_cover_and_corrects_it_with_one_key(tmp_path: Path) -> No
     while the unit has not moved: the next attack on them does not ask again, says what it
     assumed and from which round, and `c` asks it afresh and plays the attack with the same
     dice (AoS2 §4.2 cover, asked once per unit position)."""
-    db = tmp_path / "games.sqlite3"
-    with Store(db) as store:
-        store.create_game("golden", yaml.safe_load((GOLDEN / "armies_small.yaml").read_text()))
-    term = Terminal([sys.executable, "-m", "aos_cli", "play", "--db", str(db), "--dice", "manual"])
-    term.expect("Choose")
-    term.type("1")
-    term.expect("Roll 2 dice")
-    term.type("6 1")
-    term.expect("take the first turn")
-    term.type("y")
+    db, term = _stormcast_first(tmp_path)
     for line in ("d", "n", "n"):  # the tool rolls; to the shooting phase
         term.expect("Choose")
         term.type(line)
