@@ -59,6 +59,8 @@ class WeaponResult:
     wounds: int = 0
     unsaved: int = 0
     mortal_wounds: int = 0
+    healed: int = 0
+    """Save rolls that heal a wound on the target (`heal_on_save`, the Warding Lantern)."""
     damage: int = 0
     """Damage before wards: unsaved attacks' damage plus mortal wounds."""
     stages: list[Stage] = field(default_factory=list)
@@ -217,6 +219,11 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
         for d, w in zip(save_dice, wounds, strict=False)
     )
     result.stages.append(Stage("save", needed_save, tuple(save_dice), saved))
+    result.healed = sum(
+        1
+        for d, w in zip(save_dice, wounds, strict=False)
+        if rules.save_heals(d.value, w.rend, target)
+    )
     unsaved = [w for w, ok in zip(wounds, saved, strict=False) if not ok] + wounds[len(saved) :]
     result.unsaved = len(unsaved)
 
@@ -255,6 +262,8 @@ def resolve_attacks(
         result.ward_saved = sum(1 for r in rolls if r >= ward)
     result.wounds_lost = result.damage
     if target_models is not None and target_wounds is not None:
+        # Save rolls that heal (the Warding Lantern) heal the damaged model before the damage.
+        wounds_suffered = max(0, wounds_suffered - sum(w.healed for w in result.weapons))
         result.allocation = allocate_carry_over(
             result.damage, target_models, target_wounds, wounds_suffered
         )

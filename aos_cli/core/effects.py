@@ -140,6 +140,16 @@ class Ward(Effect):
 
 @register
 @dataclass(frozen=True)
+class HealOnSave(Effect):
+    """Each save roll of `at_least` or more after modifiers heals 1 wound on one of the
+    target's models (Warding Lantern: save rolls of 7 or more, AoS2 §27.2)."""
+
+    type_name: ClassVar[str] = "heal_on_save"
+    at_least: int = 7
+
+
+@register
+@dataclass(frozen=True)
 class Ethereal(Effect):
     """The target ignores every modifier to its save rolls, rend included."""
 
@@ -220,6 +230,7 @@ class AttackRules:
     wound_rolls_on_hit: int | None = None
     wound_rolls_count: int = 1
     ward: int | None = None
+    heal_on_save: int | None = None
     ethereal: bool = False
     cover: bool = False
 
@@ -257,6 +268,13 @@ class AttackRules:
         if unmodified == 1:
             return False
         return max(1, unmodified + self.save_modifier(rend, target)) >= target.save
+
+    def save_heals(self, unmodified: int, rend: int, target: TargetInfo) -> bool:
+        """Whether a save roll heals a wound (`heal_on_save`): it reaches that many after
+        modifiers; an unmodified 1 never does."""
+        if self.heal_on_save is None or unmodified == 1:
+            return False
+        return unmodified + self.save_modifier(rend, target) >= self.heal_on_save
 
     def hit_triggers(self, unmodified: int, triggers: tuple[Trigger, ...]) -> list[Trigger]:
         """The triggers an unmodified roll sets off."""
@@ -315,6 +333,8 @@ def compile_effects(effects: Iterable[Effect]) -> AttackRules:
                 values["wound_rolls_count"] = count
             case Ward(on=on):
                 values["ward"] = min(on, values.get("ward", 7))
+            case HealOnSave(at_least=at_least):
+                values["heal_on_save"] = min(at_least, values.get("heal_on_save", 99))
             case Ethereal():
                 values["ethereal"] = True
             case InCover():

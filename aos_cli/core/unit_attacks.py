@@ -34,6 +34,7 @@ from aos_cli.core.effects import (
     Effect,
     Ethereal,
     ExtraAttacks,
+    HealOnSave,
     InCover,
     RerollRoll,
     RollModifier,
@@ -121,7 +122,7 @@ def champion_name(unit: UnitSpec) -> str | None:
 # --------------------------------------------------------------------------- effects in force
 
 
-DEFENCE = (Ward, MortalWard, Ethereal, InCover)
+DEFENCE = (Ward, MortalWard, Ethereal, InCover, HealOnSave)
 
 
 def is_defence(effect: Effect) -> bool:

@@ -9,7 +9,7 @@ import pytest
 from aos_cli.app.start import bundled_armies
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import ScriptedDice
-from aos_cli.core.effects import RollModifier
+from aos_cli.core.effects import HealOnSave, RollModifier
 from aos_cli.core.errors import RuleError
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
@@ -84,7 +84,9 @@ def test_a_failed_prayer_does_nothing(game: GameState) -> None:
 def test_warding_lantern_adds_one_to_saves(game: GameState) -> None:
     act(game, "ability", unit="lord-castellant", ability="warding", target="liberators",
         answers=IN_RANGE)  # fmt: skip
-    assert [e.effects for e in game.unit("liberators").effects] == [(RollModifier("save", 1),)]
+    assert [e.effects for e in game.unit("liberators").effects] == [
+        (RollModifier("save", 1), HealOnSave(7))
+    ]
 
 
 def test_aos2_s21_abilities_only_in_their_own_turn_and_once_per_turn(game: GameState) -> None:

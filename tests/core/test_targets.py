@@ -12,7 +12,7 @@ import pytest
 from aos_cli.app.start import bundled_armies
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import ScriptedDice
-from aos_cli.core.effects import RollModifier
+from aos_cli.core.effects import HealOnSave, RollModifier
 from aos_cli.core.errors import AosError, InputError
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
@@ -160,7 +160,9 @@ def test_lord_castellant_warscroll_warding_lantern_shields_a_stormcast_unit(
         game, "ability", unit="lord-castellant", ability="warding-lantern",
         target="liberators", answers=IN_RANGE,
     )  # fmt: skip
-    assert [e.effects for e in game.unit("liberators").effects] == [(RollModifier("save", 1),)]
+    assert [e.effects for e in game.unit("liberators").effects] == [
+        (RollModifier("save", 1), HealOnSave(7))
+    ]
     assert game.unit("liberators").models == 10
 
 

@@ -443,3 +443,40 @@ def test_aos2_s12_an_abilitys_bravery_modifier_reaches_the_battleshock_test() ->
     # roll 6 + 2 slain = 8 against Bravery 6 + 2 + 1 (18 models) = 9: nobody flees
     act(state, "battleshock", [6])
     assert state.unit("chainrasps").models == 18
+
+
+# --------------------------------------------------------------------------- issue 12 remainder
+
+
+def lantern_on_liberators(tmp_path: Path) -> GameState:
+    """The Lord-Castellant's Warding Lantern on the Liberators, one of them already wounded,
+    and a single Chainrasp left to attack them."""
+    castellant = {"id": "lord-castellant", "warscroll": "Lord-Castellant", "general": True}
+    state = game(tmp_path, [castellant, LIBERATORS])
+    act(state, "ability", unit="lord-castellant", ability="warding-lantern",
+        target="liberators", answers={"target-in-range": True})  # fmt: skip
+    state.unit("liberators").wounds_on_damaged = 1
+    state.unit("chainrasps").models = 1
+    to_phase(state, "combat")
+    return state
+
+
+def test_aos2_s27_2_warding_lantern_save_rolls_of_7_or_more_heal(tmp_path: Path) -> None:
+    """AoS2 §27.2 Lord-Castellant, Warding Lantern: "each time you make a save roll of 7 or
+    more for that unit, one model in the unit heals a wound". Two attacks hit (4, 4) and wound
+    (5, 5); the saves are 6 (+1 = 7: saved, and the wounded Liberator heals) and 2 (failed, 1
+    damage): the heal comes first, so the damaged Liberator is not slain."""
+    state = lantern_on_liberators(tmp_path)
+    fight(state, "chainrasps", "liberators", dice=[4, 4, 5, 5, 6, 2])
+    liberators = state.unit("liberators")
+    assert (liberators.models, liberators.wounds_on_damaged) == (10, 1)
+    assert any("heal 1 wound" in note for note in state.notes), state.notes
+
+
+def test_aos2_s27_2_warding_lantern_heals_only_on_7_after_modifiers(tmp_path: Path) -> None:
+    """AoS2 §27.2: a save roll of 5 (+1 = 6) saves but heals nothing, so the failed save's
+    damage slays the wounded Liberator."""
+    state = lantern_on_liberators(tmp_path)
+    fight(state, "chainrasps", "liberators", dice=[4, 4, 5, 5, 5, 2])
+    liberators = state.unit("liberators")
+    assert (liberators.models, liberators.wounds_on_damaged) == (9, 0)

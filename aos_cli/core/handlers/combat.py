@@ -7,7 +7,7 @@ from __future__ import annotations
 from aos_cli.core import terrain
 from aos_cli.core.action_types import Charge, Fight, Pass, Shoot
 from aos_cli.core.answers import RecordedAnswers
-from aos_cli.core.attack import Attack, WeaponProfile
+from aos_cli.core.attack import Attack, WeaponProfile, WeaponResult
 from aos_cli.core.attack_flags import attack_flags
 from aos_cli.core.casualties import inflict
 from aos_cli.core.dice import DiceSource, parse_dice, parse_threshold
@@ -104,6 +104,7 @@ def resolve_attack(
         f"{result.wounds} wounds, {result.unsaved} unsaved, {result.mortal_wounds} mortal, "
         f"{result.damage} damage."
     )
+    heal_saves(state, target, result.weapons, attacks)
     slain = inflict(state, target, result.damage, slain_by=attacker.side)
     state.attack_log.append(
         {
@@ -118,6 +119,23 @@ def resolve_attack(
         }
     )
     return result.damage
+
+
+def heal_saves(
+    state: GameState, target: UnitState, results: list[WeaponResult], attacks: list[Attack]
+) -> None:
+    """Save rolls that heal (the Warding Lantern: each save roll of 7 or more heals a wound on
+    one of the unit's models, AoS2 §27.2) heal the damaged model as the saves are made, before
+    the attacks' damage is allocated; slain models are never healed (AoS2 §14.12)."""
+    rolled = sum(r.healed for r in results)
+    if not rolled:
+        return
+    healed = min(rolled, target.wounds_on_damaged)
+    target.wounds_on_damaged -= healed
+    needed = min(a.rules.heal_on_save or 7 for a in attacks)
+    state.notes.append(
+        f"{target.name}: {rolled} save roll(s) of {needed} or more heal {healed} wound(s)."
+    )
 
 
 @action(Shoot)
