@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 NO_GAME_HINT = (
-    "start one with `aos play --army A.yaml --army B.yaml` or `aos game new`, "
+    "start one with `aos play` (the demo armies, or `--army <list.yaml>` twice) or `aos game new`, "
     "or pick one with `aos game use`"
 )
 

@@ -52,8 +52,6 @@ def game_new(
     from aos_cli.core.dice import SeededDice
     from aos_cli.setup import build_setup
 
-    if not army and system is None:
-        raise InputError("--army: no army lists given", "give --army twice, or --system")
     if army and len(army) != 2:
         raise InputError(f"--army: {len(army)} army lists given", "give --army twice, one per side")
     armies, plan = armies_for(army, system, battleplan)

@@ -159,7 +159,7 @@ def _new_game(
             draft.save()
         try:
             setup = run_wizard(
-                armies, draft.asker(ask_line), out, draft.roller(source), load_database()
+                armies, draft.asker(_ask_or_stop), out, draft.roller(source), load_database()
             )
         except (EOFError, KeyboardInterrupt):
             out.print("Set-up stopped; every answer so far is kept: `aos play` goes on from here.")
@@ -171,6 +171,14 @@ def _new_game(
     if primary:
         out.print(f"Primary objective (rolled {primary['roll']}): {primary['name']}.")
     return game_id
+
+
+def _ask_or_stop(prompt: str) -> str:
+    """A set-up answer; `q` stops the set-up (kept as far as answered), as at the menu."""
+    answer = ask_line(prompt)
+    if answer.strip().lower() in ("q", "quit"):
+        raise EOFError
+    return answer
 
 
 def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> None:

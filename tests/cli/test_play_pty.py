@@ -22,13 +22,15 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX p
 class Terminal:
     """A child process on a pseudo-terminal: wait for text, type lines."""
 
-    def __init__(self, command: list[str]) -> None:
+    def __init__(
+        self, command: list[str], cwd: Path | None = None, env: dict[str, str] | None = None
+    ) -> None:
         import pty
 
         self.master, slave = pty.openpty()
-        env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
+        env = {**(env or os.environ), "NO_COLOR": "1", "COLUMNS": "100"}
         self.process = subprocess.Popen(
-            command, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True
+            command, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=cwd, close_fds=True
         )
         os.close(slave)
         self.seen = ""
