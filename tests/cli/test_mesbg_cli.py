@@ -153,3 +153,156 @@ def test_mesbg_status_shows_the_heroes(run_cli: RunCli, tmp_path: object) -> Non
     result = run_cli("status", "--json", "--db", db)
     assert result.exit_code == 0, result.stderr
     assert [h["name"] for h in json.loads(result.stdout)["heroes"]] == ["Gandalf"]
+
+
+def _fellowship_against_isengard(run_cli: RunCli, db: str) -> None:
+    """Two forces with a hero each (and a Shaman with Will) in a new Middle-earth game."""
+    for args in (
+        ("new-force", "Fellowship", "--models", "9", "--side", "good"),
+        ("new-force", "Isengard", "--models", "12", "--side", "evil"),
+        ("add", "Aragorn", "--might", "3", "--will", "3", "--fate", "3", "--wounds", "3",
+         "--force", "Fellowship"),
+        ("add", "Gandalf", "--might", "3", "--will", "6", "--fate", "3", "--wounds", "3",
+         "--force", "Fellowship"),
+        ("add", "Lurtz", "--might", "3", "--will", "1", "--fate", "1", "--wounds", "3",
+         "--force", "Isengard"),
+        ("add", "Shaman", "--will", "5", "--wounds", "2", "--force", "Isengard"),
+    ):  # fmt: skip
+        made = run_cli("hero", *args, "--db", db)
+        assert made.exit_code == 0, made.stderr
+
+
+def _heroes(run_cli: RunCli, db: str) -> dict[str, dict[str, int]]:
+    listed = json.loads(run_cli("hero", "list", "--db", db, "--json").stdout)
+    return {h["name"]: h["current"] for h in listed["heroes"]}
+
+
+def test_mesbg_s2_1_a_hero_uses_a_magical_power_once_per_round(
+    run_cli: RunCli, tmp_path: object
+) -> None:
+    """mesbg §2.1 (seed 004: "может использовать их один раз в раунд"): Gandalf casts
+    Immobilise, then Sorcerous Blast the same turn is refused before a die is rolled (his Will
+    untouched); after the End phase he may cast again. Resisting is not limited."""
+    db = f"{tmp_path}/games.sqlite3"
+    _fellowship_against_isengard(run_cli, db)
+    first = run_cli("hero", "cast", "Gandalf", "immobilise", "--will", "1", "--target", "Lurtz",
+                    "--resist-will", "0", "--seed", "1", "--db", db)  # fmt: skip
+    assert first.exit_code == 0, first.stderr
+    will = _heroes(run_cli, db)["Gandalf"]["will"]
+    again = run_cli("hero", "cast", "Gandalf", "sorcerous-blast", "--will", "1",
+                    "--target", "Lurtz", "--resist-will", "0", "--seed", "1", "--db", db)  # fmt: skip
+    assert again.exit_code == 1
+    assert "once per round" in again.stderr and "end-phase" in again.stderr
+    assert _heroes(run_cli, db)["Gandalf"]["will"] == will
+    assert run_cli("hero", "end-phase", "--db", db).exit_code == 0
+    later = run_cli("hero", "cast", "Gandalf", "sorcerous-blast", "--will", "1",
+                    "--target", "Lurtz", "--resist-will", "0", "--seed", "1", "--db", db)  # fmt: skip
+    assert later.exit_code == 0, later.stderr
+
+
+def test_mesbg_fate_rolls_a_d6_per_point_and_4_plus_ignores_the_wound(
+    run_cli: RunCli, tmp_path: object
+) -> None:
+    """mesbg digest §5 (Fate, commonly published): a D6 per Fate point, one at a time, a 4+
+    ignores the Wound and the points not needed are kept; with no 4+ the Wound is lost."""
+    db = f"{tmp_path}/games.sqlite3"
+    _fellowship_against_isengard(run_cli, db)
+    saved = run_cli("hero", "spend", "Aragorn", "fate", "3", "--dice", "manual", "--db", db,
+                    input="2\n5\n")  # fmt: skip
+    assert saved.exit_code == 0, saved.stderr
+    assert "Aragorn rolls Fate 2, 5: the Wound is ignored (1 Fate left)" in saved.stdout
+    assert _heroes(run_cli, db)["Aragorn"] == {"might": 3, "will": 3, "fate": 1, "wounds": 3}
+    failed = run_cli("hero", "spend", "Aragorn", "fate", "--dice", "manual", "--db", db,
+                     input="3\n")  # fmt: skip
+    assert failed.exit_code == 0, failed.stderr
+    assert "no 4+, the Wound is lost" in failed.stdout
+    assert _heroes(run_cli, db)["Aragorn"] == {"might": 3, "will": 3, "fate": 0, "wounds": 2}
+    none_left = run_cli("hero", "spend", "Aragorn", "fate", "--db", db)
+    assert none_left.exit_code == 1 and "0 Fate left" in none_left.stderr
+
+
+def test_mesbg_s3_16_sap_will_takes_d3_plus_1_will_from_the_target(
+    run_cli: RunCli, tmp_path: object
+) -> None:
+    """mesbg §3 #16 Sap Will: cast and not resisted, the target loses D3+1 Will (a 4 on the
+    D3 is 2, +1: 3 Will); channelled it loses all its Will."""
+    db = f"{tmp_path}/games.sqlite3"
+    _fellowship_against_isengard(run_cli, db)
+    cast = run_cli("hero", "cast", "Gandalf", "sap-will", "--will", "1", "--target", "Shaman",
+                   "--resist-will", "0", "--dice", "manual", "--db", db,
+                   input="5\n4\n")  # fmt: skip
+    assert cast.exit_code == 0, cast.stderr
+    assert "Shaman loses 3 Will (2 left)" in cast.stdout
+    assert _heroes(run_cli, db)["Shaman"]["will"] == 2
+    run_cli("hero", "end-phase", "--db", db)
+    channelled = run_cli("hero", "cast", "Gandalf", "sap-will", "--will", "1", "--channelled",
+                         "--target", "Shaman", "--resist-will", "0", "--dice", "manual",
+                         "--db", db, input="6\n")  # fmt: skip
+    assert channelled.exit_code == 0, channelled.stderr
+    assert _heroes(run_cli, db)["Shaman"]["will"] == 0
+
+
+def test_mesbg_s5_hero_duel_spends_might_and_fate_from_the_stores(
+    run_cli: RunCli, tmp_path: object
+) -> None:
+    """mesbg §5 with §2.4's Might: Aragorn (F6) rolls 4 against Lurtz's (F5) 5 and spends 1
+    Might to make it 5 (tied dice go to the higher Fight value); his Strike (S4 against D5,
+    5+) rolls 4 and his last Might makes it 5; Lurtz's one Fate die rolls 2: he loses a Wound.
+    The stores are read and updated: Aragorn Might 3 → 1, Lurtz Fate 1 → 0, Wounds 3 → 2."""
+    db = f"{tmp_path}/games.sqlite3"
+    _fellowship_against_isengard(run_cli, db)
+    result = run_cli("hero", "duel", "Aragorn", "Lurtz", "--good-fight", "6",
+                     "--good-strength", "4", "--evil-fight", "5", "--evil-defence", "5",
+                     "--good-might", "2", "--dice", "manual", "--db", db, "--json",
+                     input="4\n5\n4\n2\n")  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["winner"] == "good" and data["good_highest"] == 5
+    assert data["strikes"][0]["might"] == 1 and data["strikes"][0]["wounded"]
+    assert data["might_spent"] == {"good": 2, "evil": 0}
+    heroes = _heroes(run_cli, db)
+    assert heroes["Aragorn"]["might"] == 1
+    assert heroes["Lurtz"] == {"might": 3, "will": 1, "fate": 0, "wounds": 2}
+
+
+def test_mesbg_s5_a_slain_hero_neither_backs_away_nor_spends(
+    run_cli: RunCli, tmp_path: object
+) -> None:
+    """mesbg §5: the loser backs away 1" only if it lives; a slain hero is out of the battle,
+    so spending its Wounds (or any store) afterwards is refused, and the game is unchanged."""
+    db = f"{tmp_path}/games.sqlite3"
+    _fellowship_against_isengard(run_cli, db)
+    run_cli("hero", "spend", "Shaman", "wounds", "1", "--db", db)
+    duel = run_cli("hero", "duel", "Aragorn", "Shaman", "--good-strength", "6",
+                   "--dice", "manual", "--db", db, input="6\n1\n5\n")  # fmt: skip
+    assert duel.exit_code == 0, duel.stderr
+    assert "slain" in duel.stdout and "backs away" not in duel.stdout
+    for store in ("wounds", "will"):
+        refused = run_cli("hero", "spend", "Shaman", store, "1", "--db", db)
+        assert refused.exit_code == 1 and "slain" in refused.stderr
+    assert _heroes(run_cli, db)["Shaman"]["wounds"] == 0
+
+
+def test_mesbg_s2_3_the_target_is_asked_whether_to_resist(
+    run_cli: RunCli, tmp_path: object
+) -> None:
+    """mesbg §2.3-§2.4: once the power is cast (caster's Might committed), the target's player
+    is asked at the terminal how much Will it spends to resist; the Shaman spends 2, rolls 6:
+    Sap Will is resisted, and his Will is 5 - 2."""
+    import sys
+
+    from tests.cli.test_play_pty import Terminal
+
+    db = f"{tmp_path}/games.sqlite3"
+    _fellowship_against_isengard(run_cli, db)
+    term = Terminal([sys.executable, "-m", "aos_cli", "hero", "cast", "Gandalf", "sap-will",
+                     "--will", "1", "--target", "Shaman", "--dice", "manual", "--db", db])  # fmt: skip
+    term.expect("Roll 1 die")
+    term.type("5")
+    term.expect("Does Shaman resist?")
+    term.type("2")
+    term.expect("Roll 2 dice")
+    term.type("6 1")
+    term.expect("resisted by Shaman")
+    assert term.close() == 0
+    assert _heroes(run_cli, db)["Shaman"]["will"] == 3

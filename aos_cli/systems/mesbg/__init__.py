@@ -251,14 +251,23 @@ class CastResult:
         return max(self.resist_dice) if self.resist_dice else None
 
 
-def roll_cast(source: DiceSource, request: CastRequest) -> CastResult:
-    """Roll a cast: Will dice, the caster's Might, then the target's dice if it was cast."""
+def roll_cast(
+    source: DiceSource,
+    request: CastRequest,
+    decide_resist: Callable[[int], CastRequest] | None = None,
+) -> CastResult:
+    """Roll a cast: Will dice, the caster's Might, then the target's dice if it was cast.
+    `decide_resist`, when given, is asked once the power is cast (with the caster's final die) how
+    the target resists: the target decides after the caster's Might is committed (§2.4)."""
     request.check()
     dice = tuple(
         source.roll(request.will, f"casting ({request.will} Will, needs {request.casting}+)")
     )
     spent = caster_might(max(dice), request)
     final = raise_die(max(dice), spent)
+    if final >= request.casting and decide_resist is not None:
+        request = decide_resist(final)
+        request.check()
     resist: tuple[int, ...] = ()
     if final >= request.casting and request.resist_dice:
         resist = tuple(
@@ -528,6 +537,8 @@ class WoundRoll:
     second: int | None
     second_reroll: int | None
     wounded: bool
+    might: int = 0
+    """Might the striker spent to raise the die that decided it (a Hero, §2.4's rule)."""
 
 
 @dataclass(frozen=True)
@@ -564,9 +575,16 @@ class DuelResult:
     support_need: WoundNeed | None = None
     support_strikes: tuple[WoundRoll, ...] = ()
     saves: tuple[WoundSave, ...] = ()
+    duel_might: dict[Side, int] = field(default_factory=dict)
+    """Might each side spent to raise its highest Duel die (heroes in `aos hero duel`)."""
 
     def fighter(self, side: Side) -> Fighter:
         return self.good if side is Side.GOOD else self.evil
+
+    def might_spent(self, side: Side) -> int:
+        """All the Might a side spent: on its Duel die and, as the winner, its wound rolls."""
+        on_wounds = sum(r.might for r in self.strikes) if side is self.winner else 0
+        return self.duel_might.get(side, 0) + on_wounds
 
     @property
     def loser(self) -> Fighter:
@@ -574,11 +592,13 @@ class DuelResult:
 
     @property
     def good_high(self) -> int:
-        return max(self.good.duel_value(v) for v in self.good_dice)
+        high = max(self.good.duel_value(v) for v in self.good_dice)
+        return raise_die(high, self.duel_might.get(Side.GOOD, 0))
 
     @property
     def evil_high(self) -> int:
-        return max(self.evil.duel_value(v) for v in self.evil_dice)
+        high = max(self.evil.duel_value(v) for v in self.evil_dice)
+        return raise_die(high, self.duel_might.get(Side.EVIL, 0))
 
     @property
     def wounds_inflicted(self) -> int:
@@ -683,9 +703,73 @@ def _check_pair(good: Fighter, evil: Fighter) -> None:
     evil.check()
 
 
-def roll_duel(source: DiceSource, good: Fighter, evil: Fighter) -> DuelResult:
+def duel_might(
+    highs: dict[Side, int], fights: dict[Side, int], offered: dict[Side, int]
+) -> dict[Side, int]:
+    """The Might each Hero spends on its highest Duel die (one point raises it by 1, never
+    past 6): the side losing spends the least that wins outright, then the other may answer
+    the same way, until neither can; in a tie bound for the roll-off Good answers first (the
+    tool's order; the fragment gives none). Returns the points spent by each side."""
+    spent = {Side.GOOD: 0, Side.EVIL: 0}
+    for _ in range(2 * TOP):
+        now = {side: raise_die(highs[side], spent[side]) for side in Side}
+        winner, _how = duel_winner(
+            now[Side.GOOD], now[Side.EVIL], fights[Side.GOOD], fights[Side.EVIL], 0
+        )
+        moved = False
+        for side in [winner.other] if winner else [Side.GOOD, Side.EVIL]:
+            other = side.other
+            wanted = now[other] + (0 if fights[side] > fights[other] else 1)
+            cost = wanted - now[side]
+            if wanted <= TOP and 0 < cost <= offered.get(side, 0) - spent[side]:
+                spent[side] += cost
+                moved = True
+                break
+        if not moved:
+            break
+    return {side: points for side, points in spent.items() if points}
+
+
+def might_on_wounds(
+    rolls: tuple[WoundRoll, ...], need: WoundNeed | None, bonus: int, might: int
+) -> tuple[WoundRoll, ...]:
+    """A winning Hero's Might on its failed wound rolls, the cheapest first: each point raises
+    the die that decided the roll by 1 (a 6/x whose first die failed is left, its second die
+    was never rolled)."""
+    from dataclasses import replace
+
+    if need is None or might <= 0:
+        return rolls
+    costs: list[tuple[int, int]] = []
+    for index, roll in enumerate(rolls):
+        if roll.wounded:
+            continue
+        if need.second is None:
+            value = roll.first_reroll if roll.first_reroll is not None else roll.first
+            cost = need.first - raise_die(value, bonus)
+        elif roll.second is not None:
+            value = roll.second_reroll if roll.second_reroll is not None else roll.second
+            cost = need.second - raise_die(value, bonus)
+        else:
+            continue
+        costs.append((cost, index))
+    out = list(rolls)
+    for cost, index in sorted(costs):
+        if 0 < cost <= might:
+            might -= cost
+            out[index] = replace(out[index], wounded=True, might=cost)
+    return tuple(out)
+
+
+def roll_duel(
+    source: DiceSource,
+    good: Fighter,
+    evil: Fighter,
+    might: dict[Side, int] | None = None,
+) -> DuelResult:
     """Roll a whole Fight: Feint D3s, Duel dice, the tie-breaks, then the winner's special
-    strike or Strikes, and the loser's Fury and Fate rolls."""
+    strike or Strikes, and the loser's Fury and Fate rolls. `might`: the Might each Hero may
+    spend on its Duel die and, if it wins, its wound rolls (§2.4's one point per pip)."""
     _check_pair(good, evil)
     feints: dict[Side, int] = {}
     for fighter in (good, evil):
@@ -699,6 +783,12 @@ def roll_duel(source: DiceSource, good: Fighter, evil: Fighter) -> DuelResult:
     needs = good_wins_roll_off_on(good, evil)
     good_high = max(good.duel_value(v) for v in good_dice)
     evil_high = max(evil.duel_value(v) for v in evil_dice)
+    spent: dict[Side, int] = {}
+    if might:
+        highs = {Side.GOOD: good_high, Side.EVIL: evil_high}
+        spent = duel_might(highs, {Side.GOOD: good_fight, Side.EVIL: evil_fight}, might)
+        good_high = raise_die(good_high, spent.get(Side.GOOD, 0))
+        evil_high = raise_die(evil_high, spent.get(Side.EVIL, 0))
     winner, how = duel_winner(good_high, evil_high, good_fight, evil_fight, needs)
     roll_off: int | None = None
     if winner is None:
@@ -716,11 +806,13 @@ def roll_duel(source: DiceSource, good: Fighter, evil: Fighter) -> DuelResult:
         needs,
         winner,
         how,
+        duel_might=spent,
     )
-    return _after_duel(source, base)
+    left = (might or {}).get(winner, 0) - spent.get(winner, 0)
+    return _after_duel(source, base, left)
 
 
-def _after_duel(source: DiceSource, duel: DuelResult) -> DuelResult:
+def _after_duel(source: DiceSource, duel: DuelResult, might: int = 0) -> DuelResult:
     """The winner's part: Bash, Stun, or Strikes (with Piercing) and the loser's saves."""
     from dataclasses import replace
 
@@ -744,6 +836,7 @@ def _after_duel(source: DiceSource, duel: DuelResult) -> DuelResult:
     reroll = win.strike is SpecialStrike.FEINT
     need = wound_need(strength, defence)
     strikes = roll_wounds(source, win.strikes, need, win.wound_bonus, reroll)
+    strikes = might_on_wounds(strikes, need, win.wound_bonus, might)
     support_strength = win.support_strength or win.strength
     support_need = wound_need(support_strength, defence) if win.support else None
     support = roll_wounds(source, win.support, support_need, 0, False)
@@ -948,6 +1041,8 @@ class Battle:
     effects: list[PowerInForce] = field(default_factory=list)
     turn: int = 1
     notes: list[str] = field(default_factory=list)
+    cast_this_turn: list[str] = field(default_factory=list)
+    """The heroes that have used a magical power this turn (once per round, §2.1)."""
 
     # ---- queries ---------------------------------------------------------------
 
@@ -974,6 +1069,29 @@ class Battle:
                 return force
         known = ", ".join(self.forces) or "none yet"
         raise RuleError(f"no force named {name!r}", f"forces: {known}")
+
+    def living(self, name: str) -> Hero:
+        """A hero that is still in the battle; RuleError for a slain one (nothing is spent on,
+        cast by or fought with a model that has been removed)."""
+        hero = self.hero(name)
+        if hero.slain:
+            raise RuleError(
+                f"{hero.name} is slain and out of the battle",
+                "`aos hero undo` if the Wound was recorded by mistake",
+            )
+        return hero
+
+    def check_can_cast(self, name: str) -> Hero:
+        """The caster, if it may still use a magical power this turn: alive and not yet cast
+        this turn (a Hero uses its powers once per round, mesbg §2.1)."""
+        hero = self.living(name)
+        if hero.name in self.cast_this_turn:
+            raise RuleError(
+                f"{hero.name} has already used a magical power this turn (once per round, "
+                "mesbg §2.1)",
+                "end the turn with `aos hero end-phase`; resisting is not limited",
+            )
+        return hero
 
     def models_lost(self, force: Force) -> int:
         """Warriors lost plus slain Heroes of the force."""
@@ -1025,7 +1143,7 @@ class Battle:
         self.notes.append(f"{name} joins {force.name}: " + _stores_text(start))
 
     def _spend(self, payload: dict[str, Any]) -> None:
-        hero = self.hero(str(payload["hero"]))
+        hero = self.living(str(payload["hero"]))
         store, amount = _store(payload["store"]), int(payload["amount"])
         if amount < 1:
             raise InputError(f"amount: {amount}", "spend 1 or more")
@@ -1070,8 +1188,8 @@ class Battle:
     def _cast(self, payload: dict[str, Any]) -> None:
         """A cast already rolled: spend the Will and Might both sides committed, then put the
         power in force when it took effect and lasts (§2.2-§2.5)."""
-        caster = self.hero(str(payload["caster"]))
-        target = self.hero(str(payload["target"])) if payload.get("target") else None
+        caster = self.check_can_cast(str(payload["caster"]))
+        target = self.living(str(payload["target"])) if payload.get("target") else None
         will, might = int(payload["will"]), int(payload["might_spent"])
         resist_will, resist_might = int(payload["resist_will"]), int(payload["resist_might_spent"])
         if will > caster.current["will"]:
@@ -1086,6 +1204,7 @@ class Battle:
             )
         caster.current["will"] -= will
         caster.current["might"] -= might
+        self.cast_this_turn.append(caster.name)
         if target is not None:
             target.current["will"] -= resist_will
             target.current["might"] -= resist_might
@@ -1093,6 +1212,9 @@ class Battle:
         duration = Duration(payload["duration"])
         if payload["cast"] and not payload["resisted"]:
             verdict = "takes effect"
+            change = payload.get("store_change")
+            if target is not None and isinstance(change, dict):
+                verdict += self._store_change(target, change)
             if duration is not Duration.INSTANT:
                 self.effects.append(
                     PowerInForce(
@@ -1112,8 +1234,86 @@ class Battle:
         if target is not None:
             self._after_change(target)
 
+    def _store_change(self, target: Hero, change: dict[str, Any]) -> str:
+        """A power's rolled change to the target's store (Sap Will, Curse, Strengthen Will,
+        Renew: §3 #8, #15, #16, #18), never below 0; what it did, for the note."""
+        store, amount = _store(change["store"]), int(change["amount"])
+        check_at_most("store change", abs(amount), MAX_CHARACTERISTIC, store.title())
+        before = target.current[store]
+        after = max(0, before + amount)
+        if amount > 0 and store != "will":
+            after = min(after, max(before, target.start[store]))  # only Will may pass its start
+        target.current[store] = after
+        moved = abs(after - before)
+        verb = "gains" if after > before else "loses"
+        return f": {target.name} {verb} {moved} {store.title()} ({after} left)"
+
+    def _fate(self, payload: dict[str, Any]) -> None:
+        """Fate against a Wound just suffered: one D6 per point, one at a time, until one
+        scores 4+ and the Wound is ignored; if none does, the Wound is lost (digest §5,
+        commonly published)."""
+        hero = self.living(str(payload["hero"]))
+        dice = [int(d) for d in payload["dice"]]
+        if not dice:
+            raise InputError("no Fate dice", "spend 1 Fate point or more")
+        if len(dice) > hero.current["fate"]:
+            raise RuleError(f"{hero.name} has {hero.current['fate']} Fate left, not {len(dice)}")
+        hero.current["fate"] -= len(dice)
+        rolled = ", ".join(map(str, dice))
+        if any(d >= FATE_SAVES for d in dice):
+            self.notes.append(
+                f"{hero.name} rolls Fate {rolled}: the Wound is ignored "
+                f"({hero.current['fate']} Fate left)."
+            )
+        else:
+            hero.current["wounds"] = max(0, hero.current["wounds"] - 1)
+            self.notes.append(
+                f"{hero.name} rolls Fate {rolled}: no {FATE_SAVES}+, the Wound is lost "
+                f"({hero.current['wounds']} Wounds, {hero.current['fate']} Fate left)."
+            )
+        self._after_change(hero)
+
+    def _duel(self, payload: dict[str, Any]) -> None:
+        """A Fight between two heroes, already rolled: the Might both spent, the loser's Fate
+        and the Wounds it lost come off their stores (§5, §2.4); a slain hero neither
+        fights nor backs away."""
+        heroes = {side: self.living(str(payload[side.value])) for side in Side}
+        if heroes[Side.GOOD] is heroes[Side.EVIL]:
+            raise RuleError("a hero cannot fight a duel with itself", "name two heroes")
+        spent = {
+            store: {str(k): int(v) for k, v in dict(payload.get(store) or {}).items()}
+            for store in ("might", "fate")
+        }
+        for side, hero in heroes.items():
+            for store in ("might", "fate"):
+                wanted = spent[store].get(side.value, 0)
+                if not 0 <= wanted <= hero.current[store]:
+                    have = hero.current[store]
+                    raise RuleError(f"{hero.name} has {have} {store.title()}, not {wanted}")
+        for side, hero in heroes.items():
+            for store in ("might", "fate"):
+                hero.current[store] -= spent[store].get(side.value, 0)
+        winner = Side(str(payload["winner"]))
+        loser = heroes[winner.other]
+        lost = max(0, int(payload["wounds_lost"]))
+        loser.current["wounds"] = max(0, loser.current["wounds"] - lost)
+        might = ", ".join(
+            f"{heroes[side].name} {spent['might'][side.value]}"
+            for side in Side
+            if spent["might"].get(side.value)
+        )
+        self.notes.append(
+            f"{heroes[winner].name} wins the Fight against {loser.name}"
+            + (f"; Might spent: {might}" if might else "")
+            + (f"; {loser.name} loses {lost} Wound{'s' if lost != 1 else ''}" if lost else "")
+            + ("." if loser.slain else f'; {loser.name} backs away 1".')
+        )
+        for hero in heroes.values():
+            self._after_change(hero)
+
     def _end_phase(self, payload: dict[str, Any]) -> None:
         """The End phase: temporary powers end (§2.5); the next turn begins."""
+        self.cast_this_turn = []
         ended = [e for e in self.effects if e.duration is Duration.TEMPORARY]
         self.effects = [e for e in self.effects if e.duration is not Duration.TEMPORARY]
         for effect in ended:
@@ -1142,6 +1342,50 @@ class Battle:
                 )
 
 
+def roll_fate(source: DiceSource, points: int) -> list[int]:
+    """Fate dice against one Wound, one point at a time until one scores 4+ (the points not
+    needed are kept): what `Battle` records as an `op: fate` action."""
+    if points < 1:
+        raise InputError(f"amount: {points}", "spend 1 Fate point or more")
+    check_at_most("amount", points, MAX_CHARACTERISTIC, "Fate")
+    dice: list[int] = []
+    while len(dice) < points and not any(d >= FATE_SAVES for d in dice):
+        dice += source.roll(1, f"a Fate roll ({FATE_SAVES}+ ignores the Wound)")
+    return dice
+
+
+STORE_POWERS: dict[str, tuple[str, int, str, str]] = {
+    "sap-will": ("will", -1, "D3+1", "all"),
+    "curse": ("fate", -1, "1", "all"),
+    "strengthen-will": ("will", 1, "1", "D3"),
+    "renew": ("wounds", 1, "1", "D3"),
+}
+"""Powers that change the target's store when they take effect (§3 #8 Curse, #15 Renew,
+#16 Sap Will, #18 Strengthen Will): the store, its sign, the amount, and the channelled
+amount (`all`: the whole store)."""
+
+
+def roll_store_change(
+    power_id: str, channelled: bool, source: DiceSource, target: Hero
+) -> dict[str, Any] | None:
+    """The rolled change a store power makes to its target (None for other powers), recorded
+    with the cast so replay never rolls it again."""
+    from aos_cli.core.dice import parse_dice
+
+    found = STORE_POWERS.get(power_id)
+    if found is None:
+        return None
+    store, sign, plain, stronger = found
+    amount_text = stronger if channelled else plain
+    if amount_text == "all":
+        amount = target.current[store]
+    else:
+        amount = parse_dice(amount_text).roll(
+            source, f"{power_id.replace('-', ' ')} ({amount_text})"
+        )
+    return {"store": store, "amount": sign * amount, "rolled": amount_text}
+
+
 def _store(value: Any) -> str:
     text = str(value).strip().lower()
     if text in ("wound", "w"):
@@ -1162,6 +1406,8 @@ _OPS: dict[str, Callable[[Battle, dict[str, Any]], None]] = {
     "restore": Battle._restore,
     "lose": Battle._lose,
     "cast": Battle._cast,
+    "fate": Battle._fate,
+    "duel": Battle._duel,
     "end_phase": Battle._end_phase,
 }
 

@@ -8,7 +8,7 @@ replay never re-rolls. Nothing is written when an action fails.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -22,7 +22,7 @@ from aos_cli.core.errors import GameError
 if TYPE_CHECKING:
     from aos_cli.app.session import Session
     from aos_cli.core.dice import DiceSource
-    from aos_cli.systems.mesbg import Battle
+    from aos_cli.systems.mesbg import Battle, CastRequest, Hero
 
 hero_app = typer.Typer(
     help="Middle-earth heroes through a game: Might, Will, Fate, Wounds, powers, break point.",
@@ -166,12 +166,35 @@ def spend(
     name: Annotated[str, typer.Argument(help="The hero.")],
     store: Annotated[str, typer.Argument(help="might, will, fate or wounds.")],
     amount: Annotated[int, typer.Argument(help="How many points.")] = 1,
+    seed: SeedOption = None,
+    dice: DiceOption = "auto",
     db: DbOption = None,
     game: GameOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Spend Might, Will or Fate, or lose Wounds; Will at 0 ends its exhausting powers."""
-    _run({"op": "spend", "hero": name, "store": store, "amount": amount}, db, game, json)
+    """Spend Might or Will, or lose Wounds; Will at 0 ends its exhausting powers. Fate is
+    spent against a Wound just suffered: a D6 per point until one scores 4+ and ignores it;
+    if none does, the Wound is lost."""
+    from aos_cli.systems.mesbg import _store, roll_fate
+
+    if _store(store) != "fate":
+        _run({"op": "spend", "hero": name, "store": store, "amount": amount}, db, game, json)
+        return
+
+    def attempt(source: DiceSource) -> tuple[dict[str, Any], Battle]:
+        battle = _battle(session)
+        hero = battle.living(name)
+        if amount > hero.current["fate"]:
+            from aos_cli.core.errors import RuleError
+
+            raise RuleError(f"{hero.name} has {hero.current['fate']} Fate left, not {amount}")
+        payload = {"op": "fate", "hero": hero.name, "dice": roll_fate(source, amount)}
+        battle.apply(payload)
+        return payload, battle
+
+    with _session(db, game) as session:
+        battle = session.perform_with(KIND, attempt, dice_source(dice, seed))
+    _show(battle, session.game_id, json)
 
 
 @hero_app.command("restore")
@@ -219,7 +242,10 @@ def cast(
         str | None, typer.Option(help="Casting value if not the power's (4+).")
     ] = None,
     target: Annotated[str | None, typer.Option(help="The target hero, if a hero.")] = None,
-    resist_will: Annotated[int, typer.Option(help="Will the target hero spends.")] = 0,
+    resist_will: Annotated[
+        int | None,
+        typer.Option(help="Will the target hero spends (asked at a terminal once it is cast)."),
+    ] = None,
     might: Annotated[int, typer.Option(help="Might the caster may spend.")] = 0,
     resist_might: Annotated[int, typer.Option(help="Might the target may spend.")] = 0,
     might_policy: Annotated[str, typer.Option(help="minimum or all.")] = "minimum",
@@ -233,31 +259,43 @@ def cast(
     """Cast a power with Will: the stores are checked first, the dice rolled, the Will and Might
     spent, and a lasting power put in force (mesbg §2)."""
     from aos_cli.core.errors import InputError, RuleError
-    from aos_cli.systems.mesbg import CastResult, Duration, cast_payload, roll_cast
+    from aos_cli.systems.mesbg import (
+        CastResult,
+        Duration,
+        cast_payload,
+        roll_cast,
+        roll_store_change,
+    )
     from aos_cli.systems.mesbg.views import cast_lines
     from aos_cli.systems.mesbg_cast import cast_request, power_from_rules
 
     info = power_from_rules(power, channelled)
     assert info is not None
     flags = {"casting": casting, "might": might, "might_policy": might_policy}
-    flags |= {"resist_will": resist_will, "resist_might": resist_might}
+    flags |= {"resist_will": resist_will or 0, "resist_might": resist_might}
     request = cast_request(flags, info, will)
     if (resist_will or resist_might) and target is None:
         raise InputError("--resist-will and --resist-might need --target", "name the target hero")
 
     def attempt(dice: DiceSource) -> tuple[dict[str, Any], tuple[Battle, CastResult]]:
         battle = _battle(session)
-        hero = battle.hero(caster)
-        victim = battle.hero(target) if target else None
+        hero = battle.check_can_cast(caster)
+        victim = battle.living(target) if target else None
         for who, key, wanted in (
             (hero, "will", will),
             (hero, "might", might),
-            (victim, "will", resist_will),
+            (victim, "will", resist_will or 0),
             (victim, "might", resist_might),
         ):
             if who is not None and wanted > who.current[key]:
                 raise RuleError(f"{who.name} has {who.current[key]} {key.title()}, not {wanted}")
-        result = roll_cast(dice, request)
+        asking = None
+        if victim is not None and resist_will is None:
+            asking = resist_asker(request, victim)
+        result = roll_cast(dice, request, asking)
+        change = None
+        if victim is not None and result.outcome.succeeded:
+            change = roll_store_change(str(info["id"]), channelled, dice, victim)
         payload = cast_payload(
             caster=hero.name,
             target=victim.name if victim else None,
@@ -267,6 +305,8 @@ def cast(
             channelled=channelled,
             result=result,
         )
+        if change is not None:
+            payload["store_change"] = change
         battle.apply(payload)
         return payload, (battle, result)
 
@@ -277,6 +317,148 @@ def cast(
         for line in cast_lines(result, power=info):
             out.print(line)
     _show(battle, session.game_id, json)
+
+
+def resist_asker(request: CastRequest, victim: Hero) -> Callable[[int], CastRequest]:
+    """Once the power is cast, the target's player is asked how much Will it spends to resist
+    (mesbg §2.3); without a terminal it does not resist (give --resist-will to script it)."""
+    import sys
+    from dataclasses import replace
+
+    from aos_cli.cli.common import ask_line
+    from aos_cli.core.numbers import is_ascii_whole
+
+    def decide(final: int) -> CastRequest:
+        have = victim.current["will"]
+        if have <= 0 or not sys.stdin.isatty():
+            return request
+        while True:
+            answer = ask_line(
+                f"The power is cast on {final}. Does {victim.name} resist? Will to spend "
+                f"(0 to {have}, 0 for no)"
+            ).strip()
+            if is_ascii_whole(answer) and len(answer) <= 3 and int(answer) <= have:
+                return replace(request, resist_will=int(answer))
+            console().print(f"Type a number from 0 to {have}.")
+
+    return decide
+
+
+def _duel_command() -> Callable[..., None]:
+    """`aos hero duel GOOD EVIL`: the Fight flags of `aos roll duel` for each side (Wounds and
+    Fate come from the heroes' stores), and the Might each may spend."""
+    import inspect
+
+    from aos_cli.cli.attack_options import _parameter
+    from aos_cli.core.attack_flags import Flag
+    from aos_cli.systems.mesbg_duel import DUEL_FLAGS
+
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    heroes = [
+        inspect.Parameter(
+            side,
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            annotation=Annotated[str, typer.Argument(help=f"The {side.title()} hero.")],
+        )
+        for side in ("good", "evil")
+    ]
+    taken = ("wounds", "fate")
+    flags = [f for f in DUEL_FLAGS if f.name.split("_", 1)[1] not in taken]
+    for side in ("good", "evil"):
+        flags.append(Flag(f"{side}_might", int, 0, f"{side.title()}: Might it may spend "
+                          "(the least that wins the Duel, then on failed wound rolls)."))  # fmt: skip
+        flags.append(Flag(f"{side}_fate", int, None, f"{side.title()}: Fate it may spend "
+                          "(default: all it has).", optional=True))  # fmt: skip
+    common = {
+        "seed": (int | None, None, "Seed for repeatable dice."),
+        "dice": (str, "auto", "auto (the tool rolls) or manual (you type)."),
+        "db": (Path | None, None, "Games database file."),
+        "game": (str | None, None, "Game id or name (default: the current game)."),
+    }
+    extra = [
+        inspect.Parameter(
+            name, keyword, default=default, annotation=Annotated[kind, typer.Option(help=text)]
+        )
+        for name, (kind, default, text) in common.items()
+    ]
+    extra.append(
+        inspect.Parameter("json", keyword, default=False,
+                          annotation=Annotated[bool, typer.Option("--json", help="Print JSON.")])
+    )  # fmt: skip
+
+    def duel(good: str, evil: str, **values: Any) -> None:
+        run_duel(good, evil, values)
+
+    duel.__doc__ = (
+        "A Fight between two heroes of the game: Wounds and Fate from their stores, Might "
+        "spent on the Duel and wound rolls, and what they spent and lost recorded (mesbg §5)."
+    )
+    duel.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        heroes + [_parameter(f, None) for f in flags] + extra
+    )
+    return duel
+
+
+def run_duel(good: str, evil: str, values: dict[str, Any]) -> None:
+    """Roll a Fight between two heroes from their stores and record what it cost them."""
+    from aos_cli.systems.mesbg import DuelResult, Side, roll_duel
+    from aos_cli.systems.mesbg.views import duel_json, duel_lines
+    from aos_cli.systems.mesbg_duel import fighter
+
+    seed, mode = values.pop("seed"), values.pop("dice")
+    db, game, as_json = values.pop("db"), values.pop("game"), values.pop("json")
+
+    def attempt(source: DiceSource) -> tuple[dict[str, Any], tuple[Battle, DuelResult]]:
+        battle = _battle(session)
+        heroes = {Side.GOOD: battle.living(good), Side.EVIL: battle.living(evil)}
+        fighters, offered = {}, {}
+        for side, hero in heroes.items():
+            own = {k.removeprefix(f"{side.value}_"): v for k, v in values.items()
+                   if k.startswith(f"{side.value}_")}  # fmt: skip
+            might, fate = int(own.pop("might")), own.pop("fate")
+            have_fate = hero.current["fate"]
+            fate = have_fate if fate is None else int(fate)
+            for store, wanted in (("might", might), ("fate", fate)):
+                if wanted < 0 or wanted > hero.current[store]:
+                    from aos_cli.core.errors import RuleError
+
+                    have = hero.current[store]
+                    raise RuleError(f"{hero.name} has {have} {store.title()}, not {wanted}")
+            own |= {"wounds": min(hero.current["wounds"], 20), "fate": min(fate, 10)}
+            fighters[side] = fighter(side.value, own)
+            offered[side] = might
+        result = roll_duel(source, fighters[Side.GOOD], fighters[Side.EVIL], offered)
+        payload = {
+            "op": "duel",
+            "good": heroes[Side.GOOD].name,
+            "evil": heroes[Side.EVIL].name,
+            "winner": result.winner.value,
+            "might": {side.value: result.might_spent(side) for side in Side},
+            "fate": {result.winner.other.value: result.fate_spent},
+            "wounds_lost": result.wounds_lost,
+        }
+        battle.apply(payload)
+        return payload, (battle, result)
+
+    with _session(db, game) as session:
+        battle, result = session.perform_with(KIND, attempt, dice_source(mode, seed))
+    if as_json:
+        print_json({**duel_json(result), "battle": battle_json_of(battle, session.game_id)})
+        return
+    out = console()
+    for line in duel_lines(result):
+        out.print(line)
+    _show(battle, session.game_id, False)
+
+
+def battle_json_of(battle: Battle, game_id: int) -> dict[str, Any]:
+    """The battle after an action, for programs."""
+    from aos_cli.systems.mesbg.views import battle_json
+
+    return battle_json(battle, game_id, notes=True)
+
+
+hero_app.command("duel")(_duel_command())
 
 
 @hero_app.command("end-phase")

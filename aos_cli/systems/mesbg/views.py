@@ -179,6 +179,7 @@ def _wound_roll_json(roll: WoundRoll) -> dict[str, Any]:
         "second": roll.second,
         "second_reroll": roll.second_reroll,
         "wounded": roll.wounded,
+        "might": roll.might,
     }
 
 
@@ -219,6 +220,9 @@ def duel_json(result: DuelResult) -> dict[str, Any]:
         "fate_rolls": [list(s.fate) for s in result.saves],
         "fate_spent": result.fate_spent,
         "wounds_lost": result.wounds_lost,
+        "might_spent": {
+            side.value: result.might_spent(side) for side in (result.good.side, result.evil.side)
+        },
         "loser_wounds_left": result.wounds_left,
         "slain": result.slain,
     }
@@ -235,6 +239,8 @@ def _wound_text(roll: WoundRoll) -> str:
             else str(roll.second)
         )
         first = f"{first}/{second}"
+    if roll.might:
+        first = f"{first}+{roll.might} Might"
     return f"[success]{first}[/]" if roll.wounded else f"[fail]{first}[/]"
 
 
@@ -250,8 +256,11 @@ def duel_lines(result: DuelResult) -> list[str]:
         (result.evil, result.evil_dice, result.evil_high),
     ):
         mod = " (-1 each, a 1 stays 1)" if fighter.die_modifier else ""
+        might = result.duel_might.get(fighter.side, 0)
+        raised = f" (+{might} Might)" if might else ""
         lines.append(
-            f"{fighter.side.value.title()} Duel roll: {_dice(dice)}{mod} - highest [total]{high}[/]"
+            f"{fighter.side.value.title()} Duel roll: {_dice(dice)}{mod} - highest "
+            f"[total]{high}[/]{raised}"
         )
     how = {
         DecidedBy.DICE: "on the dice",
@@ -307,7 +316,8 @@ def duel_lines(result: DuelResult) -> list[str]:
             f"{loser.wounds} Wounds - {verdict}"
             + (f" (Fate spent {result.fate_spent})" if result.fate_spent else "")
         )
-    lines.append(f'[muted]The {result.winner.other.value} side backs away 1".[/]')
+    if not result.slain:
+        lines.append(f'[muted]The {result.winner.other.value} side backs away 1".[/]')
     return lines
 
 
