@@ -265,9 +265,9 @@ def cast(
 
 
 def unbind(
-    wizard: Annotated[str | None, typer.Argument(help="The unbinding wizard.")] = None,
-    pass_: Annotated[bool, typer.Option("--pass", help="Let the spell through.")] = False,
-    mod: Annotated[int, typer.Option(help="Modifier to the unbinding roll.")] = 0,
+    wizard: Annotated[str | None, typer.Argument(help="The wizard (or psyker) who tries to stop it.")] = None,
+    pass_: Annotated[bool, typer.Option("--pass", help="Let it through.")] = False,
+    mod: Annotated[int, typer.Option(help="Modifier to the 2D6 roll.")] = 0,
     within_30: Annotated[
         bool | None, typer.Option("--within-30/--no-within-30", help='Within 30" of the caster.')
     ] = None,

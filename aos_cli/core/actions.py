@@ -47,6 +47,7 @@ from aos_cli.core.handlers import magic as magic
 from aos_cli.core.handlers import movement as movement
 from aos_cli.core.handlers import scenery as scenery
 from aos_cli.core.handlers.combat import weapon_attack as weapon_attack
+from aos_cli.core.numbers import plural
 from aos_cli.core.scoring import record_objective
 from aos_cli.core.state import GameState
 from aos_cli.core.system import system_of
@@ -160,7 +161,7 @@ def _heal(state: GameState, act: Heal, dice: DiceSource, answers: RecordedAnswer
     present(unit)
     healed = min(act.amount, unit.wounds_on_damaged)
     unit.wounds_on_damaged -= healed
-    state.notes.append(f"{unit.name} heals {healed} wound(s).")
+    state.notes.append(f"{unit.name} heals {plural(healed, 'wound')}.")
 
 
 @action(Adjust)

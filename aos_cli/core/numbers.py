@@ -73,3 +73,9 @@ def menu_pick(answer: str, count: int) -> int | None:
         return None
     number = int(cleaned)
     return number - 1 if 1 <= number <= count else None
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """A count with its noun as a person says it: `1 wound`, `3 wounds`, `0 models`
+    (`many` for a plural that is not the noun plus s, such as `dice`)."""
+    return f"{count} {noun if count == 1 else (many or noun + 's')}"

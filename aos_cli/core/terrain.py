@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.dice import DiceSource, parse_dice
+from aos_cli.core.numbers import plural
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers
@@ -81,7 +82,7 @@ def deadly_check(
         return 0
     amount = parse_dice("D3").roll(dice, "Deadly terrain D3 mortal wounds")
     state.notes.append(
-        f"Deadly terrain: {unit.name} rolled a 1 and suffers {amount} mortal wounds."
+        f"Deadly terrain: {unit.name} rolled a 1 and suffers {plural(amount, 'mortal wound')}."
     )
     return amount
 

@@ -42,6 +42,7 @@ from aos_cli.core.effects import (
     compile_effects,
 )
 from aos_cli.core.errors import ContentError
+from aos_cli.core.numbers import plural
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers
@@ -416,7 +417,7 @@ def unit_attacks(
                     rolled = effect.amount.roll(
                         dice, f"{use.weapon.name}: extra attacks ({effect.amount})"
                     )
-                    state.notes.append(f"{use.weapon.name}: {rolled} extra attack(s).")
+                    state.notes.append(f"{use.weapon.name}: {plural(rolled, 'extra attack')}.")
                     plain.append(ExtraAttacks(rolled))
             elif _attack_effect(effect):
                 plain.append(effect)

@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from aos_cli.core.dice import format_threshold
-from aos_cli.core.state import GameState, UnitState
+from aos_cli.core.state import GameState, SideState, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.views.theme import markup_safe, printable
 
@@ -96,11 +96,18 @@ def header(state: GameState) -> Text:
     return text
 
 
+def side_title(side: SideState) -> str:
+    """`Player One: Hammers of Azyr`, with the players when they are not the side's name
+    (a coalition), never the same name twice."""
+    title = f"{side.name}: {side.army}" if side.army and side.army != side.name else side.name
+    others = [p for p in side.players if p != side.name]
+    return f"{title} (players: {', '.join(side.players)})" if others else title
+
+
 def army_table(state: GameState, side_index: int) -> Table:
     """One army's units: models alive/started, wounds on the damaged model, save, bravery."""
     side = state.sides[side_index]
-    players = ", ".join(side.players)
-    table = Table(title=markup_safe(f"{side.name} ({players})"), header_style="heading")
+    table = Table(title=markup_safe(side_title(side)), header_style="heading")
     table.add_column("Unit")
     table.add_column("Models", justify="right")
     table.add_column("Wounded", justify="right")

@@ -179,7 +179,7 @@ def report_view(state: GameState) -> Group:
     lucky = Table(
         "Side",
         "Unit",
-        "Attacks",
+        "Shots/fights",
         "Expected",
         "Actual",
         title="Luck: damage dealt",

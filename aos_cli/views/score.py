@@ -108,7 +108,7 @@ def score_view(state: GameState) -> Group:
     from aos_cli.core.scoring import describe, describe_lead, lead, needs
 
     parts: list[RenderableType] = []
-    table = Table(title=f"Score · {state.battleplan}", header_style="heading")
+    table = Table(title=f"Score · {battleplan_name(state)}", header_style="heading")
     table.add_column("Round", justify="right")
     table.add_column("Side")
     table.add_column("VP", justify="right")
@@ -135,3 +135,11 @@ def score_view(state: GameState) -> Group:
     if state.objectives:
         parts.append(objectives_table(state))
     return Group(*parts)
+
+
+def battleplan_name(state: GameState) -> str:
+    """The battleplan as players call it (`First Blood`), not its id."""
+    plan = state.scoring.plan if state.scoring else None
+    if plan is not None and plan.name:
+        return plan.name
+    return state.battleplan.replace("_", " ").replace("-", " ").title()

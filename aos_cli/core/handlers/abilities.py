@@ -38,6 +38,7 @@ from aos_cli.core.guards import (
     use_once,
 )
 from aos_cli.core.handlers import action
+from aos_cli.core.numbers import plural
 from aos_cli.core.state import ActiveEffect, GameState, UnitState
 from aos_cli.core.system import system_of
 
@@ -95,13 +96,13 @@ def _apply_each(
                 continue
             case MortalWounds(amount=amount_expr):
                 amount = amount_expr.roll(dice, f"{name} mortal wounds")
-                state.notes.append(f"{name}: {aim.name} suffers {amount} mortal wound(s).")
+                state.notes.append(f"{name}: {aim.name} suffers {plural(amount, 'mortal wound')}.")
                 suffer_mortal_wounds(state, aim, amount, dice, answers, slain_by=source.side)
             case Heal(amount=amount_expr):
                 amount = amount_expr.roll(dice, f"{name} healing")
                 healed = min(amount, aim.wounds_on_damaged)
                 aim.wounds_on_damaged -= healed
-                state.notes.append(f"{name}: {aim.name} heals {healed} wound(s).")
+                state.notes.append(f"{name}: {aim.name} heals {plural(healed, 'wound')}.")
             case RollThen(on=needed, then=then, dice=expr, per=per):
                 # "Roll a D6; on a 3+ ..." (AoS2 §21): once for the unit, or once per model.
                 times = aim.models if per == "model" else 1

@@ -25,6 +25,7 @@ from aos_cli.core.guards import (
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.movement import after_move
 from aos_cli.core.movement import charge_roll_needed
+from aos_cli.core.numbers import plural
 from aos_cli.core.roll_effects import applies, describe, modified, reroll_source, roll_modifier
 from aos_cli.core.state import GameState, UnitState, WeaponSpec
 from aos_cli.core.system import system_of
@@ -100,9 +101,9 @@ def resolve_attack(
     spec = AosAttack(tuple(attacks), info, ward=ward)
     result = AOS_ENGINE.resolve(spec, dice)
     state.notes.append(
-        f"{attacker.name} → {target.name}: {result.attacks} attacks, {result.hits} hits, "
-        f"{result.wounds} wounds, {result.unsaved} unsaved, {result.mortal_wounds} mortal, "
-        f"{result.damage} damage."
+        f"{attacker.name} → {target.name}: {plural(result.attacks, 'attack')}, "
+        f"{plural(result.hits, 'hit')}, {plural(result.wounds, 'wound')}, "
+        f"{result.unsaved} unsaved, {result.mortal_wounds} mortal, {result.damage} damage."
     )
     heal_saves(state, target, result.weapons, attacks)
     slain = inflict(state, target, result.damage, slain_by=attacker.side)
@@ -194,7 +195,7 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
     if not answers.yes_no("within-12", f'is {unit.name} within 12" of an enemy unit?'):
         raise RuleError(f'{unit.name} is not within 12" of an enemy unit and cannot charge')
     modifier, names = roll_modifier(state, unit, "charge", answers)
-    first = dice.roll(2, f"{unit.name}'s charge roll (2D6)")
+    first = dice.roll(2, f"the charge roll of {unit.name} (2D6)")
     roll = modified(sum(first), modifier)
     unit.charge_rolled = applies(state)
     distance = answers.number(
@@ -207,7 +208,7 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
             needs_hero_in_range(answers, unit)
             spend_cp(state, unit.side, "Forward to Victory")
             ability = "Forward to Victory"
-        first = dice.roll(2, f"{unit.name}'s charge reroll (2D6)")
+        first = dice.roll(2, f"the charge reroll of {unit.name} (2D6)")
         roll = modified(sum(first), modifier)
         state.notes.append(f"{ability}: the charge is rerolled.")
     if roll >= needed:
@@ -268,8 +269,8 @@ def _pass(state: GameState, act: Pass, dice: DiceSource, answers: RecordedAnswer
         )
     if not answers.yes_no(
         "none-eligible",
-        f'has {state.sides[side].name} no unit left within {system.engagement}" of an enemy '
-        "that has not fought?",
+        f'has every unit of {state.sides[side].name} within {system.engagement}" of an enemy '
+        "already fought (yes if none is that close)?",
     ):
         raise RuleError(f"{state.sides[side].name} still has an eligible unit and cannot pass")
     state.combat_passes += 1

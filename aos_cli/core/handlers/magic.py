@@ -14,6 +14,7 @@ from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import aimed_at, enemy_unit, need_phase, own_turn, present
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
+from aos_cli.core.numbers import plural
 from aos_cli.core.state import AbilitySpec, ActiveEffect, GameState, PendingSpell, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.core.targets import TargetRule
@@ -104,7 +105,7 @@ def _cast(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAnswer
     target = aim_spell(state, wizard, spell, act.target, answers)
     state.spells_attempted.add(key)
     state.used_this_phase.add(f"cast:{wizard.spec.id}:{spell.lower()}")
-    rolled = dice.roll(2, f"{wizard.name} casts {spell} (2D6, needs {value})")
+    rolled = dice.roll(2, f"the casting roll of {wizard.name} for {spell} (2D6, needs {value})")
     total = sum(rolled) + act.mod + system.arcane_bonus(state, wizard, answers)
     if total < value:
         state.notes.append(f"{wizard.name} fails to cast {spell}: {total} against {value}.")
@@ -160,7 +161,9 @@ def _unbind(state: GameState, act: Unbind, dice: DiceSource, answers: RecordedAn
             f'{wizard.name} is not within {reach}" of {caster.name}{sees} and cannot unbind'
         )
     state.used_this_phase.add(f"unbind:{wizard.spec.id}:{pending.spell.lower()}")
-    rolled = dice.roll(2, f"{wizard.name} unbinds (2D6, must beat {pending.casting_roll})")
+    rolled = dice.roll(
+        2, f"the unbinding roll of {wizard.name} (2D6, must beat {pending.casting_roll})"
+    )
     total = sum(rolled) + act.mod + system.arcane_bonus(state, wizard, answers)
     if total > pending.casting_roll:
         state.notes.append(f"{wizard.name} unbinds {pending.spell} with {total}.")
@@ -182,7 +185,7 @@ def resolve_spell(
             raise RuleError('Arcane Bolt needs --target (an enemy unit within 18")')
         target = enemy_unit(state, caster, pending.target)
         amount = system.arcane_bolt(pending.casting_roll, dice)
-        state.notes.append(f"Arcane Bolt: {target.name} suffers {amount} mortal wound(s).")
+        state.notes.append(f"Arcane Bolt: {target.name} suffers {plural(amount, 'mortal wound')}.")
         suffer_mortal_wounds(state, target, amount, dice, answers, slain_by=caster.side)
         return
     if name == "mystic shield":

@@ -20,11 +20,22 @@ from aos_cli.core.system import system_of
 @action(Move)
 def _move(state: GameState, act: Move, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §8: each unit moves once per movement phase."""
-    unit = acting_unit(state, act.unit, "movement", "move")
+    _move_unit(state, act.unit, dice, answers, retreat=False)
+
+
+def _move_unit(
+    state: GameState, unit_id: str, dice: DiceSource, answers: RecordedAnswers, *, retreat: bool
+) -> None:
+    """A normal move or a retreat (AoS2 §8.3): its note first, then the terrain it ends on."""
+    unit = acting_unit(state, unit_id, "movement", "retreat" if retreat else "move")
     if unit.moved:
         raise RuleError(f"{unit.name} has already moved this phase")
     unit.moved = True
-    state.notes.append(f'{unit.name} moves (Move {unit.move_now}").')
+    if retreat:
+        unit.retreated = True
+        state.notes.append(f"{unit.name} retreats: it cannot shoot or charge this turn.")
+    else:
+        state.notes.append(f'{unit.name} moves (Move {unit.move_now}").')
     after_move(state, unit, dice, answers)
 
 
@@ -44,9 +55,7 @@ def after_move(
 @action(Retreat)
 def _retreat(state: GameState, act: Retreat, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §8.3: a retreating unit cannot shoot or charge later in the turn."""
-    _move(state, Move(act.unit), dice, answers)
-    state.unit(act.unit).retreated = True
-    state.notes[-1] = f"{act.unit} retreats: it cannot shoot or charge this turn."
+    _move_unit(state, act.unit, dice, answers, retreat=True)
 
 
 @action(Run)
@@ -62,7 +71,7 @@ def _run(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnswers)
         spend_cp(state, unit.side, "At the Double")
         roll = 6
     else:
-        roll = dice.roll(1, f"{unit.name}'s run roll (D6)")[0]
+        roll = dice.roll(1, f"the run roll of {unit.name} (D6)")[0]
     roll = modified(roll, modifier)
     unit.moved = unit.ran = True
     state.notes.append(
@@ -92,7 +101,7 @@ def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAn
             "every enemy model; it counts as having moved (40k8 §4.7)."
         )
         return
-    roll = max(1, dice.roll(1, f"{unit.name}'s arrival roll (D6)")[0] + act.mod)
+    roll = max(1, dice.roll(1, f"the arrival roll of {unit.name} (D6)")[0] + act.mod)
     unit.moved = True
     if roll >= (system_of(state).arrival_roll or 0):
         unit.in_reserve = False

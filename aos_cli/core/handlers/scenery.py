@@ -15,6 +15,7 @@ from aos_cli.core.dice import DiceSource, parse_dice
 from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import acting_unit
 from aos_cli.core.handlers import action
+from aos_cli.core.numbers import plural
 from aos_cli.core.state import ActiveEffect, GameState
 
 DAMNED_REROLL = {"type": "reroll", "roll": "hit", "which": "ones"}
@@ -40,7 +41,7 @@ def _sacrifice(
     if not answers.yes_no("damned", f'is {unit.name} within 1" of {names} (Damned)?'):
         raise RuleError(f'{unit.name} is not within 1" of a Damned feature')
     state.used_this_phase.add(key)
-    amount = parse_dice("D3").roll(dice, f"{unit.name}'s sacrifice (D3 mortal wounds)")
+    amount = parse_dice("D3").roll(dice, f"the sacrifice of {unit.name} (D3 mortal wounds)")
     unit.effects.append(
         ActiveEffect(
             "Damned sacrifice",
@@ -50,7 +51,7 @@ def _sacrifice(
         )
     )
     state.notes.append(
-        f"{unit.name} makes a sacrifice: {amount} mortal wound(s); it rerolls hit rolls of 1 "
+        f"{unit.name} makes a sacrifice: {plural(amount, 'mortal wound')}; it rerolls hit rolls of 1 "
         "until your next hero phase."
     )
     suffer_mortal_wounds(state, unit, amount, dice, answers, slain_by=None)
