@@ -618,6 +618,8 @@ def _ability(
         data["effects"] = reading.effects
     if reading.weapons:
         data["weapons"] = reading.weapons
+    if reading.target:
+        data["target"] = reading.target
     if not reading.complete or not reading.effects:
         data["reminder"] = True
     if command:
@@ -827,6 +829,8 @@ def build_unit(
                 spell["range"] = distance
             if reading.effects:
                 spell["effects"] = reading.effects
+            if reading.target:
+                spell["target"] = reading.target
             if not reading.complete or not reading.effects:
                 spell["reminder"] = True
             spells.append(spell)
@@ -1129,7 +1133,54 @@ def import_catalogues(paths: Sequence[Path]) -> ImportReport:
     report.structured = tally.structured
     report.partial = tally.partial
     report.reminders = tally.reminders
+    settle_target_keywords(report.warscrolls)
     return report
+
+
+def _split_keywords(phrase: str, known: set[str]) -> list[str] | None:
+    """A phrase of keywords ("SOULBLIGHT GRAVELORDS SUMMONABLE") as the known keywords it is
+    made of, longest first; None when some word belongs to no known keyword."""
+    words = phrase.split()
+    parts: list[str] = []
+    start = 0
+    while start < len(words):
+        for end in range(len(words), start, -1):
+            candidate = " ".join(words[start:end])
+            if candidate in known:
+                parts.append(candidate)
+                start = end
+                break
+        else:
+            return None
+    return parts
+
+
+def settle_target_keywords(warscrolls: list[dict[str, Any]]) -> None:
+    """Turn the keyword phrases a text picks by ("REDEEMER OR SACROSANCT", "NURGLE DAEMON") into
+    the imported units' own keywords, so the engine's keyword check accepts the units the text
+    means; a phrase that matches no keywords is dropped (side and range are still checked)."""
+    known = {k for data in warscrolls for k in data.get("keywords", [])}
+    for data in warscrolls:
+        for key in ("abilities", "spells", "command_abilities"):
+            for record in data.get(key) or []:
+                target = record.get("target")
+                if not target or not target.get("keywords"):
+                    continue
+                required: list[str] = []
+                alternatives: list[str] = []
+                for phrase in target.pop("keywords"):
+                    options = phrase.split(" OR ")
+                    split = [_split_keywords(option, known) for option in options]
+                    if len(options) > 1 and all(s is not None and len(s) == 1 for s in split):
+                        alternatives.extend(s[0] for s in split if s)
+                    elif len(options) == 1 and split[0] is not None:
+                        required.extend(split[0])
+                    elif phrase in ("HERO", "MONSTER", "WIZARD", "PRIEST"):
+                        required.append(phrase)
+                if required:
+                    target["keywords"] = required
+                if alternatives:
+                    target["any_keywords"] = alternatives
 
 
 def import_into(paths: Sequence[Path], out: Path) -> ImportReport:

@@ -26,6 +26,7 @@ from aos_cli.content.importers.battlescribe import (
     build_unit,
     check_game,
     faction_name,
+    settle_target_keywords,
     unique_ids,
 )
 from aos_cli.content.importers.safexml import MAX_FILE_BYTES, ImportProblem, parse_xml, read_bytes
@@ -759,6 +760,7 @@ def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyI
         units.append(record)
     if result.unmatched:
         return result
+    settle_target_keywords(result.warscrolls)
     _general(units, scrolls, result)
     army: dict[str, Any] = {"name": roster.name or "Imported army", "system": IMPORTED_SYSTEM}
     _allegiance(army, roster, units, scrolls, db, result, faction, label or roster.name)

@@ -29,6 +29,8 @@ class Reading:
     weapons: list[str] = field(default_factory=list)
     complete: bool = False
     fly: bool = False
+    target: dict[str, Any] | None = None
+    """Whom the text picks (`side`, `keywords`, `range`), as a record's `target`; None: itself."""
 
 
 @dataclass(frozen=True)
@@ -442,10 +444,37 @@ _BOLT = re.compile(
 )
 
 
+_PICK = re.compile(
+    r"\bpick (?:1|one|a|an|up to \w+) (?:other )?(?P<side>enemy|friendly) "
+    r"(?P<kw>(?:[a-z'-]+ ){0,3}?)(?P<noun>units?|models?|heroe?s?|monsters?|wizards?|priests?) "
+    r"(?:that is |that are )?(?:wholly )?within (?P<r>\d+)(?:\"|-inch| inch(?:es)?)? "
+    r"of (?:the caster|the chanter|this (?:unit|model)|the bearer|your general|it|them|him|her)"
+)
+_NOUN_KEYWORDS = {"hero": "HERO", "monster": "MONSTER", "wizard": "WIZARD", "priest": "PRIEST"}
+
+
+def read_target(plain: str) -> dict[str, Any] | None:
+    """Whom a (normalised) text picks, e.g. "pick 1 enemy unit within 18\" of the caster": the
+    side, keywords and range the engine checks before any die is rolled; None if it picks no
+    other unit (the record then applies to itself)."""
+    match = _PICK.search(plain)
+    if match is None:
+        return None
+    target: dict[str, Any] = {"side": match["side"], "range": int(match["r"])}
+    keywords = [match["kw"].strip().upper()] if match["kw"].strip() else []
+    noun = _NOUN_KEYWORDS.get(match["noun"].rstrip("s").replace("heroe", "hero"))
+    if noun:
+        keywords.append(noun)
+    if keywords:
+        target["keywords"] = keywords
+    return target
+
+
 def read_ability(text: str, weapons: list[WeaponRef]) -> Reading:
-    """Read one ability's rules text: its timing and the effects of the wordings it knows."""
+    """Read one ability's rules text: its timing, whom it picks, and the effects of the
+    wordings it knows."""
     plain = normalise(text)
-    reading = Reading(timing=_timing(plain))
+    reading = Reading(timing=_timing(plain), target=read_target(plain))
     for pattern, usage in _USAGE:
         if re.search(pattern, plain):
             reading.usage = usage

@@ -69,6 +69,27 @@ def test_damage_table_wizard_spells_fly_and_command_ability(fixtures: Path) -> N
     assert "Crown of Storms" not in [a.name for a in drake.abilities]
 
 
+def test_imported_spells_and_abilities_pick_whom_their_text_names(fixtures: Path) -> None:
+    """AoS2 §19.1/§11: a spell's or ability's target is the unit its text picks (enemy within
+    18" of the caster), not the caster itself: an imported Lightning Bolt must never land its
+    mortal wounds on the wizard that cast it."""
+    by_name = _by_name(fixtures)
+    bolt = Warscroll.model_validate(by_name["Lord on Test Drake"]).spells[0]
+    assert (bolt.target.side, bolt.target.range) == ("enemy", 18)
+    zeal = next(
+        a
+        for a in Warscroll.model_validate(by_name["Wardens"]).abilities
+        if a.name == "Zealous Charge"
+    )
+    assert (zeal.target.side, zeal.target.range) == ("enemy", 12)
+    shields = next(
+        a
+        for a in Warscroll.model_validate(by_name["Wardens"]).abilities
+        if a.name == "Warden Shields"
+    )
+    assert shields.target.side == "self"
+
+
 def test_report_counts_abilities_and_their_effects(fixtures: Path) -> None:
     report = import_catalogues([fixtures])
     assert len(report.warscrolls) == 2 and report.weapons == 4
@@ -199,3 +220,26 @@ def test_a_file_name_too_long_for_the_system_is_one_line(tmp_path: Path) -> None
     """An over-long path is "no such file", not an OSError traceback (hardening)."""
     with pytest.raises(ImportProblem, match="no such file"):
         import_catalogues([tmp_path / ("a" * 300 + ".cat")])
+
+
+def test_keyword_phrases_a_text_picks_by_become_the_units_own_keywords() -> None:
+    """AoS2 §1.3 keywords: "pick 1 friendly REDEEMER or SACROSANCT unit" picks a unit with one of
+    the two; "NURGLE DAEMON" needs both; words that are nobody's keyword restrict nothing."""
+    from aos_cli.content.importers.battlescribe import settle_target_keywords
+
+    def picking(*phrases: str) -> dict[str, Any]:
+        return {"abilities": [{"target": {"side": "friendly", "keywords": list(phrases)}}]}
+
+    warscrolls = [
+        {"keywords": ["REDEEMER", "SACROSANCT", "NURGLE", "DAEMON", "HERO"]},
+        picking("REDEEMER OR SACROSANCT"),
+        picking("NURGLE DAEMON", "HERO"),
+        picking("HORRORS OF TZEENTCH"),
+    ]
+    settle_target_keywords(warscrolls)
+    targets = [w["abilities"][0]["target"] for w in warscrolls[1:]]
+    assert targets == [
+        {"side": "friendly", "any_keywords": ["REDEEMER", "SACROSANCT"]},
+        {"side": "friendly", "keywords": ["NURGLE", "DAEMON", "HERO"]},
+        {"side": "friendly"},
+    ]

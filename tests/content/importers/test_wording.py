@@ -268,3 +268,30 @@ def test_conditions_and_random_extra_hits(text: str, effects: list[dict[str, obj
     for effect in reading.effects:
         built, problems = build_effect(effect)
         assert built is not None, problems
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        (
+            'If successfully cast, pick 1 enemy unit within 18" of the caster that is visible to '
+            "them. That unit suffers D3 mortal wounds.",
+            {"side": "enemy", "range": 18},
+        ),
+        (
+            'Pick 1 other friendly STORMCAST ETERNAL HERO within 12" of this model. Heal 1 wound '
+            "allocated to that model.",
+            {"side": "friendly", "range": 12, "keywords": ["STORMCAST ETERNAL", "HERO"]},
+        ),
+        (
+            'Pick 1 friendly unit wholly within 12" of your general. Add 1 to hit rolls for that '
+            "unit.",
+            {"side": "friendly", "range": 12},
+        ),
+        ("You can re-roll save rolls of 1 for attacks that target this unit.", None),
+    ],
+)
+def test_the_target_is_the_unit_the_text_picks(text: str, target: dict[str, object] | None) -> None:
+    """AoS2 §11/§19: spells, prayers and abilities pick their target by side, keyword and range;
+    an imported record that picks nobody else applies to itself."""
+    assert read_ability(text, []).target == target
