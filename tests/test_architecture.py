@@ -4,8 +4,10 @@
   (`aos_cli/core/system.py`): code asks the game's `GameSystem`, it never compares ids.
 - `aos_cli/core/` imports nothing outside core (systems/, content/, store, views/, cli/, ...):
   systems depend on core, never the other way round.
-- No import cycle among core modules. Every import counts: at module level, inside a function
-  and under `TYPE_CHECKING`.
+- No import cycle among core modules, nor anywhere in the package. Every import counts: at
+  module level, inside a function and under `TYPE_CHECKING`.
+- A game system's modules live in its package (`aos_cli/systems/<id>/`); only code shared by
+  every system sits beside the packages (`SHARED_SYSTEM_MODULES`).
 
 `python -m tests.test_architecture [ROOT]` prints the literals per file and every import cycle
 of the whole package (of the checkout at ROOT, default this one), which is how the numbers
@@ -25,6 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "aos_cli"
 REGISTRY = "aos_cli/core/system.py"
 SYSTEMS_DIR = "aos_cli/systems/"
+
+SHARED_SYSTEM_MODULES = frozenset({"kits"})
+"""The modules directly under aos_cli/systems/ that belong to no one system: the kits' protocol
+and lookup, which every system's kits and the CLI share."""
 
 PENDING_LITERALS: dict[str, int] = {}
 """Files still naming system ids, with how many they may name at most: a shrinking allow-list.
@@ -143,15 +149,29 @@ def test_core_imports_nothing_outside_core() -> None:
     assert not {m: t for m, t in outward.items() if t}
 
 
-def test_no_import_cycle_among_core_modules() -> None:
-    """Core's modules form layers: no two of them import each other, even lazily."""
-    graph = import_graph()
-    core = {
-        module: {t for t in targets if t.startswith(f"{PACKAGE}.core")}
-        for module, targets in graph.items()
-        if module.startswith(f"{PACKAGE}.core")
-    }
-    assert not [sorted(c) for c in cycles(core)]
+def test_no_import_cycle_anywhere_in_the_package() -> None:
+    """No two modules of aos_cli import each other, even lazily (core's modules, a system's
+    rules and its engine included): each layer and each system package reads one way."""
+    assert not [sorted(c) for c in cycles(import_graph())]
+
+
+def loose_system_modules(root: Path = ROOT) -> list[str]:
+    """The modules directly under aos_cli/systems/ that are neither a system's package nor
+    shared by every system."""
+    folder = root / SYSTEMS_DIR
+    return sorted(
+        path.stem
+        for path in folder.glob("*.py")
+        if path.stem != "__init__" and path.stem not in SHARED_SYSTEM_MODULES
+    )
+
+
+def test_a_systems_modules_live_in_its_package() -> None:
+    """A system's kits, rules and views are in `aos_cli/systems/<id>/`, so adding or removing
+    a system touches one folder (issue 14); nothing beside the packages but shared code."""
+    assert loose_system_modules() == []
+    packages = {p.name for p in (ROOT / SYSTEMS_DIR).iterdir() if (p / "__init__.py").is_file()}
+    assert not [n for n in SHARED_SYSTEM_MODULES if n in packages or n.split("_")[0] in packages]
 
 
 def test_the_checks_see_what_they_check(tmp_path: Path) -> None:
@@ -168,6 +188,11 @@ def test_the_checks_see_what_they_check(tmp_path: Path) -> None:
     assert list(id_literals(tmp_path, {"toy"})) == [("aos_cli/core/a.py", 4)]
     graph = import_graph(tmp_path)
     assert cycles(graph) == [frozenset({"aos_cli.core.a", "aos_cli.core.b"})]
+    systems = tmp_path / SYSTEMS_DIR
+    systems.mkdir()
+    (systems / "toy_attack.py").write_text("")
+    (systems / "kits.py").write_text("")
+    assert loose_system_modules(tmp_path) == ["toy_attack"]
 
 
 def report(root: Path) -> str:

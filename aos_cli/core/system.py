@@ -1,7 +1,8 @@
 """The game-system registry and the one interface behind which the systems differ.
 
 Each package under `aos_cli.systems` is one game system: it builds a `GameSystem` and calls
-`register` when it is imported. Core never names a system: `get_system(id)` imports the package
+`register` when it is imported (a light package leaves that to the module it names as
+`SYSTEM_MODULE`). Core never names a system: `get_system(id)` imports the package
 of that name on first use, `all_systems()` imports every one (sorted, so the order is the same
 on every run), and the default system is the one the systems package names as `DEFAULT`.
 
@@ -318,6 +319,15 @@ def _packages() -> tuple[str, ...]:
     return tuple(sorted(info.name for info in pkgutil.iter_modules(package.__path__) if info.ispkg))
 
 
+def _load(name: str) -> None:
+    """Import a system package, and the module that registers its system when the package is
+    light and names that module as `SYSTEM_MODULE` (its kits and verbs then import fast)."""
+    package = importlib.import_module(f"{SYSTEMS_PACKAGE}.{name}")
+    module = getattr(package, "SYSTEM_MODULE", None)
+    if name not in _REGISTERED and module:
+        importlib.import_module(f"{package.__name__}.{module}")
+
+
 def system_ids() -> tuple[str, ...]:
     """Every game system's id (a package's name is its system's id), without importing them."""
     return tuple(sorted({*_packages(), *_REGISTERED}))
@@ -332,7 +342,7 @@ def get_system(system_id: str | None = None) -> GameSystem:
     """The game system by id (the default system for None); an unknown id is a RuleError."""
     key = (system_id or default_id()).strip().lower()
     if key not in _REGISTERED and key in _packages():
-        importlib.import_module(f"{SYSTEMS_PACKAGE}.{key}")
+        _load(key)
     found = _REGISTERED.get(key)
     if found is None:
         raise RuleError(
@@ -346,7 +356,7 @@ def all_systems() -> list[GameSystem]:
     """Every game system, in listing order (rank, then id): the same order on every run."""
     for name in _packages():
         if name not in _REGISTERED:
-            importlib.import_module(f"{SYSTEMS_PACKAGE}.{name}")
+            _load(name)
     return sorted(_REGISTERED.values(), key=lambda s: (s.rank, s.id))
 
 

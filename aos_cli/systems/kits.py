@@ -3,9 +3,10 @@
 duel`). Each is a kit: the flags the system understands, the request built from them, and how
 the result reads. The CLI finds a system's kit here and names no system.
 
-A system with a kit of kind KIND has a light module `aos_cli.systems.<id>_<KIND>` whose `KIT`
-is the kit: light so that the roll commands start fast without importing every system's rules
-(and never content or YAML). The ids come from the system registry.
+A system with a kit of kind KIND has a light module `aos_cli.systems.<id>.<KIND>` whose `KIT`
+is the kit: light (as is its package's `__init__`) so that the roll commands start fast without
+importing every system's rules (and never content or YAML). The ids come from the system
+registry; this module is shared by every system's kits.
 """
 
 from __future__ import annotations
@@ -97,7 +98,16 @@ class RollKit(Protocol):
 
 
 def _kit_module(system_id: str, kind: str) -> str:
-    return f"{__package__}.{system_id}_{kind}"
+    return f"{__package__}.{system_id}.{kind}"
+
+
+def _has_kit(system_id: str, kind: str) -> bool:
+    """Whether the system's package has a kit module of this kind (a system registered from
+    elsewhere has no package here, so no kit)."""
+    try:
+        return find_spec(_kit_module(system_id, kind)) is not None
+    except ModuleNotFoundError:
+        return False
 
 
 @cache
@@ -105,7 +115,7 @@ def kit_systems(kind: str) -> tuple[str, ...]:
     """The ids of the systems with a kit of this kind, the default system first (looked up
     once: the kit modules do not change while the program runs)."""
     default = default_id()
-    ids = [i for i in system_ids() if find_spec(_kit_module(i, kind)) is not None]
+    ids = [i for i in system_ids() if _has_kit(i, kind)]
     return tuple(sorted(ids, key=lambda i: (i != default, i)))
 
 

@@ -10,7 +10,7 @@ from aos_cli.core.attack import Attack, WeaponProfile
 from aos_cli.core.dice import IMPOSSIBLE, ScriptedDice, parse_dice
 from aos_cli.core.effects import TargetInfo
 from aos_cli.core.engine import AttackEngine, AttackOdds, AttackResult
-from aos_cli.systems.wh40k8 import ENGINE_40K, Attack40k, Target40k, Weapon40k
+from aos_cli.systems.wh40k8.engine import ENGINE_40K, Attack40k, Target40k, Weapon40k
 
 
 def aos_attack(save: int = 4) -> AosAttack:

@@ -14,7 +14,7 @@ from aos_cli.core.state import GameState
 from aos_cli.core.system import get_system
 from aos_cli.core.turn import due_battleshock, new_game
 from aos_cli.store import Store
-from aos_cli.systems.aos1 import AOS1, AttackRules1e
+from aos_cli.systems.aos1.rules import AOS1, AttackRules1e
 from tests.systems.harness import GOLDEN, act, play_golden, snapshot, to_phase
 
 ARMIES = "aos1_armies.yaml"

@@ -12,7 +12,7 @@ import pytest
 
 from aos_cli.core.dice import ScriptedDice, SeededDice
 from aos_cli.core.errors import InputError, RuleError
-from aos_cli.systems.mesbg import (
+from aos_cli.systems.mesbg.rules import (
     Battle,
     CastRequest,
     DecidedBy,
@@ -462,7 +462,7 @@ def test_mesbg_force_and_hero_counts_are_bounded() -> None:
     """A force of more models, or a hero store larger, than a table holds is one line, exit 2
     (hardening; the fuzz test once found `--models 10**100` overflowing the Broken note)."""
     from aos_cli.core.errors import InputError
-    from aos_cli.systems.mesbg import Battle
+    from aos_cli.systems.mesbg.rules import Battle
 
     with pytest.raises(InputError, match="the limit is 1000"):
         Battle().apply({"op": "force", "name": "Host", "models": 10**100, "side": None})

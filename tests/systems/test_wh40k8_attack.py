@@ -25,7 +25,7 @@ from aos_cli.core.effects import (
 )
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.odds import attack_odds
-from aos_cli.systems.wh40k8 import (
+from aos_cli.systems.wh40k8.engine import (
     Phase,
     Result40k,
     Target40k,

@@ -210,7 +210,7 @@ def test_40k8_s8_luck_report_logs_the_exact_mean_damage_not_the_roll(game: GameS
 
 
 def test_40k8_s8_7_cover_only_against_shooting_and_never_for_invulnerable_saves() -> None:
-    from aos_cli.systems.wh40k8 import SaveSetup
+    from aos_cli.systems.wh40k8.engine import SaveSetup
 
     assert SaveSetup(3, -3 + 1, 4, 0).uses_invulnerable  # 3+ AP-3 in cover: 5+; the 4+ is better
 

@@ -2,7 +2,7 @@
 
 A Middle-earth game is a game in the store whose system is `mesbg` (set-up
 `{"system": "mesbg"}`); each change is one action of kind `mesbg_hero` whose payload the pure
-model in `aos_cli.systems.mesbg` replays. A cast is recorded with its dice and outcome, so
+model in `aos_cli.systems.mesbg.rules` replays. A cast is recorded with its dice and outcome, so
 replay never re-rolls. Nothing is written when an action fails.
 """
 
@@ -22,7 +22,7 @@ from aos_cli.core.errors import GameError
 if TYPE_CHECKING:
     from aos_cli.app.session import Session
     from aos_cli.core.dice import DiceSource
-    from aos_cli.systems.mesbg import Battle, CastRequest, Hero
+    from aos_cli.systems.mesbg.rules import Battle, CastRequest, Hero
 
 hero_app = typer.Typer(
     help="Middle-earth heroes through a game: Might, Will, Fate, Wounds, powers, break point.",
@@ -49,7 +49,7 @@ def _session(db: Path | None, game: str | None) -> Iterator[Session]:
 
 def _battle(session: Session) -> Battle:
     """The battle as its recorded hero actions leave it."""
-    from aos_cli.systems.mesbg import replay_battle
+    from aos_cli.systems.mesbg.rules import replay_battle
 
     payloads = [a.payload for a in session.store.actions(session.game_id) if a.kind == KIND]
     try:
@@ -127,7 +127,7 @@ def new_force(
             battle = _act(Session(store, current), payload)
             game_id = current
         else:
-            from aos_cli.systems.mesbg import Battle
+            from aos_cli.systems.mesbg.rules import Battle
 
             Battle().apply(dict(payload))  # check before anything is written
             game_id = store.create_game(name, {"system": "mesbg"}, system="mesbg")
@@ -175,7 +175,7 @@ def spend(
     """Spend Might or Will, or lose Wounds; Will at 0 ends its exhausting powers. Fate is
     spent against a Wound just suffered: a D6 per point until one scores 4+ and ignores it;
     if none does, the Wound is lost."""
-    from aos_cli.systems.mesbg import _store, roll_fate
+    from aos_cli.systems.mesbg.rules import _store, roll_fate
 
     if _store(store) != "fate":
         _run({"op": "spend", "hero": name, "store": store, "amount": amount}, db, game, json)
@@ -212,7 +212,7 @@ def restore(
 ) -> None:
     """Restore a hero's stores: all back to the start, or add points to one (Renew, Strengthen
     Will; Will may pass its start, the others stop there)."""
-    from aos_cli.systems.mesbg import STORES
+    from aos_cli.systems.mesbg.rules import STORES
 
     if store is not None and store.strip().lower() not in (*STORES, "wound", "w"):
         from aos_cli.core.errors import InputError
@@ -259,7 +259,8 @@ def cast(
     """Cast a power with Will: the stores are checked first, the dice rolled, the Will and Might
     spent, and a lasting power put in force (mesbg §2)."""
     from aos_cli.core.errors import InputError, RuleError
-    from aos_cli.systems.mesbg import (
+    from aos_cli.systems.mesbg.cast import cast_request, power_from_rules
+    from aos_cli.systems.mesbg.rules import (
         CastResult,
         Duration,
         cast_payload,
@@ -267,7 +268,6 @@ def cast(
         roll_store_change,
     )
     from aos_cli.systems.mesbg.views import cast_lines
-    from aos_cli.systems.mesbg_cast import cast_request, power_from_rules
 
     info = power_from_rules(power, channelled)
     assert info is not None
@@ -351,7 +351,7 @@ def _duel_command() -> Callable[..., None]:
 
     from aos_cli.cli.attack_options import _parameter
     from aos_cli.core.attack_flags import Flag
-    from aos_cli.systems.mesbg_duel import DUEL_FLAGS
+    from aos_cli.systems.mesbg.duel import DUEL_FLAGS
 
     keyword = inspect.Parameter.KEYWORD_ONLY
     heroes = [
@@ -401,9 +401,9 @@ def _duel_command() -> Callable[..., None]:
 
 def run_duel(good: str, evil: str, values: dict[str, Any]) -> None:
     """Roll a Fight between two heroes from their stores and record what it cost them."""
-    from aos_cli.systems.mesbg import DuelResult, Side, roll_duel
+    from aos_cli.systems.mesbg.duel import fighter
+    from aos_cli.systems.mesbg.rules import DuelResult, Side, roll_duel
     from aos_cli.systems.mesbg.views import duel_json, duel_lines
-    from aos_cli.systems.mesbg_duel import fighter
 
     seed, mode = values.pop("seed"), values.pop("dice")
     db, game, as_json = values.pop("db"), values.pop("game"), values.pop("json")

@@ -1,6 +1,6 @@
 """Output for the Middle-earth rolls, odds and heroes: Rich markup lines and JSON objects.
 
-The CLI prints these; nothing here decides a rule (the rules are in `aos_cli.systems.mesbg`).
+The CLI prints these; nothing here decides a rule (the rules are in `aos_cli.systems.mesbg.rules`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from aos_cli.systems.mesbg import (
+    from aos_cli.systems.mesbg.rules import (
         Battle,
         CastOdds,
         CastResult,
@@ -246,7 +246,7 @@ def _wound_text(roll: WoundRoll) -> str:
 
 def duel_lines(result: DuelResult) -> list[str]:
     """A rolled Fight for people, step by step."""
-    from aos_cli.systems.mesbg import DecidedBy
+    from aos_cli.systems.mesbg.rules import DecidedBy
 
     lines: list[str] = []
     for side, d3 in result.feints.items():
@@ -323,7 +323,7 @@ def duel_lines(result: DuelResult) -> list[str]:
 
 def duel_odds_json(odds: DuelOdds, good: Fighter, evil: Fighter) -> dict[str, Any]:
     """Exact Fight odds for programs."""
-    from aos_cli.systems.mesbg import Side
+    from aos_cli.systems.mesbg.rules import Side
 
     data: dict[str, Any] = {
         "system": "mesbg",
@@ -345,7 +345,7 @@ def duel_odds_json(odds: DuelOdds, good: Fighter, evil: Fighter) -> dict[str, An
 
 def duel_odds_lines(odds: DuelOdds, good: Fighter, evil: Fighter) -> list[str]:
     """Exact Fight odds for people."""
-    from aos_cli.systems.mesbg import Side, SpecialStrike
+    from aos_cli.systems.mesbg.rules import Side, SpecialStrike
 
     lines = [
         f"Good wins the Fight: {chance(odds.good_wins)}",
@@ -418,7 +418,7 @@ def battle_tables(battle: Battle) -> list[Table | str]:
     """The forces with their break points, the heroes' stores, and the powers in force."""
     from rich.table import Table
 
-    from aos_cli.systems.mesbg import STORES
+    from aos_cli.systems.mesbg.rules import STORES
 
     out: list[Table | str] = []
     forces = Table(title=f"Forces (turn {battle.turn})", title_justify="left")

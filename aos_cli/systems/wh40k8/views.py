@@ -11,7 +11,7 @@ from aos_cli.views.dice import attack_table
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from aos_cli.systems.wh40k8 import Result40k, WeaponResult40k
+    from aos_cli.systems.wh40k8.engine import Result40k, WeaponResult40k
 
 
 def _damage_per_attack(weapon: WeaponResult40k) -> tuple[Sequence[int], str] | None:

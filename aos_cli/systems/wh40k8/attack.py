@@ -25,7 +25,7 @@ from aos_cli.core.limits import MAX_CHARACTERISTIC, check_at_most
 
 if TYPE_CHECKING:
     from aos_cli.core.engine import AttackOdds, AttackResult
-    from aos_cli.systems.wh40k8 import Attack40k, Engine40k, Phase, WeaponResult40k
+    from aos_cli.systems.wh40k8.engine import Attack40k, Engine40k, Phase, WeaponResult40k
 
 
 FLAGS_40K: tuple[Flag, ...] = (
@@ -72,7 +72,7 @@ def _skill(given: Mapping[str, Any], melee: bool) -> int:
 
 def _weapon_type(given: Mapping[str, Any], melee: bool) -> Any:
     """The weapon type flag (§7), melee for a Fight, else Rapid Fire by default."""
-    from aos_cli.systems.wh40k8 import WeaponType
+    from aos_cli.systems.wh40k8.engine import WeaponType
 
     text = given.get("weapon_type")
     if text is None:
@@ -104,13 +104,13 @@ class Kit40k:
 
     @property
     def engine(self) -> Engine40k:
-        from aos_cli.systems.wh40k8 import ENGINE_40K
+        from aos_cli.systems.wh40k8.engine import ENGINE_40K
 
         return ENGINE_40K
 
     def build(self, given: Mapping[str, Any]) -> Attack40k:
         """A weapon, a target and a phase from the flags (40k8 §6-§10)."""
-        from aos_cli.systems.wh40k8 import Attack40k, Target40k, Weapon40k, prepare_weapon
+        from aos_cli.systems.wh40k8.engine import Attack40k, Target40k, Weapon40k, prepare_weapon
 
         melee = bool(given.get("melee")) or given.get("ws") is not None
         phase: Phase = "fight" if melee else "shooting"

@@ -1,4 +1,4 @@
-"""Age of Sigmar's attack command (2nd edition; the 1st edition's in `aos1_attack` is the same
+"""Age of Sigmar's attack command (2nd edition; the 1st edition's in `aos1.attack` is the same
 with its own dice judging): its flag group (compact profiles, To Hit and To Wound, Rend, the
 abilities that trigger on a roll, wards and cover), the `AosAttack` built from it, and how the
 result reads (AoS2 §14)."""

@@ -14,7 +14,7 @@ from aos_cli.systems.kits import Shown
 
 if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
-    from aos_cli.systems.mesbg import CastRequest
+    from aos_cli.systems.mesbg.rules import CastRequest
 
 CAST_FLAGS: tuple[Flag, ...] = (
     optional_flag("will", int, "Will points spent (one D6 each)."),
@@ -88,7 +88,7 @@ def power_from_rules(name: str | None, channelled: bool) -> dict[str, Any] | Non
 def cast_request(given: Mapping[str, Any], power: dict[str, Any] | None, will: int | None) -> Any:
     """The engine's CastRequest from the flags; InputError naming the flag that is wrong."""
     from aos_cli.core.dice import parse_threshold
-    from aos_cli.systems.mesbg import CastRequest, MightPolicy
+    from aos_cli.systems.mesbg.rules import CastRequest, MightPolicy
 
     if will is None:
         raise InputError("--will is required with --system mesbg", "give the Will points spent")
@@ -147,7 +147,7 @@ class MesbgCastKit:
 
     def roll(self, cast: MesbgCast, source: DiceSource) -> Shown:
         """Roll the cast, the Might and the resist (mesbg §2.3)."""
-        from aos_cli.systems.mesbg import roll_cast
+        from aos_cli.systems.mesbg.rules import roll_cast
         from aos_cli.systems.mesbg.views import cast_json, cast_lines
 
         result = roll_cast(source, cast.request)
@@ -155,7 +155,7 @@ class MesbgCastKit:
 
     def odds(self, cast: MesbgCast, width: int) -> Shown:
         """Exact casting odds, and the Will to spend for a wanted chance."""
-        from aos_cli.systems.mesbg import cast_odds, will_for_chance
+        from aos_cli.systems.mesbg.rules import cast_odds, will_for_chance
         from aos_cli.systems.mesbg.views import cast_odds_json, cast_odds_lines
 
         request = cast.request

@@ -5,7 +5,7 @@ AoS1 §11.3)."""
 from __future__ import annotations
 
 from aos_cli.core.effects import AttackRules
-from aos_cli.systems.aos2_attack import AosAttackKit
+from aos_cli.systems.aos2.attack import AosAttackKit
 
 
 def _judge(rules: AttackRules) -> AttackRules:

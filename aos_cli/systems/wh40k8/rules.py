@@ -4,7 +4,7 @@ The six phases movement, psychic, shooting, charge, fight and morale (40k8 §3);
 first in every battle round, chosen by the Underdog in Only War (40k8 §17.7); no command points
 but the Underdog's Command Re-rolls (40k8 §17.6); psychic powers tested on 2D6 and denied within
 24" (40k8 §5); morale against the highest Leadership (40k8 §11). The attack sequence itself (BS
-or WS, the wound chart, AP, invulnerable saves, excess damage lost) is `aos_cli.systems.wh40k8`.
+or WS, the wound chart, AP, invulnerable saves, excess damage lost) is `aos_cli.systems.wh40k8.engine`.
 """
 
 from __future__ import annotations
@@ -51,12 +51,12 @@ from aos_cli.core.handlers.magic import (
 )
 from aos_cli.core.roll_effects import describe, modified, roll_modifier
 from aos_cli.core.state import PendingSpell, UnitState, WeaponSpec
-from aos_cli.core.system import GameSystem, Option, SpellRule, choose_first
+from aos_cli.core.system import GameSystem, Option, SpellRule, choose_first, register
 from aos_cli.core.unit_attacks import characteristic_bonus, unit_rules
 
 if TYPE_CHECKING:
     from aos_cli.core.state import GameState
-    from aos_cli.systems.wh40k8 import Attack40k, Target40k, Weapon40k
+    from aos_cli.systems.wh40k8.engine import Attack40k, Target40k, Weapon40k
 
 
 @register_action_type
@@ -221,7 +221,7 @@ def is_character(unit: UnitState) -> bool:
 
 def _weapon40k(unit: UnitState, spec: WeaponSpec, rules: AttackRules) -> Weapon40k:
     """The game's weapon as the 40k attack sequence takes it (40k8 §6.5, §10.5, §13)."""
-    from aos_cli.systems.wh40k8 import Weapon40k, WeaponType
+    from aos_cli.systems.wh40k8.engine import Weapon40k, WeaponType
 
     kind, number = weapon_type_of(spec)
     melee = kind == "melee"
@@ -277,7 +277,7 @@ def _target40k(
     *,
     in_cover: bool,
 ) -> Target40k:
-    from aos_cli.systems.wh40k8 import Target40k
+    from aos_cli.systems.wh40k8.engine import Target40k
 
     invulnerable = unit.spec.profile.get("invulnerable")
     return Target40k(
@@ -303,7 +303,7 @@ def roll_attack(
     """Roll an attack through the 40k engine, put its allocation on the target (excess damage
     lost, 40k8 §8.5), log its damage against the exact mean for the luck report, score it."""
     from aos_cli.core import scoring
-    from aos_cli.systems.wh40k8 import ENGINE_40K
+    from aos_cli.systems.wh40k8.engine import ENGINE_40K
 
     result = ENGINE_40K.resolve(spec, dice)
 
@@ -652,7 +652,7 @@ def shoot_40k(
 ) -> None:
     """Fire `weapons` at `target` through the 40k attack sequence (40k8 §6-§8, §9.3); `extra`
     are the effects the player gave (`--hit-mod` ...)."""
-    from aos_cli.systems.wh40k8 import Attack40k, prepare_weapon
+    from aos_cli.systems.wh40k8.engine import Attack40k, prepare_weapon
 
     rules = _attack_rules(state, unit, target, answers, extra)
     half = any(weapon_type_of(w)[0] == "rapid-fire" for w in weapons) and answers.yes_no(
@@ -808,7 +808,7 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
     """40k8 §10.2: units that charged fight first, then the players alternate, the player whose
     turn it is first; chargers attack only units they charged (§10.4); pile in and consolidate
     3" (§10.3, §10.6); no cover in the Fight phase (§8.7)."""
-    from aos_cli.systems.wh40k8 import Attack40k
+    from aos_cli.systems.wh40k8.engine import Attack40k
 
     need_phase(state, "fight")
     unit = state.unit(act.unit)
@@ -959,3 +959,5 @@ WH40K8 = WH40K8System(
     attack_odds_hint="See `aos odds attack --system wh40k8` for the odds of a 40k attack.",
 )
 """40k8 §3 phases, §5 psychic (Smite WC 5, deny within 24"), §11 morale, §17.8 five rounds."""
+
+register(WH40K8)

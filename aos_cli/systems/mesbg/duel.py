@@ -52,7 +52,7 @@ DUEL_FLAGS: tuple[Flag, ...] = tuple(f for side in SIDES for f in _side_flags(si
 
 def fighter(side: str, values: Mapping[str, Any]) -> Any:
     """A Fighter from one side's flags; InputError naming the flag that is wrong."""
-    from aos_cli.systems.mesbg import Fighter, Side, SpecialStrike, WeaponRule
+    from aos_cli.systems.mesbg.rules import Fighter, Side, SpecialStrike, WeaponRule
 
     try:
         weapon = WeaponRule(str(values["weapon"]).strip().lower())
@@ -116,7 +116,7 @@ class DuelKit:
 
     def roll(self, duel: Duel, source: DiceSource) -> Shown:
         """Roll the Fight and show every step (mesbg §4, §5)."""
-        from aos_cli.systems.mesbg import roll_duel
+        from aos_cli.systems.mesbg.rules import roll_duel
         from aos_cli.systems.mesbg.views import duel_json, duel_lines
 
         result = roll_duel(source, duel.good, duel.evil)
@@ -124,7 +124,7 @@ class DuelKit:
 
     def odds(self, duel: Duel, width: int) -> Shown:
         """Exact odds of the Fight."""
-        from aos_cli.systems.mesbg import duel_odds
+        from aos_cli.systems.mesbg.rules import duel_odds
         from aos_cli.systems.mesbg.views import duel_odds_json, duel_odds_lines
 
         odds = duel_odds(duel.good, duel.evil)

@@ -1,0 +1,396 @@
+"""Age of Sigmar 1st edition (aos1-core.md, aos-differences.md): the four-page rules of 2015.
+
+What differs from the 2nd edition and lives here: the priority roll-off each round with ties
+rolled again (in round one the player who finished set-up first chooses, AoS1 §4 step 6, §6);
+no command points, the general's one free command ability per hero phase (AoS1 §7.2); Arcane
+Bolt of D3 mortal wounds and Mystic Shield of +1 to saves, unbinding within 18", each wizard
+attempting each spell once per turn (AoS1 §12); no unmodified-roll rules (aos-differences
+#9-#11); cover without the Monster exception (AoS1 §11.7); the 3" scenery table (AoS1 §3.4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from aos_cli.core.action_types import Action, Priority, register_action_type
+from aos_cli.core.answers import RecordedAnswers
+from aos_cli.core.casualties import slay_models
+from aos_cli.core.effects import AttackRules, TargetInfo
+from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.handlers import action
+from aos_cli.core.system import (
+    GameSystem,
+    Option,
+    SpellRule,
+    choose_first,
+    rebuild_rules,
+    register,
+)
+
+if TYPE_CHECKING:
+    from aos_cli.core.dice import DiceSource
+    from aos_cli.core.state import GameState, UnitState
+
+
+@dataclass(frozen=True)
+class AttackRules1e(AttackRules):
+    """Dice judged as the 1st edition does: the modified roll against the characteristic, with
+    no unmodified 1 that always fails nor 6 that always succeeds (AoS1 §11.3; aos-differences
+    #9-#11)."""
+
+    def hit_succeeds(self, unmodified: int, to_hit: int) -> bool:
+        return unmodified + self.hit_mod >= to_hit
+
+    def wound_succeeds(self, unmodified: int, to_wound: int) -> bool:
+        return unmodified + self.wound_mod >= to_wound
+
+    def save_succeeds(self, unmodified: int, rend: int, target: TargetInfo) -> bool:
+        return unmodified + self.save_modifier(rend, target) >= target.save
+
+
+@dataclass(frozen=True)
+class AoS1System(GameSystem):
+    """The 1st edition's strategies where they differ from the 2nd edition's."""
+
+    def attack_rules(self, rules: AttackRules) -> AttackRules:
+        return rebuild_rules(AttackRules1e, rules)
+
+    def priority_menu(self, state: GameState) -> list[Option]:
+        """The choice of the player who finished set-up first, then a roll-off with ties rolled
+        again (AoS1 §4, §6); before the first round, Sudden Death and Triumphs (AoS1 §5)."""
+        if state.round > 0:
+            return [
+                Option(
+                    f"Roll off for priority in battle round {state.round + 1} (ties rolled again)",
+                    "priority",
+                    {"ask": True},
+                )
+            ]
+        found = [Option("Choose who takes the first turn (finished set-up first)", "priority",
+                        {"ask": True})]  # fmt: skip
+        from aos_cli.core.scoring import book_of, outnumbered_side
+
+        book = book_of(state)
+        small = outnumbered_side(state)
+        if small is not None and book.sudden_death is None and not book.triumphs:
+            name = state.sides[small].name
+            for objective, aim in (("assassinate", "enemy"), ("blunt", "enemy"),
+                                   ("endure", None), ("seize-ground", None)):  # fmt: skip
+                found.append(
+                    Option(
+                        f"{name}: Sudden Death - {objective.replace('-', ' ').title()}",
+                        "sudden-death",
+                        {"side": name, "objective": objective},
+                        aim,
+                        small,
+                    )
+                )
+        for index, side in enumerate(state.sides):
+            if index not in book.triumphs:
+                found.append(
+                    Option(
+                        f"{side.name}: roll a Triumph (won its last battle)",
+                        "triumph",
+                        {"side": side.name},
+                        side=index,
+                    )
+                )
+        return found
+
+    def cover_for_monsters(self) -> bool:
+        """AoS1 §11.7: cover has no Monster or War Machine exception."""
+        return False
+
+    def priority(
+        self,
+        state: GameState,
+        act: Priority,
+        dice: DiceSource,
+        answers: RecordedAnswers,
+    ) -> int:
+        """AoS1 §4 step 6, §6: in round one the player who finished setting up first chooses
+        who goes first (no roll); from round two a roll-off, ties rolled again, the winner
+        chooses."""
+        from aos_cli.core.dice import roll_off
+
+        if state.round == 0:
+            decider = 0 if state.sides[0].finished_setup_first else 1
+            state.notes.append(
+                f"{state.sides[decider].name} finished setting up first and chooses who takes "
+                "the first turn (AoS1 §4)."
+            )
+            return choose_first(state, decider, act, answers)
+        result = roll_off(dice, reroll_ties=True)
+        rolls = ", ".join(f"{a}-{b}" for a, b in result.rounds)
+        decider = 0 if result.winner == 0 else 1
+        ties = " (ties rolled again)" if len(result.rounds) > 1 else ""
+        state.notes.append(
+            f"Priority: {state.sides[0].name} against {state.sides[1].name} {rolls}{ties}; "
+            f"{state.sides[decider].name} chooses (AoS1 §6)."
+        )
+        return choose_first(state, decider, act, answers)
+
+    def arcane_bolt(self, casting_roll: int, dice: DiceSource) -> int:
+        """AoS1 §12: Arcane Bolt always inflicts D3 mortal wounds."""
+        from aos_cli.core.dice import parse_dice
+
+        return parse_dice("D3").roll(dice, "Arcane Bolt D3 (AoS1)")
+
+    def mystic_shield(self) -> tuple[dict[str, Any], str]:
+        """AoS1 §12: add 1 to the unit's save rolls until your next hero phase."""
+        return (
+            {"type": "modifier", "roll": "save", "amount": 1},
+            "adds 1 to its save rolls until your next hero phase (AoS1 §12)",
+        )
+
+
+# --------------------------------------------------------------------------- the 1e scenery
+
+
+def _near(
+    state: GameState, answers: RecordedAnswers, rule: str, unit: UnitState, per_unit: bool = False
+) -> bool:
+    """Ask whether `unit` is within 3" of a feature with the 1e scenery `rule` (AoS1 §3.4)."""
+    found = [t for t in state.terrain if t.get("rule") == rule]
+    if not found:
+        return False
+    names = " or ".join(str(t["name"]) for t in found)
+    key = f"{rule}:{unit.spec.id}" if per_unit else rule
+    return answers.yes_no(key, f'is {unit.name} within 3" of {names} ({rule.title()}, AoS1)?')
+
+
+@dataclass(frozen=True)
+class AoS1Scenery(AoS1System):
+    """The 1st edition scenery table: every range 3", most rules taken in your hero phase and
+    lasting until your next hero phase (AoS1 §3.4, aos-differences #21-#27)."""
+
+    def start_of_phase(self, state: GameState) -> None:
+        """Remind the player whose hero phase it is of Damned, Mystical and Sinister."""
+        if state.phase != "hero":
+            return
+        text = {
+            "damned": 'Damned: one of your units within 3" may make a sacrifice: D3 mortal '
+            "wounds, +1 to its hit rolls until your next hero phase.",
+            "mystical": 'Mystical: roll a D6 for each of your units within 3": 1 befuddled (no '
+            "casting, moving or attacking), 2-6 ensorcelled (reroll failed wound rolls) until "
+            "your next hero phase.",
+            "sinister": 'Sinister: your units within 3" cause fear until your next hero phase: '
+            'enemy units within 3" of them subtract 1 from their Bravery.',
+        }
+        for rule, line in text.items():
+            names = [str(t["name"]) for t in state.terrain if t.get("rule") == rule]
+            if names:
+                state.notes.append(f"{', '.join(names)} - {line} (AoS1 §3.4)")
+
+    def arcane_bonus(self, state: GameState, wizard: UnitState, answers: RecordedAnswers) -> int:
+        """Arcane: +1 to casting and unbinding within 3" (AoS1 §3.4)."""
+        return 1 if _near(state, answers, "arcane", wizard) else 0
+
+    def bravery_modifier(self, state: GameState, unit: UnitState, answers: RecordedAnswers) -> int:
+        """Inspiring: +1 Bravery within 3"; Sinister: -1 within 3" of a unit causing fear."""
+        bonus = 1 if _near(state, answers, "inspiring", unit, per_unit=True) else 0
+        if any(t.get("rule") == "sinister" for t in state.terrain) and answers.yes_no(
+            f"fear:{unit.spec.id}",
+            f'is {unit.name} within 3" of an enemy unit that causes fear (Sinister, AoS1)?',
+        ):
+            bonus -= 1
+        return bonus
+
+    def mystical_ward(
+        self, state: GameState, target: UnitState, answers: RecordedAnswers
+    ) -> int | None:
+        """The 1e Mystical feature gives no ward (it befuddles or ensorcels, AoS1 §3.4)."""
+        return None
+
+    def after_move(
+        self,
+        state: GameState,
+        unit: UnitState,
+        dice: DiceSource,
+        answers: RecordedAnswers,
+        how: str,
+    ) -> int:
+        """Deadly: a D6 for each model making a run or charge move across or onto the feature;
+        each 1 slays that model (AoS1 §3.4; 2e instead deals D3 mortal wounds to a unit). No
+        mortal wounds are left for the engine to allocate."""
+        if how not in ("run", "charge"):
+            return 0
+        if not any(t.get("rule") == "deadly" for t in state.terrain):
+            return 0
+        crossing = int(
+            answers.number(
+                f"deadly-models:{unit.spec.id}",
+                f"how many models of {unit.name} ran or charged across or onto the Deadly "
+                "feature (AoS1)?",
+            )
+        )
+        crossing = max(0, min(crossing, unit.models))
+        if not crossing:
+            return 0
+        rolls = dice.roll(crossing, f"Deadly terrain: a D6 for each of {crossing} models")
+        slain = sum(1 for r in rolls if r == 1)
+        state.notes.append(
+            f"Deadly terrain: {unit.name} rolled {', '.join(map(str, rolls))}: {slain} slain."
+        )
+        if slain:
+            slay_models(state, unit, slain, slain_by=None)  # deadly terrain: no army slew them
+        return 0
+
+
+# --------------------------------------------------------------------------- before the battle
+
+
+TRIUMPHS_1E = ((1, 2, "Blessed"), (3, 4, "Inspired"), (5, 6, "Empowered"))
+"""The 1st edition Triumphs table, D6 (AoS1 §5.3)."""
+
+
+@register_action_type
+@dataclass(frozen=True)
+class SuddenDeath(Action):
+    """The outnumbered side picks a Sudden Death objective (AoS1 §5.2); Assassinate and Blunt
+    name the enemy `unit`, Seize Ground a terrain `feature`."""
+
+    kind: ClassVar[str] = "sudden-death"
+    side: str
+    objective: str
+    unit: str | None = None
+    feature: str | None = None
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Triumph(Action):
+    """A side that won a major victory in its previous battle rolls a Triumph (AoS1 §5.3)."""
+
+    kind: ClassVar[str] = "triumph"
+    side: str
+
+
+def _pre_battle(state: GameState, what: str) -> None:
+    if state.round != 0 or state.phase != "priority":
+        raise RuleError(f"{what} is chosen before the first battle round (AoS1 §5)")
+
+
+@action(SuddenDeath, system="aos1")
+def _sudden_death(
+    state: GameState, act: SuddenDeath, dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """AoS1 §5.2: the side outnumbered by a third picks one Sudden Death objective once the
+    generals are chosen; Assassinate and Blunt name a unit the enemy picks from its own army,
+    Seize Ground a terrain feature in enemy territory."""
+    from aos_cli.core.scoring import SUDDEN_DEATH, book_of, outnumbered_side, side_index
+
+    _pre_battle(state, "a Sudden Death objective")
+    book = book_of(state)
+    side = side_index(state, act.side)
+    if outnumbered_side(state) != side:
+        raise RuleError(
+            f"{state.sides[side].name} is not outnumbered by a third and has no Sudden Death "
+            "objective (AoS1 §5.2)"
+        )
+    if book.sudden_death is not None:
+        raise RuleError("the Sudden Death objective has already been chosen")
+    if book.triumphs:
+        raise RuleError("Sudden Death objectives are chosen before Triumphs are rolled (AoS1 §5.3)")
+    objective = act.objective.strip().lower().replace(" ", "-")
+    if objective not in SUDDEN_DEATH:
+        raise InputError(
+            f"{act.objective!r} is not a Sudden Death objective",
+            f"pick one of {', '.join(SUDDEN_DEATH)}",
+        )
+    chosen: dict[str, Any] = {"side": side, "objective": objective}
+    if objective in ("assassinate", "blunt"):
+        picked = act.unit
+        if not picked:
+            raise InputError(f"{objective} needs the enemy unit its player picks: give --unit")
+        unit = state.unit(str(picked))
+        if unit.side == side:
+            raise RuleError(f"{unit.name} is in your own army; the enemy picks one of its units")
+        heroic = ("HERO", "WIZARD", "PRIEST", "MONSTER")
+        if objective == "assassinate" and not any(unit.spec.has(k) for k in heroic):
+            raise RuleError(f"Assassinate needs a HERO, WIZARD, PRIEST or MONSTER; not {unit.name}")
+        if objective == "blunt" and unit.models < 5:
+            raise RuleError(f"Blunt needs a unit of five or more models; {unit.name} has fewer")
+        chosen["unit"] = unit.spec.id
+    if objective == "seize-ground":
+        chosen["feature"] = act.feature or "a terrain feature in enemy territory"
+    book.sudden_death = chosen
+    state.notes.append(
+        f"{state.sides[side].name} is outnumbered and picks Sudden Death: "
+        f"{objective.replace('-', ' ').title()}"
+        + (f" ({state.unit(chosen['unit']).name})" if "unit" in chosen else "")
+        + (f" ({chosen['feature']})" if "feature" in chosen else "")
+        + "; achieving it wins a major victory at once (AoS1 §5.2)."
+    )
+
+
+@action(Triumph, system="aos1")
+def _triumph(state: GameState, act: Triumph, dice: DiceSource, answers: RecordedAnswers) -> None:
+    """AoS1 §5.3: after Sudden Death objectives are chosen, a side that won a major victory in
+    its previous battle rolls a D6: 1-2 Blessed, 3-4 Inspired, 5-6 Empowered (+1 Wounds for
+    the general, applied here; the other two are reminders for the table)."""
+    from aos_cli.core.scoring import book_of, side_index
+
+    _pre_battle(state, "a Triumph")
+    book = book_of(state)
+    side = side_index(state, act.side)
+    if side in book.triumphs:
+        raise RuleError(f"{state.sides[side].name} has already rolled its Triumph")
+    roll = dice.roll(1, f"{state.sides[side].name}'s Triumph (D6)")[0]
+    name = next(n for low, high, n in TRIUMPHS_1E if low <= roll <= high)
+    book.triumphs.add(side)
+    if name == "Empowered":
+        general = next((u for u in state.sides[side].units if u.general), None)
+        if general is None:
+            raise RuleError(f"{state.sides[side].name} has no general for Empowered")
+        general.spec = replace(general.spec, wounds=general.spec.wounds + 1)
+        state.notes.append(
+            f"Triumph {roll}: Empowered - {general.name} has Wounds {general.spec.wounds}."
+        )
+    elif name == "Blessed":
+        state.notes.append(
+            f"Triumph {roll}: Blessed - once in the battle change one die to any result "
+            "(correct the outcome with `aos adjust`)."
+        )
+    else:
+        state.notes.append(
+            f"Triumph {roll}: Inspired - in one combat phase one unit rerolls all failed hit rolls."
+        )
+
+
+AOS1 = AoS1Scenery(
+    id="aos1",
+    name="Warhammer Age of Sigmar, 1st edition",
+    section="AoS1",
+    phases=("hero", "movement", "shooting", "charge", "combat", "battleshock"),
+    rank=2,
+    demo_armies=("stormcast-aos1-demo.yaml", "nighthaunt-aos1-demo.yaml"),
+    demo_battleplan="glorious-victory",
+    command_points=False,
+    general_commands=True,
+    engagement=3,
+    unbind_range=18,
+    spell_limit="caster",
+    unbind_needs_sight=True,
+    general_replaced=False,
+    spells=(
+        SpellRule("arcane bolt", 5, 18, "enemy"),
+        SpellRule("mystic shield", 6, 18, "friendly"),
+    ),
+    scenery_range=3,
+    battle_rounds=6,
+    shooting_engaged_rule=False,
+    look_out_sir=False,
+    commands=(
+        ("sudden-death", "aos_cli.systems.aos1.commands:sudden_death"),
+        ("triumph", "aos_cli.systems.aos1.commands:triumph"),
+    ),
+    help_panel="Age of Sigmar 1st edition",
+    first_step="The player who finished set-up first chooses who goes first with "
+    "`aos priority --first SIDE`.",
+)
+"""The sheet sets no battle length (AoS1 §5.1); six rounds lets Endure (end of round six) be
+decided, and a battleplan or `battle_rounds` in the set-up can say otherwise."""
+
+register(AOS1)
