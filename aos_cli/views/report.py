@@ -172,8 +172,8 @@ def report_view(state: GameState) -> Group:
         for unit in side.units:
             lost = unit.spec.models - unit.models
             losses.add_row(
-                side.name,
-                unit.name,
+                Text(side.name),
+                Text(unit.name),
                 f"{unit.models}/{unit.spec.models}" + (f"  (-{lost})" if lost else ""),
             )
     lucky = Table(
@@ -189,8 +189,8 @@ def report_view(state: GameState) -> Group:
         diff = entry["actual"] - entry["expected"]
         style = "success" if diff > 0 else ("fail" if diff < 0 else "")
         lucky.add_row(
-            entry["side"],
-            entry["unit"],
+            Text(entry["side"]),
+            Text(entry["unit"]),
             str(entry["attacks_made"]),
             f"{entry['expected']:.2f}",
             Text(str(entry["actual"]), style=style),
@@ -205,7 +205,11 @@ def report_view(state: GameState) -> Group:
     by_phase = Table("Round", "Phase", "Side", "Unit", "Models lost", title="Losses by phase")
     for step in losses_by_phase(state):
         by_phase.add_row(
-            str(step["round"]), step["phase"], step["side"], step["unit"], str(step["models"])
+            str(step["round"]),
+            step["phase"],
+            Text(step["side"]),
+            Text(step["unit"]),
+            str(step["models"]),
         )
     if state.clock:
         clocks = ", ".join(

@@ -36,7 +36,7 @@ def weapon_table(title: str, weapons: list[Weapon]) -> Table:
             return "✱" if key in marked else text
 
         table.add_row(
-            weapon.name,
+            Text(weapon.name),
             cell("range", weapon.range_text),
             cell("attacks", str(weapon.attacks)),
             cell("to_hit", _threshold(weapon.to_hit)),
@@ -121,13 +121,13 @@ def warscroll_card(scroll: Warscroll) -> RenderableType:
         for weapon in scroll.datasheet_weapons:
             rng = "Melee" if weapon.range == "melee" else f'{weapon.range}"'
             table.add_row(
-                weapon.name,
+                Text(weapon.name),
                 rng,
-                weapon.type,
-                weapon.strength,
+                Text(weapon.type),
+                Text(str(weapon.strength)),
                 _rend(weapon.ap),
                 str(weapon.damage),
-                weapon.text or "-",
+                Text(weapon.text or "-"),
             )
         parts.append(table)
     if scroll.damage_table is not None:
@@ -136,7 +136,7 @@ def warscroll_card(scroll: Warscroll) -> RenderableType:
         for damage_column in scroll.damage_table.columns:
             table.add_column(damage_column.name, justify="center")
         for row in scroll.damage_table.rows:
-            table.add_row(row.wounds_suffered, *(str(v) for v in row.values))
+            table.add_row(Text(row.wounds_suffered), *(Text(str(v)) for v in row.values))
         parts.append(table)
     if scroll.command_models:
         parts.append(Text("Command models", style="heading"))
@@ -168,8 +168,8 @@ def warscroll_list(scrolls: list[Entry]) -> Table:
         size = f"{low}-{high}" if high > 1 else "1"
         move = "✱" if facts["move_from_damage_table"] else f'{facts["move"]}"'
         table.add_row(
-            s.name,
-            s.faction,
+            Text(s.name),
+            Text(s.faction),
             s.system or "",
             move,
             str(facts["wounds"]),
@@ -187,7 +187,7 @@ def roll_table(table: RollTable) -> Table:
     out.add_column("Result")
     out.add_column("Effect")
     for row in table.rows:
-        out.add_row(row.roll, row.name, row.text)
+        out.add_row(Text(row.roll), Text(row.name), Text(row.text))
     return out
 
 
@@ -201,7 +201,7 @@ def abilities_table(title: str, abilities: Sequence[Ability] | Sequence[Spell]) 
         when = getattr(item, "timing", None)
         casting = getattr(item, "casting_value", None)
         info = when.describe() if when is not None else f"casting value {casting}"
-        out.add_row(item.name, info, item.text)
+        out.add_row(Text(item.name), info, Text(item.text))
     return out
 
 
@@ -266,11 +266,11 @@ def army_table(army: ArmyList, db: Database) -> RenderableType:
                 notes.append("priest")
         weapons = ", ".join(f"{n}×{w}" for w, n in unit.weapons.items()) or "as the warscroll"
         table.add_row(
-            unit.id,
-            scroll.name if scroll else unit.warscroll,
+            Text(unit.id),
+            Text(scroll.name if scroll else unit.warscroll),
             str(unit.models),
-            weapons,
-            "; ".join(notes),
+            Text(weapons),
+            Text("; ".join(notes)),
         )
     facts = [f"player: {army.player or '-'}", f"allegiance: {army.allegiance or 'none'}"]
     if army.command_trait:
@@ -312,5 +312,5 @@ def battleplans_table(plans: list[Battleplan]) -> Table:
         table.add_column(column)
     for p in plans:
         players = "coalitions (3+)" if p.players.coalitions else "2"
-        table.add_row(p.name, p.system, players, str(p.battle_length.rounds or "-"))
+        table.add_row(Text(p.name), p.system, players, str(p.battle_length.rounds or "-"))
     return table

@@ -67,3 +67,59 @@ def test_the_console_keeps_its_own_colours_but_shows_data_escapes_as_text() -> N
 def test_printable_keeps_newlines_and_ordinary_text() -> None:
     assert printable("Hammers of Azyr\nÉlite") == "Hammers of Azyr\nÉlite"
     assert printable("a\x1b\x9bb\rc") == "a\\x1b\\x9bb\\rc"
+
+
+MARK = "[bold]¤[/bold]"
+
+
+def _marked(node: object, key: str | None = None) -> object:
+    """Every name and rules text of a content record with Rich markup appended."""
+    if isinstance(node, dict):
+        return {k: _marked(v, k) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_marked(v, key) for v in node]
+    if isinstance(node, str) and key in ("name", "text", "faction"):
+        return f"{node} {MARK}"
+    return node
+
+
+def test_markup_in_every_content_name_and_text_prints_as_written(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """Issue 16: content is data, never markup: a warscroll, weapon, ability or battleplan
+    named with `[bold]` shows the brackets in every table cell and line, never bold text."""
+    import yaml
+
+    content = tmp_path / "content"
+    content.mkdir()
+    for source in (
+        ROOT / "warscrolls" / "nighthaunt" / "nighthaunt.yaml",
+        ROOT / "warscrolls" / "wh40k8-demo" / "datasheets.yaml",
+        *sorted((ROOT / "battleplans" / "aos2").glob("*.yaml")),
+    ):
+        data = _marked(yaml.safe_load(source.read_text(encoding="utf-8")))
+        (content / f"{source.parent.name}-{source.name}").write_text(
+            yaml.safe_dump(data, allow_unicode=True), encoding="utf-8"
+        )
+    env = {"AOS_CONTENT": str(content), "COLUMNS": "250", "AOS_DB": str(tmp_path / "g.sqlite3")}
+    commands = [
+        ["warscroll", "list"],
+        ["warscroll", "show", "knight-of-shrouds"],
+        ["warscroll", "show", "guardian-of-souls"],
+        ["battleplan", "list"],
+        ["battleplan", "show", "first-blood"],
+        ["demo", "--seed", "2"],
+        ["game", "new", "--seed", "2"],
+        ["status"],
+        ["game", "report"],
+    ]
+    datasheets = yaml.safe_load(
+        (ROOT / "warscrolls" / "wh40k8-demo" / "datasheets.yaml").read_text(encoding="utf-8")
+    )
+    commands += [["warscroll", "show", d["id"]] for d in datasheets["warscrolls"][:3]]
+    for argv in commands:
+        result = run_cli(*argv, env=env)
+        assert result.exit_code == 0, (argv, result.stderr)
+        shown = result.stdout + result.stderr
+        assert MARK in shown or argv[:2] == ["game", "new"], argv
+        assert "¤" not in shown.replace(MARK, ""), (argv, shown)
