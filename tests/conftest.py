@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
@@ -39,6 +39,16 @@ def _private_paths(
     monkeypatch.setenv("AOS_CACHE_DIR", str(base / "cache"))
     monkeypatch.setenv("AOS_DB", str(base / "default-games.sqlite3"))
     monkeypatch.setenv("AOS_DATA_DIR", str(base / "data"))
+    monkeypatch.setenv("AOS_LANG", "en")  # English whatever the machine's locale says
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    """A test that switched language leaves the next one in English."""
+    yield
+    from aos_cli import i18n
+
+    i18n.set_language(i18n.ENGLISH)
 
 
 @pytest.fixture

@@ -8,16 +8,17 @@ from typing import Any, NamedTuple
 import typer
 
 from aos_cli import __version__
+from aos_cli.i18n import ENGLISH, N_, _, language
 
 HELP = "A battle assistant for Age of Sigmar at the table: rolls, odds, rules and games."
 
-PLAY = "Play"
-TURN = "Turn actions"
-ROLLS = "Rolls and odds"
-RULES = "Rules database"
+PLAY = N_("Play")
+TURN = N_("Turn actions")
+ROLLS = N_("Rolls and odds")
+RULES = N_("Rules database")
 PANELS = (PLAY, TURN, ROLLS, RULES)
-"""The help panels of `aos --help`, in the order they are shown; each game system's own
-commands follow under its own heading."""
+"""The help panels of `aos --help`, in the order they are shown (English keys, translated where
+shown); each game system's own commands follow under its own heading."""
 
 
 class Verb(NamedTuple):
@@ -155,10 +156,10 @@ def build_app(wanted: str | None = None, subcommand: str | None = None) -> typer
         return app
     # The help, or a command we do not know (Typer says so and lists them): everything.
     verbs = {**COMMANDS, **GROUPS, **system_commands()}
-    panels = tuple(dict.fromkeys((*PANELS, *(v.panel for v in verbs.values()))))
+    panels = tuple(dict.fromkeys(_(p) for p in (*PANELS, *(v.panel for v in verbs.values()))))
     app.info.cls = _panel_order(panels)
     for name, verb in verbs.items():
-        _register(app, name, verb, None, panel=verb.panel)
+        _register(app, name, verb, None, panel=_(verb.panel))
     return app
 
 
@@ -172,6 +173,12 @@ def root(
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
     ),
+    lang: str | None = typer.Option(
+        None,
+        "--lang",
+        metavar="hu|it|tr|ru|en",
+        help="Language to use, on any command (default: AOS_LANG, else your locale, else English).",
+    ),
 ) -> None:
     """A battle assistant for Age of Sigmar at the table: rolls, odds, rules and games."""
 
@@ -183,7 +190,8 @@ INTERRUPTED = 130
 def _interrupted() -> None:
     """Say what was kept when the player stops a command, then exit 130."""
     print(
-        "\naos: stopped; every action already recorded is kept, nothing was left half-done.",
+        "\naos: "
+        + _("stopped; every action already recorded is kept, nothing was left half-done."),
         file=sys.stderr,
     )
     sys.exit(INTERRUPTED)
@@ -192,7 +200,7 @@ def _interrupted() -> None:
 def _fail(message: str, code: int) -> None:
     from aos_cli.cli.common import shown
 
-    print(f"aos: error: {shown(message)}", file=sys.stderr)
+    print("aos: " + _("error: {message}").format(message=shown(message)), file=sys.stderr)
     sys.exit(code)
 
 
@@ -209,6 +217,22 @@ def _click_problem(problem: Exception) -> tuple[str, int] | None:
     return None
 
 
+def _choose_language(args: list[str]) -> list[str]:
+    """Take `--lang` out of the arguments (it is accepted anywhere) and switch to the language
+    it, `AOS_LANG` or the locale names; warn on stderr when an asked-for one is unknown."""
+    from aos_cli import i18n
+
+    try:
+        rest, asked = i18n.take_lang_option(args)
+    except ValueError as problem:
+        _fail(str(problem), 2)
+    code, warning = i18n.choose(asked)
+    if warning:
+        print(warning, file=sys.stderr)
+    i18n.set_language(code)
+    return rest
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; every error the user can cause becomes one line on stderr and an exit code.
 
@@ -219,11 +243,18 @@ def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
     if any("\x00" in arg for arg in args):
         _fail("an argument holds a NUL character, which no file name or value can", 2)
+    args = _choose_language(args)
     words = [a for a in args if not a.startswith("-")]
     wanted = words[0] if words else None
     subcommand = words[1] if len(words) > 1 else None
     try:
-        result = build_app(wanted, subcommand)(args=args, standalone_mode=False)
+        app = build_app(wanted, subcommand)
+        if language() == ENGLISH and "aos_cli.cli.help_i18n" not in sys.modules:
+            result = app(args=args, standalone_mode=False)
+        else:
+            from aos_cli.cli.help_i18n import command_in_language
+
+            result = command_in_language(app)(args=args, standalone_mode=False)
     except AosError as problem:
         _fail(str(problem), problem.exit_code)
     except (typer.Abort, KeyboardInterrupt, EOFError):

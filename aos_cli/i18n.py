@@ -1,0 +1,219 @@
+"""The language a player reads: choosing it, translating the code's strings, formatting numbers.
+
+English is the source language and costs nothing: `_()` returns its argument untouched and no
+catalogue is read. For Hungarian, Italian, Turkish and Russian the compiled gettext catalogue
+(`aos_cli/locale/<lang>/LC_MESSAGES/aos.mo`, built with the package) is loaded on the first
+translated string; a source checkout without a built `.mo` compiles its `.po` once into the user
+cache folder (see `aos_cli.catalogues`). The pseudo-language `xx` wraps every string in ⟦ ⟧, so
+a test can spot English that was never marked for translation.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+ENGLISH = "en"
+PSEUDO = "xx"
+LANGUAGES: tuple[str, ...] = ("en", "hu", "it", "tr", "ru")
+"""The languages a player can choose, English first (the language of the code's strings)."""
+LANGUAGE_NAMES: dict[str, str] = {
+    "en": "English",
+    "hu": "magyar",
+    "it": "italiano",
+    "tr": "Türkçe",
+    "ru": "русский",
+}
+"""Each language's own name for itself, as shown in help and warnings."""
+LOCALE_DIR = Path(__file__).parent / "locale"
+DOMAIN = "aos"
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""The POSIX locale variables, in the order they take precedence."""
+_PSEUDO_OPEN, _PSEUDO_CLOSE = "⟦", "⟧"
+
+
+class _Catalogue(Protocol):
+    def gettext(self, message: str, /) -> str: ...
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+    def pgettext(self, context: str, message: str, /) -> str: ...
+
+
+class _Pseudo:
+    """The test language: every translated string wrapped in ⟦ ⟧, placeholders kept intact."""
+
+    def gettext(self, message: str, /) -> str:
+        return f"{_PSEUDO_OPEN}{message}{_PSEUDO_CLOSE}" if message else message
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        return self.gettext(singular if n == 1 else plural)
+
+    def pgettext(self, context: str, message: str, /) -> str:
+        return self.gettext(message)
+
+
+_language = ENGLISH
+_catalogue: _Catalogue | None = None
+
+
+def language() -> str:
+    """The language chosen for this run (`en` unless `--lang`, `AOS_LANG` or the locale said)."""
+    return _language
+
+
+def set_language(code: str) -> None:
+    """Switch the language of every later translated string (the catalogue loads on first use)."""
+    global _language, _catalogue
+    if code != _language:
+        _language = code
+        _catalogue = None
+
+
+def from_locale(value: str) -> str:
+    """The language code of a POSIX locale value: `hu_HU.UTF-8` → `hu`, `C`/`POSIX` → `en`."""
+    code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].strip().lower()
+    return ENGLISH if code in ("", "c", "posix") else code
+
+
+def choose(
+    explicit: str | None, environ: Mapping[str, str] | None = None
+) -> tuple[str, str | None]:
+    """The language to use and a warning line when the one asked for is unknown.
+
+    `explicit` (from `--lang`) wins, then `AOS_LANG`, then the first set of LC_ALL, LC_MESSAGES,
+    LANG; anything else is English. An unknown language asked for by `--lang` or `AOS_LANG` falls
+    back to English with a warning; an unknown system locale falls back silently, since the
+    player never asked this tool for it.
+    """
+    env = os.environ if environ is None else environ
+    asked, source = explicit, "--lang"
+    if not asked:
+        asked, source = env.get("AOS_LANG") or None, "AOS_LANG"
+    if asked:
+        code = from_locale(asked)
+        if code in LANGUAGES or code == PSEUDO:
+            return code, None
+        known = ", ".join(LANGUAGES)
+        return ENGLISH, (
+            f"aos: warning: {source} {asked!r} is not a language this tool speaks "
+            f"({known}); using English"
+        )
+    for variable in LOCALE_VARIABLES:
+        value = env.get(variable)
+        if value:
+            code = from_locale(value)
+            return (code if code in LANGUAGES else ENGLISH), None
+    return ENGLISH, None
+
+
+def take_lang_option(args: Sequence[str]) -> tuple[list[str], str | None]:
+    """The arguments without `--lang X` / `--lang=X` (accepted anywhere before `--`), and X.
+
+    Raises ValueError when `--lang` is the last argument and so has no value.
+    """
+    rest: list[str] = []
+    chosen: str | None = None
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--":
+            rest.extend(args[index:])
+            break
+        if arg == "--lang":
+            if index + 1 >= len(args):
+                raise ValueError("--lang needs a language: " + ", ".join(LANGUAGES))
+            chosen = args[index + 1]
+            index += 2
+            continue
+        if arg.startswith("--lang="):
+            chosen = arg.partition("=")[2]
+        else:
+            rest.append(arg)
+        index += 1
+    return rest, chosen
+
+
+def _load() -> _Catalogue | None:
+    """The catalogue of the current language, or None for English (or a missing catalogue)."""
+    global _catalogue
+    if _language == ENGLISH:
+        return None
+    if _catalogue is None:
+        if _language == PSEUDO:
+            _catalogue = _Pseudo()
+        else:
+            from aos_cli.catalogues import load
+
+            _catalogue = load(_language)
+    return _catalogue
+
+
+def _(message: str) -> str:
+    """`message` in the chosen language (itself in English, or when not yet translated)."""
+    catalogue = _load()
+    return message if catalogue is None else catalogue.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for `n` things, by the chosen language's plural rule.
+
+    Russian has three forms (1, 2–4, 5+ with their tens), the others two; the result still holds
+    its `{n}`-style placeholders for the caller to fill.
+    """
+    catalogue = _load()
+    if catalogue is None:
+        return singular if n == 1 else plural
+    return catalogue.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` translated within `context`, for short words that mean different things."""
+    catalogue = _load()
+    return message if catalogue is None else catalogue.pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction without translating it yet (for module-level constants that
+    are translated with `_()` where they are shown)."""
+    return message
+
+
+_DECIMAL_COMMA = frozenset({"hu", "it", "tr", "ru"})
+_GROUPING: dict[str, tuple[str, int]] = {
+    "en": (",", 1000),
+    "hu": ("\u00a0", 10000),
+    "ru": ("\u00a0", 10000),
+    "it": (".", 10000),
+    "tr": (".", 1000),
+}
+"""Thousands separator and the smallest number grouped (four-digit numbers stay whole in
+Hungarian, Russian and Italian typesetting)."""
+
+
+def number(value: float | int, digits: int | None = None) -> str:
+    """A number as the chosen language writes it: `4.5` in English, `4,5` in Hungarian, Italian,
+    Turkish and Russian; `digits` fixes the decimals, else trailing zeros are dropped."""
+    if digits is None:
+        text = f"{value:.6f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
+    else:
+        text = f"{value:.{digits}f}"
+    sign = "-" if text.startswith("-") else ""
+    whole, _dot, fraction = text.lstrip("-").partition(".")
+    separator, smallest = _GROUPING.get(_language, _GROUPING[ENGLISH])
+    if whole.isdigit() and int(whole) >= smallest:
+        whole = f"{int(whole):,}".replace(",", separator)
+    point = "," if _language in _DECIMAL_COMMA else "."
+    return sign + whole + (point + fraction if fraction else "")
+
+
+def percent_sign(text: str) -> str:
+    """A number already written as text, as a percentage of the chosen language (`%45` in
+    Turkish, `45 %` in Russian, `45%` elsewhere)."""
+    if _language == "tr":
+        return f"%{text}"
+    if _language == "ru":
+        return f"{text}\u00a0%"
+    return f"{text}%"
