@@ -8,6 +8,7 @@ than hatchling. Editable installs skip this: they compile on first use into the 
 from __future__ import annotations
 
 import importlib.util
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,11 @@ class CatalogueBuildHook(BuildHookInterface):  # type: ignore[misc]
         )
         assert spec is not None and spec.loader is not None
         catalogues = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(catalogues)
+        sys.modules[spec.name] = catalogues  # dataclasses look their module up there
+        try:
+            spec.loader.exec_module(catalogues)
+        finally:
+            del sys.modules[spec.name]
         self._out = tempfile.TemporaryDirectory(prefix="aos-mo-")
         for po in sorted((root / "aos_cli" / "locale").glob("*/LC_MESSAGES/*.po")):
             relative = po.relative_to(root).with_suffix(".mo")
