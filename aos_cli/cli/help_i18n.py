@@ -16,8 +16,8 @@ from aos_cli.i18n import ENGLISH, N_, _, language
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from typer._click.core import Command
     import typer
+    from typer._click.core import Command
 
 _RICH_UTILS_TEXTS = {
     "DEPRECATED_STRING": N_("(deprecated) "),
