@@ -29,11 +29,12 @@ def template(path: Path) -> None:
         cwd=ROOT, check=True,
     )  # fmt: skip
     sys.path.insert(0, str(ROOT))
+    from aos_cli.cli.app import build_app
     from aos_cli.cli.help_i18n import help_messages
 
     with path.open("rb") as handle:
         catalogue = read_po(handle)
-    for text in help_messages():
+    for text in help_messages(build_app()):
         if text not in catalogue:
             catalogue.add(text)
     with path.open("wb") as handle:

@@ -115,11 +115,9 @@ def _walk(command: Command) -> Iterator[str]:
         yield from _walk(sub)
 
 
-def help_messages() -> list[str]:
-    """Every English help text of every command, option and panel, in a stable order: the
-    message ids `--help` looks up (the extractor adds them to the catalogues)."""
+def help_messages(app: typer.Typer) -> list[str]:
+    """Every English help text of every command, option and panel of `app` (built in English),
+    in a stable order: the message ids `--help` looks up, for the catalogues."""
     import typer.main
 
-    from aos_cli.cli.app import build_app
-
-    return list(dict.fromkeys(_walk(typer.main.get_command(build_app()))))
+    return list(dict.fromkeys(_walk(typer.main.get_command(app))))
