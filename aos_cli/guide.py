@@ -7,10 +7,24 @@ what they allow come from the game's system, which may list its own menu.
 
 from __future__ import annotations
 
-from aos_cli.core.handlers.magic import own_spells, spell_aim
+from aos_cli.core.guards import check_target
+from aos_cli.core.handlers.magic import check_cast, check_unbind, own_spells, spell_aim
+from aos_cli.core.legality import (
+    allowed,
+    check_ability,
+    check_arrive,
+    check_charge,
+    check_fight,
+    check_move,
+    check_pass,
+    check_retreat,
+    check_run,
+    check_shoot,
+)
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import Option as Option
 from aos_cli.core.system import system_of
+from aos_cli.core.targets import TargetRule
 from aos_cli.core.turn import due_battleshock
 
 
@@ -54,7 +68,7 @@ def options(state: GameState) -> list[Option]:
                 side=enemy,
             )
             for u in state.sides[enemy].units
-            if u.on_battlefield and u.spec.unbinds
+            if allowed(check_unbind, state, u)
         ]
         return [
             *found,
@@ -76,7 +90,7 @@ def options(state: GameState) -> list[Option]:
                 spells = [a.name for a in own_spells(state, unit)]
                 generic = [s.name.title() for s in system.spells]
                 for spell in [*generic, *spells]:
-                    if not may_cast(state, unit, spell):
+                    if not allowed(check_cast, state, unit, spell):
                         continue
                     aim = spell_aim(state, unit, spell)
                     found.append(
@@ -103,9 +117,13 @@ def options(state: GameState) -> list[Option]:
                         )
                     )
     if phase in system.phases:
-        for unit in own:
+        for unit in [*own, *(u for u in state.sides[1 - side].units if u.alive)]:
             for ability in unit.spec.abilities:
-                if ability.kind in ("ability", "prayer", "command") and ability.phase == phase:
+                if (
+                    ability.kind in ("ability", "prayer", "command")
+                    and ability.phase == phase
+                    and allowed(check_ability, state, unit, ability)
+                ):
                     cost = f" ({ability.cost} CP)" if ability.cost and system.command_points else ""
                     aim = ability.target.side if ability.target else None
                     found.append(
@@ -114,12 +132,12 @@ def options(state: GameState) -> list[Option]:
                             "ability",
                             {"unit": unit.spec.id, "ability": ability.id},
                             None if aim == "self" else aim,
-                            side=side,
+                            side=unit.side,
                         )
                     )
     if phase == "movement":
         for unit in own:
-            if unit.in_reserve and not unit.moved:
+            if allowed(check_arrive, state, unit):
                 found.append(
                     Option(
                         f"{unit.name}: roll to arrive from reserve",
@@ -128,38 +146,36 @@ def options(state: GameState) -> list[Option]:
                         side=side,
                     )
                 )
-            elif unit.on_battlefield and not unit.moved:
-                found.append(
-                    Option(f"{unit.name}: move", "move", {"unit": unit.spec.id}, side=side)
-                )
-                found.append(Option(f"{unit.name}: run", "run", {"unit": unit.spec.id}, side=side))
-                found.append(
-                    Option(f"{unit.name}: retreat", "retreat", {"unit": unit.spec.id}, side=side)
-                )
+            for kind, check in (
+                ("move", check_move),
+                ("run", check_run),
+                ("retreat", check_retreat),
+            ):
+                if allowed(check, state, unit):
+                    found.append(
+                        Option(f"{unit.name}: {kind}", kind, {"unit": unit.spec.id}, side=side)
+                    )
     elif phase == "shooting":
         for unit in own:
-            if (
-                unit.on_battlefield
-                and has_weapons(unit, "missile")
-                and not (unit.shot or unit.ran or unit.retreated)
-            ):
+            if allowed(check_shoot, state, unit):
                 found.append(
                     Option(f"{unit.name}: shoot", "shoot", {"unit": unit.spec.id}, "enemy", side)
                 )
     elif phase == "charge":
         for unit in own:
-            if unit.on_battlefield and not (unit.charged or unit.ran or unit.retreated):
+            if allowed(check_charge, state, unit):
                 found.append(
                     Option(f"{unit.name}: charge", "charge", {"unit": unit.spec.id}, side=side)
                 )
     elif phase == "combat" and state.combat_passes < 2:
         picker = state.combat_to_pick if state.combat_to_pick is not None else side
         for unit in state.sides[picker].units:
-            if unit.on_battlefield and has_weapons(unit, "melee") and not unit.fought:
+            if allowed(check_fight, state, unit):
                 found.append(
                     Option(f"{unit.name}: fight", "fight", {"unit": unit.spec.id}, "enemy", picker)
                 )
-        found.append(Option(f"{state.sides[picker].name}: pass", "pass", {}, side=picker))
+        if allowed(check_pass, state, picker):
+            found.append(Option(f"{state.sides[picker].name}: pass", "pass", {}, side=picker))
     elif phase == "battleshock":
         due = due_battleshock(state)
         if due and system.command_points and not any(u.battleshock_tested for u in state.units()):
@@ -181,10 +197,31 @@ def options(state: GameState) -> list[Option]:
 
 
 def targets(state: GameState, option: Option) -> list[UnitState]:
-    """The units an option may target."""
+    """The units an option may target: on the battlefield, on the side it picks, and of the
+    keywords its spell or ability declares (the same check its rule makes, AoS2 §15, §21)."""
     if option.target is None:
         return []
     if option.target == "any":
-        return [u for u in state.units() if u.on_battlefield]
-    wanted = 1 - option.side if option.target == "enemy" else option.side
-    return [u for u in state.sides[wanted].units if u.on_battlefield]
+        found = [u for u in state.units() if u.on_battlefield]
+    else:
+        wanted = 1 - option.side if option.target == "enemy" else option.side
+        found = [u for u in state.sides[wanted].units if u.on_battlefield]
+    aim = _target_rule(state, option)
+    if aim is None:
+        return found
+    source, what, rule = aim
+    return [u for u in found if allowed(check_target, source, what, rule, u)]
+
+
+def _target_rule(state: GameState, option: Option) -> tuple[UnitState, str, TargetRule] | None:
+    """The acting unit, the name and the declared target rule of a cast or ability option."""
+    if option.kind == "cast":
+        caster = state.unit(option.payload["wizard"])
+        name = str(option.payload["spell"]).lower()
+        own = next((a for a in own_spells(state, caster) if a.name.lower() == name), None)
+        return (caster, own.name, own.target) if own and own.target else None
+    if option.kind == "ability":
+        unit = state.unit(option.payload["unit"])
+        ability = next((a for a in unit.spec.abilities if a.id == option.payload["ability"]), None)
+        return (unit, ability.name, ability.target) if ability and ability.target else None
+    return None

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.dice import DiceSource, SeededDice
 from aos_cli.core.errors import ContentError, InputError
-from aos_cli.core.roll_effects import ROLL_EFFECTS_REVISION
+from aos_cli.core.legality import LEGALITY_REVISION
 from aos_cli.core.system import get_system
 
 if TYPE_CHECKING:
@@ -442,7 +442,7 @@ def build_setup(
         "battle_rounds": plan.battle_length.rounds or system.battle_rounds,
         "realm": realm,
         "realm_spells": realm_spells(db, system.id, realm),
-        "rules_revision": ROLL_EFFECTS_REVISION,
+        "rules_revision": LEGALITY_REVISION,
         "sides": sides,
     }
 

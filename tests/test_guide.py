@@ -25,3 +25,62 @@ def test_a_wizard_with_no_casts_left_is_not_offered_spells() -> None:
         ScriptedDice([1, 1]), RecordedAnswers(),
     )  # fmt: skip
     assert not [o for o in options(state) if o.kind == "cast"]
+
+
+class _Willing:
+    """Answers every question so that an action may go ahead: the charging unit is not within
+    3" of an enemy but within 12" and 1" away; everything else is yes."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def yes_no(self, key: str, question: str) -> bool:
+        return not (key == "engaged" and self.kind == "charge")
+
+    def number(self, key: str, question: str) -> float:
+        return 1.0
+
+
+def test_the_menu_offers_nothing_the_command_would_refuse() -> None:
+    """Issue 13 item 4: through a seeded demo battle, every option the menu lists at every
+    step is performed by its rule without a refusal (with answers that allow it): the menu and
+    the command share one legality check per kind of action (AoS2 §8-§12, §15, §21)."""
+    import copy
+
+    from aos_cli.app.start import bundled_armies
+    from aos_cli.autoplay import AutoPlayer
+    from aos_cli.core.dice import SeededDice
+    from aos_cli.core.errors import RuleError
+    from aos_cli.guide import targets
+    from aos_cli.setup import build_setup
+
+    refused: list[str] = []
+    offered = 0
+
+    class Checking(AutoPlayer):
+        def do(self, kind: str, payload: dict[str, object], answers: object = None) -> bool:
+            nonlocal offered
+            for option in options(self.state):
+                trial = copy.deepcopy(self.state)
+                body = dict(option.payload)
+                aims = targets(trial, option)
+                if aims:
+                    body["target"] = aims[0].spec.id
+                offered += 1
+                try:
+                    apply_action(
+                        trial,
+                        option.kind,
+                        body,
+                        SeededDice(5),
+                        RecordedAnswers({}, _Willing(option.kind)),
+                    )
+                except RuleError as problem:
+                    refused.append(f"round {trial.round} {trial.phase}: {option.label}: {problem}")
+            return super().do(kind, payload, answers)  # type: ignore[arg-type]
+
+    state = new_game(build_setup(bundled_armies(), "first-blood", name="Demo"))
+    state.battle_rounds = 2  # two rounds: every phase of both sides, twice, in a few seconds
+    Checking(state, SeededDice(1), 1, lambda heading, notes: None).play_battle()
+    assert offered > 200
+    assert refused == [], "\n".join(refused)

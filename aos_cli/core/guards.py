@@ -87,6 +87,22 @@ def enemy_unit(state: GameState, unit: UnitState, name: str) -> UnitState:
     return target
 
 
+def check_unused(
+    state: GameState, unit: UnitState, limit_key: str, once_per: str | None, what: str
+) -> None:
+    """A limited ability (`once_per` phase, turn, round or battle) not yet used in its scope."""
+    key = f"{unit.spec.id}:{limit_key}"
+    used = {
+        "phase": state.used_this_phase,
+        "turn": state.used_this_turn,
+        "round": state.used_this_round,
+        "battle": state.sides[unit.side].used_once_per_battle,
+    }
+    if once_per in used and key in used[once_per]:
+        scope = "battle round" if once_per == "round" else once_per
+        raise RuleError(f"{unit.name} has already used {what} this {scope}")
+
+
 def use_once(
     state: GameState,
     unit: UnitState,
@@ -97,7 +113,7 @@ def use_once(
     """Count one use of a limited ability (`once_per` phase, turn, round or battle; None: no
     limit), refused when the unit has already used it in that scope. Uses "instead of" one
     another pass one shared `ability_id`, so they count against one limit."""
-    key = f"{unit.spec.id}:{ability_id}"
+    check_unused(state, unit, ability_id, once_per, what)
     used = {
         "phase": state.used_this_phase,
         "turn": state.used_this_turn,
@@ -105,10 +121,7 @@ def use_once(
         "battle": state.sides[unit.side].used_once_per_battle,
     }
     if once_per in used:
-        if key in used[once_per]:
-            scope = "battle round" if once_per == "round" else once_per
-            raise RuleError(f"{unit.name} has already used {what} this {scope}")
-        used[once_per].add(key)
+        used[once_per].add(f"{unit.spec.id}:{ability_id}")
 
 
 def general_of(state: GameState, side: int) -> UnitState:
@@ -120,6 +133,26 @@ def general_of(state: GameState, side: int) -> UnitState:
             "the 1st edition sheet has no rule for replacing a slain general (AoS1 §4.1)",
         )
     return found[0]
+
+
+def check_target(source: UnitState, what: str, rule: TargetRule, target: UnitState) -> None:
+    """Whether `what` of `source` may pick `target` by its declared rule: on the battlefield,
+    the right side and keywords (the range is asked by `aimed_at`)."""
+    if rule.side == "self" and target is not source:
+        raise RuleError(f"{what} applies to {source.name} itself, not to another unit")
+    if not target.on_battlefield:
+        raise RuleError(f"{target.name} is not on the battlefield and cannot be picked")
+    if rule.side == "enemy" and target.side == source.side:
+        raise RuleError(
+            f"{what} picks {rule.describe()}: {target.name} is not an enemy of {source.name}"
+        )
+    if rule.side == "friendly" and target.side != source.side:
+        raise RuleError(
+            f"{what} picks {rule.describe()}: {target.name} is not friendly to {source.name}"
+        )
+    missing = [k for k in rule.keywords if not target.spec.has(k)]
+    if missing or (rule.any_keywords and not any(target.spec.has(k) for k in rule.any_keywords)):
+        raise RuleError(f"{what} picks {rule.describe()}: {target.name} is not one")
 
 
 def aimed_at(
@@ -145,19 +178,7 @@ def aimed_at(
     if target_name is None:
         raise InputError(f"{what} needs --target: {rule.describe()}")
     target = state.unit(target_name)
-    if not target.on_battlefield:
-        raise RuleError(f"{target.name} is not on the battlefield and cannot be picked")
-    if rule.side == "enemy" and target.side == source.side:
-        raise RuleError(
-            f"{what} picks {rule.describe()}: {target.name} is not an enemy of {source.name}"
-        )
-    if rule.side == "friendly" and target.side != source.side:
-        raise RuleError(
-            f"{what} picks {rule.describe()}: {target.name} is not friendly to {source.name}"
-        )
-    missing = [k for k in rule.keywords if not target.spec.has(k)]
-    if missing or (rule.any_keywords and not any(target.spec.has(k) for k in rule.any_keywords)):
-        raise RuleError(f"{what} picks {rule.describe()}: {target.name} is not one")
+    check_target(source, what, rule, target)
     question = f'is {target.name} within {rule.range}" of {source.name}?'
     asked = rule.range is not None and target is not source
     if asked and not answers.yes_no("target-in-range", question):

@@ -261,6 +261,9 @@ class UnitState:
     """It made a Heroic Intervention this turn (40k8 §9.5)."""
     charge_rolled: bool = False
     """It has made its charge roll this turn: one attempt per phase (AoS2 §10)."""
+    may_be_engaged: bool = False
+    """An enemy unit may be within 3" of it: it or an enemy charged or piled in since it last
+    moved (kept across turns; `aos_cli.core.legality`)."""
 
     @property
     def name(self) -> str:

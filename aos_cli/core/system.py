@@ -93,6 +93,9 @@ class GameSystem:
     Inspiring Presence is used in the hero phase and lasts until your next hero phase."""
     engagement: int = 3
     """Within this many inches of an enemy a unit is engaged (AoS 3", 40k 1")."""
+    tracks_engagement: bool = False
+    """Whether the shared move, charge and fight rules work out who may be engaged, so the
+    tool asks only when an enemy can be that close (`aos_cli.core.legality`)."""
     unbind_range: int = 30
     unbind_name: str = "unbind"
     unbind_verb: str = "Unbind"

@@ -247,3 +247,76 @@ def test_an_interrupted_set_up_goes_on_with_the_same_rolls(tmp_path: Path) -> No
     os.write(again.master, b"\x04")
     again.expect("`aos play` goes on from here")
     assert again.close() == 0
+
+
+def _new_demo_game(tmp_path: Path, *flags: str) -> Path:
+    """A game of the demo armies set up with `aos game new` (this version's set-up rules)."""
+    db = tmp_path / "games.sqlite3"
+    subprocess.run(
+        [sys.executable, "-m", "aos_cli", "game", "new", "--system", "aos2", "--db", str(db), *flags],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    return db
+
+
+def _demo_stormcast_first(db: Path) -> Terminal:
+    """`aos play` on that game: the Stormcast win priority and take the first turn, then the
+    tool rolls."""
+    term = Terminal([sys.executable, "-m", "aos_cli", "play", "--db", str(db), "--dice", "manual"])
+    for prompt, line in (("Choose", "1"), ("Roll 2 dice", "6 1"), ("first turn", "y")):
+        term.expect(prompt)
+        term.type(line)
+    term.expect("Choose")
+    term.type("d")
+    term.expect("Choose")
+    return term
+
+
+def _menu(screen: str) -> list[str]:
+    """The option labels of the last menu shown."""
+    import re
+
+    last = screen.rsplit("Clock:", 1)[-1]
+    return [label.strip() for label in re.findall(r"\[\d+\] ([^\n]+)", last)]
+
+
+def test_play_lists_only_what_is_legal_now(tmp_path: Path) -> None:
+    """Issue 13 item 4: no ability of a unit in reserve, no rule that is in force by itself
+    (Chained Lightning, Heralds of Righteousness: AoS2 §21), no 1 CP command ability at 0 CP
+    (§7.1), no ability already used this turn, no retreat for a unit no enemy can be within
+    3" of (§8.3), no fight for a unit that neither charged nor can be within 3" (§11)."""
+    db = _new_demo_game(tmp_path, "--reserve", "prosecutors")
+    term = _demo_stormcast_first(db)
+    hero = _menu(term.seen)
+    assert "Lord-Relictor: Lightning Storm" in hero
+    assert not [label for label in hero if "Arcane Lineage" in label or "Heralds" in label]
+    term.type(_menu_key(term.seen, "Lord-Celestant on Stardrake: Lord of the Celestial Host"))
+    term.expect("Choose")
+    assert not [label for label in _menu(term.seen) if "(1 CP)" in label]
+    term.type(_menu_key(term.seen, "Lord-Relictor: Lightning Storm"))
+    term.expect("Target")
+    term.type(_menu_key(term.seen, "Chainrasp Horde"))
+    term.expect("[y/n]")
+    term.type("y")
+    term.expect("Choose")
+    assert "Lord-Relictor: Lightning Storm" not in _menu(term.seen)
+    term.type("n")
+    term.expect("movement phase")
+    term.expect("Choose")
+    movement = _menu(term.seen)
+    assert "Liberators: move" in movement
+    assert not [label for label in movement if "retreat" in label]
+    term.type("n")
+    term.expect("shooting phase")
+    term.expect("Choose")
+    assert "Judicators: shoot" in _menu(term.seen)
+    assert not [label for label in _menu(term.seen) if "Chained Lightning" in label]
+    for line in ("n", "y", "n"):  # past the shooting and charge phases, nobody charging
+        term.expect(":")
+        term.type(line)
+    term.expect("combat phase")
+    term.expect("Choose")
+    assert not [label for label in _menu(term.seen) if label.endswith(": fight")]
+    term.type("q")
+    term.expect("Resume with `aos play`")
+    assert term.close() == 0

@@ -32,12 +32,12 @@ from aos_cli.core.guards import (
     general_of,
     need_phase,
     needs_hero_in_range,
-    own_turn,
     present,
     spend_cp,
     use_once,
 )
 from aos_cli.core.handlers import action
+from aos_cli.core.legality import check_ability, check_general_command
 from aos_cli.core.numbers import plural
 from aos_cli.core.state import ActiveEffect, GameState, UnitState
 from aos_cli.core.system import system_of
@@ -160,17 +160,9 @@ def _use_ability(
         raise RuleError(f"{unit.name} has no ability {act.ability!r}", f"its abilities: {known}")
     ability = matches[0]
     system = system_of(state)
+    check_ability(state, unit, ability)
     if ability.kind == "command" and system.general_commands:
         _general_command(state, unit, ability.name)
-    elif ability.phase and ability.phase != state.phase:
-        raise RuleError(
-            f"{ability.name} is used in the {ability.phase} phase, not the {state.phase} phase"
-        )
-    elif ability.turn != "any" and (unit.side == state.active_side) != (ability.turn == "yours"):
-        whose = "your own" if ability.turn == "yours" else "the enemy's"
-        raise RuleError(f"{ability.name} is used in {whose} turn")
-    if ability.general_only and not unit.general:
-        raise RuleError(f"only the general may use {ability.name}; {unit.name} is not the general")
     target = aimed_at(state, unit, ability.name, ability.target, act.target, answers)
     if ability.cost and not (ability.kind == "command" and system.general_commands):
         spend_cp(state, unit.side, ability.name)
@@ -181,19 +173,9 @@ def _use_ability(
 
 def _general_command(state: GameState, unit: UnitState, what: str) -> None:
     """AoS1 §7.2: in your hero phase your general alone may use one command ability, free."""
-    system = system_of(state)
-    need_phase(state, system.command_phase)
-    own_turn(state, unit, "command")
+    check_general_command(state, unit)
     general = general_of(state, unit.side)
-    if unit is not general and not unit.general:
-        raise RuleError(f"only the general commands in {system.name}; {unit.name} is not it")
-    key = f"general-command:{unit.side}"
-    if key in state.used_this_phase:
-        raise RuleError(
-            f"{general.name} has already used its one command ability this hero phase "
-            f"({system.section} §7.2)"
-        )
-    state.used_this_phase.add(key)
+    state.used_this_phase.add(f"general-command:{unit.side}")
     state.notes.append(f"{general.name} uses {what}, its one command ability of the phase.")
 
 

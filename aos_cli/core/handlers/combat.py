@@ -13,17 +13,18 @@ from aos_cli.core.casualties import inflict
 from aos_cli.core.dice import DiceSource, parse_dice, parse_threshold
 from aos_cli.core.effects import Effect, InCover, RollModifier, TargetInfo, compile_effects
 from aos_cli.core.errors import RuleError
-from aos_cli.core.guards import (
-    acting_unit,
-    enemy_unit,
-    need_phase,
-    needs_hero_in_range,
-    not_after_run_or_retreat,
-    present,
-    spend_cp,
-)
+from aos_cli.core.guards import enemy_unit, needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.movement import after_move
+from aos_cli.core.legality import (
+    check_charge,
+    check_fight,
+    check_pass,
+    check_shoot,
+    could_fight,
+    engaged,
+    note_placed,
+)
 from aos_cli.core.movement import charge_roll_needed
 from aos_cli.core.numbers import plural
 from aos_cli.core.roll_effects import applies, describe, modified, reroll_source, roll_modifier
@@ -142,10 +143,8 @@ def heal_saves(
 @action(Shoot)
 def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §9: units that ran or retreated cannot shoot; Look Out, Sir! against Heroes."""
-    unit = acting_unit(state, act.unit, "shooting", "shoot")
-    not_after_run_or_retreat(unit, "shoot")
-    if unit.shot:
-        raise RuleError(f"{unit.name} has already shot this phase")
+    unit = state.unit(act.unit)
+    check_shoot(state, unit)
     weapons = [w for w in unit.spec.weapons if w.kind == "missile"]
     if act.weapon:
         weapons = [w for w in weapons if w.name.lower() == act.weapon.lower()]
@@ -155,7 +154,7 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
     system = system_of(state)
     if (
         system.shooting_engaged_rule
-        and answers.yes_no("engaged", f'is {unit.name} within 3" of an enemy unit?')
+        and engaged(state, unit, answers)
         and not answers.yes_no("target-engaged", f'is {target.name} within 3" of {unit.name}?')
     ):
         raise RuleError(f'{unit.name} is within 3" of an enemy: it may only shoot units within 3"')
@@ -181,16 +180,9 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
     """AoS2 §10: 2D6 from within 12"; not after running or retreating; not from within 3"; one
     charge roll per unit per phase, rerolled once at most (Forward to Victory §7.2, or an
     ability that lets it); the bonuses and penalties in force apply (§1.4)."""
-    unit = acting_unit(state, act.unit, "charge", "charge")
-    not_after_run_or_retreat(unit, "charge")
-    if unit.charged:
-        raise RuleError(f"{unit.name} has already charged this phase")
-    if unit.charge_rolled:
-        raise RuleError(
-            f"{unit.name} has already made its charge roll this phase",
-            "a failed charge is rerolled only with --reroll (Forward to Victory or an ability)",
-        )
-    if answers.yes_no("engaged", f'is {unit.name} within 3" of an enemy unit?'):
+    unit = state.unit(act.unit)
+    check_charge(state, unit)
+    if engaged(state, unit, answers):
         raise RuleError(f'{unit.name} is within 3" of an enemy unit and cannot charge')
     if not answers.yes_no("within-12", f'is {unit.name} within 12" of an enemy unit?'):
         raise RuleError(f'{unit.name} is not within 12" of an enemy unit and cannot charge')
@@ -213,6 +205,7 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
         state.notes.append(f"{ability}: the charge is rerolled.")
     if roll >= needed:
         unit.charged = True
+        note_placed(state, unit, "charge")
         state.notes.append(
             f"{unit.name} charges: rolled {roll}{describe(modifier, names)}, needed {needed}."
         )
@@ -227,22 +220,13 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
 @action(Fight)
 def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §11: players alternate picking units to fight, the player whose turn it is first."""
-    need_phase(state, system_of(state).combat_phase)
     unit = state.unit(act.unit)
-    present(unit)
-    if state.combat_to_pick is not None and unit.side != state.combat_to_pick:
-        raise RuleError(f"it is {state.sides[state.combat_to_pick].name}'s pick to fight")
-    if unit.fought:
-        raise RuleError(f"{unit.name} has already fought this phase")
-    if not unit.charged and not answers.yes_no(
-        "engaged", f'is {unit.name} within 3" of an enemy unit?'
-    ):
+    check_fight(state, unit, answers)
+    if not unit.charged and not engaged(state, unit, answers):
         raise RuleError(
             f'{unit.name} did not charge and is not within 3" of an enemy: it cannot fight'
         )
     weapons = [w for w in unit.spec.weapons if w.kind == "melee"]
-    if not weapons:
-        raise RuleError(f"{unit.name} has no melee weapons")
     if act.weapon:
         weapons = [w for w in weapons if act.weapon.lower() in (w.name.lower(), w.id.lower())]
         if not weapons:
@@ -250,6 +234,7 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
     target = enemy_unit(state, unit, act.target)
     resolve_attack(state, unit, target, weapons, dice, answers, extra=attack_flags(act))
     unit.fought = True
+    note_placed(state, unit, "fight")
     state.combat_passes = 0
     state.combat_to_pick = 1 - unit.side
 
@@ -258,16 +243,9 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
 def _pass(state: GameState, act: Pass, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §11: a player may pass only with no eligible unit; two passes end the fighting."""
     system = system_of(state)
-    need_phase(state, system.combat_phase)
     side = state.combat_to_pick if state.combat_to_pick is not None else state.active_side
-    waiting = [
-        u for u in state.sides[side].units if u.on_battlefield and u.charged and not u.fought
-    ]
-    if waiting:
-        raise RuleError(
-            f"{waiting[0].name} charged and must fight before {state.sides[side].name} can pass"
-        )
-    if not answers.yes_no(
+    check_pass(state, side)
+    if could_fight(state, side) and not answers.yes_no(
         "none-eligible",
         f'has every unit of {state.sides[side].name} within {system.engagement}" of an enemy '
         "already fought (yes if none is that close)?",

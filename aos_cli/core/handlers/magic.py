@@ -78,30 +78,52 @@ def casts_this_phase(state: GameState, unit: UnitState, kind: str) -> int:
     return sum(1 for key in state.used_this_phase if key.startswith(f"{kind}:{unit.spec.id}:"))
 
 
-@action(Cast)
-def _cast(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAnswers) -> None:
-    """AoS2 §15: 2D6 >= casting value; each spell once per turn army-wide; casts per warscroll.
-    AoS1 §12: each wizard may attempt each spell once per turn."""
+def check_cast(state: GameState, wizard: UnitState, spell: str) -> tuple[str, int, str]:
+    """Whether the wizard may attempt the spell now (AoS2 §15: in its hero phase, casts left,
+    each spell once a turn army-wide; AoS1 §12: once a turn by each wizard): its name, casting
+    value and the key its once-a-turn limit is kept under; a RuleError says why not."""
     system = system_of(state)
     need_phase(state, system.magic_phase)
-    wizard = state.unit(act.unit)
     own_turn(state, wizard, "cast")
     present(wizard)
     if not wizard.spec.is_wizard or wizard.spec.casts < 1:
         raise RuleError(f"{wizard.name} is not a wizard")
-    spell, value = spell_value(state, wizard, act.spell)
+    name, value = spell_value(state, wizard, spell)
     if casts_this_phase(state, wizard, "cast") >= wizard.spec.casts:
         raise RuleError(
             f"{wizard.name} has cast all {wizard.spec.casts} spell(s) it may this phase"
         )
     if system.spell_limit == "caster":
-        key = f"{wizard.side}:{wizard.spec.id}:{spell.lower()}"
+        key = f"{wizard.side}:{wizard.spec.id}:{name.lower()}"
         limit = f"once per turn by each wizard, {system.section} §12"
     else:
-        key = f"{wizard.side}:{spell.lower()}"
+        key = f"{wizard.side}:{name.lower()}"
         limit = "once per turn, army-wide"
     if key in state.spells_attempted:
-        raise RuleError(f"{spell} has already been attempted this turn ({limit})")
+        raise RuleError(f"{name} has already been attempted this turn ({limit})")
+    return name, value, key
+
+
+def check_unbind(state: GameState, wizard: UnitState) -> None:
+    """AoS2 §15: an enemy wizard of the caster on the battlefield with an unbind left."""
+    pending = state.pending_spell
+    if pending is None:
+        raise RuleError("there is no spell waiting to be unbound")
+    caster = state.unit(pending.caster)
+    if wizard.side == caster.side:
+        raise RuleError(f"{wizard.name} is on the caster's side")
+    present(wizard)
+    if wizard.spec.unbinds <= casts_this_phase(state, wizard, "unbind"):
+        raise RuleError(f"{wizard.name} cannot unbind any more spells this phase")
+
+
+@action(Cast)
+def _cast(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAnswers) -> None:
+    """AoS2 §15: 2D6 >= casting value; each spell once per turn army-wide; casts per warscroll.
+    AoS1 §12: each wizard may attempt each spell once per turn."""
+    system = system_of(state)
+    wizard = state.unit(act.unit)
+    spell, value, key = check_cast(state, wizard, act.spell)
     target = aim_spell(state, wizard, spell, act.target, answers)
     state.spells_attempted.add(key)
     state.used_this_phase.add(f"cast:{wizard.spec.id}:{spell.lower()}")
@@ -147,11 +169,9 @@ def _unbind(state: GameState, act: Unbind, dice: DiceSource, answers: RecordedAn
         return
     wizard = state.unit(act.unit)
     caster = state.unit(pending.caster)
-    if wizard.side == caster.side:
-        raise RuleError(f"{wizard.name} is on the caster's side")
-    present(wizard)
-    if wizard.spec.unbinds <= casts_this_phase(state, wizard, "unbind"):
-        raise RuleError(f"{wizard.name} cannot unbind any more spells this phase")
+    state.pending_spell = pending
+    check_unbind(state, wizard)
+    state.pending_spell = None
     reach = system.unbind_range
     sees = " and able to see it" if system.unbind_needs_sight else ""
     if not answers.yes_no(

@@ -9,9 +9,9 @@ from aos_cli.core.action_types import Arrive, Move, Retreat, Run
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.casualties import suffer_mortal_wounds
 from aos_cli.core.dice import DiceSource
-from aos_cli.core.errors import RuleError
-from aos_cli.core.guards import acting_unit, need_phase, needs_hero_in_range, own_turn, spend_cp
+from aos_cli.core.guards import needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
+from aos_cli.core.legality import check_arrive, check_move, check_retreat, check_run, note_placed
 from aos_cli.core.roll_effects import describe, modified, roll_modifier
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
@@ -26,11 +26,15 @@ def _move(state: GameState, act: Move, dice: DiceSource, answers: RecordedAnswer
 def _move_unit(
     state: GameState, unit_id: str, dice: DiceSource, answers: RecordedAnswers, *, retreat: bool
 ) -> None:
-    """A normal move or a retreat (AoS2 §8.3): its note first, then the terrain it ends on."""
-    unit = acting_unit(state, unit_id, "movement", "retreat" if retreat else "move")
-    if unit.moved:
-        raise RuleError(f"{unit.name} has already moved this phase")
+    """A normal move or a retreat (AoS2 §8.3: only a unit within 3" of an enemy retreats): its
+    note first, then the terrain it ends on."""
+    unit = state.unit(unit_id)
+    if retreat:
+        check_retreat(state, unit, answers)
+    else:
+        check_move(state, unit)
     unit.moved = True
+    note_placed(state, unit, "retreat" if retreat else "move")
     if retreat:
         unit.retreated = True
         state.notes.append(f"{unit.name} retreats: it cannot shoot or charge this turn.")
@@ -54,17 +58,17 @@ def after_move(
 
 @action(Retreat)
 def _retreat(state: GameState, act: Retreat, dice: DiceSource, answers: RecordedAnswers) -> None:
-    """AoS2 §8.3: a retreating unit cannot shoot or charge later in the turn."""
-    _move_unit(state, act.unit, dice, answers, retreat=True)
+    """AoS2 §8.3: only a unit within 3" of an enemy retreats; it cannot shoot or charge later
+    in the turn."""
+    _move_unit(state, act.unit or "", dice, answers, retreat=True)
 
 
 @action(Run)
 def _run(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §8.4: add a D6 to Move; At the Double (1 CP) makes it a 6 (§7.2); the bonuses and
     penalties in force on run rolls apply (§1.4: never below 1)."""
-    unit = acting_unit(state, act.unit, "movement", "run")
-    if unit.moved:
-        raise RuleError(f"{unit.name} has already moved this phase")
+    unit = state.unit(act.unit)
+    check_run(state, unit)
     modifier, names = roll_modifier(state, unit, "run", answers)
     if act.at_the_double:
         needs_hero_in_range(answers, unit)
@@ -74,6 +78,7 @@ def _run(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnswers)
         roll = dice.roll(1, f"the run roll of {unit.name} (D6)")[0]
     roll = modified(roll, modifier)
     unit.moved = unit.ran = True
+    note_placed(state, unit, "run")
     state.notes.append(
         f'{unit.name} runs: +{roll}"{describe(modifier, names)} (it cannot shoot or charge '
         "this turn)."
@@ -86,16 +91,12 @@ def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAn
     """Scions of the Storm (AoS2 §26.1): in your movement phase a unit in the Celestial Realm
     arrives on a 3+, set up more than 9" from the enemy; arriving is its move. In 40k8 (§4.7,
     Teleport Strike) it arrives without a roll at the end of the Movement phase."""
-    need_phase(state, "movement")
     unit = state.unit(act.unit)
-    own_turn(state, unit, "arrive")
-    if not unit.in_reserve:
-        raise RuleError(f"{unit.name} is not in reserve")
-    if unit.moved:
-        raise RuleError(f"{unit.name} has already rolled to arrive this phase")
+    check_arrive(state, unit)
     if system_of(state).arrival_roll is None:
         unit.moved = True
         unit.in_reserve = False
+        note_placed(state, unit, "arrive")
         state.notes.append(
             f'{unit.name} arrives at the end of the Movement phase: set it up more than 9" from '
             "every enemy model; it counts as having moved (40k8 §4.7)."
@@ -105,6 +106,7 @@ def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAn
     unit.moved = True
     if roll >= (system_of(state).arrival_roll or 0):
         unit.in_reserve = False
+        note_placed(state, unit, "arrive")
         state.notes.append(
             f'{unit.name} arrives (rolled {roll}): set it up more than 9" from the enemy.'
         )

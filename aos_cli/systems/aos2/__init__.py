@@ -14,6 +14,7 @@ AOS2 = GameSystem(
     demo_battleplan="first-blood",
     command_points=True,
     engagement=3,
+    tracks_engagement=True,
     unbind_range=30,
     spell_limit="army",
     spells=(

@@ -1,0 +1,281 @@
+"""Is this action legal now? One check per kind of action, used by the rule that performs it
+(which refuses) and by the menu of `aos play` (which lists only what passes), so the menu
+never offers what the command would refuse. (Casting's is `handlers.magic.check_cast`, beside
+the spells it reads.)
+
+Each `check_*` raises a RuleError saying why not; `allowed` turns a check into yes or no. A
+check passes when a fact the tool cannot see (a distance, terrain) may make the action legal;
+the action itself asks for it. What the tool can work out it does not ask: a unit that has not
+charged or been charged since it last moved cannot be within 3" of an enemy (`may_be_engaged`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from aos_cli.core.ability_effects import (
+    GainCommandPoints,
+    Heal,
+    IfKeywords,
+    Lasting,
+    MortalWounds,
+    RollThen,
+)
+from aos_cli.core.errors import RuleError
+from aos_cli.core.guards import (
+    check_unused,
+    need_phase,
+    not_after_run_or_retreat,
+    own_turn,
+    present,
+)
+from aos_cli.core.state import AbilitySpec, GameState, UnitState
+from aos_cli.core.system import system_of
+
+if TYPE_CHECKING:
+    from aos_cli.core.answers import RecordedAnswers
+
+LEGALITY_REVISION = 3
+"""The set-up revision from which the game works out who may be within 3" of an enemy and
+refuses to "use" an ability that is in force by itself; games set up earlier replay as they
+were played (they ask, and accept such uses)."""
+
+ACTION_EFFECTS = (RollThen, MortalWounds, Heal, Lasting, GainCommandPoints, IfKeywords)
+"""Effects that are done when the ability is used (a roll, wounds, healing, something put in
+force), as opposed to a rule that is in force by itself whenever it applies."""
+
+ENGAGED_QUESTION = 'is {name} within 3" of an enemy unit?'
+
+
+def allowed(check: Callable[..., object], *args: Any) -> bool:
+    """Whether a check passes."""
+    try:
+        check(*args)
+    except RuleError:
+        return False
+    return True
+
+
+def may_be_engaged(state: GameState, unit: UnitState) -> bool:
+    """Whether an enemy unit can be within 3" of the unit. Normal moves and runs never end
+    within 3" of an enemy and a retreat ends more than 3" away (AoS2 §8.2-8.4); units arrive
+    more than 9" away (§26.1); only a charge move (§10) or a pile-in (§11) brings units that
+    close. Always possible in a system that does not track it, or a game set up before."""
+    if not system_of(state).tracks_engagement or state.rules_revision < LEGALITY_REVISION:
+        return True
+    return unit.may_be_engaged
+
+
+def note_placed(state: GameState, unit: UnitState, how: str) -> None:
+    """Keep who may be within 3" of whom after `unit` moves (`move`, `run`, `retreat`,
+    `arrive`: not within 3" of an enemy now) or closes in (`charge`, `fight`: it, and every
+    enemy unit, may now be)."""
+    if how in ("charge", "fight"):
+        unit.may_be_engaged = True
+        for enemy in state.sides[1 - unit.side].units:
+            enemy.may_be_engaged = True
+    else:
+        unit.may_be_engaged = False
+
+
+def engaged(state: GameState, unit: UnitState, answers: RecordedAnswers) -> bool:
+    """Whether the unit is within 3" of an enemy unit: the answer given, else no when no
+    enemy can be that close, else asked."""
+    if "engaged" in answers.answers or may_be_engaged(state, unit):
+        return answers.yes_no("engaged", ENGAGED_QUESTION.format(name=unit.name))
+    return False
+
+
+def _said_engaged(answers: RecordedAnswers | None) -> bool:
+    return bool(answers is not None and answers.answers.get("engaged"))
+
+
+def check_move(state: GameState, unit: UnitState, verb: str = "move") -> None:
+    """AoS2 §8: a unit of the side whose turn it is, on the battlefield, moves once a phase."""
+    need_phase(state, "movement")
+    own_turn(state, unit, verb)
+    present(unit)
+    if unit.moved:
+        raise RuleError(f"{unit.name} has already moved this phase")
+
+
+def check_run(state: GameState, unit: UnitState) -> None:
+    """AoS2 §8.4: running is the unit's move."""
+    check_move(state, unit, "run")
+
+
+def check_retreat(
+    state: GameState, unit: UnitState, answers: RecordedAnswers | None = None
+) -> None:
+    """AoS2 §8.3: only a unit that starts its move within 3" of an enemy unit retreats."""
+    check_move(state, unit, "retreat")
+    if not (may_be_engaged(state, unit) or _said_engaged(answers)):
+        raise RuleError(
+            f'{unit.name} is not within 3" of an enemy unit: it moves or runs instead of '
+            "retreating (AoS2 §8.3)",
+            "if an enemy did come that close, answer engaged=yes",
+        )
+
+
+def check_arrive(state: GameState, unit: UnitState) -> None:
+    """AoS2 §26.1: a unit in reserve rolls to arrive once in each of its movement phases."""
+    need_phase(state, "movement")
+    own_turn(state, unit, "arrive")
+    if not unit.in_reserve:
+        raise RuleError(f"{unit.name} is not in reserve")
+    if unit.moved:
+        raise RuleError(f"{unit.name} has already rolled to arrive this phase")
+
+
+def check_shoot(state: GameState, unit: UnitState) -> None:
+    """AoS2 §9: once a phase, with missile weapons, not after running or retreating."""
+    need_phase(state, "shooting")
+    own_turn(state, unit, "shoot")
+    present(unit)
+    not_after_run_or_retreat(unit, "shoot")
+    if unit.shot:
+        raise RuleError(f"{unit.name} has already shot this phase")
+    if not any(w.kind == "missile" for w in unit.spec.weapons):
+        raise RuleError(f"{unit.name} has no missile weapon to shoot with")
+
+
+def check_charge(state: GameState, unit: UnitState) -> None:
+    """AoS2 §10: one charge roll a phase, not after running or retreating."""
+    need_phase(state, "charge")
+    own_turn(state, unit, "charge")
+    present(unit)
+    not_after_run_or_retreat(unit, "charge")
+    if unit.charged:
+        raise RuleError(f"{unit.name} has already charged this phase")
+    if unit.charge_rolled:
+        raise RuleError(
+            f"{unit.name} has already made its charge roll this phase",
+            "a failed charge is rerolled only with --reroll (Forward to Victory or an ability)",
+        )
+
+
+def check_fight(state: GameState, unit: UnitState, answers: RecordedAnswers | None = None) -> None:
+    """AoS2 §11: the side whose pick it is fights with a unit that charged this turn or may be
+    within 3" of an enemy, once a phase, with melee weapons."""
+    need_phase(state, system_of(state).combat_phase)
+    present(unit)
+    if state.combat_passes >= 2:
+        raise RuleError("both players have passed: the fighting is over this phase")
+    if state.combat_to_pick is not None and unit.side != state.combat_to_pick:
+        raise RuleError(f"it is {state.sides[state.combat_to_pick].name}'s pick to fight")
+    if unit.fought:
+        raise RuleError(f"{unit.name} has already fought this phase")
+    if not any(w.kind == "melee" for w in unit.spec.weapons):
+        raise RuleError(f"{unit.name} has no melee weapons")
+    if not (unit.charged or may_be_engaged(state, unit) or _said_engaged(answers)):
+        raise RuleError(
+            f'{unit.name} did not charge and is not within 3" of an enemy: it cannot fight'
+        )
+
+
+def could_fight(state: GameState, side: int) -> list[UnitState]:
+    """The side's units that may be eligible to fight now (AoS2 §11)."""
+    picking = state.combat_to_pick
+    state.combat_to_pick = side
+    try:
+        return [u for u in state.sides[side].units if allowed(check_fight, state, u)]
+    finally:
+        state.combat_to_pick = picking
+
+
+def check_pass(state: GameState, side: int) -> None:
+    """AoS2 §11: a player passes only with no eligible unit; a unit that charged always is."""
+    need_phase(state, system_of(state).combat_phase)
+    if state.combat_passes >= 2:
+        raise RuleError("both players have passed: the fighting is over this phase")
+    waiting = [
+        u for u in state.sides[side].units if u.on_battlefield and u.charged and not u.fought
+    ]
+    if waiting:
+        raise RuleError(
+            f"{waiting[0].name} charged and must fight before {state.sides[side].name} can pass"
+        )
+
+
+def used_by_action(ability: AbilitySpec) -> bool:
+    """Whether an ability is something a player does (a menu option) rather than a rule in
+    force by itself where it applies (Chained Lightning in every shooting attack, Heralds of
+    Righteousness on every charge roll): prayers and command abilities, anything with a cost
+    or a usage limit, anything that picks another unit or whose effects are done when used."""
+    if ability.passive:
+        return False
+    if ability.usage is None:  # a game set up before usage limits: only always-on apply alone
+        return True
+    if ability.kind != "ability" or ability.cost or ability.once_per:
+        return True
+    if ability.usage != "unlimited":
+        return True
+    if ability.target is not None and ability.target.side != "self":
+        return True
+    return any(isinstance(effect, ACTION_EFFECTS) for effect in ability.effects)
+
+
+def in_force_here(ability: AbilitySpec, phase: str) -> bool:
+    """A rule in force by itself in this phase (shown where it applies, never an option)."""
+    return not used_by_action(ability) and ability.phase in (phase, None)
+
+
+def check_general_command(state: GameState, unit: UnitState) -> None:
+    """AoS1 §7.2: in your hero phase your general alone may use one command ability."""
+    system = system_of(state)
+    need_phase(state, system.command_phase)
+    own_turn(state, unit, "command")
+    generals = [u for u in state.sides[unit.side].units if u.general and u.on_battlefield]
+    if not generals:
+        raise RuleError(
+            f"{state.sides[unit.side].name} has no general on the battlefield to command",
+            "the 1st edition sheet has no rule for replacing a slain general (AoS1 §4.1)",
+        )
+    if unit is not generals[0] and not unit.general:
+        raise RuleError(f"only the general commands in {system.name}; {unit.name} is not it")
+    if f"general-command:{unit.side}" in state.used_this_phase:
+        raise RuleError(
+            f"{generals[0].name} has already used its one command ability this hero phase "
+            f"({system.section} §7.2)"
+        )
+
+
+def check_cp(state: GameState, side: int, cost: int, what: str) -> None:
+    """A command ability's cost must be in hand (AoS2 §7.1); a system without command points
+    has none to spend (AoS1 §7.2)."""
+    system = system_of(state)
+    if not system.command_points:
+        raise RuleError(
+            f"{what} costs a command point, and {system.name} has no command points",
+            f"{system.section}: see the rules of command abilities for {system.id}",
+        )
+    if state.sides[side].command_points < cost:
+        raise RuleError(f"{state.sides[side].name} has no command points for {what}")
+
+
+def check_ability(state: GameState, unit: UnitState, ability: AbilitySpec) -> None:
+    """A warscroll ability, prayer or command ability used now (AoS2 §7, §21): on the
+    battlefield, at its timing, by the general if only it may, with the command points in
+    hand and its limit not used up; a rule in force by itself is not used."""
+    present(unit)
+    system = system_of(state)
+    if not used_by_action(ability) and state.rules_revision >= LEGALITY_REVISION:
+        raise RuleError(
+            f"{ability.name} is in force by itself wherever it applies: there is nothing to use"
+        )
+    if ability.kind == "command" and system.general_commands:
+        check_general_command(state, unit)
+    elif ability.phase and ability.phase != state.phase:
+        raise RuleError(
+            f"{ability.name} is used in the {ability.phase} phase, not the {state.phase} phase"
+        )
+    elif ability.turn != "any" and (unit.side == state.active_side) != (ability.turn == "yours"):
+        whose = "your own" if ability.turn == "yours" else "the enemy's"
+        raise RuleError(f"{ability.name} is used in {whose} turn")
+    if ability.general_only and not unit.general:
+        raise RuleError(f"only the general may use {ability.name}; {unit.name} is not the general")
+    if ability.cost and not (ability.kind == "command" and system.general_commands):
+        check_cp(state, unit.side, ability.cost, ability.name)
+    sharing = [a.name for a in unit.spec.abilities if a.limit_key == ability.limit_key]
+    check_unused(state, unit, ability.limit_key, ability.once_per, " or ".join(sharing))
