@@ -75,15 +75,19 @@ def perform(
     payload: dict[str, Any],
     dice: DiceSource,
     asker: RecordedAnswers | None = None,
+    watch: Callable[[GameState], None] | None = None,
 ) -> GameState:
     """Check and apply one action, then record it with the dice it rolled; returns the state.
 
     Nothing is written when the action is illegal, when asking is interrupted, or when another
     terminal changed the game meanwhile (the append is guarded by the sequence number).
+    `watch` is given the state the action is applied to, before it is (to show its notes live).
     """
 
     def attempt(recorder: DiceSource) -> tuple[dict[str, Any], tuple[GameState, dict[str, Any]]]:
         current = load(store, game_id)
+        if watch is not None:
+            watch(current.state)
         attempt_payload = dict(payload)
         apply_action(current.state, kind, attempt_payload, recorder, asker)
         return attempt_payload, (current.state, attempt_payload)

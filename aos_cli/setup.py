@@ -401,7 +401,7 @@ def build_setup(
     realm: str | None = None,
     content_dirs: Sequence[Path] = (),
     first_to_finish: int = 0,
-    terrain: Sequence[str] = (),
+    terrain: Sequence[str | dict[str, Any]] = (),
     realmscape: str | None = None,
     dice: DiceSource | None = None,
     underdog: int | None = None,
@@ -409,7 +409,7 @@ def build_setup(
     """Load the armies and the battleplan and snapshot them for a new game.
 
     Terrain is given as `NAME=RULE` (a scenery rule, AoS2 §4.3, or `random` to roll it) with
-    `+garrison` when the feature can be garrisoned; in Ghur the realmscape feature is rolled
+    `+garrison` when the feature can be garrisoned, or as a feature already parsed; in Ghur the realmscape feature is rolled
     unless chosen (AoS2 §24.2). Rolled set-up dice are kept in the set-up.
     """
     from aos_cli.content import load_army, load_database
@@ -430,7 +430,9 @@ def build_setup(
     if sides[0]["name"] == sides[1]["name"]:
         sides[1]["name"] = f"{sides[1]['name']} (2)"
     system.prepare_sides(sides, underdog)
-    features = [parse_terrain(text, source) for text in terrain]
+    features = [
+        parse_terrain(item, source) if isinstance(item, str) else dict(item) for item in terrain
+    ]
     return {
         "primary_objective": primary,
         "terrain": features,

@@ -72,11 +72,13 @@ class Session:
         payload: dict[str, Any],
         dice: DiceSource,
         answers: RecordedAnswers | None = None,
+        watch: Callable[[GameState], None] | None = None,
     ) -> GameState:
-        """Check and apply one action of the battle engine, then record it with its dice."""
+        """Check and apply one action of the battle engine, then record it with its dice
+        (`watch` sees the state it is applied to, for notes shown as they come)."""
         from aos_cli.games import perform
 
-        return perform(self.store, self.game_id, kind, payload, dice, answers)
+        return perform(self.store, self.game_id, kind, payload, dice, answers, watch)
 
     def perform_with(
         self,

@@ -104,20 +104,28 @@ def act(
 
     flags = {k: v for k, v in (answers or {}).items() if v is not None}
     given = {**parse_answers(answer), **flags}  # a flag not given leaves --answer's value
+    from aos_cli.app.live_notes import LiveNotes
+
+    source, asked = dice_source(dice, seed), answers_from(given)
+    live = LiveNotes(lambda note: console().print(note, markup=False))
+    if not as_json:  # each result shown before the next question or dice it comes before
+        source, asked.fallback = live.dice(source), live.asker(asked.fallback or TerminalAsker())
     with open_game(db, game) as session:
-        state = session.perform(kind, payload, dice_source(dice, seed), answers_from(given))
-    show_notes(state, session.game_id, as_json)
+        state = session.perform(kind, payload, source, asked, None if as_json else live.watch)
+    show_notes(state, session.game_id, as_json, live.rest(state))
 
 
-def show_notes(state: GameState, game_id: int, as_json: bool) -> None:
-    """What the action did, then where the game stands."""
+def show_notes(
+    state: GameState, game_id: int, as_json: bool, notes: list[str] | None = None
+) -> None:
+    """What the action did (the `notes` not shown yet, else all), then where the game stands."""
     from aos_cli.views.game import header, notes_json
 
     if as_json:
         print_json(notes_json(state, game_id))
         return
     out = console()
-    for note in state.notes:
+    for note in state.notes if notes is None else notes:
         out.print(note, markup=False)
     out.print(header(state))
 

@@ -183,6 +183,7 @@ def _ask_or_stop(prompt: str) -> str:
 
 def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> None:
     """Show the menu, take one choice, perform it; until the battle ends or the player quits."""
+    from aos_cli.app.live_notes import LiveNotes
     from aos_cli.app.play import (
         PhaseNumbers,
         clock_totals,
@@ -209,6 +210,7 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
         out.print(header(state))
         out.print(clock_line(state, clock_totals(session.store, session.game_id, len(state.sides))))
         started = time.monotonic()
+        live = LiveNotes(lambda note: out.print(f"  {note}", markup=False))
         choices = options(state)
         numbers = keys.assign(state, choices)
         for line in menu_lines(choices, numbers):
@@ -232,7 +234,10 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                 clock = step_clock(state.active_side, started)
                 ending: dict[str, Any] = {"clock": clock}
                 ends = remembering(session, state, "next", ending)
-                state = session.perform("next", ending, source, RecordedAnswers({}, ends))
+                state = session.perform(
+                    "next", ending, live.dice(source), RecordedAnswers({}, live.asker(ends)),
+                    live.watch,
+                )  # fmt: skip
             elif answer in ("u", "undo"):
                 assumed = None
                 record = session.store.undo(session.game_id)
@@ -273,7 +278,10 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                 assumed = None
                 request = dict(payload)
                 asker = remembering(session, state, option.kind, payload)
-                state = session.perform(option.kind, payload, source, RecordedAnswers({}, asker))
+                state = session.perform(
+                    option.kind, payload, live.dice(source),
+                    RecordedAnswers({}, live.asker(asker)), live.watch,
+                )  # fmt: skip
                 if asker.assumed:
                     assumed = Correction(option.kind, request, asker.assumed)
             else:
@@ -285,7 +293,7 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
         except AosError as problem:
             out.print(f"[fail]{problem}[/] - nothing was recorded.")
             continue
-        for note in state.notes:
+        for note in live.rest(state):
             out.print(f"  {note}", markup=False)
         if assumed is not None and assumed.fresh:
             for fact in assumed.facts:

@@ -109,12 +109,14 @@ def _realm(ask: Ask, out: Console, dice: DiceSource) -> tuple[str | None, str | 
     return "ghur", realmscape
 
 
-def _terrain(ask: Ask, out: Console) -> list[str]:
-    """The terrain features with a scenery rule, as `NAME=RULE[+garrison]`."""
+def _terrain(ask: Ask, out: Console, dice: DiceSource) -> list[dict[str, Any]]:
+    """The terrain features with a scenery rule (AoS2 §4.3), a rolled rule rolled and shown
+    at once, before the next question."""
     from aos_cli.core.terrain import SCENERY_RULES
+    from aos_cli.setup import parse_terrain
 
     out.rule("Set-up: terrain", style="heading")
-    terrain: list[str] = []
+    terrain: list[dict[str, Any]] = []
     while True:
         name = ask("Name a terrain feature with a scenery rule (Enter when done)").strip()
         if not name:
@@ -126,8 +128,12 @@ def _terrain(ask: Ask, out: Console) -> list[str]:
             if picked == 0
             else ("none" if picked == len(choices) - 1 else SCENERY_RULES[picked - 1])
         )
-        garrison = _yes(ask, out, f"Can {name} be garrisoned?")
-        terrain.append(f"{name}={rule}" + ("+garrison" if garrison else ""))
+        feature = parse_terrain(f"{name}={rule}", dice)
+        if "roll" in feature:
+            rolled = str(feature["rule"]).title()
+            out.print(f"  {feature['name']}: rolled {feature['roll']}, {rolled}.", markup=False)
+        feature["garrison"] = _yes(ask, out, f"Can {name} be garrisoned?")
+        terrain.append(feature)
 
 
 def _side(
@@ -181,16 +187,11 @@ def run_wizard(
     out.rule("Set-up: battleplan", style="heading")
     plan = plans[_choose(ask, out, "Battleplan", [p.name for p in plans], default)]
     realm, realmscape = _realm(ask, out, dice)
-    terrain = _terrain(ask, out)
+    terrain = _terrain(ask, out, dice)
 
     setup = build_setup(
         army_paths, plan.id, realm=realm, realmscape=realmscape, terrain=terrain, dice=dice
     )
-    for feature in setup["terrain"]:
-        if "roll" in feature:
-            out.print(
-                f"  {feature['name']}: rolled {feature['roll']}, {str(feature['rule']).title()}."
-            )
 
     out.rule("Set-up: deployment", style="heading")
     winner, rolls = roll_deployment(setup, dice)

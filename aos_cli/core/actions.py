@@ -98,7 +98,7 @@ def apply(state: GameState, value: Action, dice: DiceSource, answers: RecordedAn
         raise RuleError(
             f"there is no action {value.kind!r} in {system_of(state).name}", "see `aos --help`"
         )
-    state.notes = []
+    state.notes.clear()  # the same list: a watcher (aos play) shows notes as they come
     if state.ended and not isinstance(value, Adjust):
         raise RuleError("the battle is over", "see the result with `aos status`")
     if state.pending_spell is not None and not isinstance(value, Unbind | Adjust):

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from aos_cli.core.dice import DiceExpr, DiceSource, format_threshold, roll_with_reroll
+from aos_cli.core.dice import DiceExpr, DiceSource, Die, format_threshold, roll_with_reroll
 from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.engine import Allocation, AttackResult, Stage, roll_amounts
 from aos_cli.core.errors import InputError
@@ -29,6 +29,8 @@ class WeaponProfile:
     damage: DiceExpr
     models: int = 1
     name: str = "weapon"
+    wielder: str = ""
+    """Who makes these attacks (the unit, or its champion), named in the dice prompts."""
 
     def __post_init__(self) -> None:
         if self.models < 0:
@@ -75,6 +77,28 @@ def save_needed(rules: AttackRules, rend: int, target: TargetInfo) -> str:
     return f"{base} {modifier:+d}" if modifier else base
 
 
+def modified_threshold(threshold: int, modifier: int) -> str:
+    """A roll as it is made: `3+`, or `3+ +1` with the modifier in force."""
+    base = format_threshold(threshold)
+    return f"{base} {modifier:+d}" if modifier else base
+
+
+def weapon_label(profile: WeaponProfile) -> str:
+    """How the dice prompts name a weapon's attacks: `Judicators, Skybolt Bow: `, the
+    champion's apart (`Judicator-Prime, Skybolt Bow: `); empty for a nameless profile."""
+    if profile.wielder and profile.name:
+        return f"{profile.wielder}, {profile.name}: "
+    return f"{profile.name}: " if profile.name else ""
+
+
+def save_purpose(profile: WeaponProfile, target: TargetInfo, needed: str) -> str:
+    """The save rolls' prompt: whose saves, against which weapon, and what they need."""
+    against = f"{profile.wielder}, {profile.name}" if profile.wielder else profile.name
+    if target.name and against:
+        return f"{target.name}: save rolls against {against} ({needed})"
+    return f"save rolls ({needed})"
+
+
 def allocate_carry_over(damage: int, models: int, wounds: int, suffered: int = 0) -> Allocation:
     """Age of Sigmar allocation: wounds carry over from a slain model to the next, and only one
     model is ever damaged (AoS2 §14.7, §14.10: slain when allocated wounds reach Wounds)."""
@@ -106,7 +130,7 @@ class _Wound:
 def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> WeaponResult:
     """Roll one weapon's attacks through hit, wound, save and damage (AoS2 §14.4)."""
     profile, rules = attack.profile, attack.rules
-    label = f"{profile.name}: " if profile.name else ""
+    label = weapon_label(profile)
     result = WeaponResult(weapon=profile.name)
 
     # Attacks: a random Attacks value is rolled for each model using the weapon (AoS2 §20.2).
@@ -125,7 +149,7 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
     hit_dice = roll_with_reroll(
         source,
         result.attacks,
-        f"{label}hit rolls ({format_threshold(profile.to_hit)})",
+        f"{label}hit rolls ({modified_threshold(profile.to_hit, rules.hit_mod)})",
         lambda v: rules.hit_succeeds(v, profile.to_hit),
         rules.reroll_hit,
     )
@@ -154,7 +178,14 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
     )
     result.hits = sum(hit_ok) + extra_hits
     result.stages.append(
-        Stage("hit", format_threshold(profile.to_hit), tuple(hit_dice), hit_ok, extra_hits, "extra")
+        Stage(
+            "hit",
+            modified_threshold(profile.to_hit, rules.hit_mod),
+            tuple(hit_dice),
+            hit_ok,
+            extra_hits,
+            "extra",
+        )
     )
 
     # Wound rolls: auto-wounds skip the roll; some hits make several wound rolls.
@@ -169,7 +200,7 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
     wound_dice = roll_with_reroll(
         source,
         len(pending),
-        f"{label}wound rolls ({format_threshold(profile.to_wound)})",
+        f"{label}wound rolls ({modified_threshold(profile.to_wound, rules.wound_mod)})",
         lambda v: rules.wound_succeeds(v, profile.to_wound),
         rules.reroll_wound,
     )
@@ -178,7 +209,7 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
     result.stages.append(
         Stage(
             "wound",
-            format_threshold(profile.to_wound),
+            modified_threshold(profile.to_wound, rules.wound_mod),
             tuple(wound_dice),
             wound_ok,
             automatic,
@@ -208,7 +239,7 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
     save_dice = roll_with_reroll(
         source,
         len(wounds) if can_save else 0,
-        f"save rolls ({needed_save})",
+        save_purpose(profile, target, needed_save),
         lambda v: rules.save_succeeds(v, profile.rend, target),
         rules.reroll_save,
         # A failed save is judged with that wound's own rend (rend bonuses on hit included).
@@ -257,7 +288,8 @@ def resolve_attacks(
     result = AttackResult([resolve_weapon(a, target, source) for a in attacks])
     ward = ward_for(attacks, ward)
     if ward <= 6 and result.damage_before_ward:
-        rolls = source.roll(result.damage_before_ward, f"ward rolls ({ward}+)")
+        whose = f"{target.name}: " if target.name else ""
+        rolls = source.roll(result.damage_before_ward, f"{whose}ward rolls ({ward}+)")
         result.ward_rolls = tuple(rolls)
         result.ward_saved = sum(1 for r in rolls if r >= ward)
     result.wounds_lost = result.damage
@@ -276,3 +308,42 @@ def resolve_attacks(
 def ward_for(attacks: Sequence[Attack], ward: int | None) -> int:
     """The ward that applies: the given one, else the best of the attacks' (7: none)."""
     return ward if ward is not None else min((a.rules.ward or 7 for a in attacks), default=7)
+
+
+MAX_DICE_LISTED = 60
+"""Past this many dice a step's line counts the faces (`6×4 5×2 ...`) instead of every die."""
+
+
+def dice_listed(dice: Sequence[Die]) -> str:
+    """Dice as they fell, a rerolled die as `1→4`; a long roll as counts per face."""
+    if len(dice) > MAX_DICE_LISTED:
+        faces = [(face, sum(1 for d in dice if d.value == face)) for face in range(6, 0, -1)]
+        return " ".join(f"{face}×{count}" for face, count in faces if count)
+    return " ".join(
+        f"{d.first}→{d.rerolled}" if d.rerolled is not None else str(d.first) for d in dice
+    )
+
+
+STEP_RESULTS = {"hit": ("hit", "hits"), "wound": ("wound", "wounds"), "save": ("saved", "saved")}
+
+
+def dice_line(weapon: WeaponResult, wielder: str = "") -> str:
+    """One weapon's dice, step by step, on one line (as `aos roll attack` shows them):
+    `Judicators, Skybolt Bow: hit 3+: 6 5 1 → 2 hits; wound 3+: 4 2 → 1 wound; ...`."""
+    steps: list[str] = []
+    if weapon.attack_rolls:
+        rolled = " ".join(str(v) for v in weapon.attack_rolls)
+        steps.append(f"attacks: {rolled} → {weapon.attacks}")
+    for stage in weapon.stages:
+        if not stage.dice and not stage.extra:
+            continue
+        one, many = STEP_RESULTS.get(stage.name, (stage.name, stage.name))
+        extra = f" (+{stage.extra} {stage.extra_label})" if stage.extra else ""
+        count = f"{stage.total} {one if stage.total == 1 else many}"
+        steps.append(f"{stage.name} {stage.needed}: {dice_listed(stage.dice)} → {count}{extra}")
+    if weapon.damage_rolls:
+        steps.append(f"damage: {' '.join(str(v) for v in weapon.damage_rolls)}")
+    if weapon.mortal_wounds:
+        steps.append(f"mortal wounds: {weapon.mortal_wounds}")
+    name = f"{wielder}, {weapon.weapon}" if wielder else weapon.weapon
+    return f"{name}: {'; '.join(steps) or 'no dice rolled'}"

@@ -63,10 +63,13 @@ def battleshock_test(
     models: int,
     bravery_modifier: int = 0,
     roll_modifier: int = 0,
+    unit: str = "",
 ) -> BattleshockTest:
-    """Roll a battleshock test for a unit with `models` left after losing `slain` this turn."""
+    """Roll a battleshock test for a unit with `models` left after losing `slain` this turn
+    (`unit` names it in the dice prompt)."""
     check_battleshock_inputs(bravery, slain, models)
-    die = source.roll(1, "the battleshock test (D6)")[0]
+    purpose = f"the battleshock test of {unit} (D6)" if unit else "the battleshock test (D6)"
+    die = source.roll(1, purpose)[0]
     return BattleshockTest(
         die, slain, roll_modifier, modified_bravery(bravery, models, bravery_modifier), models
     )

@@ -208,6 +208,8 @@ class TargetInfo:
     """A Monster or War Machine with Wounds 8+: never gets cover (AoS2 §14.9 b)."""
     charged_this_turn_in_combat: bool = False
     """It made a charge move this turn and this is the combat phase (AoS2 §14.9 a)."""
+    name: str = ""
+    """The target's name, for the save prompts (empty when rolling without a game)."""
 
 
 @dataclass(frozen=True)

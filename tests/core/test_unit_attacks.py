@@ -83,7 +83,7 @@ def to_phase(state: GameState, phase: str) -> None:
 
 def attacks_made(state: GameState) -> int:
     """The attacks of the last attack, from its note."""
-    line = next(n for n in reversed(state.notes) if "→" in n)
+    line = next(n for n in reversed(state.notes) if "→" in n and not n.startswith(" "))
     found = re.search(r"(\d+) attacks?\b", line)
     assert found, line
     return int(found.group(1))

@@ -34,7 +34,7 @@ def _battleshock(
         modifier += system.bravery_modifier(state, unit, answers)
         test = battleshock_test(
             dice, bravery=unit.spec.bravery, slain=unit.slain_this_turn, models=unit.models,
-            bravery_modifier=modifier,
+            bravery_modifier=modifier, unit=unit.name,
         )  # fmt: skip
         unit.battleshock_tested = True
         unit.models -= test.fled

@@ -4,10 +4,12 @@ engine (the effects in force that reach an attack are `aos_cli.core.unit_attacks
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from aos_cli.core import terrain
 from aos_cli.core.action_types import Charge, Fight, Pass, Shoot
 from aos_cli.core.answers import RecordedAnswers
-from aos_cli.core.attack import Attack, WeaponProfile, WeaponResult
+from aos_cli.core.attack import Attack, WeaponProfile, WeaponResult, dice_line
 from aos_cli.core.attack_flags import attack_flags
 from aos_cli.core.casualties import inflict
 from aos_cli.core.dice import DiceSource, parse_dice, parse_threshold
@@ -87,11 +89,15 @@ def resolve_attack(
         state, attacker, target, weapons, answers, dice,
         attack_extra=attack_extra, defence_extra=defence_extra,
     )  # fmt: skip
-    attacks = [Attack(u.attack.profile, system.attack_rules(u.attack.rules)) for u in uses]
+    attacks = [
+        Attack(replace(u.attack.profile, wielder=u.label), system.attack_rules(u.attack.rules))
+        for u in uses
+    ]
     info = TargetInfo(
         target.spec.save,
         monster_wounds_8=target.spec.monster_wounds_8 and system.cover_for_monsters(),
         charged_this_turn_in_combat=melee and target.charged,
+        name=target.name,
     )
     # One ward roll per wound: with a Mystical feature too, the better of the two is rolled.
     own_wards = [a.rules.ward for a in attacks if a.rules.ward]
@@ -106,6 +112,11 @@ def resolve_attack(
         f"{plural(result.hits, 'hit')}, {plural(result.wounds, 'wound')}, "
         f"{result.unsaved} unsaved, {result.mortal_wounds} mortal, {result.damage} damage."
     )
+    for weapon, used in zip(result.weapons, attacks, strict=True):
+        state.notes.append(f"  {dice_line(weapon, used.profile.wielder)}")
+    if result.ward_rolls:
+        rolled = " ".join(str(v) for v in result.ward_rolls)
+        state.notes.append(f"  {target.name}: ward {ward}+: {rolled} → {result.ward_saved} negated")
     heal_saves(state, target, result.weapons, attacks)
     slain = inflict(state, target, result.damage, slain_by=attacker.side)
     state.attack_log.append(
