@@ -110,7 +110,14 @@ def play(
     out = console()
     with open_store(db) as store:
         draft = SetupDraft.saved(store) if game is None else None
-        if army or system or draft is not None:
+        first_game = game is None and draft is None and store.current_game_id() is None
+        if first_game and not (army or system):
+            out.print(
+                "No game yet: setting one up between the demo armies "
+                "(give --army twice for your own).",
+                markup=False,
+            )
+        if army or system or draft is not None or first_game:
             source = dice_source(dice or "auto", seed)
             game_id = _new_game(store, out, army, system, battleplan, quick, source, draft)
             if game_id is None:
