@@ -228,6 +228,7 @@ def datasheet_snapshot(scroll: Warscroll) -> dict[str, Any]:
                 "strength": str(weapon.strength),
                 "ap": int(weapon.ap),
                 "damage": str(weapon.damage),
+                "effects": _effects(weapon_effects(scroll, weapon.id)),
             }
         )
     return data

@@ -11,18 +11,55 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.cli.common import ask_line, console, dice_source, print_json
 from aos_cli.cli.options import AnswerOption, DbOption, GameOption, JsonOption, UnitArg
+from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.errors import InputError
-from aos_cli.core.numbers import parse_distance
+from aos_cli.core.numbers import is_ascii_whole, parse_distance
 
 if TYPE_CHECKING:
-    from aos_cli.core.actions import RecordedAnswers
+    from aos_cli.app.questions import Question
     from aos_cli.core.state import GameState
 
-FLAG_ANSWERS = {
-    "cover", "engaged", "target-engaged", "look-out-sir", "in-command-range", "within-12",
-    "none-eligible", "within-30", "target-in-range",
-}  # fmt: skip
-"""Questions with a flag of their own; the rest are answered with `--answer KEY=VALUE`."""
+
+class MissingAnswer(InputError):
+    """A question a command run without a terminal cannot ask: its key and kind travel with
+    it, so every answer still missing is reported at once."""
+
+    def __init__(self, key: str, kind: str, question: str) -> None:
+        super().__init__(f"the tool needs to know: {question}", answer_hint(key, kind))
+        self.key = key
+        self.kind = kind
+
+
+def _command_options() -> set[str] | None:
+    """The options of the command running now (None outside one)."""
+    import typer.main
+
+    get = getattr(typer.main, "get_current_context", None)
+    context = get(silent=True) if callable(get) else None
+    if context is None:
+        return None
+    return {o for p in context.command.params for o in (*p.opts, *p.secondary_opts)}
+
+
+def answer_hint(key: str, kind: str) -> str:
+    """How the running command takes the answer to `key`: its own flag when it has one, else
+    `--answer`; a hint never names a flag the command lacks."""
+    options = _command_options()
+    yes_no = kind == "yes_no"
+    general = options is None or "--answer" in options
+    if options is not None and f"--{key}" in options:
+        if not yes_no:
+            return f"answer with --{key} N"
+        no = f" or --no-{key}" if f"--no-{key}" in options else ""
+        also = f" (or --answer {key}=yes / {key}=no)" if general else ""
+        return f"answer with --{key}{no}{also}"
+    if general:
+        return (
+            f"answer with --answer {key}=yes (or =no)"
+            if yes_no
+            else f"answer with --answer {key}=N"
+        )
+    return "answer it in `aos play`, which asks it"
 
 
 class TerminalAsker:
@@ -32,18 +69,13 @@ class TerminalAsker:
     def __init__(self, *, require_terminal: bool = True) -> None:
         self.require_terminal = require_terminal
 
-    def _check(self, question: str, hint: str) -> None:
+    def _check(self, key: str, kind: str, question: str) -> None:
         if self.require_terminal and not sys.stdin.isatty():
-            raise InputError(f"the tool needs to know: {question}", hint)
+            raise MissingAnswer(key, kind, question)
 
     def yes_no(self, key: str, question: str) -> bool:
         """A yes or no answer, asked until one is given."""
-        self._check(
-            question,
-            f"answer with --{key} or --no-{key} (or --answer {key}=yes / {key}=no)"
-            if key in FLAG_ANSWERS
-            else f"answer with --answer {key}=yes (or =no)",
-        )
+        self._check(key, "yes_no", question)
         while True:
             answer = ask_line(f"{question} [y/n]").lower()
             if answer in ("y", "yes", "n", "no"):
@@ -51,16 +83,58 @@ class TerminalAsker:
             print("Please answer y or n.", file=sys.stderr)
 
     def number(self, key: str, question: str) -> float:
-        """A number of 0 or more (inches, mostly), asked until one is given."""
-        self._check(
-            question,
-            f"answer with --{key} N" if key == "distance" else f"answer with --answer {key}=N",
-        )
+        """A number of 0 or more: inches, or a count of models when the question asks how
+        many; asked until one is given."""
+        self._check(key, "number", question)
+        counting = question.lower().startswith("how many")
         while True:
+            text = ask_line(question)
+            if counting:
+                cleaned = text.strip()
+                if is_ascii_whole(cleaned) and len(cleaned) <= 4:
+                    return float(int(cleaned))
+                print("Please type a whole number, such as 0 or 3.", file=sys.stderr)
+                continue
             try:
-                return parse_distance(ask_line(question))
+                return parse_distance(text)
             except InputError as problem:
                 print(f"{problem}; please type a number, such as 7 or 8.5.", file=sys.stderr)
+
+
+class FlagAnswers(RecordedAnswers):
+    """The answers given on the command line; a flag the action can never ask about (the
+    AoS `--within-30` on a 40k Deny the Witch, whose range is 24") is refused, not ignored."""
+
+    def __init__(self, given: dict[str, Any], flags: set[str], possible: Callable[[], set[str]]):
+        super().__init__(dict(given), TerminalAsker())
+        self.flags = flags
+        self.read: set[str] = set()
+        self.possible = possible
+
+    def yes_no(self, key: str, question: str) -> bool:
+        self.read.add(key)
+        return super().yes_no(key, question)
+
+    def number(self, key: str, question: str) -> float:
+        self.read.add(key)
+        return super().number(key, question)
+
+    def settle(self) -> None:
+        """Refuse the given flags this action never asks about, whatever the dice and
+        answers (an unused one that another path would ask is fine)."""
+        if self.flags - self.read:
+            check_flags_apply(self.flags - self.read, self.possible())
+
+
+def check_flags_apply(unread: set[str], possible: set[str]) -> None:
+    """One line for the given flags that no path of the action asks about."""
+    never = sorted(unread - possible)
+    if never:
+        flags = ", ".join(f"--{key}" for key in never)
+        raise InputError(
+            f"{flags} {'does' if len(never) == 1 else 'do'} not apply to this action in this game",
+            "leave it out; the tool asks what it needs",
+        )
 
 
 def parse_answers(items: list[str] | None) -> dict[str, Any]:
@@ -80,13 +154,6 @@ def parse_answers(items: list[str] | None) -> dict[str, Any]:
     return answers
 
 
-def answers_from(flags: dict[str, Any]) -> RecordedAnswers:
-    """The answers given as flags; anything missing is asked at the terminal."""
-    from aos_cli.core.actions import RecordedAnswers
-
-    return RecordedAnswers({k: v for k, v in flags.items() if v is not None}, TerminalAsker())
-
-
 def act(
     kind: str,
     payload: dict[str, Any],
@@ -100,19 +167,47 @@ def act(
     answer: list[str] | None = None,
 ) -> None:
     """Perform one action on a game and show what it did."""
+    from aos_cli.app.live_notes import LiveNotes
+    from aos_cli.app.questions import questions_of
     from aos_cli.app.session import open_game
 
     flags = {k: v for k, v in (answers or {}).items() if v is not None}
     given = {**parse_answers(answer), **flags}  # a flag not given leaves --answer's value
-    from aos_cli.app.live_notes import LiveNotes
-
-    source, asked = dice_source(dice, seed), answers_from(given)
+    source = dice_source(dice, seed)
     live = LiveNotes(lambda note: console().print(note, markup=False))
-    if not as_json:  # each result shown before the next question or dice it comes before
-        source, asked.fallback = live.dice(source), live.asker(asked.fallback or TerminalAsker())
     with open_game(db, game) as session:
-        state = session.perform(kind, payload, source, asked, None if as_json else live.watch)
+
+        def possible() -> dict[str, Question]:
+            return questions_of(session.store, session.game_id, kind, payload, given)
+
+        asked = FlagAnswers(given, set(flags), lambda: set(possible()))
+        if not as_json:  # each result shown before the next question or dice it comes before
+            source, asked.fallback = live.dice(source), live.asker(asked.fallback or TerminalAsker())
+        try:
+            state = session.perform(
+                kind, dict(payload), source, asked, None if as_json else live.watch
+            )
+        except MissingAnswer as first:
+            raise every_missing_answer(first, possible(), given, set(flags)) from None
     show_notes(state, session.game_id, as_json, live.rest(state))
+
+
+def every_missing_answer(
+    first: MissingAnswer, questions: dict[str, Question], given: dict[str, Any], flags: set[str]
+) -> InputError:
+    """One error naming every answer the action may still need (issue 18 item 10: a script
+    learns them all from one run), and a range flag it never asks about."""
+    from aos_cli.app.questions import Question
+
+    missing = [q for q in questions.values() if q.key not in given] or [
+        Question(first.key, first.kind, first.message.split(": ", 1)[-1])
+    ]
+    never = sorted(k for k in flags - set(questions) if RANGE_KEY.fullmatch(k))
+    texts = "; ".join(q.text for q in missing)
+    hints = "; ".join(answer_hint(q.key, q.kind).removeprefix("answer with ") for q in missing)
+    unused = f"; {', '.join(f'--{k}' for k in never)} not asked here" if never else ""
+    count = f" {len(missing)} things" if len(missing) > 1 else ""
+    return InputError(f"the tool needs to know{count}: {texts}", f"answer with {hints}{unused}")
 
 
 def show_notes(

@@ -729,6 +729,7 @@ class Warscroll(Record):
                         )
                     )
         ability_ids = {a.id for a in [*self.abilities, *self.command_abilities]}
+        datasheet = {w.id for w in self.datasheet_weapons}
         for kind in ("abilities", "command_abilities"):
             for index, ability in enumerate(getattr(self, kind)):
                 for pos, other in enumerate(ability.instead_of):
@@ -740,7 +741,7 @@ class Warscroll(Record):
                             )
                         )
                 for pos, weapon_id in enumerate(ability.weapons):
-                    if weapon_id not in weapons:
+                    if weapon_id not in weapons and weapon_id not in datasheet:
                         found.append(
                             ((kind, index, "weapons", pos), _unknown("weapon", weapon_id, weapons))
                         )

@@ -113,6 +113,9 @@ class RollBonus(Effect):
     type_name: ClassVar[str] = "roll_bonus"
     roll: OtherRoll
     amount: int
+    within: int | None = None
+    """Only against a unit within this many inches (the psyker a Deny the Witch test is taken
+    against: Psychic Hood, 12"); the players are asked."""
 
 
 @register

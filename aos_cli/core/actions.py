@@ -80,6 +80,7 @@ def apply_action(
     answers = asker or RecordedAnswers(dict(payload.get("answers") or {}))
     clock = payload.get("clock")
     apply(state, value, dice, answers)
+    answers.settle()
     payload.clear()
     payload.update(encode_action(value))
     if answers.answers:

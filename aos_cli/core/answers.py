@@ -46,3 +46,7 @@ class RecordedAnswers:
                 raise RuleError(f"the tool needs to know: {question}", f"answer with --{key}")
             self.answers[key] = self.fallback.number(key, question)
         return check_distance(float(self.answers[key]), what=key)
+
+    def settle(self) -> None:
+        """Called once the action has been applied, before it is recorded: a place to refuse
+        answers given for questions the action never asks (none here)."""

@@ -95,14 +95,33 @@ def reaching(
 
 
 def roll_modifier(
-    state: GameState, unit: UnitState, roll: str, answers: Asker
+    state: GameState,
+    unit: UnitState,
+    roll: str,
+    answers: Asker,
+    against: UnitState | None = None,
 ) -> tuple[int, list[str]]:
     """The sum of the bonuses and penalties in force on the unit's `roll` (`run`, `charge`)
-    and the names of the effects that give them."""
+    and the names of the effects that give them; a bonus only within some range of the unit
+    the roll is `against` (the psyker denied) counts when the players say it is."""
     if not applies(state):
         return 0, []
-    found = reaching(state, unit, RollBonus, roll, answers)
+    found = [
+        (name, effect)
+        for name, effect in reaching(state, unit, RollBonus, roll, answers)
+        if effect.within is None or _within(unit, against, effect.within, name, answers)
+    ]
     return sum(effect.amount for _, effect in found), [name for name, _ in found]
+
+
+def _within(
+    unit: UnitState, other: UnitState | None, inches: int, name: str, answers: Asker
+) -> bool:
+    """Whether the unit is within `inches` of the other unit of its roll, asked."""
+    return other is not None and answers.yes_no(
+        f"within-{inches}:{other.spec.id}",
+        f'is {unit.name} within {inches}" of {other.name} ({name})?',
+    )
 
 
 def reroll_source(state: GameState, unit: UnitState, roll: str, answers: Asker) -> str | None:

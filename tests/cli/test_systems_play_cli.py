@@ -46,7 +46,8 @@ def test_aos1_play_chooses_first_turn_then_general_command_and_arcane_bolt(
 
 
 def test_wh40k8_play_walks_the_six_phases_with_smite(run_cli: RunCli, tmp_path: Path) -> None:
-    """40k8 §17.7 the Underdog chooses; §3 the phases movement to morale; §5.3 Smite."""
+    """40k8 §17.7 the Underdog chooses; §3 the phases movement to morale; §5.3 Smite, its
+    target checked as the power is chosen (issue 18 item 4)."""
     db = tmp_path / "games.sqlite3"
     out = play(
         run_cli, db,
@@ -54,9 +55,9 @@ def test_wh40k8_play_walks_the_six_phases_with_smite(run_cli: RunCli, tmp_path: 
         "1", "n",                 # the Underdog (Space Marines) gives the first turn away
         "n",                      # on to the Psychic phase
         "1", "2",                 # the Plaguecaster manifests Smite at the Tactical Squad
+        "y",                      # the Tactical Squad is the closest visible enemy unit
         "2 4",                    # Psychic test 6
         "2",                      # the Space Marines let it through
-        "y",                      # the Tactical Squad is the closest visible enemy unit
         "5",                      # D3: 3 mortal wounds
         "q",
         system="wh40k8",

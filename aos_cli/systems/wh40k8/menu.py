@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aos_cli.core.state import GameState
+from aos_cli.core.state import GameState, UnitState, WeaponSpec
 from aos_cli.core.system import Option
 from aos_cli.core.turn import due_battleshock
 from aos_cli.guide import has_weapons, may_cast
@@ -77,23 +77,27 @@ def turn_menu(state: GameState) -> list[Option]:
     elif phase == "shooting":
         for unit in own:
             if unit.on_battlefield and has_weapons(unit, "missile") and not unit.shot:
-                found.append(
-                    Option(f"{unit.name}: shoot", "shoot", {"unit": unit.spec.id}, "enemy", side)
-                )
+                found += shooting_options(unit, side)
     elif phase == "charge":
+        from aos_cli.systems.wh40k8_rules import CHARGES_OVER, enemy_charged
+
+        over = CHARGES_OVER in state.used_this_phase
         for unit in own:
-            if unit.on_battlefield and not (unit.charged or unit.advanced or unit.fell_back):
+            if over or not unit.on_battlefield:
+                continue
+            if not (unit.charged or unit.advanced or unit.fell_back):
                 found.append(
                     Option(f"{unit.name}: charge", "charge", {"unit": unit.spec.id}, "enemy", side)
                 )
+        # 40k8 §9.5: Heroic Interventions come once the enemy has made all its charges
+        if not enemy_charged(state):
+            return found
         for unit in state.sides[1 - side].units:
             if unit.on_battlefield and unit.spec.has("CHARACTER") and not unit.intervened:
+                label = "Heroic Intervention" + ("" if over else " (ends the charges)")
                 found.append(
                     Option(
-                        f"{unit.name}: Heroic Intervention",
-                        "intervene",
-                        {"unit": unit.spec.id},
-                        side=1 - side,
+                        f"{unit.name}: {label}", "intervene", {"unit": unit.spec.id}, side=1 - side
                     )
                 )
     elif phase == "fight" and state.combat_passes < 2:
@@ -124,3 +128,45 @@ def turn_menu(state: GameState) -> list[Option]:
                 Option(f"Take the morale tests ({len(due)} due)", "battleshock", {}, side=side)
             )
     return found
+
+
+def shooting_options(unit: UnitState, side: int) -> list[Option]:
+    """A unit's ways to shoot, one line each when it has a choice (40k8 §7.5, §7.6): its main
+    weapons, its Pistols (the only ones within 1" of an enemy), or a grenade thrown by one
+    model while the others fire; after Advancing only Assault weapons, none after Falling
+    Back unless it can FLY (40k8 §4.5, §4.6)."""
+    from aos_cli.systems.wh40k8_rules import weapon_type_of
+
+    if unit.fell_back and not unit.spec.has("FLY"):
+        return []
+    ranged = [w for w in unit.spec.weapons if weapon_type_of(w)[0] != "melee"]
+    kinds = {w.id: weapon_type_of(w)[0] for w in ranged}
+    main = [w for w in ranged if kinds[w.id] not in ("pistol", "grenade")]
+    pistols = [w for w in ranged if kinds[w.id] == "pistol"]
+    grenades = [w for w in ranged if kinds[w.id] == "grenade"]
+    if unit.advanced:
+        main, pistols, grenades = [w for w in main if kinds[w.id] == "assault"], [], []
+    groups: list[tuple[str, list[WeaponSpec]]] = []
+    if main:
+        groups.append((f"shoot {_names(main)}", main))
+    if pistols:
+        groups.append((f'shoot {_names(pistols)} (also within 1" of an enemy)', pistols))
+    for grenade in grenades:
+        others = f", the others fire {_names(main)}" if main else ""
+        groups.append((f"throw a {grenade.name} (one model{others})", [grenade, *main]))
+    if len(groups) == 1 and not grenades:
+        return [Option(f"{unit.name}: shoot", "shoot", {"unit": unit.spec.id}, "enemy", side)]
+    return [
+        Option(
+            f"{unit.name}: {label}",
+            "shoot",
+            {"unit": unit.spec.id, "weapon": ",".join(w.id for w in weapons)},
+            "enemy",
+            side,
+        )
+        for label, weapons in groups
+    ]
+
+
+def _names(weapons: list[WeaponSpec]) -> str:
+    return " and ".join(w.name for w in weapons)

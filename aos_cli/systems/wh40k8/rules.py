@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from aos_cli.core.ability_effects import build_effect
 from aos_cli.core.action_types import (
     Action,
     Battleshock,
@@ -253,11 +254,15 @@ def _attack_rules(
     target: UnitState,
     answers: RecordedAnswers,
     extra: tuple[Effect, ...] = (),
+    weapon: WeaponSpec | None = None,
 ) -> AttackRules:
-    """The unit's attack modifiers and rerolls in force against `target`, with the ones the
-    player gave (`--hit-mod` ...); only those 40k attacks can take."""
+    """The unit's attack modifiers and rerolls in force against `target`, with those of the
+    weapon itself (the abilities tied to it: the Plaguereaper's rerolled wound rolls of 1) and
+    the ones the player gave (`--hit-mod` ...); only those 40k attacks can take."""
     allowed = {"reroll", "modifier", "extra_attacks", "mortal_wounds_on_roll"}
     effects = [*unit_rules(state, unit, target, answers, "attacker"), *extra]
+    if weapon is not None:
+        effects += [build_effect(m, weapon.name) for m in weapon.effects]
     return compile_effects([e for e in effects if getattr(e, "type_name", "") in allowed])
 
 
@@ -521,6 +526,8 @@ def _manifest(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAn
     if key in state.spells_attempted:
         raise RuleError(f"{psyker.name} has already attempted {power} this turn (40k8 §5.4)")
     target = aim_spell(state, psyker, power, act.target, answers)
+    if power.lower() == "smite":
+        _smite_target(state, psyker, target, answers)
     state.spells_attempted.add(key)
     state.used_this_phase.add(f"cast:{psyker.spec.id}:{power.lower()}")
     rolled = dice.roll(2, f"{psyker.name}'s Psychic test for {power} (2D6, needs {value})")
@@ -547,7 +554,7 @@ def _manifest(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAn
         return
     state.notes.append(f"{psyker.name} manifests {power} with {total}.")
     pending = PendingSpell(psyker.spec.id, power, total, target)
-    how = "Deny the Witch with {names}: `aos unbind PSYKER` (or --pass)"
+    how = "Deny the Witch with {names}: `aos deny PSYKER` (or --pass)"
     if not offer_unbind(state, psyker, pending, how):
         resolve_power(state, pending, dice, answers)
 
@@ -576,13 +583,35 @@ def _deny(state: GameState, act: Unbind, dice: DiceSource, answers: RecordedAnsw
         raise RuleError(f'{denier.name} is not within 24" of {caster.name} (40k8 §5.5)')
     state.pending_spell = None
     state.used_this_phase.add(f"unbind:{denier.spec.id}:{pending.spell.lower()}")
+    modifier, effects = roll_modifier(state, denier, "unbinding", answers, against=caster)
     rolled = dice.roll(2, f"{denier.name} Denies the Witch (2D6, must beat {pending.casting_roll})")
-    total = sum(rolled) + act.mod
+    total = modified(sum(rolled) + act.mod, modifier)
+    how = describe(modifier, effects)
     if total > pending.casting_roll:
-        state.notes.append(f"{denier.name} denies {pending.spell} with {total} (40k8 §5.5).")
+        state.notes.append(f"{denier.name} denies {pending.spell} with {total}{how} (40k8 §5.5).")
         return
-    state.notes.append(f"{denier.name} fails to deny ({total}): {pending.spell} takes effect.")
+    state.notes.append(f"{denier.name} fails to deny ({total}{how}): {pending.spell} takes effect.")
     resolve_power(state, pending, dice, answers)
+
+
+def _smite_target(
+    state: GameState, psyker: UnitState, target: str | None, answers: RecordedAnswers
+) -> None:
+    """40k8 §5.3: Smite strikes the closest visible enemy unit within 18". The psyker's player
+    says so as the power is chosen, before the Psychic test: a "no" leaves nothing manifested."""
+    if target is None:
+        raise RuleError('Smite needs --target: the closest visible enemy unit within 18"')
+    aim = enemy_unit(state, psyker, target)
+    if answers.fallback is None and "closest-visible" not in answers.answers:
+        return  # recorded before the question moved here: it was asked as Smite resolved
+    if not answers.yes_no(
+        "closest-visible",
+        f'is {aim.name} the closest visible enemy unit within 18" of {psyker.name}?',
+    ):
+        raise RuleError(
+            f'Smite strikes the closest visible enemy unit within 18", not {aim.name} (40k8 §5.3)',
+            "pick the closest visible enemy unit as its target",
+        )
 
 
 def resolve_power(
@@ -600,13 +629,6 @@ def resolve_power(
     if pending.target is None:
         raise RuleError('Smite needs --target: the closest visible enemy unit within 18"')
     target = enemy_unit(state, caster, pending.target)
-    if not answers.yes_no(
-        "closest-visible",
-        f'is {target.name} the closest visible enemy unit within 18" of {caster.name}?',
-    ):
-        raise RuleError(
-            f'Smite strikes the closest visible enemy unit within 18", not {target.name}'
-        )
     big = pending.casting_roll > 10
     amount = parse_dice("D6" if big else "D3").roll(dice, f"Smite ({'D6' if big else 'D3'})")
     state.notes.append(f"Smite: {target.name} suffers {amount} mortal wound(s) (40k8 §5.3).")
@@ -621,14 +643,18 @@ def _ranged(unit: UnitState) -> list[WeaponSpec]:
 
 
 def _shooting_weapons(unit: UnitState, wanted: str | None, engaged: bool) -> list[WeaponSpec]:
-    """The weapons that fire: the one named, else every ranged weapon the unit may fire now
-    (Pistols only when engaged, else the other weapons; grenades only when named, §7.5-§7.6)."""
+    """The weapons that fire: those named (comma-separated), else every ranged weapon the unit
+    may fire now (Pistols only when engaged, else the other weapons; grenades only when named,
+    §7.5-§7.6). A grenade is thrown by one model, the others firing the other weapons named."""
     weapons = _ranged(unit)
     if wanted:
-        chosen = [w for w in weapons if wanted.lower() in (w.name.lower(), w.id.lower())]
-        if not chosen:
-            raise RuleError(f"{unit.name} has no ranged weapon {wanted!r}")
-        return chosen
+        chosen: list[WeaponSpec] = []
+        for name in (n.strip().lower() for n in wanted.split(",") if n.strip()):
+            found = [w for w in weapons if name in (w.name.lower(), w.id.lower())]
+            if not found:
+                raise RuleError(f"{unit.name} has no ranged weapon {name!r}")
+            chosen += [w for w in found if w not in chosen]
+        return _one_thrower(unit, chosen)
     kinds = {w.id: weapon_type_of(w)[0] for w in weapons}
     if engaged:
         return [w for w in weapons if kinds[w.id] == "pistol"]
@@ -636,6 +662,25 @@ def _shooting_weapons(unit: UnitState, wanted: str | None, engaged: bool) -> lis
         return [w for w in weapons if kinds[w.id] == "assault"]
     others = [w for w in weapons if kinds[w.id] not in ("pistol", "grenade")]
     return others or [w for w in weapons if kinds[w.id] == "pistol"]
+
+
+def _one_thrower(unit: UnitState, weapons: list[WeaponSpec]) -> list[WeaponSpec]:
+    """40k8 §7.5: one model throws the grenade instead of firing anything else; the other
+    models fire the other weapons chosen. One grenade at most."""
+    from dataclasses import replace
+
+    grenades = [w for w in weapons if weapon_type_of(w)[0] == "grenade"]
+    if not grenades:
+        return weapons
+    if len(grenades) > 1:
+        raise RuleError("one model per unit throws one grenade (40k8 §7.5)", "choose one grenade")
+    thrown = replace(grenades[0], carriers=1)
+    others = []
+    for weapon in weapons:
+        carriers = unit.models if weapon.carriers is None else min(weapon.carriers, unit.models)
+        if weapon is not grenades[0] and carriers > 1:
+            others.append(replace(weapon, carriers=carriers - 1))
+    return [thrown, *others]
 
 
 def shoot_40k(
@@ -654,14 +699,13 @@ def shoot_40k(
     are the effects the player gave (`--hit-mod` ...)."""
     from aos_cli.systems.wh40k8.engine import Attack40k, prepare_weapon
 
-    rules = _attack_rules(state, unit, target, answers, extra)
     half = any(weapon_type_of(w)[0] == "rapid-fire" for w in weapons) and answers.yes_no(
         f"half-range:{unit.spec.id}" if overwatch else "half-range",
         f"is {target.name} within half range of {unit.name}'s Rapid Fire weapons?",
     )
     prepared = [
         prepare_weapon(
-            _weapon40k(unit, w, rules),
+            _weapon40k(unit, w, _attack_rules(state, unit, target, answers, extra, w)),
             moved=unit.moved,
             advanced=unit.advanced,
             within_half_range=half,
@@ -729,6 +773,10 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
         raise RuleError(f"{unit.name} {did} this turn and cannot charge (40k8 §9.2)")
     if unit.charged or f"charge:{unit.spec.id}" in state.used_this_phase:
         raise RuleError(f"{unit.name} has already charged this phase (40k8 §9.2)")
+    if CHARGES_OVER in state.used_this_phase:
+        raise RuleError(
+            "a Heroic Intervention has been made: the charges of this phase are over (40k8 §9.5)"
+        )
     names = [n.strip() for n in (act.target or "").split(",") if n.strip()]
     if not names:
         raise InputError("name the charge's target unit(s) with --target (40k8 §9.2)")
@@ -776,12 +824,22 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
         )
 
 
+CHARGES_OVER = "charges-over"
+"""Marks a Charge phase whose charges are over: a Heroic Intervention has been made (40k8 §9.5)."""
+
+
+def enemy_charged(state: GameState) -> bool:
+    """Whether a unit of the player whose turn it is has charged this phase."""
+    return any(u.charged for u in state.sides[state.active_side].units)
+
+
 @action(Intervene, system="wh40k8")
 def _intervene(
     state: GameState, act: Intervene, dice: DiceSource, answers: RecordedAnswers
 ) -> None:
-    """40k8 §9.5: after the enemy's charges, a CHARACTER within 3" of an enemy unit may move up
-    to 3", ending closer to the nearest enemy model (a Heroic Intervention)."""
+    """40k8 §9.5: after the enemy has made all its charge moves, a CHARACTER within 3" of an
+    enemy unit may move up to 3", ending closer to the nearest enemy model (a Heroic
+    Intervention). The first one ends the phase's charges."""
     need_phase(state, "charge")
     unit = state.unit(act.unit)
     present(unit)
@@ -795,6 +853,7 @@ def _intervene(
     if not answers.yes_no("within-3", f'is {unit.name} within 3" of an enemy unit?'):
         raise RuleError(f'{unit.name} is not within 3" of an enemy unit (40k8 §9.5)')
     unit.intervened = True
+    state.used_this_phase.add(CHARGES_OVER)
     state.notes.append(
         f'{unit.name} Heroically Intervenes: up to 3", ending closer to the nearest enemy model.'
     )
@@ -839,7 +898,7 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
     if act.weapon:
         melee = [w for w in melee if act.weapon.lower() in (w.name.lower(), w.id.lower())]
     weapons = [
-        _weapon40k(unit, w, _attack_rules(state, unit, target, answers, attack_flags(act)))
+        _weapon40k(unit, w, _attack_rules(state, unit, target, answers, attack_flags(act), w))
         for w in (melee[:1] or [CLOSE_COMBAT_WEAPON])
     ]
     spec = Attack40k(

@@ -1,0 +1,220 @@
+"""40k at the table through the real command line (issue 18 items 4-10): the demo armies of
+`aos game new --system wh40k8`, typed dice and typed answers (40k8 = 40k8-core.md, the digest
+of seed 001)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.conftest import CliResult, RunCli
+
+
+def new_game(run_cli: RunCli, db: Path, first: str, phase: str) -> None:
+    """A game of the demo armies with `first` taking the first turn, on to `phase`."""
+    assert run_cli("game", "new", "--system", "wh40k8", "--db", str(db)).exit_code == 0
+    assert run_cli("priority", "--first", first, "--db", str(db)).exit_code == 0
+    for _ in range(("movement", "psychic", "shooting", "charge", "fight").index(phase)):
+        assert run_cli("next", "--db", str(db)).exit_code == 0
+
+
+def aos(run_cli: RunCli, db: Path, *args: str, typed: str | None = None) -> CliResult:
+    """One command on the game; `typed` are the dice typed in (manual dice)."""
+    dice = ("--dice", "manual") if typed is not None else ()
+    return run_cli(*args, *dice, "--db", str(db), input=typed)
+
+
+def kinds(run_cli: RunCli, db: Path) -> list[str]:
+    log = json.loads(run_cli("game", "log", "--json", "--db", str(db)).stdout)
+    return [entry["kind"] for entry in log]
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_40k8_hint_names_only_flags_the_command_has(run_cli: RunCli, tmp_path: Path) -> None:
+    """Issue 18 item 8: `aos move` has no --engaged flag, so its hint names `--answer`, and
+    the answer named works (40k8 §4.4: a unit within 1" of the enemy cannot move)."""
+    db = tmp_path / "games.sqlite3"
+    new_game(run_cli, db, "Player One", "movement")
+    asked = aos(run_cli, db, "move", "plague-marines")
+    assert asked.exit_code == 2
+    assert "--answer engaged=yes" in asked.stderr
+    assert "--no-engaged" not in asked.stderr and "--engaged" not in asked.stderr
+    moved = aos(run_cli, db, "move", "plague-marines", "--answer", "engaged=no")
+    assert moved.exit_code == 0, moved.stderr
+
+
+def _smite_waiting(run_cli: RunCli, db: Path) -> None:
+    """The Plaguecaster manifests Smite on 7 (3 and 4) at the Tactical Squad."""
+    new_game(run_cli, db, "Player One", "psychic")
+    cast = aos(
+        run_cli, db, "cast", "plaguecaster", "Smite", "--target", "tactical-squad",
+        "--answer", "closest-visible=yes", typed="3 4\n",
+    )  # fmt: skip
+    assert cast.exit_code == 0, cast.stderr
+    assert "manifests Smite with 7" in one_line(cast.stdout)
+    assert "`aos deny PSYKER`" in one_line(cast.stdout)
+
+
+def test_40k8_5_5_deny_refuses_the_aos_unbind_range_flag(run_cli: RunCli, tmp_path: Path) -> None:
+    """Issue 18 item 8: Deny the Witch is taken within 24" (40k8 §5.5); `--within-30`, the AoS
+    unbinding range, answers nothing in 40k and is refused rather than ignored."""
+    db = tmp_path / "games.sqlite3"
+    _smite_waiting(run_cli, db)
+    before = kinds(run_cli, db)
+    alone = aos(run_cli, db, "deny", "librarian", "--within-30")
+    assert alone.exit_code == 2
+    assert "within-24" in alone.stderr and "--within-30 not asked here" in alone.stderr
+    both = aos(
+        run_cli, db, "deny", "librarian", "--within-30", "--answer", "within-24=yes",
+        "--answer", "within-12:plaguecaster=no",
+    )  # fmt: skip
+    assert both.exit_code == 2
+    assert "--within-30 does not apply" in both.stderr
+    assert kinds(run_cli, db) == before
+
+
+def test_40k8_psychic_hood_adds_1_to_deny_within_12(run_cli: RunCli, tmp_path: Path) -> None:
+    """Issue 18 item 6: the Librarian's Psychic Hood adds 1 to its Deny the Witch test against
+    a psyker within 12": 3 and 4 is 8, which beats the Psychic test of 7 (40k8 §5.5)."""
+    db = tmp_path / "games.sqlite3"
+    _smite_waiting(run_cli, db)
+    denied = aos(
+        run_cli, db, "deny", "librarian", "--answer", "within-24=yes",
+        "--answer", "within-12:plaguecaster=yes", typed="3 4\n",
+    )  # fmt: skip
+    assert denied.exit_code == 0, denied.stderr
+    assert "Librarian denies Smite with 8 (+1 Psychic Hood)" in one_line(denied.stdout)
+
+
+def test_40k8_psychic_hood_not_beyond_12(run_cli: RunCli, tmp_path: Path) -> None:
+    """Beyond 12" the hood adds nothing: 7 does not beat 7 and Smite strikes (40k8 §5.5)."""
+    db = tmp_path / "games.sqlite3"
+    _smite_waiting(run_cli, db)
+    failed = aos(
+        run_cli, db, "deny", "librarian", "--answer", "within-24=yes",
+        "--answer", "within-12:plaguecaster=no", typed="3 4\n2\n",
+    )  # fmt: skip
+    assert failed.exit_code == 0, failed.stderr
+    assert "Librarian fails to deny (7): Smite takes effect" in one_line(failed.stdout)
+
+
+def test_40k8_5_3_smite_target_is_checked_before_the_psychic_test(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """Issue 18 item 4: Smite strikes the closest visible enemy unit within 18" (40k8 §5.3);
+    the caster's player says so when the power is chosen, so a "no" records nothing, rolls
+    no die and leaves no power waiting for Deny the Witch."""
+    db = tmp_path / "games.sqlite3"
+    new_game(run_cli, db, "Player One", "psychic")
+    before = kinds(run_cli, db)
+    refused = aos(
+        run_cli, db, "cast", "plaguecaster", "Smite", "--target", "rhino",
+        "--answer", "closest-visible=no", typed="",
+    )  # fmt: skip
+    assert refused.exit_code == 1
+    assert "closest visible enemy unit" in refused.stderr
+    assert kinds(run_cli, db) == before
+    status = json.loads(aos(run_cli, db, "status", "--json").stdout)
+    assert status.get("pending_spell") is None
+
+
+def test_40k8_charge_names_every_missing_answer_in_one_run(run_cli: RunCli, tmp_path: Path) -> None:
+    """Issue 18 item 10: one run of `aos charge` from a script names every answer the charge
+    may need (40k8 §9.2 eligibility, §9.3 Overwatch with half range and cover, §9.4 distance),
+    and one run with them all charges."""
+    db = tmp_path / "games.sqlite3"
+    new_game(run_cli, db, "Player One", "charge")
+    asked = aos(run_cli, db, "charge", "plague-marines", "--target", "tactical-squad")
+    assert asked.exit_code == 2
+    text = one_line(asked.stderr)
+    for needed in (
+        "--engaged or --no-engaged", "--within-12 or --no-within-12",
+        "overwatch:tactical-squad=yes", "half-range:tactical-squad=yes", "overwatch-cover=yes",
+        "--distance N",
+    ):  # fmt: skip
+        assert needed in text, text
+    assert text.count("aos: error") == 1
+    charged = aos(
+        run_cli, db, "charge", "plague-marines", "--target", "tactical-squad", "--no-engaged",
+        "--within-12", "--answer", "overwatch:tactical-squad=no", "--distance", "4",
+        typed="3 4\n",
+    )  # fmt: skip
+    assert charged.exit_code == 0, charged.stderr
+    assert "Plague Marines charges" in one_line(charged.stdout)
+
+
+def test_40k8_9_5_heroic_intervention_only_after_the_charges(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """Issue 18 item 5: `aos play` offers the Librarian's Heroic Intervention only once the
+    enemy has charged, and the first intervention ends the charges (40k8 §9.5: after the
+    opponent has made all its charge moves)."""
+    db = tmp_path / "games.sqlite3"
+    new_game(run_cli, db, "Player One", "charge")
+    before = run_cli("play", "--db", str(db), input="q\n")
+    assert "Heroic Intervention" not in before.stdout
+    charged = aos(
+        run_cli, db, "charge", "plague-marines", "--target", "tactical-squad", "--no-engaged",
+        "--within-12", "--answer", "overwatch:tactical-squad=no", "--distance", "4",
+        typed="3 4\n",
+    )  # fmt: skip
+    assert charged.exit_code == 0, charged.stderr
+    after = run_cli("play", "--db", str(db), input="q\n")
+    assert "Librarian: Heroic Intervention (ends the charges)" in after.stdout
+    assert "Lord of Contagion: charge" in after.stdout
+    intervened = aos(run_cli, db, "intervene", "librarian", "--answer", "within-3=yes")
+    assert intervened.exit_code == 0, intervened.stderr
+    late = aos(run_cli, db, "charge", "lord-of-contagion", "--target", "tactical-squad")
+    assert late.exit_code == 1
+    assert "the charges of this phase are over" in late.stderr
+    menu = run_cli("play", "--db", str(db), input="q\n").stdout
+    assert "Lord of Contagion: charge" not in menu
+
+
+def test_40k8_plaguereaper_rerolls_wound_rolls_of_1(run_cli: RunCli, tmp_path: Path) -> None:
+    """Issue 18 item 6: the Plaguereaper's weapon ability (re-roll wound rolls of 1) reaches
+    the wound roll: wound dice 1 1 5 4 re-roll the two 1s (40k8 §1.3, §8.2)."""
+    db = tmp_path / "games.sqlite3"
+    new_game(run_cli, db, "Player One", "charge")
+    charged = aos(
+        run_cli, db, "charge", "lord-of-contagion", "--target", "tactical-squad",
+        "--no-engaged", "--within-12", "--answer", "overwatch:tactical-squad=no",
+        "--distance", "3", typed="3 4\n",
+    )  # fmt: skip
+    assert charged.exit_code == 0, charged.stderr
+    assert aos(run_cli, db, "next").exit_code == 0
+    # 4 attacks hit on 2+; S6 against T4 wounds on 3+: 1 1 5 4, the 1s re-rolled to 6 and 2
+    fought = aos(
+        run_cli, db, "fight", "lord-of-contagion", "--target", "tactical-squad", "--json",
+        typed="3 3 3 3\n1 1 5 4\n6 2\n1 1 1\n",
+    )  # fmt: skip
+    assert fought.exit_code == 0, fought.stderr
+    assert "4 attacks, 4 hits, 3 wounds" in json.loads(fought.stdout)["notes"][0]
+
+
+def test_40k8_7_tactical_squad_throws_a_grenade_in_play(run_cli: RunCli, tmp_path: Path) -> None:
+    """Issue 18 item 7: in `aos play` the Tactical Squad chooses its weapons: one model throws
+    a frag grenade (Grenade D6: rolled 3) while the four others fire boltguns (Rapid Fire 1,
+    beyond half range: 4), 7 attacks (40k8 §7.5)."""
+    db = tmp_path / "games.sqlite3"
+    new_game(run_cli, db, "Player Two", "shooting")
+    typed = [
+        "4",
+        "3",  # throw a frag grenade at the Plague Marines
+        "n",
+        "n",
+        "n",  # not within 1"; not within half range; not in cover
+        "3",  # the grenade's D6 attacks
+        "1 1 1",  # the grenade's 3 hit rolls, all missing
+        "1 1 1 1",  # the boltguns' 4 hit rolls, all missing
+        "q",
+    ]
+    out = run_cli("play", "--db", str(db), "--dice", "manual", input="\n".join(typed) + "\n")
+    assert out.exit_code == 0, out.stderr
+    assert "Tactical Squad: shoot Boltgun" in out.stdout
+    assert "Tactical Squad: shoot Bolt pistol" in out.stdout
+    assert "Tactical Squad: throw a Frag grenade (one model, the others fire Boltgun)" in out.stdout
+    assert "Tactical Squad → Plague Marines: 7 attacks, 0 hits" in one_line(out.stdout)
