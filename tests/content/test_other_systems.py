@@ -267,6 +267,7 @@ def test_lord_of_contagion_found_by_name(db: Database) -> None:
         "Nurgle's Gift",
         "Cataphractii Armour",
         "Teleport Strike",
+        "Plague weapon",
     }
 
 
