@@ -4,6 +4,7 @@ terminal, one action performed through the game session, and what it did shown."
 from __future__ import annotations
 
 import functools
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -101,9 +102,15 @@ class TerminalAsker:
                 print(f"{problem}; please type a number, such as 7 or 8.5.", file=sys.stderr)
 
 
+RANGE_KEY = re.compile(r"within-([0-9]+)")
+"""A question about a distance the rules set (`within-12`); the flags answering one carry the
+distance of the system they were written for (`--within-30`, AoS unbinding)."""
+
+
 class FlagAnswers(RecordedAnswers):
-    """The answers given on the command line; a flag the action can never ask about (the
-    AoS `--within-30` on a 40k Deny the Witch, whose range is 24") is refused, not ignored."""
+    """The answers given on the command line. A range flag written for another system's
+    distance (the AoS `--within-30` on a 40k Deny the Witch, whose range is 24") is refused,
+    not silently ignored; other flags an action does not ask about do no harm."""
 
     def __init__(self, given: dict[str, Any], flags: set[str], possible: Callable[[], set[str]]):
         super().__init__(dict(given), TerminalAsker())
@@ -120,20 +127,21 @@ class FlagAnswers(RecordedAnswers):
         return super().number(key, question)
 
     def settle(self) -> None:
-        """Refuse the given flags this action never asks about, whatever the dice and
-        answers (an unused one that another path would ask is fine)."""
-        if self.flags - self.read:
-            check_flags_apply(self.flags - self.read, self.possible())
+        """Refuse a range flag no path of this action asks while it asks another range."""
+        unread = {k for k in self.flags - self.read if RANGE_KEY.fullmatch(k)}
+        if unread:
+            check_ranges_apply(unread, self.possible())
 
 
-def check_flags_apply(unread: set[str], possible: set[str]) -> None:
-    """One line for the given flags that no path of the action asks about."""
-    never = sorted(unread - possible)
-    if never:
-        flags = ", ".join(f"--{key}" for key in never)
+def check_ranges_apply(unread: set[str], possible: set[str]) -> None:
+    """One line for a range flag the action never asks while it asks another distance."""
+    asked = sorted(k for k in possible if RANGE_KEY.fullmatch(k))
+    wrong = sorted(k for k in unread if k not in possible)
+    if wrong and asked:
+        inches = ", ".join(f'{RANGE_KEY.fullmatch(k).group(1)}"' for k in asked)  # type: ignore[union-attr]
         raise InputError(
-            f"{flags} {'does' if len(never) == 1 else 'do'} not apply to this action in this game",
-            "leave it out; the tool asks what it needs",
+            f"--{wrong[0]} does not apply here: this game measures {inches}",
+            f"answer with --answer {asked[0]}=yes (or =no)",
         )
 
 

@@ -72,7 +72,7 @@ def test_40k8_5_5_deny_refuses_the_aos_unbind_range_flag(run_cli: RunCli, tmp_pa
         "--answer", "within-12:plaguecaster=no",
     )  # fmt: skip
     assert both.exit_code == 2
-    assert "--within-30 does not apply" in both.stderr
+    assert '--within-30 does not apply here: this game measures 24"' in both.stderr
     assert kinds(run_cli, db) == before
 
 
