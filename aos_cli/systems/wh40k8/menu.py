@@ -79,7 +79,7 @@ def turn_menu(state: GameState) -> list[Option]:
             if unit.on_battlefield and has_weapons(unit, "missile") and not unit.shot:
                 found += shooting_options(unit, side)
     elif phase == "charge":
-        from aos_cli.systems.wh40k8_rules import CHARGES_OVER, enemy_charged
+        from aos_cli.systems.wh40k8.rules import CHARGES_OVER, enemy_charged
 
         over = CHARGES_OVER in state.used_this_phase
         for unit in own:
@@ -135,7 +135,7 @@ def shooting_options(unit: UnitState, side: int) -> list[Option]:
     weapons, its Pistols (the only ones within 1" of an enemy), or a grenade thrown by one
     model while the others fire; after Advancing only Assault weapons, none after Falling
     Back unless it can FLY (40k8 §4.5, §4.6)."""
-    from aos_cli.systems.wh40k8_rules import weapon_type_of
+    from aos_cli.systems.wh40k8.rules import weapon_type_of
 
     if unit.fell_back and not unit.spec.has("FLY"):
         return []
