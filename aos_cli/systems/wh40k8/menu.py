@@ -6,6 +6,7 @@ from aos_cli.core.state import GameState, UnitState, WeaponSpec
 from aos_cli.core.system import Option
 from aos_cli.core.turn import due_battleshock
 from aos_cli.guide import has_weapons, may_cast
+from aos_cli.systems.wh40k8.table import CHARGES_OVER, enemy_charged, weapon_type_of
 
 UNDERDOG_CHOICE = Option(
     "The Underdog chooses who goes first in every round", "priority", {"ask": True}
@@ -79,8 +80,6 @@ def turn_menu(state: GameState) -> list[Option]:
             if unit.on_battlefield and has_weapons(unit, "missile") and not unit.shot:
                 found += shooting_options(unit, side)
     elif phase == "charge":
-        from aos_cli.systems.wh40k8.rules import CHARGES_OVER, enemy_charged
-
         over = CHARGES_OVER in state.used_this_phase
         for unit in own:
             if over or not unit.on_battlefield:
@@ -135,8 +134,6 @@ def shooting_options(unit: UnitState, side: int) -> list[Option]:
     weapons, its Pistols (the only ones within 1" of an enemy), or a grenade thrown by one
     model while the others fire; after Advancing only Assault weapons, none after Falling
     Back unless it can FLY (40k8 §4.5, §4.6)."""
-    from aos_cli.systems.wh40k8.rules import weapon_type_of
-
     if unit.fell_back and not unit.spec.has("FLY"):
         return []
     ranged = [w for w in unit.spec.weapons if weapon_type_of(w)[0] != "melee"]

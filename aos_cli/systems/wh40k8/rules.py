@@ -10,7 +10,6 @@ or WS, the wound chart, AP, invulnerable saves, excess damage lost) is `aos_cli.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -54,6 +53,7 @@ from aos_cli.core.roll_effects import describe, modified, roll_modifier
 from aos_cli.core.state import PendingSpell, UnitState, WeaponSpec
 from aos_cli.core.system import GameSystem, Option, SpellRule, choose_first, register
 from aos_cli.core.unit_attacks import characteristic_bonus, unit_rules
+from aos_cli.systems.wh40k8.table import CHARGES_OVER, weapon_type_of
 
 if TYPE_CHECKING:
     from aos_cli.core.state import GameState
@@ -200,15 +200,6 @@ def weapon_strength(text: str, user: int) -> int:
     if cleaned.startswith(("x", "×")):
         return user * int(cleaned[1:])
     return int(cleaned)
-
-
-def weapon_type_of(weapon: WeaponSpec) -> tuple[str, str]:
-    """`Rapid Fire 2` → (`rapid-fire`, `2`); `Melee` → (`melee`, ``) (40k8 §7, §13.2)."""
-    text = weapon.type.strip() or ("Melee" if weapon.kind == "melee" else "Assault 1")
-    match = re.fullmatch(r"(?i)(assault|heavy|rapid fire|grenade|pistol|melee)\s*(\S*)", text)
-    if match is None:
-        raise RuleError(f"{weapon.name}: unknown weapon type {text!r}")
-    return match.group(1).lower().replace(" ", "-"), match.group(2)
 
 
 def profile_int(unit: UnitState, key: str, default: int) -> int:
@@ -822,15 +813,6 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
             f"{unit.name} fails to charge: rolled {roll}{describe(modifier, effects)}, needed "
             f"{needed}; no model moves."
         )
-
-
-CHARGES_OVER = "charges-over"
-"""Marks a Charge phase whose charges are over: a Heroic Intervention has been made (40k8 §9.5)."""
-
-
-def enemy_charged(state: GameState) -> bool:
-    """Whether a unit of the player whose turn it is has charged this phase."""
-    return any(u.charged for u in state.sides[state.active_side].units)
 
 
 @action(Intervene, system="wh40k8")
