@@ -190,7 +190,10 @@ def act(
 
         asked = FlagAnswers(given, set(flags), lambda: set(possible()))
         if not as_json:  # each result shown before the next question or dice it comes before
-            source, asked.fallback = live.dice(source), live.asker(asked.fallback or TerminalAsker())
+            source, asked.fallback = (
+                live.dice(source),
+                live.asker(asked.fallback or TerminalAsker()),
+            )
         try:
             state = session.perform(
                 kind, dict(payload), source, asked, None if as_json else live.watch
