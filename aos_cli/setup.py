@@ -353,6 +353,26 @@ def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[st
     }
 
 
+def apply_setup_choices(side: dict[str, Any], allegiance: Any) -> None:
+    """Put the command trait and artefacts picked at set-up on the general and the bearers
+    (AoS2 §25): they replace those the army list named, so the game plays what was picked."""
+    kinds = ("command trait", "artefact")
+    for unit in side["units"]:
+        unit["choices"] = [c for c in unit.get("choices", []) if c["kind"] not in kinds]
+        if not unit["choices"]:
+            unit.pop("choices")
+    trait = side.get("command_trait")
+    general = next((u for u in side["units"] if u.get("general")), None)
+    if trait and general is not None:
+        row = _row(allegiance.command_traits, trait["id"])
+        general["choices"] = [*general.get("choices", []), _choice("command trait", row)]
+    for artefact in side.get("artefacts", []):
+        bearer = next(u for u in side["units"] if u["id"] == artefact["bearer"])
+        row = _row(allegiance.artefacts, artefact["id"])
+        weapon = next((w["id"] for w in bearer["weapons"] if w["kind"] == "melee"), None)
+        bearer["choices"] = [*bearer.get("choices", []), _choice("artefact", row, weapon)]
+
+
 def _row(tables: Sequence[Any], wanted: str) -> Any:
     """The row of a command trait or artefact table named by id or name (checked on load)."""
     return next(r for t in tables for r in t.rows if wanted in (r.id, r.name))

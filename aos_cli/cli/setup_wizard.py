@@ -163,6 +163,10 @@ def _side(
         )
     if allegiance is not None and allegiance.artefacts and leaders:
         side["artefacts"] = _artefacts(ask, out, allegiance.artefacts[0], dice, side, leaders)
+    if allegiance is not None:
+        from aos_cli.setup import apply_setup_choices
+
+        apply_setup_choices(side, allegiance)
     ruleset = db.rulesets.get(army.system)
     triumphs = ruleset.table("triumphs-2e") if ruleset else None
     if triumphs and _yes(

@@ -116,6 +116,10 @@ def test_setup_wizard_then_play(run_cli: RunCli, tmp_path: Path) -> None:
     status = json.loads(run_cli("status", "--json", "--db", str(db)).stdout)
     flags = {u["id"]: u["flags"] for u in status["sides"][0]["units"]}
     assert "reserve" in flags["prosecutors"]
+    # AoS2 §25: what was picked at set-up is what the game plays, not the army list's picks.
+    effects = {u["id"]: u["effects"] for u in status["sides"][0]["units"]}
+    trait = setup["sides"][0]["command_trait"]["name"]
+    assert effects["stardrake"] == [trait, "Strife-ender"]
 
 
 def test_the_menu_keys_are_shown_verbatim(run_cli: RunCli, db: Path) -> None:
