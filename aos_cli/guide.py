@@ -206,6 +206,8 @@ def targets(state: GameState, option: Option) -> list[UnitState]:
     else:
         wanted = 1 - option.side if option.target == "enemy" else option.side
         found = [u for u in state.sides[wanted].units if u.on_battlefield]
+    if option.allowed is not None:
+        found = [u for u in found if u.spec.id in option.allowed]
     aim = _target_rule(state, option)
     if aim is None:
         return found

@@ -272,7 +272,7 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                     aim_numbers = target_numbers(state, aims)
                     for line in target_lines(aims, aim_numbers):
                         out.print(line)
-                    pick = pick_numbered(ask_line("Target"), aim_numbers)
+                    pick = pick_numbered(ask_line(option.target_prompt or "Target"), aim_numbers)
                     if pick is None:
                         out.print("No such target; nothing was done.")
                         continue

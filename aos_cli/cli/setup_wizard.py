@@ -181,11 +181,19 @@ def run_wizard(
     army_paths: Sequence[Path], ask: Ask, out: Console, dice: DiceSource, db: Database
 ) -> dict[str, Any]:
     """Walk the players through set-up and return the game's set-up snapshot."""
+    import importlib
+
     from aos_cli.content import load_army
+    from aos_cli.core.system import get_system
     from aos_cli.setup import build_setup
 
     armies = [load_army(Path(p), db) for p in army_paths]
     system = armies[0].system
+    own = get_system(system).setup_steps
+    if own:  # a system with a set-up of its own (AoS1 §4)
+        module, _, name = own.partition(":")
+        wizard = getattr(importlib.import_module(module), name)
+        return dict(wizard(army_paths, ask, out, dice, db))
     plans = sorted((p for p in db.battleplans.values() if p.system == system), key=lambda p: p.name)
     default = next((i for i, p in enumerate(plans) if p.id == "first-blood"), 0)
     out.rule("Set-up: battleplan", style="heading")

@@ -285,18 +285,26 @@ def unbind(
 
 def command(
     ability: Annotated[str, typer.Argument(help="Command ability, e.g. 'Inspiring Presence'.")],
-    unit: Annotated[str, typer.Option("--unit", help="The unit it is used on or by.")],
+    unit: Annotated[
+        str | None,
+        typer.Option(
+            "--unit", help="The unit it is used on or by (AoS1: the general unless named)."
+        ),
+    ] = None,
     target: Annotated[str | None, typer.Option(help="Target unit, if the ability picks one.")] = None,
     in_command_range: InRangeOption = None,
     target_in_range: TargetInRangeOption = None,
+    answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
 ) -> None:  # fmt: skip
-    """Use a command ability, spending 1 command point (AoS2 §7)."""
+    """Use a command ability: 1 command point in AoS2 (§7); the general's one free command
+    of the hero phase in AoS1 (§7.2)."""
     act(
         "command", {"ability": ability, "unit": unit, "target": target}, db=db, game=game,
         as_json=json, dice=dice, seed=seed,
         answers={"in-command-range": in_command_range, "target-in-range": target_in_range},
+        answer=answer,
     )  # fmt: skip
 
 

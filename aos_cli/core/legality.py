@@ -124,6 +124,14 @@ def check_arrive(state: GameState, unit: UnitState) -> None:
     own_turn(state, unit, "arrive")
     if not unit.in_reserve:
         raise RuleError(f"{unit.name} is not in reserve")
+    from aos_cli.core.scoring import book_of
+
+    if book_of(state).plan.reserves_at_end == "not_in_army":
+        raise RuleError(
+            f"{unit.name} was not set up: it is not part of the army and takes no part in the "
+            "battle (AoS1 §4)",
+            "if an ability brings it in, add its models with `aos adjust`",
+        )
     if unit.moved:
         raise RuleError(f"{unit.name} has already rolled to arrive this phase")
 

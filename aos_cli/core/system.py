@@ -55,6 +55,11 @@ class Option:
     """`enemy` or `friendly` when the action needs a target unit picked."""
     side: int = 0
     """The side whose player acts."""
+    target_prompt: str = ""
+    """Who picks the target and how, where not the acting player (AoS1 §5.2: the enemy
+    picks the unit to be assassinated)."""
+    allowed: tuple[str, ...] | None = None
+    """The ids of the only units it may target, where a rule narrows them."""
 
 
 @dataclass(frozen=True)
@@ -135,6 +140,9 @@ class GameSystem:
     first_step: str = "Roll priority for battle round 1 with `aos priority`."
     """What the players do first once a new game is set up."""
     setup_wizard: bool = False
+    setup_steps: str = ""
+    """The system's own set-up wizard for `aos play` (`module:attribute`, called like
+    `aos_cli.cli.setup_wizard.run_wizard`), where its set-up differs (AoS1 §4)."""
     arrival_roll: int | None = 3
     reserve_ability: str | None = None
     """The id of the ability that lets a unit be set up off the battlefield (40k8 §4.7:

@@ -47,13 +47,17 @@ def weapon_table(title: str, weapons: list[Weapon]) -> Table:
     return table
 
 
-def _ability_text(ability: Ability | Spell) -> Text:
+def _ability_text(ability: Ability | Spell, command_points: bool = True) -> Text:
+    """An ability as a line: its name, what it costs and how often (a command ability in a
+    system without command points is the general's command, AoS1 §7.2), and its text."""
     text = Text()
     text.append(ability.name, style="bold")
     extra = []
     cost = getattr(ability, "cost", 0)
-    if cost:
+    if cost and command_points:
         extra.append(f"{cost} CP")
+    elif type(ability).__name__ == "CommandAbility" and not command_points:
+        extra.append("the general's command")
     usage = getattr(ability, "usage", "unlimited")
     if usage != "unlimited":
         extra.append(usage.replace("_", " "))
@@ -142,9 +146,12 @@ def warscroll_card(scroll: Warscroll) -> RenderableType:
         parts.append(Text("Command models", style="heading"))
         for model in scroll.command_models:
             parts.append(Text(f"  {model.name} ({model.role.replace('_', ' ')}): {model.text}"))
+    from aos_cli.core.system import get_system
+
+    points = get_system(scroll.system).command_points
     for timing, abilities in scroll.abilities_by_timing().items():
         parts.append(Text(f"Abilities — {timing}", style="heading"))
-        parts.extend(_ability_text(a) for a in abilities)
+        parts.extend(_ability_text(a, points) for a in abilities)
     if scroll.spells:
         parts.append(Text("Spells", style="heading"))
         for spell in scroll.spells:

@@ -5,6 +5,7 @@ limits, and applying their structured effects.
 from __future__ import annotations
 
 from aos_cli.core.ability_effects import (
+    Aura,
     GainCommandPoints,
     Heal,
     IfKeywords,
@@ -112,6 +113,18 @@ def _apply_each(
                 state.notes.append(f"{name}: rolled {shown} (needs {needed}+).")
                 for _ in range(hits):
                     _apply_each(state, source, aim, name, then, dice, answers)
+            case Lasting(until=until_name, effects=(Aura() as aura,)) if any(
+                isinstance(e, NoBattleshock) for e in aura.effects
+            ):
+                # "Until your next hero phase, friendly X units within N" do not take
+                # battleshock tests" (Lord of the Host, AoS1): the units in range when it is
+                # used keep it (auras on rolls are read from their holder when rolled).
+                until = DURATIONS.get(until_name, "phase")
+                covered = _in_aura(state, source, aura, answers)
+                for unit in covered:
+                    unit.effects.append(ActiveEffect(name, aura.effects, until, source.side))
+                shown = ", ".join(u.name for u in covered) or "no unit"
+                state.notes.append(f"{name} is in force on {shown} ({_until_text(until)}).")
             case Lasting(until=until_name, effects=inner):
                 until = DURATIONS.get(until_name, "phase")
                 aim.effects.append(ActiveEffect(name, inner, until, source.side))
@@ -131,6 +144,28 @@ def _apply_each(
         target.effects.append(ActiveEffect(name, tuple(immediate), "phase", source.side))
         state.notes.append(f"{name} is in force on {target.name} this phase.")
     return applied
+
+
+def _in_aura(
+    state: GameState, source: UnitState, aura: Aura, answers: RecordedAnswers
+) -> list[UnitState]:
+    """The units an aura takes in as it is used: its side and keywords (the holder itself
+    when friendly), each other one asked whether it is within range of the holder."""
+    sides = {"friendly": (source.side,), "enemy": (1 - source.side,), "all": (0, 1)}[aura.side]
+    found = []
+    for side in sides:
+        for unit in state.sides[side].units:
+            if not unit.on_battlefield or not all(unit.spec.has(k) for k in aura.keywords):
+                continue
+            if unit is source:
+                if aura.include_self:
+                    found.append(unit)
+            elif answers.yes_no(
+                f"within-{aura.range}:{unit.spec.id}",
+                f'is {unit.name} within {aura.range}" of {source.name}?',
+            ):
+                found.append(unit)
+    return found
 
 
 def _until_text(scope: str) -> str:
@@ -191,7 +226,7 @@ def _command(state: GameState, act: UseCommand, dice: DiceSource, answers: Recor
         return
     if name == "inspiring presence":
         need_phase(state, "battleshock")
-        unit = state.unit(_commanded(act))
+        unit = state.unit(_commanded(state, act))
         present(unit)
         if any(u.battleshock_tested for u in state.units()):
             raise RuleError("Inspiring Presence is used at the start of the battleshock phase")
@@ -200,6 +235,12 @@ def _command(state: GameState, act: UseCommand, dice: DiceSource, answers: Recor
         unit.battleshock_exempt = True
         state.notes.append(f"Inspiring Presence: {unit.name} takes no battleshock test this phase.")
         return
+    if name in ("at the double", "forward to victory") and not system.command_points:
+        raise RuleError(
+            f"{system.name} has no {name.title()}: its generals have Inspiring Presence and "
+            f"the command abilities on their warscrolls ({system.section} §7.2)",
+            "see the general's warscroll with `aos warscroll show`",
+        )
     if name in ("at the double", "forward to victory"):
         flag = (
             "aos run UNIT --at-the-double"
@@ -207,13 +248,16 @@ def _command(state: GameState, act: UseCommand, dice: DiceSource, answers: Recor
             else "aos charge UNIT --reroll"
         )
         raise RuleError(f"use {name.title()} with the roll it changes", f"run `{flag}`")
-    unit = state.unit(_commanded(act))
+    unit = state.unit(_commanded(state, act))
     _use_ability(state, UseAbility(unit.spec.id, act.ability, act.target), dice, answers)
 
 
-def _commanded(act: UseCommand) -> str:
-    """The unit a command ability is used by or on; it must be named."""
+def _commanded(state: GameState, act: UseCommand) -> str:
+    """The unit a command ability is used by or on; it must be named, except where only the
+    general commands (AoS1 §7.2): then it is the general of the side whose turn it is."""
     if act.unit is None:
+        if system_of(state).general_commands:
+            return general_of(state, state.active_side).spec.id
         raise InputError(f"name the unit for {act.ability} with --unit")
     return act.unit
 
@@ -222,7 +266,7 @@ def _inspiring_presence_1e(state: GameState, act: UseCommand, answers: RecordedA
     """AoS1 §7.2: in your hero phase the general picks one unit of your army within 12" of it;
     that unit takes no battleshock test until your next hero phase. Free, but it is the
     general's one command ability of the phase."""
-    unit = state.unit(_commanded(act))
+    unit = state.unit(_commanded(state, act))
     present(unit)
     general = general_of(state, unit.side)
     if unit is not general and not answers.yes_no(

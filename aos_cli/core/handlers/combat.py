@@ -80,8 +80,16 @@ def resolve_attack(
     garrison = terrain.garrisoned(state, target, answers)
     if garrison:
         attack_extra.append(RollModifier("hit", -1))  # attacks on a garrison (AoS2 §4.5)
-    cover = garrison or answers.yes_no(
-        "cover", f"is every model of {target.name} wholly on or within a terrain feature?"
+    # No cover for a unit that charged this turn, in the combat phase (AoS1 §11.7, AoS2
+    # §14.9 a), nor for a big Monster where the system denies it (AoS2 §14.9 b): not asked.
+    denied = (melee and target.charged) or (
+        target.spec.monster_wounds_8 and system.cover_for_monsters()
+    )
+    cover = garrison or (
+        not denied
+        and answers.yes_no(
+            "cover", f"is every model of {target.name} wholly on or within a terrain feature?"
+        )
     )
     if cover:
         defence_extra.append(InCover())

@@ -67,23 +67,35 @@ class AoS1System(GameSystem):
                     {"ask": True},
                 )
             ]
-        found = [Option("Choose who takes the first turn (finished set-up first)", "priority",
-                        {"ask": True})]  # fmt: skip
+        decider = state.sides[0 if state.sides[0].finished_setup_first else 1].name
+        found = [Option(f"{decider} (finished set-up first): choose who takes the first turn",
+                        "priority", {"ask": True})]  # fmt: skip
         from aos_cli.core.scoring import book_of, outnumbered_side
 
         book = book_of(state)
         small = outnumbered_side(state)
         if small is not None and book.sudden_death is None and not book.triumphs:
-            name = state.sides[small].name
-            for objective, aim in (("assassinate", "enemy"), ("blunt", "enemy"),
-                                   ("endure", None), ("seize-ground", None)):  # fmt: skip
+            name, enemy = state.sides[small].name, state.sides[1 - small]
+            for objective in ("assassinate", "blunt", "endure", "seize-ground"):
+                title = objective.replace("-", " ").title()
+                allowed = tuple(
+                    u.spec.id
+                    for u in enemy.units
+                    if u.on_battlefield and sudden_death_unit(objective, u) is None
+                )
+                if objective in ("assassinate", "blunt") and not allowed:
+                    continue
+                picks = "HERO, WIZARD, PRIEST or MONSTER" if objective == "assassinate" else (
+                    "unit of five or more models")  # fmt: skip
                 found.append(
                     Option(
-                        f"{name}: Sudden Death - {objective.replace('-', ' ').title()}",
+                        f"{name}: Sudden Death - {title}",
                         "sudden-death",
                         {"side": name, "objective": objective},
-                        aim,
+                        "enemy" if objective in ("assassinate", "blunt") else None,
                         small,
+                        f"{enemy.name} picks one of its own {picks} ({title}, AoS1 §5.2)",
+                        allowed,
                     )
                 )
         for index, side in enumerate(state.sides):
@@ -272,6 +284,16 @@ def _pre_battle(state: GameState, what: str) -> None:
         raise RuleError(f"{what} is chosen before the first battle round (AoS1 §5)")
 
 
+def sudden_death_unit(objective: str, unit: UnitState) -> str | None:
+    """Why the enemy may not pick `unit` for Assassinate or Blunt (AoS1 §5.2), or None."""
+    heroic = ("HERO", "WIZARD", "PRIEST", "MONSTER")
+    if objective == "assassinate" and not any(unit.spec.has(k) for k in heroic):
+        return f"Assassinate needs a HERO, WIZARD, PRIEST or MONSTER; not {unit.name}"
+    if objective == "blunt" and unit.models < 5:
+        return f"Blunt needs a unit of five or more models; {unit.name} has fewer"
+    return None
+
+
 @action(SuddenDeath, system="aos1")
 def _sudden_death(
     state: GameState, act: SuddenDeath, dice: DiceSource, answers: RecordedAnswers
@@ -307,11 +329,9 @@ def _sudden_death(
         unit = state.unit(str(picked))
         if unit.side == side:
             raise RuleError(f"{unit.name} is in your own army; the enemy picks one of its units")
-        heroic = ("HERO", "WIZARD", "PRIEST", "MONSTER")
-        if objective == "assassinate" and not any(unit.spec.has(k) for k in heroic):
-            raise RuleError(f"Assassinate needs a HERO, WIZARD, PRIEST or MONSTER; not {unit.name}")
-        if objective == "blunt" and unit.models < 5:
-            raise RuleError(f"Blunt needs a unit of five or more models; {unit.name} has fewer")
+        refused = sudden_death_unit(objective, unit)
+        if refused:
+            raise RuleError(refused)
         chosen["unit"] = unit.spec.id
     if objective == "seize-ground":
         chosen["feature"] = act.feature or "a terrain feature in enemy territory"
@@ -387,6 +407,8 @@ AOS1 = AoS1Scenery(
         ("triumph", "aos_cli.systems.aos1.commands:triumph"),
     ),
     help_panel="Age of Sigmar 1st edition",
+    setup_wizard=True,
+    setup_steps="aos_cli.systems.aos1.setup_wizard:run_wizard",
     first_step="The player who finished set-up first chooses who goes first with "
     "`aos priority --first SIDE`.",
 )

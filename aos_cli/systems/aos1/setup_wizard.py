@@ -1,0 +1,110 @@
+"""The 1st edition's set-up in `aos play` (AoS1 §3-§4): the battle, the terrain and its
+scenery rules, the territories roll-off (ties rolled again), the players setting up one unit
+at a time from the roll-off winner until each says it has finished, who finished first (it
+chooses who takes the first turn), and each general picked from the models set up. Units never
+set up take no part in the battle (AoS1 §4 step 4)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from aos_cli.cli.setup_wizard import Ask
+    from aos_cli.content import Database
+    from aos_cli.core.dice import DiceSource
+
+
+def run_wizard(
+    army_paths: Sequence[Path], ask: Ask, out: Console, dice: DiceSource, db: Database
+) -> dict[str, Any]:
+    """Walk the players through the 1st edition set-up; the game's set-up snapshot."""
+    from aos_cli.cli.setup_wizard import _choose, _terrain
+    from aos_cli.setup import build_setup
+
+    plans = sorted((p for p in db.battleplans.values() if p.system == "aos1"), key=lambda p: p.name)
+    out.rule("Set-up: the battle", style="heading")
+    plan = plans[_choose(ask, out, "Battle", [p.name for p in plans])]
+    terrain = _terrain(ask, out)
+    setup = build_setup(army_paths, plan.id, terrain=terrain, dice=dice)
+    for feature in setup["terrain"]:
+        if "roll" in feature:
+            out.print(
+                f"  {feature['name']}: rolled {feature['roll']}, {str(feature['rule']).title()}."
+            )
+    deploy(setup, ask, out, dice)
+    out.print(
+        "Generals are chosen. The outnumbered side may now pick a Sudden Death objective, then "
+        "Triumphs are rolled (in the first menu of the battle)."
+    )
+    return setup
+
+
+def deploy(setup: dict[str, Any], ask: Ask, out: Console, dice: DiceSource) -> None:
+    """AoS1 §4: the territories roll-off, units set up one at a time in turn from its winner,
+    who finished first, and each side's general (§4.1) among the models it set up."""
+    from aos_cli.cli.setup_wizard import _choose
+    from aos_cli.core.dice import roll_off
+
+    sides = setup["sides"]
+    out.rule("Set-up: territories and deployment (AoS1 §4)", style="heading")
+    result = roll_off(dice, reroll_ties=True)
+    winner = result.winner or 0
+    rolls = ", ".join(f"{a}-{b}" for a, b in result.rounds)
+    setup["deployment"] = {"rolls": [list(r) for r in result.rounds], "winner": winner}
+    out.print(
+        f"Territories roll-off ({rolls}, ties rolled again): {sides[winner]['name']} divides the "
+        f"battlefield into two halves and {sides[1 - winner]['name']} picks its territory. "
+        f'{sides[winner]["name"]} sets up the first unit, more than 12" from enemy territory.',
+        markup=False,
+    )
+    placed: list[list[dict[str, Any]]] = [[], []]
+    finished: list[int] = []
+    turn = winner
+    while len(finished) < 2:
+        if turn in finished:
+            turn = 1 - turn
+            continue
+        side = sides[turn]
+        waiting = [u for u in side["units"] if u not in placed[turn]]
+        if not waiting:
+            finished.append(turn)
+            out.print(f"  {side['name']} has set up every unit.", markup=False)
+            continue
+        names = [f"set up {u['name']}" for u in waiting]
+        if placed[turn]:
+            names.append("finished: set up no more units")
+        picked = _choose(ask, out, f"{side['name']}: set up a unit", names)
+        if picked == len(waiting):
+            finished.append(turn)
+            out.print(f"  {side['name']} has finished setting up.", markup=False)
+        else:
+            placed[turn].append(waiting[picked])
+            out.print(f"  {side['name']}: {waiting[picked]['name']} is set up.", markup=False)
+        turn = 1 - turn
+    first = finished[0]
+    for index, side in enumerate(sides):
+        side["finished_setup_first"] = index == first
+        for unit in side["units"]:
+            unit["reserve"] = unit not in placed[index]
+        left_out = [u["name"] for u in side["units"] if u["reserve"]]
+        if left_out:
+            out.print(
+                f"  {side['name']} left out {', '.join(left_out)}: not part of its army, "
+                "they take no part in the battle.",
+                markup=False,
+            )
+    out.print(
+        f"{sides[first]['name']} finished setting up first and chooses who takes the first turn "
+        "(AoS1 §4).",
+        markup=False,
+    )
+    for index, side in enumerate(sides):
+        current = next((i for i, u in enumerate(placed[index]) if u.get("general")), 0)
+        names = [u["name"] for u in placed[index]]
+        general = _choose(ask, out, f"{side['name']}: general (any model set up)", names, current)
+        for unit in side["units"]:
+            unit["general"] = unit is placed[index][general]
