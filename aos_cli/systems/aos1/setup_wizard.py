@@ -28,13 +28,8 @@ def run_wizard(
     plans = sorted((p for p in db.battleplans.values() if p.system == "aos1"), key=lambda p: p.name)
     out.rule("Set-up: the battle", style="heading")
     plan = plans[_choose(ask, out, "Battle", [p.name for p in plans])]
-    terrain = _terrain(ask, out)
+    terrain = _terrain(ask, out, dice)
     setup = build_setup(army_paths, plan.id, terrain=terrain, dice=dice)
-    for feature in setup["terrain"]:
-        if "roll" in feature:
-            out.print(
-                f"  {feature['name']}: rolled {feature['roll']}, {str(feature['rule']).title()}."
-            )
     deploy(setup, ask, out, dice)
     out.print(
         "Generals are chosen. The outnumbered side may now pick a Sudden Death objective, then "
