@@ -142,7 +142,8 @@ class AutoPlayer:
             if target is None:
                 return
             for spell, aim in (("Arcane Bolt", target.spec.id), ("Mystic Shield", unit.spec.id)):
-                if self.do("cast", {"wizard": unit.spec.id, "spell": spell, "target": aim}):
+                payload = {"wizard": unit.spec.id, "spell": spell, "target": aim}
+                if self.do("cast", payload, {"target-in-range": True}):
                     self._answer_unbind()
                     break
 

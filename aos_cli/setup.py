@@ -129,6 +129,7 @@ def target_snapshot(record: Any) -> dict[str, Any]:
         keywords=tuple(target.keywords),
         any_keywords=tuple(target.any_keywords),
         range=None if target.side == "self" else reach,
+        visible=target.visible and target.side != "self",
     ).to_dict()
 
 

@@ -22,7 +22,7 @@ def test_a_wizard_with_no_casts_left_is_not_offered_spells() -> None:
     assert "Guardian of Souls: cast Arcane Bolt" in labels
     apply_action(
         state, "cast", {"wizard": "guardian-of-souls", "spell": "Arcane Bolt", "target": "liberators"},
-        ScriptedDice([1, 1]), RecordedAnswers(),
+        ScriptedDice([1, 1]), RecordedAnswers({"target-in-range": True}),
     )  # fmt: skip
     assert not [o for o in options(state) if o.kind == "cast"]
 

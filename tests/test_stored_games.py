@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -88,4 +89,33 @@ def test_an_action_on_an_old_game_is_stored_in_the_current_shape(tmp_path: Path)
         perform(store, game, "adjust", {"unit": unit.spec.id, "reason": "a test"}, ScriptedDice([]))
         stored = store.actions(game)
     assert "v" not in stored[0].payload
-    assert stored[-1].payload == {"v": 2, "unit": unit.spec.id, "reason": "a test"}
+    assert stored[-1].payload == {"v": 3, "unit": unit.spec.id, "reason": "a test"}
+
+
+def test_aos2_s15_casts_saved_before_the_range_question_replay_unchanged(tmp_path: Path) -> None:
+    """AoS2 §15: casts are now asked whether the target is within 18"; a cast stored before
+    (payload version 2, no recorded answer) replays as it was played, to the same state."""
+    copy = tmp_path / "games.sqlite3"
+    shutil.copy(DATABASE, copy)
+    with Store(copy) as store:
+        game = store.find_game("fixture aos2").id
+        stored = [a for a in store.actions(game) if a.kind == "cast"]
+        assert stored and all("target-in-range" not in (a.payload.get("answers") or {})
+                              for a in stored)  # fmt: skip
+        before = fingerprint(load(store, game).state)
+        # The same game with its casts written in the shape of the last release (version 2).
+        setup, actions = store.setup(game), store.actions(game)
+    current = [replace(a, payload=upgraded(a.kind, a.payload)) for a in actions]
+    assert any(a.kind == "cast" and a.payload["v"] == 2 for a in current)
+    assert fingerprint(replay(setup, current)) == before
+
+
+def upgraded(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """A stored payload as the release before the range question wrote it (version 2)."""
+    from aos_cli.core.action_types import decode_action, encode_action
+
+    written = {**encode_action(decode_action(kind, payload)), "v": 2}
+    for key in ("answers", "clock"):
+        if payload.get(key):
+            written[key] = payload[key]
+    return written

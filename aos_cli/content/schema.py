@@ -251,12 +251,14 @@ class Target(Base):
     """Whom a spell, prayer or ability picks, checked by the engine before any die is rolled:
     `enemy`, `friendly` (the unit itself included), `self` (no other unit: the default) or
     `any` unit; with every one of `keywords` and one of `any_keywords`; within `range` inches
-    (asked at the table; the record's own range when left out)."""
+    (asked at the table; the record's own range when left out) and, with `visible`, visible
+    to the one using it (asked with the range)."""
 
     side: Literal["enemy", "friendly", "self", "any"] = "self"
     keywords: Keywords = ()
     any_keywords: Keywords = ()
     range: Inches | None = None
+    visible: bool = False
 
 
 class Ability(Record):

@@ -19,8 +19,9 @@ from typing import Any, ClassVar, TypeVar
 
 from aos_cli.core.errors import InputError, RuleError
 
-PAYLOAD_VERSION = 2
-"""The shape `encode_action` writes; payloads without `v` are the untyped shape (1)."""
+PAYLOAD_VERSION = 3
+"""The shape `encode_action` writes; payloads without `v` are the untyped shape (1). Version 3
+casts record whether a generic spell's target was within range (asked since then)."""
 
 ENVELOPE = ("answers", "clock")
 """Payload keys the engine keeps beside the action's own fields."""
@@ -392,11 +393,30 @@ _RENAMED_V1: dict[str, dict[str, str]] = {
 """Fields the untyped payloads named differently, per kind: old name to new name."""
 
 
+IMPLIED_BEFORE_V3: dict[str, dict[str, Any]] = {"cast": {"target-in-range": True}}
+"""Answers a payload stored before version 3 gave without being asked, per kind: a cast was
+accepted without the range question (Arcane Bolt, Mystic Shield), so it replays as "yes"."""
+
+
+def stored_answers(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """The answers a stored payload replays with: those it recorded, and those its version
+    implies (`IMPLIED_BEFORE_V3`), so a game saved before a question was asked replays to the
+    same state. Only for stored payloads: a new action is asked."""
+    answers = dict(payload.get("answers") or {})
+    version = payload.get("v", 1)
+    if isinstance(version, int) and version < 3:
+        for key, value in IMPLIED_BEFORE_V3.get(kind, {}).items():
+            answers.setdefault(key, value)
+    return answers
+
+
 def migrate_payload(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
     """A payload in the current shape: untyped (v1) payloads have fields renamed, and an
-    objective's `holder: null` (nobody) becomes "none". Current payloads pass unchanged."""
+    objective's `holder: null` (nobody) becomes "none". Payloads of version 2 have the
+    current fields (only their answers differ, `stored_answers`) and pass unchanged, as do
+    current ones."""
     version = payload.get("v", 1)
-    if version == PAYLOAD_VERSION:
+    if version in (2, PAYLOAD_VERSION):
         return payload
     if version != 1:
         raise InputError(

@@ -28,6 +28,7 @@ from aos_cli.core.action_types import (
     Unbind,
     decode_action,
     encode_action,
+    stored_answers,
 )
 from aos_cli.core.answers import Asker as Asker
 from aos_cli.core.answers import RecordedAnswers as RecordedAnswers
@@ -75,9 +76,11 @@ def apply_action(
 ) -> Action:
     """Decode, check and apply one action given as its kind and payload (from the command line
     or the action log); the payload is rewritten in the current stored shape, with the answers
-    the action needed under `answers`. Returns the typed action."""
+    the action needed under `answers`. Without an `asker` the payload is a stored one and
+    replays with its recorded answers (and those its version implies). Returns the typed
+    action."""
     value = read_action(state, kind, payload)
-    answers = asker or RecordedAnswers(dict(payload.get("answers") or {}))
+    answers = asker or RecordedAnswers(stored_answers(kind, payload))
     clock = payload.get("clock")
     apply(state, value, dice, answers)
     answers.settle()

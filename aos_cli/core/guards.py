@@ -179,8 +179,10 @@ def aimed_at(
         raise InputError(f"{what} needs --target: {rule.describe()}")
     target = state.unit(target_name)
     check_target(source, what, rule, target)
-    question = f'is {target.name} within {rule.range}" of {source.name}?'
+    seen = " and visible to it" if rule.visible else ""
+    question = f'is {target.name} within {rule.range}" of {source.name}{seen}?'
     asked = rule.range is not None and target is not source
     if asked and not answers.yes_no("target-in-range", question):
-        raise RuleError(f'{target.name} is not within {rule.range}" of {source.name}')
+        unseen = " or not visible to it" if rule.visible else ""
+        raise RuleError(f'{target.name} is not within {rule.range}" of {source.name}{unseen}')
     return target

@@ -19,12 +19,14 @@ SIDES = ("enemy", "friendly", "self", "any")
 @dataclass(frozen=True)
 class TargetRule:
     """Whom a spell, prayer or ability picks: the side, keywords (all of `keywords`, one of
-    `any_keywords`) and the range in inches the players are asked about (None: not asked)."""
+    `any_keywords`) and the range in inches the players are asked about (None: not asked),
+    with `visible` when the unit must also be visible to the one using it."""
 
     side: str = "self"
     keywords: tuple[str, ...] = ()
     any_keywords: tuple[str, ...] = ()
     range: int | None = None
+    visible: bool = False
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> TargetRule | None:
@@ -37,16 +39,20 @@ class TargetRule:
             keywords=tuple(str(k).upper() for k in data.get("keywords", ())),
             any_keywords=tuple(str(k).upper() for k in data.get("any_keywords", ())),
             range=None if data.get("range") is None else int(data["range"]),
+            visible=bool(data.get("visible", False)),
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The snapshot form of this rule."""
-        return {
+        """The snapshot form of this rule (`visible` only when it is asked)."""
+        found: dict[str, Any] = {
             "side": self.side,
             "keywords": list(self.keywords),
             "any_keywords": list(self.any_keywords),
             "range": self.range,
         }
+        if self.visible:
+            found["visible"] = True
+        return found
 
     def describe(self) -> str:
         """`an enemy unit within 12"`, `a friendly STORMCAST ETERNAL unit`, `itself`."""
@@ -59,4 +65,5 @@ class TargetRule:
         text = " ".join([*words, "unit"])
         article = "an" if text[0].lower() in "aeiou" else "a"
         reach = f' within {self.range}"' if self.range is not None else ""
-        return f"{article} {text}{reach}"
+        seen = " visible to it" if self.visible else ""
+        return f"{article} {text}{reach}{seen}"

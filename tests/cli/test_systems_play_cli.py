@@ -34,6 +34,7 @@ def test_aos1_play_chooses_first_turn_then_general_command_and_arcane_bolt(
         run_cli, db,
         "1", "y",                 # Player One finished set-up first and goes first
         "1", "2",                 # the Knight-Incantor casts Arcane Bolt at the Chainrasps
+        "y",                      # they are within 18" of it and visible to it
         "3 4",                    # casting roll 7
         "2",                      # the Nighthaunt let it through
         "6",                      # the D3: 3 mortal wounds

@@ -265,7 +265,8 @@ def test_aos2_s15_cast_unbind_and_once_per_turn(game: GameState) -> None:
     """AoS2 §15: Arcane Bolt; an unbind must beat the casting roll; a spell once per turn."""
     for _ in range(6):
         act(game, "next")  # to Nighthaunt's hero phase
-    act(game, "cast", [4, 3], wizard="guardian", spell="Arcane Bolt", target="liberators")
+    act(game, "cast", [4, 3], wizard="guardian", spell="Arcane Bolt", target="liberators",
+        answers={"target-in-range": True})  # fmt: skip
     assert game.pending_spell is None  # no enemy wizard can unbind: resolved at once
     assert game.unit("liberators").wounds_on_damaged == 1
     with pytest.raises(RuleError, match="cast all 1"):
@@ -275,7 +276,8 @@ def test_aos2_s15_cast_unbind_and_once_per_turn(game: GameState) -> None:
 def test_arcane_bolt_d3_on_a_casting_roll_of_10(game: GameState) -> None:
     for _ in range(6):
         act(game, "next")
-    act(game, "cast", [5, 5, 6], wizard="guardian", spell="arcane bolt", target="liberators")
+    act(game, "cast", [5, 5, 6], wizard="guardian", spell="arcane bolt", target="liberators",
+        answers={"target-in-range": True})  # fmt: skip
     assert game.unit("liberators").models == 4
     assert game.unit("liberators").wounds_on_damaged == 1
 

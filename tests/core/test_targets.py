@@ -200,6 +200,38 @@ def test_aos2_s15_mystic_shield_refuses_an_enemy_target_before_the_roll(
     )  # fmt: skip
 
 
+@pytest.mark.parametrize(
+    ("spell", "target"), [("Arcane Bolt", "liberators"), ("Mystic Shield", "chainrasps")]
+)
+def test_aos2_s15_arcane_bolt_and_mystic_shield_ask_the_18_inch_range(
+    nighthaunt: GameState, spell: str, target: str
+) -> None:
+    """AoS2 §15: Arcane Bolt and Mystic Shield pick a unit "within 18" of the caster and
+    visible to it": the caster is asked, and a "no" refuses the cast before the casting roll
+    (no spell attempted, no die rolled)."""
+    refused(
+        nighthaunt, "cast", 'is not within 18" of Guardian of Souls.* or not visible to it',
+        wizard="guardian-of-souls", spell=spell, target=target,
+        answers={"target-in-range": False},
+    )  # fmt: skip
+    assert nighthaunt.pending_spell is None and not nighthaunt.spells_attempted
+    refused(
+        nighthaunt, "cast", 'needs to know: is .* within 18" of Guardian of Souls.* and visible to it',
+        wizard="guardian-of-souls", spell=spell, target=target,
+    )  # fmt: skip
+
+
+def test_aos2_s15_a_spell_in_range_is_cast(nighthaunt: GameState) -> None:
+    """AoS2 §15: a "yes" to the range question lets the casting roll go ahead (the spell
+    then waits for the Stormcast wizards' unbind attempt)."""
+    act(
+        nighthaunt, "cast", [4, 3], wizard="guardian-of-souls", spell="Arcane Bolt",
+        target="liberators", answers=IN_RANGE,
+    )  # fmt: skip
+    assert nighthaunt.pending_spell is not None
+    assert nighthaunt.pending_spell.target == "liberators"
+
+
 def test_nighthaunt_warscroll_spectral_lure_picks_a_friendly_summonable_unit(
     nighthaunt: GameState,
 ) -> None:

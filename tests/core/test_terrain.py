@@ -91,7 +91,7 @@ def test_aos2_s4_3_arcane_adds_one_to_casting() -> None:
         wizard="guardian",
         spell="Arcane Bolt",
         target="liberators",
-        answers={"arcane": True},
+        answers={"arcane": True, "target-in-range": True},
     )
     assert "casts Arcane Bolt with 5" in " ".join(state.notes)
 

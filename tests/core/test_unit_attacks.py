@@ -294,7 +294,7 @@ def test_aos2_s4_3_mystical_terrain_wards_mortal_wounds_from_spells(tmp_path: Pa
     state = game(tmp_path, [incantor], theirs, terrain=["Shrine=mystical"])
     # Casting 2D6 = 11 (D3 mortal wounds), D3 rolled 6 = 3, ward rolls 6, 6, 1: one gets through.
     act(state, "cast", [5, 6, 6, 6, 6, 1], unit="knight-incantor", spell="Arcane Bolt",
-        target="chainrasps", answers={"mystical": True})  # fmt: skip
+        target="chainrasps", answers={"mystical": True, "target-in-range": True})  # fmt: skip
     assert state.unit("chainrasps").models == 9
 
 

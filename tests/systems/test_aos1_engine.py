@@ -17,6 +17,9 @@ from aos_cli.store import Store
 from aos_cli.systems.aos1.rules import AOS1, AttackRules1e
 from tests.systems.harness import GOLDEN, act, play_golden, snapshot, to_phase
 
+IN_RANGE = {"target-in-range": True}
+"""The players' answer that a spell's target is within 18" and visible (AoS1 §12)."""
+
 ARMIES = "aos1_armies.yaml"
 
 
@@ -122,14 +125,16 @@ def test_aos1_s7_2_inspiring_presence_needs_the_unit_within_12_of_the_general(
 
 
 def test_aos1_s12_arcane_bolt_d3_after_no_unbind(game: GameState) -> None:
-    act(game, "cast", [2, 3], wizard="knight-incantor", spell="Arcane Bolt", target="chainrasps")
+    act(game, "cast", [2, 3], wizard="knight-incantor", spell="Arcane Bolt", target="chainrasps",
+        answers=IN_RANGE)  # fmt: skip
     act(game, "unbind", [6], wizard=None)  # the D3 roll: 6 -> 3 mortal wounds
     assert game.unit("chainrasps").models == 12
 
 
 def test_aos1_s12_mystic_shield_adds_one_to_saves(game: GameState) -> None:
     """AoS1 §12 (#92): +1 to save rolls until your next hero phase (AoS2: reroll 1s)."""
-    act(game, "cast", [3, 3], wizard="knight-incantor", spell="Mystic Shield", target="liberators")
+    act(game, "cast", [3, 3], wizard="knight-incantor", spell="Mystic Shield", target="liberators",
+        answers=IN_RANGE)  # fmt: skip
     act(game, "unbind", [], wizard=None)
     shield = game.unit("liberators").effects[0]
     assert shield.effects == (RollModifier("save", 1),)
@@ -153,13 +158,16 @@ def test_aos1_s12_each_wizard_may_attempt_each_spell_once_per_turn() -> None:
     one turn (AoS2: each spell once per turn army-wide)."""
     state = new_game(snapshot(ARMIES))
     act(state, "priority", first=1)
-    act(state, "cast", [1, 2], wizard="guardian-of-souls", spell="Arcane Bolt", target="liberators")
-    act(state, "cast", [1, 2], wizard="spirit-torment", spell="Arcane Bolt", target="liberators")
+    act(state, "cast", [1, 2], wizard="guardian-of-souls", spell="Arcane Bolt",
+        target="liberators", answers=IN_RANGE)  # fmt: skip
+    act(state, "cast", [1, 2], wizard="spirit-torment", spell="Arcane Bolt",
+        target="liberators", answers=IN_RANGE)  # fmt: skip
     with pytest.raises(RuleError, match="once per turn by each wizard"):
         state.used_this_phase.clear()
         act(
-            state, "cast", [1, 2], wizard="spirit-torment", spell="Arcane Bolt", target="liberators"
-        )
+            state, "cast", [1, 2], wizard="spirit-torment", spell="Arcane Bolt",
+            target="liberators", answers=IN_RANGE,
+        )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- attacks
@@ -211,7 +219,7 @@ def test_aos1_s3_4_arcane_reaches_3_inches() -> None:
     state = new_game(snapshot(ARMIES, terrain=[{"name": "Stones", "rule": "arcane"}]))
     act(state, "priority", first=0)
     act(state, "cast", [2, 2], wizard="knight-incantor", spell="Arcane Bolt", target="chainrasps",
-        answers={"arcane": True})  # fmt: skip
+        answers={"arcane": True, **IN_RANGE})  # fmt: skip
     assert "casts Arcane Bolt with 5" in " ".join(state.notes)
 
 

@@ -56,11 +56,19 @@ def spell_aim(state: GameState, caster: UnitState, spell: str) -> str | None:
 
 
 def aim_spell(
-    state: GameState, caster: UnitState, spell: str, target: str | None, answers: Asker
+    state: GameState,
+    caster: UnitState,
+    spell: str,
+    target: str | None,
+    answers: Asker,
+    *,
+    ask_range: bool = False,
 ) -> str | None:
     """The id of the unit a spell (psychic power) is cast at, checked against what the spell
     may pick before the casting roll (AoS2 §15, 40k8 §5). A generic friendly spell named
-    without a target is cast at the caster itself, as it always was."""
+    without a target is cast at the caster itself, as it always was. With `ask_range` the
+    players are asked whether a generic spell's target is within its range and visible to
+    the caster (Arcane Bolt, Mystic Shield: 18", AoS2 §15, AoS1 §12)."""
     key = spell.lower()
     own = next((a for a in own_spells(state, caster) if a.name.lower() == key), None)
     if own is not None:
@@ -68,7 +76,9 @@ def aim_spell(
     generic = system_of(state).spell(key)
     if generic is None or (target is None and generic.aim == "friendly"):
         return target
-    rule = TargetRule(side=generic.aim)
+    rule = TargetRule(
+        side=generic.aim, range=generic.range if ask_range else None, visible=ask_range
+    )
     return aimed_at(state, caster, generic.name.title(), rule, target, answers).spec.id
 
 
@@ -124,7 +134,7 @@ def _cast(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAnswer
     system = system_of(state)
     wizard = state.unit(act.unit)
     spell, value, key = check_cast(state, wizard, act.spell)
-    target = aim_spell(state, wizard, spell, act.target, answers)
+    target = aim_spell(state, wizard, spell, act.target, answers, ask_range=True)
     state.spells_attempted.add(key)
     state.used_this_phase.add(f"cast:{wizard.spec.id}:{spell.lower()}")
     rolled = dice.roll(2, f"the casting roll of {wizard.name} for {spell} (2D6, needs {value})")
