@@ -63,6 +63,23 @@ class Option:
 
 
 @dataclass(frozen=True)
+class UnbindWords:
+    """How a system words the one unbinding rule (AoS2 §15 unbind, 40k8 §5.5 Deny the Witch):
+    templates filled with {unit}, {caster}, {spell}, {total}, {how} (the modifiers in force),
+    {roll}, {reach} and {sees}."""
+
+    nothing_waiting: str = "there is no spell waiting to be unbound"
+    passed: str = "No unbind attempt: {spell} takes effect."
+    own_side: str = "{unit} is on the caster's side"
+    no_more: str = "{unit} cannot unbind any more spells this phase"
+    question: str = 'is {unit} within {reach}" of {caster}{sees}?'
+    out_of_range: str = '{unit} is not within {reach}" of {caster}{sees} and cannot unbind'
+    roll: str = "the unbinding roll of {unit} (2D6, must beat {roll})"
+    success: str = "{unit} unbinds {spell} with {total}{how}."
+    failure: str = "{unit} fails to unbind ({total}{how}): {spell} takes effect."
+
+
+@dataclass(frozen=True)
 class GameSystem:
     """A game system's rules where they differ from one another; one instance per system."""
 
@@ -106,7 +123,9 @@ class GameSystem:
     unbind_verb: str = "Unbind"
     """The verb on a menu line: `Unbind Arcane Bolt with ...` (40k8: `Deny`)."""
     unbind_needs_sight: bool = False
-    """Whether the unbinding wizard must also see the caster (AoS1 §12, 40k8 §5)."""
+    """Whether the unbinding wizard must also see the caster (AoS1 §12)."""
+    unbind_words: UnbindWords = UnbindWords()
+    """The notes, questions and errors of an unbinding attempt in the system's terms."""
     general_replaced: bool = True
     """AoS2 §5.3: a slain general is replaced by another model of the army."""
     spell_limit: str = "army"

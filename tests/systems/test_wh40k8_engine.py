@@ -168,6 +168,17 @@ def test_40k8_s5_5_deny_the_witch_within_24_must_beat_the_test(game: GameState) 
     assert state.unit("tactical-squad").models == 5
 
 
+def test_40k8_s5_5_deny_the_witch_asks_range_but_not_sight(game: GameState) -> None:
+    """40k8 §5.5: a psyker within 24" of the manifesting psyker may deny, seen or not; the
+    shared unbinding rule asks it in 40k's words (AoS1 §12 would ask for sight too)."""
+    to_phase(game, "psychic")
+    act(game, "cast", [3, 4], wizard="plaguecaster", spell="Smite", target="tactical-squad")
+    with pytest.raises(RuleError) as asked:
+        act(game, "deny", [], wizard="librarian")
+    assert str(asked.value).startswith('the tool needs to know: is Librarian within 24" of ')
+    assert "see" not in str(asked.value)
+
+
 # --------------------------------------------------------------------------- shooting (§6-§8)
 
 

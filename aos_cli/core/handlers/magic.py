@@ -1,9 +1,12 @@
-"""Magic actions: casting and unbinding (AoS2 §15, AoS1 §12) and what a cast spell does.
+"""Magic actions: casting and unbinding (AoS2 §15, AoS1 §12; 40k8 §5.5 Deny the Witch is the same
+unbinding rule in its own words) and what a cast spell does.
 
 The roll arithmetic itself is `aos_cli.core.magic` (shared with `aos roll` and `aos odds`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from aos_cli.core.ability_effects import build_effects
 from aos_cli.core.action_types import Cast, Unbind
@@ -15,6 +18,7 @@ from aos_cli.core.guards import aimed_at, enemy_unit, need_phase, own_turn, pres
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
 from aos_cli.core.numbers import plural
+from aos_cli.core.roll_effects import describe, modified, roll_modifier
 from aos_cli.core.state import AbilitySpec, ActiveEffect, GameState, PendingSpell, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.core.targets import TargetRule
@@ -114,17 +118,22 @@ def check_cast(state: GameState, wizard: UnitState, spell: str) -> tuple[str, in
     return name, value, key
 
 
-def check_unbind(state: GameState, wizard: UnitState) -> None:
-    """AoS2 §15: an enemy wizard of the caster on the battlefield with an unbind left."""
+def check_unbind(
+    state: GameState, wizard: UnitState, may_act: Callable[[UnitState], None] = lambda unit: None
+) -> None:
+    """AoS2 §15 (40k8 §5.5): an enemy wizard of the caster on the battlefield with an unbind
+    left, in the system's words; `may_act` refuses a unit the system forbids to act."""
+    words = system_of(state).unbind_words
     pending = state.pending_spell
     if pending is None:
-        raise RuleError("there is no spell waiting to be unbound")
+        raise RuleError(words.nothing_waiting)
     caster = state.unit(pending.caster)
     if wizard.side == caster.side:
-        raise RuleError(f"{wizard.name} is on the caster's side")
+        raise RuleError(words.own_side.format(unit=wizard.name))
     present(wizard)
+    may_act(wizard)
     if wizard.spec.unbinds <= casts_this_phase(state, wizard, "unbind"):
-        raise RuleError(f"{wizard.name} cannot unbind any more spells this phase")
+        raise RuleError(words.no_more.format(unit=wizard.name))
 
 
 @action(Cast)
@@ -168,38 +177,60 @@ def offer_unbind(state: GameState, caster: UnitState, pending: PendingSpell, how
 def _unbind(state: GameState, act: Unbind, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §15: one unbind attempt, within 30" of the caster, 2D6 must beat the casting roll.
     AoS1 §12: within 18" of the caster and able to see it."""
+    attempt_unbind(state, act, dice, answers, resolve_spell)
+
+
+SpellResolver = Callable[[GameState, PendingSpell, DiceSource, RecordedAnswers], None]
+"""What makes a cast spell (or manifested power) take effect."""
+
+
+def attempt_unbind(
+    state: GameState,
+    act: Unbind,
+    dice: DiceSource,
+    answers: RecordedAnswers,
+    resolve: SpellResolver,
+    may_act: Callable[[UnitState], None] = lambda unit: None,
+) -> None:
+    """The one unbinding rule of every system, in its words and numbers: one attempt per cast
+    spell, by an enemy caster with attempts left within the system's range (AoS2 §15 30",
+    AoS1 §12 18" and in sight, 40k8 §5.5 Deny the Witch 24"); 2D6 (plus the system's arcane
+    bonus and the unbinding modifiers in force, 40k8's Psychic Hood) must beat the casting roll, or `resolve` makes the spell take effect. `may_act`
+    refuses a unit the system forbids to act (raises RuleError)."""
     system = system_of(state)
+    words = system.unbind_words
     pending = state.pending_spell
     if pending is None:
-        raise RuleError("there is no spell waiting to be unbound")
-    state.pending_spell = None
+        raise RuleError(words.nothing_waiting)
     if act.unit is None:
-        state.notes.append(f"No unbind attempt: {pending.spell} takes effect.")
-        resolve_spell(state, pending, dice, answers)
+        state.pending_spell = None
+        state.notes.append(words.passed.format(spell=pending.spell))
+        resolve(state, pending, dice, answers)
         return
     wizard = state.unit(act.unit)
     caster = state.unit(pending.caster)
-    state.pending_spell = pending
-    check_unbind(state, wizard)
-    state.pending_spell = None
+    check_unbind(state, wizard, may_act)
     reach = system.unbind_range
-    sees = " and able to see it" if system.unbind_needs_sight else ""
-    if not answers.yes_no(
-        f"within-{reach}", f'is {wizard.name} within {reach}" of {caster.name}{sees}?'
-    ):
-        raise RuleError(
-            f'{wizard.name} is not within {reach}" of {caster.name}{sees} and cannot unbind'
-        )
+    where = {
+        "unit": wizard.name,
+        "caster": caster.name,
+        "reach": reach,
+        "sees": " and able to see it" if system.unbind_needs_sight else "",
+    }
+    if not answers.yes_no(f"within-{reach}", words.question.format(**where)):
+        raise RuleError(words.out_of_range.format(**where))
+    state.pending_spell = None
     state.used_this_phase.add(f"unbind:{wizard.spec.id}:{pending.spell.lower()}")
-    rolled = dice.roll(
-        2, f"the unbinding roll of {wizard.name} (2D6, must beat {pending.casting_roll})"
-    )
-    total = sum(rolled) + act.mod + system.arcane_bonus(state, wizard, answers)
+    modifier, effects = roll_modifier(state, wizard, "unbinding", answers, against=caster)
+    rolled = dice.roll(2, words.roll.format(unit=wizard.name, roll=pending.casting_roll))
+    total = modified(sum(rolled) + act.mod + system.arcane_bonus(state, wizard, answers), modifier)
+    said = {"unit": wizard.name, "spell": pending.spell, "total": total}
+    said["how"] = describe(modifier, effects)
     if total > pending.casting_roll:
-        state.notes.append(f"{wizard.name} unbinds {pending.spell} with {total}.")
+        state.notes.append(words.success.format(**said))
         return
-    state.notes.append(f"{wizard.name} fails to unbind ({total}): {pending.spell} takes effect.")
-    resolve_spell(state, pending, dice, answers)
+    state.notes.append(words.failure.format(**said))
+    resolve(state, pending, dice, answers)
 
 
 def resolve_spell(

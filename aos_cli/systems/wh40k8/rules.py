@@ -44,6 +44,7 @@ from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
 from aos_cli.core.handlers.magic import (
     aim_spell,
+    attempt_unbind,
     casts_this_phase,
     offer_unbind,
     own_spells,
@@ -51,7 +52,14 @@ from aos_cli.core.handlers.magic import (
 )
 from aos_cli.core.roll_effects import describe, modified, roll_modifier
 from aos_cli.core.state import PendingSpell, UnitState, WeaponSpec
-from aos_cli.core.system import GameSystem, Option, SpellRule, choose_first, register
+from aos_cli.core.system import (
+    GameSystem,
+    Option,
+    SpellRule,
+    UnbindWords,
+    choose_first,
+    register,
+)
 from aos_cli.core.unit_attacks import characteristic_bonus, unit_rules
 from aos_cli.systems.wh40k8.table import CHARGES_OVER, weapon_type_of
 
@@ -107,6 +115,10 @@ class WH40K8System(GameSystem):
             side["power_level"] = levels[index]
             side["underdog"] = index == dog
             side["command_rerolls"] = abs(levels[0] - levels[1]) // 10 if index == dog else 0
+
+    def arcane_bonus(self, state: GameState, wizard: UnitState, answers: RecordedAnswers) -> int:
+        """No Arcane scenery in 40k8 (terrain gives cover only, §8.7): Deny the Witch is plain 2D6."""
+        return 0
 
     def priority_menu(self, state: GameState) -> list[Option]:
         """40k8 §17.7: the Underdog chooses who goes first in every round."""
@@ -553,36 +565,9 @@ def _manifest(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAn
 @action(Unbind, system="wh40k8")
 def _deny(state: GameState, act: Unbind, dice: DiceSource, answers: RecordedAnswers) -> None:
     """40k8 §5.5: one Deny the Witch test per manifested power, by a psyker within 24" of the
-    manifesting psyker: 2D6 must beat the Psychic test."""
-    pending = state.pending_spell
-    if pending is None:
-        raise RuleError("there is no psychic power waiting to be denied")
-    if act.unit is None:
-        state.pending_spell = None
-        state.notes.append(f"No Deny the Witch: {pending.spell} takes effect.")
-        resolve_power(state, pending, dice, answers)
-        return
-    denier = state.unit(act.unit)
-    caster = state.unit(pending.caster)
-    if denier.side == caster.side:
-        raise RuleError(f"{denier.name} is on the manifesting psyker's side")
-    present(denier)
-    _not_embarked(denier)
-    if denier.spec.unbinds <= casts_this_phase(state, denier, "unbind"):
-        raise RuleError(f"{denier.name} cannot deny any more powers this phase")
-    if not answers.yes_no("within-24", f'is {denier.name} within 24" of {caster.name}?'):
-        raise RuleError(f'{denier.name} is not within 24" of {caster.name} (40k8 §5.5)')
-    state.pending_spell = None
-    state.used_this_phase.add(f"unbind:{denier.spec.id}:{pending.spell.lower()}")
-    modifier, effects = roll_modifier(state, denier, "unbinding", answers, against=caster)
-    rolled = dice.roll(2, f"{denier.name} Denies the Witch (2D6, must beat {pending.casting_roll})")
-    total = modified(sum(rolled) + act.mod, modifier)
-    how = describe(modifier, effects)
-    if total > pending.casting_roll:
-        state.notes.append(f"{denier.name} denies {pending.spell} with {total}{how} (40k8 §5.5).")
-        return
-    state.notes.append(f"{denier.name} fails to deny ({total}{how}): {pending.spell} takes effect.")
-    resolve_power(state, pending, dice, answers)
+    manifesting psyker: 2D6 must beat the Psychic test (the shared unbinding rule, in 40k's
+    words; an embarked psyker cannot deny, §12.3)."""
+    attempt_unbind(state, act, dice, answers, resolve_power, may_act=_not_embarked)
 
 
 def _smite_target(
@@ -971,7 +956,17 @@ WH40K8 = WH40K8System(
     unbind_name="Deny the Witch",
     unbind_verb="Deny",
     spell_limit="caster",
-    unbind_needs_sight=True,
+    unbind_words=UnbindWords(
+        nothing_waiting="there is no psychic power waiting to be denied",
+        passed="No Deny the Witch: {spell} takes effect.",
+        own_side="{unit} is on the manifesting psyker's side",
+        no_more="{unit} cannot deny any more powers this phase",
+        question='is {unit} within {reach}" of {caster}?',
+        out_of_range='{unit} is not within {reach}" of {caster} (40k8 §5.5)',
+        roll="{unit} Denies the Witch (2D6, must beat {roll})",
+        success="{unit} denies {spell} with {total}{how} (40k8 §5.5).",
+        failure="{unit} fails to deny ({total}{how}): {spell} takes effect.",
+    ),
     general_replaced=False,
     spells=(SpellRule("smite", 5, 18, "enemy"),),
     scenery_range=0,
