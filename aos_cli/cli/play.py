@@ -373,14 +373,21 @@ class Correction:
 
 
 def show_option_odds(state: GameState, choices: list[Option], index: int | None) -> None:
-    """Before a roll: the mean damage of an attack option against each target it may pick."""
+    """Before a roll: the mean damage of an attack option against each target it may pick,
+    the chance of a charge by the gap, or of a spell being cast (and not unbound)."""
     from aos_cli.app.play import attack_option_odds
-    from aos_cli.views.play import option_odds_lines
+    from aos_cli.app.roll_odds import roll_option_odds
+    from aos_cli.views.play import option_odds_lines, roll_odds_lines
 
     out = console()
     if index is None:
         out.print("No such option.")
         return
     option = choices[index]
-    for line in option_odds_lines(state, option, attack_option_odds(state, option)):
-        out.print(line)
+    rolls = roll_option_odds(state, option)
+    if rolls is not None:
+        lines = roll_odds_lines(rolls)
+    else:
+        lines = option_odds_lines(state, option, attack_option_odds(state, option))
+    for line in lines:
+        out.print(line, markup=False)

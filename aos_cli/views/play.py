@@ -9,7 +9,10 @@ from rich.text import Text
 from aos_cli.core.system import system_of
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from aos_cli.app.play import TargetOdds
+    from aos_cli.app.roll_odds import RollOptionOdds
     from aos_cli.core.state import GameState, UnitState
     from aos_cli.guide import Option
 
@@ -48,5 +51,30 @@ def option_odds_lines(state: GameState, option: Option, odds: list[TargetOdds] |
         hint = system_of(state).attack_odds_hint
         if option.kind in ("shoot", "fight") and hint:
             return [hint]
-        return ["Odds are shown for shooting and fighting; see `aos odds` for the other rolls."]
+        return [
+            "Odds are shown for shooting, fighting, charging and casting; see `aos odds` for "
+            "the other rolls."
+        ]
     return [f"    {o.name}: {o.mean_damage:.2f} damage expected (save {o.save}+)" for o in odds]
+
+
+def _chance(chance: Fraction, out_of: int) -> str:
+    """`58.3% (21/36)`: the exact chance as a person reads it, and as a count of rolls."""
+    count = chance * out_of
+    exact = f"{count.numerator}/{out_of}" if count.denominator == 1 else str(chance)
+    return f"{float(chance) * 100:.1f}% ({exact})"
+
+
+def roll_odds_lines(odds: RollOptionOdds) -> list[str]:
+    """A charge's or a cast's odds: the heading, one line per outcome, then what was left to
+    the table."""
+    lines = [f"    {odds.heading}"]
+    if odds.reroll:
+        lines.append(f"    With a re-roll: {odds.reroll}.")
+    for chance in odds.chances:
+        line = f"      {chance.label}: {_chance(chance.chance, chance.out_of)}"
+        if chance.again is not None:
+            again = _chance(chance.again, chance.again_out_of)
+            line += f"; with the re-roll {again}"
+        lines.append(line)
+    return [*lines, *(f"    {note}" for note in odds.notes)]

@@ -89,3 +89,56 @@ def test_a_rolled_scenery_rule_is_shown_right_after_its_roll(tmp_path: Path) -> 
     assert "Old Ruins: rolled" not in term.seen
     os.write(term.master, b"\x04")
     term.close()
+
+
+def test_charge_odds_under_the_option_key(tmp_path: Path) -> None:
+    """Issue 13 item 8 (AoS2 §10, §7.2): `?N` on a charge gives P(2D6 >= the roll each gap
+    needs), and with Forward to Victory's re-roll when a command point is in hand. By hand:
+    a 7" gap needs 7, 21 of the 36 rolls; with one re-roll 21/36 + 15/36 x 21/36 =
+    1071/1296; a 12" gap needs 12: 1/36; a 3" gap needs 3 (ending within ½"): 35/36."""
+    _, term = _stormcast_first(tmp_path)
+    for line in ("n", "n", "n", "y"):  # to the charge phase (Judicators left unshot)
+        term.expect("Choose" if line != "y" else "End the shooting phase?")
+        term.type(line)
+    term.expect("Liberators: charge")
+    term.expect("Choose")
+    term.type("?" + _menu_key(term.seen, "Liberators: charge"))
+    term.expect("Choose")
+    assert "Charge of Liberators: 2D6 must reach the gap" in term.seen
+    assert "With a re-roll: Forward to Victory, 1 CP" in term.seen
+    assert '7" away: 58.3% (21/36); with the re-roll 82.6% (1071/1296)' in term.seen
+    assert '12" away: 2.8% (1/36)' in term.seen
+    assert '3" away: 97.2% (35/36); with the re-roll 99.9% (1295/1296)' in term.seen
+    term.type("q")
+    assert term.close() == 0
+
+
+def test_cast_odds_under_the_option_key_with_the_unbind_chance(tmp_path: Path) -> None:
+    """Issue 13 item 8 (AoS2 §15): `?N` on a spell gives P(2D6 >= its casting value) and,
+    with an enemy wizard that can unbind, P(cast and not unbound). By hand for Arcane Bolt
+    (5): 30/36 cast; not unbound = sum over casting totals t >= 5 of P(t) x P(2D6 <= t) =
+    (4x10 + 5x15 + 6x21 + 5x26 + 4x30 + 3x33 + 2x35 + 1x36)/1296 = 696/1296."""
+    import subprocess
+
+    db = tmp_path / "games.sqlite3"
+    made = subprocess.run(
+        [sys.executable, "-m", "aos_cli", "game", "new", "--db", str(db), "--seed", "1"],
+        capture_output=True, check=False,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    term = Terminal([sys.executable, "-m", "aos_cli", "play", "--db", str(db), "--dice", "manual"])
+    term.expect("Choose")
+    term.type("1")
+    term.expect("Roll 2 dice")
+    term.type("1 6")
+    term.expect("take the first turn")
+    term.type("y")
+    term.expect("Choose")
+    label = "Guardian of Souls with Nightmare Lantern: cast Arcane Bolt"
+    term.type("?" + _menu_key(term.seen, label))
+    term.expect("Choose")
+    assert "cast (casting value 5): 83.3% (30/36)" in term.seen
+    assert "cast and not unbound, if Knight-Incantor tries" in term.seen
+    assert "53.7% (696/1296)" in term.seen
+    term.type("q")
+    assert term.close() == 0

@@ -269,7 +269,7 @@ def test_aos2_s15_cast_unbind_and_once_per_turn(game: GameState) -> None:
         answers={"target-in-range": True})  # fmt: skip
     assert game.pending_spell is None  # no enemy wizard can unbind: resolved at once
     assert game.unit("liberators").wounds_on_damaged == 1
-    with pytest.raises(RuleError, match="cast all 1"):
+    with pytest.raises(RuleError, match="as many spells as it may this phase"):
         act(game, "cast", wizard="guardian", spell="Mystic Shield")
 
 

@@ -470,7 +470,7 @@ def test_aos2_s27_2_warding_lantern_save_rolls_of_7_or_more_heal(tmp_path: Path)
     fight(state, "chainrasps", "liberators", dice=[4, 4, 5, 5, 6, 2])
     liberators = state.unit("liberators")
     assert (liberators.models, liberators.wounds_on_damaged) == (10, 1)
-    assert any("heal 1 wound" in note for note in state.notes), state.notes
+    assert any("heals 1 wound" in note for note in state.notes), state.notes
 
 
 def test_aos2_s27_2_warding_lantern_heals_only_on_7_after_modifiers(tmp_path: Path) -> None:

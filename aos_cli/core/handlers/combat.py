@@ -155,7 +155,8 @@ def heal_saves(
     target.wounds_on_damaged -= healed
     needed = min(a.rules.heal_on_save or 7 for a in attacks)
     state.notes.append(
-        f"{target.name}: {rolled} save roll(s) of {needed} or more heal {healed} wound(s)."
+        f"{target.name} heals {plural(healed, 'wound')}: "
+        f"{plural(rolled, 'save roll')} of {needed} or more."
     )
 
 

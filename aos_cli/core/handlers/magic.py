@@ -105,7 +105,8 @@ def check_cast(state: GameState, wizard: UnitState, spell: str) -> tuple[str, in
     name, value = spell_value(state, wizard, spell)
     if casts_this_phase(state, wizard, "cast") >= wizard.spec.casts:
         raise RuleError(
-            f"{wizard.name} has cast all {wizard.spec.casts} spell(s) it may this phase"
+            f"{wizard.name} has already attempted as many spells as it may this phase "
+            f"({wizard.spec.casts})"
         )
     if system.spell_limit == "caster":
         key = f"{wizard.side}:{wizard.spec.id}:{name.lower()}"

@@ -1,0 +1,134 @@
+"""The odds `?N` gives in `aos play` for an option that rolls 2D6 outside the attack
+sequence: a charge (AoS2 §10, by the gap to the enemy, with the re-roll in reach) and a
+casting (AoS2 §15, with the chance an enemy wizard unbinds it). Exact, from `core.odds`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from aos_cli.core.state import GameState
+    from aos_cli.guide import Option
+
+CHARGE_GAPS = tuple(range(3, 13))
+"""The gaps shown for a charge: from just outside 3" to the 12" a charge may start from."""
+
+
+@dataclass(frozen=True)
+class Chance:
+    """One outcome the players may weigh: what it is, and its exact chance (over `out_of`
+    equally likely rolls, for a count such as 21/36)."""
+
+    label: str
+    chance: Fraction
+    out_of: int
+    again: Fraction | None = None
+    """The chance with the re-roll in reach, when there is one."""
+    again_out_of: int = 0
+
+
+@dataclass
+class RollOptionOdds:
+    """An option's odds: a heading, one line per outcome, and what was left out."""
+
+    heading: str
+    chances: list[Chance]
+    reroll: str = ""
+    """What gives the re-roll shown in `Chance.again` (`Forward to Victory, 1 CP`)."""
+    notes: list[str] = field(default_factory=list)
+
+
+class _TableDecides:
+    """Answers every question the tool would ask at the roll with no, and keeps what it was
+    asked: an aura whose range the table decides is not counted, and the players are told."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def yes_no(self, key: str, question: str) -> bool:
+        self.asked.append(question)
+        return False
+
+    def number(self, key: str, question: str) -> float:
+        self.asked.append(question)
+        return 0.0
+
+
+def roll_option_odds(state: GameState, option: Option) -> RollOptionOdds | None:
+    """The odds of a charge or cast option of the Age of Sigmar engine; None for others."""
+    from aos_cli.core.system import system_of
+
+    if system_of(state).attack_odds_hint:
+        return None
+    if option.kind == "charge":
+        return charge_option_odds(state, option)
+    if option.kind == "cast":
+        return cast_option_odds(state, option)
+    return None
+
+
+def charge_option_odds(state: GameState, option: Option) -> RollOptionOdds:
+    """P(2D6 + the modifiers in force >= the roll each gap needs), and with a re-roll when
+    the unit has one (an ability, or Forward to Victory with a command point: AoS2 §7.2)."""
+    from aos_cli.core.odds import charge_odds
+    from aos_cli.core.roll_effects import describe, reroll_source, roll_modifier
+    from aos_cli.core.system import system_of
+
+    unit = state.unit(option.payload["unit"])
+    asker = _TableDecides()
+    modifier, names = roll_modifier(state, unit, "charge", asker)
+    free = reroll_source(state, unit, "charge", asker)
+    side = state.sides[unit.side]
+    reroll = ""
+    if free is not None:
+        reroll = free
+    elif system_of(state).command_points and side.command_points >= 1:
+        reroll = "Forward to Victory, 1 CP, a Hero in command range"
+    chances = []
+    for gap in CHARGE_GAPS:
+        plain = charge_odds(distance=gap, modifier=modifier).probability or Fraction(0)
+        again = (
+            charge_odds(distance=gap, modifier=modifier, reroll=True).probability
+            if reroll
+            else None
+        )
+        chances.append(Chance(f'{gap}" away', plain, 36, again, 36 * 36))
+    odds = RollOptionOdds(
+        f"Charge of {unit.name}: 2D6{describe(modifier, names)} must reach the gap to the "
+        'nearest enemy unit (to within ½").',
+        chances,
+        reroll,
+    )
+    odds.notes += _not_counted(asker)
+    return odds
+
+
+def cast_option_odds(state: GameState, option: Option) -> RollOptionOdds:
+    """P(2D6 >= the casting value), and P(it is cast and not unbound) when an enemy wizard
+    on the battlefield may try to unbind it (2D6 must beat the casting roll, AoS2 §15)."""
+    from aos_cli.core.handlers.magic import spell_value
+    from aos_cli.core.odds import cast_odds
+
+    wizard = state.unit(option.payload["wizard"])
+    name, value = spell_value(state, wizard, option.payload["spell"])
+    unbinders = [u.name for u in state.sides[1 - wizard.side].units
+                 if u.on_battlefield and u.spec.unbinds]  # fmt: skip
+    plain = cast_odds(value=value)
+    chances = [Chance(f"cast (casting value {value})", plain.cast, 36)]
+    if unbinders:
+        unbound = cast_odds(value=value, unbind=True)
+        who = ", ".join(unbinders)
+        chances.append(
+            Chance(f'cast and not unbound, if {who} tries (within 30")', unbound.probability, 1296)
+        )
+    odds = RollOptionOdds(f"{wizard.name} casting {name}: 2D6 must reach {value}.", chances)
+    if not unbinders:
+        odds.notes.append("No enemy wizard on the battlefield can try to unbind it.")
+    return odds
+
+
+def _not_counted(asker: _TableDecides) -> list[str]:
+    """What the odds leave to the table (an aura in range or not)."""
+    return [f"Not counted, the table decides: {q}" for q in asker.asked]
