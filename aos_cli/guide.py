@@ -155,6 +155,15 @@ def options(state: GameState) -> list[Option]:
                     found.append(
                         Option(f"{unit.name}: {kind}", kind, {"unit": unit.spec.id}, side=side)
                     )
+            if allowed(check_run, state, unit, True):
+                found.append(
+                    Option(
+                        f"{unit.name}: run with At the Double (1 CP: the run roll is a 6)",
+                        "run",
+                        {"unit": unit.spec.id, "at_the_double": True},
+                        side=side,
+                    )
+                )
     elif phase == "shooting":
         for unit in own:
             if allowed(check_shoot, state, unit):
@@ -165,7 +174,12 @@ def options(state: GameState) -> list[Option]:
         for unit in own:
             if allowed(check_charge, state, unit):
                 found.append(
-                    Option(f"{unit.name}: charge", "charge", {"unit": unit.spec.id}, side=side)
+                    Option(
+                        f"{unit.name}: charge",
+                        "charge",
+                        {"unit": unit.spec.id, "offer_reroll": True},
+                        side=side,
+                    )
                 )
     elif phase == "combat" and state.combat_passes < 2:
         picker = state.combat_to_pick if state.combat_to_pick is not None else side

@@ -29,7 +29,7 @@ def test_a_wizard_with_no_casts_left_is_not_offered_spells() -> None:
 
 class _Willing:
     """Answers every question so that an action may go ahead: the charging unit is not within
-    3" of an enemy but within 12" and 1" away; everything else is yes."""
+    3" of an enemy but within 12" (4" away); everything else is yes."""
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
@@ -38,7 +38,7 @@ class _Willing:
         return not (key == "engaged" and self.kind == "charge")
 
     def number(self, key: str, question: str) -> float:
-        return 1.0
+        return 4.0
 
 
 def test_the_menu_offers_nothing_the_command_would_refuse() -> None:

@@ -168,13 +168,15 @@ class Shoot(AttackModifiers):
 @register_action_type
 @dataclass(frozen=True)
 class Charge(Action):
-    """Charge (AoS2 §10); `reroll` is Forward to Victory; 40k8 names its `target`s (§9.2)."""
+    """Charge (AoS2 §10); `reroll` is Forward to Victory; 40k8 names its `target`s (§9.2).
+    `offer_reroll`: after a failed roll, ask whether to re-roll it (`aos play`)."""
 
     kind: ClassVar[str] = "charge"
     unit: str
     target: str | None = None
     reroll: bool = False
     command_reroll: bool = False
+    offer_reroll: bool = False
 
 
 @register_action_type

@@ -100,9 +100,11 @@ def check_move(state: GameState, unit: UnitState, verb: str = "move") -> None:
         raise RuleError(f"{unit.name} has already moved this phase")
 
 
-def check_run(state: GameState, unit: UnitState) -> None:
-    """AoS2 §8.4: running is the unit's move."""
+def check_run(state: GameState, unit: UnitState, at_the_double: bool = False) -> None:
+    """AoS2 §8.4: running is the unit's move; At the Double costs a command point (§7.2)."""
     check_move(state, unit, "run")
+    if at_the_double:
+        check_cp(state, unit.side, 1, "At the Double")
 
 
 def check_retreat(

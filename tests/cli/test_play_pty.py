@@ -320,3 +320,44 @@ def test_play_lists_only_what_is_legal_now(tmp_path: Path) -> None:
     term.type("q")
     term.expect("Resume with `aos play`")
     assert term.close() == 0
+
+
+def test_play_offers_forward_to_victory_and_at_the_double(tmp_path: Path) -> None:
+    """Issue 13 item 5: with a command point in hand the menu offers a run with At the Double,
+    and a failed charge offers Forward to Victory; the note shows both charge rolls (AoS2
+    §7.2: At the Double makes the run roll a 6; Forward to Victory re-rolls the charge roll).
+    A charge asks one question, the distance: within 3" and within 12" follow from it (§10)."""
+    db = _new_demo_game(tmp_path)
+    term = _demo_stormcast_first(db)
+    term.type("n")
+    term.expect("movement phase")
+    term.expect("Choose")
+    assert "Liberators: run with At the Double (1 CP: the run roll is a 6)" in _menu(term.seen)
+    for line in ("n", "n", "y"):  # to the charge phase, past the Judicators' shooting
+        term.type(line)
+        term.expect(":")
+    term.expect("charge phase")
+    term.expect("Choose")
+    term.type("d")  # the players roll
+    term.expect("Choose")
+    term.type(_menu_key(term.seen, "Liberators: charge"))
+    term.expect("nearest enemy (inches)?")
+    assert "[y/n]" not in term.seen  # within 3" and 12" follow from the distance (AoS2 §10)
+    term.type("8")
+    term.expect("Roll 2 dice")
+    term.type("1 2")
+    term.expect("re-roll it with Forward to Victory (1 of 1 CP)? [y/n]")
+    term.type("y")
+    term.expect("[y/n]")  # is it within 6" of a Hero (12" of the general)?
+    term.type("y")
+    term.expect("Roll 2 dice")
+    term.type("5 4")
+    term.expect("Choose")
+    assert "Forward to Victory: the charge roll of 3 is rerolled: 9." in term.seen
+    assert "Liberators charges: rolled 9, needed 8" in term.seen
+    term.type("q")
+    term.expect("Resume with `aos play`")
+    assert term.close() == 0
+    with Store(db) as store:
+        charge = store.actions(1)[-1]
+    assert charge.kind == "charge" and charge.payload["answers"]["reroll-charge"] is True

@@ -105,7 +105,7 @@ def test_prosecutors_warscroll_heralds_of_righteousness_reroll_the_charge_for_fr
         answers={**CHARGE, "distance": 8})  # fmt: skip
     assert game.unit("prosecutors").charged
     assert game.sides[0].command_points == points
-    assert "Heralds of Righteousness: the charge is rerolled." in game.notes
+    assert "Heralds of Righteousness: the charge roll of 2 is rerolled: 9." in game.notes
 
 
 # --------------------------------------------------------------------------- Wildform (item 12)

@@ -202,27 +202,35 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
     ability that lets it); the bonuses and penalties in force apply (§1.4)."""
     unit = state.unit(act.unit)
     check_charge(state, unit)
-    if engaged(state, unit, answers):
-        raise RuleError(f'{unit.name} is within 3" of an enemy unit and cannot charge')
-    if not answers.yes_no("within-12", f'is {unit.name} within 12" of an enemy unit?'):
+    given = answers.answers
+    reach = system_of(state).engagement
+    if given.get("engaged"):
+        raise RuleError(f'{unit.name} is within {reach}" of an enemy unit and cannot charge')
+    if "within-12" in given and not given["within-12"]:
+        raise RuleError(f'{unit.name} is not within 12" of an enemy unit and cannot charge')
+    # One measurement answers all three questions: too close, too far, and the roll needed.
+    distance = answers.number(
+        "distance", f"how far is {unit.name} from the nearest enemy (inches)?"
+    )
+    if "engaged" not in given and distance <= reach:
+        raise RuleError(f'{unit.name} is within {reach}" of an enemy unit and cannot charge')
+    if "within-12" not in given and distance > 12:
         raise RuleError(f'{unit.name} is not within 12" of an enemy unit and cannot charge')
     modifier, names = roll_modifier(state, unit, "charge", answers)
     first = dice.roll(2, f"the charge roll of {unit.name} (2D6)")
     roll = modified(sum(first), modifier)
     unit.charge_rolled = applies(state)
-    distance = answers.number(
-        "distance", f"how far is {unit.name} from the nearest enemy (inches)?"
-    )
     needed = charge_roll_needed(distance)
-    if roll < needed and act.reroll:
+    if roll < needed and (act.reroll or _offered_reroll(state, unit, act, roll, needed, answers)):
         ability = reroll_source(state, unit, "charge", answers)
         if ability is None:
             needs_hero_in_range(answers, unit)
             spend_cp(state, unit.side, "Forward to Victory")
             ability = "Forward to Victory"
+        failed = roll
         first = dice.roll(2, f"the charge reroll of {unit.name} (2D6)")
         roll = modified(sum(first), modifier)
-        state.notes.append(f"{ability}: the charge is rerolled.")
+        state.notes.append(f"{ability}: the charge roll of {failed} is rerolled: {roll}.")
     if roll >= needed:
         unit.charged = True
         note_placed(state, unit, "charge")
@@ -235,6 +243,25 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
             f"{unit.name} fails to charge: rolled {roll}{describe(modifier, names)}, "
             f"needed {needed}."
         )
+
+
+def _offered_reroll(
+    state: GameState, unit: UnitState, act: Charge, roll: int, needed: int, answers: RecordedAnswers
+) -> bool:
+    """In `aos play`, after a failed charge roll: offer the re-roll the unit has (an ability
+    such as Heralds of Righteousness, or Forward to Victory with a command point in hand,
+    AoS2 §7.2), and say whether the players take it."""
+    if not act.offer_reroll:
+        return False
+    ability = reroll_source(state, unit, "charge", answers)
+    side = state.sides[unit.side]
+    if ability is None and not (system_of(state).command_points and side.command_points >= 1):
+        return False
+    what = ability or f"Forward to Victory (1 of {side.command_points} CP)"
+    return answers.yes_no(
+        "reroll-charge",
+        f"{unit.name} rolled {roll} for its charge, needing {needed}: re-roll it with {what}?",
+    )
 
 
 @action(Fight)

@@ -68,7 +68,7 @@ def _run(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnswers)
     """AoS2 §8.4: add a D6 to Move; At the Double (1 CP) makes it a 6 (§7.2); the bonuses and
     penalties in force on run rolls apply (§1.4: never below 1)."""
     unit = state.unit(act.unit)
-    check_run(state, unit)
+    check_run(state, unit, act.at_the_double)
     modifier, names = roll_modifier(state, unit, "run", answers)
     if act.at_the_double:
         needs_hero_in_range(answers, unit)
