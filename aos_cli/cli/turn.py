@@ -99,7 +99,10 @@ InRangeOption = Annotated[
 ]
 EngagedOption = Annotated[
     bool | None,
-    typer.Option("--engaged/--no-engaged", help='The unit is within 3" of an enemy unit.'),
+    typer.Option(
+        "--engaged/--no-engaged",
+        help='The unit is within engagement range of an enemy unit (AoS 3", 40k 1").',
+    ),
 ]
 CoverOption = Annotated[
     bool | None, typer.Option("--cover/--no-cover", help="Every target model is on or in terrain.")
@@ -159,11 +162,15 @@ def sacrifice(
 def shoot(
     unit: UnitArg,
     target: TargetOption,
-    weapon: Annotated[str | None, typer.Option(help="Shoot with this weapon only.")] = None,
+    weapon: Annotated[
+        str | None,
+        typer.Option(help="Shoot with this weapon only (40k8: weapons comma-separated, a grenade "
+                     "with the others' weapons)."),
+    ] = None,
     cover: CoverOption = None,
     engaged: EngagedOption = None,
     target_engaged: Annotated[
-        bool | None, typer.Option("--target-engaged/--no-target-engaged", help='Target within 3".')
+        bool | None, typer.Option("--target-engaged/--no-target-engaged", help='AoS2: the target is within 3" of one of your units.')
     ] = None,
     look_out_sir: Annotated[
         bool | None,
@@ -174,8 +181,8 @@ def shoot(
     dice: DiceOption = "auto", seed: SeedOption = None,
     modifiers: dict[str, Any] | None = None,
 ) -> None:  # fmt: skip
-    """Shoot with a unit's missile weapons (AoS2 §9, §14); abilities the tool cannot see are
-    given with the flags of `aos roll attack` (--extra-attacks, --hit-mod ...)."""
+    """Shoot with a unit's ranged weapons (AoS2 §9, §14; 40k8 §6-§8); abilities the tool
+    cannot see are given with the flags of `aos roll attack` (--extra-attacks, --hit-mod ...)."""
     act(
         "shoot", {"unit": unit, "target": target, "weapon": weapon, **(modifiers or {})},
         db=db, game=game,
@@ -228,7 +235,7 @@ def fight(
     dice: DiceOption = "auto", seed: SeedOption = None,
     modifiers: dict[str, Any] | None = None,
 ) -> None:  # fmt: skip
-    """Pile in and attack with a unit's melee weapons (AoS2 §11, §14); abilities the tool
+    """Pile in and attack with a unit's melee weapons (AoS2 §11, §14; 40k8 §10); abilities the tool
     cannot see are given with the flags of `aos roll attack` (--extra-attacks, --hit-mod ...)."""
     act(
         "fight", {"unit": unit, "target": target, "weapon": weapon, **(modifiers or {})},

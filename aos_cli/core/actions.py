@@ -106,10 +106,7 @@ def apply(state: GameState, value: Action, dice: DiceSource, answers: RecordedAn
     if state.ended and not isinstance(value, Adjust):
         raise RuleError("the battle is over", "see the result with `aos status`")
     if state.pending_spell is not None and not isinstance(value, Unbind | Adjust):
-        raise RuleError(
-            f"{state.pending_spell.spell} is waiting for an unbind attempt",
-            "run `aos unbind WIZARD` or `aos unbind --pass`",
-        )
+        raise system_of(state).spell_waiting(state.pending_spell.spell)
     before = {id(u): u.models for u in state.units()}
     where = (state.round, state.phase)
     handler(state, value, dice, answers)

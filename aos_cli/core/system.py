@@ -79,6 +79,18 @@ class UnbindWords:
     failure: str = "{unit} fails to unbind ({total}{how}): {spell} takes effect."
 
 
+TERMS: dict[str, str] = {
+    "wizard": "WIZARD",
+    "casts": "casts",
+    "unbinds": "unbinds",
+    "unbind_command": "unbind",
+    "unbind_attempt": "an unbind attempt",
+    "bravery_short": "Br",
+}
+"""The words the tool uses for a system's game (Age of Sigmar's here); a system gives its own
+in `GameSystem.terms` (40k8: PSYKER, manifests, denies, `aos deny`, Ld)."""
+
+
 @dataclass(frozen=True)
 class GameSystem:
     """A game system's rules where they differ from one another; one instance per system."""
@@ -145,6 +157,8 @@ class GameSystem:
     """Models within this many inches of an objective's centre count towards it (AoS2 §17.3)."""
     objectives_sticky: bool = True
     """Control lasts until the enemy takes it (AoS2 §17.3); 40k8 §17.3 checks it afresh."""
+    terms: tuple[tuple[str, str], ...] = ()
+    """(key, word) of the system's own words where they differ from `TERMS`."""
 
     # ---- at the command line ---------------------------------------------------------------
 
@@ -175,6 +189,19 @@ class GameSystem:
     not work them out itself (they are worked out with the Age of Sigmar attack engine)."""
 
     # ---- decided per system ---------------------------------------------------------------
+
+    def term(self, key: str) -> str:
+        """The system's word for `key` (`wizard`: WIZARD in AoS, PSYKER in 40k8)."""
+        return dict(self.terms).get(key, TERMS[key])
+
+    def spell_waiting(self, spell: str) -> RuleError:
+        """The error for an action taken while a cast spell (a manifested power) waits for
+        the enemy's unbind (Deny the Witch) attempt, naming the system's command."""
+        verb, wizard = self.term("unbind_command"), self.term("wizard")
+        return RuleError(
+            f"{spell} is waiting for {self.term('unbind_attempt')}",
+            f"run `aos {verb} {wizard}` or `aos {verb} --pass`",
+        )
 
     def prepare_sides(self, sides: list[dict[str, Any]], underdog: int | None) -> None:
         """Complete the sides' set-up snapshots with what the system decides before the battle

@@ -154,10 +154,7 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
     if state.phase == "priority":
         raise RuleError("the battle round starts with the priority roll", "run `aos priority`")
     if state.pending_spell is not None:
-        raise RuleError(
-            f"{state.pending_spell.spell} is waiting for an unbind attempt",
-            "run `aos unbind WIZARD` or `aos unbind --pass`",
-        )
+        raise system.spell_waiting(state.pending_spell.spell)
     waiting_transport = [u for u in state.units() if u.must_disembark and u.alive]
     if waiting_transport:
         names = ", ".join(u.name for u in waiting_transport)

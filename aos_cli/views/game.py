@@ -36,7 +36,9 @@ def unit_flags(unit: UnitState) -> list[str]:
 
 
 def status_json(state: GameState, game_id: int) -> dict[str, Any]:
-    """The machine-readable state: round, turn, phase, and every side's units."""
+    """The machine-readable state: round, turn, phase, and every side's units; command
+    points are null in a system without them (40k8: the Underdog's Command Re-rolls)."""
+    with_cp = system_of(state).command_points
     return {
         "game": game_id,
         "name": state.name,
@@ -52,7 +54,8 @@ def status_json(state: GameState, game_id: int) -> dict[str, Any]:
                 "name": side.name,
                 "triumph": side.triumph,
                 "players": list(side.players),
-                "command_points": side.command_points,
+                "command_points": side.command_points if with_cp else None,
+                "command_rerolls": side.command_rerolls,
                 "victory_points": side.victory_points,
                 "units": [
                     {
@@ -63,6 +66,7 @@ def status_json(state: GameState, game_id: int) -> dict[str, Any]:
                         "wounds_suffered": unit.wounds_on_damaged,
                         "wounds": unit.spec.wounds,
                         "save": format_threshold(unit.spec.save),
+                        "invulnerable": invulnerable(unit),
                         "bravery": unit.spec.bravery,
                         "flags": unit_flags(unit),
                         "effects": [e.name for e in unit.effects],
@@ -90,6 +94,9 @@ def header(state: GameState) -> Text:
     with_cp = system_of(state).command_points
     for side in state.sides:
         points = f"{side.command_points} CP, " if with_cp else ""
+        if side.command_rerolls:
+            many = "s" if side.command_rerolls > 1 else ""
+            points += f"{side.command_rerolls} Command Re-roll{many}, "
         text.append(f"  {printable(side.name)}: {points}{side.victory_points} VP")
         if side.triumph:
             text.append(f" (triumph: {side.triumph.get('name')})", style="muted")
@@ -110,25 +117,36 @@ def army_table(state: GameState, side_index: int) -> Table:
     table = Table(title=markup_safe(side_title(side)), header_style="heading")
     table.add_column("Unit")
     table.add_column("Models", justify="right")
-    table.add_column("Wounded", justify="right")
+    table.add_column("Wounds lost", justify="right")
     table.add_column("Save", justify="right")
     table.add_column(system_of(state).bravery_name, justify="right")
     table.add_column("This turn")
     table.add_column("Effects")
     for unit in side.units:
         style = "muted" if not unit.alive else ""
-        wounded = f"{unit.wounds_on_damaged}/{unit.spec.wounds}" if unit.wounds_on_damaged else ""
+        wounded = (
+            f"{unit.wounds_on_damaged} of {unit.spec.wounds}" if unit.wounds_on_damaged else ""
+        )
+        save = format_threshold(unit.spec.save)
+        if invulnerable(unit):
+            save += f", {invulnerable(unit)}+ invulnerable"
         table.add_row(
             f"{markup_safe(unit.name)} [muted]({markup_safe(unit.spec.id)})[/]",
             f"{unit.models}/{unit.spec.models}",
             wounded,
-            format_threshold(unit.spec.save),
+            save,
             str(unit.spec.bravery),
             ", ".join(unit_flags(unit)),
             ", ".join(e.name for e in unit.effects),
             style=style,
         )
     return table
+
+
+def invulnerable(unit: UnitState) -> int | None:
+    """The unit's invulnerable save (40k8 §8.6), None without one."""
+    value = unit.spec.profile.get("invulnerable")
+    return int(value) if value else None
 
 
 def status_view(state: GameState) -> Group:

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from aos_cli.content import ArmyList, Battleplan, Database, RollTable, Warscroll
     from aos_cli.content.database import Entry
     from aos_cli.content.schema import Ability, Spell, Weapon
+    from aos_cli.core.system import GameSystem
 
 
 def _threshold(value: int) -> str:
@@ -110,7 +111,11 @@ def warscroll_card(scroll: Warscroll) -> RenderableType:
         facts.append("PRIEST")
     if scroll.wizard is not None:
         w = scroll.wizard
-        facts.append(f"WIZARD: casts {w.casts}, unbinds {w.unbinds}, knows {', '.join(w.spells)}")
+        say = _system(scroll.system).term
+        facts.append(
+            f"{say('wizard')}: {say('casts')} {w.casts}, {say('unbinds')} {w.unbinds}, "
+            f"knows {', '.join(w.spells)}"
+        )
     parts.append(Text(" · ".join(facts), style="muted"))
     if scroll.text:
         parts.append(Text(scroll.text))
@@ -167,7 +172,8 @@ def warscroll_card(scroll: Warscroll) -> RenderableType:
 def warscroll_list(scrolls: list[Entry]) -> Table:
     """One line per warscroll, from the database's index (no warscroll is validated for it)."""
     table = Table(title=f"{len(scrolls)} warscrolls", title_justify="left")
-    for column in ("Name", "Faction", "System", "Move", "W", "Br", "Sv", "Size"):
+    bravery = "/".join(sorted({_system(s.system).term("bravery_short") for s in scrolls}))
+    for column in ("Name", "Faction", "System", "Move", "W", bravery or "Br", "Sv", "Size"):
         table.add_column(column)
     for s in scrolls:
         facts = s.facts
@@ -321,3 +327,10 @@ def battleplans_table(plans: list[Battleplan]) -> Table:
         players = "coalitions (3+)" if p.players.coalitions else "2"
         table.add_row(Text(p.name), p.system, players, str(p.battle_length.rounds or "-"))
     return table
+
+
+def _system(system_id: str | None) -> GameSystem:
+    """The game system a warscroll is for (the default one when it names none)."""
+    from aos_cli.core.system import get_system
+
+    return get_system(system_id)

@@ -218,3 +218,49 @@ def test_40k8_7_tactical_squad_throws_a_grenade_in_play(run_cli: RunCli, tmp_pat
     assert "Tactical Squad: shoot Bolt pistol" in out.stdout
     assert "Tactical Squad: throw a Frag grenade (one model, the others fire Boltgun)" in out.stdout
     assert "Tactical Squad → Plague Marines: 7 attacks, 0 hits" in one_line(out.stdout)
+
+
+def test_40k8_words_on_the_datasheet_and_the_list(run_cli: RunCli) -> None:
+    """Issue 18 item 9: a 40k datasheet speaks of a PSYKER that manifests and denies powers
+    (40k8 §5.2), and the list's column is Leadership (40k8 §13.1)."""
+    card = one_line(run_cli("warscroll", "show", "librarian").stdout)
+    assert "PSYKER: manifests 2, denies 1" in card and "WIZARD" not in card
+    listed = run_cli("warscroll", "list", "--system", "wh40k8").stdout
+    assert " Ld " in listed and " Br " not in listed
+
+
+def test_40k8_words_in_the_help_and_the_deny_hint(run_cli: RunCli, tmp_path: Path) -> None:
+    """Issue 18 item 9: `aos shoot --help` cites 40k8 §6 and the 1" engagement of 40k, not
+    only AoS2 §9 and 3"; a power waiting to be denied points at `aos deny` (40k8 §5.5)."""
+    shown = one_line(run_cli("shoot", "--help").stdout)
+    assert "40k8 §6" in shown and '40k 1"' in shown
+    db = tmp_path / "games.sqlite3"
+    _smite_waiting(run_cli, db)
+    moved_on = aos(run_cli, db, "next")
+    assert moved_on.exit_code == 1
+    assert "waiting for Deny the Witch" in moved_on.stderr
+    assert "`aos deny PSYKER` or `aos deny --pass`" in moved_on.stderr
+
+
+def test_40k8_status_shows_wounds_lost_invulnerable_saves_and_command_rerolls(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """Issue 18 item 9: the status says wounds lost ("3 of 4"), shows invulnerable saves
+    (Cataphractii Armour 4+, 40k8 §8.6) and the Underdog's Command Re-rolls (40k8 §17.6); the
+    JSON has no command points in 40k but the Command Re-rolls."""
+    import yaml
+
+    from aos_cli.store import Store
+
+    db = tmp_path / "games.sqlite3"
+    golden = Path(__file__).parents[1] / "golden" / "wh40k8_armies.yaml"
+    with Store(db) as store:
+        store.create_game("golden", yaml.safe_load(golden.read_text()))
+    assert aos(run_cli, db, "adjust", "librarian", "--wounds", "3").exit_code == 0
+    shown = one_line(aos(run_cli, db, "status").stdout)
+    assert "Wounds lost" in shown and "3 of 4" in shown
+    assert "2+, 4+ invulnerable" in shown
+    assert "2 Command Re-rolls" in shown
+    data = json.loads(aos(run_cli, db, "status", "--json").stdout)
+    assert [s["command_points"] for s in data["sides"]] == [None, None]
+    assert [s["command_rerolls"] for s in data["sides"]] == [0, 2]

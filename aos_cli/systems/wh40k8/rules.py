@@ -955,6 +955,14 @@ WH40K8 = WH40K8System(
     unbind_range=24,
     unbind_name="Deny the Witch",
     unbind_verb="Deny",
+    terms=(
+        ("wizard", "PSYKER"),
+        ("casts", "manifests"),
+        ("unbinds", "denies"),
+        ("unbind_command", "deny"),
+        ("unbind_attempt", "Deny the Witch"),
+        ("bravery_short", "Ld"),
+    ),
     spell_limit="caster",
     unbind_words=UnbindWords(
         nothing_waiting="there is no psychic power waiting to be denied",
