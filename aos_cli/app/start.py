@@ -49,14 +49,15 @@ def armies_for(
     if army:
         if len(army) != 2:
             raise InputError(f"--army: {len(army)} army lists given", "give --army twice")
-        if system is not None:
-            db = load_database()
-            found = {load_army(Path(p), db).system for p in army}
-            if found != {system}:
-                raise InputError(
-                    f"--system {system}: the army lists are for {', '.join(sorted(found))}",
-                    "give army lists of that system, or leave out --army for its demo armies",
-                )
+        db = load_database()
+        found = {load_army(Path(p), db).system for p in army}
+        if system is not None and found != {system}:
+            raise InputError(
+                f"--system {system}: the army lists are for {', '.join(sorted(found))}",
+                "give army lists of that system, or leave out --army for its demo armies",
+            )
+        if system is None and len(found) == 1:
+            system = next(iter(found))  # the lists' own system picks the default battleplan
     else:
         army = bundled_armies(system)
     plan = battleplan or chosen_system(system).demo_battleplan or get_system().demo_battleplan

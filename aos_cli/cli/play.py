@@ -28,25 +28,39 @@ if TYPE_CHECKING:
 
 def demo(
     seed: Annotated[int, typer.Option(help="Seed for the dice and the choices.")] = 1,
-    battleplan: Annotated[str, typer.Option(help="Battleplan to fight.")] = "first-blood",
+    battleplan: Annotated[
+        str | None, typer.Option(help="Battleplan to fight (default: the system's first).")
+    ] = None,
     quiet: Annotated[bool, typer.Option(help="Print only the battle report.")] = False,
     json: Annotated[bool, typer.Option("--json", help="Print the battle report as JSON.")] = False,
     army: Annotated[
         list[Path] | None,
         typer.Option(help="Two army lists to fight (give it twice); default the demo armies."),
     ] = None,
+    system: Annotated[
+        str | None,
+        typer.Option(help="Game system of the demo armies: aos2 (default), aos1 or wh40k8."),
+    ] = None,
 ) -> None:
     """Play a whole battle between two armies (the bundled demo armies unless given)."""
-    from aos_cli.app.start import armies_for, bundled_armies
+    from aos_cli.app.start import armies_for
     from aos_cli.autoplay import AutoPlayer
     from aos_cli.core.dice import SeededDice
+    from aos_cli.core.errors import GameError
+    from aos_cli.core.system import get_system
     from aos_cli.core.turn import new_game
     from aos_cli.setup import build_setup
     from aos_cli.views.game import army_table
     from aos_cli.views.report import report_json, report_view
 
-    armies, plan = armies_for(army, None, battleplan) if army else (bundled_armies(), battleplan)
+    armies, plan = armies_for(army, system, battleplan)
     setup = build_setup(armies, plan, name="Demo battle")
+    played = get_system(setup.get("system"))
+    if not played.autoplay:
+        raise GameError(
+            f"aos demo cannot play {played.name} battles by itself",
+            f"play one at the table with `aos play --system {played.id}`",
+        )
     state = new_game(setup)
     out = console()
     talk = not (quiet or json)

@@ -111,6 +111,9 @@ class GameSystem:
     """The bundled demo army list files (`armies/NAME.yaml`) `aos demo` and `aos play` field."""
     demo_battleplan: str | None = None
     """The battleplan a new game of this system is fought on unless one is given."""
+    autoplay: bool = True
+    """Whether `aos demo` can fight this system's battles by itself (its phases are the Age
+    of Sigmar ones the demo's automatic player knows)."""
     datasheets: bool = False
     """Units are datasheets: their Move, Wounds, Leadership and Save come from the profile
     (M, W, Ld, Sv), which every unit must have (40k8)."""

@@ -60,3 +60,24 @@ def test_seeded_demo_is_byte_identical_under_any_hash_seed(tmp_path: Path) -> No
         )
         outputs.append(done.stdout)
     assert outputs[0] == outputs[1] == outputs[2]
+
+
+def test_demo_of_the_first_edition_fights_its_own_battleplan(run_cli: RunCli) -> None:
+    """AoS1 demo armies fight Glorious Victory (AoS1 §5), their system's battleplan, whether
+    named by --system or given as army lists: no AoS2 First Blood asked of them."""
+    from aos_cli.app.start import bundled_armies
+
+    by_system = run_cli("demo", "--system", "aos1", "--seed", "3", "--json")
+    assert by_system.exit_code == 0, by_system.stderr
+    lists = [str(p) for p in bundled_armies("aos1")]
+    by_lists = run_cli("demo", "--army", lists[0], "--army", lists[1], "--seed", "3", "--json")
+    assert by_lists.exit_code == 0, by_lists.stderr
+    assert json.loads(by_system.stdout) == json.loads(by_lists.stdout)
+    assert "percentage points" in run_cli("demo", "--system", "aos1", "--seed", "3").stdout
+
+
+def test_demo_of_a_system_it_cannot_play_says_how_to_play_it(run_cli: RunCli) -> None:
+    result = run_cli("demo", "--system", "wh40k8")
+    assert result.exit_code == 1
+    assert "aos play --system wh40k8" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -943,6 +943,7 @@ WH40K8 = WH40K8System(
     rank=3,
     demo_armies=("death-guard-wh40k8-demo.yaml", "space-marines-wh40k8-demo.yaml"),
     demo_battleplan="only-war",
+    autoplay=False,
     datasheets=True,
     arrival_roll=None,
     reserve_ability="teleport-strike",
