@@ -191,13 +191,36 @@ class Base(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
+TranslatedLanguage = Literal["hu", "it", "tr", "ru"]
+"""The languages a record may carry its own name and text in (English is the record itself)."""
+
+
+class Translation(Base):
+    """A record's name and text in one language; what is left out shows in English."""
+
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    text: str | None = Field(default=None, min_length=1, max_length=20_000)
+
+
 class Record(Base):
     """A named record; `id` defaults to the name in kebab-case. `source` notes where numbers
-    not in the transcripts came from (issue 4: "mark the field with a source: note")."""
+    not in the transcripts came from (issue 4: "mark the field with a source: note").
+    `translations` may give its name and text per language (issue 17 item 4)."""
 
     id: Id
     name: str
     source: str | None = None
+    translations: dict[TranslatedLanguage, Translation] | None = None
+
+    def shown(self, field: Literal["name", "text"] = "name") -> str:
+        """The record's name or text in the chosen language, else its own (English) one."""
+        from aos_cli.i18n import language
+
+        own: str = getattr(self, field, None) or ""
+        if not self.translations:
+            return own
+        translation = self.translations.get(language())  # type: ignore[call-overload]
+        return (getattr(translation, field, None) if translation else None) or own
 
     @model_validator(mode="before")
     @classmethod

@@ -8,6 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from aos_cli.i18n import _
 from aos_cli.views.warscroll import abilities_table, roll_table
 
 if TYPE_CHECKING:
@@ -23,16 +24,16 @@ def topic_json(topic: Topic) -> Any:
 
 def topic_view(topic: Topic) -> RenderableType:
     """The records found, as tables and text."""
-    found, name = topic.found, topic.ruleset.name
+    found, name = topic.found, topic.ruleset.shown()
     if topic.kind == "phases":
         return _grid(
-            f"{name}: the turn", ("#", "Phase", "What happens"),
-            [(str(i), p.name, p.text) for i, p in enumerate(found, 1)],
+            _("{ruleset}: the turn").format(ruleset=name), ("#", _("Phase"), _("What happens")),
+            [(str(i), p.shown(), p.shown("text")) for i, p in enumerate(found, 1)],
         )  # fmt: skip
     if topic.kind == "commands":
-        return abilities_table("Command abilities", found)
+        return abilities_table(_("Command abilities"), found)
     if topic.kind == "spells":
-        return abilities_table("Spells", found)
+        return abilities_table(_("Spells"), found)
     if topic.kind == "realms":
         return Group(*(realm_view(r) for r in found)) if found else "No realms."
     if topic.kind == "rules":
@@ -41,7 +42,7 @@ def topic_view(topic: Topic) -> RenderableType:
             [(r.name, r.section or "", r.text) for r in found],
         )  # fmt: skip
     if topic.kind == "tables":
-        return Group(*(roll_table(t) for t in found)) if found else "None in this system."
+        return Group(*(roll_table(t) for t in found)) if found else _("None in this system.")
     if topic.kind == "chart":
         grid = _grid(
             found.name,

@@ -10,6 +10,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from aos_cli.i18n import _
+
 if TYPE_CHECKING:
     from aos_cli.content import ArmyList, Battleplan, Database, RollTable, Warscroll
     from aos_cli.content.database import Entry
@@ -96,7 +98,7 @@ def warscroll_card(scroll: Warscroll) -> RenderableType:
         if scroll.random_move is not None:
             move = f'{scroll.random_move}"'
         values = (move, str(scroll.wounds), str(scroll.bravery), _threshold(scroll.save))
-    for _ in heads:
+    for _head in heads:
         stats.add_column(justify="center")
     stats.add_row(*(Text(h, style="heading") for h in heads))
     stats.add_row(*values)
@@ -195,32 +197,36 @@ def warscroll_list(scrolls: list[Entry]) -> Table:
 
 def roll_table(table: RollTable) -> Table:
     """A roll table: roll, name, what it does."""
-    out = Table(title=f"{table.name} ({table.dice})", title_justify="left")
-    out.add_column("Roll", justify="center")
-    out.add_column("Result")
-    out.add_column("Effect")
+    out = Table(title=f"{table.shown()} ({table.dice})", title_justify="left")
+    out.add_column(_("Roll"), justify="center")
+    out.add_column(_("Result"))
+    out.add_column(_("Effect"))
     for row in table.rows:
-        out.add_row(Text(row.roll), Text(row.name), Text(row.text))
+        out.add_row(Text(row.roll), Text(row.shown()), Text(row.shown("text")))
     return out
 
 
 def abilities_table(title: str, abilities: Sequence[Ability] | Sequence[Spell]) -> Table:
     """Command abilities or spells with their timing or casting value."""
     out = Table(title=title, title_justify="left")
-    out.add_column("Name")
-    out.add_column("When / casting")
-    out.add_column("Rule")
+    out.add_column(_("Name"))
+    out.add_column(_("When / casting"))
+    out.add_column(_("Rule"))
     for item in abilities:
         when = getattr(item, "timing", None)
         casting = getattr(item, "casting_value", None)
-        info = when.describe() if when is not None else f"casting value {casting}"
-        out.add_row(Text(item.name), info, Text(item.text))
+        info = (
+            when.describe()
+            if when is not None
+            else _("casting value {value}").format(value=casting)
+        )
+        out.add_row(Text(item.shown()), info, Text(item.shown("text")))
     return out
 
 
 def battleplan_card(plan: Battleplan) -> RenderableType:
     """A battleplan: set-up, special rules, length, objectives, scoring and victory."""
-    parts: list[RenderableType] = [Text(plan.text)]
+    parts: list[RenderableType] = [Text(plan.shown("text"))]
     players = "two players" if not plan.players.coalitions else "3+ players in two coalitions"
     parts.append(Text(f"{plan.system} · {players}", style="muted"))
     parts.append(Text("Set-up", style="heading"))
@@ -251,7 +257,7 @@ def battleplan_card(plan: Battleplan) -> RenderableType:
     parts.append(Text(plan.victory_text))
     for condition in plan.victory:
         parts.append(Text(f"  {condition.result}: {condition.text}"))
-    return Panel(Group(*parts), title=Text(plan.name, style="heading"), expand=False)
+    return Panel(Group(*parts), title=Text(plan.shown(), style="heading"), expand=False)
 
 
 def army_table(army: ArmyList, db: Database) -> RenderableType:
