@@ -65,3 +65,15 @@ def test_the_save_and_battleshock_prompts_name_the_unit(run_cli: RunCli, db: Pat
         aos(run_cli, db, "next")
     shock = aos(run_cli, db, "battleshock", "--dice", "manual", input="1\n")
     assert "Roll 1 die for the battleshock test of Chainrasp Horde (D6)" in shock.stderr
+
+
+def test_a_reminder_shows_the_rules_text_and_what_to_record(run_cli: RunCli, db: Path) -> None:
+    """Issue 13 item 6 (DESIGN principle 3): an ability the tool cannot apply itself is
+    shown with its warscroll text at its timing, and says what to record afterwards."""
+    out = aos(run_cli, db, "ability", "stardrake", "Lord of the Heavens").stdout
+    flat = " ".join(out.split())
+    assert "Lord of the Heavens: apply it at the table. In your shooting phase the Stardrake" in (
+        flat
+    )
+    assert "Roiling Thunderhead" in flat and "Rain of Stars" in flat
+    assert "Then record the wounds it deals" in flat

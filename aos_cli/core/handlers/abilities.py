@@ -65,11 +65,40 @@ def apply_effects(
     target_name: str | None,
     dice: DiceSource,
     answers: RecordedAnswers,
+    text: str = "",
 ) -> None:
-    """Apply what the tool can of an ability's structured effects; remind of the rest."""
+    """Apply what the tool can of an ability's structured effects; for the rest, show its
+    rules `text` and what to record once the table has applied it."""
     target = state.unit(target_name) if target_name else source
     if not _apply_each(state, source, target, name, effects, dice, answers):
-        state.notes.append(f"{name}: apply its rules at the table (reminder).")
+        state.notes.extend(reminder_notes(name, text))
+
+
+def reminder_notes(name: str, text: str) -> list[str]:
+    """A rule the tool cannot apply itself (DESIGN principle 3): its text, to apply at the
+    table, and what the game must be told afterwards."""
+    rule = " ".join(text.split())
+    said = f"{name}: apply it at the table. {rule}" if rule else (
+        f"{name}: apply it at the table (see its warscroll)."
+    )  # fmt: skip
+    return [said, f"  Then record {what_to_record(rule)}."]
+
+
+def what_to_record(text: str) -> str:
+    """What a rule's outcome changes in the game, as far as its words say."""
+    words = text.lower()
+    found = []
+    if "mortal wound" in words or ("wound" in words and "suffer" in words):
+        found.append("the wounds it deals (an adjustment of the unit hit)")
+    if "slain" in words or "flee" in words:
+        found.append("any models slain (an adjustment)")
+    if "heal" in words or "return" in words:
+        found.append("the wounds healed or models returned (an adjustment)")
+    if "command point" in words:
+        found.append("command points gained or spent")
+    if not found:
+        return "anything it changes: wounds, slain models or command points (an adjustment)"
+    return " and ".join(found)
 
 
 def _apply_each(
@@ -203,7 +232,9 @@ def _use_ability(
         spend_cp(state, unit.side, ability.name)
     sharing = [a.name for a in unit.spec.abilities if a.limit_key == ability.limit_key]
     use_once(state, unit, ability.limit_key, ability.once_per, " or ".join(sharing))
-    apply_effects(state, unit, ability.name, ability.effects, target.spec.id, dice, answers)
+    apply_effects(
+        state, unit, ability.name, ability.effects, target.spec.id, dice, answers, ability.text
+    )
 
 
 def _general_command(state: GameState, unit: UnitState, what: str) -> None:

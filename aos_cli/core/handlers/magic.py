@@ -260,4 +260,6 @@ def resolve_spell(
         state.notes.append(f"Mystic Shield: {target.name} {reads}.")
         return
     spell = next(a for a in own_spells(state, caster) if a.name.lower() == name)
-    apply_effects(state, caster, spell.name, spell.effects, pending.target, dice, answers)
+    apply_effects(
+        state, caster, spell.name, spell.effects, pending.target, dice, answers, spell.text
+    )
