@@ -137,10 +137,18 @@ def game_log(game: GameOption = None, db: DbOption = None, json: JsonOption = Fa
 
     with open_game(db, game) as session:
         entries = history(session.store, session.game_id)
-    if json:
+        state = session.state() if not json else None
+    if state is None:
         print_json(log_json(entries))
         return
-    console().print(log_view(entries))
+    from aos_cli.views.game import army_details, battlefield_line
+
+    out = console()
+    out.print(battlefield_line(state))
+    for index in range(len(state.sides)):
+        for line in army_details(state, index):
+            out.print(line)
+    out.print(log_view(entries))
 
 
 @game_app.command("report")

@@ -261,6 +261,9 @@ class UnitState:
     """It made a Heroic Intervention this turn (40k8 §9.5)."""
     charge_rolled: bool = False
     """It has made its charge roll this turn: one attempt per phase (AoS2 §10)."""
+    used: list[str] = field(default_factory=list)
+    """What it did this turn besides moving and attacking, as the status table shows it:
+    spells cast or tried, unbinds, prayers, abilities and command abilities used."""
     may_be_engaged: bool = False
     """An enemy unit may be within 3" of it: it or an enemy charged or piled in since it last
     moved (kept across turns; `aos_cli.core.legality`)."""
@@ -301,6 +304,7 @@ class UnitState:
         self.advanced = self.fell_back = self.embarked = self.disembarked = False
         self.intervened = self.charge_rolled = False
         self.charge_targets = ()
+        self.used = []
 
 
 @dataclass

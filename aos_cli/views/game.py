@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from aos_cli.core.dice import format_threshold
+from aos_cli.core.numbers import plural
 from aos_cli.core.state import GameState, SideState, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.views.theme import markup_safe, printable
@@ -30,9 +31,70 @@ def unit_flags(unit: UnitState) -> list[str]:
         )
         if on
     ]
+    if unit.charge_rolled and not unit.charged:
+        flags.append("charge failed")
     if unit.slain_this_turn:
         flags.append(f"lost {unit.slain_this_turn}")
     return flags
+
+
+CHARACTERISTICS = {"to_hit": "To Hit", "to_wound": "To Wound", "attacks": "Attacks",
+                   "damage": "Damage", "rend": "Rend", "range": "Range"}  # fmt: skip
+
+
+def damage_row_text(unit: UnitState) -> str:
+    """The damage-table row in force (AoS2 §20.4) as players read it: `Move 11", Great
+    Claws To Hit 3+, Cavernous Jaws uses 2`; empty for a unit without a damage table."""
+    row = unit.damage_row()
+    if row is None:
+        return ""
+    weapons = {w.id: w.name for w in unit.spec.weapons}
+    abilities = {a.id: a.name for a in unit.spec.abilities}
+    parts = []
+    for key, value in row.items():
+        kind, _, rest = key.partition(".")
+        if key == "min":
+            continue
+        if kind == "weapon":
+            weapon, _, what = rest.partition(".")
+            shown = (
+                f"{value}+" if what in ("to_hit", "to_wound") and str(value).isdigit() else value
+            )
+            parts.append(f"{weapons.get(weapon, weapon)} {CHARACTERISTICS.get(what, what)} {shown}")
+        elif kind == "ability":
+            ability, _, what = rest.partition(".")
+            parts.append(f"{abilities.get(ability, ability)} {what.replace('_', ' ')} {value}")
+        elif key == "move":
+            parts.append(f'Move {str(value).rstrip(chr(34))}"')
+        else:
+            parts.append(f"{key.replace('_', ' ').capitalize()} {value}")
+    suffered = unit.wounds_on_damaged
+    return f"damage table ({plural(suffered, 'wound')} suffered): {', '.join(parts)}"
+
+
+def unit_details(unit: UnitState) -> str:
+    """What the table does not hold: set-up choices (command trait, artefact) and the damage
+    table row; empty when there is nothing to say."""
+    parts = [f"{c.get('kind', 'choice')} {c.get('name')}" for c in unit.spec.choices]
+    row = damage_row_text(unit)
+    if row and unit.alive:
+        parts.append(row)
+    return "; ".join(parts)
+
+
+def battlefield_line(state: GameState) -> Text:
+    """The realm of battle, its realmscape feature and the terrain with scenery rules."""
+    realm = f"realm {state.realm.title()}" if state.realm else "no realm of battle"
+    if state.realmscape:
+        realm += f" (realmscape feature: {state.realmscape.replace('-', ' ').title()})"
+    features = []
+    for feature in state.terrain:
+        rule = str(feature.get("rule") or "no scenery rule").title()
+        rolled = f", rolled {feature['roll']}" if feature.get("roll") else ""
+        garrison = ", may be garrisoned" if feature.get("garrison") else ""
+        features.append(f"{feature.get('name')} ({rule}{rolled}{garrison})")
+    terrain = f"terrain: {', '.join(features)}" if features else "no terrain with scenery rules"
+    return Text(f"Battlefield: {realm}; {terrain}.", style="muted")
 
 
 def status_json(state: GameState, game_id: int) -> dict[str, Any]:
@@ -49,6 +111,9 @@ def status_json(state: GameState, game_id: int) -> dict[str, Any]:
         "ended": state.ended,
         "pending_spell": state.pending_spell.spell if state.pending_spell else None,
         "result": state.result,
+        "realm": state.realm,
+        "realmscape": state.realmscape,
+        "terrain": [dict(feature) for feature in state.terrain],
         "sides": [
             {
                 "name": side.name,
@@ -68,7 +133,17 @@ def status_json(state: GameState, game_id: int) -> dict[str, Any]:
                         "save": format_threshold(unit.spec.save),
                         "invulnerable": invulnerable(unit),
                         "bravery": unit.spec.bravery,
+                        "wounds_left_on_damaged": unit.spec.wounds - unit.wounds_on_damaged
+                        if unit.wounds_on_damaged
+                        else None,
                         "flags": unit_flags(unit),
+                        "used_this_turn": list(unit.used),
+                        "charge_failed": unit.charge_rolled and not unit.charged,
+                        "choices": [
+                            {"kind": c.get("kind"), "name": c.get("name")}
+                            for c in unit.spec.choices
+                        ],
+                        "damage_table_row": unit.damage_row(),
                         "effects": [e.name for e in unit.effects],
                     }
                     for unit in side.units
@@ -124,20 +199,24 @@ def army_table(state: GameState, side_index: int) -> Table:
     table.add_column("Effects")
     for unit in side.units:
         style = "muted" if not unit.alive else ""
+        left = unit.spec.wounds - unit.wounds_on_damaged
         wounded = (
-            f"{unit.wounds_on_damaged} of {unit.spec.wounds}" if unit.wounds_on_damaged else ""
+            f"{unit.wounds_on_damaged} of {unit.spec.wounds} ({left} left)"
+            if unit.wounds_on_damaged
+            else ""
         )
         save = format_threshold(unit.spec.save)
         if invulnerable(unit):
             save += f", {invulnerable(unit)}+ invulnerable"
+        chosen = {str(c.get("name")) for c in unit.spec.choices}
         table.add_row(
             f"{markup_safe(unit.name)} [muted]({markup_safe(unit.spec.id)})[/]",
             f"{unit.models}/{unit.spec.models}",
             wounded,
             save,
             str(unit.spec.bravery),
-            ", ".join(unit_flags(unit)),
-            ", ".join(e.name for e in unit.effects),
+            ", ".join([*unit_flags(unit), *unit.used]),
+            ", ".join(e.name for e in unit.effects if e.name not in chosen),
             style=style,
         )
     return table
@@ -149,14 +228,29 @@ def invulnerable(unit: UnitState) -> int | None:
     return int(value) if value else None
 
 
+def army_details(state: GameState, side_index: int) -> list[Text]:
+    """One compact line per unit with set-up choices or a damage table (under its table)."""
+    lines = []
+    for unit in state.sides[side_index].units:
+        details = unit_details(unit)
+        if details:
+            lines.append(Text(f"  {unit.name}: {details}.", style="muted"))
+    return lines
+
+
 def status_view(state: GameState) -> Group:
-    """The whole status screen."""
-    tables = [army_table(state, i) for i in range(len(state.sides))]
+    """The whole status screen: where the game stands, the battlefield, each army's table
+    and under it what the table leaves out."""
+    parts: list[Text | Table] = [header(state)]
     if state.result is not None:
         from aos_cli.core.scoring import describe
 
-        return Group(header(state), Text(f"Result: {describe(state.result)}"), *tables)
-    return Group(header(state), *tables)
+        parts.append(Text(f"Result: {describe(state.result)}"))
+    parts.append(battlefield_line(state))
+    for index in range(len(state.sides)):
+        parts.append(army_table(state, index))
+        parts.extend(army_details(state, index))
+    return Group(*parts)
 
 
 def notes_json(state: GameState, game_id: int) -> dict[str, Any]:

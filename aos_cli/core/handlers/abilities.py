@@ -232,6 +232,9 @@ def _use_ability(
         spend_cp(state, unit.side, ability.name)
     sharing = [a.name for a in unit.spec.abilities if a.limit_key == ability.limit_key]
     use_once(state, unit, ability.limit_key, ability.once_per, " or ".join(sharing))
+    unit.used.append(
+        f"{ability.kind}: {ability.name}" if ability.kind != "ability" else ability.name
+    )
     apply_effects(
         state, unit, ability.name, ability.effects, target.spec.id, dice, answers, ability.text
     )
@@ -264,6 +267,7 @@ def _command(state: GameState, act: UseCommand, dice: DiceSource, answers: Recor
         needs_hero_in_range(answers, unit)
         spend_cp(state, unit.side, "Inspiring Presence")
         unit.battleshock_exempt = True
+        unit.used.append("command: Inspiring Presence")
         state.notes.append(f"Inspiring Presence: {unit.name} takes no battleshock test this phase.")
         return
     if name in ("at the double", "forward to victory") and not system.command_points:

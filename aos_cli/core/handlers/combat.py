@@ -227,6 +227,7 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
             needs_hero_in_range(answers, unit)
             spend_cp(state, unit.side, "Forward to Victory")
             ability = "Forward to Victory"
+            unit.used.append("command: Forward to Victory")
         failed = roll
         first = dice.roll(2, f"the charge reroll of {unit.name} (2D6)")
         roll = modified(sum(first), modifier)

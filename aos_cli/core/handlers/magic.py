@@ -151,8 +151,10 @@ def _cast(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAnswer
     total = sum(rolled) + act.mod + system.arcane_bonus(state, wizard, answers)
     if total < value:
         state.notes.append(f"{wizard.name} fails to cast {spell}: {total} against {value}.")
+        wizard.used.append(f"{spell}: not cast")
         return
     state.notes.append(f"{wizard.name} casts {spell} with {total}.")
+    wizard.used.append(f"cast {spell}")
     pending = PendingSpell(wizard.spec.id, spell, total, target)
     if not offer_unbind(state, wizard, pending, "unbind with {names}: `aos unbind`"):
         resolve_spell(state, pending, dice, answers)
@@ -169,7 +171,7 @@ def offer_unbind(state: GameState, caster: UnitState, pending: PendingSpell, how
     if not able:
         return False
     state.pending_spell = pending
-    names = ", ".join(u.spec.id for u in able)
+    names = ", ".join(u.name for u in able)
     state.notes.append(f"{enemy.name} may {how.format(names=names)}.")
     return True
 
@@ -229,8 +231,10 @@ def attempt_unbind(
     said["how"] = describe(modifier, effects)
     if total > pending.casting_roll:
         state.notes.append(words.success.format(**said))
+        wizard.used.append(f"stopped {pending.spell}")
         return
     state.notes.append(words.failure.format(**said))
+    wizard.used.append(f"failed to stop {pending.spell}")
     resolve(state, pending, dice, answers)
 
 

@@ -73,6 +73,7 @@ def _run(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnswers)
     if act.at_the_double:
         needs_hero_in_range(answers, unit)
         spend_cp(state, unit.side, "At the Double")
+        unit.used.append("command: At the Double")
         roll = 6
     else:
         roll = dice.roll(1, f"the run roll of {unit.name} (D6)")[0]
