@@ -57,6 +57,8 @@ def snapshot_weapon(weapon: Weapon, kind: str, carriers: int | None) -> dict[str
     }
     if carriers is not None:
         data["carriers"] = carriers
+    if getattr(weapon, "mount", False):
+        data["mount"] = True
     return data
 
 
@@ -337,11 +339,11 @@ def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[st
         for unit, snapshot in zip(army.units, units, strict=True):
             if unit.general and army.command_trait:
                 row = _row(allegiance.command_traits, army.command_trait)
-                snapshot["choices"] = [*snapshot.get("choices", []), _choice("command trait", row)]
+                choice = _choice("command trait", row, snapshot, army.command_trait_weapon)
+                snapshot["choices"] = [*snapshot.get("choices", []), choice]
             if unit.artefact:
                 row = _row(allegiance.artefacts, unit.artefact)
-                weapon = next((w["id"] for w in snapshot["weapons"] if w["kind"] == "melee"), None)
-                choice = _choice("artefact", row, weapon)
+                choice = _choice("artefact", row, snapshot, unit.artefact_weapon)
                 snapshot["choices"] = [*snapshot.get("choices", []), choice]
     return {
         "name": army.player or army.name,
@@ -366,12 +368,13 @@ def apply_setup_choices(side: dict[str, Any], allegiance: Any) -> None:
     general = next((u for u in side["units"] if u.get("general")), None)
     if trait and general is not None:
         row = _row(allegiance.command_traits, trait["id"])
-        general["choices"] = [*general.get("choices", []), _choice("command trait", row)]
+        choice = _choice("command trait", row, general, trait.get("weapon"))
+        general["choices"] = [*general.get("choices", []), choice]
     for artefact in side.get("artefacts", []):
         bearer = next(u for u in side["units"] if u["id"] == artefact["bearer"])
         row = _row(allegiance.artefacts, artefact["id"])
-        weapon = next((w["id"] for w in bearer["weapons"] if w["kind"] == "melee"), None)
-        bearer["choices"] = [*bearer.get("choices", []), _choice("artefact", row, weapon)]
+        choice = _choice("artefact", row, bearer, artefact.get("weapon"))
+        bearer["choices"] = [*bearer.get("choices", []), choice]
 
 
 def _row(tables: Sequence[Any], wanted: str) -> Any:
@@ -379,14 +382,37 @@ def _row(tables: Sequence[Any], wanted: str) -> Any:
     return next(r for t in tables for r in t.rows if wanted in (r.id, r.name))
 
 
-def _choice(kind: str, row: Any, weapon: str | None = None) -> dict[str, Any]:
-    """A set-up choice as the game keeps it: its kind, name, text and effects; an artefact's
-    weapon effects apply to the bearer's chosen weapon only (its first melee weapon)."""
+def blessed_weapon(row: Any, unit: dict[str, Any], named: str | None) -> dict[str, Any] | None:
+    """The weapon of a set-up unit a command trait or artefact that blesses a weapon is given
+    to (AoS2 §25): the one named, else the first the bearer carries that is its own (never a
+    mount's), melee when the row says so; None when the row blesses no weapon."""
+    if getattr(row, "weapon", None) is None:
+        return None
+    carried = {w for group in unit.get("loadouts") or () for w in group["weapons"]}
+    allowed = [
+        w
+        for w in unit["weapons"]
+        if (not carried or w["id"] in carried)
+        and not w.get("mount")
+        and (row.weapon == "any" or w["kind"] == "melee")
+    ]
+    if named is None:
+        return allowed[0] if allowed else None
+    wanted = named.strip().lower()
+    return next((w for w in allowed if wanted in (w["id"].lower(), w["name"].lower())), None)
+
+
+def _choice(kind: str, row: Any, unit: dict[str, Any], named: str | None = None) -> dict[str, Any]:
+    """A set-up choice as the game keeps it: its kind, name, text and effects; those of a
+    command trait or artefact that blesses a weapon apply to that weapon alone (AoS2 §25:
+    Strife-ender, Champion of the Realms)."""
     effects = _effects(row.effects)
+    weapon = blessed_weapon(row, unit, named)
     if weapon is not None and effects:
-        effects = [{"type": "with_weapons", "weapons": [weapon], "effects": effects}]
+        effects = [{"type": "with_weapons", "weapons": [weapon["id"]], "effects": effects}]
     return {"kind": kind, "id": row.id, "name": row.name, "text": row.text,
-            "effects": effects, "reminder": bool(row.reminder), "weapon": weapon}  # fmt: skip
+            "effects": effects, "reminder": bool(row.reminder),
+            "weapon": weapon and weapon["id"], "weapon_name": weapon and weapon["name"]}  # fmt: skip
 
 
 def battleplan_snapshot(plan: Battleplan) -> dict[str, Any]:

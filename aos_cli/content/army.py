@@ -34,6 +34,9 @@ class ArmyUnit(Base):
     ally: bool = False
     reinforcement: bool = False
     artefact: str | None = None
+    artefact_weapon: str | None = None
+    """The bearer's own weapon an artefact that blesses a weapon is given to (AoS2 §25); its
+    first such weapon when left out."""
     spells: tuple[str, ...] = ()
     """Spells chosen from a lore (imported rosters record them; not yet played)."""
     prayers: tuple[str, ...] = ()
@@ -71,6 +74,9 @@ class ArmyList(Base):
     system: System = Field(default_factory=default_id)
     allegiance: str | None = None
     command_trait: str | None = None
+    command_trait_weapon: str | None = None
+    """The general's own weapon a command trait that blesses a weapon is given to (Champion of
+    the Realms, AoS2 §25); its first such weapon when left out."""
     subfaction: str | None = None
     realm: str | None = None
     """Realm of origin, where the list names one."""
@@ -163,6 +169,13 @@ def check_army(army: ArmyList, db: Database) -> tuple[ArmyList, Found]:
         general = army.general
         if general and general.id in scrolls and not scrolls[general.id].has_keyword("HERO"):
             found.append((("command_trait",), "only a HERO general has a command trait (AoS2 §25)"))
+        row = next((r for r in traits if army.command_trait in (r.id, r.name)), None)
+        if general is not None and row is not None and general.id in scrolls:
+            scroll = scrolls[general.id]
+            named = army.command_trait_weapon
+            found += _check_blessed(row, scroll, general, named, ("command_trait_weapon",))
+    elif army.command_trait_weapon is not None:
+        found.append((("command_trait_weapon",), "there is no command trait to give it"))
     artefacts = [r for t in (allegiance.artefacts if allegiance else []) for r in t.rows]
     taken: dict[str, int] = {}
     bearers = 0
@@ -179,6 +192,13 @@ def check_army(army: ArmyList, db: Database) -> tuple[ArmyList, Found]:
         bearer = scrolls.get(unit.id)
         if bearer is not None and not bearer.has_keyword("HERO"):
             found.append((path, "only a HERO may bear an artefact (AoS2 §25)"))
+        row = next((r for r in artefacts if unit.artefact in (r.id, r.name)), None)
+        if bearer is not None and row is not None:
+            weapon_path: tuple[str | int, ...] = ("units", index, "artefact_weapon")
+            found += _check_blessed(row, bearer, unit, unit.artefact_weapon, weapon_path)
+    for index, unit in enumerate(army.units):
+        if unit.artefact is None and unit.artefact_weapon is not None:
+            found.append((("units", index, "artefact_weapon"), "the unit bears no artefact"))
     if bearers > 1 + len(army.battalions):
         found.append(
             (
@@ -234,6 +254,56 @@ def _check_unit(unit: ArmyUnit, scroll: Warscroll, path: tuple[str | int, ...]) 
                 ((*path, "command_models", pos), f"{scroll.name} has no {role} (has: {have})")
             )
     return found
+
+
+def carried_weapons(scroll: Warscroll, unit: ArmyUnit) -> list[str]:
+    """The ids of the weapons the unit's models carry: every weapon not offered as an option,
+    and of each option the weapons chosen (its default when none is)."""
+    optional = {c for option in scroll.weapon_options for c in option.choices}
+    carried = {w.id for w in scroll.weapons if w.id not in optional}
+    for option in scroll.weapon_options:
+        chosen = [c for c in option.choices if unit.weapons.get(c, 0) > 0]
+        if chosen:
+            carried.update(chosen)
+        elif option.one_per is None:
+            carried.add(option.default or option.choices[0])
+    return [w.id for w in scroll.weapons if w.id in carried]
+
+
+def blessable_weapons(row: Any, scroll: Warscroll, unit: ArmyUnit) -> list[str]:
+    """The weapons a command trait or artefact that blesses a weapon (`row.weapon`) may be
+    given to: the bearer's own (never a mount's, AoS2 §25), melee ones when it says so, in
+    warscroll order; none when the row blesses no weapon."""
+    if row.weapon is None:
+        return []
+    melee = {w.id for w in scroll.melee_weapons}
+    mounts = {w.id for w in scroll.weapons if w.mount}
+    return [
+        w
+        for w in carried_weapons(scroll, unit)
+        if w not in mounts and (row.weapon == "any" or w in melee)
+    ]
+
+
+def _check_blessed(
+    row: Any, scroll: Warscroll, unit: ArmyUnit, named: str | None, path: tuple[str | int, ...]
+) -> Found:
+    """A weapon named for a command trait or artefact is one it may bless (AoS2 §25)."""
+    if row.weapon is None:
+        if named is None:
+            return []
+        return [(path, f"{row.name} blesses no weapon: leave the weapon out")]
+    kind = "melee weapon" if row.weapon == "melee" else "weapon"
+    allowed = blessable_weapons(row, scroll, unit)
+    if not allowed:
+        return [(path, f"{scroll.name} has no {kind} of its own (not a mount's) for {row.name}")]
+    names = {w.id: w.name for w in scroll.weapons}
+    wanted = (named or "").strip().lower()
+    if named is not None and not any(wanted in (w.lower(), names[w].lower()) for w in allowed):
+        choices = ", ".join(names[w] for w in allowed)
+        mount = " (not its mount's)" if any(w.mount for w in scroll.weapons) else ""
+        return [(path, f"{row.name} picks one of {scroll.name}'s own {kind}s{mount}: {choices}")]
+    return []
 
 
 def _not_found(what: str, value: str, rows: list[Any]) -> str:

@@ -377,6 +377,9 @@ class TableRow(Record):
     text: str
     effects: Effects = ()
     reminder: bool = False
+    weapon: Literal["melee", "any"] | None = None
+    """The row blesses one of its bearer's own weapons (never a mount's, AoS2 §25): a `melee`
+    weapon or `any` weapon profile, picked in the army list; its effects apply to it alone."""
 
     @model_validator(mode="after")
     def _check_roll(self) -> TableRow:
@@ -467,6 +470,9 @@ class Weapon(Record):
     rend: Rend = 0
     damage: Dice
     from_damage_table: tuple[str, ...] = ()
+    mount: bool = False
+    """The model's mount attacks with it: command traits and artefacts never bless it (AoS2
+    §25)."""
 
     @model_validator(mode="before")
     @classmethod

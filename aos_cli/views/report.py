@@ -105,15 +105,19 @@ def setup_choices(state: GameState) -> list[dict[str, Any]]:
         for unit in side.units:
             for choice in unit.spec.choices:
                 found.append({"side": side.name, "unit": unit.name, "kind": choice.get("kind"),
-                              "name": choice.get("name"), "text": choice.get("text")})  # fmt: skip
+                              "name": choice.get("name"), "text": choice.get("text"),
+                              "weapon": choice.get("weapon_name")})  # fmt: skip
     return found
 
 
 def choice_lines(state: GameState) -> list[str]:
     """The set-up choices as sentences: "Stormcast: Zealous Crusader (command trait, on
-    Lord-Castellant)"."""
+    Lord-Castellant)", "Stormcast: Strife-ender (artefact, on Lord-Castellant, its Castellant's
+    Halberd)"."""
     return [
-        f"{c['side']}: {c['name']} ({c['kind']}" + (f", on {c['unit']})" if c["unit"] else ")")
+        f"{c['side']}: {c['name']} ({c['kind']}"
+        + (f", on {c['unit']}" if c["unit"] else "")
+        + (f", its {c['weapon']})" if c.get("weapon") else ")")
         for c in setup_choices(state)
     ]
 

@@ -6,6 +6,7 @@ add attacks or modifiers, realmscape and scenery effects, the general and the da
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -480,3 +481,84 @@ def test_aos2_s27_2_warding_lantern_heals_only_on_7_after_modifiers(tmp_path: Pa
     fight(state, "chainrasps", "liberators", dice=[4, 4, 5, 5, 5, 2])
     liberators = state.unit("liberators")
     assert (liberators.models, liberators.wounds_on_damaged) == (9, 0)
+
+
+STARDRAKE_WITH_BLADE = {"id": "stardrake", "warscroll": "Lord-Celestant on Stardrake",
+                        "general": True, "weapons": {"stormbound-blade": 1}}  # fmt: skip
+
+
+def test_aos2_s25_strife_ender_blesses_the_bearers_own_melee_weapon(tmp_path: Path) -> None:
+    """AoS2 §25, Strife-ender: "Pick one of this Hero's melee weapons"; a weapon used by a mount
+    cannot be picked. The Lord-Celestant with a Stormbound Blade: the blade gets +1 Attacks (4),
+    not the Celestine Hammer it does not carry nor the Stardrake's Great Claws (4): 8 attacks."""
+    stardrake = {**STARDRAKE_WITH_BLADE, "artefact": "strife-ender"}
+    state = game(tmp_path, [stardrake], ours_extra={"allegiance": STORMCAST})
+    choice = state.unit("stardrake").spec.choices[0]
+    assert (choice["weapon"], choice["weapon_name"]) == ("stormbound-blade", "Stormbound Blade")
+    to_phase(state, "combat")
+    fight(state, "stardrake", "chainrasps")
+    assert attacks_made(state) == 8
+
+
+def test_aos2_s25_strife_ender_adds_two_against_a_chaos_unit(tmp_path: Path) -> None:
+    """AoS2 §25, Strife-ender: "Add 2 instead if all of the weapon's attacks are directed
+    against a Chaos unit": the Lord-Castellant's halberd makes 3 + 2 attacks at a CHAOS unit."""
+    castellant = {"id": "lord-castellant", "warscroll": "Lord-Castellant", "general": True,
+                  "artefact": "strife-ender"}  # fmt: skip
+    state = game(tmp_path, [castellant], ours_extra={"allegiance": STORMCAST})
+    chainrasps = state.unit("chainrasps")
+    chainrasps.spec = replace(chainrasps.spec, keywords=(*chainrasps.spec.keywords, "CHAOS"))
+    to_phase(state, "combat")
+    fight(state, "lord-castellant", "chainrasps")
+    assert attacks_made(state) == 5
+    fight(state, "lord-castellant", "knight-of-shrouds")
+    assert attacks_made(state) == 4
+
+
+def test_aos2_s25_champion_of_the_realms_one_weapon_of_the_generals_own(tmp_path: Path) -> None:
+    """AoS2 §25, Champion of the Realms: "Choose one of your general's weapon profiles (it
+    cannot be a weapon used by a mount)": +1 Attacks to the Stormbound Blade named in the army
+    list (4), the Great Claws keep 4 - it added 1 to every weapon (9 attacks)."""
+    state = game(tmp_path, [STARDRAKE_WITH_BLADE], ours_extra={
+        "allegiance": STORMCAST, "command_trait": "champion-of-the-realms",
+        "command_trait_weapon": "Stormbound Blade"})  # fmt: skip
+    to_phase(state, "combat")
+    fight(state, "stardrake", "chainrasps")
+    assert attacks_made(state) == 8
+
+
+@pytest.mark.parametrize(
+    ("extra", "unit_extra", "message"),
+    [
+        (
+            {"command_trait": "champion-of-the-realms", "command_trait_weapon": "great-claws"},
+            {},
+            "army.command_trait_weapon: Champion of the Realms picks one of Lord-Celestant on "
+            "Stardrake's own weapons (not its mount's): Celestine Hammer",
+        ),
+        (
+            {},
+            {"artefact": "strife-ender", "artefact_weapon": "Stormbound Blade"},
+            "army.units[0].artefact_weapon: Strife-ender picks one of Lord-Celestant on "
+            "Stardrake's own melee weapons (not its mount's): Celestine Hammer",
+        ),
+        (
+            {"command_trait": "zealous-crusader", "command_trait_weapon": "celestine-hammer"},
+            {},
+            "army.command_trait_weapon: Zealous Crusader blesses no weapon",
+        ),
+    ],
+)
+def test_aos2_s25_a_blessed_weapon_is_the_bearers_own(
+    tmp_path: Path, extra: dict[str, Any], unit_extra: dict[str, Any], message: str
+) -> None:
+    """AoS2 §25: a command trait or artefact that blesses a weapon picks one the bearer
+    carries, never its mount's; a choice that blesses none takes no weapon."""
+    from aos_cli.content import ContentProblems, load_army, load_database
+
+    stardrake = {"id": "stardrake", "warscroll": "Lord-Celestant on Stardrake",
+                 "general": True, **unit_extra}  # fmt: skip
+    path = army(tmp_path, "Stormcast", [stardrake], allegiance=STORMCAST, **extra)
+    with pytest.raises(ContentProblems) as raised:
+        load_army(path, load_database())
+    assert any(message in str(p) for p in raised.value.problems), raised.value.problems
