@@ -136,6 +136,24 @@ def _terrain(ask: Ask, out: Console, dice: DiceSource) -> list[dict[str, Any]]:
         terrain.append(feature)
 
 
+def _pick_units(answer: str, units: Sequence[dict[str, Any]]) -> tuple[set[str], str | None]:
+    """The ids of the units an answer names, by number ("2 5", "2,5"), name or id; and the
+    first word that names none of them (None when every word did)."""
+    wanted: set[str] = set()
+    for part in (p.strip() for p in answer.split(",")):
+        words = part.split() if all(w.isdigit() for w in part.split()) else [part]
+        for word in (w for w in words if w):
+            found = next(
+                (u for u in units if word.lower() in (u["id"].lower(), u["name"].lower())), None
+            )
+            if found is None and word.isdigit() and 1 <= int(word) <= len(units):
+                found = units[int(word) - 1]
+            if found is None:
+                return wanted, word
+            wanted.add(found["id"])
+    return wanted, None
+
+
 def _side(
     ask: Ask, out: Console, dice: DiceSource, db: Database, side: dict[str, Any], army: Any
 ) -> None:
@@ -143,11 +161,19 @@ def _side(
     out.rule(f"Set-up: {side['name']}", style="heading")
     storm = reserve_candidates(side)
     if storm:
-        ids = ", ".join(u["id"] for u in storm)
-        answer = ask(
-            f"Units in the Celestial Realm (Scions of the Storm; from {ids}; Enter for none)"
-        )
-        wanted = {w.strip() for w in answer.split(",") if w.strip()}
+        out.print("Scions of the Storm: units can wait in the Celestial Realm and arrive later.")
+        for number, unit in enumerate(storm, start=1):
+            out.print(f"  [{number}] {unit['name']}", markup=False)
+        while True:
+            answer = ask("Units in the Celestial Realm (numbers or names; Enter for none)")
+            wanted, unknown = _pick_units(answer, storm)
+            if unknown is None:
+                break
+            out.print(
+                f"No unit {unknown!r} in the list: type numbers from 1 to {len(storm)}, "
+                "or names, separated by commas.",
+                markup=False,
+            )
         for unit in storm:
             unit["reserve"] = unit["id"] in wanted
     leaders = heroes(side)

@@ -126,3 +126,34 @@ def test_the_menu_keys_are_shown_verbatim(run_cli: RunCli, db: Path) -> None:
     """The one-key commands print as typed (square brackets are not swallowed as markup)."""
     out = play(run_cli, db, "q")
     assert "[n] next phase" in out and "[u] undo" in out
+
+
+def test_scions_of_the_storm_reserves_are_picked_by_name_or_number(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """Stormcast allegiance, Scions of the Storm (AoS2 battletome): units set up in the
+    Celestial Realm are listed by name and picked by number or name; a word naming no unit is
+    asked again, never silently dropped."""
+    from aos_cli.app.start import bundled_armies
+
+    db = tmp_path / "games.sqlite3"
+    stormcast, nighthaunt = bundled_armies()
+    answers = [
+        "", "1", "", "1",          # First Blood, no realm, no terrain, Player One first
+        "prosecuters",             # a typo: asked again
+        "Judicators, 8",           # by name and by number
+        "", "", "n", "n",          # general as listed, roll the trait, no artefact, no triumph
+        "", "n",                   # Nighthaunt: general as listed, no triumph
+        "q",
+    ]  # fmt: skip
+    result = run_cli(
+        "play", "--army", str(stormcast), "--army", str(nighthaunt), "--db", str(db),
+        "--seed", "4", input="\n".join(answers) + "\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert "[8] Prosecutors with Stormcall Javelins" in result.stdout
+    assert "No unit 'prosecuters' in the list" in result.stdout
+    with Store(db) as store:
+        setup = store.setup(store.current_game_id() or 0)
+    reserve = [u["id"] for u in setup["sides"][0]["units"] if u.get("reserve")]
+    assert reserve == ["judicators", "prosecutors"]
