@@ -62,11 +62,15 @@ def roll_option_odds(state: GameState, option: Option) -> RollOptionOdds | None:
 
     if system_of(state).attack_odds_hint:
         return None
-    if option.kind == "charge":
-        return charge_option_odds(state, option)
-    if option.kind == "cast":
-        return cast_option_odds(state, option)
-    return None
+    chosen = {
+        "charge": charge_option_odds,
+        "cast": cast_option_odds,
+        "run": run_option_odds,
+        "arrive": arrive_option_odds,
+        "unbind": unbind_option_odds,
+        "battleshock": battleshock_option_odds,
+    }.get(option.kind)
+    return None if chosen is None else chosen(state, option)
 
 
 def charge_option_odds(state: GameState, option: Option) -> RollOptionOdds:
@@ -127,6 +131,87 @@ def cast_option_odds(state: GameState, option: Option) -> RollOptionOdds:
     if not unbinders:
         odds.notes.append("No enemy wizard on the battlefield can try to unbind it.")
     return odds
+
+
+def run_option_odds(state: GameState, option: Option) -> RollOptionOdds:
+    """A run adds a D6 (with the modifiers in force) to Move (AoS2 §8.4): the chance of at
+    least each distance; At the Double makes it 6 for a command point (§7.2)."""
+    from aos_cli.core.odds import run_odds
+    from aos_cli.core.roll_effects import describe, roll_modifier
+    from aos_cli.core.system import system_of
+
+    unit = state.unit(option.payload["unit"])
+    asker = _TableDecides()
+    modifier, names = roll_modifier(state, unit, "run", asker)
+    odds = run_odds(modifier=modifier)
+    chances = [
+        Chance(f'at least +{inches}"', sum((p for v, p in odds.distribution.items()
+                                             if v >= inches), Fraction(0)), 6)
+        for inches in sorted(odds.distribution)
+    ]  # fmt: skip
+    result = RollOptionOdds(
+        f'Run of {unit.name}: Move {unit.move_now}" plus D6{describe(modifier, names)}.', chances
+    )
+    if system_of(state).command_points and state.sides[unit.side].command_points >= 1:
+        result.notes.append('At the Double (1 CP, a Hero in command range): +6" for sure.')
+    result.notes += _not_counted(asker)
+    return result
+
+
+def arrive_option_odds(state: GameState, option: Option) -> RollOptionOdds:
+    """Scions of the Storm (AoS2 §26.1): a D6 of 3 or more brings the unit down."""
+    from aos_cli.core.system import system_of
+
+    unit = state.unit(option.payload["unit"])
+    needed = system_of(state).arrival_roll or 0
+    chance = Fraction(max(0, 7 - max(needed, 1)), 6)
+    return RollOptionOdds(
+        f"Arrival of {unit.name}: a D6 of {needed} or more.",
+        [Chance("it arrives", chance, 6)],
+    )
+
+
+def unbind_option_odds(state: GameState, option: Option) -> RollOptionOdds | None:
+    """An unbind must beat the casting roll with 2D6 (AoS2 §15)."""
+    from aos_cli.core.odds import cast_odds
+
+    pending = state.pending_spell
+    if pending is None or option.payload.get("wizard") is None:
+        return None
+    wizard = state.unit(option.payload["wizard"])
+    beaten = sum(
+        (p for total, p in cast_odds(value=2).casting_roll.items() if total > pending.casting_roll),
+        Fraction(0),
+    )
+    return RollOptionOdds(
+        f"{wizard.name} unbinding {pending.spell}: 2D6 must beat {pending.casting_roll}.",
+        [Chance("unbound", beaten, 36)],
+    )
+
+
+def battleshock_option_odds(state: GameState, option: Option) -> RollOptionOdds:
+    """Each test due (AoS2 §12): the chance it passes and the models expected to flee, with
+    the Bravery modifiers in force that the table need not decide."""
+    from aos_cli.core.answers import RecordedAnswers
+    from aos_cli.core.odds import battleshock_odds
+    from aos_cli.core.turn import due_battleshock
+    from aos_cli.core.unit_attacks import characteristic_bonus
+
+    asker = _TableDecides()
+    chances = []
+    notes = []
+    for unit in due_battleshock(state):
+        bonus = characteristic_bonus(state, unit, "bravery", RecordedAnswers({}, asker))
+        odds = battleshock_odds(
+            bravery=unit.spec.bravery, slain=unit.slain_this_turn, models=unit.models,
+            bravery_modifier=bonus,
+        )  # fmt: skip
+        chances.append(Chance(f"{unit.name} passes", odds.probability or Fraction(0), 6))
+        notes.append(f"{unit.name}: {float(odds.mean):.2f} models expected to flee.")
+    result = RollOptionOdds("Battleshock tests: D6 + models slain this turn against Bravery.",
+                            chances, notes=notes)  # fmt: skip
+    result.notes += _not_counted(asker)
+    return result
 
 
 def _not_counted(asker: _TableDecides) -> list[str]:

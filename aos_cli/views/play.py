@@ -51,10 +51,7 @@ def option_odds_lines(state: GameState, option: Option, odds: list[TargetOdds] |
         hint = system_of(state).attack_odds_hint
         if option.kind in ("shoot", "fight") and hint:
             return [hint]
-        return [
-            "Odds are shown for shooting, fighting, charging and casting; see `aos odds` for "
-            "the other rolls."
-        ]
+        return ["No odds are worked out for this option."]
     return [f"    {o.name}: {o.mean_damage:.2f} damage expected (save {o.save}+)" for o in odds]
 
 

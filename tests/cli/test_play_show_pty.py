@@ -142,3 +142,47 @@ def test_cast_odds_under_the_option_key_with_the_unbind_chance(tmp_path: Path) -
     assert "53.7% (696/1296)" in term.seen
     term.type("q")
     assert term.close() == 0
+
+
+def test_unbind_odds_under_the_option_key(tmp_path: Path) -> None:
+    """Issue 13 item 8 (AoS2 §15): an unbind must beat the casting roll; against a casting
+    roll of 8, 2D6 of 9 or more: 4 + 3 + 2 + 1 = 10 of 36."""
+    import subprocess
+
+    db = tmp_path / "games.sqlite3"
+    for command in (["game", "new", "--seed", "1"], ["priority", "--dice", "manual"],
+                    ["cast", "knight-incantor", "Arcane Bolt", "--target", "chainrasps",
+                     "--target-in-range", "--answer", "arcane=no", "--dice", "manual"]):  # fmt: skip
+        made = subprocess.run(
+            [sys.executable, "-m", "aos_cli", *command, "--db", str(db)],
+            input=b"6 1\n" if command[0] == "priority" else b"4 4\n",
+            capture_output=True, check=False,
+        )  # fmt: skip
+        assert made.returncode == 0, made.stderr
+    term = Terminal([sys.executable, "-m", "aos_cli", "play", "--db", str(db)])
+    term.expect("Choose")
+    term.type("?" + _menu_key(term.seen, "Unbind Arcane Bolt with Guardian of Souls"))
+    term.expect("Choose")
+    assert "2D6 must beat 8." in term.seen and "unbound: 27.8% (10/36)" in term.seen
+    term.type("?" + _menu_key(term.seen, "Let Arcane Bolt through"))
+    term.expect("Choose")
+    assert "No odds are worked out for this option." in term.seen
+    term.type("q")
+    assert term.close() == 0
+
+
+def test_run_odds_under_the_option_key(tmp_path: Path) -> None:
+    """Issue 13 item 8 (AoS2 §8.4, §7.2): a run adds a D6: at least +4" on 4, 5 or 6, 3 of 6;
+    At the Double is offered as a sure +6" with a command point in hand."""
+    _, term = _stormcast_first(tmp_path)
+    term.expect("Choose")
+    term.type("n")  # to the movement phase
+    term.expect("Liberators: run")
+    term.expect("Choose")
+    term.type("?" + _menu_key(term.seen, "Liberators: run"))
+    term.expect("Choose")
+    assert 'Run of Liberators: Move 5" plus D6.' in term.seen
+    assert 'at least +4": 50.0% (3/6)' in term.seen and 'at least +6": 16.7% (1/6)' in term.seen
+    assert 'At the Double (1 CP, a Hero in command range): +6" for sure.' in term.seen
+    term.type("q")
+    assert term.close() == 0
