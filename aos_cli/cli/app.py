@@ -75,13 +75,13 @@ game system adds its own (`GameSystem.commands`)."""
 
 def system_commands() -> dict[str, Verb]:
     """Every game system's own commands (and groups), under the system's help panel."""
-    from aos_cli.core.system import all_systems
+    from aos_cli.core.system import all_system_infos
 
     return {
         name: Verb(
             where.partition(":")[0], where.partition(":")[2], system.help_panel or system.name
         )
-        for system in all_systems()
+        for system in all_system_infos()
         for name, where in system.commands
     }
 

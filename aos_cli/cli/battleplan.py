@@ -21,7 +21,7 @@ def battleplan_list(
 ) -> None:
     """List battleplans and missions."""
     db = load_db(content)
-    plans = sorted(db.battleplans.values(), key=lambda p: (p.system, p.name))
+    plans = sorted(db.battleplans.entries(), key=lambda p: (p.system or "", p.name))
     if system:
         plans = [p for p in plans if p.system == system.strip().lower()]
     from aos_cli.views.warscroll import battleplan_list_json, battleplans_table

@@ -17,23 +17,59 @@ Public API (other modules code against exactly this):
 
 from __future__ import annotations
 
-from aos_cli.content.army import ArmyList, ArmyUnit
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from aos_cli.content.database import Database
 from aos_cli.content.loader import load_army, load_database, validate_paths
 from aos_cli.content.problems import ContentProblems, Problem
-from aos_cli.content.schema import (
-    Ability,
-    Allegiance,
-    Battalion,
-    Battleplan,
-    CommandAbility,
-    DamageTable,
-    RollTable,
-    Ruleset,
-    Spell,
-    Warscroll,
-    Weapon,
-)
+
+if TYPE_CHECKING:
+    from aos_cli.content.army import ArmyList, ArmyUnit
+    from aos_cli.content.schema import (
+        Ability,
+        Allegiance,
+        Battalion,
+        Battleplan,
+        CommandAbility,
+        DamageTable,
+        RollTable,
+        Ruleset,
+        Spell,
+        Warscroll,
+        Weapon,
+    )
+
+_LAZY = {
+    **dict.fromkeys(("ArmyList", "ArmyUnit"), "aos_cli.content.army"),
+    **dict.fromkeys(
+        (
+            "Ability",
+            "Allegiance",
+            "Battalion",
+            "Battleplan",
+            "CommandAbility",
+            "DamageTable",
+            "RollTable",
+            "Ruleset",
+            "Spell",
+            "Warscroll",
+            "Weapon",
+        ),
+        "aos_cli.content.schema",
+    ),
+}
+"""The pydantic models, imported on first use: a list read from the cache's index (`aos
+warscroll list`) never imports pydantic or the schema."""
+
+
+def __getattr__(name: str) -> Any:
+    """A model named in `_LAZY`, imported now (PEP 562)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(module), name)
+
 
 __all__ = [
     "Ability",

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, MutableMapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from aos_cli.content.lookup import find as find
 from aos_cli.content.lookup import normalised
-from aos_cli.content.schema import Allegiance, Battalion, Battleplan, Ruleset, Warscroll
 from aos_cli.core.errors import ContentError
+
+if TYPE_CHECKING:
+    from aos_cli.content.schema import Allegiance, Battalion, Battleplan, Ruleset, Warscroll
 
 T = TypeVar("T")
 
@@ -37,7 +39,10 @@ class Entry:
 
 def index_facts(record: Any) -> dict[str, Any]:
     """What the index keeps of a record beyond its names: a warscroll's line in
-    `aos warscroll list` and the spells it needs from its ruleset; a ruleset's spell ids."""
+    `aos warscroll list` and the spells it needs from its ruleset; a battleplan's line in
+    `aos battleplan list`; a ruleset's spell ids."""
+    from aos_cli.content.schema import Battleplan, Ruleset, Warscroll  # built already: imported
+
     if isinstance(record, Warscroll):
         own = {spell.id for spell in record.spells}
         wizard = record.wizard.spells if record.wizard is not None else []
@@ -53,6 +58,8 @@ def index_facts(record: Any) -> dict[str, Any]:
             "keywords": list(record.keywords),
             "needs_spells": [[i, s] for i, s in enumerate(wizard) if s not in own],
         }
+    if isinstance(record, Battleplan):
+        return {"coalitions": record.players.coalitions, "rounds": record.battle_length.rounds}
     if isinstance(record, Ruleset):
         spells = [*record.spells, *(s for realm in record.realms for s in realm.spells)]
         return {"spells": sorted({s.id for s in spells})}

@@ -24,13 +24,10 @@ import os
 import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ValidationError
-
-import aos_cli.content.schema as schema
-from aos_cli.content.army import ArmyList
 from aos_cli.content.database import Database, Entry, Origin, entry_of
 from aos_cli.content.files import (
     UnreadableFile,
@@ -41,20 +38,42 @@ from aos_cli.content.files import (
     read_text_file,
 )
 from aos_cli.content.problems import ContentProblems, Problem, display_name, format_path
-from aos_cli.content.yamlsrc import Source, YamlProblem, parse
 from aos_cli.core.errors import ContentError
 from aos_cli.core.limits import MAX_CACHE_BYTES, MAX_CONTENT_FILES
 from aos_cli.core.system import system_ids
 
-KINDS: dict[str, type[BaseModel]] = {
-    "warscrolls": schema.Warscroll,
-    "battalions": schema.Battalion,
-    "allegiances": schema.Allegiance,
-    "battleplans": schema.Battleplan,
-}
-SINGLE: dict[str, type[BaseModel]] = {"ruleset": schema.Ruleset, "army": ArmyList}
+if TYPE_CHECKING:
+    from pydantic import BaseModel, ValidationError
+
+    from aos_cli.content.army import ArmyList
+    from aos_cli.content.yamlsrc import Source
+
+KINDS = ("warscrolls", "battalions", "allegiances", "battleplans")
+"""The lists of records a content file may hold."""
+SINGLE = ("ruleset", "army")
+"""The single records a content file may hold."""
 TOP_KEYS = ("schema_version", "system", *KINDS, *SINGLE)
-CACHE_FORMAT = 3
+RECORD_KINDS = (*KINDS, "rulesets", "army")
+"""The kinds of record loaded (a file's `ruleset` is loaded as one of the `rulesets`)."""
+CACHE_FORMAT = 4
+
+
+@cache
+def models() -> dict[str, type[BaseModel]]:
+    """The pydantic model of each key of a content file and each kind of record, imported
+    only when a record is validated: content read from the cache's index needs no schema."""
+    import aos_cli.content.schema as schema
+    from aos_cli.content.army import ArmyList
+
+    return {
+        "warscrolls": schema.Warscroll,
+        "battalions": schema.Battalion,
+        "allegiances": schema.Allegiance,
+        "battleplans": schema.Battleplan,
+        "ruleset": schema.Ruleset,
+        "rulesets": schema.Ruleset,
+        "army": ArmyList,
+    }
 
 
 @dataclass
@@ -90,8 +109,10 @@ class Pending:
 
     def build(self) -> Any:
         """The record, validated now."""
+        from pydantic import ValidationError
+
         try:
-            return _MODELS[self.kind].model_validate(self.data)
+            return models()[self.kind].model_validate(self.data)
         except ValidationError:
             return self._from_file()
 
@@ -127,6 +148,10 @@ class FileResult:
 
 
 def _all_field_names() -> set[str]:
+    from pydantic import BaseModel
+
+    import aos_cli.content.schema as schema
+
     names: set[str] = set()
     for model in vars(schema).values():
         if isinstance(model, type) and issubclass(model, BaseModel):
@@ -211,6 +236,9 @@ def resolve(source: Source, loc: Sequence[str | int]) -> tuple[int | None, list[
 
 def validate_text(text: str, file: str) -> FileResult:
     """Validate one content file's text; never raises for bad content, returns problems."""
+    import aos_cli.content.schema as schema
+    from aos_cli.content.yamlsrc import YamlProblem, parse
+
     result = FileResult(file)
     try:
         source, duplicates = parse(text)
@@ -255,7 +283,8 @@ def validate_text(text: str, file: str) -> FileResult:
             )
         )
         system = None
-    for kind, model in KINDS.items():
+    for kind in KINDS:
+        model = models()[kind]
         items = data.get(kind)
         if items is None:
             continue
@@ -266,7 +295,8 @@ def validate_text(text: str, file: str) -> FileResult:
             if isinstance(item, dict) and system and "system" not in item:
                 item = {**item, "system": system}
             _validate_one(model, item, (kind, index), kind, source, result)
-    for key, model in SINGLE.items():
+    for key in SINGLE:
+        model = models()[key]
         if key in data:
             item = data[key]
             if isinstance(item, dict) and system and "system" not in item:
@@ -285,6 +315,8 @@ def _validate_one(
     source: Source,
     result: FileResult,
 ) -> None:
+    from pydantic import ValidationError
+
     try:
         record = model.model_validate(item)
     except ValidationError as error:
@@ -447,10 +479,6 @@ CACHE_FILE = "content-cache.json"
 OLD_CACHE_FILES = ("content-cache.pickle",)
 """Caches of earlier versions: never read (a pickle can run code), removed when seen."""
 
-_MODELS: dict[str, type[BaseModel]] = {**KINDS, "rulesets": schema.Ruleset, "army": ArmyList}
-"""The model of each kind of record, to validate a cached record again."""
-
-
 _VALIDATED: dict[str, tuple[list[Any], FileResult]] = {}
 """Results this process validated or read already, by path with their stamp: a command that
 loads the content again (a retried action) does not validate it again."""
@@ -595,6 +623,11 @@ def _entry_from_json(kind: str, data: Any) -> Entry:
         for index, spell in facts["needs_spells"]:
             if not isinstance(index, int) or not isinstance(spell, str):
                 raise ValueError("needs_spells")
+    if kind == "battleplans" and not (
+        isinstance(facts["coalitions"], bool)
+        and (facts["rounds"] is None or isinstance(facts["rounds"], int))
+    ):
+        raise ValueError("battleplan facts")
     if kind == "rulesets" and not all(isinstance(s, str) for s in facts["spells"]):
         raise ValueError("spells")
     return Entry(ident, name, system, faction, facts)
@@ -607,7 +640,7 @@ def _result_from_json(data: Any, source: Path) -> FileResult | None:
         result = FileResult(str(data["file"]))
         for item in data["records"]:
             kind = str(item["kind"])
-            if kind not in _MODELS or not isinstance(item["record"], dict):
+            if kind not in RECORD_KINDS or not isinstance(item["record"], dict):
                 return None
             file, line, path = item["origin"]
             origin = Origin(str(file), None if line is None else int(line), str(path))
@@ -721,6 +754,7 @@ def load_army(path: Path, db: Database) -> ArmyList:
 def read_army(path: Path, db: Database) -> tuple[ArmyList | None, list[Problem]]:
     """An army list and every problem with it (schema and checks against the database)."""
     from aos_cli.content.army import check_army
+    from aos_cli.content.yamlsrc import parse
 
     file = display_name(path)
     try:

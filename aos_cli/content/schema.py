@@ -31,7 +31,7 @@ from aos_cli.core.effects import Effect
 from aos_cli.core.errors import AosError
 from aos_cli.core.limits import MAX_MODELS
 from aos_cli.core.numbers import is_ascii_whole
-from aos_cli.core.system import all_systems, default_id, get_system, system_ids
+from aos_cli.core.system import all_system_infos, default_id, system_ids, system_info
 
 if TYPE_CHECKING:
     from aos_cli.core.attack import WeaponProfile
@@ -42,7 +42,7 @@ SCHEMA_VERSION = 1
 
 def system_choices() -> str:
     """The registered game systems' ids, for a message saying which ones there are."""
-    return ", ".join(s.id for s in all_systems())
+    return ", ".join(s.id for s in all_system_infos())
 
 
 def _system(value: Any) -> str:
@@ -76,7 +76,7 @@ def slug(text: str) -> str:
 
 def _datasheets(system: Any) -> bool:
     """Whether a raw record's system (None: the default) has datasheets (M, W, Ld, Sv)."""
-    return (system is None or system in system_ids()) and get_system(system).datasheets
+    return (system is None or system in system_ids()) and system_info(system).datasheets
 
 
 def _core_message(problem: AosError) -> str:
@@ -733,7 +733,7 @@ class Warscroll(Record):
                 if weapon.id in seen:
                     found.append(((kind, index, "id"), f"duplicate weapon id {weapon.id!r}"))
                 seen.add(weapon.id)
-        if self.profile is None and get_system(self.system).datasheets:
+        if self.profile is None and system_info(self.system).datasheets:
             found.append(
                 (("profile",), f"a {self.system} datasheet needs its profile (M WS BS ...)")
             )

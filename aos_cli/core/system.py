@@ -324,6 +324,26 @@ class GameSystem:
         return any(isinstance(e, NoBattleshock) for effect in effects for e in effect.effects)
 
 
+@dataclass(frozen=True)
+class SystemInfo:
+    """What lists, `aos --help` and content validation need of a game system, known without
+    importing its rules: a light system package names it as `INFO` (the same values as its
+    `GameSystem`'s, which a test checks)."""
+
+    id: str
+    name: str
+    rank: int = 100
+    datasheets: bool = False
+    command_points: bool = True
+    commands: tuple[tuple[str, str], ...] = ()
+    help_panel: str = ""
+
+    @classmethod
+    def of(cls, system: GameSystem) -> SystemInfo:
+        """The light facts of a system already built."""
+        return cls(**{f.name: getattr(system, f.name) for f in fields(cls)})
+
+
 def choose_first(state: GameState, decider: int, act: Priority, answers: RecordedAnswers) -> int:
     """The side the decider sends first: the action's `first`, else asked, else itself."""
     chosen = act.first
@@ -418,6 +438,22 @@ def all_systems() -> list[GameSystem]:
         if name not in _REGISTERED:
             _load(name)
     return sorted(_REGISTERED.values(), key=lambda s: (s.rank, s.id))
+
+
+def system_info(system_id: str | None = None) -> SystemInfo:
+    """The light facts of a system by id (the default for None), from its package's `INFO`
+    when its rules are not loaded yet; an unknown id is a RuleError."""
+    key = (system_id or default_id()).strip().lower()
+    if key not in _REGISTERED and key in _packages():
+        info = getattr(importlib.import_module(f"{SYSTEMS_PACKAGE}.{key}"), "INFO", None)
+        if isinstance(info, SystemInfo):
+            return info
+    return SystemInfo.of(get_system(key))
+
+
+def all_system_infos() -> list[SystemInfo]:
+    """The light facts of every system, in listing order (rank, then id)."""
+    return sorted((system_info(i) for i in system_ids()), key=lambda s: (s.rank, s.id))
 
 
 def system_of(state: GameState) -> GameSystem:

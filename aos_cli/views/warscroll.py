@@ -153,9 +153,9 @@ def warscroll_card(scroll: Warscroll) -> RenderableType:
         parts.append(Text("Command models", style="heading"))
         for model in scroll.command_models:
             parts.append(Text(f"  {model.name} ({model.role.replace('_', ' ')}): {model.text}"))
-    from aos_cli.core.system import get_system
+    from aos_cli.core.system import system_info
 
-    points = get_system(scroll.system).command_points
+    points = system_info(scroll.system).command_points
     for timing, abilities in scroll.abilities_by_timing().items():
         parts.append(Text(f"Abilities — {timing}", style="heading"))
         parts.extend(_ability_text(a, points) for a in abilities)
@@ -313,25 +313,26 @@ def warscroll_list_json(scrolls: list[Entry]) -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
-def battleplan_list_json(plans: list[Battleplan]) -> list[dict[str, Any]]:
-    """The battleplans, for programs."""
+def battleplan_list_json(plans: list[Entry]) -> list[dict[str, Any]]:
+    """The battleplans (from the content index), for programs."""
     return [
         {
             "id": p.id, "name": p.name, "system": p.system,
-            "coalitions": p.players.coalitions, "rounds": p.battle_length.rounds,
+            "coalitions": p.facts["coalitions"], "rounds": p.facts["rounds"],
         }
         for p in plans
     ]  # fmt: skip
 
 
-def battleplans_table(plans: list[Battleplan]) -> Table:
-    """The battleplans as a table: name, system, players and battle length."""
+def battleplans_table(plans: list[Entry]) -> Table:
+    """The battleplans (from the content index) as a table: name, system, players and battle
+    length."""
     table = Table(title=f"{len(plans)} battleplans", title_justify="left")
     for column in ("Name", "System", "Players", "Rounds"):
         table.add_column(column)
     for p in plans:
-        players = "coalitions (3+)" if p.players.coalitions else "2"
-        table.add_row(Text(p.name), p.system, players, str(p.battle_length.rounds or "-"))
+        players = "coalitions (3+)" if p.facts["coalitions"] else "2"
+        table.add_row(Text(p.name), p.system, players, str(p.facts["rounds"] or "-"))
     return table
 
 

@@ -4,5 +4,21 @@ A light package: its attack kit and verbs are imported without the rules; the sy
 built and registered by `rules` (`SYSTEM_MODULE`) when the registry is first asked for it.
 """
 
+from aos_cli.core.system import SystemInfo
+
 SYSTEM_MODULE = "rules"
 """The module of this package that builds and registers the `GameSystem`."""
+
+INFO = SystemInfo(
+    id="aos1",
+    name="Warhammer Age of Sigmar, 1st edition",
+    rank=2,
+    command_points=False,
+    commands=(
+        ("sudden-death", "aos_cli.systems.aos1.commands:sudden_death"),
+        ("triumph", "aos_cli.systems.aos1.commands:triumph"),
+    ),
+    help_panel="Age of Sigmar 1st edition",
+)
+"""What lists, help and content validation read without importing the rules (the same values
+as the `GameSystem` in `rules`)."""

@@ -5,5 +5,18 @@ A light package: its casting and duel kits are imported without the rules; the s
 built and registered by `rules` (`SYSTEM_MODULE`) when the registry is first asked for it.
 """
 
+from aos_cli.core.system import SystemInfo
+
 SYSTEM_MODULE = "rules"
 """The module of this package that builds and registers the `GameSystem`."""
+
+INFO = SystemInfo(
+    id="mesbg",
+    name="Middle-earth Strategy Battle Game",
+    rank=4,
+    command_points=False,
+    commands=(("hero", "aos_cli.systems.mesbg.cli:hero_app"),),
+    help_panel="Middle-earth",
+)
+"""What lists, help and content validation read without importing the rules (the same values
+as the `GameSystem` in `rules`)."""

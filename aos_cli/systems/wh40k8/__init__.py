@@ -5,5 +5,30 @@ A light package: its attack kit and verbs are imported without the rules; the sy
 built and registered by `rules` (`SYSTEM_MODULE`) when the registry is first asked for it.
 """
 
+from aos_cli.core.system import SystemInfo
+
 SYSTEM_MODULE = "rules"
 """The module of this package that builds and registers the `GameSystem`."""
+
+INFO = SystemInfo(
+    id="wh40k8",
+    name="Warhammer 40,000, 8th edition",
+    rank=3,
+    datasheets=True,
+    command_points=False,
+    commands=tuple(
+        (name, f"aos_cli.systems.wh40k8.commands:{attribute}")
+        for name, attribute in (
+            ("advance", "advance"),
+            ("fall-back", "fall_back"),
+            ("embark", "embark"),
+            ("disembark", "disembark"),
+            ("intervene", "intervene"),
+            ("morale", "morale"),
+            ("deny", "deny"),
+        )
+    ),
+    help_panel="40k 8th edition",
+)
+"""What lists, help and content validation read without importing the rules (the same values
+as the `GameSystem` in `rules`)."""

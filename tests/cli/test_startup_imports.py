@@ -1,0 +1,69 @@
+"""What whole `aos` commands import (DESIGN §6: fast at the table). Speed itself is measured in
+benchmarks/ (startup_ratios.py), never asserted here; these tests keep the heavy libraries out
+of the commands that do not need them, checked in a fresh process's `sys.modules`."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+HEAVY = ("pydantic", "yaml", "aos_cli.content.schema", "aos_cli.core.action_types")
+"""The content schema and its libraries, and the game engine's actions."""
+
+RUN = (
+    "import json, sys\n"
+    "from aos_cli.cli.app import main\n"
+    "try:\n"
+    "    main(sys.argv[1:])\n"
+    "except SystemExit:\n"
+    "    pass\n"
+    "heavy = {heavy!r}\n"
+    "rules = [m for m in sys.modules if m.startswith('aos_cli.systems.') and m.endswith('.rules')]\n"
+    "print(json.dumps(sorted([m for m in heavy if m in sys.modules] + rules)), file=sys.stderr)\n"
+)
+
+
+def imported_by(tmp_path: Path, *args: str) -> list[str]:
+    """The heavy modules (and system rules) a whole `aos ARGS` run imports."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+        "AOS_CACHE_DIR": str(tmp_path / "cache"),
+        "AOS_DATA_DIR": str(tmp_path / "data"),
+        "AOS_DB": str(tmp_path / "games.db"),
+        "NO_COLOR": "1",
+    }
+    env.pop("AOS_CONTENT", None)
+    done = subprocess.run(
+        [sys.executable, "-c", RUN.format(heavy=HEAVY), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    found: list[str] = json.loads(done.stderr.strip().splitlines()[-1])
+    return found
+
+
+@pytest.mark.parametrize(
+    "args", [("warscroll", "list"), ("battleplan", "list"), ("--help",)], ids=" ".join
+)
+def test_lists_and_help_import_no_schema_once_the_cache_is_warm(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    """Lists are read from the content cache's index and `aos --help` from each system's
+    light `INFO`: neither imports pydantic, yaml, the schema or any system's rules."""
+    imported_by(tmp_path, "warscroll", "list")  # fills the cache
+    assert imported_by(tmp_path, *args) == []
+
+
+def test_a_cold_cache_validates_with_the_schema(tmp_path: Path) -> None:
+    """The first run reads the YAML and validates it: the light path is the cache's."""
+    assert {"pydantic", "yaml"} <= set(imported_by(tmp_path, "warscroll", "list"))
