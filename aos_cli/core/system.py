@@ -91,6 +91,11 @@ TERMS: dict[str, str] = {
 in `GameSystem.terms` (40k8: PSYKER, manifests, denies, `aos deny`, Ld)."""
 
 
+def term_in(terms: tuple[tuple[str, str], ...], key: str) -> str:
+    """A system's word for `key` among its `terms`, else Age of Sigmar's."""
+    return dict(terms).get(key, TERMS[key])
+
+
 @dataclass(frozen=True)
 class GameSystem:
     """A game system's rules where they differ from one another; one instance per system."""
@@ -195,7 +200,7 @@ class GameSystem:
 
     def term(self, key: str) -> str:
         """The system's word for `key` (`wizard`: WIZARD in AoS, PSYKER in 40k8)."""
-        return dict(self.terms).get(key, TERMS[key])
+        return term_in(self.terms, key)
 
     def spell_waiting(self, spell: str) -> RuleError:
         """The error for an action taken while a cast spell (a manifested power) waits for
@@ -337,6 +342,11 @@ class SystemInfo:
     command_points: bool = True
     commands: tuple[tuple[str, str], ...] = ()
     help_panel: str = ""
+    terms: tuple[tuple[str, str], ...] = ()
+
+    def term(self, key: str) -> str:
+        """The system's word for `key`, as `GameSystem.term`."""
+        return term_in(self.terms, key)
 
     @classmethod
     def of(cls, system: GameSystem) -> SystemInfo:

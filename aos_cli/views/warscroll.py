@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from aos_cli.content import ArmyList, Battleplan, Database, RollTable, Warscroll
     from aos_cli.content.database import Entry
     from aos_cli.content.schema import Ability, Spell, Weapon
-    from aos_cli.core.system import GameSystem
+    from aos_cli.core.system import SystemInfo
 
 
 def _threshold(value: int) -> str:
@@ -336,8 +336,9 @@ def battleplans_table(plans: list[Entry]) -> Table:
     return table
 
 
-def _system(system_id: str | None) -> GameSystem:
-    """The game system a warscroll is for (the default one when it names none)."""
-    from aos_cli.core.system import get_system
+def _system(system_id: str | None) -> SystemInfo:
+    """What the views read of the game system a warscroll is for (the default one when it
+    names none), without importing its rules."""
+    from aos_cli.core.system import system_info
 
-    return get_system(system_id)
+    return system_info(system_id)

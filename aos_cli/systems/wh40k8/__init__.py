@@ -29,6 +29,14 @@ INFO = SystemInfo(
         )
     ),
     help_panel="40k 8th edition",
+    terms=(
+        ("wizard", "PSYKER"),
+        ("casts", "manifests"),
+        ("unbinds", "denies"),
+        ("unbind_command", "deny"),
+        ("unbind_attempt", "Deny the Witch"),
+        ("bravery_short", "Ld"),
+    ),
 )
 """What lists, help and content validation read without importing the rules (the same values
 as the `GameSystem` in `rules`)."""
