@@ -75,6 +75,8 @@ def start(state: GameState, setup: dict[str, Any]) -> None:
         book.summoned |= {str(u["id"]) for u in side["units"] if u.get("summoned")}
         if side.get("underdog"):
             book.underdog = index
+    chooser = setup.get("zones_chosen_by")
+    book.zones_chosen_by = int(chooser) if chooser in (0, 1) else None
     territories = dict(setup.get("objective_territories") or {})
     names = [s.name.lower() for s in state.sides]
     for objective in state.objectives:
@@ -229,14 +231,15 @@ def models_on_battlefield(state: GameState, side: int) -> int:
 
 
 def _check_one_objective_each(state: GameState, side: int) -> None:
-    """A model counts towards only one objective per turn (AoS2 §17.3)."""
+    """A model counts towards only one objective per turn (AoS2 §17.3; 40k8 §17.3: markers
+    10" apart, control within 3")."""
     total = sum(o.counts.get(side, 0) for o in state.objectives)
     available = models_on_battlefield(state, side)
     if total > available:
         raise RuleError(
             f"{state.sides[side].name} has {available} models on the battlefield but "
             f"{total} are counted at objectives",
-            "a model counts towards one objective only (AoS2 §17.3)",
+            f"a model counts towards one objective only ({system_of(state).section} §17.3)",
         )
 
 
@@ -250,15 +253,20 @@ def _gather_counts(state: GameState, answers: Asker) -> None:
                 objective.counts[side] = 0
                 continue
             name = state.sides[side].name
+            left = models_on_battlefield(state, side) - sum(
+                o.counts.get(side, 0) for o in state.objectives
+            )
             question = (
                 f'how many {name} models are within {objective.control_range}" of the centre '
-                f"of {objective.name}? (or give it first with "
+                f"of {objective.name} (at most {left}, the models not counted at another "
+                f"objective)? (or give it first with "
                 f"`aos objective {objective.id} --models {plan_key(name)}=N`)"
             )
             value = answers.number(f"models-{objective.id}-{plan_key(name)}", question)
             if value < 0 or value != int(value):
                 raise InputError(f"{value} is not a number of models")
             objective.counts[side] = int(value)
+            _check_one_objective_each(state, side)
         for side in range(len(state.sides)):
             _check_one_objective_each(state, side)
 

@@ -384,6 +384,8 @@ class ScoringBook:
     summoned: set[str] = field(default_factory=set)
     warlord_generals: set[str] = field(default_factory=set)
     underdog: int | None = None
+    zones_chosen_by: int | None = None
+    """40k8 §17.5: the side that chose the deployment zones, when the set-up asked it."""
     sudden_death: dict[str, Any] | None = None
     """AoS1 §5.2: `{"side", "objective", "unit", "feature"}` once the outnumbered side picks."""
     triumphs: set[int] = field(default_factory=set)

@@ -15,8 +15,9 @@ from aos_cli.core.system import system_of
 from aos_cli.views.theme import markup_safe, printable
 
 
-def unit_flags(unit: UnitState) -> list[str]:
-    """This turn's flags worth seeing at the table."""
+def unit_flags(unit: UnitState, state: GameState | None = None) -> list[str]:
+    """This turn's flags worth seeing at the table (the transport a unit rides in by name
+    when the game is given)."""
     flags = [
         name
         for name, on in (
@@ -33,6 +34,9 @@ def unit_flags(unit: UnitState) -> list[str]:
     ]
     if unit.charge_rolled and not unit.charged:
         flags.append("charge failed")
+    if unit.embarked_in is not None:
+        ride = state.unit(unit.embarked_in).name if state is not None else unit.embarked_in
+        flags.append(f"embarked in {ride}")
     if unit.slain_this_turn:
         flags.append(f"lost {unit.slain_this_turn}")
     return flags
@@ -136,7 +140,7 @@ def status_json(state: GameState, game_id: int) -> dict[str, Any]:
                         "wounds_left_on_damaged": unit.spec.wounds - unit.wounds_on_damaged
                         if unit.wounds_on_damaged
                         else None,
-                        "flags": unit_flags(unit),
+                        "flags": unit_flags(unit, state),
                         "used_this_turn": list(unit.used),
                         "charge_failed": unit.charge_rolled and not unit.charged,
                         "choices": [
@@ -215,7 +219,7 @@ def army_table(state: GameState, side_index: int) -> Table:
             wounded,
             save,
             str(unit.spec.bravery),
-            ", ".join([*unit_flags(unit), *unit.used]),
+            ", ".join([*unit_flags(unit, state), *unit.used]),
             ", ".join(e.name for e in unit.effects if e.name not in chosen),
             style=style,
         )

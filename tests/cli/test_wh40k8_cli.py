@@ -180,12 +180,12 @@ def test_40k8_17_6_power_ratings_make_the_lower_power_level_the_underdog(
     run_cli: RunCli, tmp_path: Path
 ) -> None:
     """40k8 §17.6: the demo datasheets carry Power Ratings; Space Marines (Librarian 6,
-    Tactical Squad 5, Rhino 4 = 15) against Death Guard (8 + 5 + 7 = 20) are the Underdog."""
+    Tactical Squad 5, Rhino 4 = 15) against Death Guard (7 + 5 + 7 = 19) are the Underdog."""
     db = tmp_path / "games.sqlite3"
     assert run_cli("game", "new", "--system", "wh40k8", "--db", str(db)).exit_code == 0
     result = run_cli("priority", "--first", "Player One", "--db", str(db))
     assert result.exit_code == 0, result.stderr
-    assert "Player Two is the Underdog (Power Level 15 against 20)" in " ".join(
+    assert "Player Two is the Underdog (Power Level 15 against 19)" in " ".join(
         result.stdout.split()
     )
 

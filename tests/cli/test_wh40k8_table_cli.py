@@ -264,3 +264,70 @@ def test_40k8_status_shows_wounds_lost_invulnerable_saves_and_command_rerolls(
     data = json.loads(aos(run_cli, db, "status", "--json").stdout)
     assert [s["command_points"] for s in data["sides"]] == [None, None]
     assert [s["command_rerolls"] for s in data["sides"]] == [0, 2]
+
+
+def test_40k8_17_4_17_5_roll_off_winner_rolls_the_primary_and_chooses_the_zones(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """Issue 18 item 2 (40k8 §17.4-§17.5): the roll-off winner (Player Two, 5 against 2) rolls
+    the D3 primary objective and chooses the zones; the other player divided the battlefield
+    and sets up first, then one unit at a time in turn; the Lord of Contagion may wait in a
+    teleportarium (Teleport Strike, 40k8 §4.7) and the Tactical Squad ride in the Rhino."""
+    db = tmp_path / "games.sqlite3"
+    typed = [
+        "",  # the mission: Only War
+        "2 5",  # the roll-off: Player Two wins
+        "2",  # its D3: 1, Slay and Secure
+        "2",  # Player One: the Lord of Contagion in a teleportarium chamber
+        "3",  # Player Two: the Rhino
+        "1",  # Player One: the Malignant Plaguecaster (the Plague Marines come last by themselves)
+        "4",  # Player Two: the Tactical Squad embarked in the Rhino
+        "1",  # Player Two: the Librarian (the Plague Marines were set up by themselves)
+        "q",
+    ]
+    out = run_cli("play", "--db", str(db), "--system", "wh40k8", "--dice", "manual",
+                  input="\n".join(typed) + "\n")  # fmt: skip
+    assert out.exit_code == 0, out.stderr
+    text = one_line(out.stdout + out.stderr)
+    assert "Player Two rolls the D3" in text and "Rolled 1: Slay and Secure" in text
+    assert "Player One divides the battlefield" in text
+    assert "Player Two chooses which is whose deployment zone" in text
+    assert text.index("Player One sets up") < text.index("Player Two sets up")
+    status = json.loads(aos(run_cli, db, "status", "--json").stdout)
+    flags = {u["id"]: u["flags"] for s in status["sides"] for u in s["units"]}
+    assert any("reserve" in f for f in flags["lord-of-contagion"]), flags
+    assert any("embarked" in f for f in flags["tactical-squad"]), flags
+
+
+def test_40k8_17_6_equal_power_levels_the_zone_chooser_is_the_underdog_unasked(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """Issue 18 item 2 (40k8 §17.6): on equal Power Levels the player who chose the zones is
+    the Underdog; the set-up knows who did (the roll-off winner), so nothing more is asked."""
+    from aos_cli.app.start import bundled_armies
+
+    marines = str(bundled_armies("wh40k8")[1])
+    db = tmp_path / "games.sqlite3"
+    typed = ["", "6 1", "6", "", "", "", "", "1", "y", "q"]
+    out = run_cli(
+        "play", "--db", str(db), "--army", marines, "--army", marines, "--dice", "manual",
+        input="\n".join(typed) + "\n",
+    )  # fmt: skip
+    assert out.exit_code == 0, out.stderr
+    text = one_line(out.stdout + out.stderr)
+    assert "Player Two (2) divides the battlefield" in text
+    assert "Player Two is the Underdog (equal Power Levels: it chose the deployment zones" in text
+    assert "did Player Two choose the deployment zones" not in text
+
+
+def test_40k8_a_model_count_is_asked_as_a_whole_number(run_cli: RunCli, tmp_path: Path) -> None:
+    """Issue 18 (met playing): the objective question in `aos play` asks for a number of
+    models; a wrong answer is met with "a whole number", not "a number of inches"."""
+    db = tmp_path / "games.sqlite3"
+    new_game(run_cli, db, "Player One", "fight")
+    assert aos(run_cli, db, "next").exit_code == 0  # to the morale phase
+    typed = ["n", "2.5", "0", "0", "0", "0", "0", "0", "0", "0", "q"]
+    out = run_cli("play", "--db", str(db), input="\n".join(typed) + "\n")
+    assert out.exit_code == 0, out.stderr
+    assert "Please type a whole number" in out.stderr
+    assert "number of inches" not in out.stderr + out.stdout

@@ -17,7 +17,15 @@ UNDERDOG_CHOICE = Option(
 def turn_menu(state: GameState) -> list[Option]:
     """The legal options of a 40k8 turn: Movement (move, Advance, Fall Back, embark,
     disembark), Psychic (Smite), Shooting, Charge (and the enemy's Heroic Interventions),
-    Fight (chargers first, then alternating), Morale (40k8 §4-§12)."""
+    Fight (chargers first, then alternating), Morale (40k8 §4-§12). An option that must pick
+    an enemy unit is offered only while one is on the battlefield to pick (not all embarked
+    or in reserve)."""
+    from aos_cli.guide import targets
+
+    return [o for o in _options(state) if o.target is None or targets(state, o)]
+
+
+def _options(state: GameState) -> list[Option]:
     side = state.active_side
     own = [u for u in state.sides[side].units if u.alive]
     found: list[Option] = []
@@ -103,13 +111,14 @@ def turn_menu(state: GameState) -> list[Option]:
         chargers = [u for u in own if u.on_battlefield and u.charged and not u.fought]
         if chargers:
             for unit in chargers:
-                found.append(
+                found.append(  # 40k8 §10.4: a charger attacks only the units it charged
                     Option(
                         f"{unit.name}: fight (charged)",
                         "fight",
                         {"unit": unit.spec.id},
                         "enemy",
                         side,
+                        allowed=unit.charge_targets,
                     )
                 )
             return found

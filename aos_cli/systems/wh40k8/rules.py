@@ -165,8 +165,9 @@ class WH40K8System(GameSystem):
             why = f"Power Level {levels[underdog]} against {levels[1 - underdog]}"
             if levels[0] == levels[1] and levels[0] > 0:
                 # without Power Ratings (games saved before they were given) the set-up's
-                # Underdog stands
-                underdog = tied_underdog(state, answers)
+                # Underdog stands; the set-up in `aos play` knows who chose the zones
+                known = book_of(state).zones_chosen_by
+                underdog = tied_underdog(state, answers) if known is None else known
                 book_of(state).underdog = underdog
                 why = f"equal Power Levels of {levels[0]}: it chose the deployment zones"
             decider = underdog
@@ -947,6 +948,8 @@ WH40K8 = WH40K8System(
     datasheets=True,
     arrival_roll=None,
     reserve_ability="teleport-strike",
+    setup_wizard=True,
+    setup_steps="aos_cli.systems.wh40k8.setup_wizard:run_wizard",
     magic_phase="psychic",
     command_phase="movement",
     combat_phase="fight",

@@ -1,0 +1,150 @@
+"""Only War's set-up in `aos play` (40k8 §17.3-§17.7): the roll-off whose winner rolls the D3
+primary objective and chooses the deployment zones (the other player divides the battlefield),
+the players setting up one unit at a time from the player who divided it, each unit on the
+battlefield, embarked in a transport already set up (40k8 §12) or, with Teleport Strike, in a
+teleportarium chamber (40k8 §4.7), then the Power Levels and the Underdog (40k8 §17.6)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from aos_cli.cli.setup_wizard import Ask
+    from aos_cli.content import Database
+    from aos_cli.core.dice import DiceSource
+
+
+def run_wizard(
+    army_paths: Sequence[Path], ask: Ask, out: Console, dice: DiceSource, db: Database
+) -> dict[str, Any]:
+    """Walk the players through the set-up of Only War; the game's set-up snapshot."""
+    from aos_cli.cli.setup_wizard import _choose
+    from aos_cli.content import load_army
+    from aos_cli.core.dice import roll_off
+    from aos_cli.setup import build_setup
+
+    armies = [load_army(Path(p), db) for p in army_paths]
+    system = armies[0].system
+    names = [a.player or a.name for a in armies]
+    if names[0] == names[1]:
+        names[1] = f"{names[1]} (2)"  # as the set-up names the second side
+    missions = sorted(
+        (p for p in db.battleplans.values() if p.system == system and p.primary_objective_table),
+        key=lambda p: p.name,
+    )
+    out.rule("Set-up: the mission (40k8 §17)", style="heading")
+    mission = (
+        missions[_choose(ask, out, "Mission", [p.name for p in missions])] if missions else None
+    )
+    result = roll_off(dice, reroll_ties=True)
+    chooser = result.winner or 0
+    rolls = ", ".join(f"{a}-{b}" for a, b in result.rounds)
+    out.print(
+        f"Roll-off for the primary objective ({rolls}, ties rolled again): {names[chooser]} "
+        "rolls the D3 on the primary objectives table (40k8 §17.4).",
+        markup=False,
+    )
+    plan = mission.id if mission is not None else "only-war"
+    setup = build_setup(army_paths, plan, dice=dice, underdog=chooser)
+    primary = setup.get("primary_objective")
+    if primary:
+        primary["rolled_by"] = setup["sides"][chooser]["name"]
+        out.print(f"  Rolled {primary['roll']}: {primary['name']}.", markup=False)
+    setup["zones_chosen_by"] = chooser
+    sides = setup["sides"]
+    out.print(
+        f"{sides[1 - chooser]['name']} divides the battlefield into two halves and "
+        f"{sides[chooser]['name']} chooses which is whose deployment zone (40k8 §17.5). Place the "
+        'objective markers (2 each, 10" apart) first, alternating from a roll-off winner.',
+        markup=False,
+    )
+    deploy(setup, ask, out, first=1 - chooser)
+    underdog_note(setup, out)
+    return setup
+
+
+def deploy(setup: dict[str, Any], ask: Ask, out: Console, first: int) -> None:
+    """40k8 §17.5: one unit at a time, alternating from `first` (the player who divided the
+    battlefield); once one side is done the other sets up the rest. A unit goes on the
+    battlefield (wholly in its zone, more than 12" from the enemy's), into a friendly
+    transport already set up with room for it (40k8 §12.2), or into reserve by its ability."""
+    from aos_cli.app.setup_steps import reserve_candidates
+    from aos_cli.cli.setup_wizard import _choose
+
+    sides = setup["sides"]
+    out.rule("Set-up: deployment (40k8 §17.5)", style="heading")
+    placed: list[list[dict[str, Any]]] = [[], []]
+    turn = first
+    while any(len(placed[i]) < len(sides[i]["units"]) for i in (0, 1)):
+        if len(placed[turn]) == len(sides[turn]["units"]):
+            turn = 1 - turn
+            continue
+        side = sides[turn]
+        waiting = [u for u in side["units"] if u not in placed[turn]]
+        reserve = {id(u) for u in reserve_candidates(side, setup.get("system"))}
+        choices: list[tuple[str, dict[str, Any], str | None]] = []
+        for unit in waiting:
+            choices.append((f"set up {unit['name']}", unit, None))
+            for transport in placed[turn]:
+                if _room(side, transport) >= int(unit.get("models", 1)) and _carries(unit):
+                    choices.append(
+                        (f"{unit['name']} embarked in {transport['name']}", unit, transport["id"])
+                    )
+            if id(unit) in reserve:
+                choices.append((f"{unit['name']} in a teleportarium chamber", unit, "reserve"))
+        picked = (
+            _choose(ask, out, f"{side['name']} sets up", [c[0] for c in choices])
+            if len(choices) > 1
+            else 0
+        )
+        _, unit, where = choices[picked]
+        unit["reserve"] = where == "reserve"
+        unit["embarked_in"] = where if where not in (None, "reserve") else None
+        placed[turn].append(unit)
+        out.print(f"  {side['name']}: {choices[picked][0].removeprefix('set up ')}.", markup=False)
+        turn = 1 - turn
+
+
+def _carries(unit: dict[str, Any]) -> bool:
+    """Only INFANTRY ride in the demo's transports (the Rhino carries infantry models)."""
+    return "INFANTRY" in (k.upper() for k in unit.get("keywords", ()))
+
+
+def _room(side: dict[str, Any], transport: dict[str, Any]) -> int:
+    """The models a friendly transport still has room for (0 for any other unit)."""
+    capacity = int(transport.get("transport_capacity", 0))
+    if not capacity or transport.get("reserve"):
+        return 0
+    aboard = sum(
+        int(u.get("models", 1)) for u in side["units"] if u.get("embarked_in") == transport["id"]
+    )
+    return capacity - aboard
+
+
+def underdog_note(setup: dict[str, Any], out: Console) -> None:
+    """40k8 §17.6: the Power Levels, the Underdog and its Command Re-rolls."""
+    sides = setup["sides"]
+    dog = next((i for i, s in enumerate(sides) if s.get("underdog")), None)
+    if dog is None:
+        return
+    levels = [int(s.get("power_level", 0)) for s in sides]
+    rerolls = int(sides[dog].get("command_rerolls", 0))
+    why = (
+        "equal Power Levels: it chose the deployment zones"
+        if levels[0] == levels[1]
+        else f"Power Level {levels[dog]} against {levels[1 - dog]}"
+    )
+    gift = (
+        f"{rerolls} Command Re-roll{'' if rerolls == 1 else 's'}"
+        if rerolls
+        else "no Command Re-rolls"
+    )
+    out.print(
+        f"{sides[dog]['name']} is the Underdog ({why}; {gift}, 40k8 §17.6) and decides who takes "
+        "the first turn.",
+        markup=False,
+    )
