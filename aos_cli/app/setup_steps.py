@@ -32,6 +32,14 @@ def row_record(row: Any, roll: int | None = None) -> dict[str, Any]:
     return record if roll is None else {**record, "roll": roll}
 
 
+def triumph_record(row: Any, roll: int | None = None) -> dict[str, Any]:
+    """A triumph as the set-up keeps it: the row with its effects, which are put in force when
+    the triumph is declared with an attack (AoS2 §16)."""
+    from aos_cli.content.effects import effect_to_data
+
+    return {**row_record(row, roll), "effects": [effect_to_data(e) for e in row.effects]}
+
+
 def _keyworded(side: dict[str, Any], keyword: str) -> list[dict[str, Any]]:
     return [u for u in side["units"] if keyword in [k.upper() for k in u["keywords"]]]
 

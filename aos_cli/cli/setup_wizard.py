@@ -15,6 +15,7 @@ from aos_cli.app.setup_steps import (
     roll_deployment,
     roll_on,
     row_record,
+    triumph_record,
 )
 from aos_cli.core.numbers import menu_pick
 
@@ -199,7 +200,7 @@ def _side(
         ask, out, f"Did {side['name']}'s army win a major victory in its last battle?"
     ):
         roll, row = roll_on(triumphs, dice)
-        side["triumph"] = row_record(row, roll)
+        side["triumph"] = triumph_record(row, roll)
         out.print(f"  Triumph rolled {roll}: {row.name}. {row.text}")
 
 

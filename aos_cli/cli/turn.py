@@ -107,6 +107,24 @@ EngagedOption = Annotated[
 CoverOption = Annotated[
     bool | None, typer.Option("--cover/--no-cover", help="Every target model is on or in terrain.")
 ]
+TriumphOption = Annotated[
+    bool,
+    typer.Option(
+        "--triumph", help="AoS2: declare your triumph for this unit (Inspired, Bloodthirsty)."
+    ),
+]
+TargetTriumphOption = Annotated[
+    bool,
+    typer.Option(
+        "--target-triumph",
+        help="AoS2: the target's player declares their triumph for it (Indomitable).",
+    ),
+]
+
+
+def triumphs(triumph: bool, target_triumph: bool) -> dict[str, bool]:
+    """The triumph flags given, as the attack action's fields (AoS2 §16)."""
+    return {k: True for k, v in (("triumph", triumph), ("target_triumph", target_triumph)) if v}
 
 
 move = unit_action("move", "Make a normal move with a unit (AoS2 §8.2).")
@@ -176,6 +194,8 @@ def shoot(
         bool | None,
         typer.Option("--look-out-sir/--no-look-out-sir", help='Hero target near a unit of 3+ models.'),
     ] = None,
+    triumph: TriumphOption = False,
+    target_triumph: TargetTriumphOption = False,
     answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
@@ -184,7 +204,8 @@ def shoot(
     """Shoot with a unit's ranged weapons (AoS2 §9, §14; 40k8 §6-§8); abilities the tool
     cannot see are given with the flags of `aos roll attack` (--extra-attacks, --hit-mod ...)."""
     act(
-        "shoot", {"unit": unit, "target": target, "weapon": weapon, **(modifiers or {})},
+        "shoot", {"unit": unit, "target": target, "weapon": weapon, **(modifiers or {}),
+                  **triumphs(triumph, target_triumph)},
         db=db, game=game,
         as_json=json, dice=dice, seed=seed,
         answers={"cover": cover, "engaged": engaged, "target-engaged": target_engaged,
@@ -230,6 +251,8 @@ def fight(
     weapon: Annotated[str | None, typer.Option(help="Fight with this weapon only.")] = None,
     cover: CoverOption = None,
     engaged: EngagedOption = None,
+    triumph: TriumphOption = False,
+    target_triumph: TargetTriumphOption = False,
     answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
@@ -238,7 +261,8 @@ def fight(
     """Pile in and attack with a unit's melee weapons (AoS2 §11, §14; 40k8 §10); abilities the tool
     cannot see are given with the flags of `aos roll attack` (--extra-attacks, --hit-mod ...)."""
     act(
-        "fight", {"unit": unit, "target": target, "weapon": weapon, **(modifiers or {})},
+        "fight", {"unit": unit, "target": target, "weapon": weapon, **(modifiers or {}),
+                  **triumphs(triumph, target_triumph)},
         db=db, game=game, as_json=json, dice=dice,
         seed=seed, answers={"cover": cover, "engaged": engaged}, answer=answer)  # fmt: skip
 

@@ -152,6 +152,12 @@ class AttackModifiers(Action):
     reroll_saves: str | None = None
     mortal_on_hit: str | None = None
     mortal_on_wound: str | None = None
+    triumph: bool = False
+    """The attacking side declares its triumph for the unit about to shoot or fight (AoS2 §16:
+    Inspired, Bloodthirsty)."""
+    target_triumph: bool = False
+    """The target's side declares its triumph for it, about to make save rolls (AoS2 §16:
+    Indomitable)."""
 
 
 @register_action_type

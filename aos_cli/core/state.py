@@ -322,11 +322,21 @@ class SideState:
     command_rerolls: int = 0
     """40k8 §17.6: the Underdog's Command Re-rolls left (one die each)."""
     triumph: dict[str, Any] | None = None
-    """The triumph rolled at set-up (AoS2 §25): its name and text, a reminder to use it."""
+    """The triumph rolled at set-up (AoS2 §16): its name, text and effects, declared once per
+    battle with an attack (`triumph_used` once it is)."""
     general_slain: bool = False
     """Its general was slain and `aos general UNIT` may pick the model taking its place
     (AoS2 §5.3); the slain unit is no longer flagged as the general."""
     power_level: int = 0
+
+    @property
+    def triumph_used(self) -> bool:
+        """Its triumph has been declared (once per battle, AoS2 §16)."""
+        return TRIUMPH_USED in self.used_once_per_battle
+
+
+TRIUMPH_USED = "triumph"
+"""The key a side's declared triumph is kept under among its once-per-battle uses."""
 
 
 @dataclass

@@ -122,6 +122,7 @@ def status_json(state: GameState, game_id: int) -> dict[str, Any]:
             {
                 "name": side.name,
                 "triumph": side.triumph,
+                "triumph_used": side.triumph_used,
                 "players": list(side.players),
                 "command_points": side.command_points if with_cp else None,
                 "command_rerolls": side.command_rerolls,
@@ -178,7 +179,8 @@ def header(state: GameState) -> Text:
             points += f"{side.command_rerolls} Command Re-roll{many}, "
         text.append(f"  {printable(side.name)}: {points}{side.victory_points} VP")
         if side.triumph:
-            text.append(f" (triumph: {side.triumph.get('name')})", style="muted")
+            used = ", used" if side.triumph_used else ", once per battle"
+            text.append(f" (triumph: {side.triumph.get('name')}{used})", style="muted")
     return text
 
 

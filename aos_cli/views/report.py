@@ -101,7 +101,8 @@ def setup_choices(state: GameState) -> list[dict[str, Any]]:
     for side in state.sides:
         if side.triumph:
             found.append({"side": side.name, "unit": None, "kind": "triumph",
-                          "name": side.triumph.get("name"), "text": side.triumph.get("text")})  # fmt: skip
+                          "name": side.triumph.get("name"), "text": side.triumph.get("text"),
+                          "used": side.triumph_used})  # fmt: skip
         for unit in side.units:
             for choice in unit.spec.choices:
                 found.append({"side": side.name, "unit": unit.name, "kind": choice.get("kind"),
@@ -117,6 +118,7 @@ def choice_lines(state: GameState) -> list[str]:
     return [
         f"{c['side']}: {c['name']} ({c['kind']}"
         + (f", on {c['unit']}" if c["unit"] else "")
+        + (", used" if c.get("used") else "")
         + (f", its {c['weapon']})" if c.get("weapon") else ")")
         for c in setup_choices(state)
     ]

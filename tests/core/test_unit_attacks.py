@@ -562,3 +562,93 @@ def test_aos2_s25_a_blessed_weapon_is_the_bearers_own(
     with pytest.raises(ContentProblems) as raised:
         load_army(path, load_database())
     assert any(message in str(p) for p in raised.value.problems), raised.value.problems
+
+
+def with_triumph(state: GameState, side: int, name: str) -> None:
+    """Give a side a triumph as the set-up wizard records it (AoS2 §16)."""
+    from aos_cli.app.setup_steps import triumph_record
+    from aos_cli.content import load_database
+
+    table = load_database().rulesets["aos2"].table("triumphs-2e")
+    assert table is not None
+    state.sides[side].triumph = triumph_record(next(r for r in table.rows if r.name == name))
+
+
+CASTELLANT = {"id": "lord-castellant", "warscroll": "Lord-Castellant", "general": True}
+
+
+def test_aos2_s16_inspired_rerolls_failed_hits_for_the_phase_once(tmp_path: Path) -> None:
+    """AoS2 §16 Inspired: "once per battle, when a unit is about to shoot or fight, declare it
+    inspired: it may re-roll all failed hit rolls until the end of that phase". The halberd's
+    hit rolls 1, 2, 3: the 1 and 2 are rerolled (4, 5), three hits; six Chainrasps slain."""
+    state = game(tmp_path, [CASTELLANT])
+    with_triumph(state, 0, "Inspired")
+    to_phase(state, "combat")
+    fight(state, "lord-castellant", "chainrasps", triumph=True,
+          dice=[1, 2, 3, 4, 5, 3, 3, 3, 1, 1, 1])  # fmt: skip
+    assert state.unit("chainrasps").models == 4
+    assert state.sides[0].triumph_used
+    assert [e.name for e in state.unit("lord-castellant").effects] == ["Inspired"]
+    with pytest.raises(AosError, match="already used its triumph, Inspired"):
+        fight(state, "lord-castellant", "chainrasps", triumph=True)
+    act(state, "next", [])
+    assert not state.unit("lord-castellant").effects  # until the end of that phase
+
+
+def test_aos2_s16_indomitable_rerolls_failed_saves_of_the_target(tmp_path: Path) -> None:
+    """AoS2 §16 Indomitable: declared for a unit about to make save rolls (the target of an
+    attack): the Lord-Castellant rerolls its failed saves (2, 2 -> 4, 1): one wound, 2 damage."""
+    state = game(tmp_path, [CASTELLANT])
+    with_triumph(state, 0, "Indomitable")
+    to_phase(state, "combat")
+    with pytest.raises(AosError, match="about to make save rolls"):
+        fight(state, "lord-castellant", "chainrasps", triumph=True)
+    assert not state.sides[0].triumph_used
+    fight(state, "knight-of-shrouds", "lord-castellant", target_triumph=True,
+          dice=[3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 5, 6, 4, 1])  # fmt: skip
+    assert state.unit("lord-castellant").wounds_on_damaged == 2
+
+
+def test_aos2_s16_a_side_without_a_triumph_declares_none(tmp_path: Path) -> None:
+    """AoS2 §16: only an army that won a major victory in its last battle has a triumph."""
+    state = game(tmp_path, [CASTELLANT])
+    to_phase(state, "combat")
+    with pytest.raises(AosError, match="has no triumph"):
+        fight(state, "lord-castellant", "chainrasps", triumph=True)
+
+
+def test_aos2_s16_the_triumph_shows_in_status_the_game_and_the_report(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    """AoS2 §16: the triumph is shown, once per battle, then used once `aos fight --triumph`
+    declares it; the unit has it in force."""
+    from aos_cli.app.setup_steps import triumph_record
+    from aos_cli.content import load_database
+    from aos_cli.store import Store
+
+    paths = [army(tmp_path, "Stormcast", [CASTELLANT]),
+             army(tmp_path, "Ghosts", [{"id": "chainrasps", "warscroll": "Chainrasp Horde",
+                                        "models": 10, "general": True}])]  # fmt: skip
+    setup = build_setup(paths, "first-blood", dice=SeededDice(3))
+    table = load_database().rulesets["aos2"].table("triumphs-2e")
+    assert table is not None
+    setup["sides"][0]["triumph"] = triumph_record(table.rows[0])
+    db = str(tmp_path / "games.sqlite3")
+    with Store(Path(db)) as store:
+        store.create_game("triumph", setup, "aos2")
+    views = (("status",), ("game", "show", "--game", "triumph"), ("game", "report"))
+
+    def shown() -> str:
+        outputs = [run_cli(*view, "--db", db) for view in views]
+        assert all(o.exit_code == 0 for o in outputs), [o.stderr for o in outputs]
+        return "\n".join(o.stdout for o in outputs)
+
+    assert shown().count("Inspired") >= 3 and "once per battle" in shown()
+    assert run_cli("priority", "--first", "Stormcast", "--db", db).exit_code == 0
+    for _ in range(4):
+        assert run_cli("next", "--db", db).exit_code == 0
+    fought = run_cli("fight", "lord-castellant", "--target", "chainrasps", "--triumph",
+                     "--engaged", "--no-cover", "--seed", "1", "--db", db)  # fmt: skip
+    assert fought.exit_code == 0, fought.stderr
+    assert "declares its triumph, Inspired, for Lord-Castellant" in fought.stdout
+    assert "triumph: Inspired, used" in shown()

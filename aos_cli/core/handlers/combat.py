@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from aos_cli.core import terrain
+from aos_cli.core.ability_effects import build_effects, inner_effects
 from aos_cli.core.action_types import Charge, Fight, Pass, Shoot
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.attack import Attack, WeaponProfile, WeaponResult, dice_line
@@ -17,6 +18,7 @@ from aos_cli.core.effects import Effect, InCover, RollModifier, TargetInfo, comp
 from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import enemy_unit, needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
+from aos_cli.core.handlers.abilities import apply_effects
 from aos_cli.core.handlers.movement import after_move
 from aos_cli.core.legality import (
     check_charge,
@@ -30,9 +32,9 @@ from aos_cli.core.legality import (
 from aos_cli.core.movement import charge_roll_needed
 from aos_cli.core.numbers import plural
 from aos_cli.core.roll_effects import applies, describe, modified, reroll_source, roll_modifier
-from aos_cli.core.state import GameState, UnitState, WeaponSpec
+from aos_cli.core.state import TRIUMPH_USED, GameState, UnitState, WeaponSpec
 from aos_cli.core.system import system_of
-from aos_cli.core.unit_attacks import unit_attacks, weapon_uses
+from aos_cli.core.unit_attacks import is_defence, unit_attacks, weapon_uses
 
 
 def weapon_attack(unit: UnitState, weapon: WeaponSpec, extra: list[Effect]) -> Attack:
@@ -160,6 +162,62 @@ def heal_saves(
     )
 
 
+def declare_triumphs(
+    state: GameState,
+    act: Shoot | Fight,
+    unit: UnitState,
+    target: UnitState,
+    dice: DiceSource,
+    answers: RecordedAnswers,
+) -> None:
+    """The triumphs declared with an attack (`--triumph`, `--target-triumph`) go in force
+    before its dice are rolled."""
+    if act.triumph:
+        use_triumph(state, unit, dice, answers, saves=False)
+    if act.target_triumph:
+        use_triumph(state, target, dice, answers, saves=True)
+
+
+def use_triumph(
+    state: GameState, unit: UnitState, dice: DiceSource, answers: RecordedAnswers, *, saves: bool
+) -> None:
+    """AoS2 §16 Triumphs: once per battle, a unit about to shoot or fight (Inspired,
+    Bloodthirsty) or about to make save rolls (Indomitable, `saves`) is declared; it rerolls
+    the failed rolls until the end of the phase (the triumph's lasting effects)."""
+    side = state.sides[unit.side]
+    triumph = side.triumph
+    if not triumph:
+        raise RuleError(
+            f"{side.name} has no triumph",
+            "a triumph is rolled at set-up by an army that won a major victory (AoS2 §16)",
+        )
+    name = str(triumph.get("name", "the triumph"))
+    if side.triumph_used:
+        raise RuleError(f"{side.name} has already used its triumph, {name} (once per battle)")
+    effects = build_effects(triumph.get("effects"), name)
+    if not effects:
+        raise RuleError(
+            f"this game was set up with {name} as a reminder only", "apply it at the table"
+        )
+    for_saves = any(is_defence(e) for e in _flat(effects))
+    if for_saves != saves:
+        when, flag = ("make save rolls", "--target-triumph") if for_saves else (
+            "shoot or fight", "--triumph")  # fmt: skip
+        raise RuleError(f"{name} is declared for a unit about to {when}", f"use {flag}")
+    side.used_once_per_battle.add(TRIUMPH_USED)
+    state.notes.append(f"{side.name} declares its triumph, {name}, for {unit.name}.")
+    apply_effects(state, unit, name, effects, None, dice, answers)
+
+
+def _flat(effects: tuple[Effect, ...]) -> list[Effect]:
+    """The effects with those they wrap, all the way down."""
+    found: list[Effect] = []
+    for effect in effects:
+        found.append(effect)
+        found += _flat(inner_effects(effect))
+    return found
+
+
 @action(Shoot)
 def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §9: units that ran or retreated cannot shoot; Look Out, Sir! against Heroes."""
@@ -189,6 +247,7 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
     ):
         hit_mod = -1  # Look Out, Sir! (AoS2 §9)
         state.notes.append("Look Out, Sir!: -1 to hit.")
+    declare_triumphs(state, act, unit, target, dice, answers)
     resolve_attack(
         state, unit, target, weapons, dice, answers, hit_mod=hit_mod, extra=attack_flags(act)
     )
@@ -280,6 +339,7 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
         if not weapons:
             raise RuleError(f"{unit.name} has no melee weapon {act.weapon!r}")
     target = enemy_unit(state, unit, act.target)
+    declare_triumphs(state, act, unit, target, dice, answers)
     resolve_attack(state, unit, target, weapons, dice, answers, extra=attack_flags(act))
     unit.fought = True
     note_placed(state, unit, "fight")
