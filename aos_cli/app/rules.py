@@ -32,7 +32,7 @@ def find_topic(db: Database, system: str, topic: str) -> Topic:
     """A group of rules by its name, else one table, chart, realm or rule by name or id."""
     ruleset = db.ruleset(system)
     wanted = normalised(topic)
-    allegiances = [a for a in db.allegiances.values() if a.system == ruleset.system]
+    allegiances = [db.allegiances[e.id] for e in db.allegiances.entries(ruleset.system)]
     groups: dict[tuple[str, ...], tuple[str, Any]] = {
         ("phases", "phase", "turn"): ("phases", ruleset.phases),
         ("command abilities", "commands", "command"): ("commands", ruleset.command_abilities),

@@ -117,6 +117,22 @@ def _panel_order(panels: tuple[str, ...]) -> type:
     return PanelOrder
 
 
+def _listed_only() -> None:
+    """Stands in for a command in the outline of `aos --help`, which runs no command."""
+
+
+def _outline(app: typer.Typer, name: str, verb: Verb, panel: str) -> None:
+    """Add one command or group with its help text only, as `aos --help` lists it: Typer then
+    reads no command's parameters (most of the cost of building every command)."""
+    import inspect
+
+    found = _load(verb.module, verb.attribute)
+    if isinstance(found, typer.Typer):
+        app.add_typer(typer.Typer(help=found.info.help), name=name, rich_help_panel=panel)
+    else:
+        app.command(name, help=inspect.getdoc(found), rich_help_panel=panel)(_listed_only)
+
+
 def _register(
     app: typer.Typer, name: str, verb: Verb, subcommand: str | None, panel: str | None = None
 ) -> None:
@@ -129,13 +145,16 @@ def _register(
         app.command(name, rich_help_panel=panel)(found)
 
 
-def build_app(wanted: str | None = None, subcommand: str | None = None) -> typer.Typer:
+def build_app(
+    wanted: str | None = None, subcommand: str | None = None, *, outline: bool = False
+) -> typer.Typer:
     """The Typer app; with `wanted` naming a known command, only that command is built (and
     of a group, only `subcommand` when it names one of the group's commands).
 
     Typer builds every registered command's parameters on each run, so a command registers
-    just itself to keep start-up near a bare Typer program's; `aos --help` builds them all,
-    grouped in panels.
+    just itself to keep start-up near a bare Typer program's; otherwise all are built, grouped
+    in panels, and with `outline` (`aos --help`, which runs no command) each only as far as
+    the list of commands shows it.
     """
     from aos_cli.cli.coercion import install
 
@@ -159,7 +178,10 @@ def build_app(wanted: str | None = None, subcommand: str | None = None) -> typer
     panels = tuple(dict.fromkeys(_(p) for p in (*PANELS, *(v.panel for v in verbs.values()))))
     app.info.cls = _panel_order(panels)
     for name, verb in verbs.items():
-        _register(app, name, verb, None, panel=_(verb.panel))
+        if outline:
+            _outline(app, name, verb, _(verb.panel))
+        else:
+            _register(app, name, verb, None, panel=_(verb.panel))
     return app
 
 
@@ -248,7 +270,7 @@ def main(argv: list[str] | None = None) -> None:
     wanted = words[0] if words else None
     subcommand = words[1] if len(words) > 1 else None
     try:
-        app = build_app(wanted, subcommand)
+        app = build_app(wanted, subcommand, outline=wanted is None)
         if language() == ENGLISH and "aos_cli.cli.help_i18n" not in sys.modules:
             result = app(args=args, standalone_mode=False)
         else:

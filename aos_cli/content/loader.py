@@ -59,21 +59,24 @@ CACHE_FORMAT = 4
 
 
 @cache
-def models() -> dict[str, type[BaseModel]]:
-    """The pydantic model of each key of a content file and each kind of record, imported
-    only when a record is validated: content read from the cache's index needs no schema."""
-    import aos_cli.content.schema as schema
-    from aos_cli.content.army import ArmyList
+def model_for(kind: str) -> type[BaseModel]:
+    """The pydantic model of a key of a content file or a kind of record, imported only when
+    a record is validated: content read from the cache's index needs no schema."""
+    if kind == "army":
+        from aos_cli.content.army import ArmyList
 
-    return {
+        return ArmyList
+    import aos_cli.content.schema as schema
+
+    models: dict[str, type[BaseModel]] = {
         "warscrolls": schema.Warscroll,
         "battalions": schema.Battalion,
         "allegiances": schema.Allegiance,
         "battleplans": schema.Battleplan,
         "ruleset": schema.Ruleset,
         "rulesets": schema.Ruleset,
-        "army": ArmyList,
     }
+    return models[kind]
 
 
 @dataclass
@@ -112,7 +115,7 @@ class Pending:
         from pydantic import ValidationError
 
         try:
-            return models()[self.kind].model_validate(self.data)
+            return model_for(self.kind).model_validate(self.data)
         except ValidationError:
             return self._from_file()
 
@@ -284,7 +287,7 @@ def validate_text(text: str, file: str) -> FileResult:
         )
         system = None
     for kind in KINDS:
-        model = models()[kind]
+        model = model_for(kind)
         items = data.get(kind)
         if items is None:
             continue
@@ -296,7 +299,7 @@ def validate_text(text: str, file: str) -> FileResult:
                 item = {**item, "system": system}
             _validate_one(model, item, (kind, index), kind, source, result)
     for key in SINGLE:
-        model = models()[key]
+        model = model_for(key)
         if key in data:
             item = data[key]
             if isinstance(item, dict) and system and "system" not in item:
