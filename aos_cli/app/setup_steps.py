@@ -93,7 +93,8 @@ def artefacts_allowed(side: dict[str, Any]) -> int:
 def roll_deployment(setup: dict[str, Any], dice: DiceSource) -> tuple[str, str]:
     """The deployment roll-off, kept in the set-up: the winner picks the territories and sets
     up first (AoS2 §5.1). Returns the winner's name and the rolls as read out."""
-    result = roll_off(dice)
+    names = f"{setup['sides'][0]['name']}, then {setup['sides'][1]['name']}"
+    result = roll_off(dice, what="the deployment roll-off", sides=names)
     setup["deployment"] = {"rolls": [list(r) for r in result.rounds], "winner": result.winner}
     rolls = ", ".join(f"{a}-{b}" for a, b in result.rounds)
     return setup["sides"][result.winner or 0]["name"], rolls

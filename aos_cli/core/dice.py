@@ -392,11 +392,15 @@ class RollOff:
         return 0 if first > second else 1
 
 
-def roll_off(source: DiceSource, *, reroll_ties: bool = True) -> RollOff:
-    """Each player rolls a D6; the higher wins, ties are rolled again unless told otherwise."""
+def roll_off(
+    source: DiceSource, *, reroll_ties: bool = True, what: str = "a roll-off", sides: str = ""
+) -> RollOff:
+    """Each player rolls a D6; the higher wins, ties are rolled again unless told otherwise.
+    `what` and `sides` (`Player One, then Player Two`) name the roll in the dice prompt."""
     rounds: list[tuple[int, int]] = []
+    purpose = f"{what} ({sides or 'first player, second player'})"
     while True:
-        first, second = source.roll(2, "a roll-off (first player, second player)")
+        first, second = source.roll(2, purpose)
         rounds.append((first, second))
         if first != second or not reroll_ties:
             return RollOff(tuple(rounds))

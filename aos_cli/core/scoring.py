@@ -18,6 +18,7 @@ from aos_cli.core.answers import Asker, RecordedAnswers
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.dice import DiceSource, parse_dice
 from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.numbers import plural
 from aos_cli.core.state import (
     GameState,
     UnitState,
@@ -158,9 +159,10 @@ def models_slain(
     if first:
         state.first_blood = enemy
     name = target.name
+    models = name if target.spec.models == 1 else f"{plural(slain, 'model')} of {name}"
     subject = {
-        "slain": f"slew {slain} {name}",
-        "fled": f"{slain} {name} fled",
+        "slain": f"slew {models}",
+        "fled": f"{models} fled",
         "reserve": f"{name} still in reserve at the end count as slain",
     }[how]
     for rule in book.rules:
@@ -173,7 +175,8 @@ def models_slain(
             each, rolled = _roll(rule, dice, rule.id)
             if rule.per == "wounds_characteristic":
                 points = slain * target.spec.wounds * each
-                detail = f"Wounds {target.spec.wounds} each"
+                each_one = " each" if slain > 1 else ""
+                detail = f"Wounds {target.spec.wounds}{each_one}"
             else:
                 points, detail = slain * each, f"{rule.text or rule.id}{rolled}"
             award(state, enemy, points, f"{subject} ({detail})")

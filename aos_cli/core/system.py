@@ -259,7 +259,8 @@ class GameSystem:
         in round one the side that finished set-up first."""
         from aos_cli.core.dice import roll_off
 
-        result = roll_off(dice, reroll_ties=False)
+        names = f"{state.sides[0].name}, then {state.sides[1].name}"
+        result = roll_off(dice, reroll_ties=False, what="the priority roll-off", sides=names)
         first, second = result.rounds[-1]
         decider = priority_decider(state, result.winner)
         tie = " (a tie: the earlier first player decides)" if result.winner is None else ""
@@ -273,7 +274,11 @@ class GameSystem:
         """Mortal wounds of Arcane Bolt: 1, or D3 on a casting roll of 10+ (AoS2 §15)."""
         from aos_cli.core.dice import parse_dice
 
-        return 1 if casting_roll < 10 else parse_dice("D3").roll(dice, "Arcane Bolt D3")
+        return (
+            1
+            if casting_roll < 10
+            else parse_dice("D3").roll(dice, "the mortal wounds of Arcane Bolt (D3)")
+        )
 
     def mystic_shield(self) -> tuple[dict[str, Any], str]:
         """Mystic Shield's effect and how it reads (AoS2 §15: reroll save rolls of 1)."""

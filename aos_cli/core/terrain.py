@@ -80,7 +80,7 @@ def deadly_check(
     if roll != 1:
         state.notes.append(f"Deadly terrain: {unit.name} rolled {roll} and is unharmed.")
         return 0
-    amount = parse_dice("D3").roll(dice, "Deadly terrain D3 mortal wounds")
+    amount = parse_dice("D3").roll(dice, f"the Deadly terrain mortal wounds on {unit.name} (D3)")
     state.notes.append(
         f"Deadly terrain: {unit.name} rolled a 1 and suffers {plural(amount, 'mortal wound')}."
     )

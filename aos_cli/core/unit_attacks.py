@@ -415,7 +415,7 @@ def unit_attacks(
             elif isinstance(effect, ExtraAttacksRoll):
                 if dice is not None:
                     rolled = effect.amount.roll(
-                        dice, f"{use.weapon.name}: extra attacks ({effect.amount})"
+                        dice, f"{attacker.name}, {use.weapon.name}: extra attacks ({effect.amount})"
                     )
                     state.notes.append(f"{use.weapon.name}: {plural(rolled, 'extra attack')}.")
                     plain.append(ExtraAttacks(rolled))

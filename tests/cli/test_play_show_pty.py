@@ -24,7 +24,7 @@ def test_priority_dice_are_shown_before_the_first_turn_question(tmp_path: Path) 
     term = Terminal([sys.executable, "-m", "aos_cli", "play", "--db", str(db), "--dice", "manual"])
     term.expect("Choose")
     term.type("1")
-    term.expect("Roll 2 dice")
+    term.expect("Roll 2 dice for the priority roll-off (Stormcast, then Nighthaunt)")
     term.type("6 1")
     term.expect("take the first turn")
     assert "Priority: Stormcast 6, Nighthaunt 1; Stormcast chooses." in term.seen

@@ -97,3 +97,12 @@ def test_the_luck_table_counts_shots_and_fights(run_cli: RunCli) -> None:
     out = run_cli("demo", "--seed", "3").stdout
     luck = out.split("Luck: damage dealt")[1]
     assert "Shots/fights" in luck.splitlines()[2]
+
+
+def test_a_slain_hero_is_named_not_counted(run_cli: RunCli) -> None:
+    """AoS2 §18 First Blood's points: `slew Knight of Shrouds (Wounds 5)`, never
+    `slew 1 Knight of Shrouds (Wounds 5 each)`; a unit's models are counted as models."""
+    out = " ".join(run_cli("demo", "--seed", "3").stdout.split())
+    assert "scores 5 VP: slew Knight of Shrouds (Wounds 5)." in out
+    assert "(Wounds 5 each)" not in out and "slew 1 Knight" not in out
+    assert "slew 3 models of Prosecutors with Stormcall Javelins (Wounds 2 each)" in out
