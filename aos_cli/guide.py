@@ -117,24 +117,7 @@ def options(state: GameState) -> list[Option]:
                         )
                     )
     if phase in system.phases:
-        for unit in [*own, *(u for u in state.sides[1 - side].units if u.alive)]:
-            for ability in unit.spec.abilities:
-                if (
-                    ability.kind in ("ability", "prayer", "command")
-                    and ability.phase == phase
-                    and allowed(check_ability, state, unit, ability)
-                ):
-                    cost = f" ({ability.cost} CP)" if ability.cost and system.command_points else ""
-                    aim = ability.target.side if ability.target else None
-                    found.append(
-                        Option(
-                            f"{unit.name}: {ability.name}{cost}",
-                            "ability",
-                            {"unit": unit.spec.id, "ability": ability.id},
-                            None if aim == "self" else aim,
-                            side=unit.side,
-                        )
-                    )
+        found += ability_options(state)
     if phase == "movement":
         for unit in own:
             if allowed(check_arrive, state, unit):
@@ -207,6 +190,35 @@ def options(state: GameState) -> list[Option]:
             found.append(
                 Option(f"Take the battleshock tests ({len(due)} due)", "battleshock", {}, side=side)
             )
+    return found
+
+
+def ability_options(state: GameState) -> list[Option]:
+    """The abilities, prayers and command abilities of either side usable in this phase
+    (their timing and usage limits checked), each a menu option."""
+    system = system_of(state)
+    side = state.active_side
+    found: list[Option] = []
+    own = [u for u in state.sides[side].units if u.alive]
+    for unit in [*own, *(u for u in state.sides[1 - side].units if u.alive)]:
+        for ability in unit.spec.abilities:
+            if (
+                ability.kind in ("ability", "prayer", "command")
+                and ability.phase == state.phase
+                and ability.id != system.reserve_ability
+                and allowed(check_ability, state, unit, ability)
+            ):
+                cost = f" ({ability.cost} CP)" if ability.cost and system.command_points else ""
+                aim = ability.target.side if ability.target else None
+                found.append(
+                    Option(
+                        f"{unit.name}: {ability.name}{cost}",
+                        "ability",
+                        {"unit": unit.spec.id, "ability": ability.id},
+                        None if aim == "self" else aim,
+                        side=unit.side,
+                    )
+                )
     return found
 
 

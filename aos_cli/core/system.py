@@ -86,6 +86,7 @@ TERMS: dict[str, str] = {
     "unbind_command": "unbind",
     "unbind_attempt": "an unbind attempt",
     "bravery_short": "Br",
+    "round_one": "roll priority for battle round 1",
 }
 """The words the tool uses for a system's game (Age of Sigmar's here); a system gives its own
 in `GameSystem.terms` (40k8: PSYKER, manifests, denies, `aos deny`, Ld)."""

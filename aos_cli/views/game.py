@@ -165,7 +165,8 @@ def header(state: GameState) -> Text:
     if state.ended:
         text.append("The battle is over. ", style="heading")
     elif state.first_side is None:
-        text.append("Set-up done: roll priority for battle round 1. ", style="heading")
+        first = system_of(state).term("round_one")
+        text.append(f"Set-up done: {first}. ", style="heading")
     else:
         active = state.sides[state.active_side].name
         text.append(

@@ -229,6 +229,18 @@ def test_40k8_words_on_the_datasheet_and_the_list(run_cli: RunCli) -> None:
     assert " Ld " in listed and " Br " not in listed
 
 
+def test_40k8_17_7_status_says_the_underdog_chooses_who_goes_first(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """Issue 18 item 9: once set up, a 40k game waits for the Underdog's choice of the first
+    turn (40k8 §17.7), not for a priority roll."""
+    db = tmp_path / "games.sqlite3"
+    assert run_cli("game", "new", "--system", "wh40k8", "--db", str(db)).exit_code == 0
+    shown = one_line(aos(run_cli, db, "status").stdout)
+    assert "Set-up done: the Underdog chooses who goes first in every battle round" in shown
+    assert "roll priority" not in shown
+
+
 def test_40k8_words_in_the_help_and_the_deny_hint(run_cli: RunCli, tmp_path: Path) -> None:
     """Issue 18 item 9: `aos shoot --help` cites 40k8 §6 and the 1" engagement of 40k, not
     only AoS2 §9 and 3"; a power waiting to be denied points at `aos deny` (40k8 §5.5)."""

@@ -20,9 +20,10 @@ def turn_menu(state: GameState) -> list[Option]:
     Fight (chargers first, then alternating), Morale (40k8 §4-§12). An option that must pick
     an enemy unit is offered only while one is on the battlefield to pick (not all embarked
     or in reserve)."""
-    from aos_cli.guide import targets
+    from aos_cli.guide import ability_options, targets
 
-    return [o for o in _options(state) if o.target is None or targets(state, o)]
+    found = [*_options(state), *ability_options(state)]
+    return [o for o in found if o.target is None or targets(state, o)]
 
 
 def _options(state: GameState) -> list[Option]:

@@ -966,6 +966,7 @@ WH40K8 = WH40K8System(
         ("unbind_command", "deny"),
         ("unbind_attempt", "Deny the Witch"),
         ("bravery_short", "Ld"),
+        ("round_one", "the Underdog chooses who goes first in every battle round"),
     ),
     spell_limit="caster",
     unbind_words=UnbindWords(
