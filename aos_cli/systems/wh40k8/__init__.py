@@ -36,6 +36,7 @@ INFO = SystemInfo(
         ("unbind_command", "deny"),
         ("unbind_attempt", "Deny the Witch"),
         ("bravery_short", "Ld"),
+        ("round_one", "the Underdog chooses who goes first in every battle round"),
     ),
 )
 """What lists, help and content validation read without importing the rules (the same values

@@ -61,6 +61,7 @@ from aos_cli.core.system import (
     register,
 )
 from aos_cli.core.unit_attacks import characteristic_bonus, unit_rules
+from aos_cli.systems.wh40k8 import INFO
 from aos_cli.systems.wh40k8.table import CHARGES_OVER, weapon_type_of
 
 if TYPE_CHECKING:
@@ -959,15 +960,7 @@ WH40K8 = WH40K8System(
     unbind_range=24,
     unbind_name="Deny the Witch",
     unbind_verb="Deny",
-    terms=(
-        ("wizard", "PSYKER"),
-        ("casts", "manifests"),
-        ("unbinds", "denies"),
-        ("unbind_command", "deny"),
-        ("unbind_attempt", "Deny the Witch"),
-        ("bravery_short", "Ld"),
-        ("round_one", "the Underdog chooses who goes first in every battle round"),
-    ),
+    terms=INFO.terms,
     spell_limit="caster",
     unbind_words=UnbindWords(
         nothing_waiting="there is no psychic power waiting to be denied",
