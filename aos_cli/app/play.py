@@ -120,3 +120,16 @@ def still_to_act(choices: list[Option]) -> list[str]:
         if unit and name not in names:
             names.append(name)
     return names
+
+
+def units_to_fix(state: GameState, kind: str) -> list[UnitState]:
+    """The units a correction may be made to: any unit for `adjust`, a unit on the battlefield
+    with a wounded model for `heal` (AoS2 §14.12), the units that may take a slain general's
+    place for `general` (§5.3)."""
+    if kind == "heal":
+        return [u for u in state.units() if u.on_battlefield and u.wounds_on_damaged > 0]
+    if kind == "general":
+        return [
+            u for side in state.sides if side.general_slain for u in side.units if u.on_battlefield
+        ]
+    return list(state.units())

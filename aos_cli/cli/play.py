@@ -43,6 +43,7 @@ def demo(
     ] = None,
 ) -> None:
     """Play a whole battle between two armies (the bundled demo armies unless given)."""
+    from aos_cli.app.hints import for_demo
     from aos_cli.app.start import armies_for
     from aos_cli.autoplay import AutoPlayer
     from aos_cli.core.dice import SeededDice
@@ -74,7 +75,7 @@ def demo(
         elif heading:
             out.rule(heading, style="heading")
         for note in notes:
-            out.print(f"  {note}", markup=False)
+            out.print(f"  {for_demo(note)}", markup=False)
 
     player = AutoPlayer(state, SeededDice(seed), seed, emit)
     player.play_battle()
@@ -204,6 +205,9 @@ def _ask_or_stop(prompt: str) -> str:
 
 def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> None:
     """Show the menu, take one choice, perform it; until the battle ends or the player quits."""
+    from rich.markup import escape
+
+    from aos_cli.app.hints import for_play
     from aos_cli.app.live_notes import LiveNotes
     from aos_cli.app.play import (
         PhaseNumbers,
@@ -231,7 +235,7 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
         out.print(header(state))
         out.print(clock_line(state, clock_totals(session.store, session.game_id, len(state.sides))))
         started = time.monotonic()
-        live = LiveNotes(lambda note: out.print(f"  {note}", markup=False))
+        live = LiveNotes(lambda note: out.print(f"  {for_play(note)}", markup=False))
         choices = options(state)
         numbers = keys.assign(state, choices)
         for line in menu_lines(choices, numbers):
@@ -278,6 +282,13 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
             elif answer.startswith("?"):
                 show_option_odds(state, choices, pick_numbered(answer[1:], numbers))
                 continue
+            elif answer in FIXES:
+                assumed = None
+                clock = step_clock(state.active_side, started)
+                fixed = fix_the_table(session, state, FIXES[answer], clock, source)
+                if fixed is None:
+                    continue
+                state = fixed
             elif pick_numbered(answer, numbers) is not None:
                 option = choices[pick_numbered(answer, numbers) or 0]
                 payload = dict(option.payload)
@@ -312,15 +323,71 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
             out.print(SAVED)
             return
         except AosError as problem:
-            out.print(f"[fail]{problem}[/] - nothing was recorded.")
+            out.print(f"[fail]{escape(for_play(str(problem)))}[/] - nothing was recorded.")
             continue
         for note in live.rest(state):
-            out.print(f"  {note}", markup=False)
+            out.print(f"  {for_play(note)}", markup=False)
         if assumed is not None and assumed.fresh:
             for fact in assumed.facts:
                 out.print(f"  Assumed: {fact.text}.", markup=False)
             out.print("  [c] correct what was assumed", markup=False)
             assumed.fresh = False
+
+
+FIXES = {"a": "adjust", "adjust": "adjust", "h": "heal", "heal": "heal", "g": "general"}
+"""The keys of the corrections made at the table, and the action each one records."""
+
+
+def fix_the_table(
+    session: Session, state: GameState, kind: str, clock: dict[str, Any], dice: DiceSource
+) -> GameState | None:
+    """`[a]` adjust a unit's models or wounds, `[h]` heal, `[g]` pick a new general: what the
+    players correct at the table, asked here (issue 13 item 3); None when nothing was done."""
+    from aos_cli.app.play import pick_numbered, units_to_fix
+    from aos_cli.core.actions import RecordedAnswers
+    from aos_cli.views.play import target_lines
+
+    out = console()
+    units = units_to_fix(state, kind)
+    if not units:
+        out.print(
+            "No unit has a wounded model to heal."
+            if kind == "heal"
+            else "No general has been slain: a general is replaced only when slain (AoS2 §5.3)."
+        )
+        return None
+    numbers = list(range(1, len(units) + 1))
+    for line in target_lines(units, numbers):
+        out.print(line)
+    pick = pick_numbered(ask_line("Unit"), numbers)
+    if pick is None:
+        out.print("No such unit; nothing was done.")
+        return None
+    payload: dict[str, Any] = {"unit": units[pick].spec.id, "clock": clock}
+    if kind == "heal":
+        payload["amount"] = ask_whole("Wounds to heal", lowest=1)
+    elif kind == "adjust":
+        payload["wounds"] = ask_whole("Wounds to add (-N takes them off; Enter for none)")
+        payload["models"] = ask_whole("Models to add (-N removes them; Enter for none)")
+        if not (payload["wounds"] or payload["models"]):
+            out.print("Nothing to change; nothing was done.")
+            return None
+        payload["reason"] = ask_line("What happened at the table (Enter to skip)")[:200]
+    return session.perform(kind, payload, dice, RecordedAnswers({}))
+
+
+def ask_whole(question: str, lowest: int | None = None) -> int:
+    """A whole number typed by the players (Enter: 0), asked until one is given."""
+    import re
+
+    while True:
+        text = ask_line(question).strip()
+        if not text and lowest is None:
+            return 0
+        if re.fullmatch(r"[+-]?[0-9]{1,4}", text) and (lowest is None or int(text) >= lowest):
+            return int(text)
+        low = f" of {lowest} or more" if lowest is not None else ""
+        console().print(f"Please type a whole number{low}, such as 2 or -1.")
 
 
 def confirm_end(state: GameState, waiting: list[str]) -> bool:

@@ -16,7 +16,10 @@ if TYPE_CHECKING:
     from aos_cli.core.state import GameState, UnitState
     from aos_cli.guide import Option
 
-KEYS = "[n] next phase  [u] undo  [s] status  [d] dice auto/manual  [?N] odds of option N  [q] quit"
+KEYS = (
+    "[n] next phase  [u] undo  [s] status  [d] dice auto/manual  [?N] odds of option N  [q] quit\n"
+    "[a] adjust a unit  [h] heal  [g] new general"
+)
 
 
 def _minutes(seconds: float) -> str:

@@ -81,3 +81,13 @@ def test_demo_of_a_system_it_cannot_play_says_how_to_play_it(run_cli: RunCli) ->
     assert result.exit_code == 1
     assert "aos play --system wh40k8" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("seed", (1, 3))
+def test_the_demo_names_no_command_to_run(run_cli: RunCli, seed: int) -> None:
+    """Issue 13 item 14: the demo plays both sides, so its notes never tell anyone to run a
+    command (`aos next`, `aos unbind`, `aos general UNIT`, `aos priority`)."""
+    result = run_cli("demo", "--seed", str(seed))
+    assert result.exit_code == 0, result.stderr
+    assert "Battle round 1 is over." in result.stdout
+    assert "`aos " not in result.stdout

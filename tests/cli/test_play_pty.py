@@ -361,3 +361,50 @@ def test_play_offers_forward_to_victory_and_at_the_double(tmp_path: Path) -> Non
     with Store(db) as store:
         charge = store.actions(1)[-1]
     assert charge.kind == "charge" and charge.payload["answers"]["reroll-charge"] is True
+
+
+def _pick(term: Terminal, name: str) -> None:
+    """Type the number the last list shows for a unit."""
+    term.type(_menu_key(term.seen, name))
+
+
+def test_play_fixes_the_table_without_leaving_it(tmp_path: Path) -> None:
+    """Issue 13 items 3 and 14: adjust, heal and a new general are keys of `aos play`, and its
+    hints name those keys, never a command (AoS2 §5.3 a slain general's place is taken;
+    §14.12 healing removes allocated wounds)."""
+    db = _new_demo_game(tmp_path)
+    term = _demo_stormcast_first(db)
+    assert "[a] adjust a unit  [h] heal  [g] new general" in term.seen
+    term.type("a")
+    term.expect("Unit")
+    _pick(term, "Knight of Shrouds")
+    for prompt, line in (("Wounds to add", ""), ("Models to add", "-1"), ("What happened", "bog")):
+        term.expect(prompt)
+        term.type(line)
+    term.expect("Choose")
+    assert "(pick another with [g] new general)" in " ".join(term.seen.split())
+    term.type("g")
+    term.expect("Unit")
+    _pick(term, "Spirit Torment")
+    term.expect("Choose")
+    assert "Spirit Torment is now Player Two's general." in " ".join(term.seen.split())
+    term.type("a")
+    term.expect("Unit")
+    _pick(term, "Lord-Celestant on Stardrake")
+    for prompt, line in (("Wounds to add", "3"), ("Models to add", ""), ("What happened", "")):
+        term.expect(prompt)
+        term.type(line)
+    term.expect("Choose")
+    term.type("h")
+    term.expect("Unit")
+    _pick(term, "Lord-Celestant on Stardrake")
+    term.expect("Wounds to heal")
+    term.type("2")
+    term.expect("Choose")
+    assert "Lord-Celestant on Stardrake heals 2" in term.seen
+    term.type("q")
+    term.expect("Resume with `aos play`")
+    assert term.close() == 0
+    with Store(db) as store:
+        kinds = [a.kind for a in store.actions(1)]
+    assert kinds[-4:] == ["adjust", "general", "adjust", "heal"]
