@@ -20,6 +20,7 @@ from aos_cli.core.legality import (
     check_retreat,
     check_run,
     check_shoot,
+    in_force_here,
 )
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import Option as Option
@@ -40,6 +41,20 @@ def may_cast(state: GameState, unit: UnitState, spell: str) -> bool:
     if len(used) >= unit.spec.casts or f"cast:{unit.spec.id}:{spell.lower()}" in used:
         return False
     return f"{unit.side}:{spell.lower()}" not in state.spells_attempted
+
+
+def in_force(state: GameState, unit: UnitState) -> str:
+    """The unit's rules in force by themselves now, for its option's label (` · Chained
+    Lightning`): shown where they apply, never offered as options (AoS2 §21)."""
+    yours = unit.side == state.active_side
+    names = [
+        a.name
+        for a in unit.spec.abilities
+        if a.phase == state.phase
+        and in_force_here(a, state.phase)
+        and (a.turn == "any" or (a.turn == "yours") == yours)
+    ]
+    return f" · {', '.join(names)}" if names else ""
 
 
 def options(state: GameState) -> list[Option]:
@@ -151,14 +166,20 @@ def options(state: GameState) -> list[Option]:
         for unit in own:
             if allowed(check_shoot, state, unit):
                 found.append(
-                    Option(f"{unit.name}: shoot", "shoot", {"unit": unit.spec.id}, "enemy", side)
+                    Option(
+                        f"{unit.name}: shoot{in_force(state, unit)}",
+                        "shoot",
+                        {"unit": unit.spec.id},
+                        "enemy",
+                        side,
+                    )
                 )
     elif phase == "charge":
         for unit in own:
             if allowed(check_charge, state, unit):
                 found.append(
                     Option(
-                        f"{unit.name}: charge",
+                        f"{unit.name}: charge{in_force(state, unit)}",
                         "charge",
                         {"unit": unit.spec.id, "offer_reroll": True},
                         side=side,
@@ -169,7 +190,13 @@ def options(state: GameState) -> list[Option]:
         for unit in state.sides[picker].units:
             if allowed(check_fight, state, unit):
                 found.append(
-                    Option(f"{unit.name}: fight", "fight", {"unit": unit.spec.id}, "enemy", picker)
+                    Option(
+                        f"{unit.name}: fight{in_force(state, unit)}",
+                        "fight",
+                        {"unit": unit.spec.id},
+                        "enemy",
+                        picker,
+                    )
                 )
         if allowed(check_pass, state, picker):
             found.append(Option(f"{state.sides[picker].name}: pass", "pass", {}, side=picker))

@@ -309,8 +309,13 @@ def test_play_lists_only_what_is_legal_now(tmp_path: Path) -> None:
     term.type("n")
     term.expect("shooting phase")
     term.expect("Choose")
-    assert "Judicators: shoot" in _menu(term.seen)
-    assert not [label for label in _menu(term.seen) if "Chained Lightning" in label]
+    shooting = _menu(term.seen)
+    assert (
+        "Judicators: shoot · Chained Lightning, Eternal Judgement" in shooting
+    )  # where it applies
+    assert not [
+        label for label in shooting if "Chained Lightning" in label and "shoot" not in label
+    ]
     for line in ("n", "y", "n"):  # past the shooting and charge phases, nobody charging
         term.expect(":")
         term.type(line)
