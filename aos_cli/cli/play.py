@@ -100,7 +100,7 @@ def play(
     system: Annotated[
         str | None,
         typer.Option(
-            help="New game of aos2, aos1 or wh40k8: the army lists given, else the system's "
+            help="New game of aos2, aos1, wh40k8 or mesbg: the army lists given, else the system's "
             "bundled demo armies."
         ),
     ] = None,
@@ -122,6 +122,10 @@ def play(
     from aos_cli.app.setup_draft import SetupDraft
     from aos_cli.views.game import status_view
 
+    own = _own_play(db, army, system, game)
+    if own is not None:  # a system with its own engine walks its games itself (MESBG)
+        own(db, game, system is not None, dice, seed)
+        return
     out = console()
     with open_store(db) as store:
         draft = SetupDraft.saved(store) if game is None else None
@@ -145,6 +149,32 @@ def play(
         session = Session(store, game_id)
         out.print(status_view(session.state()))
         _play_loop(session, out, mode, seed)
+
+
+def _own_play(
+    db: Path | None, army: list[Path] | None, system: str | None, game: str | None
+) -> Any:
+    """The play command of a system with its own engine: the one named by --system, else the
+    system of the game resumed; None for the game engine's play loop."""
+    import importlib
+
+    from aos_cli.app.session import game_id_for, open_store
+    from aos_cli.app.start import chosen_system
+
+    if army:
+        return None
+    if system is not None:
+        found = chosen_system(system).play_command
+    else:
+        with open_store(db) as store:
+            current = store.current_game_id() if game is None else game_id_for(store, game)
+            if current is None:
+                return None
+            found = chosen_system(store.game(current).system).play_command
+    if not found:
+        return None
+    module, _, name = found.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def _new_game(

@@ -182,6 +182,9 @@ class GameSystem:
     first_step: str = "Roll priority for battle round 1 with `aos priority`."
     """What the players do first once a new game is set up."""
     setup_wizard: bool = False
+    play_command: str = ""
+    """Where a system with its own engine walks a game in `aos play` (`module:attribute`,
+    called with db, game, new, dice and seed), where the game engine's play loop does not."""
     setup_steps: str = ""
     """The system's own set-up wizard for `aos play` (`module:attribute`, called like
     `aos_cli.cli.setup_wizard.run_wizard`), where its set-up differs (AoS1 §4)."""

@@ -473,3 +473,59 @@ def test_mesbg_force_and_hero_counts_are_bounded() -> None:
         battle.apply({"op": "hero", "name": "Gandalf", "force": "Host", **stores})
     with pytest.raises(InputError, match="the limit is 1000"):
         battle.apply({"op": "lose", "force": "Host", "amount": 10**30})
+
+
+def _two_forces() -> Battle:
+    """A battle of two small forces with a caster each, phases followed (as `aos play` does)."""
+    battle = Battle()
+    for payload in (
+        {"op": "force", "name": "Good", "models": 8, "side": "good"},
+        {"op": "force", "name": "Evil", "models": 8, "side": "evil"},
+        {"op": "hero", "name": "Gandalf", "force": "Good", "might": 3, "will": 6, "fate": 3,
+         "wounds": 3, "profile": {"fight": 5, "strength": 4, "defence": 5, "attacks": 1}},
+        {"op": "hero", "name": "Saruman", "force": "Evil", "might": 3, "will": 6, "fate": 3,
+         "wounds": 3},
+    ):  # fmt: skip
+        battle.apply(payload)
+    return battle
+
+
+def test_mesbg_priority_tie_passes_to_the_side_without_it() -> None:
+    """Priority (commonly published, digest §5): the higher D6 has Priority; a tie gives it to
+    the side that did not have it last turn; in the first turn a tie is rolled again."""
+    battle = _two_forces()
+    with pytest.raises(RuleError):
+        battle.apply({"op": "priority", "rolls": [[3, 3]]})
+    battle.apply({"op": "priority", "rolls": [[3, 3], [2, 5]]})
+    assert battle.priority is Side.EVIL and battle.phase == "move"
+    battle.apply({"op": "end_phase"})
+    assert battle.phase == "priority"
+    battle.apply({"op": "priority", "rolls": [[4, 4]]})
+    assert battle.priority is Side.GOOD
+    assert battle.heroes["Gandalf"].profile["fight"] == 5
+
+
+def test_mesbg_s2_1_powers_are_cast_in_the_move_phase() -> None:
+    """mesbg §2.1: once the phases are followed, a power cast outside the Move phase is
+    refused."""
+    battle = _two_forces()
+    battle.apply({"op": "priority", "rolls": [[5, 2]]})
+    battle.apply({"op": "phase", "phase": "shoot"})
+    cast = {"op": "cast", "caster": "Gandalf", "target": None, "power": "immobilise",
+            "name": "Immobilise", "duration": "temporary", "channelled": False, "will": 1,
+            "casting": 3, "dice": [5], "might_spent": 0, "resist_will": 0, "resist_dice": [],
+            "resist_might_spent": 0, "cast": True, "resisted": False}  # fmt: skip
+    with pytest.raises(RuleError, match="Move phase"):
+        battle.apply(dict(cast))
+
+
+def test_mesbg_battle_ends_when_a_force_is_reduced_to_a_quarter() -> None:
+    """Commonly published scenario end: at the End phase a force with a quarter or fewer of
+    its models left ends the battle, and the other force wins (8 models: 6 lost is 2 left)."""
+    battle = _two_forces()
+    battle.apply({"op": "lose", "force": "Evil", "amount": 5})
+    battle.apply({"op": "end_phase"})
+    assert battle.result is None and battle.turn == 2
+    battle.apply({"op": "lose", "force": "Evil", "amount": 1})
+    battle.apply({"op": "end_phase"})
+    assert battle.result is not None and "Good wins" in battle.result

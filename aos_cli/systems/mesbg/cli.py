@@ -144,12 +144,16 @@ def add(
     fate: Annotated[int, typer.Option(help="Fate points.")] = 0,
     wounds: Annotated[int, typer.Option(help="Wounds.")] = 1,
     force: Annotated[str | None, typer.Option(help="Its force (needed with two or more).")] = None,
+    fight: Annotated[int | None, typer.Option(help="Fight value (for duels in play).")] = None,
+    strength: Annotated[int | None, typer.Option(help="Strength (for duels in play).")] = None,
+    defence: Annotated[int | None, typer.Option(help="Defence (for duels in play).")] = None,
+    attacks: Annotated[int | None, typer.Option(help="Attacks (for duels in play).")] = None,
     db: DbOption = None,
     game: GameOption = None,
     json: JsonOption = False,
 ) -> None:
     """Add a hero with its Might, Will, Fate and Wounds."""
-    payload = {
+    payload: dict[str, Any] = {
         "op": "hero",
         "name": name,
         "force": force,
@@ -158,6 +162,9 @@ def add(
         "fate": fate,
         "wounds": wounds,
     }
+    given = {"fight": fight, "strength": strength, "defence": defence, "attacks": attacks}
+    if any(v is not None for v in given.values()):
+        payload["profile"] = {k: v for k, v in given.items() if v is not None}
     _run(payload, db, game, json)
 
 
@@ -459,6 +466,67 @@ def battle_json_of(battle: Battle, game_id: int) -> dict[str, Any]:
 
 
 hero_app.command("duel")(_duel_command())
+
+
+@hero_app.command("priority")
+def priority(
+    seed: SeedOption = None,
+    dice: DiceOption = "auto",
+    db: DbOption = None,
+    game: GameOption = None,
+    json: JsonOption = False,
+) -> None:
+    """The Priority phase: a D6 for each side, the higher has Priority; a tie gives it to the
+    side that did not have it (rolled again in the first turn). The Move phase follows."""
+
+    def attempt(source: DiceSource) -> tuple[dict[str, Any], Battle]:
+        battle = _battle(session)
+        rolls: list[list[int]] = []
+        for _ in range(20):
+            rolls.append(source.roll(2, "priority (Good, then Evil)"))
+            if rolls[-1][0] != rolls[-1][1] or battle.priority is not None:
+                break
+        payload = {"op": "priority", "rolls": rolls}
+        battle.apply(payload)
+        return payload, battle
+
+    with _session(db, game) as session:
+        battle = session.perform_with(KIND, attempt, dice_source(dice, seed))
+    _show(battle, session.game_id, json)
+
+
+def phase_step(phase: str, db: Path | None, game: str | None) -> None:
+    """Record that the turn goes on to `phase` (Move, Shoot, Fight, End)."""
+    _run({"op": "phase", "phase": phase}, db, game, False)
+
+
+def new_game(db: Path | None, name: str, steps: list[tuple[str, dict[str, Any]]]) -> int:
+    """A new Middle-earth game with its forces and heroes recorded (checked before anything is
+    written); the game's id, now the current game."""
+    from aos_cli.app.session import Session, open_store
+    from aos_cli.systems.mesbg.rules import Battle
+
+    trial = Battle()
+    for _, payload in steps:
+        trial.apply(dict(payload))
+    with open_store(db) as store:
+        game_id = store.create_game(name, {"system": "mesbg"}, system="mesbg")
+        for _, payload in steps:
+            _act(Session(store, game_id), payload)
+    return game_id
+
+
+def battle_of(db: Path | None, game: str | None) -> tuple[Battle, int, int]:
+    """The named (or current) Middle-earth game's battle, its id and how many actions it has."""
+    with _session(db, game) as session:
+        battle = _battle(session)
+        count = len(session.store.actions(session.game_id))
+    return battle, session.game_id, count
+
+
+def show_battle(battle: Battle, game_id: int) -> None:
+    """The forces, heroes and powers in force, as `aos hero list` shows them."""
+    _show(battle, game_id, False)
 
 
 @hero_app.command("end-phase")

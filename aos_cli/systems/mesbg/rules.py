@@ -986,6 +986,8 @@ def _wounds_inflicted(win: Fighter, lose: Fighter) -> tuple[dict[int, Fraction],
 # =========================================================================== heroes in a battle
 
 STORES = ("might", "will", "fate", "wounds")
+PROFILE = ("fight", "strength", "defence", "attacks")
+"""A hero's duel characteristics (mesbg §5), kept where the set-up gives them."""
 """A Hero's stores, spent and restored through a game."""
 
 
@@ -1005,6 +1007,8 @@ class Hero:
     force: str
     start: dict[str, int]
     current: dict[str, int]
+    profile: dict[str, int] = field(default_factory=dict)
+    """Its Fight, Strength, Defence and Attacks, where given, for duels (mesbg §5)."""
 
     @property
     def slain(self) -> bool:
@@ -1042,6 +1046,12 @@ class Battle:
     turn: int = 1
     notes: list[str] = field(default_factory=list)
     cast_this_turn: list[str] = field(default_factory=list)
+    phase: str | None = None
+    """The phase of the turn, once a guided game walks them (None: phases not followed)."""
+    priority: Side | None = None
+    """The side with Priority this turn."""
+    result: str | None = None
+    """How the battle ended, once it has."""
     """The heroes that have used a magical power this turn (once per round, §2.1)."""
 
     # ---- queries ---------------------------------------------------------------
@@ -1139,7 +1149,11 @@ class Battle:
             if value < 0 or (store == "wounds" and value < 1):
                 raise InputError(f"--{store}: {value}", "use 0 or more (Wounds at least 1)")
             check_at_most(f"--{store}", value, MAX_CHARACTERISTIC, store.title())
-        self.heroes[name] = Hero(name, force.name, dict(start), dict(start))
+        profile = {k: int(v) for k, v in dict(payload.get("profile") or {}).items()}
+        for key, value in profile.items():
+            if key not in PROFILE or not 1 <= value <= 10:
+                raise InputError(f"{key}: {value}", f"give {', '.join(PROFILE)} from 1 to 10")
+        self.heroes[name] = Hero(name, force.name, dict(start), dict(start), profile)
         self.notes.append(f"{name} joins {force.name}: " + _stores_text(start))
 
     def _spend(self, payload: dict[str, Any]) -> None:
@@ -1188,6 +1202,11 @@ class Battle:
     def _cast(self, payload: dict[str, Any]) -> None:
         """A cast already rolled: spend the Will and Might both sides committed, then put the
         power in force when it took effect and lasts (§2.2-§2.5)."""
+        if self.phase is not None and self.phase != "move":
+            raise RuleError(
+                f"powers are cast in the Move phase, not the {self.phase.title()} phase "
+                "(mesbg §2.1)"
+            )
         caster = self.check_can_cast(str(payload["caster"]))
         target = self.living(str(payload["target"])) if payload.get("target") else None
         will, might = int(payload["will"]), int(payload["might_spent"])
@@ -1311,15 +1330,60 @@ class Battle:
         for hero in heroes.values():
             self._after_change(hero)
 
+    def _priority(self, payload: dict[str, Any]) -> None:
+        """The Priority phase (commonly published, digest §5): each side rolls a D6, the
+        higher has Priority; a tie gives it to the side that did not have it last turn (in
+        the first turn the dice are rolled again). Then the Move phase begins."""
+        rolls = [(int(g), int(e)) for g, e in payload["rolls"]]
+        if not rolls:
+            raise InputError("no priority rolls", "roll a D6 for each side")
+        good, evil = rolls[-1]
+        if good != evil:
+            side = Side.GOOD if good > evil else Side.EVIL
+        elif self.priority is not None:
+            side = self.priority.other
+        else:
+            raise RuleError("a tied priority roll in the first turn is rolled again")
+        self.priority, self.phase = side, "move"
+        shown = ", ".join(f"Good {g}, Evil {e}" for g, e in rolls)
+        self.notes.append(f"Priority ({shown}): {side.value.title()} has Priority this turn.")
+
+    def _phase(self, payload: dict[str, Any]) -> None:
+        """On to the next phase of the turn (Move, Shoot, Fight, End)."""
+        wanted = str(payload["phase"])
+        order = ("priority", "move", "shoot", "fight", "end")
+        if wanted not in order:
+            raise InputError(f"phase {wanted!r}", f"use one of {', '.join(order)}")
+        self.phase = wanted
+        self.notes.append(f"The {wanted.title()} phase.")
+
     def _end_phase(self, payload: dict[str, Any]) -> None:
-        """The End phase: temporary powers end (§2.5); the next turn begins."""
+        """The End phase: temporary powers end (§2.5); the next turn begins. A force reduced
+        to a quarter of its models ends the battle, the other force winning (commonly
+        published scenario end; both at once: a draw)."""
         self.cast_this_turn = []
         ended = [e for e in self.effects if e.duration is Duration.TEMPORARY]
         self.effects = [e for e in self.effects if e.duration is not Duration.TEMPORARY]
         for effect in ended:
             self.notes.append(f"{effect.power} ({effect.caster}) ends: temporary, End phase.")
+        routed = [f for f in self.forces.values() if self.reduced_to_a_quarter(f)]
+        if routed and len(self.forces) == 2:
+            others = [f for f in self.forces.values() if f not in routed]
+            lost = ", ".join(
+                f"{f.name} lost {self.models_lost(f)} of {f.models}" for f in self.forces.values()
+            )
+            winner = f"{others[0].name} wins" if others else "a draw"
+            self.result = f"The battle ends: {lost}; {winner}."
+            self.notes.append(self.result)
+            return
         self.turn += 1
+        if self.phase is not None:
+            self.phase = "priority"
         self.notes.append(f"Turn {self.turn} begins.")
+
+    def reduced_to_a_quarter(self, force: Force) -> bool:
+        """A quarter or fewer of the force's models left (commonly published scenario end)."""
+        return (force.models - self.models_lost(force)) * 4 <= force.models
 
     def _after_change(self, hero: Hero) -> None:
         """Exhausting powers end the moment their caster's Will reaches 0 (§2.5); a Hero on 0
@@ -1409,6 +1473,8 @@ _OPS: dict[str, Callable[[Battle, dict[str, Any]], None]] = {
     "fate": Battle._fate,
     "duel": Battle._duel,
     "end_phase": Battle._end_phase,
+    "priority": Battle._priority,
+    "phase": Battle._phase,
 }
 
 
@@ -1478,6 +1544,7 @@ MESBG = register(
         commands=(("hero", "aos_cli.systems.mesbg.cli:hero_app"),),
         help_panel="Middle-earth",
         status_command="aos_cli.systems.mesbg.cli:list_heroes",
+        play_command="aos_cli.systems.mesbg.play:play_mesbg",
     )
 )
 """MESBG is played with its own engine (`Battle` above, `aos hero`): its turn, magic (§2: cast

@@ -1,0 +1,252 @@
+"""`aos play --system mesbg`: a Middle-earth game walked through turn by turn, as far as the
+tool follows one (the heroes' stores, forces and break points, powers, duels between heroes):
+the demo forces set up, then each turn's phases (Priority, Move, Shoot, Fight, End) with what
+may be recorded in each, until a force is reduced to a quarter of its models.
+
+Each step is one of `aos hero`'s own actions (the same checks, the same record), so a game
+played here goes on with `aos hero ...` and the other way round."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from aos_cli.cli.common import ask_line, console
+from aos_cli.core.errors import AosError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from aos_cli.systems.mesbg.rules import Battle
+
+DEMO_FORCES: tuple[dict[str, Any], ...] = (
+    {
+        "name": "Minas Tirith",
+        "side": "good",
+        "models": 12,
+        "heroes": (
+            {"name": "Aragorn", "might": 3, "will": 3, "fate": 3, "wounds": 3,
+             "profile": {"fight": 6, "strength": 4, "defence": 6, "attacks": 3}},
+            {"name": "Gandalf", "might": 3, "will": 6, "fate": 3, "wounds": 3,
+             "profile": {"fight": 5, "strength": 4, "defence": 5, "attacks": 1}},
+        ),
+    },
+    {
+        "name": "Isengard",
+        "side": "evil",
+        "models": 14,
+        "heroes": (
+            {"name": "Lurtz", "might": 3, "will": 1, "fate": 1, "wounds": 2,
+             "profile": {"fight": 5, "strength": 5, "defence": 6, "attacks": 2}},
+            {"name": "Saruman", "might": 3, "will": 6, "fate": 3, "wounds": 3,
+             "profile": {"fight": 5, "strength": 4, "defence": 5, "attacks": 1}},
+        ),
+    },
+)  # fmt: skip
+"""Two small demo forces: each hero's Might, Will, Fate and Wounds and its Fight, Strength,
+Defence and Attacks for duels (commonly published Lord of the Rings SBG profiles), the rest of
+each force counted as warriors."""
+
+PHASES = ("priority", "move", "shoot", "fight", "end")
+"""The phases of a turn (commonly published, digest §5); powers are cast in the Move phase."""
+
+
+def start_demo(db: Path | None) -> int:
+    """A new Middle-earth game with the demo forces and heroes; its id."""
+    from aos_cli.systems.mesbg.cli import KIND, new_game
+
+    steps: list[dict[str, Any]] = []
+    for force in DEMO_FORCES:
+        steps.append({"op": "force", "name": force["name"], "models": force["models"],
+                      "side": force["side"]})  # fmt: skip
+        steps += [{"op": "hero", "force": force["name"], **hero} for hero in force["heroes"]]
+    name = " vs ".join(str(f["name"]) for f in DEMO_FORCES)
+    return new_game(db, name, [(KIND, step) for step in steps])
+
+
+def play_mesbg(
+    db: Path | None, game: str | None, new: bool, dice: str | None, seed: int | None
+) -> None:
+    """Walk a Middle-earth game turn by turn until it ends or the players quit."""
+    out = console()
+    game_id = start_demo(db) if new else None
+    if game_id is not None:
+        out.print(f"Middle-earth game {game_id} is set up with the demo forces.", markup=False)
+    chosen = str(game_id) if game_id is not None else game
+    try:
+        _loop(db, chosen, out, dice or "auto", seed)
+    except EOFError:
+        out.print("Game saved. Resume with `aos play`.")
+
+
+def _loop(db: Path | None, game: str | None, out: Console, mode: str, seed: int | None) -> None:
+    from aos_cli.systems.mesbg.cli import battle_of, show_battle
+
+    while True:
+        battle, game_id, count = battle_of(db, game)
+        game = str(game_id)
+        if battle.result:
+            out.rule("Battle report", style="heading")
+            show_battle(battle, game_id)
+            out.print(battle.result, markup=False)
+            return
+        step_seed = None if seed is None else seed + count
+        phase = battle.phase or "priority"
+        out.rule(f"Turn {battle.turn} · {phase.title()} phase", style="heading")
+        choices = _menu(battle, phase)
+        for number, (label, _) in enumerate(choices, start=1):
+            out.print(f"  [{number}] {label}", markup=False)
+        following = {
+            "priority": "roll for Priority (then the Move phase)",
+            "end": "end the turn (temporary powers end)",
+        }.get(phase) or f"on to the {PHASES[PHASES.index(phase) + 1].title()} phase"
+        out.print(f"[n] {following}  [s] heroes and forces  [q] quit", markup=False,
+                  style="muted")  # fmt: skip
+        answer = ask_line("Choose").strip().lower()
+        try:
+            if answer in ("q", "quit"):
+                out.print("Game saved. Resume with `aos play`.")
+                return
+            if answer in ("s", "status"):
+                show_battle(battle, game_id)
+                continue
+            if answer in ("n", "next"):
+                _next(db, game, battle, phase, mode, step_seed)
+                continue
+            from aos_cli.core.numbers import menu_pick
+
+            picked = menu_pick(answer, len(choices))
+            if picked is None:
+                out.print("Type a number from the list, or n, s or q.")
+                continue
+            choices[picked][1](db, game, battle, mode, step_seed)
+        except AosError as problem:
+            out.print(f"[fail]{problem}[/] - nothing was recorded.")
+
+
+Step = Callable[[Path | None, str | None, "Battle", str, int | None], None]
+
+
+def _menu(battle: Battle, phase: str) -> list[tuple[str, Step]]:
+    """What may be recorded in this phase (mesbg §2.1: powers in the Move phase)."""
+    living = [h for h in battle.heroes.values() if not h.slain]
+    found: list[tuple[str, Step]] = []
+    if phase == "move":
+        for hero in living:
+            if hero.current["will"] > 0 and hero.name not in battle.cast_this_turn:
+                found.append((f"{hero.name}: cast a magical power", _caster(hero.name)))
+    if phase in ("shoot", "fight"):
+        if phase == "fight":
+            found.append(("A duel between two heroes", _duel))
+        for force in battle.forces.values():
+            found.append((f"{force.name}: warriors slain", _lost(force.name)))
+        for hero in living:
+            found.append((f"{hero.name}: suffers a Wound", _wounded(hero.name)))
+    return found
+
+
+def _next(db: Path | None, game: str | None, battle: Battle, phase: str, mode: str,
+          seed: int | None) -> None:  # fmt: skip
+    """The next phase: the priority roll starts the turn, the End phase ends it."""
+    from aos_cli.systems.mesbg.cli import end_phase, phase_step, priority
+
+    if phase == "priority":
+        priority(seed=seed, dice=mode, db=db, game=game, json=False)
+    elif phase == "end":
+        end_phase(db=db, game=game, json=False)
+    else:
+        phase_step(PHASES[PHASES.index(phase) + 1], db=db, game=game)
+
+
+def _number(question: str, low: int, high: int) -> int:
+    """A whole number from `low` to `high`, asked until one is given."""
+    from aos_cli.core.numbers import is_ascii_whole
+
+    while True:
+        answer = ask_line(f"{question} ({low}-{high})").strip()
+        if is_ascii_whole(answer) and len(answer) <= 4 and low <= int(answer) <= high:
+            return int(answer)
+        console().print(f"Type a number from {low} to {high}.")
+
+
+def _pick(question: str, names: list[str]) -> int:
+    """One of `names` by number."""
+    for number, name in enumerate(names, start=1):
+        console().print(f"    [{number}] {name}", markup=False)
+    return _number(question, 1, len(names)) - 1
+
+
+def _caster(name: str) -> Step:
+    def cast_power(db: Path | None, game: str | None, battle: Battle, mode: str,
+                   seed: int | None) -> None:  # fmt: skip
+        from aos_cli.content import load_database
+        from aos_cli.systems.mesbg.cli import cast
+
+        hero = battle.hero(name)
+        powers = sorted(load_database().ruleset("mesbg").spells, key=lambda p: p.name)
+        power = powers[_pick("Power", [f"{p.name} ({p.casting_value}+)" for p in powers])]
+        will = _number(f"Will {hero.name} spends", 1, hero.current["will"])
+        might = _number(f"Might {hero.name} may spend to cast it", 0, hero.current["might"])
+        others = [h.name for h in battle.heroes.values() if not h.slain and h.name != hero.name]
+        picked = _pick("Target", [*others, "no hero (a warrior, or the caster itself)"])
+        target = others[picked] if picked < len(others) else None
+        cast(hero.name, power.id, will=will, casting=None, target=target, resist_will=None,
+             might=might, resist_might=0, might_policy="minimum", channelled=False, seed=seed,
+             dice=mode, db=db, game=game, json=False)  # fmt: skip
+
+    return cast_power
+
+
+def _duel(db: Path | None, game: str | None, battle: Battle, mode: str, seed: int | None) -> None:
+    """A Fight between a Good and an Evil hero, their profiles from the set-up."""
+    from aos_cli.systems.mesbg.cli import run_duel
+    from aos_cli.systems.mesbg.duel import DUEL_FLAGS
+
+    sides: dict[str, list[str]] = {"good": [], "evil": []}
+    for hero in battle.heroes.values():
+        belongs = battle.forces[hero.force].side
+        if belongs is not None and not hero.slain:
+            sides[belongs.value].append(hero.name)
+    if not sides["good"] or not sides["evil"]:
+        from aos_cli.core.errors import RuleError
+
+        raise RuleError("a duel needs a living hero on each side")
+    values: dict[str, Any] = {f.name: f.default for f in DUEL_FLAGS}
+    chosen: dict[str, str] = {}
+    for side in ("good", "evil"):
+        chosen[side] = sides[side][_pick(f"The {side.title()} hero", sides[side])]
+        hero = battle.hero(chosen[side])
+        for key, value in battle.heroes[hero.name].profile.items():
+            values[f"{side}_{key}"] = value
+        values[f"{side}_might"] = _number(f"Might {hero.name} may spend", 0, hero.current["might"])
+        values[f"{side}_fate"] = None
+    values |= {"seed": seed, "dice": mode, "db": db, "game": game, "json": False}
+    run_duel(chosen["good"], chosen["evil"], values)
+
+
+def _lost(force: str) -> Step:
+    def lose_warriors(db: Path | None, game: str | None, battle: Battle, mode: str,
+                      seed: int | None) -> None:  # fmt: skip
+        from aos_cli.systems.mesbg.cli import lose
+
+        left = battle.forces[force].models - battle.models_lost(battle.forces[force])
+        lose(_number(f"Warriors of {force} slain", 1, max(1, left)), force=force, db=db,
+             game=game, json=False)  # fmt: skip
+
+    return lose_warriors
+
+
+def _wounded(name: str) -> Step:
+    def suffer(db: Path | None, game: str | None, battle: Battle, mode: str,
+               seed: int | None) -> None:  # fmt: skip
+        from aos_cli.systems.mesbg.cli import spend
+
+        hero = battle.hero(name)
+        fate = _number(f"Fate {hero.name} spends against it", 0, hero.current["fate"])
+        if fate:
+            spend(hero.name, "fate", fate, seed=seed, dice=mode, db=db, game=game, json=False)
+        else:
+            spend(hero.name, "wounds", 1, seed=seed, dice=mode, db=db, game=game, json=False)
+
+    return suffer
