@@ -63,6 +63,8 @@ class WeaponResult:
     mortal_wounds: int = 0
     healed: int = 0
     """Save rolls that heal a wound on the target (`heal_on_save`, the Warding Lantern)."""
+    rerolled_saved: int = 0
+    """Rerolled save rolls that succeeded (the Sigmarite Thundershield's peal)."""
     damage: int = 0
     """Damage before wards: unsaved attacks' damage plus mortal wounds."""
     stages: list[Stage] = field(default_factory=list)
@@ -250,6 +252,9 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
         for d, w in zip(save_dice, wounds, strict=False)
     )
     result.stages.append(Stage("save", needed_save, tuple(save_dice), saved))
+    result.rerolled_saved = sum(
+        1 for d, ok in zip(save_dice, saved, strict=True) if ok and d.rerolled is not None
+    )
     result.healed = sum(
         1
         for d, w in zip(save_dice, wounds, strict=False)

@@ -150,6 +150,17 @@ class HealOnSave(Effect):
 
 @register
 @dataclass(frozen=True)
+class MortalWoundsOnRerolledSave(Effect):
+    """Each rerolled save roll that succeeds inflicts `amount` mortal wound(s) on each enemy
+    unit within `range` inches of the unit (Sigmarite Thundershield, AoS2 §27.3)."""
+
+    type_name: ClassVar[str] = "mortal_wounds_on_rerolled_save"
+    amount: int = 1
+    range: int = 3
+
+
+@register
+@dataclass(frozen=True)
 class Ethereal(Effect):
     """The target ignores every modifier to its save rolls, rend included."""
 
@@ -233,6 +244,9 @@ class AttackRules:
     wound_rolls_count: int = 1
     ward: int | None = None
     heal_on_save: int | None = None
+    rerolled_save_mortal: int = 0
+    """Mortal wounds each successful rerolled save inflicts on enemy units near the target."""
+    rerolled_save_range: int = 3
     ethereal: bool = False
     cover: bool = False
 
@@ -335,6 +349,9 @@ def compile_effects(effects: Iterable[Effect]) -> AttackRules:
                 values["wound_rolls_count"] = count
             case Ward(on=on):
                 values["ward"] = min(on, values.get("ward", 7))
+            case MortalWoundsOnRerolledSave(amount=amount, range=reach):
+                values["rerolled_save_mortal"] = values.get("rerolled_save_mortal", 0) + amount
+                values["rerolled_save_range"] = reach
             case HealOnSave(at_least=at_least):
                 values["heal_on_save"] = min(at_least, values.get("heal_on_save", 99))
             case Ethereal():

@@ -36,6 +36,7 @@ from aos_cli.core.effects import (
     ExtraAttacks,
     HealOnSave,
     InCover,
+    MortalWoundsOnRerolledSave,
     RerollRoll,
     RollModifier,
     Ward,
@@ -123,7 +124,7 @@ def champion_name(unit: UnitSpec) -> str | None:
 # --------------------------------------------------------------------------- effects in force
 
 
-DEFENCE = (Ward, MortalWard, Ethereal, InCover, HealOnSave)
+DEFENCE = (Ward, MortalWard, Ethereal, InCover, HealOnSave, MortalWoundsOnRerolledSave)
 
 
 def is_defence(effect: Effect) -> bool:

@@ -652,3 +652,31 @@ def test_aos2_s16_the_triumph_shows_in_status_the_game_and_the_report(
     assert fought.exit_code == 0, fought.stderr
     assert "declares its triumph, Inspired, for Lord-Castellant" in fought.stdout
     assert "triumph: Inspired, used" in shown()
+
+
+def test_aos2_s27_3_thundershield_peal_on_a_successful_rerolled_save(tmp_path: Path) -> None:
+    """AoS2 §27.3 Sigmarite Thundershield: "If the re-rolled save is successful ... each enemy
+    unit within 3" suffers a mortal wound". Saves 1, 1, 5, 2 (4+ after rend): the ones are
+    rerolled (4, 2), one of them succeeds: the Knight of Shrouds that fought it suffers 1."""
+    stardrake = {"id": "stardrake", "warscroll": "Lord-Celestant on Stardrake", "general": True}
+    state = game(tmp_path, [stardrake])
+    to_phase(state, "combat")
+    fight(state, "knight-of-shrouds", "stardrake",
+          dice=[3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 5, 2, 4, 2])  # fmt: skip
+    assert state.unit("stardrake").wounds_on_damaged == 4
+    assert state.unit("knight-of-shrouds").wounds_on_damaged == 1
+    assert any("1 rerolled save succeeded" in note for note in state.notes), state.notes
+
+
+def test_aos2_s27_3_thundershield_asks_whether_a_shooter_is_within_3(tmp_path: Path) -> None:
+    """AoS2 §27.3: a unit that shot at the Lord-Celestant suffers the peal only when within
+    3" of it (asked); here it is not."""
+    stardrake = {"id": "stardrake", "warscroll": "Lord-Celestant on Stardrake", "general": True}
+    judicators = {"id": "judicators", "warscroll": "Judicators", "models": 1, "general": True}
+    state = game(tmp_path, [judicators], [stardrake])
+    to_phase(state, "shooting")
+    act(state, "shoot", [3, 3, 1, 5], unit="judicators", target="stardrake",
+        answers={"cover": False, "engaged": False, "look-out-sir": False,
+                 "within-3-of-target": False})  # fmt: skip
+    assert state.unit("judicators").models == 1
+    assert any("1 rerolled save succeeded" in note for note in state.notes), state.notes

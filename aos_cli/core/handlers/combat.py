@@ -12,7 +12,7 @@ from aos_cli.core.action_types import Charge, Fight, Pass, Shoot
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.attack import Attack, WeaponProfile, WeaponResult, dice_line
 from aos_cli.core.attack_flags import attack_flags
-from aos_cli.core.casualties import inflict
+from aos_cli.core.casualties import inflict, suffer_mortal_wounds
 from aos_cli.core.dice import DiceSource, parse_dice, parse_threshold
 from aos_cli.core.effects import Effect, InCover, RollModifier, TargetInfo, compile_effects
 from aos_cli.core.errors import RuleError
@@ -141,7 +141,48 @@ def resolve_attack(
             "slain": slain,
         }
     )
+    peal_on_rerolled_saves(
+        state, attacker, target, weapons, (result.weapons, attacks), dice, answers
+    )
     return result.damage
+
+
+def peal_on_rerolled_saves(
+    state: GameState,
+    attacker: UnitState,
+    target: UnitState,
+    weapons: list[WeaponSpec],
+    rolled: tuple[list[WeaponResult], list[Attack]],
+    dice: DiceSource,
+    answers: RecordedAnswers,
+) -> None:
+    """Rerolled saves that succeed inflict mortal wounds on each enemy unit near the target
+    (Sigmarite Thundershield: a mortal wound on each enemy unit within 3", AoS2 §27.3). The
+    attacker fighting with weapons of that reach is within it; one that shot is asked; other
+    enemy units nearby are the players' to see and record (`aos adjust`)."""
+    results, attacks = rolled
+    saves = sum(
+        r.rerolled_saved
+        for r, a in zip(results, attacks, strict=True)
+        if a.rules.rerolled_save_mortal
+    )
+    if not saves:
+        return
+    amount = sum(
+        r.rerolled_saved * a.rules.rerolled_save_mortal
+        for r, a in zip(results, attacks, strict=True)
+    )
+    reach = max(a.rules.rerolled_save_range for a in attacks if a.rules.rerolled_save_mortal)
+    state.notes.append(
+        f"{target.name}: {plural(saves, 'rerolled save')} succeeded: each enemy unit within "
+        f'{reach}" suffers {plural(amount, "mortal wound")} (others than {attacker.name}: '
+        "`aos adjust`)."
+    )
+    close = all(w.kind == "melee" and w.range <= reach for w in weapons) or answers.yes_no(
+        f"within-{reach}-of-target", f'is {attacker.name} within {reach}" of {target.name}?'
+    )
+    if close and attacker.alive:
+        suffer_mortal_wounds(state, attacker, amount, dice, answers, slain_by=target.side)
 
 
 def heal_saves(
