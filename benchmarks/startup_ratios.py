@@ -3,7 +3,9 @@
 Each command and `bare_typer_rich.py` run alternately as whole processes, N times (paired run
 by run), and the table gives each command's median wall time and the median of its per-pair
 ratios (and of CPU times, steadier on a busy machine). Goal: every ratio within 1.3. Commands
-that change a game run on a fresh copy of a prepared games database each time (not timed).
+that change a game run on a fresh copy of a prepared games database each time (not timed). The
+content cache is the run's own, warmed while preparing: another checkout of aos using the same
+user cache cannot make it cold between runs.
 
     python benchmarks/startup_ratios.py            # every command, 15 pairs each
     python benchmarks/startup_ratios.py -n 30 status shoot
@@ -66,7 +68,8 @@ COMMANDS: dict[str, tuple[str | None, list[str]]] = {
 
 def _environment(db: Path) -> dict[str, str]:
     keep = {k: v for k, v in os.environ.items() if k in ("HOME", "PATH", "PYTHONPATH")}
-    return {**keep, "NO_COLOR": "1", "COLUMNS": "100", "AOS_DB": str(db)}
+    cache = str(db.parent / "cache")
+    return {**keep, "NO_COLOR": "1", "COLUMNS": "100", "AOS_DB": str(db), "AOS_CACHE_DIR": cache}
 
 
 def _cpu() -> float:

@@ -27,6 +27,7 @@ from aos_cli.core.system import (
     rebuild_rules,
     register,
 )
+from aos_cli.systems.aos1 import INFO
 
 if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
@@ -402,11 +403,8 @@ AOS1 = AoS1Scenery(
     battle_rounds=6,
     shooting_engaged_rule=False,
     look_out_sir=False,
-    commands=(
-        ("sudden-death", "aos_cli.systems.aos1.commands:sudden_death"),
-        ("triumph", "aos_cli.systems.aos1.commands:triumph"),
-    ),
-    help_panel="Age of Sigmar 1st edition",
+    commands=INFO.commands,
+    help_panel=INFO.help_panel,
     setup_wizard=True,
     setup_steps="aos_cli.systems.aos1.setup_wizard:run_wizard",
     first_step="The player who finished set-up first chooses who goes first with "

@@ -983,19 +983,8 @@ WH40K8 = WH40K8System(
     look_out_sir=False,
     objective_control_range=3,
     objectives_sticky=False,
-    commands=tuple(
-        (name, f"aos_cli.systems.wh40k8.commands:{attribute}")
-        for name, attribute in (
-            ("advance", "advance"),
-            ("fall-back", "fall_back"),
-            ("embark", "embark"),
-            ("disembark", "disembark"),
-            ("intervene", "intervene"),
-            ("morale", "morale"),
-            ("deny", "deny"),
-        )
-    ),
-    help_panel="40k 8th edition",
+    commands=INFO.commands,
+    help_panel=INFO.help_panel,
     first_step="The Underdog chooses who goes first in every round with "
     "`aos priority --first SIDE`.",
     attack_odds_hint="See `aos odds attack --system wh40k8` for the odds of a 40k attack.",
