@@ -37,7 +37,7 @@ class _Willing:
     def yes_no(self, key: str, question: str) -> bool:
         return not (key == "engaged" and self.kind == "charge")
 
-    def number(self, key: str, question: str) -> float:
+    def number(self, key: str, question: str, at_most: int | None = None) -> float:
         return 4.0
 
 

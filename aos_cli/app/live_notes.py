@@ -65,6 +65,6 @@ class _FlushingAsker:
         self._live.flush()
         return self._inner.yes_no(key, question)
 
-    def number(self, key: str, question: str) -> float:
+    def number(self, key: str, question: str, at_most: int | None = None) -> float:
         self._live.flush()
-        return self._inner.number(key, question)
+        return self._inner.number(key, question, at_most)

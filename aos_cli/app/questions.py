@@ -38,7 +38,7 @@ class _Supposing:
         self.asked.append(Question(key, "yes_no", question))
         return bool(self.supposed.get(key, False))
 
-    def number(self, key: str, question: str) -> float:
+    def number(self, key: str, question: str, at_most: int | None = None) -> float:
         self.asked.append(Question(key, "number", question))
         return float(self.supposed.get(key, 1))
 
@@ -54,9 +54,9 @@ class _Noting(RecordedAnswers):
         self.read.setdefault(key, Question(key, "yes_no", question))
         return super().yes_no(key, question)
 
-    def number(self, key: str, question: str) -> float:
+    def number(self, key: str, question: str, at_most: int | None = None) -> float:
         self.read.setdefault(key, Question(key, "number", question))
-        return super().number(key, question)
+        return super().number(key, question, at_most)
 
 
 def questions_of(

@@ -51,7 +51,7 @@ class _TableDecides:
         self.asked.append(question)
         return False
 
-    def number(self, key: str, question: str) -> float:
+    def number(self, key: str, question: str, at_most: int | None = None) -> float:
         self.asked.append(question)
         return 0.0
 

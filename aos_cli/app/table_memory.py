@@ -215,9 +215,9 @@ class RememberingAsker:
         self.assumed.append(Assumed(key, f"{_statement(question)}: {_yes(known)}"))
         return known.value
 
-    def number(self, key: str, question: str) -> float:
+    def number(self, key: str, question: str, at_most: int | None = None) -> float:
         """Distances change with every move: always asked."""
-        return self.fallback.number(key, question)
+        return self.fallback.number(key, question, at_most)
 
 
 def _yes(fact: Fact) -> str:

@@ -83,9 +83,9 @@ class TerminalAsker:
                 return answer.startswith("y")
             print("Please answer y or n.", file=sys.stderr)
 
-    def number(self, key: str, question: str) -> float:
-        """A number of 0 or more: inches, or a count of models when the question asks how
-        many; asked until one is given."""
+    def number(self, key: str, question: str, at_most: int | None = None) -> float:
+        """A number of 0 or more: inches, or a count of models (up to `at_most`) when the
+        question asks how many; asked until one is given."""
         self._check(key, "number", question)
         counting = question.lower().startswith("how many")
         while True:
@@ -93,6 +93,11 @@ class TerminalAsker:
             if counting:
                 cleaned = text.strip()
                 if is_ascii_whole(cleaned) and len(cleaned) <= 4:
+                    if at_most is not None and int(cleaned) > at_most:
+                        print(
+                            f"At most {at_most} here; please type 0 to {at_most}.", file=sys.stderr
+                        )
+                        continue
                     return float(int(cleaned))
                 print("Please type a whole number, such as 0 or 3.", file=sys.stderr)
                 continue
@@ -122,9 +127,9 @@ class FlagAnswers(RecordedAnswers):
         self.read.add(key)
         return super().yes_no(key, question)
 
-    def number(self, key: str, question: str) -> float:
+    def number(self, key: str, question: str, at_most: int | None = None) -> float:
         self.read.add(key)
-        return super().number(key, question)
+        return super().number(key, question, at_most)
 
     def settle(self) -> None:
         """Refuse a range flag no path of this action asks while it asks another range."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from aos_cli.core.errors import RuleError
+from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.numbers import check_distance
 
 
@@ -19,8 +19,8 @@ class Asker(Protocol):
         """A yes-or-no answer, recorded under `key`."""
         ...
 
-    def number(self, key: str, question: str) -> float:
-        """A number (inches, models), recorded under `key`."""
+    def number(self, key: str, question: str, at_most: int | None = None) -> float:
+        """A number (inches, models), recorded under `key`; a count no more than `at_most`."""
         ...
 
 
@@ -39,13 +39,17 @@ class RecordedAnswers:
             self.answers[key] = self.fallback.yes_no(key, question)
         return bool(self.answers[key])
 
-    def number(self, key: str, question: str) -> float:
-        """The recorded number, else asked of the fallback (and recorded), else a RuleError."""
+    def number(self, key: str, question: str, at_most: int | None = None) -> float:
+        """The recorded number, else asked of the fallback (and recorded), else a RuleError;
+        a count above `at_most` is refused in one line."""
         if key not in self.answers:
             if self.fallback is None:
                 raise RuleError(f"the tool needs to know: {question}", f"answer with --{key}")
-            self.answers[key] = self.fallback.number(key, question)
-        return check_distance(float(self.answers[key]), what=key)
+            self.answers[key] = self.fallback.number(key, question, at_most)
+        value = check_distance(float(self.answers[key]), what=key)
+        if at_most is not None and value > at_most:
+            raise InputError(f"{key}: {value:g} is more than the {at_most} there can be")
+        return value
 
     def settle(self) -> None:
         """Called once the action has been applied, before it is recorded: a place to refuse

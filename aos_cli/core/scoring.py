@@ -265,7 +265,7 @@ def _gather_counts(state: GameState, answers: Asker) -> None:
                 f"objective)? (or give it first with "
                 f"`aos objective {objective.id} --models {plan_key(name)}=N`)"
             )
-            value = answers.number(f"models-{objective.id}-{plan_key(name)}", question)
+            value = answers.number(f"models-{objective.id}-{plan_key(name)}", question, left)
             if value < 0 or value != int(value):
                 raise InputError(f"{value} is not a number of models")
             objective.counts[side] = int(value)

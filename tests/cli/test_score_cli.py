@@ -134,3 +134,33 @@ def test_aos2_s17_3_holder_correction_and_malformed_models(
     assert bad.exit_code == 2 and "SIDE=N" in bad.stderr + bad.stdout
     unknown = aos(run_cli, db, "objective", "territory-9", "--holder", "Death")
     assert unknown.exit_code == 1 and "no objective called" in unknown.stderr + unknown.stdout
+
+
+def test_aos2_s17_3_a_count_above_the_models_left_is_refused_at_once(
+    run_cli: RunCli, coalition_db: Path
+) -> None:
+    """AoS2 §17.3 (and 40k8 §17.3): a model counts towards one objective only, so an answer
+    above the models not yet counted is refused as it is given, in one line, nothing written."""
+    db = coalition_db
+    ok(run_cli, db, "priority", "--dice", "manual", input="6 1\n")
+    for _ in range(5):
+        ok(run_cli, db, "next")
+    refused = aos(run_cli, db, "next", "--answer", "models-objective-1-order=999")
+    assert refused.exit_code == 2
+    assert "models-objective-1-order: 999 is more than the" in refused.stderr
+    assert json.loads(ok(run_cli, db, "status", "--json").stdout)["phase"] == "battleshock"
+
+
+def test_the_terminal_asks_again_for_a_count_above_the_most_there_can_be(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A count typed above the stated most (objective counts, AoS2/40k8 §17.3) is asked again
+    at the prompt rather than refusing the whole end of turn afterwards."""
+    import io
+
+    from aos_cli.cli.acting import TerminalAsker
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("9\n4\n"))
+    asker = TerminalAsker(require_terminal=False)
+    assert asker.number("models", 'how many models are within 3"?', at_most=4) == 4
+    assert "At most 4 here" in capsys.readouterr().err
