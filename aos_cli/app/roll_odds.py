@@ -143,7 +143,8 @@ def run_option_odds(state: GameState, option: Option) -> RollOptionOdds:
     unit = state.unit(option.payload["unit"])
     asker = _TableDecides()
     modifier, names = roll_modifier(state, unit, "run", asker)
-    odds = run_odds(modifier=modifier)
+    double = bool(option.payload.get("at_the_double"))
+    odds = run_odds(modifier=modifier, at_the_double=double)
     chances = [
         Chance(f'at least +{inches}"', sum((p for v, p in odds.distribution.items()
                                              if v >= inches), Fraction(0)), 6)
@@ -152,7 +153,12 @@ def run_option_odds(state: GameState, option: Option) -> RollOptionOdds:
     result = RollOptionOdds(
         f'Run of {unit.name}: Move {unit.move_now}" plus D6{describe(modifier, names)}.', chances
     )
-    if system_of(state).command_points and state.sides[unit.side].command_points >= 1:
+    if double:
+        result.heading = (
+            f'Run of {unit.name} with At the Double: Move {unit.move_now}" plus a 6'
+            f"{describe(modifier, names)}, no die rolled."
+        )
+    elif system_of(state).command_points and state.sides[unit.side].command_points >= 1:
         result.notes.append('At the Double (1 CP, a Hero in command range): +6" for sure.')
     result.notes += _not_counted(asker)
     return result
