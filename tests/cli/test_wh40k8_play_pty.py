@@ -16,6 +16,19 @@ from tests.cli.test_play_pty import Terminal
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
 
+def read_more(term: Terminal, timeout: float) -> bool:
+    """Add what the program printed within `timeout` to `term.seen`; False once it ended."""
+    ready, _, _ = select.select([term.master], [], [], timeout)
+    if not ready:
+        return True
+    try:
+        chunk = os.read(term.master, 4096)
+    except OSError:
+        chunk = b""
+    term.seen += chunk.decode(errors="replace")
+    return bool(chunk)
+
+
 def expect_any(term: Terminal, texts: tuple[str, ...], timeout: float = 30.0) -> str:
     """Wait for the first of `texts` to appear; which one it was."""
     deadline = time.monotonic() + timeout
@@ -26,15 +39,8 @@ def expect_any(term: Terminal, texts: tuple[str, ...], timeout: float = 30.0) ->
         left = deadline - time.monotonic()
         if left <= 0:
             raise AssertionError(f"never saw any of {texts!r}; saw:\n{term.seen[-2000:]}")
-        ready, _, _ = select.select([term.master], [], [], left)
-        if ready:
-            try:
-                chunk = os.read(term.master, 4096)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                raise AssertionError(f"process ended before {texts!r}:\n{term.seen[-2000:]}")
-            term.seen += chunk.decode(errors="replace")
+        if not read_more(term, left):
+            raise AssertionError(f"process ended before {texts!r}:\n{term.seen[-2000:]}")
 
 
 PROMPT = re.compile(r"(Choose|Target|\[y/n\]|\]|\?|\)|sets up[^\n]*\]): $")
@@ -58,16 +64,8 @@ def read_prompt(term: Terminal, timeout: float = 60.0) -> str:
         left = deadline - time.monotonic()
         if left <= 0:
             raise AssertionError(f"no question came; saw:\n{term.seen[-2000:]}")
-        ready, _, _ = select.select([term.master], [], [], left)
-        if not ready:
-            continue
-        try:
-            chunk = os.read(term.master, 4096)
-        except OSError:
-            chunk = b""
-        if not chunk:
+        if not read_more(term, left):
             return term.seen
-        term.seen += chunk.decode(errors="replace")
     return term.seen
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import CliResult, RunCli
 
 
@@ -76,29 +78,27 @@ def test_40k8_5_5_deny_refuses_the_aos_unbind_range_flag(run_cli: RunCli, tmp_pa
     assert kinds(run_cli, db) == before
 
 
-def test_40k8_psychic_hood_adds_1_to_deny_within_12(run_cli: RunCli, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("within_12", "typed", "said"),
+    [
+        ("yes", "3 4\n", "Librarian denies Smite with 8 (+1 Psychic Hood)"),
+        ("no", "3 4\n2\n", "Librarian fails to deny (7): Smite takes effect"),
+    ],
+)
+def test_40k8_psychic_hood_adds_1_to_deny_within_12(
+    run_cli: RunCli, tmp_path: Path, within_12: str, typed: str, said: str
+) -> None:
     """Issue 18 item 6: the Librarian's Psychic Hood adds 1 to its Deny the Witch test against
-    a psyker within 12": 3 and 4 is 8, which beats the Psychic test of 7 (40k8 §5.5)."""
+    a psyker within 12": 3 and 4 is 8, which beats the Psychic test of 7; beyond 12" it adds
+    nothing and 7 does not beat 7 (40k8 §5.5)."""
     db = tmp_path / "games.sqlite3"
     _smite_waiting(run_cli, db)
     denied = aos(
         run_cli, db, "deny", "librarian", "--answer", "within-24=yes",
-        "--answer", "within-12:plaguecaster=yes", typed="3 4\n",
+        "--answer", f"within-12:plaguecaster={within_12}", typed=typed,
     )  # fmt: skip
     assert denied.exit_code == 0, denied.stderr
-    assert "Librarian denies Smite with 8 (+1 Psychic Hood)" in one_line(denied.stdout)
-
-
-def test_40k8_psychic_hood_not_beyond_12(run_cli: RunCli, tmp_path: Path) -> None:
-    """Beyond 12" the hood adds nothing: 7 does not beat 7 and Smite strikes (40k8 §5.5)."""
-    db = tmp_path / "games.sqlite3"
-    _smite_waiting(run_cli, db)
-    failed = aos(
-        run_cli, db, "deny", "librarian", "--answer", "within-24=yes",
-        "--answer", "within-12:plaguecaster=no", typed="3 4\n2\n",
-    )  # fmt: skip
-    assert failed.exit_code == 0, failed.stderr
-    assert "Librarian fails to deny (7): Smite takes effect" in one_line(failed.stdout)
+    assert said in one_line(denied.stdout)
 
 
 def test_40k8_5_3_smite_target_is_checked_before_the_psychic_test(
