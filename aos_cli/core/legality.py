@@ -91,11 +91,16 @@ def _said_engaged(answers: RecordedAnswers | None) -> bool:
     return bool(answers is not None and answers.answers.get("engaged"))
 
 
-def check_move(state: GameState, unit: UnitState, verb: str = "move") -> None:
-    """AoS2 §8: a unit of the side whose turn it is, on the battlefield, moves once a phase."""
-    need_phase(state, "movement")
+def _acting(state: GameState, unit: UnitState, phase: str, verb: str) -> None:
+    """The phase is right, it is the unit's side's turn, and the unit is on the battlefield."""
+    need_phase(state, phase)
     own_turn(state, unit, verb)
     present(unit)
+
+
+def check_move(state: GameState, unit: UnitState, verb: str = "move") -> None:
+    """AoS2 §8: a unit of the side whose turn it is, on the battlefield, moves once a phase."""
+    _acting(state, unit, "movement", verb)
     if unit.moved:
         raise RuleError(f"{unit.name} has already moved this phase")
 
@@ -140,9 +145,7 @@ def check_arrive(state: GameState, unit: UnitState) -> None:
 
 def check_shoot(state: GameState, unit: UnitState) -> None:
     """AoS2 §9: once a phase, with missile weapons, not after running or retreating."""
-    need_phase(state, "shooting")
-    own_turn(state, unit, "shoot")
-    present(unit)
+    _acting(state, unit, "shooting", "shoot")
     not_after_run_or_retreat(unit, "shoot")
     if unit.shot:
         raise RuleError(f"{unit.name} has already shot this phase")
@@ -152,9 +155,7 @@ def check_shoot(state: GameState, unit: UnitState) -> None:
 
 def check_charge(state: GameState, unit: UnitState) -> None:
     """AoS2 §10: one charge roll a phase, not after running or retreating."""
-    need_phase(state, "charge")
-    own_turn(state, unit, "charge")
-    present(unit)
+    _acting(state, unit, "charge", "charge")
     not_after_run_or_retreat(unit, "charge")
     if unit.charged:
         raise RuleError(f"{unit.name} has already charged this phase")

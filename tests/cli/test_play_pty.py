@@ -261,8 +261,9 @@ def _new_demo_game(tmp_path: Path, *flags: str) -> Path:
 
 def _demo_stormcast_first(db: Path) -> Terminal:
     """`aos play` on that game: the Stormcast win priority and take the first turn, then the
-    tool rolls."""
-    term = Terminal([sys.executable, "-m", "aos_cli", "play", "--db", str(db), "--dice", "manual"])
+    tool rolls (seeded, so every run sees the same dice)."""
+    command = [sys.executable, "-m", "aos_cli", "play", "--db", str(db), "--dice", "manual"]
+    term = Terminal([*command, "--seed", "1"])
     for prompt, line in (("Choose", "1"), ("Roll 2 dice", "6 1"), ("first turn", "y")):
         term.expect(prompt)
         term.type(line)
