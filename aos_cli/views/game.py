@@ -18,10 +18,16 @@ from aos_cli.views.theme import markup_safe, printable
 def unit_flags(unit: UnitState, state: GameState | None = None) -> list[str]:
     """This turn's flags worth seeing at the table (the transport a unit rides in by name
     when the game is given)."""
+    waiting = "reserve"
+    if state is not None and unit.in_reserve:
+        from aos_cli.core.scoring import book_of
+
+        if book_of(state).plan.reserves_at_end == "not_in_army":
+            waiting = "not set up"  # not part of the army (AoS1 §4 step 4)
     flags = [
         name
         for name, on in (
-            ("reserve", unit.in_reserve),
+            (waiting, unit.in_reserve),
             ("moved", unit.moved and not unit.ran and not unit.retreated),
             ("ran", unit.ran),
             ("retreated", unit.retreated),

@@ -80,3 +80,15 @@ def test_mesbg_whole_guided_game_from_set_up_to_result(run_cli: RunCli, tmp_path
     assert {"priority", "phase", "cast", "duel", "lose", "end_phase"} <= ops
     listed = run_cli("hero", "list", "--db", str(db))
     assert listed.exit_code == 0 and "Broken" in listed.stdout
+
+
+def test_aos_play_resumes_a_middle_earth_game(run_cli: RunCli, tmp_path: Path) -> None:
+    """A Middle-earth game left with `q` goes on with plain `aos play`, in the phase it was
+    left in (the Move phase, after the Priority roll), not in the game engine's play loop."""
+    db = str(tmp_path / "games.sqlite3")
+    first = run_cli("play", "--db", db, "--system", "mesbg", "--seed", "1", input="n\nq\n")
+    assert first.exit_code == 0, first.stderr
+    assert "has Priority this turn" in first.stdout
+    again = run_cli("play", "--db", db, input="q\n")
+    assert again.exit_code == 0, again.stderr
+    assert "Turn 1 · Move phase" in again.stdout and "cast a magical power" in again.stdout
