@@ -161,6 +161,15 @@ class MortalWoundsOnRerolledSave(Effect):
 
 @register
 @dataclass(frozen=True)
+class SaveBonusAsCover(Effect):
+    """+1 to save rolls that does not add to the +1 for cover (Staunch Defender, AoS2 §26:
+    "does not stack with the save roll modifier for being within or on a terrain feature")."""
+
+    type_name: ClassVar[str] = "save_bonus_as_cover"
+
+
+@register
+@dataclass(frozen=True)
 class Ethereal(Effect):
     """The target ignores every modifier to its save rolls, rend included."""
 
@@ -249,6 +258,7 @@ class AttackRules:
     rerolled_save_range: int = 3
     ethereal: bool = False
     cover: bool = False
+    save_bonus_as_cover: bool = False
 
     # ---- the shared model of success, used by the dice and by the odds -------------------
 
@@ -277,6 +287,8 @@ class AttackRules:
             if self.cover and not target.monster_wounds_8 and not target.charged_this_turn_in_combat
             else 0
         )
+        if self.save_bonus_as_cover:
+            cover = 1  # +1 either way, never +2 with cover
         return rend + self.save_mod + cover
 
     def save_succeeds(self, unmodified: int, rend: int, target: TargetInfo) -> bool:
@@ -358,6 +370,8 @@ def compile_effects(effects: Iterable[Effect]) -> AttackRules:
                 values["ethereal"] = True
             case InCover():
                 values["cover"] = True
+            case SaveBonusAsCover():
+                values["save_bonus_as_cover"] = True
             case _:
                 raise TypeError(f"{type(effect).__name__} does not change an attack")
     values.update(rerolls)

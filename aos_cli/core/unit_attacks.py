@@ -39,6 +39,7 @@ from aos_cli.core.effects import (
     MortalWoundsOnRerolledSave,
     RerollRoll,
     RollModifier,
+    SaveBonusAsCover,
     Ward,
     compile_effects,
 )
@@ -124,7 +125,15 @@ def champion_name(unit: UnitSpec) -> str | None:
 # --------------------------------------------------------------------------- effects in force
 
 
-DEFENCE = (Ward, MortalWard, Ethereal, InCover, HealOnSave, MortalWoundsOnRerolledSave)
+DEFENCE = (
+    Ward,
+    MortalWard,
+    Ethereal,
+    InCover,
+    SaveBonusAsCover,
+    HealOnSave,
+    MortalWoundsOnRerolledSave,
+)
 
 
 def is_defence(effect: Effect) -> bool:

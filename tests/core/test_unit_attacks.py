@@ -680,3 +680,26 @@ def test_aos2_s27_3_thundershield_asks_whether_a_shooter_is_within_3(tmp_path: P
                  "within-3-of-target": False})  # fmt: skip
     assert state.unit("judicators").models == 1
     assert any("1 rerolled save succeeded" in note for note in state.notes), state.notes
+
+
+def test_aos2_s26_staunch_defender_does_not_stack_with_cover(tmp_path: Path) -> None:
+    """AoS2 §26 (Stormcast command traits), Staunch Defender: +1 to save rolls if the unit did
+    not charge; "this modifier does not stack with the save roll modifier for being within or
+    on a terrain feature". The Lord-Castellant (3+, rend -1) in cover saves on 3+, not 2+:
+    four save rolls of 2 fail and its 6 wounds are lost (it added +2 and saved them all)."""
+    state = game(tmp_path, [CASTELLANT], ours_extra={
+        "allegiance": STORMCAST, "command_trait": "staunch-defender"})  # fmt: skip
+    to_phase(state, "combat")
+    fight(state, "knight-of-shrouds", "lord-castellant", answers={"cover": True},
+          dice=[3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2, 2])  # fmt: skip
+    assert not state.unit("lord-castellant").alive
+
+
+def test_aos2_s26_staunch_defender_saves_on_a_3_after_rend(tmp_path: Path) -> None:
+    """AoS2 §26 Staunch Defender: a save roll of 3 (-1 rend, +1) saves."""
+    state = game(tmp_path, [CASTELLANT], ours_extra={
+        "allegiance": STORMCAST, "command_trait": "staunch-defender"})  # fmt: skip
+    to_phase(state, "combat")
+    fight(state, "knight-of-shrouds", "lord-castellant", answers={"cover": True},
+          dice=[3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3])  # fmt: skip
+    assert state.unit("lord-castellant").wounds_on_damaged == 0
