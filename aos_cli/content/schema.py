@@ -292,13 +292,13 @@ class Ability(Record):
     """
 
     text: str
-    timing: Timing = Timing()
+    timing: Timing = Field(default_factory=Timing)
     usage: Usage = "unlimited"
     cost: int = Field(0, ge=0)
     range: Inches | None = None
     weapons: tuple[str, ...] = ()
     """Weapon ids of this warscroll whose attacks the effects apply to (empty: all)."""
-    target: Target = Target()
+    target: Target = Field(default_factory=Target)
     instead_of: tuple[str, ...] = ()
     """Ids of this warscroll's abilities it is used instead of: they share one usage limit."""
     effects: Effects = ()
@@ -315,7 +315,7 @@ class CommandAbility(Ability):
     """A command ability: costs 1 CP unless told, used in your hero phase by default (§7.1)."""
 
     cost: int = Field(1, ge=0)
-    timing: Timing = Timing(phase="hero", turn="yours")
+    timing: Timing = Field(default_factory=lambda: Timing(phase="hero", turn="yours"))
     general_only: bool = False
 
 
@@ -328,7 +328,7 @@ class Spell(Record):
     casting_value: Casting
     range: Inches | None = None
     text: str
-    target: Target = Target()
+    target: Target = Field(default_factory=Target)
     effects: Effects = ()
     reminder: bool = False
     duration: str | None = None
@@ -685,7 +685,7 @@ class Warscroll(Record):
     wounds: int = Field(ge=1)
     bravery: int = Field(ge=0)
     save: SaveValue
-    unit_size: UnitSize = UnitSize()
+    unit_size: UnitSize = Field(default_factory=UnitSize)
     points: int | None = Field(None, ge=0)
     """Points for a unit of the minimum size, where the source gives them (imports)."""
     fly: bool = False
@@ -1034,7 +1034,7 @@ class ScoringRule(Record):
     points: Dice = Field(default_factory=lambda: parse_dice("1"))
     award: Literal["victory_points", "command_points"] = "victory_points"
     """What the points are: First Blood's bonus is a command point (AoS2 §18)."""
-    filter: ScoreFilter = ScoreFilter()
+    filter: ScoreFilter = Field(default_factory=ScoreFilter)
 
     def rule(self) -> plan_rules.ScoringRule:
         """The engine's value of this rule (aos_cli.core.battleplan)."""
@@ -1077,9 +1077,9 @@ class Battleplan(Record):
 
     system: System = Field(default_factory=default_id)
     text: str
-    players: Players = Players()
+    players: Players = Field(default_factory=Players)
     deployment: Deployment
-    battle_length: BattleLength = BattleLength()
+    battle_length: BattleLength = Field(default_factory=BattleLength)
     objectives: list[Objective] = []
     objective_text: str | None = None
     special_rules: list[Ability] = []
