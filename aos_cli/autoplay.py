@@ -105,7 +105,14 @@ class AutoPlayer:
 
     def heading(self) -> str:
         state = self.state
-        return f"Round {state.round} · {state.sides[state.active_side].name} · {state.phase} phase"
+        from aos_cli.core.i18n import _
+        from aos_cli.views.words import phase_name
+
+        return _("Round {round} · {side} · {phase}").format(
+            round=state.round,
+            side=state.sides[state.active_side].name,
+            phase=phase_name(state.phase),
+        )
 
     def play_phase(self) -> None:
         state = self.state

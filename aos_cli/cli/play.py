@@ -13,6 +13,7 @@ import typer
 from aos_cli.cli.common import ask_line, console, dice_source, print_json
 from aos_cli.cli.options import DbOption, GameOption, SeedOption
 from aos_cli.core.errors import AosError
+from aos_cli.core.i18n import _
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -82,7 +83,7 @@ def demo(
     if json:
         print_json(report_json(state))
         return
-    out.rule("Battle report", style="heading")
+    out.rule(_("Battle report"), style="heading")
     out.print(report_view(state))
 
 
@@ -259,7 +260,7 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
     while True:
         state = session.state()
         if state.ended:
-            out.rule("Battle report", style="heading")
+            out.rule(_("Battle report"), style="heading")
             out.print(report_view(state))
             return
         out.print(header(state))

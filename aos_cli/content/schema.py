@@ -214,7 +214,7 @@ class Record(Base):
 
     def shown(self, field: Literal["name", "text"] = "name") -> str:
         """The record's name or text in the chosen language, else its own (English) one."""
-        from aos_cli.i18n import language
+        from aos_cli.core.i18n import language
 
         own: str = getattr(self, field, None) or ""
         if not self.translations:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.ability_effects import build_effects
 from aos_cli.core.errors import RuleError
+from aos_cli.core.i18n import _
 from aos_cli.core.state import (
     AbilitySpec,
     ActiveEffect,
@@ -106,7 +107,11 @@ def start_phase(state: GameState) -> None:
     if state.phase == "hero" and system.command_points:
         # AoS2 §7.1: 1 CP at the start of each of your hero phases ([TRANSLATION] note).
         active.command_points += 1
-        state.notes.append(f"{active.name} gains 1 command point ({active.command_points}).")
+        state.notes.append(
+            _("{side} gains 1 command point ({total}).").format(
+                side=active.name, total=active.command_points
+            )
+        )
     if state.phase == system.turn_start_phase:
         # "Until your next hero phase" (AoS2, AoS1) or "until your next turn" (40k8).
         expire(state, "your_next_hero", state.active_side)
@@ -192,14 +197,16 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
     if state.turn_in_round == 0:
         state.turn_in_round = 1
         state.phase = phases[0]
-        state.notes.append(f"Turn of {state.sides[state.active_side].name}.")
+        state.notes.append(_("Turn of {side}.").format(side=state.sides[state.active_side].name))
         start_phase(state)
         return
     expire(state, "round")
     if state.round >= state.battle_rounds:
         state.ended = True
         state.phase = "ended"
-        state.notes.append(f"The battle ends after battle round {state.round}.")
+        state.notes.append(
+            _("The battle ends after battle round {round}.").format(round=state.round)
+        )
         scoring.end_of_battle(state, dice, answers)
         return
     if not system.needs_priority_roll(state) and state.first_side is not None:
@@ -207,7 +214,11 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
         begin_round(state, state.first_side, dice)
         return
     state.phase = "priority"
-    state.notes.append(f"Battle round {state.round} is over; roll priority with `aos priority`.")
+    state.notes.append(
+        _("Battle round {round} is over; roll priority with `aos priority`.").format(
+            round=state.round
+        )
+    )
 
 
 def begin_round(state: GameState, first_side: int, dice: DiceSource | None = None) -> None:
@@ -218,7 +229,9 @@ def begin_round(state: GameState, first_side: int, dice: DiceSource | None = Non
     state.turn_in_round = 0
     state.phase = system_of(state).phases[0]
     state.notes.append(
-        f"Battle round {state.round}: {state.sides[first_side].name} takes the first turn."
+        _("Battle round {round}: {side} takes the first turn.").format(
+            round=state.round, side=state.sides[first_side].name
+        )
     )
     from aos_cli.core import scoring
 

@@ -10,7 +10,10 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from aos_cli.core.i18n import N_, _
+from aos_cli.core.i18n import number as local_number
 from aos_cli.core.state import GameState
+from aos_cli.views.words import phase_name
 
 
 def battle_result(state: GameState) -> dict[str, Any] | None:
@@ -115,11 +118,13 @@ def choice_lines(state: GameState) -> list[str]:
     """The set-up choices as sentences: "Stormcast: Zealous Crusader (command trait, on
     Lord-Castellant)", "Stormcast: Strife-ender (artefact, on Lord-Castellant, its Castellant's
     Halberd)"."""
+    kinds = {"command_trait": N_("command trait"), "command trait": N_("command trait"),
+             "artefact": N_("artefact"), "triumph": N_("triumph")}  # fmt: skip
     return [
-        f"{c['side']}: {c['name']} ({c['kind']}"
-        + (f", on {c['unit']}" if c["unit"] else "")
-        + (", used" if c.get("used") else "")
-        + (f", its {c['weapon']})" if c.get("weapon") else ")")
+        f"{c['side']}: {c['name']} ({_(kinds[c['kind']]) if c['kind'] in kinds else c['kind']}"
+        + (_(", on {unit}").format(unit=c["unit"]) if c["unit"] else "")
+        + (_(", used") if c.get("used") else "")
+        + (_(", its {weapon})").format(weapon=c["weapon"]) if c.get("weapon") else ")")
         for c in setup_choices(state)
     ]
 
@@ -169,11 +174,14 @@ def report_view(state: GameState) -> Group:
     """The battle report as Rich renderables."""
     rounds = points_by_round(state)
     points = Table(
-        "Round", *(s.name for s in state.sides), title="Victory points", header_style="heading"
+        _("Round"),
+        *(s.name for s in state.sides),
+        title=_("Victory points"),
+        header_style="heading",
     )
     for number, row in enumerate(rounds, start=1):
         points.add_row(str(number), *(str(v) for v in row))
-    losses = Table("Side", "Unit", "Models", title="Losses", header_style="heading")
+    losses = Table(_("Side"), _("Unit"), _("Models"), title=_("Losses"), header_style="heading")
     for side in state.sides:
         for unit in side.units:
             lost = unit.spec.models - unit.models
@@ -183,12 +191,12 @@ def report_view(state: GameState) -> Group:
                 f"{unit.models}/{unit.spec.models}" + (f"  (-{lost})" if lost else ""),
             )
     lucky = Table(
-        "Side",
-        "Unit",
-        "Shots/fights",
-        "Expected",
-        "Actual",
-        title="Luck: damage dealt",
+        _("Side"),
+        _("Unit"),
+        _("Shots/fights"),
+        _("Expected"),
+        _("Actual"),
+        title=_("Luck: damage dealt"),
         header_style="heading",
     )
     for entry in luck(state):
@@ -198,33 +206,56 @@ def report_view(state: GameState) -> Group:
             Text(entry["side"]),
             Text(entry["unit"]),
             str(entry["attacks_made"]),
-            f"{entry['expected']:.2f}",
+            local_number(entry["expected"], 2),
             Text(str(entry["actual"]), style=style),
         )
-    lines = [
-        Text(
-            f"{e['side']}'s {e['which']} attack: {e['unit']} against {e['target']} in round "
-            f"{e['round']} ({e['phase']}), {e['actual']} damage where {e['expected']:.2f} was expected."
-        )
-        for e in extremes(state)
-    ]
-    by_phase = Table("Round", "Phase", "Side", "Unit", "Models lost", title="Losses by phase")
+    lines = [Text(_extreme_line(e)) for e in extremes(state)]
+    by_phase = Table(
+        _("Round"), _("Phase"), _("Side"), _("Unit"), _("Models lost"), title=_("Losses by phase")
+    )
     for step in losses_by_phase(state):
         by_phase.add_row(
             str(step["round"]),
-            step["phase"],
+            phase_name(step["phase"]),
             Text(step["side"]),
             Text(step["unit"]),
             str(step["models"]),
         )
     if state.clock:
         clocks = ", ".join(
-            f"{side.name} {int(state.clock.get(i, 0) // 60)} min"
+            _("{side} {minutes} min").format(
+                side=side.name, minutes=int(state.clock.get(i, 0) // 60)
+            )
             for i, side in enumerate(state.sides)
         )
-        lines.append(Text(f"Time at the table: {clocks}."))
-    lines += [Text(f"Set-up choice of {line}.") for line in choice_lines(state)]
+        lines.append(Text(_("Time at the table: {clocks}.").format(clocks=clocks)))
+    lines += [
+        Text(_("Set-up choice of {choice}.").format(choice=line)) for line in choice_lines(state)
+    ]
     return Group(result_line(state), points, losses, by_phase, lucky, *lines)
+
+
+def _extreme_line(extreme: dict[str, Any]) -> str:
+    """One side's luckiest or unluckiest attack as a sentence."""
+    if extreme["which"] == "luckiest":
+        text = _(
+            "{side}'s luckiest attack: {unit} against {target} in round {round} ({phase}), "
+            "{actual} damage where {expected} was expected."
+        )
+    else:
+        text = _(
+            "{side}'s unluckiest attack: {unit} against {target} in round {round} ({phase}), "
+            "{actual} damage where {expected} was expected."
+        )
+    return text.format(
+        side=extreme["side"],
+        unit=extreme["unit"],
+        target=extreme["target"],
+        round=extreme["round"],
+        phase=phase_name(extreme["phase"]),
+        actual=extreme["actual"],
+        expected=local_number(extreme["expected"], 2),
+    )
 
 
 def report_markdown(state: GameState) -> str:

@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from aos_cli.i18n import _
+from aos_cli.core.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.content import ArmyList, Battleplan, Database, RollTable, Warscroll

@@ -13,7 +13,7 @@ import pytest
 from tests.conftest import RunCli
 
 _BOX = re.compile(r"[│╭╮╰╯─┃┏┓┗┛━┡┩╇┳┻╋┣┫┠┨]")
-_WRAPPED = re.compile(r"⟦.*?⟧", re.S)
+_INNERMOST = re.compile(r"⟦[^⟦⟧]*⟧")
 _NOT_WORDS = re.compile(r"--?[\w-]+|<[^>]*>|\[[A-Z]+\]|\b[A-Z_]{2,}\b|\S*\|\S*|\d+")
 
 
@@ -42,9 +42,18 @@ def _tree() -> tuple[list[tuple[str, ...]], set[str]]:
     return paths, names | {part for name in names for part in name.split("-")}
 
 
+def strip_wrapped(text: str) -> str:
+    """`text` without its ⟦ ⟧ spans, nested ones too (a translated phase inside a sentence)."""
+    while True:
+        shorter = _INNERMOST.sub("", text)
+        if shorter == text:
+            return text
+        text = shorter
+
+
 def untransformed_words(text: str, names: set[str]) -> list[str]:
     """The words of `text` outside ⟦ ⟧ that are not option names, metavars, numbers or names."""
-    text = _NOT_WORDS.sub(" ", _WRAPPED.sub(" ", _BOX.sub(" ", text)))
+    text = _NOT_WORDS.sub(" ", strip_wrapped(_BOX.sub(" ", text)))
     return sorted({w for w in re.findall(r"[A-Za-z][A-Za-z']+", text) if w not in names})
 
 

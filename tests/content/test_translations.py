@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from aos_cli import i18n
 from aos_cli.content import load_database, validate_paths
 from aos_cli.content.schema import Record
+from aos_cli.core import i18n
 
 LANGUAGES = ("hu", "it", "tr", "ru")
 

@@ -11,6 +11,7 @@ from aos_cli.core.battleshock import battleshock_test
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.guards import need_phase
 from aos_cli.core.handlers import action
+from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.state import GameState
 from aos_cli.core.system import system_of
 from aos_cli.core.turn import due_battleshock
@@ -27,7 +28,7 @@ def _battleshock(
     need_phase(state, system.shock_phase)
     waiting = due_battleshock(state)
     if not waiting:
-        state.notes.append("No battleshock tests are due.")
+        state.notes.append(_("No battleshock tests are due."))
         return
     for unit in waiting:
         modifier = characteristic_bonus(state, unit, "bravery", answers)
@@ -48,8 +49,22 @@ def _battleshock(
                 from aos_cli.core.casualties import pass_on_generalship
 
                 pass_on_generalship(state, unit)
-        verdict = "passes" if test.passed else f"fails: {test.fled} flee"
+        verdict = (
+            _("passes")
+            if test.passed
+            else ngettext("fails: {fled} flees", "fails: {fled} flee", test.fled).format(
+                fled=test.fled
+            )
+        )
         state.notes.append(
-            f"{unit.name}: rolled {test.die} + {test.slain} = {test.roll} against Bravery "
-            f"{test.bravery}, {verdict}."
+            _(
+                "{unit}: rolled {die} + {slain} = {roll} against Bravery {bravery}, {verdict}."
+            ).format(
+                unit=unit.name,
+                die=test.die,
+                slain=test.slain,
+                roll=test.roll,
+                bravery=test.bravery,
+                verdict=verdict,
+            )
         )

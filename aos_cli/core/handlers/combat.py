@@ -20,6 +20,7 @@ from aos_cli.core.guards import enemy_unit, needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
 from aos_cli.core.handlers.movement import after_move
+from aos_cli.core.i18n import _
 from aos_cli.core.legality import (
     check_charge,
     check_fight,
@@ -336,13 +337,16 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
         unit.charged = True
         note_placed(state, unit, "charge")
         state.notes.append(
-            f"{unit.name} charges: rolled {roll}{describe(modifier, names)}, needed {needed}."
+            _("{unit} charges: rolled {roll}{modifiers}, needed {needed}.").format(
+                unit=unit.name, roll=roll, modifiers=describe(modifier, names), needed=needed
+            )
         )
         after_move(state, unit, dice, answers, "charge")
     else:
         state.notes.append(
-            f"{unit.name} fails to charge: rolled {roll}{describe(modifier, names)}, "
-            f"needed {needed}."
+            _("{unit} fails to charge: rolled {roll}{modifiers}, needed {needed}.").format(
+                unit=unit.name, roll=roll, modifiers=describe(modifier, names), needed=needed
+            )
         )
 
 
@@ -402,6 +406,6 @@ def _pass(state: GameState, act: Pass, dice: DiceSource, answers: RecordedAnswer
         raise RuleError(f"{state.sides[side].name} still has an eligible unit and cannot pass")
     state.combat_passes += 1
     state.combat_to_pick = 1 - side
-    state.notes.append(f"{state.sides[side].name} passes.")
+    state.notes.append(_("{side} passes.").format(side=state.sides[side].name))
     if state.combat_passes >= 2:
-        state.notes.append("Both players passed: the fighting is over; `aos next`.")
+        state.notes.append(_("Both players passed: the fighting is over; `aos next`."))

@@ -11,6 +11,7 @@ from aos_cli.core.casualties import suffer_mortal_wounds
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.guards import needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
+from aos_cli.core.i18n import _
 from aos_cli.core.legality import check_arrive, check_move, check_retreat, check_run, note_placed
 from aos_cli.core.roll_effects import describe, modified, roll_modifier
 from aos_cli.core.state import GameState, UnitState
@@ -37,9 +38,13 @@ def _move_unit(
     note_placed(state, unit, "retreat" if retreat else "move")
     if retreat:
         unit.retreated = True
-        state.notes.append(f"{unit.name} retreats: it cannot shoot or charge this turn.")
+        state.notes.append(
+            _("{unit} retreats: it cannot shoot or charge this turn.").format(unit=unit.name)
+        )
     else:
-        state.notes.append(f'{unit.name} moves (Move {unit.move_now}").')
+        state.notes.append(
+            _('{unit} moves (Move {inches}").').format(unit=unit.name, inches=unit.move_now)
+        )
     after_move(state, unit, dice, answers)
 
 
@@ -109,7 +114,13 @@ def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAn
         unit.in_reserve = False
         note_placed(state, unit, "arrive")
         state.notes.append(
-            f'{unit.name} arrives (rolled {roll}): set it up more than 9" from the enemy.'
+            _('{unit} arrives (rolled {roll}): set it up more than 9" from the enemy.').format(
+                unit=unit.name, roll=roll
+            )
         )
     else:
-        state.notes.append(f"{unit.name} does not arrive (rolled {roll}); roll again next turn.")
+        state.notes.append(
+            _("{unit} does not arrive (rolled {roll}); roll again next turn.").format(
+                unit=unit.name, roll=roll
+            )
+        )

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from aos_cli.catalogues import LOCALE_DIR, compile_po, parse_po, po_path
+from aos_cli.core.catalogues import LOCALE_DIR, compile_po, parse_po, po_path
 
 LANGUAGES = ("hu", "it", "tr", "ru")
 PLURAL_FORMS = {"hu": 2, "it": 2, "tr": 2, "ru": 3}
 """gettext's plural forms per language: Russian one/few/many, the others singular/plural."""
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 STYLE_WORDS = frozenset(
     [
         "success",

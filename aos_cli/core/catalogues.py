@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import gettext
 
-LOCALE_DIR = Path(__file__).parent / "locale"
+LOCALE_DIR = Path(__file__).parent.parent / "locale"
 DOMAIN = "aos"
 MAX_CATALOGUE_BYTES = 8_000_000
 """A `.po` larger than this is refused rather than read (the real ones are far smaller)."""

@@ -1,0 +1,59 @@
+"""A seeded `aos demo` in each language uses the glossary's rulebook terms (issue 17: "the
+glossary terms appear where the seeds use them (tests check a handful per language)"), and in
+the pseudo-language leaves English only in the modules not translated yet, listed here."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.cli.test_pseudo_language import strip_wrapped
+from tests.conftest import RunCli
+
+TERMS = {
+    "hu": ["hősi fázis", "rohamozási fázis", "közelharci fázis", "parancsnoki pont", "Mozgás"],
+    "it": ["fase degli eroi", "fase di carica", "fase di combattimento", "punto comando", "carica"],
+    "tr": ["hero figürü aşaması", "hücum etme aşaması", "komuta puanı", "Hamle", "hücum"],
+    "ru": ["фаза героев", "фаза натиска", "фаза боя", "очко командования", "натиск"],
+}
+"""Terms of each language's glossary (aos_cli/locale/glossary) a seeded AoS2 demo prints."""
+
+
+@pytest.mark.parametrize("code", sorted(TERMS))
+def test_seeded_demo_speaks_the_rulebook_terms(run_cli: RunCli, code: str) -> None:
+    """`aos --lang CODE demo --seed 1`: phase headers, turn notes and the report in the
+    language, with the seed's terms (Hungarian roham, Italian fase degli eroi, Turkish hücum)."""
+    result = run_cli("--lang", code, "demo", "--seed", "1")
+    assert result.exit_code == 0
+    for term in TERMS[code]:
+        assert term in result.stdout, term
+
+
+NOT_YET_TRANSLATED: dict[str, str] = {
+    "aos_cli/core/handlers/combat.py (attack summaries)": r"Look Out, Sir|to hit|→ .*attacks|\d+ (hits?|wounds?|unsaved|mortal|damage)\b|^\s*(hits?|wounds?|unsaved|mortal|damage)\b",
+    "aos_cli/views/dice.py (dice of each weapon)": r"\b(hit|wound|save) \d\+|saved\b|→ \d+ (hits?|wounds?)|damage: \d|^\s*[\d ]*→",
+    "aos_cli/views/game.py (army tables)": r"Unit|Models|Wounds lost|Save|Bravery|This turn|Effects|\d+ of \d+|\(\S+\)?|left\)",
+    "aos_cli/core/system.py (priority roll-off)": r"Priority: .* chooses",
+    "aos_cli/core/handlers/magic.py (casting)": r"casts |fails to cast|unbind|takes effect|suffers \d+ mortal",
+    "aos_cli/core/casualties.py (slain models)": r"slain|left\.|flees?\b|general",
+    "aos_cli/core/scoring.py (victory points, result)": r"First blood|scores \d+ VP|slew|victory|wins|each\)|draw|leads",
+    "aos_cli/core/handlers/abilities.py (command abilities)": r"rerolled|Forward to Victory|At the Double|Inspiring Presence|command point",
+    "aos_cli/app/play.py (hints)": r"aos \w+|`\)?\.?$|phase\.",
+}
+"""Modules whose player-facing English is not marked for translation yet (issue 17 Phase B is
+unfinished), each with the English it prints; shrink this as modules are translated."""
+
+
+def test_pseudo_language_demo_leaves_english_only_in_known_modules(run_cli: RunCli) -> None:
+    """In the pseudo-language every line of a seeded demo is wrapped in ⟦ ⟧, is a table rule or
+    content names and numbers, or comes from a module still listed as not translated."""
+    result = run_cli("--lang", "xx", "demo", "--seed", "1")
+    assert result.exit_code == 0
+    known = re.compile("|".join(f"(?:{p})" for p in NOT_YET_TRANSLATED.values()))
+    names = re.compile(r"[A-Z][\w'-]*(?: (?:of|with|on|the|[A-Z][\w'-]*))*")
+    left = []
+    for line in strip_wrapped(result.stdout).splitlines():
+        if re.search(r"[a-z]{3,}", names.sub("", line)) and not known.search(line):
+            left.append(line)
+    assert left == []
