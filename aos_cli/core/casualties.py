@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from aos_cli.core.attack import allocate_carry_over
+from aos_cli.core.i18n import _
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
 
@@ -28,7 +29,11 @@ def inflict(state: GameState, target: UnitState, damage: int, *, slain_by: int |
     if allocation.slain:
         from aos_cli.core import scoring
 
-        state.notes.append(f"{target.name}: {allocation.slain} slain, {target.models} left.")
+        state.notes.append(
+            _("{unit}: {slain} slain, {left} left.").format(
+                unit=target.name, slain=allocation.slain, left=target.models
+            )
+        )
         # First Blood VP and CP, coalition kills: scored by the battleplan's rules (issue 7).
         scoring.models_slain(state, target, allocation.slain, by=slain_by)
         if not target.alive and target.general:
@@ -80,14 +85,16 @@ def pass_on_generalship(state: GameState, fallen: UnitState) -> None:
     state.sides[fallen.side].general_slain = True
     alive = [u for u in state.sides[fallen.side].units if u.alive and not u.general]
     if not system_of(state).general_replaced or not alive:
-        state.notes.append(f"{fallen.name}, the general, is slain.")
+        state.notes.append(_("{unit}, the general, is slain.").format(unit=fallen.name))
         return
     heroes = [u for u in alive if u.spec.is_hero] or alive
     successor = max(heroes, key=lambda u: u.spec.wounds - u.wounds_on_damaged)
     successor.general = True
     state.notes.append(
-        f"{fallen.name} was the general: {successor.name} takes its place "
-        "(pick another with `aos general UNIT`)."
+        _(
+            "{fallen} was the general: {successor} takes its place "
+            "(pick another with `aos general UNIT`)."
+        ).format(fallen=fallen.name, successor=successor.name)
     )
 
 
@@ -105,7 +112,11 @@ def slay_models(
     unit.slain_this_turn += count
     if not unit.models:
         unit.wounds_on_damaged = 0
-    state.notes.append(f"{unit.name}: {count} slain, {unit.models} left.")
+    state.notes.append(
+        _("{unit}: {slain} slain, {left} left.").format(
+            unit=unit.name, slain=count, left=unit.models
+        )
+    )
     scoring.models_slain(state, unit, count, by=slain_by, how=how)
     if not unit.alive and unit.general:
         pass_on_generalship(state, unit)

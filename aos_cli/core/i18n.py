@@ -217,3 +217,13 @@ def percent_sign(text: str) -> str:
     if _language == "ru":
         return f"{text}\u00a0%"
     return f"{text}%"
+
+
+CORE_SPELLS = (N_("Arcane Bolt"), N_("Mystic Shield"))
+"""The spells every wizard knows, named in the catalogues by the glossary's words."""
+
+
+def spell_name(name: str) -> str:
+    """A spell's name for the player: a core spell in the chosen language, any other as it is
+    written in its warscroll (content keeps its own names)."""
+    return _(name) if name in CORE_SPELLS else name

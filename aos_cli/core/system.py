@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import RuleError
+from aos_cli.core.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.core.action_types import Priority
@@ -267,10 +268,16 @@ class GameSystem:
         result = roll_off(dice, reroll_ties=False, what="the priority roll-off", sides=names)
         first, second = result.rounds[-1]
         decider = priority_decider(state, result.winner)
-        tie = " (a tie: the earlier first player decides)" if result.winner is None else ""
+        tie = _(" (a tie: the earlier first player decides)") if result.winner is None else ""
         state.notes.append(
-            f"Priority: {state.sides[0].name} {first}, {state.sides[1].name} {second}{tie}; "
-            f"{state.sides[decider].name} chooses."
+            _("Priority: {side_one} {first}, {side_two} {second}{tie}; {decider} chooses.").format(
+                side_one=state.sides[0].name,
+                first=first,
+                side_two=state.sides[1].name,
+                second=second,
+                tie=tie,
+                decider=state.sides[decider].name,
+            )
         )
         return choose_first(state, decider, act, answers)
 

@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from aos_cli.core.dice import format_threshold
+from aos_cli.core.i18n import _
 from aos_cli.core.numbers import plural
 from aos_cli.core.state import GameState, SideState, UnitState
 from aos_cli.core.system import system_of
@@ -203,24 +204,26 @@ def army_table(state: GameState, side_index: int) -> Table:
     """One army's units: models alive/started, wounds on the damaged model, save, bravery."""
     side = state.sides[side_index]
     table = Table(title=markup_safe(side_title(side)), header_style="heading")
-    table.add_column("Unit")
-    table.add_column("Models", justify="right")
-    table.add_column("Wounds lost", justify="right")
-    table.add_column("Save", justify="right")
-    table.add_column(system_of(state).bravery_name, justify="right")
-    table.add_column("This turn")
-    table.add_column("Effects")
+    table.add_column(_("Unit"))
+    table.add_column(_("Models"), justify="right")
+    table.add_column(_("Wounds lost"), justify="right")
+    table.add_column(_("Save"), justify="right")
+    table.add_column(_(system_of(state).bravery_name), justify="right")
+    table.add_column(_("This turn"))
+    table.add_column(_("Effects"))
     for unit in side.units:
         style = "muted" if not unit.alive else ""
         left = unit.spec.wounds - unit.wounds_on_damaged
         wounded = (
-            f"{unit.wounds_on_damaged} of {unit.spec.wounds} ({left} left)"
+            _("{lost} of {wounds} ({left} left)").format(
+                lost=unit.wounds_on_damaged, wounds=unit.spec.wounds, left=left
+            )
             if unit.wounds_on_damaged
             else ""
         )
         save = format_threshold(unit.spec.save)
         if invulnerable(unit):
-            save += f", {invulnerable(unit)}+ invulnerable"
+            save += _(", {value}+ invulnerable").format(value=invulnerable(unit))
         chosen = {str(c.get("name")) for c in unit.spec.choices}
         table.add_row(
             f"{markup_safe(unit.name)} [muted]({markup_safe(unit.spec.id)})[/]",

@@ -30,3 +30,7 @@ def phase_name(phase: str) -> str:
     an id the table does not know is shown as it is."""
     english = PHASE_NAMES.get(phase)
     return _(english) if english else phase.replace("_", " ")
+
+
+MORALE_CHARACTERISTICS = (N_("Bravery"), N_("Leadership"), N_("Courage"))
+"""Each system's morale characteristic (`GameSystem.bravery_name`), named in the catalogues."""

@@ -31,8 +31,8 @@ def test_seeded_demo_speaks_the_rulebook_terms(run_cli: RunCli, code: str) -> No
 
 
 NOT_YET_TRANSLATED: dict[str, str] = {
-    "aos_cli/core/** (the other turn notes: attacks and their dice, casualties, casting, "
-    "abilities and effects, priority, victory points), each printed indented": r"^  \S",
+    "aos_cli/core/** (the other turn notes: the dice of each weapon, unbinding, abilities and "
+    "effects, victory points), each printed indented": r"^  \S",
     "aos_cli/views/game.py (army tables)": r"Unit|Models|Wounds lost|Save|Bravery|This turn|Effects"
     r"|\d+ of \d+|\(\S+\)?|left\)",
     "aos_cli/core/scoring.py (the result line)": r"victory|wins|draw|leads",

@@ -20,7 +20,7 @@ from aos_cli.core.guards import enemy_unit, needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
 from aos_cli.core.handlers.movement import after_move
-from aos_cli.core.i18n import _
+from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.legality import (
     check_charge,
     check_fight,
@@ -119,9 +119,19 @@ def resolve_attack(
     spec = AosAttack(tuple(attacks), info, ward=ward)
     result = AOS_ENGINE.resolve(spec, dice)
     state.notes.append(
-        f"{attacker.name} → {target.name}: {plural(result.attacks, 'attack')}, "
-        f"{plural(result.hits, 'hit')}, {plural(result.wounds, 'wound')}, "
-        f"{result.unsaved} unsaved, {result.mortal_wounds} mortal, {result.damage} damage."
+        _(
+            "{attacker} → {target}: {attacks}, {hits}, {wounds}, {unsaved} unsaved, {mortal} mortal, "
+            "{damage} damage."
+        ).format(
+            attacker=attacker.name,
+            target=target.name,
+            attacks=ngettext("{n} attack", "{n} attacks", result.attacks).format(n=result.attacks),
+            hits=ngettext("{n} hit", "{n} hits", result.hits).format(n=result.hits),
+            wounds=ngettext("{n} wound", "{n} wounds", result.wounds).format(n=result.wounds),
+            unsaved=result.unsaved,
+            mortal=result.mortal_wounds,
+            damage=result.damage,
+        )
     )
     for weapon, used in zip(result.weapons, attacks, strict=True):
         state.notes.append(f"  {dice_line(weapon, used.profile.wielder)}")

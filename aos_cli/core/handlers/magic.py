@@ -17,7 +17,7 @@ from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import aimed_at, enemy_unit, need_phase, own_turn, present
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
-from aos_cli.core.numbers import plural
+from aos_cli.core.i18n import _, ngettext, spell_name
 from aos_cli.core.roll_effects import describe, modified, roll_modifier
 from aos_cli.core.state import AbilitySpec, ActiveEffect, GameState, PendingSpell, UnitState
 from aos_cli.core.system import system_of
@@ -150,13 +150,21 @@ def _cast(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAnswer
     rolled = dice.roll(2, f"the casting roll of {wizard.name} for {spell} (2D6, needs {value})")
     total = sum(rolled) + act.mod + system.arcane_bonus(state, wizard, answers)
     if total < value:
-        state.notes.append(f"{wizard.name} fails to cast {spell}: {total} against {value}.")
+        state.notes.append(
+            _("{wizard} fails to cast {spell}: {total} against {value}.").format(
+                wizard=wizard.name, spell=spell_name(spell), total=total, value=value
+            )
+        )
         wizard.used.append(f"{spell}: not cast")
         return
-    state.notes.append(f"{wizard.name} casts {spell} with {total}.")
+    state.notes.append(
+        _("{wizard} casts {spell} with {total}.").format(
+            wizard=wizard.name, spell=spell_name(spell), total=total
+        )
+    )
     wizard.used.append(f"cast {spell}")
     pending = PendingSpell(wizard.spec.id, spell, total, target)
-    if not offer_unbind(state, wizard, pending, "unbind with {names}: `aos unbind`"):
+    if not offer_unbind(state, wizard, pending, _("unbind with {names}: `aos unbind`")):
         resolve_spell(state, pending, dice, answers)
 
 
@@ -172,7 +180,9 @@ def offer_unbind(state: GameState, caster: UnitState, pending: PendingSpell, how
         return False
     state.pending_spell = pending
     names = ", ".join(u.name for u in able)
-    state.notes.append(f"{enemy.name} may {how.format(names=names)}.")
+    state.notes.append(
+        _("{side} may {what}.").format(side=enemy.name, what=how.format(names=names))
+    )
     return True
 
 
@@ -251,7 +261,13 @@ def resolve_spell(
             raise RuleError('Arcane Bolt needs --target (an enemy unit within 18")')
         target = enemy_unit(state, caster, pending.target)
         amount = system.arcane_bolt(pending.casting_roll, dice)
-        state.notes.append(f"Arcane Bolt: {target.name} suffers {plural(amount, 'mortal wound')}.")
+        state.notes.append(
+            _("{spell}: {unit} suffers {wounds}.").format(
+                spell=spell_name("Arcane Bolt"),
+                unit=target.name,
+                wounds=ngettext("{n} mortal wound", "{n} mortal wounds", amount).format(n=amount),
+            )
+        )
         suffer_mortal_wounds(state, target, amount, dice, answers, slain_by=caster.side)
         return
     if name == "mystic shield":
