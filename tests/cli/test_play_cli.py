@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
 
 from aos_cli.store import Store
-from tests.conftest import RunCli
+from tests.conftest import CliResult, RunCli
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 
@@ -80,12 +81,26 @@ def test_end_of_input_saves_and_stops(run_cli: RunCli, db: Path) -> None:
     assert [e["kind"] for e in log(run_cli, db)] == ["priority"]
 
 
-def test_setup_wizard_then_play(run_cli: RunCli, tmp_path: Path) -> None:
-    """AoS2 §5.1 set-up: battleplan, realm and realmscape, terrain, deployment, reserves."""
+def _set_up_demo_armies(
+    run_cli: RunCli, db: Path, answers: list[str]
+) -> tuple[CliResult, dict[str, Any]]:
+    """Run the AoS2 set-up wizard of `aos play` on the demo armies with typed answers; the
+    result and the saved set-up."""
     from aos_cli.app.start import bundled_armies
 
-    db = tmp_path / "games.sqlite3"
     stormcast, nighthaunt = bundled_armies()
+    result = run_cli(
+        "play", "--army", str(stormcast), "--army", str(nighthaunt), "--db", str(db),
+        "--seed", "4", input="\n".join(answers) + "\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    with Store(db) as store:
+        return result, store.setup(store.current_game_id() or 0)
+
+
+def test_setup_wizard_then_play(run_cli: RunCli, tmp_path: Path) -> None:
+    """AoS2 §5.1 set-up: battleplan, realm and realmscape, terrain, deployment, reserves."""
+    db = tmp_path / "games.sqlite3"
     answers = [
         "",            # battleplan: First Blood
         "2", "4",      # realm Ghur, realmscape 3: Primal Violence
@@ -97,14 +112,8 @@ def test_setup_wizard_then_play(run_cli: RunCli, tmp_path: Path) -> None:
         "", "n",       # Nighthaunt: general as listed, no triumph
         "q",
     ]  # fmt: skip
-    result = run_cli(
-        "play", "--army", str(stormcast), "--army", str(nighthaunt), "--db", str(db),
-        "--seed", "4", input="\n".join(answers) + "\n",
-    )  # fmt: skip
-    assert result.exit_code == 0, result.stderr
+    result, setup = _set_up_demo_armies(run_cli, db, answers)
     assert "Deployment roll-off" in result.stdout
-    with Store(db) as store:
-        setup = store.setup(store.current_game_id() or 0)
     assert setup["realmscape"] == "primal-violence"
     assert setup["terrain"] == [{"name": "Old Shrine", "garrison": True, "rule": "mystical"}]
     assert setup["sides"][0]["finished_setup_first"] is True
@@ -134,10 +143,7 @@ def test_scions_of_the_storm_reserves_are_picked_by_name_or_number(
     """Stormcast allegiance, Scions of the Storm (AoS2 battletome): units set up in the
     Celestial Realm are listed by name and picked by number or name; a word naming no unit is
     asked again, never silently dropped."""
-    from aos_cli.app.start import bundled_armies
-
     db = tmp_path / "games.sqlite3"
-    stormcast, nighthaunt = bundled_armies()
     answers = [
         "", "1", "", "1",          # First Blood, no realm, no terrain, Player One first
         "prosecuters",             # a typo: asked again
@@ -146,14 +152,8 @@ def test_scions_of_the_storm_reserves_are_picked_by_name_or_number(
         "", "n",                   # Nighthaunt: general as listed, no triumph
         "q",
     ]  # fmt: skip
-    result = run_cli(
-        "play", "--army", str(stormcast), "--army", str(nighthaunt), "--db", str(db),
-        "--seed", "4", input="\n".join(answers) + "\n",
-    )  # fmt: skip
-    assert result.exit_code == 0, result.stderr
+    result, setup = _set_up_demo_armies(run_cli, db, answers)
     assert "[8] Prosecutors with Stormcall Javelins" in result.stdout
     assert "No unit 'prosecuters' in the list" in result.stdout
-    with Store(db) as store:
-        setup = store.setup(store.current_game_id() or 0)
     reserve = [u["id"] for u in setup["sides"][0]["units"] if u.get("reserve")]
     assert reserve == ["judicators", "prosecutors"]
