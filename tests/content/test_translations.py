@@ -77,38 +77,30 @@ def test_a_record_without_translations_shows_its_own_text() -> None:
     assert warscroll.shown() == warscroll.name
 
 
-def test_an_unknown_translation_language_is_a_content_error(tmp_path: Path) -> None:
-    """`translations: {de: ...}` is reported with file:line like any other bad field."""
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(
+def plan_file(folder: Path, translations: str) -> Path:
+    """A one-battleplan content file whose `translations` line is `translations` (line 6)."""
+    path = folder / "bad.yaml"
+    path.write_text(
         "schema_version: 1\n"
         "battleplans:\n"
         "  - id: test-plan\n"
         "    name: Test plan\n"
         "    text: A plan.\n"
-        "    translations:\n"
-        "      de: {name: Testplan}\n"
+        f"    translations: {translations}\n"
         "    deployment: {text: Anywhere.}\n"
         "    victory_text: Win.\n",
         encoding="utf-8",
     )
-    problems, _files = validate_paths([bad])
-    assert any("translations.de" in str(p) and "bad.yaml:7" in str(p) for p in problems), problems
+    return path
+
+
+def test_an_unknown_translation_language_is_a_content_error(tmp_path: Path) -> None:
+    """`translations: {de: ...}` is reported with file:line like any other bad field."""
+    problems, _files = validate_paths([plan_file(tmp_path, "{de: {name: Testplan}}")])
+    assert any("translations.de" in str(p) and "bad.yaml:6" in str(p) for p in problems), problems
 
 
 def test_an_empty_translated_name_is_a_content_error(tmp_path: Path) -> None:
     """A translation's name, when given, is not empty."""
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(
-        "schema_version: 1\n"
-        "battleplans:\n"
-        "  - id: test-plan\n"
-        "    name: Test plan\n"
-        "    text: A plan.\n"
-        "    translations: {hu: {name: ''}}\n"
-        "    deployment: {text: Anywhere.}\n"
-        "    victory_text: Win.\n",
-        encoding="utf-8",
-    )
-    problems, _files = validate_paths([bad])
+    problems, _files = validate_paths([plan_file(tmp_path, "{hu: {name: ''}}")])
     assert any("translations.hu.name" in str(p) for p in problems), problems
