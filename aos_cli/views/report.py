@@ -232,7 +232,15 @@ def report_view(state: GameState) -> Group:
     lines += [
         Text(_("Set-up choice of {choice}.").format(choice=line)) for line in choice_lines(state)
     ]
-    return Group(result_line(state), points, losses, by_phase, lucky, *lines)
+    tables = [points] if scores_points(state, rounds) else []
+    return Group(result_line(state), *tables, losses, by_phase, lucky, *lines)
+
+
+def scores_points(state: GameState, rounds: list[list[int]]) -> bool:
+    """Whether the battle is scored in victory points: its battleplan awards them, or some
+    were given; AoS1's Glorious Victory counts losses only (AoS1 §5), so shows no such table."""
+    awards = state.scoring is not None and bool(state.scoring.plan.scoring)
+    return awards or any(v for row in rounds for v in row)
 
 
 def _extreme_line(extreme: dict[str, Any]) -> str:
@@ -263,9 +271,13 @@ def report_markdown(state: GameState) -> str:
     data = report_json(state)
     rounds = data["victory_points_by_round"]
     names = [s.name for s in state.sides]
-    out = [f"# {state.name}", "", result_line(state).plain, "", "## Victory points", ""]
-    out += ["| Round | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
-    out += [f"| {i} | " + " | ".join(str(v) for v in row) + " |" for i, row in enumerate(rounds, 1)]
+    out = [f"# {state.name}", "", result_line(state).plain]
+    if scores_points(state, rounds):
+        out += ["", "## Victory points", ""]
+        out += ["| Round | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+        out += [
+            f"| {i} | " + " | ".join(str(v) for v in row) + " |" for i, row in enumerate(rounds, 1)
+        ]
     out += ["", "## Losses", "", "| Side | Unit | Models left |", "|---|---|---|"]
     out += [
         f"| {r['side']} | {r['unit']} | {r['models_left']}/{r['models_start']} |"

@@ -91,3 +91,13 @@ def test_the_demo_names_no_command_to_run(run_cli: RunCli, seed: int) -> None:
     assert result.exit_code == 0, result.stderr
     assert "Battle round 1 is over." in result.stdout
     assert "`aos " not in result.stdout
+
+
+def test_aos1_report_shows_no_victory_points_table(run_cli: RunCli) -> None:
+    """AoS1 §5: Glorious Victory is decided by the losses, as a percentage; the report shows
+    no victory points table there, while an AoS2 battleplan that awards VP keeps it."""
+    aos1 = run_cli("demo", "--system", "aos1", "--seed", "3", "--quiet")
+    assert aos1.exit_code == 0, aos1.stderr
+    assert "percentage points" in aos1.stdout and "Victory points" not in aos1.stdout
+    aos2 = run_cli("demo", "--seed", "3", "--quiet")
+    assert "Victory points" in aos2.stdout
