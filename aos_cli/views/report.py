@@ -73,11 +73,12 @@ def luck(state: GameState) -> list[dict[str, Any]]:
 
 
 def extremes(state: GameState) -> list[dict[str, Any]]:
-    """Each side's luckiest and unluckiest attack (actual minus expected damage)."""
+    """Each side's luckiest and unluckiest attack (actual minus expected damage); a side that
+    attacked once has neither (its one attack is in the luck table)."""
     found = []
     for index, side in enumerate(state.sides):
         own = [e for e in state.attack_log if e["side"] == index]
-        if not own:
+        if len(own) < 2:
             continue
         best = max(own, key=lambda e: e["damage"] - e["expected"])
         worst = min(own, key=lambda e: e["damage"] - e["expected"])

@@ -101,3 +101,20 @@ def test_aos1_report_shows_no_victory_points_table(run_cli: RunCli) -> None:
     assert "percentage points" in aos1.stdout and "Victory points" not in aos1.stdout
     aos2 = run_cli("demo", "--seed", "3", "--quiet")
     assert "Victory points" in aos2.stdout
+
+
+def test_a_side_that_attacked_once_has_no_luckiest_and_unluckiest_attack() -> None:
+    """The luck report compares a side's attacks; one attack is both its best and its worst,
+    so it is named in neither line (it stays in the luck table)."""
+    from aos_cli.app.start import bundled_armies
+    from aos_cli.core.turn import new_game
+    from aos_cli.setup import build_setup
+    from aos_cli.views.report import extremes
+
+    state = new_game(build_setup(bundled_armies(), "first-blood", name="luck"))
+    attack = {"side": 0, "round": 1, "phase": "shooting", "unit": "judicators",
+              "target": "chainrasps", "expected": 2.0, "damage": 3}  # fmt: skip
+    state.attack_log.append(attack)
+    assert extremes(state) == []
+    state.attack_log.append({**attack, "damage": 1})
+    assert [e["which"] for e in extremes(state)] == ["luckiest", "unluckiest"]
