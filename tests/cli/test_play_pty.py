@@ -110,6 +110,15 @@ def _menu_key(screen: str, label: str) -> str:
     return found.group(1)
 
 
+def _pick_at(term: Terminal, option: str, target: str) -> None:
+    """Pick a menu option by its label once it is listed, then its target by name."""
+    term.expect(option)
+    term.expect("Choose")
+    term.type(_menu_key(term.seen, option))
+    term.expect("Target")
+    term.type(_menu_key(term.seen, target))
+
+
 def test_play_remembers_cover_and_corrects_it_with_one_key(tmp_path: Path) -> None:
     """Issue 13 item 1: a fact the table gave (the Chainrasps are not in cover) is remembered
     while the unit has not moved: the next attack on them does not ask again, says what it
@@ -119,11 +128,7 @@ def test_play_remembers_cover_and_corrects_it_with_one_key(tmp_path: Path) -> No
     for line in ("d", "n", "n"):  # the tool rolls; to the shooting phase
         term.expect("Choose")
         term.type(line)
-    term.expect("Judicators: shoot")
-    term.expect("Choose")
-    term.type(_menu_key(term.seen, "Judicators: shoot"))
-    term.expect("Target")
-    term.type(_menu_key(term.seen, "Chainrasp Horde"))
+    _pick_at(term, "Judicators: shoot", "Chainrasp Horde")
     term.expect('within 3" of an enemy unit?')
     term.type("n")
     term.expect("wholly on or within a terrain feature?")
@@ -131,11 +136,7 @@ def test_play_remembers_cover_and_corrects_it_with_one_key(tmp_path: Path) -> No
     for line in ("n", "n"):  # to the combat phase
         term.expect("Choose")
         term.type(line)
-    term.expect("Liberators: fight")
-    term.expect("Choose")
-    term.type(_menu_key(term.seen, "Liberators: fight"))
-    term.expect("Target")
-    term.type(_menu_key(term.seen, "Chainrasp Horde"))
+    _pick_at(term, "Liberators: fight", "Chainrasp Horde")
     term.expect('Liberators within 3" of an enemy unit?')
     term.type("y")
     term.expect("Choose")

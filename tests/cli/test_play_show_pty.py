@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from aos_cli.store import Store
-from tests.cli.test_play_pty import GOLDEN, Terminal, _menu_key, _stormcast_first
+from tests.cli.test_play_pty import GOLDEN, Terminal, _menu_key, _pick_at, _stormcast_first
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
@@ -42,11 +42,7 @@ def test_look_out_sir_is_shown_before_the_hit_dice_it_changes(tmp_path: Path) ->
     for line in ("n", "n"):  # to the shooting phase
         term.expect("Choose")
         term.type(line)
-    term.expect("Judicators: shoot")
-    term.expect("Choose")
-    term.type(_menu_key(term.seen, "Judicators: shoot"))
-    term.expect("Target")
-    term.type(_menu_key(term.seen, "Guardian of Souls"))
+    _pick_at(term, "Judicators: shoot", "Guardian of Souls")
     term.expect('within 3" of an enemy unit?')
     term.type("n")
     term.expect("friendly unit of 3 or more models?")
