@@ -10,6 +10,7 @@ import typer
 from aos_cli.cli.common import console, print_json
 from aos_cli.cli.options import ContentOption, JsonOption
 from aos_cli.cli.warscroll import load_db, report_problems
+from aos_cli.core.i18n import _, ngettext
 from aos_cli.views.theme import markup_safe
 
 army_app = typer.Typer(help="Check and show army lists.", no_args_is_help=True)
@@ -25,7 +26,9 @@ def _read(file: Path, content: list[Path] | None, as_json: bool) -> tuple[object
 
     reason = file_problem(file)
     if reason is not None:
-        raise ContentError(f"army list {str(file)[:200]!r} {reason}")
+        raise ContentError(
+            _("army list {file} {reason}").format(file=repr(str(file)[:200]), reason=reason)
+        )
     db = load_db(content)
     army, problems = read_army(file, db)
     if problems or army is None:
@@ -34,7 +37,8 @@ def _read(file: Path, content: list[Path] | None, as_json: bool) -> tuple[object
         else:
             report_problems(problems, stream="stdout")
         count = len(problems)
-        raise ContentError(f"{count} problem{'s' if count != 1 else ''} in {file}")
+        found = ngettext("{n} problem in {file}", "{n} problems in {file}", count)
+        raise ContentError(found.format(n=count, file=file))
     return army, db
 
 
@@ -45,14 +49,18 @@ def army_validate(
     """Check an army list against the warscrolls: every problem with its line (AoS2 §5.3, §25)."""
     from aos_cli.content import ArmyList
 
-    army, _ = _read(file, content, json)
+    army, _db = _read(file, content, json)
     assert isinstance(army, ArmyList)
     models = sum(u.models for u in army.units)
     if json:
         print_json({"valid": True, "name": army.name, "units": len(army.units), "models": models})
         return
+    units = ngettext("{n} unit", "{n} units", len(army.units)).format(n=len(army.units))
+    many = ngettext("{n} model", "{n} models", models).format(n=models)
     console().print(
-        f"[success]{markup_safe(army.name)}[/] is valid: {len(army.units)} units, {models} models."
+        _("{army} is valid: {units}, {models}.").format(
+            army=f"[success]{markup_safe(army.name)}[/]", units=units, models=many
+        )
     )
 
 
@@ -97,14 +105,18 @@ def army_import(
     if json:
         print_json(result)
         return
+    units = ngettext("{n} unit", "{n} units", result["units"]).format(n=result["units"])
+    models = ngettext("{n} model", "{n} models", result["models"]).format(n=result["models"])
     print(
-        f"Wrote {shown(result['army_file'])}: {result['units']} units, {result['models']} models."
+        _("Wrote {file}: {units}, {models}.").format(
+            file=shown(result["army_file"]), units=units, models=models
+        )
     )
     for label, key in (
-        ("From the database", "from_database"),
-        ("Written from the roster", "written_from_roster"),
+        (_("From the database"), "from_database"),
+        (_("Written from the roster"), "written_from_roster"),
     ):
         if result[key]:
             print(f"{label} ({len(result[key])}): {', '.join(shown(n) for n in result[key])}")
     for note in result["notes"]:
-        print(f"Note: {shown(note)}")
+        print(_("Note: {note}").format(note=shown(note)))

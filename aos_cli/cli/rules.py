@@ -49,6 +49,7 @@ def rules_validate(
     """Check content files: every problem as file:line: field: what is wrong; exit 1 if any."""
     from aos_cli.content import validate_paths
     from aos_cli.core.errors import ContentError
+    from aos_cli.core.i18n import ngettext
 
     problems, count = validate_paths(paths)
     if json:
@@ -59,9 +60,10 @@ def rules_validate(
         report_problems(problems, stream="stdout")
     if problems:
         files = len({p.file for p in problems})
-        raise ContentError(
-            f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in "
-            f"{files} file{'s' if files != 1 else ''} ({count} checked)"
-        )
+        found = ngettext("{n} problem", "{n} problems", len(problems)).format(n=len(problems))
+        where = ngettext("in {n} file", "in {n} files", files).format(n=files)
+        checked = ngettext("{n} checked", "{n} checked", count).format(n=count)
+        raise ContentError(f"{found} {where} ({checked})")
     if not json:
-        console().print(f"[success]{count} file{'s' if count != 1 else ''} valid.[/]")
+        valid = ngettext("{n} file valid.", "{n} files valid.", count).format(n=count)
+        console().print(f"[success]{valid}[/]")

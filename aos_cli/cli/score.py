@@ -13,6 +13,7 @@ import typer
 from aos_cli.cli.common import console, print_json
 from aos_cli.cli.options import DbOption, GameOption, JsonOption
 from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import _
 from aos_cli.core.limits import MAX_MODELS
 from aos_cli.core.numbers import is_ascii_whole, parse_whole
 
@@ -37,7 +38,8 @@ def parse_models(values: list[str]) -> dict[str, int]:
         side, sep, number = value.rpartition("=")
         if not sep or not side.strip() or not is_ascii_whole(number.strip()):
             raise InputError(
-                f"--models: {value!r} is not SIDE=N", "write e.g. --models Stormcast=3"
+                _("--models: {value} is not SIDE=N").format(value=repr(value)),
+                _("write e.g. --models Stormcast=3"),
             )
         counts[side.strip()] = parse_whole(number, what="--models", high=MAX_MODELS)
     return counts
@@ -67,7 +69,7 @@ def objective(
         _show_objectives(name, game=game, db=db, as_json=json)
         return
     if name is None:
-        raise InputError("name the objective", "see `aos objective` for their ids")
+        raise InputError(_("name the objective"), _("see `aos objective` for their ids"))
     payload: dict[str, Any] = {"objective": name}
     if models:
         payload["models"] = parse_models(models)
@@ -98,6 +100,8 @@ def _show_objectives(name: str | None, *, game: str | None, db: Path | None, as_
         print_json({"game": game_id, "objectives": objectives_json(state)})
         return
     if not state.objectives:
-        console().print("This battleplan has no objectives (place some with `aos objective NAME --place`).")  # fmt: skip
+        console().print(
+            _("This battleplan has no objectives (place some with `aos objective NAME --place`).")
+        )
         return
     console().print(objectives_table(state))

@@ -195,14 +195,90 @@ TranslatedLanguage = Literal["hu", "it", "tr", "ru"]
 """The languages a record may carry its own name and text in (English is the record itself)."""
 
 
+TranslatedText = Annotated[str, Field(min_length=1, max_length=20_000)]
+
+
 class Translation(Base):
-    """A record's name and text in one language; what is left out shows in English."""
+    """A record's words in one language: its name and text, and the other player-facing texts
+    its kind has (a battleplan's `victory_text`, an objective's `position`, a chart row's
+    `when`...); what is left out shows in English."""
 
     name: str | None = Field(default=None, min_length=1, max_length=200)
-    text: str | None = Field(default=None, min_length=1, max_length=20_000)
+    text: TranslatedText | None = None
+    position: TranslatedText | None = None
+    reserves: TranslatedText | None = None
+    objective_text: TranslatedText | None = None
+    victory_text: TranslatedText | None = None
+    when: TranslatedText | None = None
+    result: TranslatedText | None = None
+    ends_early: tuple[TranslatedText, ...] | None = Field(default=None, max_length=20)
 
 
-class Record(Base):
+Translations = dict[TranslatedLanguage, Translation]
+
+
+class Translatable(Base):
+    """What has `translations` (declared by each kind, so its fields keep their order): its
+    words in the chosen language; a translation may only give words its record has."""
+
+    def _translation(self, field: str) -> Any:
+        from aos_cli.core.i18n import language
+
+        translations: Translations | None = getattr(self, "translations", None)
+        if not translations:
+            return None
+        translation = translations.get(language())  # type: ignore[call-overload]
+        return getattr(translation, field, None) if translation else None
+
+    def _pseudo(self, field: str) -> bool:
+        """In the pseudo-language, whether `field` has a translation to be wrapped in."""
+        from aos_cli.core.i18n import PSEUDO, language
+
+        translations: Translations | None = getattr(self, "translations", None)
+        return language() == PSEUDO and any(
+            getattr(t, field, None) for t in (translations or {}).values()
+        )
+
+    def shown(self, field: str = "name") -> str:
+        """The record's name (or another text field) in the chosen language, else its own
+        (English) one; wrapped in ⟦ ⟧ in the pseudo-language when it is translated."""
+        own: str = getattr(self, field, None) or ""
+        if self._pseudo(field):
+            return f"⟦{own}⟧"
+        return self._translation(field) or own
+
+    def shown_list(self, field: str) -> tuple[str, ...]:
+        """A list of texts (a battle length's `ends_early`) in the chosen language, else its
+        own; a translation with another count of texts is ignored."""
+        own: tuple[str, ...] = tuple(getattr(self, field, None) or ())
+        if self._pseudo(field):
+            return tuple(f"⟦{text}⟧" for text in own)
+        translated = self._translation(field)
+        return tuple(translated) if translated and len(translated) == len(own) else own
+
+    @model_validator(mode="after")
+    def _translates_own_fields(self) -> Any:
+        translations: Translations | None = getattr(self, "translations", None)
+        found: Found = []
+        for code, translation in (translations or {}).items():
+            for field in sorted(translation.model_fields_set):
+                if getattr(translation, field) is None:
+                    continue
+                if field not in type(self).model_fields or getattr(self, field) is None:
+                    found.append(
+                        (("translations", code, field), f"this record has no {field} to translate")
+                    )
+                elif field == "ends_early" and len(getattr(translation, field)) != len(
+                    getattr(self, field)
+                ):
+                    found.append(
+                        (("translations", code, field), "give as many texts as the record has")
+                    )
+        raise_found(found)
+        return self
+
+
+class Record(Translatable):
     """A named record; `id` defaults to the name in kebab-case. `source` notes where numbers
     not in the transcripts came from (issue 4: "mark the field with a source: note").
     `translations` may give its name and text per language (issue 17 item 4)."""
@@ -210,17 +286,7 @@ class Record(Base):
     id: Id
     name: str
     source: str | None = None
-    translations: dict[TranslatedLanguage, Translation] | None = None
-
-    def shown(self, field: Literal["name", "text"] = "name") -> str:
-        """The record's name or text in the chosen language, else its own (English) one."""
-        from aos_cli.core.i18n import language
-
-        own: str = getattr(self, field, None) or ""
-        if not self.translations:
-            return own
-        translation = self.translations.get(language())  # type: ignore[call-overload]
-        return (getattr(translation, field, None) if translation else None) or own
+    translations: Translations | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -969,7 +1035,7 @@ class Players(Base):
     coalitions: bool = False
 
 
-class Deployment(Base):
+class Deployment(Translatable):
     """How the armies set up (AoS2 §17.2): territories, distances, order, reserves."""
 
     text: str
@@ -983,9 +1049,10 @@ class Deployment(Base):
     min_distance_from_enemy_territory: Inches | None = None
     min_distance_from_enemy_units: Inches | None = None
     reserves: str | None = None
+    translations: Translations | None = None
 
 
-class BattleLength(Base):
+class BattleLength(Translatable):
     """When the battle ends: a number of battle rounds, or earlier on conditions in words."""
 
     rounds: int | None = Field(5, ge=1)
@@ -994,6 +1061,7 @@ class BattleLength(Base):
     """The battle ends at once when a side has no models left (`no_models`; reserves still
     count) or no unit on the battlefield; left out, it lasts its rounds (AoS2 §19)."""
     text: str | None = None
+    translations: Translations | None = None
 
 
 class Objective(Record):
@@ -1052,7 +1120,7 @@ class ScoringRule(Record):
         )
 
 
-class VictoryCondition(Base):
+class VictoryCondition(Translatable):
     """Who wins and how much (AoS2 §17.2): checked in order, the first that holds decides."""
 
     result: Literal["major", "minor", "win", "draw"]
@@ -1070,6 +1138,7 @@ class VictoryCondition(Base):
     both: bool = False
     """On a tie both sides (or coalitions) get this result."""
     text: str
+    translations: Translations | None = None
 
 
 class Battleplan(Record):
@@ -1159,12 +1228,13 @@ _COMPARE = {
 }
 
 
-class ChartRow(Base):
+class ChartRow(Translatable):
     """One row of a chart: a comparison such as `S >= 2T` and the result it gives (`2+`)."""
 
     when: str
     result: str
     text: str | None = None
+    translations: Translations | None = None
 
     def holds(self, values: dict[str, int]) -> bool:
         """Whether the comparison holds for these values (`{"S": 8, "T": 4}`)."""

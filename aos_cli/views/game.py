@@ -9,16 +9,24 @@ from rich.table import Table
 from rich.text import Text
 
 from aos_cli.core.dice import format_threshold
-from aos_cli.core.i18n import _
-from aos_cli.core.numbers import plural
+from aos_cli.core.i18n import N_, _, ngettext, spell_name
 from aos_cli.core.state import GameState, SideState, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.views.theme import markup_safe, printable
 
+FLAGS = {
+    "reserve": N_("reserve"), "not set up": N_("not set up"), "moved": N_("moved"),
+    "ran": N_("ran"), "retreated": N_("retreated"), "shot": N_("shot"),
+    "charged": N_("charged"), "fought": N_("fought"), "general": N_("general"),
+    "charge failed": N_("charge failed"),
+}  # fmt: skip
+"""The flags of a unit's turn, as `--json` keeps them (English) and the table shows them."""
 
-def unit_flags(unit: UnitState, state: GameState | None = None) -> list[str]:
+
+def unit_flags(unit: UnitState, state: GameState | None = None, shown: bool = False) -> list[str]:
     """This turn's flags worth seeing at the table (the transport a unit rides in by name
-    when the game is given)."""
+    when the game is given); in the player's language when `shown`, else as `--json` keeps
+    them."""
     waiting = "reserve"
     if state is not None and unit.in_reserve:
         from aos_cli.core.scoring import book_of
@@ -41,16 +49,49 @@ def unit_flags(unit: UnitState, state: GameState | None = None) -> list[str]:
     ]
     if unit.charge_rolled and not unit.charged:
         flags.append("charge failed")
+    if shown:
+        flags = [_(FLAGS[flag]) for flag in flags]
     if unit.embarked_in is not None:
         ride = state.unit(unit.embarked_in).name if state is not None else unit.embarked_in
-        flags.append(f"embarked in {ride}")
+        flags.append(_("embarked in {unit}").format(unit=ride) if shown else f"embarked in {ride}")
     if unit.slain_this_turn:
-        flags.append(f"lost {unit.slain_this_turn}")
+        lost = unit.slain_this_turn
+        flags.append(_("lost {n}").format(n=lost) if shown else f"lost {lost}")
     return flags
 
 
-CHARACTERISTICS = {"to_hit": "To Hit", "to_wound": "To Wound", "attacks": "Attacks",
-                   "damage": "Damage", "rend": "Rend", "range": "Range"}  # fmt: skip
+CHARACTERISTICS = {"to_hit": N_("To Hit"), "to_wound": N_("To Wound"), "attacks": N_("Attacks"),
+                   "damage": N_("Damage"), "rend": N_("Rend"), "range": N_("Range")}  # fmt: skip
+
+
+CORE_COMMANDS = (N_("At the Double"), N_("Forward to Victory"), N_("Inspiring Presence"))
+"""The AoS2 core command abilities, named in the catalogues by the glossary's words."""
+USED = (
+    ("cast ", "", N_("cast {name}")),
+    ("stopped ", "", N_("stopped {name}")),
+    ("failed to stop ", "", N_("failed to stop {name}")),
+    ("", ": not cast", N_("{name}: not cast")),
+    ("command: ", "", N_("command: {name}")),
+    ("prayer: ", "", N_("prayer: {name}")),
+    ("spell: ", "", N_("spell: {name}")),
+)
+"""What a unit used this turn as the engine records it (English, kept by `--json`), and how
+the table says it."""
+
+
+def used_text(entry: str) -> str:
+    """One thing a unit used this turn (`cast Arcane Bolt`) in the player's language: a core
+    spell or command by the glossary's name, any other name as its warscroll writes it."""
+    for prefix, suffix, message in USED:
+        if (
+            entry.startswith(prefix)
+            and entry.endswith(suffix)
+            and len(entry) > len(prefix + suffix)
+        ):
+            name = entry[len(prefix) : len(entry) - len(suffix)]
+            shown = _(name) if name in CORE_COMMANDS else spell_name(name)
+            return _(message).format(name=shown)
+    return entry
 
 
 def damage_row_text(unit: UnitState) -> str:
@@ -63,49 +104,87 @@ def damage_row_text(unit: UnitState) -> str:
     abilities = {a.id: a.name for a in unit.spec.abilities}
     parts = []
     for key, value in row.items():
-        kind, _, rest = key.partition(".")
+        kind, _dot, rest = key.partition(".")
         if key == "min":
             continue
         if kind == "weapon":
-            weapon, _, what = rest.partition(".")
+            weapon, _dot, what = rest.partition(".")
             shown = (
                 f"{value}+" if what in ("to_hit", "to_wound") and str(value).isdigit() else value
             )
-            parts.append(f"{weapons.get(weapon, weapon)} {CHARACTERISTICS.get(what, what)} {shown}")
+            named = _(CHARACTERISTICS[what]) if what in CHARACTERISTICS else what
+            parts.append(f"{weapons.get(weapon, weapon)} {named} {shown}")
         elif kind == "ability":
-            ability, _, what = rest.partition(".")
+            ability, _dot, what = rest.partition(".")
             parts.append(f"{abilities.get(ability, ability)} {what.replace('_', ' ')} {value}")
         elif key == "move":
-            parts.append(f'Move {str(value).rstrip(chr(34))}"')
+            parts.append(_("Move") + f' {str(value).rstrip(chr(34))}"')
         else:
             parts.append(f"{key.replace('_', ' ').capitalize()} {value}")
     suffered = unit.wounds_on_damaged
-    return f"damage table ({plural(suffered, 'wound')} suffered): {', '.join(parts)}"
+    return ngettext(
+        "damage table ({n} wound suffered): {row}",
+        "damage table ({n} wounds suffered): {row}",
+        suffered,
+    ).format(n=suffered, row=", ".join(parts))
 
 
 def unit_details(unit: UnitState) -> str:
     """What the table does not hold: set-up choices (command trait, artefact) and the damage
     table row; empty when there is nothing to say."""
-    parts = [f"{c.get('kind', 'choice')} {c.get('name')}" for c in unit.spec.choices]
+    parts = [f"{_(choice_kind(c.get('kind')))} {c.get('name')}" for c in unit.spec.choices]
     row = damage_row_text(unit)
     if row and unit.alive:
         parts.append(row)
     return "; ".join(parts)
 
 
+CHOICE_KINDS = {"command_trait": N_("command trait"), "command trait": N_("command trait"),
+                "artefact": N_("artefact"), "triumph": N_("triumph"), "choice": N_("choice")}  # fmt: skip
+"""The kinds of set-up choice a unit carries (AoS2 §25)."""
+
+
+def choice_kind(kind: object) -> str:
+    """A set-up choice's kind as the catalogues name it (`command trait`); an unknown kind
+    as it is written."""
+    text = str(kind or "choice")
+    return CHOICE_KINDS.get(text, text)
+
+
+SCENERY = {"damned": N_("Damned"), "arcane": N_("Arcane"), "inspiring": N_("Inspiring"),
+           "deadly": N_("Deadly"), "mystical": N_("Mystical"), "sinister": N_("Sinister")}  # fmt: skip
+"""The scenery rules of the AoS2 table by id, named by the glossary."""
+
+
 def battlefield_line(state: GameState) -> Text:
     """The realm of battle, its realmscape feature and the terrain with scenery rules."""
-    realm = f"realm {state.realm.title()}" if state.realm else "no realm of battle"
+    realm = (
+        _("realm {realm}").format(realm=state.realm.title())
+        if state.realm
+        else _("no realm of battle")
+    )
     if state.realmscape:
-        realm += f" (realmscape feature: {state.realmscape.replace('-', ' ').title()})"
+        feature_name = state.realmscape.replace("-", " ").title()
+        realm = _("{realm} (realmscape feature: {feature})").format(
+            realm=realm, feature=feature_name
+        )
     features = []
     for feature in state.terrain:
-        rule = str(feature.get("rule") or "no scenery rule").title()
-        rolled = f", rolled {feature['roll']}" if feature.get("roll") else ""
-        garrison = ", may be garrisoned" if feature.get("garrison") else ""
-        features.append(f"{feature.get('name')} ({rule}{rolled}{garrison})")
-    terrain = f"terrain: {', '.join(features)}" if features else "no terrain with scenery rules"
-    return Text(f"Battlefield: {realm}; {terrain}.", style="muted")
+        rule_id = str(feature.get("rule") or "")
+        rule = _(SCENERY[rule_id]) if rule_id in SCENERY else rule_id.title()
+        rule = rule or _("no scenery rule")
+        if feature.get("roll"):
+            rule = _("{rule}, rolled {roll}").format(rule=rule, roll=feature["roll"])
+        if feature.get("garrison"):
+            rule = _("{rule}, may be garrisoned").format(rule=rule)
+        features.append(f"{feature.get('name')} ({rule})")
+    terrain = (
+        _("terrain: {features}").format(features=", ".join(features))
+        if features
+        else _("no terrain with scenery rules")
+    )
+    return Text(_("Battlefield: {realm}; {terrain}.").format(realm=realm, terrain=terrain),
+                style="muted")  # fmt: skip
 
 
 def status_json(state: GameState, game_id: int) -> dict[str, Any]:
@@ -168,28 +247,50 @@ def status_json(state: GameState, game_id: int) -> dict[str, Any]:
 
 def header(state: GameState) -> Text:
     """Round, whose turn, phase, command points and victory points on one line."""
+    from aos_cli.views.words import phase_name
+
     text = Text()
     if state.ended:
-        text.append("The battle is over. ", style="heading")
+        text.append(_("The battle is over.") + " ", style="heading")
     elif state.first_side is None:
         first = system_of(state).term("round_one")
-        text.append(f"Set-up done: {first}. ", style="heading")
+        text.append(_("Set-up done: {first}.").format(first=_(ROUND_ONE.get(first, first))) + " ",
+                    style="heading")  # fmt: skip
     else:
         active = state.sides[state.active_side].name
         text.append(
-            f"Round {state.round} · {active}'s turn · {state.phase} phase  ", style="heading"
+            _("Round {round} · {side}'s turn · {phase}").format(
+                round=state.round, side=active, phase=phase_name(state.phase)
+            )
+            + "  ",
+            style="heading",
         )
     with_cp = system_of(state).command_points
     for side in state.sides:
-        points = f"{side.command_points} CP, " if with_cp else ""
+        points = [_("{n} CP").format(n=side.command_points)] if with_cp else []
         if side.command_rerolls:
-            many = "s" if side.command_rerolls > 1 else ""
-            points += f"{side.command_rerolls} Command Re-roll{many}, "
-        text.append(f"  {printable(side.name)}: {points}{side.victory_points} VP")
+            n = side.command_rerolls
+            points.append(ngettext("{n} Command Re-roll", "{n} Command Re-rolls", n).format(n=n))
+        points.append(_("{n} VP").format(n=side.victory_points))
+        text.append(f"  {printable(side.name)}: {', '.join(points)}")
         if side.triumph:
-            used = ", used" if side.triumph_used else ", once per battle"
-            text.append(f" (triumph: {side.triumph.get('name')}{used})", style="muted")
+            name = side.triumph.get("name")
+            triumph = (
+                _("triumph: {name}, used")
+                if side.triumph_used
+                else _("triumph: {name}, once per battle")
+            ).format(name=name)
+            text.append(f" ({triumph})", style="muted")
     return text
+
+
+ROUND_ONE = {
+    "roll priority for battle round 1": N_("roll priority for battle round 1"),
+    "the Underdog chooses who goes first in every battle round": N_(
+        "the Underdog chooses who goes first in every battle round"
+    ),
+}
+"""Each system's first step once set up (`round_one` of its terms), named in the catalogues."""
 
 
 def side_title(side: SideState) -> str:
@@ -197,7 +298,9 @@ def side_title(side: SideState) -> str:
     (a coalition), never the same name twice."""
     title = f"{side.name}: {side.army}" if side.army and side.army != side.name else side.name
     others = [p for p in side.players if p != side.name]
-    return f"{title} (players: {', '.join(side.players)})" if others else title
+    if not others:
+        return title
+    return _("{title} (players: {players})").format(title=title, players=", ".join(side.players))
 
 
 def army_table(state: GameState, side_index: int) -> Table:
@@ -231,8 +334,8 @@ def army_table(state: GameState, side_index: int) -> Table:
             wounded,
             save,
             str(unit.spec.bravery),
-            ", ".join([*unit_flags(unit, state), *unit.used]),
-            ", ".join(e.name for e in unit.effects if e.name not in chosen),
+            ", ".join([*unit_flags(unit, state, shown=True), *map(used_text, unit.used)]),
+            ", ".join(spell_name(e.name) for e in unit.effects if e.name not in chosen),
             style=style,
         )
     return table
@@ -261,7 +364,7 @@ def status_view(state: GameState) -> Group:
     if state.result is not None:
         from aos_cli.core.scoring import describe
 
-        parts.append(Text(f"Result: {describe(state.result)}"))
+        parts.append(Text(_("Result: {result}").format(result=describe(state.result))))
     parts.append(battlefield_line(state))
     for index in range(len(state.sides)):
         parts.append(army_table(state, index))

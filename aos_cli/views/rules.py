@@ -35,27 +35,27 @@ def topic_view(topic: Topic) -> RenderableType:
     if topic.kind == "spells":
         return abilities_table(_("Spells"), found)
     if topic.kind == "realms":
-        return Group(*(realm_view(r) for r in found)) if found else "No realms."
+        return Group(*(realm_view(r) for r in found)) if found else _("No realms.")
     if topic.kind == "rules":
         return _grid(
-            f"{name}: rules", ("Rule", "Section", "Text"),
-            [(r.name, r.section or "", r.text) for r in found],
+            _("{ruleset}: rules").format(ruleset=name), (_("Rule"), _("Section"), _("Text")),
+            [(r.shown(), r.section or "", r.shown("text")) for r in found],
         )  # fmt: skip
     if topic.kind == "tables":
         return Group(*(roll_table(t) for t in found)) if found else _("None in this system.")
     if topic.kind == "chart":
         grid = _grid(
-            found.name,
-            ("When", "Result", ""),
-            [(r.when, r.result, r.text or "") for r in found.rows],
+            found.shown(),
+            (_("When"), _("Result"), ""),
+            [(r.shown("when"), r.shown("result"), r.shown("text")) for r in found.rows],
         )
-        grid.caption = found.text
+        grid.caption = found.shown("text")
         return grid
     if topic.kind == "table":
         return roll_table(found)
     if topic.kind == "realm":
         return realm_view(found)
-    return Text.assemble((found.name, "heading"), f" ({found.section}): {found.text}")
+    return Text.assemble((found.shown(), "heading"), f" ({found.section}): {found.shown('text')}")
 
 
 def _grid(title: str, columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> Table:
@@ -69,13 +69,13 @@ def _grid(title: str, columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> 
 
 def realm_view(realm: Any) -> Group:
     """A realm of battle: its text, realmscape features, spells, commands and rules."""
-    parts: list[Any] = [Text(realm.name, style="heading"), Text(realm.text)]
+    parts: list[Any] = [Text(realm.shown(), style="heading"), Text(realm.shown("text"))]
     if realm.realmscape_features is not None:
         parts.append(roll_table(realm.realmscape_features))
     if realm.spells:
-        parts.append(abilities_table("Realmsphere magic", realm.spells))
+        parts.append(abilities_table(_("Realmsphere magic"), realm.spells))
     if realm.commands:
-        parts.append(abilities_table("Realm commands", realm.commands))
+        parts.append(abilities_table(_("Realm commands"), realm.commands))
     for rule in realm.rules:
-        parts.append(Text.assemble((rule.name, "bold"), f": {rule.text}"))
+        parts.append(Text.assemble((rule.shown(), "bold"), f": {rule.shown('text')}"))
     return Group(*parts)

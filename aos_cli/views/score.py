@@ -8,6 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from aos_cli.core.i18n import N_, _
 from aos_cli.core.state import GameState
 
 
@@ -87,8 +88,9 @@ def score_json(state: GameState, game_id: int) -> dict[str, Any]:
 
 def objectives_table(state: GameState) -> Table:
     """Objectives, their holders and territories."""
-    table = Table(title="Objectives", header_style="heading")
-    for column in ("Objective", "Where", "Range", "Held by", "Territory", "Counted this turn"):
+    table = Table(title=_("Objectives"), header_style="heading")
+    for column in (_("Objective"), _("Where"), _("Range"), _("Held by"), _("Territory"),
+                   _("Counted this turn")):  # fmt: skip
         table.add_column(column)
     for o in state.objectives:
         counts = ", ".join(f"{state.sides[s].name} {n}" for s, n in sorted(o.counts.items()))
@@ -96,7 +98,7 @@ def objectives_table(state: GameState) -> Table:
             f"{o.name} [muted]({o.id})[/]",
             o.position,
             f'{o.control_range}"',
-            _side(state, o.holder) or "nobody",
+            _side(state, o.holder) or _("nobody"),
             _side(state, o.territory) or "",
             counts,
         )
@@ -108,33 +110,47 @@ def score_view(state: GameState) -> Group:
     from aos_cli.core.scoring import describe, describe_lead, lead, needs
 
     parts: list[RenderableType] = []
-    table = Table(title=f"Score · {battleplan_name(state)}", header_style="heading")
-    table.add_column("Round", justify="right")
-    table.add_column("Side")
-    table.add_column("VP", justify="right")
-    table.add_column("Why")
+    title = _("Score · {battleplan}").format(battleplan=battleplan_name(state))
+    table = Table(title=title, header_style="heading")
+    table.add_column(_("Round"), justify="right")
+    table.add_column(_("Side"))
+    table.add_column(_("VP"), justify="right")
+    table.add_column(_("Why"))
     for block in ledger_rounds(state):
         for entry in block["entries"]:
-            points = str(entry["points"]) if entry["points"] else f"+{entry['command_points']} CP"
+            points = (
+                str(entry["points"])
+                if entry["points"]
+                else _("+{n} CP").format(n=entry["command_points"])
+            )
             table.add_row(str(block["round"]), entry["side"], points, entry["reason"])
     if not state.ledger:
-        table.add_row("", "", "", "[muted]no points scored yet[/]")
+        table.add_row("", "", "", "[muted]" + _("no points scored yet") + "[/]")
     parts.append(table)
-    totals = "   ".join(f"{s.name}: {s.victory_points} VP" for s in state.sides)
-    parts.append(Text(f"Total  {totals}", style="heading"))
+    totals = "   ".join(
+        _("{side}: {n} VP").format(side=s.name, n=s.victory_points) for s in state.sides
+    )
+    parts.append(Text(_("Total  {totals}").format(totals=totals), style="heading"))
     if state.result is not None:
-        parts.append(Text(f"Result: {describe(state.result)}"))
+        parts.append(Text(_("Result: {result}").format(result=describe(state.result))))
     else:
         now = lead(state)
         kind = now["if_it_ended_now"]
-        ended_now = "a win" if kind == "win" else f"a {kind} victory"
-        more = f" If it ended now: {ended_now}." if kind else ""
+        more = ""
+        if kind:
+            ended_now = _(IF_IT_ENDED_NOW.get(kind, kind))
+            more = " " + _("If it ended now: {result}.").format(result=ended_now)
         parts.append(Text(f"{describe_lead(now)}{more}"))
         for entry in needs(state):
             parts.append(Text(f"  {entry['side']}: {entry['text']}"))
     if state.objectives:
         parts.append(objectives_table(state))
     return Group(*parts)
+
+
+IF_IT_ENDED_NOW = {"win": N_("a win"), "major": N_("a major victory"),
+                   "minor": N_("a minor victory"), "draw": N_("a draw")}  # fmt: skip
+"""The result the standing would give if the battle ended now."""
 
 
 def battleplan_name(state: GameState) -> str:

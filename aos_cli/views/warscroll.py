@@ -10,12 +10,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from aos_cli.core.i18n import _
+from aos_cli.core.i18n import N_, _, language, ngettext, spell_name
 
 if TYPE_CHECKING:
     from aos_cli.content import ArmyList, Battleplan, Database, RollTable, Warscroll
     from aos_cli.content.database import Entry
-    from aos_cli.content.schema import Ability, Spell, Weapon
+    from aos_cli.content.schema import Ability, Spell, Timing, Weapon
     from aos_cli.core.system import SystemInfo
 
 
@@ -27,11 +27,65 @@ def _rend(value: int) -> str:
     return "-" if value == 0 else str(value)
 
 
+WEAPON_COLUMNS = (N_("Weapon"), N_("Range"), N_("Attacks"), N_("To Hit"), N_("To Wound"),
+                  N_("Rend"), N_("Damage"))  # fmt: skip
+"""A warscroll's weapon table headings (AoS2 §2), named in the catalogues by the glossary."""
+USAGES = {"once_per_phase": N_("once per phase"), "once_per_turn": N_("once per turn"),
+          "once_per_battle_round": N_("once per battle round"),
+          "once_per_battle": N_("once per battle")}  # fmt: skip
+"""How often an ability may be used, as the card says it."""
+ROLES = {"champion": N_("champion"), "standard_bearer": N_("standard bearer"),
+         "musician": N_("musician")}  # fmt: skip
+"""The command models of a unit (AoS2 §21)."""
+RESULTS = {"major": N_("major victory"), "minor": N_("minor victory"), "win": N_("win"),
+           "draw": N_("draw")}  # fmt: skip
+"""The results a battleplan's victory conditions give."""
+PROFILE_40K = (N_("M"), N_("WS"), N_("BS"), N_("S"), N_("T"), N_("W"), N_("A"), N_("Ld"), N_("Sv"))
+"""A datasheet's profile headings (40k8 datasheets), abbreviated as the rulebooks print them."""
+DATASHEET_COLUMNS = (N_("Weapon"), N_("Range"), N_("Type"), N_("S"), N_("AP"), N_("D"),
+                     N_("Abilities"))  # fmt: skip
+"""A datasheet's weapon table headings (40k8 datasheets)."""
+MORALE_SHORT = (N_("Br"), N_("Ld"))
+"""The short morale headings of the warscroll list (Bravery, Leadership)."""
+TIMINGS = {
+    ("yours", "during"): N_("your {phase}"),
+    ("enemy", "during"): N_("the enemy's {phase}"),
+    ("any", "during"): N_("the {phase}"),
+    ("yours", "start"): N_("start of your {phase}"),
+    ("enemy", "start"): N_("start of the enemy's {phase}"),
+    ("any", "start"): N_("start of the {phase}"),
+    ("yours", "end"): N_("end of your {phase}"),
+    ("enemy", "end"): N_("end of the enemy's {phase}"),
+    ("any", "end"): N_("end of the {phase}"),
+}
+"""When an ability is used, by whose turn and which step of its phase."""
+
+
+def timing_text(timing: Timing, trigger: bool = True) -> str:
+    """When an ability is used, as players say it: `start of your hero phase`, `any time`;
+    with its trigger (the content's own words, English) when `trigger` is true."""
+    from aos_cli.views.words import phase_name
+
+    if timing.phase == "any":
+        text = _("any time")
+    elif timing.phase in ("pre_battle", "start_of_battle_round", "end_of_turn"):
+        text = phase_name(timing.phase)
+    else:
+        text = _(TIMINGS[(timing.turn, timing.step)]).format(phase=phase_name(timing.phase))
+    return f"{text}: {timing.trigger}" if trigger and timing.trigger else text
+
+
+def _says_when(record: Ability) -> bool:
+    """Whether the card adds an ability's trigger (English content words): only where its
+    text is shown untranslated, so a translated card reads in one language."""
+    return language() == "en" or record.shown("text") == record.text
+
+
 def weapon_table(title: str, weapons: list[Weapon]) -> Table:
     """A weapon table as printed: Range, Attacks, To Hit, To Wound, Rend, Damage (✱: table)."""
     table = Table(title=title, title_justify="left", expand=False)
-    for column in ("Weapon", "Range", "Attacks", "To Hit", "To Wound", "Rend", "Damage"):
-        table.add_column(column, justify="left" if column == "Weapon" else "center")
+    for column in WEAPON_COLUMNS:
+        table.add_column(_(column), justify="left" if column == "Weapon" else "center")
     for weapon in weapons:
         marked = set(weapon.from_damage_table)
 
@@ -54,21 +108,21 @@ def _ability_text(ability: Ability | Spell, command_points: bool = True) -> Text
     """An ability as a line: its name, what it costs and how often (a command ability in a
     system without command points is the general's command, AoS1 §7.2), and its text."""
     text = Text()
-    text.append(ability.name, style="bold")
+    text.append(ability.shown(), style="bold")
     extra = []
     cost = getattr(ability, "cost", 0)
     if cost and command_points:
-        extra.append(f"{cost} CP")
+        extra.append(_("{cost} CP").format(cost=cost))
     elif type(ability).__name__ == "CommandAbility" and not command_points:
-        extra.append("the general's command")
+        extra.append(_("the general's command"))
     usage = getattr(ability, "usage", "unlimited")
     if usage != "unlimited":
-        extra.append(usage.replace("_", " "))
+        extra.append(_(USAGES[usage]))
     if extra:
         text.append(f" ({', '.join(extra)})", style="muted")
-    text.append(f": {ability.text}")
+    text.append(f": {ability.shown('text')}")
     if ability.reminder:
-        text.append("  [reminder]", style="muted")
+        text.append("  [" + _("reminder") + "]", style="muted")
     return text
 
 
@@ -80,7 +134,7 @@ def warscroll_card(scroll: Warscroll) -> RenderableType:
     values: tuple[str, ...]
     if scroll.profile is not None:
         p = scroll.profile
-        heads = ("M", "WS", "BS", "S", "T", "W", "A", "Ld", "Sv")
+        heads = tuple(_(h) for h in PROFILE_40K)
         values = (
             f'{p.m}"',
             _threshold(p.ws),
@@ -93,7 +147,7 @@ def warscroll_card(scroll: Warscroll) -> RenderableType:
             _threshold(p.sv),
         )
     else:
-        heads = ("Move", "Wounds", "Bravery", "Save")
+        heads = (_("Move"), _("Wounds"), _("Bravery"), _("Save"))
         move = "✱" if scroll.move_from_damage_table else f'{scroll.move}"'
         if scroll.random_move is not None:
             move = f'{scroll.random_move}"'
@@ -106,31 +160,34 @@ def warscroll_card(scroll: Warscroll) -> RenderableType:
     facts = [scroll.faction, scroll.system]
     size = scroll.unit_size
     if size.maximum > 1:
-        facts.append(f"unit of {size.min}-{size.maximum}")
+        facts.append(_("unit of {low}-{high}").format(low=size.min, high=size.maximum))
     if scroll.fly:
         facts.append("FLY")
     if scroll.priest:
         facts.append("PRIEST")
     if scroll.wizard is not None:
         w = scroll.wizard
-        say = _system(scroll.system).term
-        facts.append(
-            f"{say('wizard')}: {say('casts')} {w.casts}, {say('unbinds')} {w.unbinds}, "
-            f"knows {', '.join(w.spells)}"
+        psyker = _system(scroll.system).term("wizard") == "PSYKER"
+        wizard = (
+            _("PSYKER: manifests {casts}, denies {unbinds}, knows {spells}")
+            if psyker
+            else _("WIZARD: casts {casts}, unbinds {unbinds}, knows {spells}")
         )
+        known = ", ".join(spell_name(s.replace("-", " ").title()) for s in w.spells)
+        facts.append(wizard.format(casts=w.casts, unbinds=w.unbinds, spells=known))
     parts.append(Text(" · ".join(facts), style="muted"))
     if scroll.text:
         parts.append(Text(scroll.text))
     if scroll.missile_weapons:
-        parts.append(weapon_table("Missile weapons", scroll.missile_weapons))
+        parts.append(weapon_table(_("Missile weapons"), scroll.missile_weapons))
     if scroll.melee_weapons:
-        parts.append(weapon_table("Melee weapons", scroll.melee_weapons))
+        parts.append(weapon_table(_("Melee weapons"), scroll.melee_weapons))
     if scroll.datasheet_weapons:
-        table = Table(title="Weapons", title_justify="left")
-        for column in ("Weapon", "Range", "Type", "S", "AP", "D", "Abilities"):
-            table.add_column(column)
+        table = Table(title=_("Weapons"), title_justify="left")
+        for column in DATASHEET_COLUMNS:
+            table.add_column(_(column))
         for weapon in scroll.datasheet_weapons:
-            rng = "Melee" if weapon.range == "melee" else f'{weapon.range}"'
+            rng = _("Melee") if weapon.range == "melee" else f'{weapon.range}"'
             table.add_row(
                 Text(weapon.name),
                 rng,
@@ -142,40 +199,49 @@ def warscroll_card(scroll: Warscroll) -> RenderableType:
             )
         parts.append(table)
     if scroll.damage_table is not None:
-        table = Table(title="Damage table", title_justify="left")
-        table.add_column("Wounds suffered")
+        table = Table(title=_("Damage table"), title_justify="left")
+        table.add_column(_("Wounds suffered"))
         for damage_column in scroll.damage_table.columns:
-            table.add_column(damage_column.name, justify="center")
+            heading = _("Move") if damage_column.sets == "move" else damage_column.name
+            table.add_column(heading, justify="center")
         for row in scroll.damage_table.rows:
             table.add_row(Text(row.wounds_suffered), *(Text(str(v)) for v in row.values))
         parts.append(table)
     if scroll.command_models:
-        parts.append(Text("Command models", style="heading"))
+        parts.append(Text(_("Command models"), style="heading"))
         for model in scroll.command_models:
-            parts.append(Text(f"  {model.name} ({model.role.replace('_', ' ')}): {model.text}"))
-    from aos_cli.core.system import system_info
-
-    points = system_info(scroll.system).command_points
-    for timing, abilities in scroll.abilities_by_timing().items():
-        parts.append(Text(f"Abilities — {timing}", style="heading"))
+            parts.append(Text(f"  {model.name} ({_(ROLES[model.role])}): {model.text}"))
+    points = _system(scroll.system).command_points
+    grouped: dict[str, list[Ability]] = {}
+    for ability in [*scroll.abilities, *scroll.command_abilities]:
+        grouped.setdefault(timing_text(ability.timing, _says_when(ability)), []).append(ability)
+    for timing, abilities in grouped.items():
+        parts.append(Text(_("Abilities — {timing}").format(timing=timing), style="heading"))
         parts.extend(_ability_text(a, points) for a in abilities)
     if scroll.spells:
-        parts.append(Text("Spells", style="heading"))
+        parts.append(Text(_("Spells"), style="heading"))
         for spell in scroll.spells:
             line = _ability_text(spell)
-            line.append(f" (casting value {spell.casting_value})", style="muted")
+            line.append(
+                " (" + _("casting value {value}").format(value=spell.casting_value) + ")",
+                style="muted",
+            )
             parts.append(line)
-    parts.append(Text("Keywords: " + ", ".join(scroll.keywords), style="muted"))
+    parts.append(Text(_("Keywords: {keywords}").format(keywords=", ".join(scroll.keywords)),
+                      style="muted"))  # fmt: skip
     if scroll.source:
-        parts.append(Text(f"Source: {scroll.source}", style="muted"))
+        parts.append(Text(_("Source: {source}").format(source=scroll.source), style="muted"))
     return Panel(Group(*parts), title=Text(scroll.name, style="heading"), expand=False)
 
 
 def warscroll_list(scrolls: list[Entry]) -> Table:
     """One line per warscroll, from the database's index (no warscroll is validated for it)."""
-    table = Table(title=f"{len(scrolls)} warscrolls", title_justify="left")
-    bravery = "/".join(sorted({_system(s.system).term("bravery_short") for s in scrolls}))
-    for column in ("Name", "Faction", "System", "Move", "W", bravery or "Br", "Sv", "Size"):
+    title = ngettext("{n} warscroll", "{n} warscrolls", len(scrolls)).format(n=len(scrolls))
+    table = Table(title=title, title_justify="left")
+    shorts = sorted({_system(s.system).term("bravery_short") for s in scrolls}) or ["Br"]
+    bravery = "/".join(_(short) for short in shorts)
+    for column in (_("Name"), _("Faction"), _("System"), _("Move"), _("W"), bravery, _("Sv"),
+                   _("Size")):  # fmt: skip
         table.add_column(column)
     for s in scrolls:
         facts = s.facts
@@ -216,7 +282,7 @@ def abilities_table(title: str, abilities: Sequence[Ability] | Sequence[Spell]) 
         when = getattr(item, "timing", None)
         casting = getattr(item, "casting_value", None)
         info = (
-            when.describe()
+            timing_text(when, _says_when(item))  # type: ignore[arg-type]
             if when is not None
             else _("casting value {value}").format(value=casting)
         )
@@ -227,63 +293,69 @@ def abilities_table(title: str, abilities: Sequence[Ability] | Sequence[Spell]) 
 def battleplan_card(plan: Battleplan) -> RenderableType:
     """A battleplan: set-up, special rules, length, objectives, scoring and victory."""
     parts: list[RenderableType] = [Text(plan.shown("text"))]
-    players = "two players" if not plan.players.coalitions else "3+ players in two coalitions"
+    players = _("two players") if not plan.players.coalitions else _("3+ players in two coalitions")
     parts.append(Text(f"{plan.system} · {players}", style="muted"))
-    parts.append(Text("Set-up", style="heading"))
-    parts.append(Text(plan.deployment.text))
+    parts.append(Text(_("Set-up"), style="heading"))
+    parts.append(Text(plan.deployment.shown("text")))
     if plan.deployment.reserves:
-        parts.append(Text(f"Reserves: {plan.deployment.reserves}"))
+        reserves = plan.deployment.shown("reserves")
+        parts.append(Text(_("Reserves: {reserves}").format(reserves=reserves)))
     length = plan.battle_length
-    ends = f"{length.rounds} battle rounds" if length.rounds else "as described"
+    rounds = length.rounds or 0
+    ends = (
+        ngettext("{n} battle round", "{n} battle rounds", rounds).format(n=rounds)
+        if rounds
+        else _("as described")
+    )
     if length.ends_early:
-        ends += "; ends early when " + "; or ".join(length.ends_early)
-    parts.append(Text(f"Battle length: {ends}"))
+        early = _("; or ").join(length.shown_list("ends_early"))
+        ends = _("{length}; ends early when {early}").format(length=ends, early=early)
+    parts.append(Text(_("Battle length: {length}").format(length=ends)))
     if plan.objectives or plan.objective_text:
-        parts.append(Text("Objectives", style="heading"))
+        parts.append(Text(_("Objectives"), style="heading"))
         if plan.objective_text:
-            parts.append(Text(plan.objective_text))
+            parts.append(Text(plan.shown("objective_text")))
         for objective in plan.objectives:
-            parts.append(
-                Text(f'  {objective.name}: {objective.position} ({objective.control_range}")')
-            )
+            where = objective.shown("position")
+            parts.append(Text(f'  {objective.shown()}: {where} ({objective.control_range}")'))
     if plan.special_rules:
-        parts.append(Text("Special rules", style="heading"))
+        parts.append(Text(_("Special rules"), style="heading"))
         parts.extend(_ability_text(rule) for rule in plan.special_rules)
     if plan.scoring:
-        parts.append(Text("Victory points", style="heading"))
+        parts.append(Text(_("Victory points"), style="heading"))
         for score in plan.scoring:
-            parts.append(Text(f"  {score.points}: {score.text}"))
-    parts.append(Text("Glorious Victory", style="heading"))
-    parts.append(Text(plan.victory_text))
+            parts.append(Text(f"  {score.points}: {score.shown('text')}"))
+    parts.append(Text(_("Glorious Victory"), style="heading"))
+    parts.append(Text(plan.shown("victory_text")))
     for condition in plan.victory:
-        parts.append(Text(f"  {condition.result}: {condition.text}"))
+        parts.append(Text(f"  {_(RESULTS[condition.result])}: {condition.shown('text')}"))
     return Panel(Group(*parts), title=Text(plan.shown(), style="heading"), expand=False)
 
 
 def army_table(army: ArmyList, db: Database) -> RenderableType:
     """An army list: units, models, weapons, and the points of interest (general, wizards...)."""
     table = Table(title=f"{army.name} ({army.system})", title_justify="left")
-    for column in ("Unit", "Warscroll", "Models", "Weapons", "Notes"):
+    for column in (_("Unit"), _("Warscroll"), _("Models"), _("Weapons"), _("Notes")):
         table.add_column(column)
     wounds = 0
     for unit in army.units:
         scroll = db.warscrolls.get(unit.warscroll_id or "")
         notes = []
         if unit.general:
-            notes.append("general")
+            notes.append(_("general"))
         if unit.ally:
-            notes.append("ally")
+            notes.append(_("ally"))
         if unit.artefact:
-            notes.append(f"artefact: {unit.artefact}")
+            notes.append(_("artefact: {artefact}").format(artefact=unit.artefact))
         if unit.command_models:
-            notes.append(", ".join(m.replace("_", " ") for m in unit.command_models))
+            notes.append(", ".join(_(ROLES.get(m, m)) for m in unit.command_models))
         if scroll is not None:
             wounds += scroll.wounds * unit.models
             if scroll.wizard:
-                notes.append("wizard")
+                notes.append(_("wizard"))
             if scroll.priest:
-                notes.append("priest")
-        weapons = ", ".join(f"{n}×{w}" for w, n in unit.weapons.items()) or "as the warscroll"
+                notes.append(_("priest"))
+        weapons = ", ".join(f"{n}×{w}" for w, n in unit.weapons.items()) or _("as the warscroll")
         table.add_row(
             Text(unit.id),
             Text(scroll.name if scroll else unit.warscroll),
@@ -291,13 +363,25 @@ def army_table(army: ArmyList, db: Database) -> RenderableType:
             Text(weapons),
             Text("; ".join(notes)),
         )
-    facts = [f"player: {army.player or '-'}", f"allegiance: {army.allegiance or 'none'}"]
+    facts = [
+        _("player: {player}").format(player=army.player or "-"),
+        _("allegiance: {allegiance}").format(allegiance=army.allegiance or _("none")),
+    ]
     if army.command_trait:
-        facts.append(f"command trait: {army.command_trait}")
+        facts.append(_("command trait: {trait}").format(trait=army.command_trait))
     if army.battalions:
-        facts.append("battalions: " + ", ".join(b.battalion for b in army.battalions))
+        battalions = ", ".join(b.battalion for b in army.battalions)
+        facts.append(_("battalions: {battalions}").format(battalions=battalions))
     models = sum(u.models for u in army.units)
-    facts.append(f"{len(army.units)} units, {models} models, {wounds} wounds")
+    facts.append(
+        ", ".join(
+            (
+                ngettext("{n} unit", "{n} units", len(army.units)).format(n=len(army.units)),
+                ngettext("{n} model", "{n} models", models).format(n=models),
+                ngettext("{n} wound", "{n} wounds", wounds).format(n=wounds),
+            )
+        )
+    )
     return Group(table, Text(" · ".join(facts), style="muted"))
 
 
@@ -327,11 +411,12 @@ def battleplan_list_json(plans: list[Entry]) -> list[dict[str, Any]]:
 def battleplans_table(plans: list[Entry]) -> Table:
     """The battleplans (from the content index) as a table: name, system, players and battle
     length."""
-    table = Table(title=f"{len(plans)} battleplans", title_justify="left")
-    for column in ("Name", "System", "Players", "Rounds"):
+    title = ngettext("{n} battleplan", "{n} battleplans", len(plans)).format(n=len(plans))
+    table = Table(title=title, title_justify="left")
+    for column in (_("Name"), _("System"), _("Players"), _("Rounds")):
         table.add_column(column)
     for p in plans:
-        players = "coalitions (3+)" if p.facts["coalitions"] else "2"
+        players = _("coalitions (3+)") if p.facts["coalitions"] else "2"
         table.add_row(Text(p.name), p.system, players, str(p.facts["rounds"] or "-"))
     return table
 

@@ -138,4 +138,5 @@ def test_rules_show_a_chart(run_cli: RunCli) -> None:
     result = run_cli("rules", "show", "wound chart", "--system", "wh40k8", "--json")
     assert result.exit_code == 0, result.stderr
     rows = json.loads(result.stdout)["rows"]
-    assert rows[0] == {"when": "S >= 2T", "result": "2+", "text": rows[0]["text"]}
+    assert rows[0] == {"when": "S >= 2T", "result": "2+", "text": rows[0]["text"],
+                       "translations": rows[0]["translations"]}  # fmt: skip
