@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from aos_cli.core.i18n import _, number, spell_name
+
 if TYPE_CHECKING:
     from aos_cli.core.state import GameState
     from aos_cli.guide import Option
@@ -89,7 +91,7 @@ def charge_option_odds(state: GameState, option: Option) -> RollOptionOdds:
     if free is not None:
         reroll = free
     elif system_of(state).command_points and side.command_points >= 1:
-        reroll = "Forward to Victory, 1 CP, a Hero in command range"
+        reroll = _("Forward to Victory, 1 CP, a Hero in command range")
     chances = []
     for gap in CHARGE_GAPS:
         plain = charge_odds(distance=gap, modifier=modifier).probability or Fraction(0)
@@ -98,10 +100,12 @@ def charge_option_odds(state: GameState, option: Option) -> RollOptionOdds:
             if reroll
             else None
         )
-        chances.append(Chance(f'{gap}" away', plain, 36, again, 36 * 36))
+        chances.append(Chance(_('{gap}" away').format(gap=gap), plain, 36, again, 36 * 36))
     odds = RollOptionOdds(
-        f"Charge of {unit.name}: 2D6{describe(modifier, names)} must reach the gap to the "
-        'nearest enemy unit (to within ½").',
+        _(
+            "Charge of {unit}: 2D6{modifiers} must reach the gap to the nearest enemy unit "
+            '(to within ½").'
+        ).format(unit=unit.name, modifiers=describe(modifier, names)),
         chances,
         reroll,
     )
@@ -120,16 +124,21 @@ def cast_option_odds(state: GameState, option: Option) -> RollOptionOdds:
     unbinders = [u.name for u in state.sides[1 - wizard.side].units
                  if u.on_battlefield and u.spec.unbinds]  # fmt: skip
     plain = cast_odds(value=value)
-    chances = [Chance(f"cast (casting value {value})", plain.cast, 36)]
+    chances = [Chance(_("cast (casting value {value})").format(value=value), plain.cast, 36)]
     if unbinders:
         unbound = cast_odds(value=value, unbind=True)
-        who = ", ".join(unbinders)
-        chances.append(
-            Chance(f'cast and not unbound, if {who} tries (within 30")', unbound.probability, 1296)
+        label = _('cast and not unbound, if {wizards} tries (within 30")').format(
+            wizards=", ".join(unbinders)
         )
-    odds = RollOptionOdds(f"{wizard.name} casting {name}: 2D6 must reach {value}.", chances)
+        chances.append(Chance(label, unbound.probability, 1296))
+    odds = RollOptionOdds(
+        _("{wizard} casting {spell}: 2D6 must reach {value}.").format(
+            wizard=wizard.name, spell=spell_name(name), value=value
+        ),
+        chances,
+    )
     if not unbinders:
-        odds.notes.append("No enemy wizard on the battlefield can try to unbind it.")
+        odds.notes.append(_("No enemy wizard on the battlefield can try to unbind it."))
     return odds
 
 
@@ -146,20 +155,24 @@ def run_option_odds(state: GameState, option: Option) -> RollOptionOdds:
     double = bool(option.payload.get("at_the_double"))
     odds = run_odds(modifier=modifier, at_the_double=double)
     chances = [
-        Chance(f'at least +{inches}"', sum((p for v, p in odds.distribution.items()
-                                             if v >= inches), Fraction(0)), 6)
+        Chance(_('at least +{inches}"').format(inches=inches),
+               sum((p for v, p in odds.distribution.items() if v >= inches), Fraction(0)), 6)
         for inches in sorted(odds.distribution)
     ]  # fmt: skip
+    shown = {
+        "unit": unit.name,
+        "move": unit.move_now,
+        "modifiers": describe(modifier, names),
+    }
     result = RollOptionOdds(
-        f'Run of {unit.name}: Move {unit.move_now}" plus D6{describe(modifier, names)}.', chances
+        _('Run of {unit}: Move {move}" plus D6{modifiers}.').format(**shown), chances
     )
     if double:
-        result.heading = (
-            f'Run of {unit.name} with At the Double: Move {unit.move_now}" plus a 6'
-            f"{describe(modifier, names)}, no die rolled."
-        )
+        result.heading = _(
+            'Run of {unit} with At the Double: Move {move}" plus a 6{modifiers}, no die rolled.'
+        ).format(**shown)
     elif system_of(state).command_points and state.sides[unit.side].command_points >= 1:
-        result.notes.append('At the Double (1 CP, a Hero in command range): +6" for sure.')
+        result.notes.append(_('At the Double (1 CP, a Hero in command range): +6" for sure.'))
     result.notes += _not_counted(asker)
     return result
 
@@ -172,8 +185,8 @@ def arrive_option_odds(state: GameState, option: Option) -> RollOptionOdds:
     needed = system_of(state).arrival_roll or 0
     chance = Fraction(max(0, 7 - max(needed, 1)), 6)
     return RollOptionOdds(
-        f"Arrival of {unit.name}: a D6 of {needed} or more.",
-        [Chance("it arrives", chance, 6)],
+        _("Arrival of {unit}: a D6 of {needed} or more.").format(unit=unit.name, needed=needed),
+        [Chance(_("it arrives"), chance, 6)],
     )
 
 
@@ -190,8 +203,10 @@ def unbind_option_odds(state: GameState, option: Option) -> RollOptionOdds | Non
         Fraction(0),
     )
     return RollOptionOdds(
-        f"{wizard.name} unbinding {pending.spell}: 2D6 must beat {pending.casting_roll}.",
-        [Chance("unbound", beaten, 36)],
+        _("{wizard} unbinding {spell}: 2D6 must beat {roll}.").format(
+            wizard=wizard.name, spell=spell_name(pending.spell), roll=pending.casting_roll
+        ),
+        [Chance(_("unbound"), beaten, 36)],
     )
 
 
@@ -212,14 +227,21 @@ def battleshock_option_odds(state: GameState, option: Option) -> RollOptionOdds:
             bravery=unit.spec.bravery, slain=unit.slain_this_turn, models=unit.models,
             bravery_modifier=bonus,
         )  # fmt: skip
-        chances.append(Chance(f"{unit.name} passes", odds.probability or Fraction(0), 6))
-        notes.append(f"{unit.name}: {float(odds.mean):.2f} models expected to flee.")
-    result = RollOptionOdds("Battleshock tests: D6 + models slain this turn against Bravery.",
-                            chances, notes=notes)  # fmt: skip
+        chances.append(
+            Chance(_("{unit} passes").format(unit=unit.name), odds.probability or Fraction(0), 6)
+        )
+        notes.append(
+            _("{unit}: {mean} models expected to flee.").format(
+                unit=unit.name, mean=number(float(odds.mean), 2)
+            )
+        )
+    result = RollOptionOdds(
+        _("Battleshock tests: D6 + models slain this turn against Bravery."), chances, notes=notes
+    )
     result.notes += _not_counted(asker)
     return result
 
 
 def _not_counted(asker: _TableDecides) -> list[str]:
     """What the odds leave to the table (an aura in range or not)."""
-    return [f"Not counted, the table decides: {q}" for q in asker.asked]
+    return [_("Not counted, the table decides: {question}").format(question=q) for q in asker.asked]

@@ -45,17 +45,21 @@ def parse_modifiers(text: str) -> dict[str, Any]:
     """`extra-attacks=1 hit-mod=1 reroll-hits=ones` as the flags' values by Python name; the
     engine checks the values as it does the flags'."""
     from aos_cli.core.errors import InputError
+    from aos_cli.core.i18n import _
     from aos_cli.core.limits import MAX_ATTACKS, MAX_MODIFIER
     from aos_cli.core.numbers import parse_whole
 
     flags = {f.name: f for f in EFFECT_FLAGS}
     values: dict[str, Any] = {}
     for word in text.split():
-        name, _, value = word.partition("=")
+        name, _equals, value = word.partition("=")
         key = name.strip().lstrip("-").replace("-", "_")
         if key not in flags or not value:
             known = " ".join(f"{n.replace('_', '-')}=" for n in flags)
-            raise InputError(f"{word!r} is not a modifier", f"write NAME=VALUE with {known}")
+            raise InputError(
+                _("{text} is not a modifier").format(text=repr(word)),
+                _("write NAME=VALUE with {known}").format(known=known),
+            )
         flag = flags[key]
         if key == "extra_attacks":
             values[key] = parse_whole(value, what=name, high=MAX_ATTACKS)
@@ -72,6 +76,7 @@ def ask_modifiers(state: Any, unit: Any) -> dict[str, Any]:
     """In `aos play`, before an attack: show the attacker's rules the tool cannot apply and
     ask for the modifiers they give (nothing asked when there are none)."""
     from aos_cli.cli.common import ask_line, console
+    from aos_cli.core.i18n import _
     from aos_cli.core.unit_attacks import attack_reminders
 
     reminders = attack_reminders(state, unit)
@@ -80,5 +85,5 @@ def ask_modifiers(state: Any, unit: Any) -> dict[str, Any]:
     out = console()
     for name, text in reminders:
         out.print(f"  [muted]{name}:[/] {text}")
-    line = ask_line("Modifiers from these (e.g. extra-attacks=1 hit-mod=1; Enter for none)")
+    line = ask_line(_("Modifiers from these (e.g. extra-attacks=1 hit-mod=1; Enter for none)"))
     return parse_modifiers(line)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import _
 from aos_cli.systems.kits import get_kit, kit_systems
 
 if TYPE_CHECKING:
@@ -82,8 +83,10 @@ def build_request(
     for name in sorted(given - understood, key=list(flags).index):
         owners = flag_owners(kind, command)[name]
         raise InputError(
-            f"{flags[name].option} is for --system {' or '.join(owners)}",
-            f"leave it out with --system {kit.system}",
+            _("{option} is for --system {systems}").format(
+                option=flags[name].option, systems=_(" or ").join(owners)
+            ),
+            _("leave it out with --system {system}").format(system=kit.system),
         )
     spec = kit.build({f.name: values.get(f.name, f.default) for f in kit.flags})
     return KitRequest(kit, spec, given, seed, dice_mode, as_json)

@@ -9,6 +9,7 @@ import typer
 from aos_cli.cli.attack_options import KitRequest, kit_command
 from aos_cli.cli.common import console, print_json
 from aos_cli.cli.options import JsonOption
+from aos_cli.core.i18n import _, number
 from aos_cli.views.charts import chance, fraction_map
 
 if TYPE_CHECKING:
@@ -48,8 +49,9 @@ def show_attack_odds(request: KitRequest) -> None:
             print_json(data)
             return
         out = console()
-        out.print(means_table(rows, title="Exact mean against each save", show_slain=show_slain))
-        out.print("[muted]Give --save for the whole distribution.[/]")
+        title = _("Exact mean against each save")
+        out.print(means_table(rows, title=title, show_slain=show_slain))
+        out.print(_("[muted]Give --save for the whole distribution.[/]"))
         return
 
     odds = engine.odds(spec, detail=True)
@@ -59,18 +61,19 @@ def show_attack_odds(request: KitRequest) -> None:
     out = console()
     width = bar_width_for(out.width)
     title = kit.damage_title(spec)
-    out.print(distribution_chart(odds.damage, title=title, value_label="Damage", bar_width=width))
-    out.print(summary_text(odds.damage, "Damage"))
+    damage = _("Damage")
+    out.print(distribution_chart(odds.damage, title=title, value_label=damage, bar_width=width))
+    out.print(summary_text(odds.damage, damage))
     if odds.mortal_wounds is not None and odds.mortal_wounds.mean > 0:
-        out.print(f"[muted]{kit.mortal_label}: {odds.mortal_wounds.mean:.2f}[/]")
+        out.print(f"[muted]{kit.mortal_label}: {number(odds.mortal_wounds.mean, 2)}[/]")
     if odds.slain is not None:
         out.print()
         out.print(
             distribution_chart(
-                odds.slain, title=kit.slain_title(), value_label="Slain", bar_width=width
+                odds.slain, title=kit.slain_title(), value_label=_("Slain"), bar_width=width
             )
         )
-        out.print(summary_text(odds.slain, "Models slain"))
+        out.print(summary_text(odds.slain, _("Models slain")))
     for note in kit.notes(spec):
         out.print(f"[muted]{note}[/]")
 
@@ -123,12 +126,17 @@ def odds_charge(
         return
     verdict = None
     if odds.probability is not None:
-        verdict = f'Chance to reach {distance:g}" (a roll of {needed}+): {chance(odds.probability)}'
-        if reroll:
-            verdict += " with a reroll of a short charge"
+        verdict = (
+            _(
+                'Chance to reach {distance}" (a roll of {needed}+): {chance} with a reroll of a '
+                "short charge"
+            )
+            if reroll
+            else _('Chance to reach {distance}" (a roll of {needed}+): {chance}')
+        ).format(distance=number(distance or 0.0), needed=needed, chance=chance(odds.probability))
     _print_roll(
-        "Charge roll" + (" (short rolls rerolled)" if reroll else ""),
-        "Roll",
+        _("Charge roll (short rolls rerolled)") if reroll else _("Charge roll"),
+        _("Roll"),
         Distribution.from_mapping(odds.distribution),
         None,
         verdict,
@@ -161,8 +169,12 @@ def odds_run(
         return
     verdict = None
     if odds.probability is not None:
-        verdict = f'Chance the run adds {distance:g}" or more: {chance(odds.probability)}'
-    _print_roll("Run roll", "Inches", Distribution.from_mapping(odds.distribution), None, verdict)
+        verdict = _('Chance the run adds {distance}" or more: {chance}').format(
+            distance=number(distance or 0.0), chance=chance(odds.probability)
+        )
+    _print_roll(
+        _("Run roll"), _("Inches"), Distribution.from_mapping(odds.distribution), None, verdict
+    )
 
 
 def show_odds(request: KitRequest) -> None:
@@ -212,11 +224,11 @@ def odds_battleshock(
         )
         return
     _print_roll(
-        "Models fleeing",
-        "Flee",
+        _("Models fleeing"),
+        _("Flee"),
         Distribution.from_mapping(odds.distribution),
         None,
-        f"Chance to pass: {chance(odds.probability)}",
+        _("Chance to pass: {chance}").format(chance=chance(odds.probability)),
     )
 
 
@@ -242,17 +254,32 @@ def odds_rolloff(json: JsonOption = False) -> None:
         )
         return
     out = console()
-    out.print(f"Chance to win a roll-off (ties rolled again): {chance(odds.probability)}")
     out.print(
-        f"One round: win {percent(float(odds.win))} ({odds.win}), tie {percent(float(odds.tie))}"
-        f" ({odds.tie}), lose {percent(float(odds.lose))} ({odds.lose})"
+        _("Chance to win a roll-off (ties rolled again): {chance}").format(
+            chance=chance(odds.probability)
+        )
     )
     out.print(
-        "[muted]A tied priority roll-off is not rolled again: the player who went first in "
-        "the previous round decides (AoS2 §6).[/]"
+        _(
+            "One round: win {win} ({win_fraction}), tie {tie} ({tie_fraction}), lose {lose} "
+            "({lose_fraction})"
+        ).format(
+            win=percent(float(odds.win)),
+            win_fraction=odds.win,
+            tie=percent(float(odds.tie)),
+            tie_fraction=odds.tie,
+            lose=percent(float(odds.lose)),
+            lose_fraction=odds.lose,
+        )
+    )
+    out.print(
+        _(
+            "[muted]A tied priority roll-off is not rolled again: the player who went first in "
+            "the previous round decides (AoS2 §6).[/]"
+        )
     )
     rounds = ", ".join(f"{n}: {percent(float(p))}" for n, p in list(odds.rounds.items())[:4])
-    out.print(f"Rounds needed: {rounds}, ...")
+    out.print(_("Rounds needed: {rounds}, ...").format(rounds=rounds))
 
 
 odds_app.command("duel")(kit_command("duel", "odds", show_odds))

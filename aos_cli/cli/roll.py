@@ -9,6 +9,7 @@ import typer
 from aos_cli.cli.attack_options import KitRequest, kit_command
 from aos_cli.cli.common import console, dice_source, print_json
 from aos_cli.cli.options import DiceOption, JsonOption, SeedOption
+from aos_cli.core.i18n import _, ngettext
 
 roll_app = typer.Typer(
     help="Roll dice the rules ask for, with every die shown.", no_args_is_help=True
@@ -25,13 +26,13 @@ def roll_dice(
     """Roll a dice expression (D3 is a D6 halved, rounded up)."""
     from aos_cli.core.dice import parse_dice
 
-    expr = parse_dice(expression, what="expression")
+    expr = parse_dice(expression, what=_("expression"))
     rolled = dice_source(dice, seed).roll(expr.d6_count, str(expr)) if expr.d6_count else []
     total = expr.value_from(rolled)
     if json:
         print_json({"expression": str(expr), "dice": rolled, "total": total})
         return
-    shown = " ".join(str(v) for v in rolled) or "no dice"
+    shown = " ".join(str(v) for v in rolled) or _("no dice")
     console().print(f"[heading]{expr}[/]: {shown} → [total]{total}[/]")
 
 
@@ -51,9 +52,13 @@ def roll_rolloff(
         return
     out = console()
     for first, second in result.rounds:
-        tie = "  tie, roll again" if first == second else ""
-        out.print(f"first player {first}  second player {second}{tie}")
-    out.print(f"[total]The {winner} player wins the roll-off.[/]")
+        line = _("first player {first}  second player {second}").format(first=first, second=second)
+        out.print(line + ("  " + _("tie, roll again") if first == second else ""))
+    out.print(
+        _("[total]The first player wins the roll-off.[/]")
+        if result.winner == 0
+        else _("[total]The second player wins the roll-off.[/]")
+    )
 
 
 def show_attack_roll(request: KitRequest) -> None:
@@ -73,7 +78,7 @@ def show_attack_roll(request: KitRequest) -> None:
     for note in kit.notes(spec):
         out.print(f"[muted]{note}[/]")
     if "save" not in request.given:
-        out.print("[muted]No --save given: the target had no save (-).[/]")
+        out.print(_("[muted]No --save given: the target had no save (-).[/]"))
 
 
 roll_app.command("attack")(kit_command("attack", "roll", show_attack_roll))
@@ -116,11 +121,25 @@ def roll_battleshock(
             }
         )
         return
-    verdict = "[success]passed[/]" if test.passed else f"[fail]failed: {test.fled} flee[/]"
+    verdict = (
+        _("[success]passed[/]")
+        if test.passed
+        else ngettext("[fail]failed: {n} flees[/]", "[fail]failed: {n} flee[/]", test.fled).format(
+            n=test.fled
+        )
+    )
     console().print(
-        f"Battleshock: rolled {test.die} + {slain} slain"
-        + (f" {roll_mod:+d}" if roll_mod else "")
-        + f" = [total]{test.roll}[/] against Bravery [total]{test.bravery}[/] - {verdict}"
+        _(
+            "Battleshock: rolled {die} + {slain} slain{modifier} = [total]{roll}[/] "
+            "against Bravery [total]{bravery}[/] - {verdict}"
+        ).format(
+            die=test.die,
+            slain=slain,
+            modifier=f" {roll_mod:+d}" if roll_mod else "",
+            roll=test.roll,
+            bravery=test.bravery,
+            verdict=verdict,
+        )
     )
 
 
@@ -152,18 +171,20 @@ def roll_charge_command(
             }
         )
         return
-    line = f"Charge: {charge.first[0]} {charge.first[1]}"
+    dice = f"{charge.first[0]} {charge.first[1]}"
     if charge.rerolled:
-        line += f", rerolled {charge.rerolled[0]} {charge.rerolled[1]}"
-    if mod:
-        line += f" {mod:+d}"
-    line += f' → [total]{charge.total}"[/]'
+        dice = _("{dice}, rerolled {again}").format(
+            dice=dice, again=f"{charge.rerolled[0]} {charge.rerolled[1]}"
+        )
+    line = _('Charge: {dice}{modifier} → [total]{total}"[/]').format(
+        dice=dice, modifier=f" {mod:+d}" if mod else "", total=charge.total
+    )
     if charge.needed is not None:
         line += (
-            f" - [success]the charge reaches[/] (needed {charge.needed})"
+            _(" - [success]the charge reaches[/] (needed {needed})")
             if charge.succeeded
-            else f" - [fail]the charge fails[/] (needed {charge.needed})"
-        )
+            else _(" - [fail]the charge fails[/] (needed {needed})")
+        ).format(needed=charge.needed)
     console().print(line)
 
 
@@ -184,9 +205,12 @@ def roll_run_command(
     if json:
         print_json({"die": run.die, "total": run.total, "at_the_double": at_the_double})
         return
-    source = " (At the Double)" if at_the_double else ""
-    extra = f" {mod:+d}" if mod else ""
-    console().print(f'Run: {run.die}{source}{extra} → [total]+{run.total}"[/] to Move')
+    text = (
+        _('Run: {die} (At the Double){modifier} → [total]+{total}"[/] to Move')
+        if at_the_double
+        else _('Run: {die}{modifier} → [total]+{total}"[/] to Move')
+    )
+    console().print(text.format(die=run.die, modifier=f" {mod:+d}" if mod else "", total=run.total))
 
 
 def show_roll(request: KitRequest) -> None:

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from aos_cli.core.errors import AosError, InputError
+from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.limits import MAX_CONSTANT, MAX_DICE, MAX_TYPED_LINE
 from aos_cli.core.numbers import is_ascii_whole, parse_whole
 
@@ -50,11 +51,11 @@ class DiceExpr:
     @property
     def d6_count(self) -> int:
         """How many physical D6 one evaluation rolls."""
-        return sum(count for count, _ in self.dice)
+        return sum(count for count, _sides in self.dice)
 
     @property
     def minimum(self) -> int:
-        return sum(count for count, _ in self.dice) + self.constant
+        return sum(count for count, _sides in self.dice) + self.constant
 
     @property
     def maximum(self) -> int:
@@ -83,7 +84,7 @@ class DiceExpr:
         dist: dict[int, Fraction] = {self.constant: Fraction(1)}
         for count, sides in self.dice:
             face = Fraction(1, sides)
-            for _ in range(count):
+            for _repeat in range(count):
                 step: dict[int, Fraction] = {}
                 for total, p in dist.items():
                     for value in range(1, sides + 1):
@@ -121,46 +122,61 @@ def parse_dice(text: str, *, what: str = "dice expression") -> DiceExpr:
     """
     cleaned = text.replace(" ", "")
     shown = text if len(text) <= 40 else text[:40] + "..."
-    allowed = "a whole number or dice such as D3, D6, 2D6, D6+1, D3+D6"
+    allowed = _("a whole number or dice such as D3, D6, 2D6, D6+1, D3+D6")
     if not cleaned:
-        raise InputError(f"{what}: empty value", allowed)
+        raise InputError(_("{what}: empty value").format(what=what), allowed)
     dice: dict[int, int] = {}
     constant = 0
     position = 0
     while position < len(cleaned):
         match = _TERM.match(cleaned, position)
         if not match or match.end() == position or (position > 0 and not match.group(1)):
-            raise InputError(f"{what}: {shown!r} is not understood", allowed)
+            raise InputError(_not_understood(what, shown), allowed)
         sign, number, d, sides = match.groups()
         if position == 0 and sign == "+":
-            raise InputError(f"{what}: {shown!r} is not understood", allowed)
+            raise InputError(_not_understood(what, shown), allowed)
         if d:
             if sign == "-":
-                raise InputError(f"{what}: {shown!r} subtracts dice", allowed)
+                raise InputError(
+                    _("{what}: {text} subtracts dice").format(what=what, text=repr(shown)),
+                    allowed,
+                )
             if sides not in ("3", "6"):
                 raise InputError(
-                    f"{what}: {shown!r} uses a D{sides}; only D3 and D6 exist", allowed
+                    _("{what}: {text} uses a D{sides}; only D3 and D6 exist").format(
+                        what=what, text=repr(shown), sides=sides
+                    ),
+                    allowed,
                 )
             count = parse_whole(number, what=what, low=1, high=MAX_DICE) if number else 1
             dice[int(sides)] = dice.get(int(sides), 0) + count
             if sum(dice.values()) > MAX_DICE:
                 raise InputError(
-                    f"{what}: {shown!r} rolls more than {MAX_DICE} dice",
-                    f"the limit is {MAX_DICE} dice in one expression",
+                    _("{what}: {text} rolls more than {limit} dice").format(
+                        what=what, text=repr(shown), limit=MAX_DICE
+                    ),
+                    _("the limit is {limit} dice in one expression").format(limit=MAX_DICE),
                 )
         else:
             if not number:
-                raise InputError(f"{what}: {shown!r} is not understood", allowed)
+                raise InputError(_not_understood(what, shown), allowed)
             amount = parse_whole(number, what=what, high=MAX_CONSTANT)
             constant += -amount if sign == "-" else amount
             if abs(constant) > MAX_CONSTANT:
                 raise InputError(
-                    f"{what}: {shown!r} adds up to more than {MAX_CONSTANT}",
-                    f"the limit is {MAX_CONSTANT}",
+                    _("{what}: {text} adds up to more than {limit}").format(
+                        what=what, text=repr(shown), limit=MAX_CONSTANT
+                    ),
+                    _("the limit is {limit}").format(limit=MAX_CONSTANT),
                 )
         position = match.end()
     ordered = tuple((dice[s], s) for s in (3, 6) if s in dice)
     return DiceExpr(ordered, constant)
+
+
+def _not_understood(what: str, shown: str) -> str:
+    """`--damage: 'D7x' is not understood`, in the player's language."""
+    return _("{what}: {text} is not understood").format(what=what, text=repr(shown))
 
 
 def fixed(value: int) -> DiceExpr:
@@ -177,13 +193,18 @@ def parse_threshold(text: str, *, what: str, allow_dash: bool = False, low: int 
     if allow_dash and cleaned == "-":
         return IMPOSSIBLE
     body = cleaned[:-1] if cleaned.endswith("+") else cleaned
-    allowed = f"use {low}+ to 6+" + (" or -" if allow_dash else "")
+    allowed = (_("use {low}+ to 6+ or -") if allow_dash else _("use {low}+ to 6+")).format(low=low)
     if not is_ascii_whole(body) or len(body) > 2:
         shown = text if len(text) <= 20 else text[:20] + "..."
-        raise InputError(f"{what}: {shown!r} is not a roll needed", allowed)
+        raise InputError(
+            _("{what}: {text} is not a roll needed").format(what=what, text=repr(shown)), allowed
+        )
     value = int(body)
     if not low <= value <= 6:
-        raise InputError(f"{what}: {text!r} is not a roll a D6 can need", allowed)
+        raise InputError(
+            _("{what}: {text} is not a roll a D6 can need").format(what=what, text=repr(text)),
+            allowed,
+        )
     return value
 
 
@@ -210,7 +231,7 @@ class SeededDice:
         self._rng = random.Random(seed)
 
     def roll(self, count: int, purpose: str) -> list[int]:
-        return [self._rng.randint(1, 6) for _ in range(count)]
+        return [self._rng.randint(1, 6) for _die in range(count)]
 
 
 class OutOfDice(AosError):
@@ -223,7 +244,10 @@ class ScriptedDice:
     def __init__(self, values: Sequence[int]) -> None:
         for value in values:
             if value not in FACES:
-                raise InputError(f"scripted die {value} is not a D6 result", "use 1 to 6")
+                raise InputError(
+                    _("scripted die {value} is not a D6 result").format(value=value),
+                    _("use 1 to 6"),
+                )
         self._values = list(values)
         self._position = 0
 
@@ -234,7 +258,9 @@ class ScriptedDice:
     def roll(self, count: int, purpose: str) -> list[int]:
         if self.remaining < count:
             raise OutOfDice(
-                f"the scripted dice ran out at {purpose!r}: needed {count}, had {self.remaining}"
+                _("the scripted dice ran out at {purpose}: needed {count}, had {left}").format(
+                    purpose=repr(purpose), count=count, left=self.remaining
+                )
             )
         taken = self._values[self._position : self._position + count]
         self._position += count
@@ -260,32 +286,47 @@ def parse_typed_dice(text: str, count: int) -> list[int]:
     Raises InputError with what to type when the entry is not exactly `count` D6 results.
     """
     if len(text) > MAX_TYPED_LINE:
-        raise InputError(f"the line is longer than {MAX_TYPED_LINE} characters", "type the dice")
+        raise InputError(
+            _("the line is longer than {limit} characters").format(limit=MAX_TYPED_LINE),
+            _("type the dice"),
+        )
     tokens = text.replace(",", " ").split()
     values: list[int] = []
     for token in tokens:
         shown = token if len(token) <= 20 else token[:20] + "..."
         if ":" in token or "x" in token.lower():
-            face_text, _, times_text = token.lower().replace("x", ":").partition(":")
+            face_text, _colon, times_text = token.lower().replace("x", ":").partition(":")
             if not (is_ascii_whole(face_text) and is_ascii_whole(times_text)):
-                raise InputError(f"{shown!r} is not a face and count", "write it as 6:2 (two 6s)")
+                raise InputError(
+                    _("{text} is not a face and count").format(text=repr(shown)),
+                    _("write it as 6:2 (two 6s)"),
+                )
             face = int(face_text) if len(face_text) == 1 else 0
             if face not in FACES:
-                raise InputError(f"{face_text[:20]} is not a D6 face", "faces are 1 to 6")
+                raise InputError(
+                    _("{text} is not a D6 face").format(text=face_text[:20]),
+                    _("faces are 1 to 6"),
+                )
+            rolled = ngettext("{n} die was rolled", "{n} dice were rolled", count)
             times = parse_whole(
-                times_text, what=shown, high=count - len(values), hint=f"{count} dice were rolled"
+                times_text, what=shown, high=count - len(values), hint=rolled.format(n=count)
             )
             values.extend([face] * times)
         elif is_ascii_whole(token) and len(token) == 1 and int(token) in FACES:
             values.append(int(token))
         else:
-            raise InputError(f"{shown!r} is not a D6 result", "type values from 1 to 6")
+            raise InputError(
+                _("{text} is not a D6 result").format(text=repr(shown)),
+                _("type values from 1 to 6"),
+            )
         if len(values) > count:
             break
     if len(values) != count:
         raise InputError(
-            f"expected {count} dice, got {len(values)}",
-            "type each die (6 5 3) or counts per face (6:2 3:1)",
+            ngettext("expected {n} die, got {got}", "expected {n} dice, got {got}", count).format(
+                n=count, got=len(values)
+            ),
+            _("type each die (6 5 3) or counts per face (6:2 3:1)"),
         )
     return values
 
@@ -298,13 +339,13 @@ class ManualDice:
         self._tell = tell
 
     def roll(self, count: int, purpose: str) -> list[int]:
-        noun = "die" if count == 1 else "dice"
+        question = ngettext("Roll {n} die for {purpose}", "Roll {n} dice for {purpose}", count)
         while True:
-            answer = self._ask(f"Roll {count} {noun} for {purpose}")
+            answer = self._ask(question.format(n=count, purpose=purpose))
             try:
                 return parse_typed_dice(answer, count)
             except InputError as problem:
-                self._tell(f"{problem} - try again")
+                self._tell(_("{problem} - try again").format(problem=problem))
 
 
 # --------------------------------------------------------------------------- rerolls
@@ -333,7 +374,10 @@ def parse_reroll(text: str, *, what: str) -> Reroll:
     try:
         return Reroll(text.strip().lower())
     except ValueError:
-        raise InputError(f"{what}: {text!r} is not a reroll", "use ones, failed or all") from None
+        raise InputError(
+            _("{what}: {text} is not a reroll").format(what=what, text=repr(text)),
+            _("use ones, failed or all"),
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -367,7 +411,11 @@ def roll_with_reroll(
         return [Die(value) for value in firsts]
     checks = succeeds_each if succeeds_each is not None else [succeeds] * len(firsts)
     wanted = [i for i, value in enumerate(firsts) if reroll.wants(value, checks[i](value))]
-    seconds = source.roll(len(wanted), f"rerolls of {purpose}") if wanted else []
+    seconds = (
+        source.roll(len(wanted), _("rerolls of {purpose}").format(purpose=purpose))
+        if wanted
+        else []
+    )
     dice = [Die(value) for value in firsts]
     for index, value in zip(wanted, seconds, strict=True):
         dice[index] = Die(firsts[index], value)
@@ -393,12 +441,14 @@ class RollOff:
 
 
 def roll_off(
-    source: DiceSource, *, reroll_ties: bool = True, what: str = "a roll-off", sides: str = ""
+    source: DiceSource, *, reroll_ties: bool = True, what: str = "", sides: str = ""
 ) -> RollOff:
     """Each player rolls a D6; the higher wins, ties are rolled again unless told otherwise.
     `what` and `sides` (`Player One, then Player Two`) name the roll in the dice prompt."""
     rounds: list[tuple[int, int]] = []
-    purpose = f"{what} ({sides or 'first player, second player'})"
+    purpose = "{what} ({sides})".format(
+        what=what or _("a roll-off"), sides=sides or _("first player, second player")
+    )
     while True:
         first, second = source.roll(2, purpose)
         rounds.append((first, second))

@@ -45,6 +45,7 @@ from aos_cli.core.distributions import (
 from aos_cli.core.effects import AttackRules, TargetInfo, Trigger
 from aos_cli.core.engine import AttackOdds
 from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import _
 from aos_cli.core.numbers import check_distance
 
 # --------------------------------------------------------------------------- one attack
@@ -383,7 +384,7 @@ def charge_odds(
     from aos_cli.core.movement import ChargeRoll, charge_roll_needed
 
     if reroll and distance is None:
-        raise InputError("--reroll needs --distance", "give the gap to the enemy in inches")
+        raise InputError(_("--reroll needs --distance"), _("give the gap to the enemy in inches"))
     needed = None if distance is None else charge_roll_needed(distance)
     out: dict[int, Fraction] = {}
     for first in _two_d6():
@@ -435,7 +436,9 @@ def cast_odds(
     from aos_cli.core.magic import CastRoll
 
     if not 2 <= value <= 20:
-        raise InputError(f"--value: {value} is not a casting value", "use 2 to 20")
+        raise InputError(
+            _("--value: {value} is not a casting value").format(value=value), _("use 2 to 20")
+        )
     casting: dict[int, Fraction] = {}
     cast = unbound = Fraction(0)
     for dice in _two_d6():

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
+from aos_cli.core.i18n import _, number, percent_sign
+
 if TYPE_CHECKING:
     from rich.table import Table
 
@@ -29,15 +31,15 @@ _EIGHTHS = " ▏▎▍▌▋▊▉"
 
 
 def percent(p: float) -> str:
-    """A probability as a percentage a player reads at a glance: 58.3%, <0.1%, 100%."""
+    """A probability as a percentage a player reads at a glance: 58.3%, <0.1%, 100% (58,3% in
+    Hungarian, %58,3 in Turkish, 58,3 % in Russian)."""
     if p <= 0.0:
-        return "0%"
+        return percent_sign("0")
     if p < 0.001:
-        return "<0.1%"
+        return "<" + percent_sign(number(0.1))
     if p > 0.999 and p < 1.0 - 1e-12:
-        return ">99.9%"
-    text = f"{100.0 * p:.1f}".rstrip("0").rstrip(".")
-    return f"{text}%"
+        return ">" + percent_sign(number(99.9))
+    return percent_sign(number(float(f"{100.0 * p:.1f}")))
 
 
 def bar(p: float, peak: float, width: int = BAR_WIDTH) -> str:
@@ -78,18 +80,25 @@ def distribution_chart(
         label = str(start) if stop == start else f"{start}-{stop}"
         mass = math.fsum(dist.p(v) for v in range(start, stop + 1))
         rows.append((label, mass, dist.at_least(start)))
-    peak = max((mass for _, mass, _ in rows), default=0.0)
-    width = max([len(value_label)] + [len(label) for label, _, _ in rows])
+    peak = max((mass for _label, mass, _at_least in rows), default=0.0)
+    width = max([len(value_label)] + [len(label) for label, _mass, _at_least in rows])
+    cells = [
+        (label, percent(mass), bar(mass, peak, bar_width), percent(at_least))
+        for label, mass, at_least in rows
+    ]
+    # P(in): the chance the value falls in the row's group of values.
+    equal = "P(=)" if step == 1 else _("P(in)")
+    shown = max([6, len(equal)] + [len(c) for cell in cells for c in (cell[1], cell[3])])
     text = Text()
     text.append(f"{title}\n", style="heading")
-    equal = "P(=)" if step == 1 else "P(in)"
     text.append(
-        f"{value_label:>{width}}  {equal:>6}  {'':<{bar_width + 1}} {'P(≥)':>6}", style="heading"
+        f"{value_label:>{width}}  {equal:>{shown}}  {'':<{bar_width + 1}} {'P(≥)':>{shown}}",
+        style="heading",
     )
-    for label, mass, at_least in rows:
-        text.append(f"\n{label:>{width}}  {percent(mass):>6}  ")
-        text.append(f"{bar(mass, peak, bar_width):<{bar_width + 1}}", style="success")
-        text.append(f" {percent(at_least):>6}")
+    for label, mass_text, bar_text, at_least_text in cells:
+        text.append(f"\n{label:>{width}}  {mass_text:>{shown}}  ")
+        text.append(f"{bar_text:<{bar_width + 1}}", style="success")
+        text.append(f" {at_least_text:>{shown}}")
     return text
 
 
@@ -99,30 +108,29 @@ def bar_width_for(columns: int) -> int:
 
 
 def summary_text(dist: Distribution, noun: str) -> Text:
-    """`Damage: mean 4.38, median 4, standard deviation 1.92`."""
-    text = Text()
-    text.append(f"{noun}: ", style="heading")
-    text.append("mean ")
-    text.append(f"{dist.mean:.2f}", style="total")
-    text.append(f", median {dist.median}, standard deviation {dist.sd:.2f}")
-    return text
+    """`Damage: mean 4.38, median 4, standard deviation 1.92` (`noun` already translated)."""
+    return Text.from_markup(
+        _(
+            "[heading]{noun}:[/] mean [total]{mean}[/], median {median}, standard deviation {sd}"
+        ).format(noun=noun, mean=number(dist.mean, 2), median=dist.median, sd=number(dist.sd, 2))
+    )
 
 
 def means_table(
     rows: Sequence[tuple[str, float, float | None]], *, title: str, show_slain: bool
 ) -> Table:
-    """Mean damage (and mean models slain) against each save."""
+    """Mean damage (and mean models slain) against each save (`title` already translated)."""
     from rich.table import Table
 
     table = Table(title=title, header_style="heading", expand=False)
-    table.add_column("Save", justify="right")
-    table.add_column("Mean damage", justify="right")
+    table.add_column(_("Save"), justify="right")
+    table.add_column(_("Mean damage"), justify="right")
     if show_slain:
-        table.add_column("Mean slain", justify="right")
+        table.add_column(_("Mean slain"), justify="right")
     for save, damage, slain in rows:
-        cells = [save, f"{damage:.2f}"]
+        cells = [save, number(damage, 2)]
         if show_slain:
-            cells.append("" if slain is None else f"{slain:.2f}")
+            cells.append("" if slain is None else number(slain, 2))
         table.add_row(*cells)
     return table
 
@@ -176,9 +184,13 @@ def attack_odds_json(
 
 def luck_line(damage: Distribution, rolled: int) -> str:
     """`Luck: better than 78% of outcomes, worse than 12% (percentile 83).` for the damage."""
-    return (
-        f"[muted]Luck: better than {percent(damage.below(rolled))} of outcomes, worse than "
-        f"{percent(damage.at_least(rolled + 1))} (percentile {damage.percentile(rolled):.0f}).[/]"
+    return _(
+        "[muted]Luck: better than {below} of outcomes, worse than {above} "
+        "(percentile {percentile}).[/]"
+    ).format(
+        below=percent(damage.below(rolled)),
+        above=percent(damage.at_least(rolled + 1)),
+        percentile=f"{damage.percentile(rolled):.0f}",
     )
 
 

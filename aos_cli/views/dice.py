@@ -10,6 +10,7 @@ from rich.text import Text
 
 from aos_cli.core.dice import Die
 from aos_cli.core.engine import AttackResult, Stage
+from aos_cli.core.i18n import _, ngettext
 
 MAX_DICE_SHOWN = 60
 """Past this many dice a row shows counts per face instead of every die."""
@@ -43,11 +44,31 @@ def plain_dice_text(values: Sequence[int]) -> Text:
     return Text(" ".join(str(v) for v in values))
 
 
+def stage_name(name: str) -> str:
+    """A stage's row in the attack table: `Hit`, `Wound`, `Save` in the player's language."""
+    names = {"hit": _("Hit"), "wound": _("Wound"), "save": _("Save")}
+    return names.get(name, name.capitalize())
+
+
 def stage_result(stage: Stage) -> str:
     """A stage's successes as the next stage receives them: `17 hits (3 extra)`, `5 saved`."""
-    noun = {"hit": "hits", "wound": "wounds", "save": "saved"}[stage.name]
-    extra = f" ({stage.extra} {stage.extra_label})" if stage.extra else ""
-    return f"{stage.total} {noun}{extra}"
+    total = stage.total
+    if stage.name == "hit":
+        text = ngettext("{n} hit", "{n} hits", total)
+    elif stage.name == "wound":
+        text = ngettext("{n} wound", "{n} wounds", total)
+    else:
+        text = ngettext("{n} saved", "{n} saved", total)
+    text = text.format(n=total)
+    if not stage.extra:
+        return text
+    if stage.extra_label == "extra":
+        extra = ngettext("{n} extra", "{n} extra", stage.extra)
+    elif stage.extra_label == "automatic":
+        extra = ngettext("{n} automatic", "{n} automatic", stage.extra)
+    else:
+        extra = f"{{n}} {stage.extra_label}"
+    return _("{result} ({extra})").format(result=text, extra=extra.format(n=stage.extra))
 
 
 def _damage_rolls(weapon: Any) -> tuple[Sequence[int], str] | None:
@@ -60,52 +81,64 @@ def attack_table(
     result: AttackResult[Any],
     *,
     show_slain: bool,
-    title: str = "Attack",
-    ward: tuple[str, str] = ("Ward", "negated"),
+    title: str | None = None,
+    ward: tuple[str, str] | None = None,
     damage_row: Callable[[Any], tuple[Sequence[int], str] | None] = _damage_rolls,
     wounds_lost: bool = False,
 ) -> Table:
     """One row per stage per weapon with its dice, then the totals. A system names its roll
     per point of damage (`ward`: its name and what it does), its Damage row and whether wounds
-    lost differ from damage (40k's excess damage is lost)."""
-    table = Table(title=title, show_header=True, header_style="heading", expand=False)
-    table.add_column("Stage")
-    table.add_column("Needs", justify="right")
-    table.add_column("Dice")
-    table.add_column("Result", justify="right")
+    lost differ from damage (40k's excess damage is lost). Without `title` and `ward` the table
+    is Age of Sigmar's: `Attack`, and a ward negating wounds."""
+    table = Table(
+        title=_("Attack") if title is None else title,
+        show_header=True,
+        header_style="heading",
+        expand=False,
+    )
+    table.add_column(_("Stage"))
+    table.add_column(_("Needs"), justify="right")
+    table.add_column(_("Dice"))
+    table.add_column(_("Result"), justify="right")
     for weapon in result.weapons:
         label = f"{weapon.weapon}: " if weapon.weapon and len(result.weapons) > 1 else ""
         rolls = plain_dice_text(weapon.attack_rolls) if weapon.attack_rolls else ""
-        table.add_row(f"{label}Attacks", "", rolls, str(weapon.attacks))
+        table.add_row(label + _("Attacks"), "", rolls, str(weapon.attacks))
         for stage in weapon.stages:
             table.add_row(
-                f"{label}{stage.name.capitalize()}",
+                label + stage_name(stage.name),
                 stage.needed,
                 dice_text(stage.dice, stage.successes),
                 stage_result(stage),
             )
         damage = damage_row(weapon)
         if damage is not None:
-            table.add_row(f"{label}Damage", "", plain_dice_text(damage[0]), damage[1])
+            table.add_row(label + _("Damage"), "", plain_dice_text(damage[0]), damage[1])
         if weapon.mortal_wounds:
-            table.add_row(f"{label}Mortal wounds", "", "", str(weapon.mortal_wounds))
+            table.add_row(label + _("Mortal wounds"), "", "", str(weapon.mortal_wounds))
     if result.ward_rolls:
-        name, verb = ward
-        table.add_row(name, "", plain_dice_text(result.ward_rolls), f"{result.ward_saved} {verb}")
+        saved = result.ward_saved
+        if ward is None:
+            name = _("Ward")
+            verdict = ngettext("{n} negated", "{n} negated", saved).format(n=saved)
+        else:
+            name, verdict = ward[0], f"{saved} {ward[1]}"
+        table.add_row(name, "", plain_dice_text(result.ward_rolls), verdict)
     table.add_section()
-    table.add_row(Text("Damage", style="total"), "", "", Text(str(result.damage), style="total"))
+    table.add_row(Text(_("Damage"), style="total"), "", "", Text(str(result.damage), style="total"))
     if show_slain and result.allocation is not None:
         if wounds_lost:
-            table.add_row("Wounds lost (excess lost)", "", "", str(result.wounds_lost))
+            table.add_row(_("Wounds lost (excess lost)"), "", "", str(result.wounds_lost))
         table.add_row(
-            Text("Models slain", style="total"),
+            Text(_("Models slain"), style="total"),
             "",
             "",
             Text(str(result.allocation.slain), style="total"),
         )
         left = result.wounds_left_on_damaged
         if wounds_lost and left is not None:
-            table.add_row("Damaged model", "", "", f"{left} wounds left")
+            left_text = ngettext("{n} wound left", "{n} wounds left", left).format(n=left)
+            table.add_row(_("Damaged model"), "", "", left_text)
     return table
 
 

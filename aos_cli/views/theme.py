@@ -25,7 +25,7 @@ def printable(text: str) -> str:
     name from a file or the database can never clear the screen or retitle the terminal."""
     if text.isprintable():
         return text
-    return "".join(c if c.isprintable() or c == "\n" else repr(c)[1:-1] for c in text)
+    return "".join(c if c.isprintable() or c in "\n\u00a0" else repr(c)[1:-1] for c in text)
 
 
 def markup_safe(text: object) -> str:
