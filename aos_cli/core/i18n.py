@@ -84,9 +84,9 @@ def choose(
     """The language to use and a warning line when the one asked for is unknown.
 
     `explicit` (from `--lang`) wins, then `AOS_LANG`, then the first set of LC_ALL, LC_MESSAGES,
-    LANG; anything else is English. An unknown language asked for by `--lang` or `AOS_LANG` falls
-    back to English with a warning; an unknown system locale falls back silently, since the
-    player never asked this tool for it.
+    LANG; anything else is English. An unknown language falls back to English with one warning
+    line, whether `--lang`, `AOS_LANG` or the locale asked for it (the locale's warning says how
+    to choose a language and so silence it).
     """
     env = os.environ if environ is None else environ
     asked, source = explicit, "--lang"
@@ -105,7 +105,12 @@ def choose(
         value = env.get(variable)
         if value:
             code = from_locale(value)
-            return (code if code in LANGUAGES else ENGLISH), None
+            if code in LANGUAGES:
+                return code, None
+            return ENGLISH, (
+                f"aos: warning: the locale {variable}={value!r} names a language this tool does "
+                f"not speak ({', '.join(LANGUAGES)}); using English (set AOS_LANG=en to say so)"
+            )
     return ENGLISH, None
 
 

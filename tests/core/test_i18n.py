@@ -19,14 +19,18 @@ def test_lang_option_wins_over_aos_lang_and_locale() -> None:
     assert choose(None, {}) == ("en", None)
 
 
-def test_unknown_language_asked_for_falls_back_to_english_with_one_warning() -> None:
-    """An unknown `--lang` or AOS_LANG: English and one warning line; an unknown system locale
-    (the player never asked this tool for it) is English without a warning."""
+def test_unknown_language_falls_back_to_english_with_one_warning() -> None:
+    """Issue 17 item 1: an unknown language, from `--lang`, AOS_LANG or the locale, is English
+    with one warning line; the locale's warning says how to silence it."""
     code, warning = choose("de", {})
     assert code == "en" and warning is not None and "\n" not in warning and "'de'" in warning
     code, warning = choose(None, {"AOS_LANG": "klingon"})
     assert code == "en" and warning is not None and "AOS_LANG" in warning
-    assert choose(None, {"LANG": "de_DE.UTF-8"}) == ("en", None)
+    code, warning = choose(None, {"LANG": "de_DE.UTF-8"})
+    assert code == "en" and warning is not None and "\n" not in warning
+    assert "LANG='de_DE.UTF-8'" in warning and "AOS_LANG=en" in warning
+    assert choose(None, {"LANG": "de_DE.UTF-8", "AOS_LANG": "en"}) == ("en", None)
+    assert choose(None, {"LANG": "en_GB.UTF-8"}) == ("en", None)
 
 
 def test_locale_values_name_their_language() -> None:
