@@ -71,7 +71,7 @@ def test_wh40k8_play_walks_the_six_phases_with_smite(run_cli: RunCli, tmp_path: 
     assert "The Underdog chooses who goes first" in out
     assert "Primary objective (rolled 3): Domination" in out
     assert "Advance" in out and "Fall Back" in out
-    assert "Smite: Tactical Squad suffers 3 mortal wound(s)" in out
+    assert "Smite: Tactical Squad suffers 3 mortal wounds" in out
 
 
 def test_game_new_with_system_uses_its_demo_armies(run_cli: RunCli, tmp_path: Path) -> None:

@@ -237,7 +237,7 @@ def test_40k8_17_7_status_says_the_underdog_chooses_who_goes_first(
     db = tmp_path / "games.sqlite3"
     assert run_cli("game", "new", "--system", "wh40k8", "--db", str(db)).exit_code == 0
     shown = one_line(aos(run_cli, db, "status").stdout)
-    assert "Set-up done: the Underdog chooses who goes first in every battle round" in shown
+    assert "Set-up done: the Underdog chooses who goes first in every round" in shown
     assert "roll priority" not in shown
 
 

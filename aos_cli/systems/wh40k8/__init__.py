@@ -5,6 +5,7 @@ A light package: its attack kit and verbs are imported without the rules; the sy
 built and registered by `rules` (`SYSTEM_MODULE`) when the registry is first asked for it.
 """
 
+from aos_cli.core.i18n import N_
 from aos_cli.core.system import SystemInfo
 
 SYSTEM_MODULE = "rules"
@@ -34,9 +35,9 @@ INFO = SystemInfo(
         ("casts", "manifests"),
         ("unbinds", "denies"),
         ("unbind_command", "deny"),
-        ("unbind_attempt", "Deny the Witch"),
+        ("unbind_attempt", N_("Deny the Witch")),
         ("bravery_short", "Ld"),
-        ("round_one", "the Underdog chooses who goes first in every battle round"),
+        ("round_one", N_("the Underdog chooses who goes first in every round")),
     ),
 )
 """What lists, help and content validation read without importing the rules (the same values

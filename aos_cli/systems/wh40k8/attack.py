@@ -21,6 +21,7 @@ from aos_cli.core.attack_flags import (
 from aos_cli.core.dice import format_threshold, parse_dice, parse_threshold
 from aos_cli.core.effects import compile_effects
 from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import N_, _
 from aos_cli.core.limits import MAX_CHARACTERISTIC, check_at_most
 
 if TYPE_CHECKING:
@@ -57,13 +58,17 @@ def _skill(given: Mapping[str, Any], melee: bool) -> int:
         for name in _SHOOTING_ONLY:
             if given.get(name):
                 flag = "--" + name.replace("_", "-")
-                raise InputError(f"{flag} is for shooting", "leave it out with --melee")
+                raise InputError(
+                    _("{flag} is for shooting").format(flag=flag), _("leave it out with --melee")
+                )
         if given.get("ws") is None:
-            raise InputError("--ws is required with --melee", "give the Weapon Skill, e.g. 3+")
+            raise InputError(
+                _("--ws is required with --melee"), _("give the Weapon Skill, e.g. 3+")
+            )
         return parse_threshold(given["ws"], what="--ws", allow_dash=True)
     if given.get("bs") is None and not given.get("overwatch"):
         raise InputError(
-            "--bs is required with --system wh40k8", "give the Ballistic Skill, e.g. 3+"
+            _("--bs is required with --system wh40k8"), _("give the Ballistic Skill, e.g. 3+")
         )
     # Overwatch hits only on a 6 whatever the BS (40k8 §9.3): BS may be left out.
     bs = given.get("bs")
@@ -78,15 +83,15 @@ def _weapon_type(given: Mapping[str, Any], melee: bool) -> Any:
     if text is None:
         if given.get("moved") or given.get("advanced") or given.get("half_range"):
             raise InputError(
-                "--moved, --advanced and --half-range need --weapon-type",
-                "give assault, heavy, rapid-fire, grenade or pistol",
+                _("--moved, --advanced and --half-range need --weapon-type"),
+                _("give assault, heavy, rapid-fire, grenade or pistol"),
             )
         return WeaponType.MELEE if melee else WeaponType.RAPID_FIRE
     try:
         return WeaponType(text.strip().lower().replace("_", "-").replace(" ", "-"))
     except ValueError:
         names = ", ".join(t.value for t in WeaponType)
-        raise InputError(f"--weapon-type: {text!r}", f"use {names}") from None
+        raise InputError(f"--weapon-type: {text!r}", _("use {names}").format(names=names)) from None
 
 
 def _optional_threshold(given: Mapping[str, Any], name: str) -> int | None:
@@ -100,7 +105,7 @@ class Kit40k:
 
     system: str = "wh40k8"
     flags: tuple[Flag, ...] = FLAGS_40K
-    mortal_label: str = "of which mortal wounds"
+    mortal_label: str = N_("of which mortal wounds")
 
     @property
     def engine(self) -> Engine40k:
@@ -117,15 +122,21 @@ class Kit40k:
         skill = _skill(given, melee)
         for name in ("attacks", "strength", "toughness"):
             if given.get(name) is None:
-                raise InputError(f"--{name} is required with --system wh40k8", f"give --{name}")
+                raise InputError(
+                    _("{flag} is required with --system wh40k8").format(flag=f"--{name}"),
+                    _("give {flag}").format(flag=f"--{name}"),
+                )
         models = given.get("models")
         if models is not None and models < 0:
-            raise InputError(f"--models: {models} is negative", "use 0 or more")
+            raise InputError(_("--models: {n} is negative").format(n=models), _("use 0 or more"))
         effects = shared_effects(given)
         weapon_type = _weapon_type(given, melee)
         for name in ("strength", "toughness"):
             if given[name] < 1:
-                raise InputError(f"--{name}: {given[name]} is below 1", "use 1 or more (40k8 §14)")
+                raise InputError(
+                    _("{flag}: {n} is below 1").format(flag=f"--{name}", n=given[name]),
+                    _("use 1 or more (40k8 §14)"),
+                )
             check_at_most(f"--{name}", given[name], MAX_CHARACTERISTIC, "at most")
         weapon = Weapon40k(
             attacks=parse_dice(given["attacks"], what="--attacks"),
@@ -162,7 +173,11 @@ class Kit40k:
         """Every stage's dice, Damage per attack, feel-no-pain and the totals."""
         from aos_cli.systems.wh40k8.views import attack_table_40k
 
-        title = "Overwatch" if spec.overwatch else spec.phase.capitalize()
+        title = (
+            _("Overwatch")
+            if spec.overwatch
+            else (_("Shooting") if spec.phase == "shooting" else _("Fight"))
+        )
         return attack_table_40k(result, show_slain=spec.allocates, title=title)
 
     def result_json(self, spec: Attack40k, result: AttackResult[Any]) -> dict[str, Any]:
@@ -191,16 +206,19 @@ class Kit40k:
 
     def damage_title(self, spec: Attack40k) -> str:
         invulnerable = spec.target.invulnerable
-        extra = f", invulnerable {format_threshold(invulnerable)}" if invulnerable else ""
-        return f"Damage against {format_threshold(spec.save)}{extra}"
+        if invulnerable:
+            return _("Damage against {save}, invulnerable {invulnerable}").format(
+                save=format_threshold(spec.save), invulnerable=format_threshold(invulnerable)
+            )
+        return _("Damage against {save}").format(save=format_threshold(spec.save))
 
     def slain_title(self) -> str:
-        return "Models slain (excess damage lost, 40k8 §8.5)"
+        return _("Models slain (excess damage lost, 40k8 §8.5)")
 
     def notes(self, spec: Attack40k) -> list[str]:
         """Cover asked for in a Fight, where it does not count."""
         if spec.target.in_cover and spec.phase == "fight":
-            return ["Cover does not count in the Fight phase (40k8 §8.7)."]
+            return [_("Cover does not count in the Fight phase (40k8 §8.7).")]
         return []
 
 

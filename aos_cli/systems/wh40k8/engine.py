@@ -82,6 +82,7 @@ from aos_cli.core.distributions import (
 from aos_cli.core.effects import AttackRules, Trigger
 from aos_cli.core.engine import Allocation, AttackOdds, AttackResult, Stage, roll_amounts
 from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.i18n import N_, _
 from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_MODIFIER, check_at_most, check_weapon
 
 if TYPE_CHECKING:
@@ -106,6 +107,22 @@ class WeaponType(StrEnum):
     def ranged(self) -> bool:
         return self is not WeaponType.MELEE
 
+    @property
+    def display(self) -> str:
+        """The type as a player reads it: `Rapid Fire` (in the chosen language)."""
+        return _(_WEAPON_TYPE_NAMES[self])
+
+
+_WEAPON_TYPE_NAMES = {
+    WeaponType.ASSAULT: N_("Assault"),
+    WeaponType.HEAVY: N_("Heavy"),
+    WeaponType.RAPID_FIRE: N_("Rapid Fire"),
+    WeaponType.GRENADE: N_("Grenade"),
+    WeaponType.PISTOL: N_("Pistol"),
+    WeaponType.MELEE: N_("Melee"),
+}
+"""Each weapon type's name on a datasheet (§7, §13.2)."""
+
 
 # =========================================================================== the rolls
 
@@ -115,8 +132,10 @@ def wound_roll_needed(strength: int, toughness: int) -> int:
     2S ≤ T 6+, S < T 5+."""
     if strength < 1 or toughness < 1:
         raise InputError(
-            f"Strength {strength} against Toughness {toughness}",
-            "Strength and Toughness are never below 1 (§14)",
+            _("Strength {strength} against Toughness {toughness}").format(
+                strength=strength, toughness=toughness
+            ),
+            _("Strength and Toughness are never below 1 (§14)"),
         )
     if strength >= 2 * toughness:
         return 2
@@ -184,7 +203,7 @@ class SaveSetup:
         `5+ invulnerable`."""
         if self.uses_invulnerable:
             assert self.invulnerable is not None
-            return f"{format_threshold(self.invulnerable)} invulnerable"
+            return _("{save} invulnerable").format(save=format_threshold(self.invulnerable))
         if self.save_modifier and self.save < IMPOSSIBLE:
             return f"{format_threshold(self.save)} {self.save_modifier:+d}"
         return format_threshold(self.save)
@@ -233,27 +252,46 @@ class Weapon40k:
 
     def __post_init__(self) -> None:
         if self.models < 0:
-            raise InputError(f"models: {self.models} is negative", "use 0 or more models")
+            raise InputError(
+                _("models: {n} is negative").format(n=self.models), _("use 0 or more models")
+            )
         if self.attacks.minimum < 0:
-            raise InputError(f"attacks: {self.attacks} can be negative", "use 0 or more attacks")
+            raise InputError(
+                _("Attacks: {value} can be negative").format(value=self.attacks),
+                _("use 0 or more attacks"),
+            )
         if self.damage.minimum < 0:
-            raise InputError(f"damage: {self.damage} can be negative", "use 0 or more")
+            raise InputError(
+                _("Damage: {value} can be negative").format(value=self.damage), _("use 0 or more")
+            )
         if self.ap > 0:
-            raise InputError(f"AP: {self.ap} is positive", "write AP as 0, - or -1, -2 ...")
+            raise InputError(
+                _("AP: {value} is positive").format(value=self.ap),
+                _("write AP as 0, - or -1, -2 ..."),
+            )
         if self.strength < 1:
-            raise InputError(f"Strength: {self.strength} is below 1", "use 1 or more (§14)")
+            raise InputError(
+                _("Strength: {value} is below 1").format(value=self.strength),
+                _("use 1 or more (§14)"),
+            )
         if not 2 <= self.skill <= IMPOSSIBLE:
-            raise InputError(f"BS/WS: {self.skill}", "use 2+ to 6+ or - (§13.1)")
+            raise InputError(
+                _("BS/WS: {value}").format(value=self.skill), _("use 2+ to 6+ or - (§13.1)")
+            )
         if self.multiplier < 0:
-            raise InputError(f"multiplier: {self.multiplier} is negative", "use 0, 1 or 2")
+            raise InputError(
+                _("multiplier: {n} is negative").format(n=self.multiplier), _("use 0, 1 or 2")
+            )
         check_weapon(self.models * self.multiplier, self.attacks.maximum, self.damage.maximum)
         check_at_most("AP", -self.ap, MAX_MODIFIER, "either way")
         check_at_most("Strength", self.strength, MAX_CHARACTERISTIC, "at most")
         for name in _UNSUPPORTED:
             if getattr(self.rules, name) not in (None, False, ()):
                 raise InputError(
-                    f"{name.replace('_', ' ')} is an Age of Sigmar ability",
-                    "40k weapons take modifiers, rerolls, extra attacks and mortal wounds",
+                    _("{ability} is an Age of Sigmar ability").format(
+                        ability=name.replace("_", " ")
+                    ),
+                    _("40k weapons take modifiers, rerolls, extra attacks and mortal wounds"),
                 )
 
     @property
@@ -279,25 +317,34 @@ class Target40k:
 
     def __post_init__(self) -> None:
         if self.toughness < 1:
-            raise InputError(f"Toughness: {self.toughness} is below 1", "use 1 or more (§14)")
+            raise InputError(
+                _("Toughness: {value} is below 1").format(value=self.toughness),
+                _("use 1 or more (§14)"),
+            )
         if not 2 <= self.save <= IMPOSSIBLE:
-            raise InputError(f"save: {self.save}", "use 2+ to 6+ or -")
-        for name, value in (
-            ("invulnerable", self.invulnerable),
-            ("feel no pain", self.feel_no_pain),
+            raise InputError(_("Save: {value}").format(value=self.save), _("use 2+ to 6+ or -"))
+        for message, value in (
+            (_("invulnerable save: {value}+"), self.invulnerable),
+            (_("feel no pain: {value}+"), self.feel_no_pain),
         ):
             if value is not None and not 2 <= value <= 6:
-                raise InputError(f"{name}: {value}+", "use 2+ to 6+")
+                raise InputError(message.format(value=value), _("use 2+ to 6+"))
         if (self.models is None) != (self.wounds is None):
-            raise InputError("models and wounds go together", "give both to count models slain")
-        for name, count in (("models", self.models), ("wounds", self.wounds)):
+            raise InputError(
+                _("models and wounds go together"), _("give both to count models slain")
+            )
+        for message, count in (
+            (_("target models: {n} is below 1"), self.models),
+            (_("target wounds: {n} is below 1"), self.wounds),
+        ):
             if count is not None and count < 1:
-                raise InputError(f"target {name}: {count} is below 1", "use 1 or more")
+                raise InputError(message.format(n=count), _("use 1 or more"))
         if self.wounds_suffered < 0 or (
             self.wounds is not None and self.wounds_suffered >= self.wounds
         ):
             raise InputError(
-                f"wounds suffered: {self.wounds_suffered}", "use 0 up to one less than Wounds"
+                _("wounds suffered: {n}").format(n=self.wounds_suffered),
+                _("use 0 up to one less than Wounds"),
             )
 
     @property
@@ -331,15 +378,15 @@ def fire_restriction(
     fires Assault weapons only; §6.2, §7.6 a unit within 1" of an enemy fires Pistols only;
     §10.5 melee weapons fight, ranged weapons shoot (Overwatch is shooting)."""
     if phase == "fight":
-        return None if weapon_type is WeaponType.MELEE else "only melee weapons fight (§10.5)"
+        return None if weapon_type is WeaponType.MELEE else _("only melee weapons fight (§10.5)")
     if weapon_type is WeaponType.MELEE:
-        return "melee weapons are used in the Fight phase, not to shoot (§13.2)"
+        return _("melee weapons are used in the Fight phase, not to shoot (§13.2)")
     if fell_back and not can_fly:
-        return "a unit that Fell Back cannot shoot unless it can FLY (§4.5)"
+        return _("a unit that Fell Back cannot shoot unless it can FLY (§4.5)")
     if advanced and weapon_type is not WeaponType.ASSAULT:
-        return "a unit that Advanced fires only Assault weapons (§4.6, §7.2)"
+        return _("a unit that Advanced fires only Assault weapons (§4.6, §7.2)")
     if engaged and weapon_type is not WeaponType.PISTOL:
-        return 'a unit within 1" of an enemy fires only Pistols, at the closest enemy (§7.6)'
+        return _('a unit within 1" of an enemy fires only Pistols, at the closest enemy (§7.6)')
     return None
 
 
@@ -378,12 +425,12 @@ def check_model_weapons(types: Sequence[WeaponType]) -> None:
     ranged = [t for t in types if t.ranged]
     if WeaponType.GRENADE in ranged and len(ranged) > 1:
         raise RuleError(
-            "a model that throws a grenade fires no other weapon (§7.5)", "throw or fire"
+            _("a model that throws a grenade fires no other weapon (§7.5)"), _("throw or fire")
         )
     if WeaponType.PISTOL in ranged and any(t is not WeaponType.PISTOL for t in ranged):
         raise RuleError(
-            "a model fires either its Pistols or all its other weapons (§7.6)",
-            "choose one before rolling",
+            _("a model fires either its Pistols or all its other weapons (§7.6)"),
+            _("choose one before rolling"),
         )
 
 
@@ -392,7 +439,8 @@ def check_grenades(weapons: Sequence[Weapon40k]) -> None:
     throwers = sum(w.models for w in weapons if w.weapon_type is WeaponType.GRENADE)
     if throwers > 1:
         raise RuleError(
-            f"{throwers} models throw grenades", "one model per unit throws a grenade (§7.5)"
+            _("{n} models throw grenades").format(n=throwers),
+            _("one model per unit throws a grenade (§7.5)"),
         )
 
 
@@ -418,7 +466,7 @@ def prepare_weapon(
         phase=phase,
     )
     if reason:
-        raise RuleError(f"{weapon.weapon_type}: {reason}")
+        raise RuleError(f"{weapon.weapon_type.display}: {reason}")
     if phase == "fight":
         return weapon
     modifier = hit_modifier_for(weapon.weapon_type, moved=moved, advanced=advanced)
@@ -429,16 +477,20 @@ def prepare_weapon(
 
 def _check_phase(weapons: Sequence[Weapon40k], *, overwatch: bool, phase: Phase) -> None:
     if phase not in PHASES:
-        raise InputError(f"phase: {phase!r}", "use shooting or fight")
+        raise InputError(_("phase: {phase}").format(phase=repr(phase)), _("use shooting or fight"))
     if overwatch and phase != "shooting":
-        raise InputError("Overwatch is a shooting attack (§9.3)", "use phase shooting")
+        raise InputError(_("Overwatch is a shooting attack (§9.3)"), _("use phase shooting"))
     for weapon in weapons:
         reason = fire_restriction(weapon.weapon_type, phase=phase)
         if reason:
-            raise RuleError(f"{weapon.name or weapon.weapon_type}: {reason}")
+            raise RuleError(f"{weapon.name or weapon.weapon_type.display}: {reason}")
         if weapon.skill >= IMPOSSIBLE:
-            kind = "BS" if phase == "shooting" else "WS"
-            raise RuleError(f"{kind} '-' makes no attacks of this kind (§13.4)")
+            message = (
+                _("BS '-' makes no shooting attacks (§13.4)")
+                if phase == "shooting"
+                else _("WS '-' makes no close combat attacks (§13.4)")
+            )
+            raise RuleError(message)
     if phase == "shooting":
         check_grenades(weapons)
 
@@ -507,7 +559,7 @@ def resolve_weapon_40k(
         per_model = roll_amounts(
             source,
             [weapon.attacks] * weapon.models,
-            f"{label}Attacks ({weapon.attacks})",
+            label + _("Attacks ({value})").format(value=weapon.attacks),
             floor=True,
         )
         result.attack_rolls = tuple(per_model)
@@ -517,13 +569,17 @@ def resolve_weapon_40k(
     """The mortal wound amounts each attack set off, by attack."""
 
     # Hit rolls (§8.1, §9.3).
-    needed_hit = "6 (Overwatch)" if overwatch else format_threshold(weapon.skill)
+    needed_hit = _("6 (Overwatch)") if overwatch else format_threshold(weapon.skill)
 
     def hits(v: int) -> bool:
         return hit_succeeds(v, weapon.skill, rules.hit_mod, overwatch=overwatch)
 
     hit_dice = roll_with_reroll(
-        source, count, f"{label}hit rolls ({needed_hit})", hits, rules.reroll_hit
+        source,
+        count,
+        label + _("hit rolls ({needed})").format(needed=needed_hit),
+        hits,
+        rules.reroll_hit,
     )
     hit_ok = tuple(hits(d.value) for d in hit_dice)
     result.stages.append(Stage("hit", needed_hit, tuple(hit_dice), hit_ok))
@@ -547,7 +603,10 @@ def resolve_weapon_40k(
     wound_dice = roll_with_reroll(
         source,
         len(going_on),
-        f"{label}wound rolls ({format_threshold(needed)}, S{weapon.strength} vs T{target.toughness})",
+        label
+        + _("wound rolls ({needed}, S{strength} vs T{toughness})").format(
+            needed=format_threshold(needed), strength=weapon.strength, toughness=target.toughness
+        ),
         wounds,
         rules.reroll_wound,
     )
@@ -573,7 +632,7 @@ def resolve_weapon_40k(
     save_dice: list[Die] = roll_with_reroll(
         source,
         len(wounded) if saves.possible else 0,
-        f"save rolls ({saves.label()})",
+        _("save rolls ({save})").format(save=saves.label()),
         saved_by,
         rules.reroll_save,
     )
@@ -585,13 +644,16 @@ def resolve_weapon_40k(
 
     # Damage, rolled for each unsaved wound (§8.5, §14), then the mortal wounds.
     damage = roll_amounts(
-        source, [weapon.damage] * len(unsaved), f"{label}Damage ({weapon.damage})", floor=True
+        source,
+        [weapon.damage] * len(unsaved),
+        label + _("Damage ({value})").format(value=weapon.damage),
+        floor=True,
     )
     if not weapon.damage.is_fixed:
         result.damage_rolls = tuple(damage)
     result.damage_per_attack = tuple(damage)
     amounts = [a for per_attack in mortal for a in per_attack]
-    mortal_values = roll_amounts(source, amounts, f"{label}mortal wounds", floor=True)
+    mortal_values = roll_amounts(source, amounts, label + _("mortal wounds"), floor=True)
     by_attack = dict(zip(unsaved, damage, strict=True))
     events: list[tuple[int, int]] = []
     position = 0
@@ -663,7 +725,11 @@ def resolve_attacks_40k(
     if target.feel_no_pain is not None:
         points = sum(n + m for n, m in events)
         rolls = (
-            source.roll(points, f"feel-no-pain rolls ({target.feel_no_pain}+)") if points else []
+            source.roll(
+                points, _("feel-no-pain rolls ({value}+)").format(value=target.feel_no_pain)
+            )
+            if points
+            else []
         )
         outcome.ward_rolls = tuple(rolls)
         ignored = [r >= target.feel_no_pain for r in rolls]

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from aos_cli.core.i18n import N_, _, ngettext
 from aos_cli.core.state import GameState, UnitState, WeaponSpec
 from aos_cli.core.system import Option
 from aos_cli.core.turn import due_battleshock
 from aos_cli.guide import has_weapons, may_cast
 from aos_cli.systems.wh40k8.table import CHARGES_OVER, enemy_charged, weapon_type_of
 
-UNDERDOG_CHOICE = Option(
-    "The Underdog chooses who goes first in every round", "priority", {"ask": True}
-)
+UNDERDOG_CHOICE_LABEL = N_("The Underdog chooses who goes first in every round")
 """40k8 §17.7: the Underdog decides who takes the first turn (the same in every round)."""
+
+
+def underdog_choice() -> Option:
+    """The priority menu's one line, in the player's language (40k8 §17.7)."""
+    return Option(_(UNDERDOG_CHOICE_LABEL), "priority", {"ask": True})
 
 
 def turn_menu(state: GameState) -> list[Option]:
@@ -38,7 +42,7 @@ def _options(state: GameState) -> list[Option]:
                 if not unit.embarked:
                     found.append(
                         Option(
-                            f"{unit.name}: disembark",
+                            _("{unit}: disembark").format(unit=unit.name),
                             "disembark",
                             {"unit": unit.spec.id},
                             side=side,
@@ -48,7 +52,9 @@ def _options(state: GameState) -> list[Option]:
             if unit.in_reserve and not unit.moved:
                 found.append(
                     Option(
-                        f"{unit.name}: arrive (Teleport Strike, end of the Movement phase)",
+                        _("{unit}: arrive (Teleport Strike, end of the Movement phase)").format(
+                            unit=unit.name
+                        ),
                         "arrive",
                         {"unit": unit.spec.id},
                         side=side,
@@ -57,16 +63,18 @@ def _options(state: GameState) -> list[Option]:
                 continue
             if not unit.on_battlefield or unit.moved:
                 continue
-            for label, kind in (("move", "move"), ("Advance", "advance"),
-                                ("Fall Back", "fall-back")):  # fmt: skip
+            for label, kind in ((_("{unit}: move"), "move"), (_("{unit}: Advance"), "advance"),
+                                (_("{unit}: Fall Back"), "fall-back")):  # fmt: skip
                 found.append(
-                    Option(f"{unit.name}: {label}", kind, {"unit": unit.spec.id}, side=side)
+                    Option(label.format(unit=unit.name), kind, {"unit": unit.spec.id}, side=side)
                 )
             for transport in transports:
                 if transport is not unit and not unit.disembarked:
                     found.append(
                         Option(
-                            f"{unit.name}: embark in {transport.name}",
+                            _("{unit}: embark in {transport}").format(
+                                unit=unit.name, transport=transport.name
+                            ),
                             "embark",
                             {"unit": unit.spec.id, "transport": transport.spec.id},
                             side=side,
@@ -77,7 +85,7 @@ def _options(state: GameState) -> list[Option]:
             if unit.on_battlefield and unit.spec.casts and may_cast(state, unit, "Smite"):
                 found.append(
                     Option(
-                        f"{unit.name}: manifest Smite",
+                        _("{unit}: manifest Smite").format(unit=unit.name),
                         "cast",
                         {"wizard": unit.spec.id, "spell": "Smite"},
                         "enemy",
@@ -95,17 +103,30 @@ def _options(state: GameState) -> list[Option]:
                 continue
             if not (unit.charged or unit.advanced or unit.fell_back):
                 found.append(
-                    Option(f"{unit.name}: charge", "charge", {"unit": unit.spec.id}, "enemy", side)
+                    Option(
+                        _("{unit}: charge").format(unit=unit.name),
+                        "charge",
+                        {"unit": unit.spec.id},
+                        "enemy",
+                        side,
+                    )
                 )
         # 40k8 §9.5: Heroic Interventions come once the enemy has made all its charges
         if not enemy_charged(state):
             return found
         for unit in state.sides[1 - side].units:
             if unit.on_battlefield and unit.spec.has("CHARACTER") and not unit.intervened:
-                label = "Heroic Intervention" + ("" if over else " (ends the charges)")
+                label = (
+                    _("{unit}: Heroic Intervention")
+                    if over
+                    else _("{unit}: Heroic Intervention (ends the charges)")
+                )
                 found.append(
                     Option(
-                        f"{unit.name}: {label}", "intervene", {"unit": unit.spec.id}, side=1 - side
+                        label.format(unit=unit.name),
+                        "intervene",
+                        {"unit": unit.spec.id},
+                        side=1 - side,
                     )
                 )
     elif phase == "fight" and state.combat_passes < 2:
@@ -114,7 +135,7 @@ def _options(state: GameState) -> list[Option]:
             for unit in chargers:
                 found.append(  # 40k8 §10.4: a charger attacks only the units it charged
                     Option(
-                        f"{unit.name}: fight (charged)",
+                        _("{unit}: fight (charged)").format(unit=unit.name),
                         "fight",
                         {"unit": unit.spec.id},
                         "enemy",
@@ -127,15 +148,24 @@ def _options(state: GameState) -> list[Option]:
         for unit in state.sides[picker].units:
             if unit.on_battlefield and not unit.fought:
                 found.append(
-                    Option(f"{unit.name}: fight", "fight", {"unit": unit.spec.id}, "enemy", picker)
+                    Option(
+                        _("{unit}: fight").format(unit=unit.name),
+                        "fight",
+                        {"unit": unit.spec.id},
+                        "enemy",
+                        picker,
+                    )
                 )
-        found.append(Option(f"{state.sides[picker].name}: pass", "pass", {}, side=picker))
+        found.append(
+            Option(_("{side}: pass").format(side=state.sides[picker].name), "pass", {}, side=picker)
+        )
     elif phase == "morale":
         due = due_battleshock(state)
         if due:
-            found.append(
-                Option(f"Take the morale tests ({len(due)} due)", "battleshock", {}, side=side)
-            )
+            label = ngettext(
+                "Take the morale tests ({n} due)", "Take the morale tests ({n} due)", len(due)
+            ).format(n=len(due))
+            found.append(Option(label, "battleshock", {}, side=side))
     return found
 
 
@@ -153,19 +183,28 @@ def shooting_options(unit: UnitState, side: int) -> list[Option]:
     grenades = [w for w in ranged if kinds[w.id] == "grenade"]
     if unit.advanced:
         main, pistols, grenades = [w for w in main if kinds[w.id] == "assault"], [], []
+    name = unit.name
     groups: list[tuple[str, list[WeaponSpec]]] = []
     if main:
-        groups.append((f"shoot {_names(main)}", main))
+        label = _("{unit}: shoot {weapons}").format(unit=name, weapons=_names(main))
+        groups.append((label, main))
     if pistols:
-        groups.append((f'shoot {_names(pistols)} (also within 1" of an enemy)', pistols))
+        label = _('{unit}: shoot {weapons} (also within 1" of an enemy)')
+        groups.append((label.format(unit=name, weapons=_names(pistols)), pistols))
     for grenade in grenades:
-        others = f", the others fire {_names(main)}" if main else ""
-        groups.append((f"throw a {grenade.name} (one model{others})", [grenade, *main]))
+        label = (
+            _("{unit}: throw a {grenade} (one model, the others fire {weapons})")
+            if main
+            else _("{unit}: throw a {grenade} (one model)")
+        )
+        said = {"unit": name, "grenade": grenade.name, "weapons": _names(main)}
+        groups.append((label.format(**said), [grenade, *main]))
     if len(groups) == 1 and not grenades:
-        return [Option(f"{unit.name}: shoot", "shoot", {"unit": unit.spec.id}, "enemy", side)]
+        label = _("{unit}: shoot").format(unit=name)
+        return [Option(label, "shoot", {"unit": unit.spec.id}, "enemy", side)]
     return [
         Option(
-            f"{unit.name}: {label}",
+            label,
             "shoot",
             {"unit": unit.spec.id, "weapon": ",".join(w.id for w in weapons)},
             "enemy",
@@ -176,4 +215,9 @@ def shooting_options(unit: UnitState, side: int) -> list[Option]:
 
 
 def _names(weapons: list[WeaponSpec]) -> str:
-    return " and ".join(w.name for w in weapons)
+    """`Boltgun`, `Boltgun and Frag grenade`: the weapons of one menu line."""
+    if len(weapons) == 1:
+        return weapons[0].name
+    return _("{first} and {last}").format(
+        first=", ".join(w.name for w in weapons[:-1]), last=weapons[-1].name
+    )

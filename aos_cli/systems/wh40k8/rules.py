@@ -10,7 +10,7 @@ or WS, the wound chart, AP, invulnerable saves, excess damage lost) is `aos_cli.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from aos_cli.core.ability_effects import build_effect
@@ -50,6 +50,7 @@ from aos_cli.core.handlers.magic import (
     own_spells,
     spell_value,
 )
+from aos_cli.core.i18n import N_, _, ngettext
 from aos_cli.core.roll_effects import describe, modified, roll_modifier
 from aos_cli.core.state import PendingSpell, UnitState, WeaponSpec
 from aos_cli.core.system import (
@@ -123,9 +124,9 @@ class WH40K8System(GameSystem):
 
     def priority_menu(self, state: GameState) -> list[Option]:
         """40k8 §17.7: the Underdog chooses who goes first in every round."""
-        from aos_cli.systems.wh40k8.menu import UNDERDOG_CHOICE
+        from aos_cli.systems.wh40k8.menu import underdog_choice
 
-        return [UNDERDOG_CHOICE]
+        return [underdog_choice()]
 
     def menu(self, state: GameState) -> list[Option] | None:
         """The 40k8 turn: Movement, Psychic, Shooting, Charge, Fight, Morale (40k8 §4-§12)."""
@@ -147,7 +148,7 @@ class WH40K8System(GameSystem):
         """40k8 §17.7: the Underdog decides who takes the first turn; that player goes first in
         every battle round (40k8 §3). Without an Underdog the players roll off (40k8 §1.4)."""
         if state.first_side is not None:
-            raise RuleError("the same player goes first in every battle round (40k8 §3)")
+            raise RuleError(_("the same player goes first in every round (40k8 §3)"))
         from aos_cli.core.scoring import book_of
 
         underdog = book_of(state).underdog
@@ -158,23 +159,31 @@ class WH40K8System(GameSystem):
             decider = 0 if result.winner == 0 else 1
             rolls = ", ".join(f"{a}-{b}" for a, b in result.rounds)
             state.notes.append(
-                f"No Underdog: a roll-off ({rolls}); {state.sides[decider].name} decides who "
-                "goes first in every battle round (40k8 §1.4, §3)."
+                _(
+                    "No Underdog: a roll-off ({rolls}); {side} decides who goes first in every "
+                    "round (40k8 §1.4, §3)."
+                ).format(rolls=rolls, side=state.sides[decider].name)
             )
         else:
             levels = [side.power_level for side in state.sides]
-            why = f"Power Level {levels[underdog]} against {levels[1 - underdog]}"
+            why = _("Power Level {ours} against {theirs}").format(
+                ours=levels[underdog], theirs=levels[1 - underdog]
+            )
             if levels[0] == levels[1] and levels[0] > 0:
                 # without Power Ratings (games saved before they were given) the set-up's
                 # Underdog stands; the set-up in `aos play` knows who chose the zones
                 known = book_of(state).zones_chosen_by
                 underdog = tied_underdog(state, answers) if known is None else known
                 book_of(state).underdog = underdog
-                why = f"equal Power Levels of {levels[0]}: it chose the deployment zones"
+                why = _("equal Power Levels of {level}: it chose the deployment zones").format(
+                    level=levels[0]
+                )
             decider = underdog
             state.notes.append(
-                f"{state.sides[decider].name} is the Underdog ({why}) and decides who goes first "
-                "in every battle round (40k8 §17.6, §17.7)."
+                _(
+                    "{side} is the Underdog ({why}) and decides who goes first in every round "
+                    "(40k8 §17.6, §17.7)."
+                ).format(side=state.sides[decider].name, why=why)
             )
         return choose_first(state, decider, act, answers)
 
@@ -188,7 +197,9 @@ def tied_underdog(state: GameState, answers: RecordedAnswers) -> int:
     first = state.sides[0].name
     chose = answers.yes_no(
         "zones-chosen-by",
-        f"did {first} choose the deployment zones (the Underdog on equal Power Levels)?",
+        _("did {side} choose the deployment zones (the Underdog on equal Power Levels)?").format(
+            side=first
+        ),
     )
     return 0 if chose else 1
 
@@ -234,11 +245,13 @@ def _weapon40k(unit: UnitState, spec: WeaponSpec, rules: AttackRules) -> Weapon4
     attacks = str(unit.spec.profile.get("a", "1")) if melee else (number or spec.attacks or "1")
     carriers = unit.models if spec.carriers is None else min(spec.carriers, unit.models)
     return Weapon40k(
-        attacks=parse_dice(attacks, what=f"{spec.name} attacks"),
+        attacks=parse_dice(attacks, what=_("Attacks of {weapon}").format(weapon=spec.name)),
         skill=skill_value(unit.spec.profile.get("ws" if melee else "bs")),
         strength=weapon_strength(spec.strength, profile_int(unit, "s", 4)),
         ap=spec.ap,
-        damage=parse_dice(spec.damage or "1", what=f"{spec.name} damage"),
+        damage=parse_dice(
+            spec.damage or "1", what=_("Damage of {weapon}").format(weapon=spec.name)
+        ),
         models=carriers,
         weapon_type=WeaponType(kind),
         name=spec.name,
@@ -247,7 +260,7 @@ def _weapon40k(unit: UnitState, spec: WeaponSpec, rules: AttackRules) -> Weapon4
 
 
 CLOSE_COMBAT_WEAPON = WeaponSpec(
-    name="Close combat weapon", kind="melee", range=0, attacks="", to_hit="", to_wound="",
+    name=N_("Close combat weapon"), kind="melee", range=0, attacks="", to_hit="", to_wound="",
     rend=0, damage="1", type="Melee", strength="User", ap=0,
 )  # fmt: skip
 """40k8 §10.5: the profile of a model with no melee weapon listed."""
@@ -308,7 +321,8 @@ def roll_attack(
     target: UnitState,
     spec: Attack40k,
     dice: DiceSource,
-    what: str,
+    *,
+    overwatch: bool = False,
 ) -> None:
     """Roll an attack through the 40k engine, put its allocation on the target (excess damage
     lost, 40k8 §8.5), log its damage against the exact mean for the luck report, score it."""
@@ -317,11 +331,26 @@ def roll_attack(
 
     result = ENGINE_40K.resolve(spec, dice)
 
-    state.notes.append(
-        f"{attacker.name} → {target.name}{what}: {result.attacks} attacks, {result.hits} hits, "
-        f"{result.wounds} wounds, {result.unsaved} unsaved, {result.mortal_wounds} mortal, "
-        f"{result.wounds_lost} wounds lost."
+    counts = ", ".join(
+        (
+            ngettext("{n} attack", "{n} attacks", result.attacks).format(n=result.attacks),
+            ngettext("{n} hit", "{n} hits", result.hits).format(n=result.hits),
+            ngettext("{n} wound", "{n} wounds", result.wounds).format(n=result.wounds),
+            ngettext("{n} unsaved", "{n} unsaved", result.unsaved).format(n=result.unsaved),
+            ngettext("{n} mortal wound", "{n} mortal wounds", result.mortal_wounds).format(
+                n=result.mortal_wounds
+            ),
+            ngettext("{n} wound lost", "{n} wounds lost", result.wounds_lost).format(
+                n=result.wounds_lost
+            ),
+        )
     )
+    line = (
+        _("{attacker} → {target} (Overwatch): {counts}.")
+        if overwatch
+        else _("{attacker} → {target}: {counts}.")
+    )
+    state.notes.append(line.format(attacker=attacker.name, target=target.name, counts=counts))
     allocation = result.allocation
     if allocation is None:
         return
@@ -341,7 +370,11 @@ def roll_attack(
         }
     )
     if allocation.slain:
-        state.notes.append(f"{target.name}: {allocation.slain} slain, {target.models} left.")
+        state.notes.append(
+            _("{unit}: {slain} slain, {left} left.").format(
+                unit=target.name, slain=allocation.slain, left=target.models
+            )
+        )
         scoring.models_slain(state, target, allocation.slain, by=attacker.side)
         if not target.alive:
             transport_destroyed(state, target)
@@ -350,8 +383,10 @@ def roll_attack(
 def _not_embarked(unit: UnitState) -> None:
     if unit.embarked_in is not None:
         raise RuleError(
-            f"{unit.name} is embarked in a transport and can do nothing (40k8 §12.3)",
-            "disembark it first with `aos disembark`",
+            _("{unit} is embarked in a transport and can do nothing (40k8 §12.3)").format(
+                unit=unit.name
+            ),
+            _("disembark it first with `aos disembark`"),
         )
 
 
@@ -359,11 +394,17 @@ def _command_reroll(state: GameState, side: int, dice: DiceSource, what: str) ->
     """40k8 §17.6: spend one of the Underdog's Command Re-rolls on a single die."""
     left = state.sides[side].command_rerolls
     if left < 1:
-        raise RuleError(f"{state.sides[side].name} has no Command Re-rolls (40k8 §17.6)")
+        raise RuleError(
+            _("{side} has no Command Re-rolls (40k8 §17.6)").format(side=state.sides[side].name)
+        )
     state.sides[side].command_rerolls = left - 1
-    value = dice.roll(1, f"Command Re-roll: {what} (D6)")[0]
+    value = dice.roll(1, _("Command Re-roll: {what} (D6)").format(what=what))[0]
     state.notes.append(
-        f"Command Re-roll on {what}: {value} ({left - 1} Command Re-roll(s) left, 40k8 §17.6)."
+        ngettext(
+            "Command Re-roll on {what}: {value} ({n} Command Re-roll left, 40k8 §17.6).",
+            "Command Re-roll on {what}: {value} ({n} Command Re-rolls left, 40k8 §17.6).",
+            left - 1,
+        ).format(what=what, value=value, n=left - 1)
     )
     return value
 
@@ -375,7 +416,7 @@ def _start_move(state: GameState, name: str, verb: str) -> UnitState:
     unit = acting_unit(state, name, "movement", verb)
     _not_embarked(unit)
     if unit.moved:
-        raise RuleError(f"{unit.name} has already moved this phase (40k8 §4.1)")
+        raise RuleError(_("{unit} has already moved this phase (40k8 §4.1)").format(unit=unit.name))
     return unit
 
 
@@ -384,13 +425,17 @@ def _move(state: GameState, act: Move, dice: DiceSource, answers: RecordedAnswer
     """40k8 §4.2, §4.4: move up to M, never within 1" of an enemy; a unit starting within 1"
     of the enemy stays put or Falls Back."""
     unit = _start_move(state, act.unit, "move")
-    if answers.yes_no("engaged", f'is {unit.name} within 1" of an enemy unit?'):
+    if answers.yes_no("engaged", _('is {unit} within 1" of an enemy unit?').format(unit=unit.name)):
         raise RuleError(
-            f'{unit.name} is within 1" of the enemy: it stays or Falls Back (40k8 §4.5)',
-            f"run `aos fall-back {unit.spec.id}`",
+            _('{unit} is within 1" of the enemy: it stays or Falls Back (40k8 §4.5)').format(
+                unit=unit.name
+            ),
+            _("use `aos fall-back {unit}`").format(unit=unit.spec.id),
         )
     unit.moved = True
-    state.notes.append(f'{unit.name} moves (M {unit.move_now}").')
+    state.notes.append(
+        _('{unit} moves (M {inches}").').format(unit=unit.name, inches=unit.move_now)
+    )
 
 
 @action(Run, system="wh40k8")
@@ -399,9 +444,11 @@ def _advance(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnsw
     to hit). Cataphractii Armour halves the dice (40k8 §15)."""
     unit = _start_move(state, act.unit, "Advance")
     modifier, effects = roll_modifier(state, unit, "run", answers)
-    roll = dice.roll(1, f"{unit.name}'s Advance roll (D6)")[0]
+    roll = dice.roll(1, _("{unit}'s Advance roll (D6)").format(unit=unit.name))[0]
     if act.command_reroll:
-        roll = _command_reroll(state, unit.side, dice, f"{unit.name}'s Advance roll")
+        roll = _command_reroll(
+            state, unit.side, dice, _("{unit}'s Advance roll").format(unit=unit.name)
+        )
     halved = any(
         "cataphractii" in f"{a.id} {a.name}".lower()
         or ("halve" in a.text.lower() and "advance" in a.text.lower())
@@ -409,10 +456,15 @@ def _advance(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnsw
     )
     distance = modified(math.ceil(roll / 2) if halved else roll, modifier)
     unit.moved = unit.advanced = True
+    line = (
+        _('{unit} Advances: +{inches}" (halved){how}; it cannot charge and fires only Assault '
+          "weapons this turn (40k8 §4.6).")
+        if halved
+        else _('{unit} Advances: +{inches}"{how}; it cannot charge and fires only Assault '
+               "weapons this turn (40k8 §4.6).")
+    )  # fmt: skip
     state.notes.append(
-        f'{unit.name} Advances: +{distance}"{" (halved)" if halved else ""}'
-        f"{describe(modifier, effects)}; it cannot charge "
-        "and fires only Assault weapons this turn (40k8 §4.6)."
+        line.format(unit=unit.name, inches=distance, how=describe(modifier, effects))
     )
 
 
@@ -422,10 +474,13 @@ def _fall_back(state: GameState, act: Retreat, dice: DiceSource, answers: Record
     shooting unless the unit can FLY."""
     unit = _start_move(state, act.unit, "Fall Back")
     unit.moved = unit.fell_back = True
-    fly = " (it can FLY, so it may still shoot)" if unit.spec.has("FLY") else ""
-    state.notes.append(
-        f"{unit.name} Falls Back: it cannot charge or shoot this turn{fly} (40k8 §4.5)."
-    )
+    line = (
+        _("{unit} Falls Back: it cannot charge this turn (it can FLY, so it may still shoot; "
+          "40k8 §4.5).")
+        if unit.spec.has("FLY")
+        else _("{unit} Falls Back: it cannot charge or shoot this turn (40k8 §4.5).")
+    )  # fmt: skip
+    state.notes.append(line.format(unit=unit.name))
 
 
 def _passengers(state: GameState, transport: UnitState) -> int:
@@ -440,24 +495,39 @@ def _embark(state: GameState, act: Embark, dice: DiceSource, answers: RecordedAn
     _not_embarked(unit)
     transport = state.unit(act.transport)
     if transport.side != unit.side or not transport.spec.has("TRANSPORT"):
-        raise RuleError(f"{transport.name} is not a friendly TRANSPORT")
+        raise RuleError(_("{unit} is not a friendly TRANSPORT").format(unit=transport.name))
     present(transport)
     if unit.disembarked:
-        raise RuleError(f"{unit.name} disembarked this turn and cannot embark (40k8 §12.1)")
+        raise RuleError(
+            _("{unit} disembarked this turn and cannot embark (40k8 §12.1)").format(unit=unit.name)
+        )
     room = transport.spec.transport_capacity - _passengers(state, transport)
     if unit.models > room:
         raise RuleError(
-            f"{transport.name} has room for {max(room, 0)} more models, not {unit.models} "
-            "(40k8 §12.2)"
+            ngettext(
+                "{transport} has room for {n} more model, not {models} (40k8 §12.2)",
+                "{transport} has room for {n} more models, not {models} (40k8 §12.2)",
+                max(room, 0),
+            ).format(transport=transport.name, n=max(room, 0), models=unit.models)
         )
     if not answers.yes_no(
         "within-3-of-transport",
-        f'does every model of {unit.name} end within 3" of {transport.name}?',
+        _('does every model of {unit} end within 3" of {transport}?').format(
+            unit=unit.name, transport=transport.name
+        ),
     ):
-        raise RuleError(f'{unit.name} must end its move wholly within 3" of {transport.name}')
+        raise RuleError(
+            _('{unit} must end its move wholly within 3" of {transport} (40k8 §12.3)').format(
+                unit=unit.name, transport=transport.name
+            )
+        )
     unit.embarked_in = transport.spec.id
     unit.embarked = unit.moved = True
-    state.notes.append(f"{unit.name} embarks in {transport.name} (40k8 §12.3).")
+    state.notes.append(
+        _("{unit} embarks in {transport} (40k8 §12.3).").format(
+            unit=unit.name, transport=transport.name
+        )
+    )
 
 
 @action(Disembark, system="wh40k8")
@@ -470,21 +540,31 @@ def _disembark(
     disembarks at once and a D6 per model slays one model on each 1."""
     unit = state.unit(act.unit)
     if unit.embarked_in is None:
-        raise RuleError(f"{unit.name} is not embarked")
+        raise RuleError(_("{unit} is not embarked").format(unit=unit.name))
     transport = state.unit(unit.embarked_in)
     emergency = unit.must_disembark
     if not emergency:
         need_phase(state, "movement")
         own_turn(state, unit, "disembark")
         if unit.embarked:
-            raise RuleError(f"{unit.name} embarked this turn and cannot disembark (40k8 §12.1)")
+            raise RuleError(
+                _("{unit} embarked this turn and cannot disembark (40k8 §12.1)").format(
+                    unit=unit.name
+                )
+            )
         if transport.moved:
-            raise RuleError(f"{transport.name} has moved: disembark before it moves (40k8 §12.4)")
+            raise RuleError(
+                _("{transport} has moved: disembark before it moves (40k8 §12.4)").format(
+                    transport=transport.name
+                )
+            )
     unplaced = int(
         answers.number(
             f"unplaced:{unit.spec.id}",
-            f'how many models of {unit.name} cannot be set up within 3" of {transport.name} '
-            'and more than 1" from every enemy model?',
+            _(
+                'how many models of {unit} cannot be set up within 3" of {transport} and more '
+                'than 1" from every enemy model?'
+            ).format(unit=unit.name, transport=transport.name),
         )
     )
     unit.embarked_in = None
@@ -492,22 +572,44 @@ def _disembark(
     unit.disembarked = unit.moved = True
     slain = max(0, min(unplaced, unit.models))
     if emergency:
-        rolls = dice.roll(unit.models - slain, f"{unit.name} escaping the wreck: a D6 per model")
+        rolls = dice.roll(
+            unit.models - slain,
+            _("{unit} escaping the wreck: a D6 per model").format(unit=unit.name),
+        )
         ones = sum(1 for r in rolls if r == 1)
         state.notes.append(
-            f"{unit.name} disembarks from the wreck of {transport.name}: rolled "
-            f"{', '.join(map(str, rolls)) or 'nothing'}, {ones} slain (40k8 §12.5)."
+            _(
+                "{unit} disembarks from the wreck of {transport}: rolled {rolls}, {slain} slain "
+                "(40k8 §12.5)."
+            ).format(
+                unit=unit.name,
+                transport=transport.name,
+                rolls=", ".join(map(str, rolls)) or _("nothing"),
+                slain=ones,
+            )
         )
         slain += ones
     else:
         state.notes.append(
-            f"{unit.name} disembarks from {transport.name}; it counts as having moved (40k8 §12.4)."
+            _("{unit} disembarks from {transport}; it counts as having moved (40k8 §12.4).").format(
+                unit=unit.name, transport=transport.name
+            )
         )
     if slain:
         slay_models(state, unit, slain, slain_by=1 - unit.side)  # the wreck the enemy made
 
 
 # --------------------------------------------------------------------------- psychic (§5)
+
+
+SMITE = N_("Smite")
+"""The psychic power every psyker knows (40k8 §5.3), named in the catalogues."""
+
+
+def power_name(power: str) -> str:
+    """A psychic power's name for the player: Smite in the chosen language, any other as its
+    datasheet writes it (content keeps its own names)."""
+    return _(SMITE) if power.lower() == SMITE.lower() else power
 
 
 @action(Cast, system="wh40k8")
@@ -517,49 +619,77 @@ def _manifest(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAn
     that slays it the power fails."""
     need_phase(state, "psychic")
     psyker = state.unit(act.unit)
-    own_turn(state, psyker, "manifest powers")
+    own_turn(state, psyker, _("manifest powers"))
     present(psyker)
     _not_embarked(psyker)
     if psyker.spec.casts < 1:
-        raise RuleError(f"{psyker.name} is not a PSYKER")
+        raise RuleError(_("{unit} is not a PSYKER").format(unit=psyker.name))
     power, value = spell_value(state, psyker, act.spell)
     if casts_this_phase(state, psyker, "cast") >= psyker.spec.casts:
         raise RuleError(
-            f"{psyker.name} has attempted all {psyker.spec.casts} power(s) it may this phase"
+            ngettext(
+                "{unit} has attempted the {n} power it may this phase",
+                "{unit} has attempted all {n} powers it may this phase",
+                psyker.spec.casts,
+            ).format(unit=psyker.name, n=psyker.spec.casts)
         )
     key = f"{psyker.side}:{psyker.spec.id}:{power.lower()}"
     if key in state.spells_attempted:
-        raise RuleError(f"{psyker.name} has already attempted {power} this turn (40k8 §5.4)")
+        raise RuleError(
+            _("{unit} has already attempted {power} this turn (40k8 §5.4)").format(
+                unit=psyker.name, power=power_name(power)
+            )
+        )
     target = aim_spell(state, psyker, power, act.target, answers)
     if power.lower() == "smite":
         _smite_target(state, psyker, target, answers)
     state.spells_attempted.add(key)
     state.used_this_phase.add(f"cast:{psyker.spec.id}:{power.lower()}")
-    rolled = dice.roll(2, f"{psyker.name}'s Psychic test for {power} (2D6, needs {value})")
+    rolled = dice.roll(
+        2,
+        _("{unit}'s Psychic test for {power} (2D6, needs {value})").format(
+            unit=psyker.name, power=power_name(power), value=value
+        ),
+    )
     if act.command_reroll:
         low = 0 if rolled[0] <= rolled[1] else 1
-        rolled[low] = _command_reroll(state, psyker.side, dice, "a Psychic test die")
+        rolled[low] = _command_reroll(state, psyker.side, dice, _("a Psychic test die"))
     total = sum(rolled) + act.mod
     if rolled[0] == rolled[1] and rolled[0] in (1, 6):
-        wounds = parse_dice("D3").roll(dice, "Perils of the Warp (D3 mortal wounds)")
+        wounds = parse_dice("D3").roll(dice, _("Perils of the Warp (D3 mortal wounds)"))
         state.notes.append(
-            f"Perils of the Warp (double {rolled[0]}): {psyker.name} suffers {wounds} mortal "
-            "wound(s) (40k8 §5.4)."
+            ngettext(
+                "Perils of the Warp (double {double}): {unit} suffers {n} mortal wound "
+                "(40k8 §5.4).",
+                "Perils of the Warp (double {double}): {unit} suffers {n} mortal wounds "
+                "(40k8 §5.4).",
+                wounds,
+            ).format(double=rolled[0], unit=psyker.name, n=wounds)
         )
         # its own power: nobody scores; Disgustingly Resilient works against it too
         suffer_mortal_wounds(state, psyker, wounds, dice, answers, slain_by=psyker.side)
         if not psyker.alive:
             state.notes.append(
-                f'{psyker.name} is slain: {power} fails and every unit within 6" suffers D3 '
-                "mortal wounds - roll for each and record them with `aos adjust`."
+                _(
+                    '{unit} is slain: {power} fails and every unit within 6" suffers D3 mortal '
+                    "wounds - roll for each and record them with `aos adjust`."
+                ).format(unit=psyker.name, power=power_name(power))
             )
             return
     if total < value:
-        state.notes.append(f"{psyker.name} fails to manifest {power}: {total} against {value}.")
+        state.notes.append(
+            _("{unit} fails to manifest {power}: {total} against {value}.").format(
+                unit=psyker.name, power=power_name(power), total=total, value=value
+            )
+        )
         return
-    state.notes.append(f"{psyker.name} manifests {power} with {total}.")
+    state.notes.append(
+        _("{unit} manifests {power} with {total}.").format(
+            unit=psyker.name, power=power_name(power), total=total
+        )
+    )
     pending = PendingSpell(psyker.spec.id, power, total, target)
-    how = "Deny the Witch with {names}: `aos deny PSYKER` (or --pass)"
+    how = _("Deny the Witch with {names}: `aos deny PSYKER` (or --pass)")
     if not offer_unbind(state, psyker, pending, how):
         resolve_power(state, pending, dice, answers)
 
@@ -578,17 +708,21 @@ def _smite_target(
     """40k8 §5.3: Smite strikes the closest visible enemy unit within 18". The psyker's player
     says so as the power is chosen, before the Psychic test: a "no" leaves nothing manifested."""
     if target is None:
-        raise RuleError('Smite needs --target: the closest visible enemy unit within 18"')
+        raise RuleError(_('Smite needs --target: the closest visible enemy unit within 18"'))
     aim = enemy_unit(state, psyker, target)
     if answers.fallback is None and "closest-visible" not in answers.answers:
         return  # recorded before the question moved here: it was asked as Smite resolved
     if not answers.yes_no(
         "closest-visible",
-        f'is {aim.name} the closest visible enemy unit within 18" of {psyker.name}?',
+        _('is {unit} the closest visible enemy unit within 18" of {psyker}?').format(
+            unit=aim.name, psyker=psyker.name
+        ),
     ):
         raise RuleError(
-            f'Smite strikes the closest visible enemy unit within 18", not {aim.name} (40k8 §5.3)',
-            "pick the closest visible enemy unit as its target",
+            _(
+                'Smite strikes the closest visible enemy unit within 18", not {unit} (40k8 §5.3)'
+            ).format(unit=aim.name),
+            _("pick the closest visible enemy unit as its target"),
         )
 
 
@@ -605,11 +739,18 @@ def resolve_power(
         apply_effects(state, caster, spell.name, spell.effects, pending.target, dice, answers)
         return
     if pending.target is None:
-        raise RuleError('Smite needs --target: the closest visible enemy unit within 18"')
+        raise RuleError(_('Smite needs --target: the closest visible enemy unit within 18"'))
     target = enemy_unit(state, caster, pending.target)
     big = pending.casting_roll > 10
-    amount = parse_dice("D6" if big else "D3").roll(dice, f"Smite ({'D6' if big else 'D3'})")
-    state.notes.append(f"Smite: {target.name} suffers {amount} mortal wound(s) (40k8 §5.3).")
+    dice_name = "D6" if big else "D3"
+    amount = parse_dice(dice_name).roll(dice, _("Smite ({dice})").format(dice=dice_name))
+    state.notes.append(
+        ngettext(
+            "Smite: {unit} suffers {n} mortal wound (40k8 §5.3).",
+            "Smite: {unit} suffers {n} mortal wounds (40k8 §5.3).",
+            amount,
+        ).format(unit=target.name, n=amount)
+    )
     suffer_mortal_wounds(state, target, amount, dice, answers, slain_by=caster.side)
 
 
@@ -630,7 +771,9 @@ def _shooting_weapons(unit: UnitState, wanted: str | None, engaged: bool) -> lis
         for name in (n.strip().lower() for n in wanted.split(",") if n.strip()):
             found = [w for w in weapons if name in (w.name.lower(), w.id.lower())]
             if not found:
-                raise RuleError(f"{unit.name} has no ranged weapon {name!r}")
+                raise RuleError(
+                    _("{unit} has no ranged weapon {name}").format(unit=unit.name, name=repr(name))
+                )
             chosen += [w for w in found if w not in chosen]
         return _one_thrower(unit, chosen)
     kinds = {w.id: weapon_type_of(w)[0] for w in weapons}
@@ -645,13 +788,13 @@ def _shooting_weapons(unit: UnitState, wanted: str | None, engaged: bool) -> lis
 def _one_thrower(unit: UnitState, weapons: list[WeaponSpec]) -> list[WeaponSpec]:
     """40k8 §7.5: one model throws the grenade instead of firing anything else; the other
     models fire the other weapons chosen. One grenade at most."""
-    from dataclasses import replace
-
     grenades = [w for w in weapons if weapon_type_of(w)[0] == "grenade"]
     if not grenades:
         return weapons
     if len(grenades) > 1:
-        raise RuleError("one model per unit throws one grenade (40k8 §7.5)", "choose one grenade")
+        raise RuleError(
+            _("one model per unit throws one grenade (40k8 §7.5)"), _("choose one grenade")
+        )
     thrown = replace(grenades[0], carriers=1)
     others = []
     for weapon in weapons:
@@ -679,7 +822,9 @@ def shoot_40k(
 
     half = any(weapon_type_of(w)[0] == "rapid-fire" for w in weapons) and answers.yes_no(
         f"half-range:{unit.spec.id}" if overwatch else "half-range",
-        f"is {target.name} within half range of {unit.name}'s Rapid Fire weapons?",
+        _("is {target} within half range of {unit}'s Rapid Fire weapons?").format(
+            target=target.name, unit=unit.name
+        ),
     )
     prepared = [
         prepare_weapon(
@@ -695,7 +840,8 @@ def shoot_40k(
     ]
     cover_key = "overwatch-cover" if overwatch else "cover"
     cover = answers.yes_no(
-        cover_key, f"is every model of {target.name} on or within a terrain feature?"
+        cover_key,
+        _("is every model of {unit} on or within a terrain feature?").format(unit=target.name),
     )
     spec = Attack40k(
         tuple(prepared),
@@ -703,7 +849,7 @@ def shoot_40k(
         "shooting",
         overwatch=overwatch,
     )
-    roll_attack(state, unit, target, spec, dice, " (Overwatch)" if overwatch else "")
+    roll_attack(state, unit, target, spec, dice, overwatch=overwatch)
 
 
 @action(Shoot, system="wh40k8")
@@ -714,24 +860,35 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
     unit = acting_unit(state, act.unit, "shooting", "shoot")
     _not_embarked(unit)
     if unit.shot:
-        raise RuleError(f"{unit.name} has already shot this phase")
+        raise RuleError(_("{unit} has already shot this phase").format(unit=unit.name))
     target = enemy_unit(state, unit, act.target)
     _not_embarked(target)
-    engaged = answers.yes_no("engaged", f'is {unit.name} within 1" of an enemy unit?')
+    engaged = answers.yes_no(
+        "engaged", _('is {unit} within 1" of an enemy unit?').format(unit=unit.name)
+    )
     weapons = _shooting_weapons(unit, act.weapon, engaged)
     if not weapons:
-        why = 'only Pistols fire within 1" of the enemy' if engaged else "no weapon may fire now"
-        raise RuleError(f"{unit.name} cannot shoot: {why} (40k8 §6.2, §7)")
+        why = (
+            _('{unit} cannot shoot: only Pistols fire within 1" of the enemy (40k8 §6.2, §7)')
+            if engaged
+            else _("{unit} cannot shoot: no weapon may fire now (40k8 §6.2, §7)")
+        )
+        raise RuleError(why.format(unit=unit.name))
     if (
         is_character(target)
         and target.spec.wounds < 10
         and not answers.yes_no(
-            "closest-visible", f"is {target.name} the closest visible enemy unit to {unit.name}?"
+            "closest-visible",
+            _("is {target} the closest visible enemy unit to {unit}?").format(
+                target=target.name, unit=unit.name
+            ),
         )
     ):
         raise RuleError(
-            f"{target.name} is a CHARACTER with fewer than 10 Wounds: it may be shot only as the "
-            "closest visible enemy unit (40k8 §6.6)"
+            _(
+                "{unit} is a CHARACTER with fewer than 10 Wounds: it may be shot only as the "
+                "closest visible enemy unit (40k8 §6.6)"
+            ).format(unit=target.name)
         )
     shoot_40k(state, unit, target, weapons, dice, answers, engaged=engaged, extra=attack_flags(act))
     unit.shot = True
@@ -747,58 +904,81 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
     unit = acting_unit(state, act.unit, "charge", "charge")
     _not_embarked(unit)
     if unit.advanced or unit.fell_back:
-        did = "Advanced" if unit.advanced else "Fell Back"
-        raise RuleError(f"{unit.name} {did} this turn and cannot charge (40k8 §9.2)")
+        why = (
+            _("{unit} Advanced this turn and cannot charge (40k8 §9.2)")
+            if unit.advanced
+            else _("{unit} Fell Back this turn and cannot charge (40k8 §9.2)")
+        )
+        raise RuleError(why.format(unit=unit.name))
     if unit.charged or f"charge:{unit.spec.id}" in state.used_this_phase:
-        raise RuleError(f"{unit.name} has already charged this phase (40k8 §9.2)")
+        raise RuleError(
+            _("{unit} has already charged this phase (40k8 §9.2)").format(unit=unit.name)
+        )
     if CHARGES_OVER in state.used_this_phase:
         raise RuleError(
-            "a Heroic Intervention has been made: the charges of this phase are over (40k8 §9.5)"
+            _("a Heroic Intervention has been made: the charges of this phase are over (40k8 §9.5)")
         )
     names = [n.strip() for n in (act.target or "").split(",") if n.strip()]
     if not names:
-        raise InputError("name the charge's target unit(s) with --target (40k8 §9.2)")
+        raise InputError(_("name the charge's target unit(s) with --target (40k8 §9.2)"))
     targets = [enemy_unit(state, unit, n) for n in names]
     if answers.yes_no(
-        "engaged", f'was {unit.name} within 1" of an enemy unit at the start of the phase?'
+        "engaged",
+        _('was {unit} within 1" of an enemy unit at the start of the phase?').format(
+            unit=unit.name
+        ),
     ):
-        raise RuleError(f'{unit.name} started the phase within 1" of the enemy and cannot charge')
-    if not answers.yes_no("within-12", f'is every target within 12" of {unit.name}?'):
-        raise RuleError(f'a charge target must be within 12" of {unit.name} (40k8 §9.2)')
+        raise RuleError(
+            _(
+                '{unit} started the phase within 1" of the enemy and cannot charge (40k8 §9.2)'
+            ).format(unit=unit.name)
+        )
+    if not answers.yes_no(
+        "within-12", _('is every target within 12" of {unit}?').format(unit=unit.name)
+    ):
+        raise RuleError(
+            _('a charge target must be within 12" of {unit} (40k8 §9.2)').format(unit=unit.name)
+        )
     state.used_this_phase.add(f"charge:{unit.spec.id}")
     for target in targets:
         guns = [w for w in _ranged(target) if weapon_type_of(w)[0] != "grenade"]
         if not guns or not unit.alive:
             continue
         if answers.yes_no(
-            f"overwatch:{target.spec.id}", f"does {target.name} fire Overwatch at {unit.name}?"
+            f"overwatch:{target.spec.id}",
+            _("does {target} fire Overwatch at {unit}?").format(target=target.name, unit=unit.name),
         ):
             others = [w for w in guns if weapon_type_of(w)[0] != "pistol"] or guns
             shoot_40k(state, target, unit, others, dice, answers, overwatch=True)
     if not unit.alive:
-        state.notes.append(f"{unit.name} is destroyed by Overwatch before it can charge.")
+        state.notes.append(
+            _("{unit} is destroyed by Overwatch before it can charge.").format(unit=unit.name)
+        )
         return
     modifier, effects = roll_modifier(state, unit, "charge", answers)
-    rolled = dice.roll(2, f"{unit.name}'s charge roll (2D6)")
+    rolled = dice.roll(2, _("{unit}'s charge roll (2D6)").format(unit=unit.name))
     distance = answers.number(
-        "distance", f"how far is {unit.name} from the nearest target (inches)?"
+        "distance",
+        _("how far is {unit} from the nearest target (inches)?").format(unit=unit.name),
     )
     needed = max(0, math.ceil(distance - 1))
     if modified(sum(rolled), modifier) < needed and act.command_reroll:
         low = 0 if rolled[0] <= rolled[1] else 1
-        rolled[low] = _command_reroll(state, unit.side, dice, "a charge die")
+        rolled[low] = _command_reroll(state, unit.side, dice, _("a charge die"))
     roll = modified(sum(rolled), modifier)
     if roll >= needed:
         unit.charged = True
         unit.charge_targets = tuple(t.spec.id for t in targets)
         state.notes.append(
-            f"{unit.name} charges: rolled {roll}{describe(modifier, effects)}, needed {needed} "
-            'to end within 1" (40k8 §9.4).'
+            _(
+                '{unit} charges: rolled {roll}{how}, needed {needed} to end within 1" (40k8 §9.4).'
+            ).format(unit=unit.name, roll=roll, how=describe(modifier, effects), needed=needed)
         )
     else:
         state.notes.append(
-            f"{unit.name} fails to charge: rolled {roll}{describe(modifier, effects)}, needed "
-            f"{needed}; no model moves."
+            _(
+                "{unit} fails to charge: rolled {roll}{how}, needed {needed}; no model moves."
+            ).format(unit=unit.name, roll=roll, how=describe(modifier, effects), needed=needed)
         )
 
 
@@ -814,17 +994,27 @@ def _intervene(
     present(unit)
     _not_embarked(unit)
     if unit.side == state.active_side:
-        raise RuleError("Heroic Interventions are made in the opponent's Charge phase (40k8 §9.5)")
+        raise RuleError(
+            _("Heroic Interventions are made in the opponent's Charge phase (40k8 §9.5)")
+        )
     if not is_character(unit):
-        raise RuleError(f"{unit.name} is not a CHARACTER and cannot Heroically Intervene")
+        raise RuleError(
+            _("{unit} is not a CHARACTER and cannot Heroically Intervene").format(unit=unit.name)
+        )
     if unit.intervened:
-        raise RuleError(f"{unit.name} has already made a Heroic Intervention")
-    if not answers.yes_no("within-3", f'is {unit.name} within 3" of an enemy unit?'):
-        raise RuleError(f'{unit.name} is not within 3" of an enemy unit (40k8 §9.5)')
+        raise RuleError(_("{unit} has already made a Heroic Intervention").format(unit=unit.name))
+    if not answers.yes_no(
+        "within-3", _('is {unit} within 3" of an enemy unit?').format(unit=unit.name)
+    ):
+        raise RuleError(
+            _('{unit} is not within 3" of an enemy unit (40k8 §9.5)').format(unit=unit.name)
+        )
     unit.intervened = True
     state.used_this_phase.add(CHARGES_OVER)
     state.notes.append(
-        f'{unit.name} Heroically Intervenes: up to 3", ending closer to the nearest enemy model.'
+        _(
+            '{unit} Heroically Intervenes: up to 3", ending closer to the nearest enemy model.'
+        ).format(unit=unit.name)
     )
 
 
@@ -843,39 +1033,56 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
     present(unit)
     _not_embarked(unit)
     if unit.fought:
-        raise RuleError(f"{unit.name} has already fought this phase (40k8 §10.2)")
+        raise RuleError(
+            _("{unit} has already fought this phase (40k8 §10.2)").format(unit=unit.name)
+        )
     active = state.active_side
     chargers = [
         u for u in state.sides[active].units if u.on_battlefield and u.charged and not u.fought
     ]
     if chargers and not unit.charged:
         raise RuleError(
-            f"units that charged fight first: {', '.join(u.name for u in chargers)} (40k8 §10.2)"
+            _("units that charged fight first: {units} (40k8 §10.2)").format(
+                units=", ".join(u.name for u in chargers)
+            )
         )
     if not unit.charged:
         picker = state.combat_to_pick if state.combat_to_pick is not None else active
         if unit.side != picker:
-            raise RuleError(f"it is {state.sides[picker].name}'s pick to fight (40k8 §10.2)")
-        if not answers.yes_no("engaged", f'is {unit.name} within 1" of an enemy unit?'):
             raise RuleError(
-                f'{unit.name} did not charge and is not within 1" of an enemy: it cannot fight'
+                _("it is {side}'s pick to fight (40k8 §10.2)").format(side=state.sides[picker].name)
+            )
+        if not answers.yes_no(
+            "engaged", _('is {unit} within 1" of an enemy unit?').format(unit=unit.name)
+        ):
+            raise RuleError(
+                _(
+                    '{unit} did not charge and is not within 1" of an enemy: it cannot fight '
+                    "(40k8 §10.2)"
+                ).format(unit=unit.name)
             )
     target = enemy_unit(state, unit, act.target)
     if unit.charged and target.spec.id not in unit.charge_targets:
-        raise RuleError(f"{unit.name} charged and may attack only units it charged (40k8 §10.4)")
+        raise RuleError(
+            _("{unit} charged and may attack only units it charged (40k8 §10.4)").format(
+                unit=unit.name
+            )
+        )
     melee = [w for w in unit.spec.weapons if weapon_type_of(w)[0] == "melee"]
     if act.weapon:
         melee = [w for w in melee if act.weapon.lower() in (w.name.lower(), w.id.lower())]
     weapons = [
         _weapon40k(unit, w, _attack_rules(state, unit, target, answers, attack_flags(act), w))
-        for w in (melee[:1] or [CLOSE_COMBAT_WEAPON])
+        for w in (melee[:1] or [replace(CLOSE_COMBAT_WEAPON, name=_(CLOSE_COMBAT_WEAPON.name))])
     ]
     spec = Attack40k(
         tuple(weapons), _target40k(state, target, unit, answers, in_cover=False), "fight"
     )
-    roll_attack(state, unit, target, spec, dice, "")
+    roll_attack(state, unit, target, spec, dice)
     state.notes.append(
-        f'{unit.name} may consolidate up to 3" towards the nearest enemy (40k8 §10.6).'
+        _('{unit} may consolidate up to 3" towards the nearest enemy (40k8 §10.6).').format(
+            unit=unit.name
+        )
     )
     unit.fought = True
     state.combat_passes = 0
@@ -901,22 +1108,40 @@ def _morale(state: GameState, act: Battleshock, dice: DiceSource, answers: Recor
     need_phase(state, "morale")
     waiting = due_battleshock(state)
     if not waiting:
-        state.notes.append("No morale tests are due.")
+        state.notes.append(_("No morale tests are due."))
         return
     reroll = act.reroll_unit
     for unit in waiting:
-        die = dice.roll(1, f"{unit.name}'s morale test (D6)")[0]
+        die = dice.roll(1, _("{unit}'s morale test (D6)").format(unit=unit.name))[0]
         if reroll and state.unit(str(reroll)) is unit:
-            die = _command_reroll(state, unit.side, dice, f"{unit.name}'s morale test")
+            die = _command_reroll(
+                state, unit.side, dice, _("{unit}'s morale test").format(unit=unit.name)
+            )
         leadership = unit.spec.bravery + characteristic_bonus(state, unit, "bravery", answers)
         total = die + unit.slain_this_turn
         fled = min(unit.models, max(0, total - leadership))
         unit.battleshock_tested = True
-        verdict = "passes" if not fled else f"fails: {fled} flee"
-        state.notes.append(
-            f"{unit.name}: rolled {die} + {unit.slain_this_turn} = {total} against Leadership "
-            f"{leadership}, {verdict} (40k8 §11)."
-        )
+        said = {
+            "unit": unit.name,
+            "die": die,
+            "slain": unit.slain_this_turn,
+            "total": total,
+            "leadership": leadership,
+            "n": fled,
+        }
+        verdict = (
+            _("{unit}: rolled {die} + {slain} = {total} against Leadership {leadership}, passes "
+              "(40k8 §11).")
+            if not fled
+            else ngettext(
+                "{unit}: rolled {die} + {slain} = {total} against Leadership {leadership}, fails: "
+                "{n} model flees (40k8 §11).",
+                "{unit}: rolled {die} + {slain} = {total} against Leadership {leadership}, fails: "
+                "{n} models flee (40k8 §11).",
+                fled,
+            )
+        )  # fmt: skip
+        state.notes.append(verdict.format(**said))
         if fled:
             unit.models -= fled
             if not unit.models:
@@ -932,8 +1157,8 @@ def _no_commands(
 ) -> None:
     """40k8 core rules have no command abilities; the Underdog has Command Re-rolls (§17.6)."""
     raise RuleError(
-        "the 40k 8th edition core rules have no command abilities",
-        "the Underdog spends Command Re-rolls with --command-reroll on a roll (40k8 §17.6)",
+        _("the 40k 8th edition core rules have no command abilities"),
+        _("the Underdog spends Command Re-rolls with --command-reroll on a roll (40k8 §17.6)"),
     )
 
 
@@ -963,15 +1188,15 @@ WH40K8 = WH40K8System(
     terms=INFO.terms,
     spell_limit="caster",
     unbind_words=UnbindWords(
-        nothing_waiting="there is no psychic power waiting to be denied",
-        passed="No Deny the Witch: {spell} takes effect.",
-        own_side="{unit} is on the manifesting psyker's side",
-        no_more="{unit} cannot deny any more powers this phase",
-        question='is {unit} within {reach}" of {caster}?',
-        out_of_range='{unit} is not within {reach}" of {caster} (40k8 §5.5)',
-        roll="{unit} Denies the Witch (2D6, must beat {roll})",
-        success="{unit} denies {spell} with {total}{how} (40k8 §5.5).",
-        failure="{unit} fails to deny ({total}{how}): {spell} takes effect.",
+        nothing_waiting=N_("there is no psychic power waiting to be denied"),
+        passed=N_("No Deny the Witch: {spell} takes effect."),
+        own_side=N_("{unit} is on the manifesting psyker's side"),
+        no_more=N_("{unit} cannot deny any more powers this phase"),
+        question=N_('is {unit} within {reach}" of {caster}?'),
+        out_of_range=N_('{unit} is not within {reach}" of {caster} (40k8 §5.5)'),
+        roll=N_("{unit} Denies the Witch (2D6, must beat {roll})"),
+        success=N_("{unit} denies {spell} with {total}{how} (40k8 §5.5)."),
+        failure=N_("{unit} fails to deny ({total}{how}): {spell} takes effect."),
     ),
     general_replaced=False,
     spells=(SpellRule("smite", 5, 18, "enemy"),),
@@ -985,9 +1210,10 @@ WH40K8 = WH40K8System(
     objectives_sticky=False,
     commands=INFO.commands,
     help_panel=INFO.help_panel,
-    first_step="The Underdog chooses who goes first in every round with "
-    "`aos priority --first SIDE`.",
-    attack_odds_hint="See `aos odds attack --system wh40k8` for the odds of a 40k attack.",
+    first_step=N_(
+        "The Underdog chooses who goes first in every round with `aos priority --first SIDE`."
+    ),
+    attack_odds_hint=N_("See `aos odds attack --system wh40k8` for the odds of a 40k attack."),
 )
 """40k8 §3 phases, §5 psychic (Smite WC 5, deny within 24"), §11 morale, §17.8 five rounds."""
 

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from aos_cli.core.i18n import _, ngettext
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -36,16 +38,18 @@ def run_wizard(
         (p for p in db.battleplans.values() if p.system == system and p.primary_objective_table),
         key=lambda p: p.name,
     )
-    out.rule("Set-up: the mission (40k8 §17)", style="heading")
+    out.rule(_("Set-up: the mission (40k8 §17)"), style="heading")
     mission = (
-        missions[_choose(ask, out, "Mission", [p.name for p in missions])] if missions else None
+        missions[_choose(ask, out, _("Mission"), [p.name for p in missions])] if missions else None
     )
     result = roll_off(dice, reroll_ties=True)
     chooser = result.winner or 0
     rolls = ", ".join(f"{a}-{b}" for a, b in result.rounds)
     out.print(
-        f"Roll-off for the primary objective ({rolls}, ties rolled again): {names[chooser]} "
-        "rolls the D3 on the primary objectives table (40k8 §17.4).",
+        _(
+            "Roll-off for the primary objective ({rolls}, ties rolled again): {side} rolls the D3 "
+            "on the primary objectives table (40k8 §17.4)."
+        ).format(rolls=rolls, side=names[chooser]),
         markup=False,
     )
     plan = mission.id if mission is not None else "only-war"
@@ -53,13 +57,16 @@ def run_wizard(
     primary = setup.get("primary_objective")
     if primary:
         primary["rolled_by"] = setup["sides"][chooser]["name"]
-        out.print(f"  Rolled {primary['roll']}: {primary['name']}.", markup=False)
+        said = {"roll": primary["roll"], "name": primary["name"]}
+        out.print("  " + _("Rolled {roll}: {name}.").format(**said), markup=False)
     setup["zones_chosen_by"] = chooser
     sides = setup["sides"]
     out.print(
-        f"{sides[1 - chooser]['name']} divides the battlefield into two halves and "
-        f"{sides[chooser]['name']} chooses which is whose deployment zone (40k8 §17.5). Place the "
-        'objective markers (2 each, 10" apart) first, alternating from a roll-off winner.',
+        _(
+            "{divider} divides the battlefield into two halves and {chooser} chooses which is "
+            'whose deployment zone (40k8 §17.5). Place the objective markers (2 each, 10" apart) '
+            "first, alternating from a roll-off winner."
+        ).format(divider=sides[1 - chooser]["name"], chooser=sides[chooser]["name"]),
         markup=False,
     )
     deploy(setup, ask, out, first=1 - chooser)
@@ -76,7 +83,7 @@ def deploy(setup: dict[str, Any], ask: Ask, out: Console, first: int) -> None:
     from aos_cli.cli.setup_wizard import _choose
 
     sides = setup["sides"]
-    out.rule("Set-up: deployment (40k8 §17.5)", style="heading")
+    out.rule(_("Set-up: deployment (40k8 §17.5)"), style="heading")
     placed: list[list[dict[str, Any]]] = [[], []]
     turn = first
     while any(len(placed[i]) < len(sides[i]["units"]) for i in (0, 1)):
@@ -86,26 +93,34 @@ def deploy(setup: dict[str, Any], ask: Ask, out: Console, first: int) -> None:
         side = sides[turn]
         waiting = [u for u in side["units"] if u not in placed[turn]]
         reserve = {id(u) for u in reserve_candidates(side, setup.get("system"))}
-        choices: list[tuple[str, dict[str, Any], str | None]] = []
+        choices: list[tuple[str, str, dict[str, Any], str | None]] = []
         for unit in waiting:
-            choices.append((f"set up {unit['name']}", unit, None))
+            name = unit["name"]
+            choices.append((_("set up {unit}").format(unit=name), name, unit, None))
             for transport in placed[turn]:
                 if _room(side, transport) >= int(unit.get("models", 1)) and _carries(unit):
-                    choices.append(
-                        (f"{unit['name']} embarked in {transport['name']}", unit, transport["id"])
+                    label = _("{unit} embarked in {transport}").format(
+                        unit=name, transport=transport["name"]
                     )
+                    choices.append((label, label, unit, transport["id"]))
             if id(unit) in reserve:
-                choices.append((f"{unit['name']} in a teleportarium chamber", unit, "reserve"))
+                label = _("{unit} in a teleportarium chamber").format(unit=name)
+                choices.append((label, label, unit, "reserve"))
         picked = (
-            _choose(ask, out, f"{side['name']} sets up", [c[0] for c in choices])
+            _choose(
+                ask,
+                out,
+                _("{side} sets up").format(side=side["name"]),
+                [c[0] for c in choices],
+            )
             if len(choices) > 1
             else 0
         )
-        _, unit, where = choices[picked]
+        _label, done, unit, where = choices[picked]
         unit["reserve"] = where == "reserve"
         unit["embarked_in"] = where if where not in (None, "reserve") else None
         placed[turn].append(unit)
-        out.print(f"  {side['name']}: {choices[picked][0].removeprefix('set up ')}.", markup=False)
+        out.print(f"  {side['name']}: {done}.", markup=False)
         turn = 1 - turn
 
 
@@ -134,17 +149,21 @@ def underdog_note(setup: dict[str, Any], out: Console) -> None:
     levels = [int(s.get("power_level", 0)) for s in sides]
     rerolls = int(sides[dog].get("command_rerolls", 0))
     why = (
-        "equal Power Levels: it chose the deployment zones"
+        _("equal Power Levels: it chose the deployment zones")
         if levels[0] == levels[1]
-        else f"Power Level {levels[dog]} against {levels[1 - dog]}"
+        else _("Power Level {ours} against {theirs}").format(
+            ours=levels[dog], theirs=levels[1 - dog]
+        )
     )
     gift = (
-        f"{rerolls} Command Re-roll{'' if rerolls == 1 else 's'}"
+        ngettext("{n} Command Re-roll", "{n} Command Re-rolls", rerolls).format(n=rerolls)
         if rerolls
-        else "no Command Re-rolls"
+        else _("no Command Re-rolls")
     )
     out.print(
-        f"{sides[dog]['name']} is the Underdog ({why}; {gift}, 40k8 §17.6) and decides who takes "
-        "the first turn.",
+        _(
+            "{side} is the Underdog ({why}; {gift}, 40k8 §17.6) and decides who takes the first "
+            "turn."
+        ).format(side=sides[dog]["name"], why=why, gift=gift),
         markup=False,
     )

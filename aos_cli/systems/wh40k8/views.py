@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from aos_cli.core.i18n import _
 from aos_cli.views.dice import attack_table
 
 if TYPE_CHECKING:
@@ -20,14 +21,14 @@ def _damage_per_attack(weapon: WeaponResult40k) -> tuple[Sequence[int], str] | N
     return (per_attack, str(sum(per_attack))) if per_attack else None
 
 
-def attack_table_40k(result: Result40k, *, show_slain: bool, title: str = "Attack") -> Table:
+def attack_table_40k(result: Result40k, *, show_slain: bool, title: str | None = None) -> Table:
     """One row per stage with its dice, then Damage per attack, feel-no-pain and the totals
     with the wounds lost once excess damage is lost."""
     return attack_table(
         result,
         show_slain=show_slain,
-        title=title,
-        ward=("Feel no pain", "ignored"),
+        title=_("Attack") if title is None else title,
+        ward=(_("Feel no pain"), _("ignored")),
         damage_row=_damage_per_attack,
         wounds_lost=True,
     )
