@@ -15,6 +15,7 @@ from aos_cli.core.dice import DiceExpr, DiceSource, Die, format_threshold, roll_
 from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.engine import Allocation, AttackResult, Stage, roll_amounts
 from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.limits import check_weapon
 
 
@@ -34,11 +35,20 @@ class WeaponProfile:
 
     def __post_init__(self) -> None:
         if self.models < 0:
-            raise InputError(f"models: {self.models} is negative", "use 0 or more models")
+            raise InputError(
+                _("models: {models} is negative").format(models=self.models),
+                _("use 0 or more models"),
+            )
         if self.attacks.minimum < 0:
-            raise InputError(f"attacks: {self.attacks} can be negative", "use 0 or more attacks")
+            raise InputError(
+                _("attacks: {attacks} can be negative").format(attacks=self.attacks),
+                _("use 0 or more attacks"),
+            )
         if self.rend > 0:
-            raise InputError(f"rend: {self.rend} is positive", "write rend as 0, - or -1, -2 ...")
+            raise InputError(
+                _("rend: {rend} is positive").format(rend=self.rend),
+                _("write rend as 0, - or -1, -2 ..."),
+            )
         check_weapon(self.models, self.attacks.maximum, self.damage.maximum)
 
 
@@ -97,8 +107,10 @@ def save_purpose(profile: WeaponProfile, target: TargetInfo, needed: str) -> str
     """The save rolls' prompt: whose saves, against which weapon, and what they need."""
     against = f"{profile.wielder}, {profile.name}" if profile.wielder else profile.name
     if target.name and against:
-        return f"{target.name}: save rolls against {against} ({needed})"
-    return f"save rolls ({needed})"
+        return _("{unit}: save rolls against {weapon} ({needed})").format(
+            unit=target.name, weapon=against, needed=needed
+        )
+    return _("save rolls ({needed})").format(needed=needed)
 
 
 def allocate_carry_over(damage: int, models: int, wounds: int, suffered: int = 0) -> Allocation:
@@ -142,7 +154,7 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
         per_model = roll_amounts(
             source,
             [profile.attacks] * profile.models,
-            f"{label}Attacks ({profile.attacks})",
+            label + _("Attacks ({attacks})").format(attacks=profile.attacks),
         )
         result.attack_rolls = tuple(per_model)
     result.attacks = max(0, sum(max(0, a) for a in per_model) + rules.extra_attacks)
@@ -151,7 +163,10 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
     hit_dice = roll_with_reroll(
         source,
         result.attacks,
-        f"{label}hit rolls ({modified_threshold(profile.to_hit, rules.hit_mod)})",
+        label
+        + _("hit rolls ({needed})").format(
+            needed=modified_threshold(profile.to_hit, rules.hit_mod)
+        ),
         lambda v: rules.hit_succeeds(v, profile.to_hit),
         rules.reroll_hit,
     )
@@ -172,11 +187,11 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
         hits.append(_Hit(value, rules.wound_roll_count(value), rules.auto_wounds(value)))
     # Extra hits from an ability never trigger anything themselves.
     extra_hits = sum(
-        max(0, extra) for extra in roll_amounts(source, extra_hit_amounts, f"{label}extra hits")
+        max(0, extra) for extra in roll_amounts(source, extra_hit_amounts, label + _("extra hits"))
     )
     hits.extend(_Hit(None) for _ in range(extra_hits))
     result.mortal_wounds += sum(
-        max(0, v) for v in roll_amounts(source, mortal_amounts, f"{label}mortal wounds")
+        max(0, v) for v in roll_amounts(source, mortal_amounts, label + _("mortal wounds"))
     )
     result.hits = sum(hit_ok) + extra_hits
     result.stages.append(
@@ -202,7 +217,10 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
     wound_dice = roll_with_reroll(
         source,
         len(pending),
-        f"{label}wound rolls ({modified_threshold(profile.to_wound, rules.wound_mod)})",
+        label
+        + _("wound rolls ({needed})").format(
+            needed=modified_threshold(profile.to_wound, rules.wound_mod)
+        ),
         lambda v: rules.wound_succeeds(v, profile.to_wound),
         rules.reroll_wound,
     )
@@ -230,7 +248,8 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
         bonus = rules.rend_bonus(hit.hit_roll) if hit.hit_roll else 0
         wounds.append(_Wound(profile.rend + bonus, rules.damage_bonus(value)))
     result.mortal_wounds += sum(
-        max(0, v) for v in roll_amounts(source, mortal_amounts, f"{label}mortal wounds on wounds")
+        max(0, v)
+        for v in roll_amounts(source, mortal_amounts, label + _("mortal wounds on wound rolls"))
     )
     result.wounds = sum(wound_ok) + automatic
 
@@ -265,7 +284,9 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
 
     # Damage: a random Damage is rolled for each successful attack (AoS2 §14.4 step 4).
     damage_values = roll_amounts(
-        source, [profile.damage] * len(unsaved), f"{label}Damage ({profile.damage})"
+        source,
+        [profile.damage] * len(unsaved),
+        label + _("Damage ({damage})").format(damage=profile.damage),
     )
     if not profile.damage.is_fixed:
         result.damage_rolls = tuple(damage_values)
@@ -293,8 +314,12 @@ def resolve_attacks(
     result = AttackResult([resolve_weapon(a, target, source) for a in attacks])
     ward = ward_for(attacks, ward)
     if ward <= 6 and result.damage_before_ward:
-        whose = f"{target.name}: " if target.name else ""
-        rolls = source.roll(result.damage_before_ward, f"{whose}ward rolls ({ward}+)")
+        purpose = (
+            _("{unit}: ward rolls ({ward}+)").format(unit=target.name, ward=ward)
+            if target.name
+            else _("ward rolls ({ward}+)").format(ward=ward)
+        )
+        rolls = source.roll(result.damage_before_ward, purpose)
         result.ward_rolls = tuple(rolls)
         result.ward_saved = sum(1 for r in rolls if r >= ward)
     result.wounds_lost = result.damage
@@ -329,7 +354,28 @@ def dice_listed(dice: Sequence[Die]) -> str:
     )
 
 
-STEP_RESULTS = {"hit": ("hit", "hits"), "wound": ("wound", "wounds"), "save": ("saved", "saved")}
+def _step_count(stage: str, total: int) -> str:
+    """What a step of the attack sequence passes on: `2 hits`, `1 wound`, `3 saved`."""
+    if stage == "hit":
+        return ngettext("{n} hit", "{n} hits", total).format(n=total)
+    if stage == "wound":
+        return ngettext("{n} wound", "{n} wounds", total).format(n=total)
+    if stage == "save":
+        return ngettext("{n} saved", "{n} saved", total).format(n=total)
+    return f"{total} {stage}"
+
+
+def _step(stage: str, needed: str, dice: str, result: str) -> str:
+    """One step of a weapon's dice line: `hit 3+: 6 5 1 → 2 hits`."""
+    if stage == "hit":
+        return _("hit {needed}: {dice} → {result}").format(needed=needed, dice=dice, result=result)
+    if stage == "wound":
+        return _("wound {needed}: {dice} → {result}").format(
+            needed=needed, dice=dice, result=result
+        )
+    if stage == "save":
+        return _("save {needed}: {dice} → {result}").format(needed=needed, dice=dice, result=result)
+    return f"{stage} {needed}: {dice} → {result}"
 
 
 def dice_line(weapon: WeaponResult, wielder: str = "") -> str:
@@ -338,17 +384,20 @@ def dice_line(weapon: WeaponResult, wielder: str = "") -> str:
     steps: list[str] = []
     if weapon.attack_rolls:
         rolled = " ".join(str(v) for v in weapon.attack_rolls)
-        steps.append(f"attacks: {rolled} → {weapon.attacks}")
+        steps.append(_("attacks: {dice} → {n}").format(dice=rolled, n=weapon.attacks))
     for stage in weapon.stages:
         if not stage.dice and not stage.extra:
             continue
-        one, many = STEP_RESULTS.get(stage.name, (stage.name, stage.name))
-        extra = f" (+{stage.extra} {stage.extra_label})" if stage.extra else ""
-        count = f"{stage.total} {one if stage.total == 1 else many}"
-        steps.append(f"{stage.name} {stage.needed}: {dice_listed(stage.dice)} → {count}{extra}")
+        result = _step_count(stage.name, stage.total)
+        if stage.extra and stage.extra_label == "automatic":
+            result = _("{result} (+{n} automatic)").format(result=result, n=stage.extra)
+        elif stage.extra:
+            result = _("{result} (+{n} extra)").format(result=result, n=stage.extra)
+        steps.append(_step(stage.name, stage.needed, dice_listed(stage.dice), result))
     if weapon.damage_rolls:
-        steps.append(f"damage: {' '.join(str(v) for v in weapon.damage_rolls)}")
+        rolled = " ".join(str(v) for v in weapon.damage_rolls)
+        steps.append(_("damage: {dice}").format(dice=rolled))
     if weapon.mortal_wounds:
-        steps.append(f"mortal wounds: {weapon.mortal_wounds}")
+        steps.append(_("mortal wounds: {n}").format(n=weapon.mortal_wounds))
     name = f"{wielder}, {weapon.weapon}" if wielder else weapon.weapon
-    return f"{name}: {'; '.join(steps) or 'no dice rolled'}"
+    return f"{name}: {'; '.join(steps) or _('no dice rolled')}"

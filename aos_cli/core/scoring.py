@@ -18,7 +18,7 @@ from aos_cli.core.answers import Asker, RecordedAnswers
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.dice import DiceSource, parse_dice
 from aos_cli.core.errors import InputError, RuleError
-from aos_cli.core.numbers import plural
+from aos_cli.core.i18n import N_, _, ngettext, number, percent_sign
 from aos_cli.core.state import (
     GameState,
     UnitState,
@@ -105,18 +105,38 @@ def award(state: GameState, side: int, points: int, reason: str, *, cp: int = 0)
     state.sides[side].victory_points += points
     state.sides[side].command_points += cp
     state.ledger.append(LedgerEntry(state.round, side, points, reason, cp))
-    what = f"{points} VP" if points else f"{cp} command point"
-    state.notes.append(f"{state.sides[side].name} scores {what}: {reason}.")
+    name = state.sides[side].name
+    if points:
+        line = ngettext(
+            "{side} scores {n} VP: {reason}.", "{side} scores {n} VP: {reason}.", points
+        ).format(side=name, n=points, reason=reason)
+    else:
+        line = ngettext(
+            "{side} scores {n} command point: {reason}.",
+            "{side} scores {n} command points: {reason}.",
+            cp,
+        ).format(side=name, n=cp, reason=reason)
+    state.notes.append(line)
 
 
 def _roll(rule: ScoringRule, dice: DiceSource | None, purpose: str) -> tuple[int, str]:
-    expr = parse_dice(rule.points, what=f"scoring rule {rule.id} points")
+    """A scoring rule's points, rolled when they are dice, and how the roll reads (or "")."""
+    expr = parse_dice(rule.points, what=_("scoring rule {rule} points").format(rule=rule.id))
     if expr.is_fixed:
         return expr.constant, ""
     if dice is None:
-        raise RuleError(f"scoring rule {rule.id} needs dice at a moment the tool cannot roll")
+        raise RuleError(
+            _("scoring rule {rule} needs dice at a moment the tool cannot roll").format(
+                rule=rule.id
+            )
+        )
     value = expr.roll(dice, purpose)
-    return value, f" ({rule.points} rolled {value})"
+    return value, _("({dice} rolled {n})").format(dice=rule.points, n=value)
+
+
+def _rolled(reason: str, rolled: str) -> str:
+    """A ledger reason with its points roll after it, when the points were rolled."""
+    return f"{reason} {rolled}" if rolled else reason
 
 
 def _passes(rule: ScoringRule, unit: UnitState) -> bool:
@@ -151,35 +171,36 @@ def models_slain(
     if destroyed:
         book.destroyed_by[target.spec.id] = credited
     if destroyed and book.sudden_death and book.sudden_death.get("unit") == target.spec.id:
-        sudden_death_won(state, f"{target.name} is destroyed")
+        sudden_death_won(state, _("{unit} is destroyed").format(unit=target.name))
     if credited is None:
         return
     enemy = credited
     first = how == "slain" and state.first_blood is None
     if first:
         state.first_blood = enemy
-    name = target.name
-    models = name if target.spec.models == 1 else f"{plural(slain, 'model')} of {name}"
-    subject = {
-        "slain": f"slew {models}",
-        "fled": f"{models} fled",
-        "reserve": f"{name} still in reserve at the end count as slain",
-    }[how]
+    subject = _slain_subject(target, slain, how)
     for rule in book.rules:
         if rule.event == "first_model_slain" and first:
             value, rolled = _roll(rule, dice, rule.id)
             cp, vp = (value, 0) if rule.award == "command_points" else (0, value)
-            state.notes.append(f"First blood: {state.sides[enemy].name}.")
-            award(state, enemy, vp, f"first blood{rolled}", cp=cp)
+            state.notes.append(_("First blood: {side}.").format(side=state.sides[enemy].name))
+            award(state, enemy, vp, _rolled(_("first blood"), rolled), cp=cp)
         elif rule.event == "model_slain" and _passes(rule, target):
             each, rolled = _roll(rule, dice, rule.id)
             if rule.per == "wounds_characteristic":
                 points = slain * target.spec.wounds * each
-                each_one = " each" if slain > 1 else ""
-                detail = f"Wounds {target.spec.wounds}{each_one}"
+                detail = (
+                    _("{what} (Wounds {wounds} each)")
+                    if slain > 1
+                    else _("{what} (Wounds {wounds})")
+                )
+                reason = detail.format(what=subject, wounds=target.spec.wounds)
             else:
-                points, detail = slain * each, f"{rule.text or rule.id}{rolled}"
-            award(state, enemy, points, f"{subject} ({detail})")
+                points = slain * each
+                reason = _("{what} ({rule})").format(
+                    what=subject, rule=_rolled(rule.text or rule.id, rolled)
+                )
+            award(state, enemy, points, reason)
         elif (
             rule.event == "general_slain"
             and destroyed
@@ -187,8 +208,31 @@ def models_slain(
             and (not rule.warlord_general or target.spec.id in book.warlord_generals)
         ):
             value, rolled = _roll(rule, dice, rule.id)
-            whose = "the enemy warlord's general" if rule.warlord_general else "an enemy general"
-            award(state, enemy, value, f"{subject}, {whose}{rolled}")
+            whose = (
+                _("{what}, the enemy warlord's general")
+                if rule.warlord_general
+                else _("{what}, an enemy general")
+            )
+            award(state, enemy, value, _rolled(whose.format(what=subject), rolled))
+
+
+def _slain_subject(target: UnitState, slain: int, how: str) -> str:
+    """What a side scores for: `slew Knight of Shrouds`, `slew 2 models of Liberators`,
+    `3 models of Liberators fled`, or units left in reserve (AoS2 §5.2, §12, §18)."""
+    name = target.name
+    if how == "reserve":
+        return _("{unit} still in reserve at the end count as slain").format(unit=name)
+    if how == "fled":
+        if target.spec.models == 1:
+            return _("{unit} fled").format(unit=name)
+        return ngettext("{n} model of {unit} fled", "{n} models of {unit} fled", slain).format(
+            n=slain, unit=name
+        )
+    if target.spec.models == 1:
+        return _("slew {unit}").format(unit=name)
+    return ngettext("slew {n} model of {unit}", "slew {n} models of {unit}", slain).format(
+        n=slain, unit=name
+    )
 
 
 # --------------------------------------------------------------------------- objectives
@@ -208,8 +252,10 @@ def side_index(state: GameState, name: str) -> int:
     prefix = [i for i, s in enumerate(state.sides) if s.name.lower().startswith(wanted)]
     if len(prefix) == 1:
         return prefix[0]
-    names = " or ".join(s.name for s in state.sides)
-    raise InputError(f"no side called {name!r}", f"use {names}")
+    raise InputError(
+        _("no side called {name}").format(name=repr(name)),
+        _("use {first} or {second}").format(first=state.sides[0].name, second=state.sides[1].name),
+    )
 
 
 def find_objective(state: GameState, name: str) -> ObjectiveState:
@@ -225,8 +271,11 @@ def find_objective(state: GameState, name: str) -> ObjectiveState:
     ]
     if len(prefix) == 1:
         return prefix[0]
-    known = ", ".join(o.id for o in state.objectives) or "none"
-    raise RuleError(f"no objective called {name!r}", f"objectives: {known}")
+    known = ", ".join(o.id for o in state.objectives) or _("none")
+    raise RuleError(
+        _("no objective called {name}").format(name=repr(name)),
+        _("objectives: {names}").format(names=known),
+    )
 
 
 def models_on_battlefield(state: GameState, side: int) -> int:
@@ -240,9 +289,14 @@ def _check_one_objective_each(state: GameState, side: int) -> None:
     available = models_on_battlefield(state, side)
     if total > available:
         raise RuleError(
-            f"{state.sides[side].name} has {available} models on the battlefield but "
-            f"{total} are counted at objectives",
-            f"a model counts towards one objective only ({system_of(state).section} §17.3)",
+            ngettext(
+                "{side} has {n} model on the battlefield but {total} are counted at objectives",
+                "{side} has {n} models on the battlefield but {total} are counted at objectives",
+                available,
+            ).format(side=state.sides[side].name, n=available, total=total),
+            _("a model counts towards one objective only ({section} §17.3)").format(
+                section=system_of(state).section
+            ),
         )
 
 
@@ -259,15 +313,21 @@ def _gather_counts(state: GameState, answers: Asker) -> None:
             left = models_on_battlefield(state, side) - sum(
                 o.counts.get(side, 0) for o in state.objectives
             )
-            question = (
-                f'how many {name} models are within {objective.control_range}" of the centre '
-                f"of {objective.name} (at most {left}, the models not counted at another "
-                f"objective)? (or give it first with "
-                f"`aos objective {objective.id} --models {plan_key(name)}=N`)"
+            question = _(
+                'how many {side} models are within {reach}" of the centre of {objective} (at '
+                "most {left}, the models not counted at another objective)? (or give it first "
+                "with `aos objective {id} --models {key}=N`)"
+            ).format(
+                side=name,
+                reach=objective.control_range,
+                objective=objective.name,
+                left=left,
+                id=objective.id,
+                key=plan_key(name),
             )
             value = answers.number(f"models-{objective.id}-{plan_key(name)}", question, left)
             if value < 0 or value != int(value):
-                raise InputError(f"{value} is not a number of models")
+                raise InputError(_("{value} is not a number of models").format(value=value))
             objective.counts[side] = int(value)
             _check_one_objective_each(state, side)
         for side in range(len(state.sides)):
@@ -288,8 +348,14 @@ def check_control(state: GameState, answers: Asker) -> None:
         elif not objective.sticky:
             objective.holder = None
         if objective.holder != before:
-            who = "nobody" if objective.holder is None else state.sides[objective.holder].name
-            state.notes.append(f"{objective.name} is now held by {who} ({mine}-{theirs}).")
+            if objective.holder is None:
+                line = _("{objective} is now held by nobody ({mine}-{theirs}).")
+            else:
+                line = _("{objective} is now held by {side} ({mine}-{theirs}).")
+            holder = "" if objective.holder is None else state.sides[objective.holder].name
+            state.notes.append(
+                line.format(objective=objective.name, side=holder, mine=mine, theirs=theirs)
+            )
         objective.counts = {}
 
 
@@ -298,8 +364,10 @@ def _territory(state: GameState, objective: ObjectiveState, side: int, answers: 
         name = state.sides[side].name
         inside = answers.yes_no(
             f"territory-{objective.id}-{plan_key(name)}",
-            f"is {objective.name} in {name}'s territory? (or set it with "
-            f"`aos objective {objective.id} --territory SIDE`)",
+            _(
+                "is {objective} in {side}'s territory? (or set it with "
+                "`aos objective {id} --territory SIDE`)"
+            ).format(objective=objective.name, side=name, id=objective.id),
         )
         objective.territory = side if inside else 1 - side
     return objective.territory
@@ -322,14 +390,18 @@ def _score_objectives(
                         if own != (rule.territory == "own"):
                             continue
                     value, rolled = _roll(
-                        rule, dice, f"{state.sides[side].name} scores {objective.name}"
+                        rule,
+                        dice,
+                        _("{side} scores {objective}").format(
+                            side=state.sides[side].name, objective=objective.name
+                        ),
                     )
-                    where = {"own": " in own territory", "enemy": " in enemy territory"}
+                    holds = {
+                        "own": _("holds {objective} in own territory"),
+                        "enemy": _("holds {objective} in enemy territory"),
+                    }.get(rule.territory or "", _("holds {objective}"))
                     award(
-                        state,
-                        side,
-                        value,
-                        f"holds {objective.name}{where.get(rule.territory or '', '')}{rolled}",
+                        state, side, value, _rolled(holds.format(objective=objective.name), rolled)
                     )
             elif rule.per == "enemy_general_slain":
                 enemy_generals = [
@@ -339,10 +411,10 @@ def _score_objectives(
                 ]
                 if enemy_generals:
                     value, rolled = _roll(rule, dice, f"{state.sides[side].name} {rule.id}")
-                    award(state, side, value, f"the enemy warlord was slain{rolled}")
+                    award(state, side, value, _rolled(_("the enemy warlord was slain"), rolled))
             elif rule.per == "once":
                 value, rolled = _roll(rule, dice, rule.id)
-                award(state, side, value, f"{rule.text or rule.id}{rolled}")
+                award(state, side, value, _rolled(rule.text or rule.id, rolled))
 
 
 # --------------------------------------------------------------------------- the moments
@@ -359,33 +431,52 @@ def start_of_round(state: GameState, dice: DiceSource | None) -> None:
             continue
         side = state.sides[objective.moves_with]
         if dice is None:
-            raise RuleError("the objectives move at the start of the round: dice are needed")
-        roll = dice.roll(1, f"{side.name}'s warlord rolls where {objective.name} goes (D6)")[0]
+            raise RuleError(_("the objectives move at the start of the round: dice are needed"))
+        roll = dice.roll(
+            1,
+            _("{side}'s warlord rolls where {objective} goes (D6)").format(
+                side=side.name, objective=objective.name
+            ),
+        )[0]
         area = (roll - 1) * book.plan.objective_areas // 6 + 1
         if objective.area is not None and area != objective.area and objective.holder is not None:
-            state.notes.append(f"{objective.name} moves: nobody holds it now.")
+            state.notes.append(
+                _("{objective} moves: nobody holds it now.").format(objective=objective.name)
+            )
             objective.holder = None
         objective.area = area
-        objective.position = f"area {area} of {side.name}'s territory (rolled {roll})"
-        state.notes.append(f"{objective.name} is placed at {objective.position}.")
+        objective.position = _("area {area} of {side}'s territory (rolled {roll})").format(
+            area=area, side=side.name, roll=roll
+        )
+        state.notes.append(
+            _("{objective} is placed at {position}.").format(
+                objective=objective.name, position=objective.position
+            )
+        )
     if not book.plan.night_march:
         return
     if state.round == 1:
         book.night_march_until = 1
-        state.notes.append('Night March: missile weapons and spells have a range of 12" at most.')
+        state.notes.append(
+            _('Night March: missile weapons and spells have a range of 12" at most.')
+        )
     elif state.round == 2:
         if dice is None:
-            raise RuleError("Night March needs a D6 at the start of battle round two")
-        roll = dice.roll(1, "Night March (D6: 4+ it lasts this round)")[0]
+            raise RuleError(_("Night March needs a D6 at the start of battle round two"))
+        roll = dice.roll(1, _("Night March (D6: 4+ it lasts this round)"))[0]
         if roll >= 4:
             book.night_march_until = 2
-            state.notes.append(f"Night March lasts until the end of this round (rolled {roll}).")
+            state.notes.append(
+                _("Night March lasts until the end of this round (rolled {roll}).").format(
+                    roll=roll
+                )
+            )
         else:
             book.night_march_until = 0
-            state.notes.append(f"Night March ends (rolled {roll}).")
+            state.notes.append(_("Night March ends (rolled {roll}).").format(roll=roll))
     elif book.night_march_until and state.round > book.night_march_until:
         book.night_march_until = 0
-        state.notes.append("Night March has ended.")
+        state.notes.append(_("Night March has ended."))
 
 
 MAX_PICK = 36
@@ -396,15 +487,18 @@ def random_pick(dice: DiceSource, count: int, purpose: str) -> int:
     """A fair random index below `count` from D6s: one die (rerolling what is too high) up to
     six, two dice (as 36 outcomes) up to MAX_PICK."""
     if not 1 <= count <= MAX_PICK:
-        raise RuleError(f"cannot pick at random among {count}", f"at most {MAX_PICK}")
+        raise RuleError(
+            _("cannot pick at random among {n}").format(n=count),
+            _("at most {n}").format(n=MAX_PICK),
+        )
     if count == 1:
         return 0
     while True:
         if count <= 6:
-            value = dice.roll(1, f"{purpose} (D6, 1-{count})")[0] - 1
+            value = dice.roll(1, _("{purpose} (D6, 1-{n})").format(purpose=purpose, n=count))[0] - 1
             limit = count
         else:
-            tens, units = dice.roll(2, f"{purpose} (two D6)")
+            tens, units = dice.roll(2, _("{purpose} (two D6)").format(purpose=purpose))
             value = (tens - 1) * 6 + units - 1
             limit = 36 - 36 % count
         if value < limit:
@@ -415,11 +509,17 @@ def keep_one_objective(state: GameState, dice: DiceSource | None) -> None:
     """Ancient Relic (40k8 §17.4): before the first turn one marker is picked at random and
     every other one is removed."""
     if dice is None:
-        raise RuleError("Ancient Relic picks a marker at the start of the round: dice are needed")
-    kept = state.objectives[random_pick(dice, len(state.objectives), "Ancient Relic marker")]
+        raise RuleError(
+            _("Ancient Relic picks a marker at the start of the round: dice are needed")
+        )
+    kept = state.objectives[random_pick(dice, len(state.objectives), _("Ancient Relic marker"))]
     gone = ", ".join(o.name for o in state.objectives if o is not kept)
     state.objectives = [kept]
-    state.notes.append(f"Ancient Relic: {kept.name} is the relic; {gone} are removed.")
+    state.notes.append(
+        _("Ancient Relic: {kept} is the relic; {removed} are removed.").format(
+            kept=kept.name, removed=gone
+        )
+    )
 
 
 def side_out(state: GameState, side: int, *, final: bool = False) -> bool:
@@ -452,8 +552,15 @@ def end_of_turn(
     if out and not state.ended:
         state.ended = True
         state.phase = "ended"
-        names = " and ".join(state.sides[s].name for s in out)
-        state.notes.append(f"The battle ends: {names} has no units left on the battlefield.")
+        if len(out) == 2:
+            line = _(
+                "The battle ends: neither {first} nor {second} has units left on the battlefield."
+            ).format(first=state.sides[0].name, second=state.sides[1].name)
+        else:
+            line = _("The battle ends: {side} has no units left on the battlefield.").format(
+                side=state.sides[out[0]].name
+            )
+        state.notes.append(line)
         end_of_battle(state, dice, asker)
 
 
@@ -475,6 +582,19 @@ def end_of_battle(state: GameState, dice: DiceSource | None, answers: Asker | No
 
 SUDDEN_DEATH = ("assassinate", "blunt", "endure", "seize-ground")
 """The 1st edition's Sudden Death objectives (AoS1 §5.2)."""
+SUDDEN_DEATH_NAMES = {
+    "assassinate": N_("Assassinate"),
+    "blunt": N_("Blunt"),
+    "endure": N_("Endure"),
+    "seize-ground": N_("Seize Ground"),
+}
+"""Each Sudden Death objective's name, translated where it is shown (Italian Omicidio, Turkish
+Suikâst Yapmak ...)."""
+
+
+def sudden_death_name(objective: str) -> str:
+    """A Sudden Death objective's name in the chosen language."""
+    return _(SUDDEN_DEATH_NAMES.get(objective, objective))
 
 
 def starting_models(state: GameState, side: int) -> int:
@@ -506,14 +626,16 @@ def sudden_death_won(state: GameState, why: str) -> None:
     if chosen is None or state.ended:
         return
     side = int(chosen["side"])
-    name = str(chosen["objective"]).replace("-", " ").title()
+    objective = str(chosen["objective"])
+    name = objective.replace("-", " ").title()
     state.ended = True
     state.phase = "ended"
     vp = (state.sides[0].victory_points, state.sides[1].victory_points)
     shares = (share_lost(state, 0, final=True), share_lost(state, 1, final=True))
-    why = f"AoS1 §5.2 Sudden Death: {name}"
-    state.result = _result(state, side, [side], ("major", why), 0, "VP", vp, shares)
-    state.notes.append(f"Sudden Death: {why}.")
+    rule = f"AoS1 §5.2 Sudden Death: {name}"
+    state.result = _result(state, side, [side], ("major", rule), 0, "VP", vp, shares)
+    state.result |= {"condition": "sudden_death", "objective": objective}
+    state.notes.append(_("Sudden Death: {reason}.").format(reason=why))
     state.notes.append(describe(state.result))
 
 
@@ -533,14 +655,25 @@ def sudden_death_at_round_end(state: GameState, answers: Asker) -> None:
             if u.alive and not u.spec.reserve and u.spec.id not in book.summoned
         ]
         if survivors:
-            sudden_death_won(state, f"{survivors[0].name} endured to the end of round six")
+            sudden_death_won(
+                state,
+                _("{unit} endured to the end of round six").format(unit=survivors[0].name),
+            )
     elif objective == "seize-ground" and state.round == 4:
-        feature = chosen.get("feature") or "the chosen terrain feature"
+        feature = chosen.get("feature") or _("the chosen terrain feature")
         name = state.sides[side].name
         if answers.yes_no(
-            "seize-ground", f'has {name} a model within 3" of {feature} (Seize Ground)?'
+            "seize-ground",
+            _('has {side} a model within 3" of {feature} ({objective})?').format(
+                side=name, feature=feature, objective=sudden_death_name("seize-ground")
+            ),
         ):
-            sudden_death_won(state, f"{name} holds {feature} at the end of round four")
+            sudden_death_won(
+                state,
+                _("{side} holds {feature} at the end of round four").format(
+                    side=name, feature=feature
+                ),
+            )
 
 
 # --------------------------------------------------------------------------- the result
@@ -607,14 +740,16 @@ def decide(
             else:
                 continue
             if winner is None:
-                return _result(state, None, winners, kind, 0, unit, vp, shares)
+                found = _result(state, None, winners, kind, 0, unit, vp, shares)
+                return found | {"condition": condition}
         elif condition == "greater_percentage_slain" and shares[0] != shares[1]:
             winner = 0 if shares[1] > shares[0] else 1
             margin, unit = round(abs(shares[1] - shares[0]) * 100), "percentage points"
         if winner is not None:
-            return _result(state, winner, [winner], kind, margin, unit, vp, shares)
+            found = _result(state, winner, [winner], kind, margin, unit, vp, shares)
+            return found | {"condition": condition, "ratio": rule.ratio}
     neither = ("draw", "neither side meets a victory condition: a draw")
-    return _result(state, None, [], neither, 0, "VP", vp, shares)
+    return _result(state, None, [], neither, 0, "VP", vp, shares) | {"condition": "none"}
 
 
 def _result(
@@ -641,18 +776,67 @@ def _result(
     }
 
 
+def _margin(amount: int, unit: str) -> str:
+    """A lead or a winning margin: `8 VP`, `25 percentage points`."""
+    if unit == "percentage points":
+        return ngettext("{n} percentage point", "{n} percentage points", amount).format(n=amount)
+    return ngettext("{n} VP", "{n} VP", amount).format(n=amount)
+
+
+def _why(result: dict[str, Any]) -> str:
+    """Which victory condition decided a result, in the chosen language (the battleplan's own
+    words stay in the result's `rule`)."""
+    condition = result.get("condition")
+    if condition == "sudden_death":
+        return _("Sudden Death: {objective}").format(
+            objective=sudden_death_name(str(result.get("objective", "")))
+        )
+    if condition == "points_at_least_ratio":
+        ratio = result.get("ratio") or 1.5
+        return _("a score at least {ratio} times the opponent's").format(ratio=number(ratio))
+    texts = {
+        "all_enemy_slain": _("every enemy model destroyed"),
+        "most_points": _("the higher score"),
+        "tied_points": _("equal scores"),
+        "tied_points_underdog": _("equal scores: the underdog wins"),
+        "greater_percentage_slain": _("destroyed a greater share of the enemy than it lost"),
+        "none": _("neither side meets a victory condition"),
+    }
+    return texts.get(str(condition), str(result.get("rule") or ""))
+
+
 def describe(result: dict[str, Any]) -> str:
-    """One line for people: `Stormcast wins a major victory by 8 VP (AoS2 §18: ...)`."""
-    why = f" ({result['rule']})" if result.get("rule") else ""
+    """One line for people: `Stormcast wins a major victory by 8 VP (the higher score).`"""
+    why = _why(result)
+    kind = result["kind"]
     if result["winner"]:
-        by = f" by {result['margin']} {result['margin_unit']}" if result["margin"] else ""
-        if result["kind"] == "win":
-            return f"{result['winner']} wins{by}{why}."
-        return f"{result['winner']} wins a {result['kind']} victory{by}{why}."
-    if result["kind"] != "draw" and result["winners"]:
-        names = " and ".join(result["winners"])
-        return f"{names} each win a {result['kind']} victory{why}."
-    return f"The battle is a draw{why}."
+        said = {
+            "winner": result["winner"],
+            "margin": _margin(result["margin"], result["margin_unit"]),
+            "why": why,
+        }
+        if result["margin"]:
+            template = {
+                "win": _("{winner} wins by {margin} ({why})."),
+                "major": _("{winner} wins a major victory by {margin} ({why})."),
+                "minor": _("{winner} wins a minor victory by {margin} ({why})."),
+            }[kind]
+        else:
+            template = {
+                "win": _("{winner} wins ({why})."),
+                "major": _("{winner} wins a major victory ({why})."),
+                "minor": _("{winner} wins a minor victory ({why})."),
+            }[kind]
+        return template.format(**said)
+    if kind != "draw" and len(result["winners"]) == 2:
+        first, second = result["winners"]
+        template = {
+            "major": _("{first} and {second} each win a major victory ({why})."),
+            "minor": _("{first} and {second} each win a minor victory ({why})."),
+            "win": _("{first} and {second} each win ({why})."),
+        }[kind]
+        return template.format(first=first, second=second, why=why)
+    return _("The battle is a draw ({why}).").format(why=why)
 
 
 def lead(state: GameState) -> dict[str, Any]:
@@ -673,12 +857,37 @@ def lead(state: GameState) -> dict[str, Any]:
 
 def describe_lead(lead: dict[str, Any]) -> str:
     """One line for people: `In battle round 3 of 5 Stormcast leads by 4 VP.`"""
-    rounds = f" of {lead['battle_rounds']}" if lead.get("battle_rounds") else ""
-    where = f"In battle round {lead['round']}{rounds}" if lead["round"] else "Before the battle"
+    said = {
+        "round": lead["round"],
+        "rounds": lead.get("battle_rounds"),
+        "leader": lead["leader"],
+        "margin": _margin(lead["margin"], lead["margin_unit"]),
+    }
+    if not lead["round"]:
+        moment = "before"
+    elif lead.get("battle_rounds"):
+        moment = "of"
+    else:
+        moment = "round"
     if lead["leader"] is None:
-        return f"{where} neither side leads."
-    by = f" by {lead['margin']} {lead['margin_unit']}" if lead["margin"] else ""
-    return f"{where} {lead['leader']} leads{by}."
+        template = {
+            "before": _("Before the battle neither side leads."),
+            "of": _("In battle round {round} of {rounds} neither side leads."),
+            "round": _("In battle round {round} neither side leads."),
+        }[moment]
+    elif lead["margin"]:
+        template = {
+            "before": _("Before the battle {leader} leads by {margin}."),
+            "of": _("In battle round {round} of {rounds} {leader} leads by {margin}."),
+            "round": _("In battle round {round} {leader} leads by {margin}."),
+        }[moment]
+    else:
+        template = {
+            "before": _("Before the battle {leader} leads."),
+            "of": _("In battle round {round} of {rounds} {leader} leads."),
+            "round": _("In battle round {round} {leader} leads."),
+        }[moment]
+    return template.format(**said)
 
 
 def needs(state: GameState) -> list[dict[str, Any]]:
@@ -718,30 +927,62 @@ def _on_points(state: GameState) -> bool:
 
 
 def _needs_text(state: GameState, side: int, entry: dict[str, Any]) -> str:
+    """What a side needs to win, as a phrase after its name in the score."""
     to_win, to_major = entry["to_win"], entry["to_major"]
     if to_major == 0:
-        return "winning a major victory as things stand"
+        return _("winning a major victory as things stand")
     if to_win == 0 and entry.get("kind") == "win":
-        return "winning as things stand"
+        return _("winning as things stand")
+    if to_win == 0 and to_major:
+        return ngettext(
+            "winning a minor victory as things stand; {n} more VP makes it major",
+            "winning a minor victory as things stand; {n} more VP makes it major",
+            to_major,
+        ).format(n=to_major)
     if to_win == 0:
-        more = f"; {to_major} more VP makes it major" if to_major else ""
-        return f"winning a minor victory as things stand{more}"
+        return _("winning a minor victory as things stand")
     book = book_of(state)
     if to_win is not None and to_win == to_major:
-        return f"needs {to_win} more VP for a major victory"
+        return ngettext(
+            "needs {n} more VP for a major victory",
+            "needs {n} more VP for a major victory",
+            to_win,
+        ).format(n=to_win)
+    if to_win is not None and to_major is not None:
+        return ngettext(
+            "needs {n} more VP to win ({major} for a major victory)",
+            "needs {n} more VP to win ({major} for a major victory)",
+            to_win,
+        ).format(n=to_win, major=to_major)
     if to_win is not None:
-        more = f" ({to_major} for a major victory)" if to_major is not None else ""
-        return f"needs {to_win} more VP to win{more}"
+        return ngettext("needs {n} more VP to win", "needs {n} more VP to win", to_win).format(
+            n=to_win
+        )
     wipe_out = next((v for v in book.plan.victory if v.condition == "all_enemy_slain"), None)
     if wipe_out is not None:
         enemy = 1 - side
         mine, theirs = share_lost(state, enemy, final=False), share_lost(state, side, final=False)
-        prize = "victory" if wipe_out.result == "win" else f"a {wipe_out.result} victory"
-        return (
-            f"destroy every enemy model for {prize}; it has destroyed "
-            f"{math.floor(mine * 100)}% of the enemy and lost {math.floor(theirs * 100)}%"
+        template = {
+            "win": _(
+                "destroy every enemy model for victory; it has destroyed {destroyed} of the "
+                "enemy and lost {lost}"
+            ),
+            "major": _(
+                "destroy every enemy model for a major victory; it has destroyed {destroyed} of "
+                "the enemy and lost {lost}"
+            ),
+        }.get(
+            wipe_out.result,
+            _(
+                "destroy every enemy model for a minor victory; it has destroyed {destroyed} of "
+                "the enemy and lost {lost}"
+            ),
         )
-    return "cannot win on victory points"
+        return template.format(
+            destroyed=percent_sign(str(math.floor(mine * 100))),
+            lost=percent_sign(str(math.floor(theirs * 100))),
+        )
+    return _("cannot win on victory points")
 
 
 # --------------------------------------------------------------------------- the action
@@ -755,7 +996,9 @@ def record_objective(
     name = act.objective
     if act.place:
         if any(name.lower() in (o.id.lower(), o.name.lower()) for o in state.objectives):
-            raise RuleError(f"there is already an objective called {name!r}")
+            raise RuleError(
+                _("there is already an objective called {name}").format(name=repr(name))
+            )
         placer = act.by
         system = system_of(state)
         state.objectives.append(
@@ -768,30 +1011,48 @@ def record_objective(
                 placed_by=None if placer is None else side_index(state, str(placer)),
             )
         )
-        state.notes.append(f"{name} is placed{' at ' + act.position if act.position else ''}.")  # fmt: skip
+        placed = (
+            _("{objective} is placed at {position}.")
+            if act.position
+            else _("{objective} is placed.")
+        )
+        state.notes.append(placed.format(objective=name, position=act.position))
     objective = find_objective(state, name)
     if act.territory is not None:
         owner = act.territory
         objective.territory = None if owner.lower() == "none" else side_index(state, owner)
-        who = "no side" if objective.territory is None else state.sides[objective.territory].name
-        state.notes.append(f"{objective.name} is in {who}'s territory.")
+        if objective.territory is None:
+            line = _("{objective} is in no side's territory.")
+        else:
+            line = _("{objective} is in {side}'s territory.")
+        side_name = "" if objective.territory is None else state.sides[objective.territory].name
+        state.notes.append(line.format(objective=objective.name, side=side_name))
     if act.models:
         if state.round < 1 or state.phase in ("priority", "ended"):
             raise RuleError(
-                "model counts are for the turn in progress", "give them during a player's turn"
+                _("model counts are for the turn in progress"),
+                _("give them during a player's turn"),
             )
         for side_name, count in act.models.items():
             side = side_index(state, side_name)
             if count < 0:
-                raise InputError(f"{count} is not a number of models")
+                raise InputError(_("{value} is not a number of models").format(value=count))
             objective.counts[side] = count
             _check_one_objective_each(state, side)
         counted = ", ".join(
             f"{state.sides[s].name} {n}" for s, n in sorted(objective.counts.items())
         )
-        state.notes.append(f"{objective.name}: {counted} (control is checked at the end of the turn).")  # fmt: skip
+        state.notes.append(
+            _("{objective}: {counts} (control is checked at the end of the turn).").format(
+                objective=objective.name, counts=counted
+            )
+        )
     if act.holder is not None:
         holder = act.holder
         objective.holder = None if holder.lower() == "none" else side_index(state, holder)
-        who = "nobody" if objective.holder is None else state.sides[objective.holder].name
-        state.notes.append(f"{objective.name} is held by {who} (correction).")
+        if objective.holder is None:
+            line = _("{objective} is held by nobody (correction).")
+        else:
+            line = _("{objective} is held by {side} (correction).")
+        holder = "" if objective.holder is None else state.sides[objective.holder].name
+        state.notes.append(line.format(objective=objective.name, side=holder))

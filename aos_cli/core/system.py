@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import RuleError
-from aos_cli.core.i18n import _
+from aos_cli.core.i18n import N_, _
 
 if TYPE_CHECKING:
     from aos_cli.core.action_types import Priority
@@ -67,17 +67,17 @@ class Option:
 class UnbindWords:
     """How a system words the one unbinding rule (AoS2 §15 unbind, 40k8 §5.5 Deny the Witch):
     templates filled with {unit}, {caster}, {spell}, {total}, {how} (the modifiers in force),
-    {roll}, {reach} and {sees}."""
+    {roll} and {reach}; marked for translation, translated where they are said."""
 
-    nothing_waiting: str = "there is no spell waiting to be unbound"
-    passed: str = "No unbind attempt: {spell} takes effect."
-    own_side: str = "{unit} is on the caster's side"
-    no_more: str = "{unit} cannot unbind any more spells this phase"
-    question: str = 'is {unit} within {reach}" of {caster}{sees}?'
-    out_of_range: str = '{unit} is not within {reach}" of {caster}{sees} and cannot unbind'
-    roll: str = "the unbinding roll of {unit} (2D6, must beat {roll})"
-    success: str = "{unit} unbinds {spell} with {total}{how}."
-    failure: str = "{unit} fails to unbind ({total}{how}): {spell} takes effect."
+    nothing_waiting: str = N_("there is no spell waiting to be unbound")
+    passed: str = N_("No unbind attempt: {spell} takes effect.")
+    own_side: str = N_("{unit} is on the caster's side")
+    no_more: str = N_("{unit} cannot unbind any more spells this phase")
+    question: str = N_('is {unit} within {reach}" of {caster}?')
+    out_of_range: str = N_('{unit} is not within {reach}" of {caster} and cannot unbind')
+    roll: str = N_("the unbinding roll of {unit} (2D6, must beat {roll})")
+    success: str = N_("{unit} unbinds {spell} with {total}{how}.")
+    failure: str = N_("{unit} fails to unbind ({total}{how}): {spell} takes effect.")
 
 
 TERMS: dict[str, str] = {
@@ -292,10 +292,11 @@ class GameSystem:
         )
 
     def mystic_shield(self) -> tuple[dict[str, Any], str]:
-        """Mystic Shield's effect and how it reads (AoS2 §15: reroll save rolls of 1)."""
+        """Mystic Shield's effect and the note it makes, a template of {spell} and {unit}
+        translated where it is said (AoS2 §15: reroll save rolls of 1)."""
         return (
             {"type": "reroll", "roll": "save", "which": "ones"},
-            "rerolls save rolls of 1 until your next hero phase",
+            N_("{spell}: {unit} rerolls save rolls of 1 until your next hero phase."),
         )
 
     # ---- scenery (AoS2 §4.3 by default; each system may have its own table) ------------------

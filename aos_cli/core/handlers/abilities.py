@@ -38,8 +38,8 @@ from aos_cli.core.guards import (
     use_once,
 )
 from aos_cli.core.handlers import action
+from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.legality import check_ability, check_general_command
-from aos_cli.core.numbers import plural
 from aos_cli.core.state import ActiveEffect, GameState, UnitState
 from aos_cli.core.system import system_of
 
@@ -78,27 +78,28 @@ def reminder_notes(name: str, text: str) -> list[str]:
     """A rule the tool cannot apply itself (DESIGN principle 3): its text, to apply at the
     table, and what the game must be told afterwards."""
     rule = " ".join(text.split())
-    said = f"{name}: apply it at the table. {rule}" if rule else (
-        f"{name}: apply it at the table (see its warscroll)."
+    said = _("{ability}: apply it at the table. {rule}").format(ability=name, rule=rule) if rule else (
+        _("{ability}: apply it at the table (see its warscroll).").format(ability=name)
     )  # fmt: skip
-    return [said, f"  Then record {what_to_record(rule)}."]
+    return [said, "  " + _("Then record {what}.").format(what=what_to_record(rule))]
 
 
 def what_to_record(text: str) -> str:
-    """What a rule's outcome changes in the game, as far as its words say."""
+    """What a rule's outcome changes in the game, as far as its words say (the rule's own
+    words, English or translated content, are searched in English)."""
     words = text.lower()
     found = []
     if "mortal wound" in words or ("wound" in words and "suffer" in words):
-        found.append("the wounds it deals (an adjustment of the unit hit)")
+        found.append(_("the wounds it deals (an adjustment of the unit hit)"))
     if "slain" in words or "flee" in words:
-        found.append("any models slain (an adjustment)")
+        found.append(_("any models slain (an adjustment)"))
     if "heal" in words or "return" in words:
-        found.append("the wounds healed or models returned (an adjustment)")
+        found.append(_("the wounds healed or models returned (an adjustment)"))
     if "command point" in words:
-        found.append("command points gained or spent")
+        found.append(_("command points gained or spent"))
     if not found:
-        return "anything it changes: wounds, slain models or command points (an adjustment)"
-    return " and ".join(found)
+        return _("anything it changes: wounds, slain models or command points (an adjustment)")
+    return "; ".join(found)
 
 
 def _apply_each(
@@ -125,22 +126,41 @@ def _apply_each(
             case MortalWounds(keyword=str(keyword)) if not aim.spec.has(keyword):
                 continue
             case MortalWounds(amount=amount_expr):
-                amount = amount_expr.roll(dice, f"{name} mortal wounds")
-                state.notes.append(f"{name}: {aim.name} suffers {plural(amount, 'mortal wound')}.")
+                amount = amount_expr.roll(dice, _("{ability}: mortal wounds").format(ability=name))
+                state.notes.append(
+                    _("{ability}: {unit} suffers {wounds}.").format(
+                        ability=name,
+                        unit=aim.name,
+                        wounds=ngettext("{n} mortal wound", "{n} mortal wounds", amount).format(
+                            n=amount
+                        ),
+                    )
+                )
                 suffer_mortal_wounds(state, aim, amount, dice, answers, slain_by=source.side)
             case Heal(amount=amount_expr):
-                amount = amount_expr.roll(dice, f"{name} healing")
+                amount = amount_expr.roll(dice, _("{ability}: healing").format(ability=name))
                 healed = min(amount, aim.wounds_on_damaged)
                 aim.wounds_on_damaged -= healed
-                state.notes.append(f"{name}: {aim.name} heals {plural(healed, 'wound')}.")
+                state.notes.append(
+                    _("{ability}: {unit} heals {wounds}.").format(
+                        ability=name,
+                        unit=aim.name,
+                        wounds=ngettext("{n} wound", "{n} wounds", healed).format(n=healed),
+                    )
+                )
             case RollThen(on=needed, then=then, dice=expr, per=per):
                 # "Roll a D6; on a 3+ ..." (AoS2 §21): once for the unit, or once per model.
                 times = aim.models if per == "model" else 1
-                rolls = [expr.roll(dice, f"{name} (needs {needed}+)") for _ in range(times)]
+                purpose = _("{ability} (needs {needed}+)").format(ability=name, needed=needed)
+                rolls = [expr.roll(dice, purpose) for _model in range(times)]
                 hits = sum(1 for r in rolls if r >= needed)
                 shown = " ".join(str(r) for r in rolls)
-                state.notes.append(f"{name}: rolled {shown} (needs {needed}+).")
-                for _ in range(hits):
+                state.notes.append(
+                    _("{ability}: rolled {dice} (needs {needed}+).").format(
+                        ability=name, dice=shown, needed=needed
+                    )
+                )
+                for _hit in range(hits):
                     _apply_each(state, source, aim, name, then, dice, answers)
             case Lasting(until=until_name, effects=(Aura() as aura,)) if any(
                 isinstance(e, NoBattleshock) for e in aura.effects
@@ -152,17 +172,19 @@ def _apply_each(
                 covered = _in_aura(state, source, aura, answers)
                 for unit in covered:
                     unit.effects.append(ActiveEffect(name, aura.effects, until, source.side))
-                shown = ", ".join(u.name for u in covered) or "no unit"
-                state.notes.append(f"{name} is in force on {shown} ({_until_text(until)}).")
+                shown = ", ".join(u.name for u in covered) or _("no unit")
+                state.notes.append(in_force(name, shown, until))
             case Lasting(until=until_name, effects=inner):
                 until = DURATIONS.get(until_name, "phase")
                 aim.effects.append(ActiveEffect(name, inner, until, source.side))
-                state.notes.append(f"{name} is in force on {aim.name} ({_until_text(until)}).")
+                state.notes.append(in_force(name, aim.name, until))
             case GainCommandPoints(amount=amount):
                 side = state.sides[source.side]
                 side.command_points += amount
                 state.notes.append(
-                    f"{name}: {side.name} gains command points ({side.command_points})."
+                    _("{ability}: {side} gains command points ({n}).").format(
+                        ability=name, side=side.name, n=side.command_points
+                    )
                 )
             case _ if isinstance(effect, ATTACK_EFFECTS):
                 immediate.append(effect)
@@ -171,7 +193,7 @@ def _apply_each(
         applied = True
     if immediate:
         target.effects.append(ActiveEffect(name, tuple(immediate), "phase", source.side))
-        state.notes.append(f"{name} is in force on {target.name} this phase.")
+        state.notes.append(in_force(name, target.name, "phase"))
     return applied
 
 
@@ -191,20 +213,24 @@ def _in_aura(
                     found.append(unit)
             elif answers.yes_no(
                 f"within-{aura.range}:{unit.spec.id}",
-                f'is {unit.name} within {aura.range}" of {source.name}?',
+                _('is {unit} within {reach}" of {target}?').format(
+                    unit=unit.name, reach=aura.range, target=source.name
+                ),
             ):
                 found.append(unit)
     return found
 
 
-def _until_text(scope: str) -> str:
-    return {
-        "phase": "this phase",
-        "turn": "this turn",
-        "round": "this battle round",
-        "your_next_hero": "until your next hero phase",
-        "battle": "for the rest of the battle",
+def in_force(ability: str, units: str, scope: str) -> str:
+    """The note of an ability put in force on units for as long as its expiry scope says."""
+    template = {
+        "phase": _("{ability} is in force on {units} this phase."),
+        "turn": _("{ability} is in force on {units} this turn."),
+        "round": _("{ability} is in force on {units} this battle round."),
+        "your_next_hero": _("{ability} is in force on {units} until your next hero phase."),
+        "battle": _("{ability} is in force on {units} for the rest of the battle."),
     }[scope]
+    return template.format(ability=ability, units=units)
 
 
 @action(UseAbility)
@@ -220,8 +246,11 @@ def _use_ability(
         if a.kind in ("ability", "prayer", "command") and (a.id.lower() == wanted or a.name.lower().startswith(wanted))
     ]  # fmt: skip
     if not matches:
-        known = ", ".join(a.name for a in unit.spec.abilities if a.kind != "spell") or "none"
-        raise RuleError(f"{unit.name} has no ability {act.ability!r}", f"its abilities: {known}")
+        known = ", ".join(a.name for a in unit.spec.abilities if a.kind != "spell") or _("none")
+        raise RuleError(
+            _("{unit} has no ability {ability}").format(unit=unit.name, ability=repr(act.ability)),
+            _("its abilities: {abilities}").format(abilities=known),
+        )
     ability = matches[0]
     system = system_of(state)
     check_ability(state, unit, ability)
@@ -245,7 +274,11 @@ def _general_command(state: GameState, unit: UnitState, what: str) -> None:
     check_general_command(state, unit)
     general = general_of(state, unit.side)
     state.used_this_phase.add(f"general-command:{unit.side}")
-    state.notes.append(f"{general.name} uses {what}, its one command ability of the phase.")
+    state.notes.append(
+        _("{unit} uses {ability}, its one command ability of the phase.").format(
+            unit=general.name, ability=what
+        )
+    )
 
 
 @action(UseCommand)
@@ -263,26 +296,45 @@ def _command(state: GameState, act: UseCommand, dice: DiceSource, answers: Recor
         unit = state.unit(_commanded(state, act))
         present(unit)
         if any(u.battleshock_tested for u in state.units()):
-            raise RuleError("Inspiring Presence is used at the start of the battleshock phase")
+            raise RuleError(
+                _("{ability} is used at the start of the battleshock phase").format(
+                    ability=_("Inspiring Presence")
+                )
+            )
         needs_hero_in_range(answers, unit)
         spend_cp(state, unit.side, "Inspiring Presence")
         unit.battleshock_exempt = True
         unit.used.append("command: Inspiring Presence")
-        state.notes.append(f"Inspiring Presence: {unit.name} takes no battleshock test this phase.")
-        return
-    if name in ("at the double", "forward to victory") and not system.command_points:
-        raise RuleError(
-            f"{system.name} has no {name.title()}: its generals have Inspiring Presence and "
-            f"the command abilities on their warscrolls ({system.section} §7.2)",
-            "see the general's warscroll with `aos warscroll show`",
+        state.notes.append(
+            _("{ability}: {unit} takes no battleshock test this phase.").format(
+                ability=_("Inspiring Presence"), unit=unit.name
+            )
         )
+        return
     if name in ("at the double", "forward to victory"):
+        ability = _("At the Double") if name == "at the double" else _("Forward to Victory")
+        if not system.command_points:
+            raise RuleError(
+                _(
+                    "{system} has no {ability}: its generals have {presence} and the command "
+                    "abilities on their warscrolls ({section} §7.2)"
+                ).format(
+                    system=system.name,
+                    ability=ability,
+                    presence=_("Inspiring Presence"),
+                    section=system.section,
+                ),
+                _("see the general's warscroll with `aos warscroll show`"),
+            )
         flag = (
             "aos run UNIT --at-the-double"
             if name == "at the double"
             else "aos charge UNIT --reroll"
         )
-        raise RuleError(f"use {name.title()} with the roll it changes", f"run `{flag}`")
+        raise RuleError(
+            _("use {ability} with the roll it changes").format(ability=ability),
+            _("use `{command}`").format(command=flag),
+        )
     unit = state.unit(_commanded(state, act))
     _use_ability(state, UseAbility(unit.spec.id, act.ability, act.target), dice, answers)
 
@@ -293,7 +345,7 @@ def _commanded(state: GameState, act: UseCommand) -> str:
     if act.unit is None:
         if system_of(state).general_commands:
             return general_of(state, state.active_side).spec.id
-        raise InputError(f"name the unit for {act.ability} with --unit")
+        raise InputError(_("name the unit for {ability} with --unit").format(ability=act.ability))
     return act.unit
 
 
@@ -305,13 +357,20 @@ def _inspiring_presence_1e(state: GameState, act: UseCommand, answers: RecordedA
     present(unit)
     general = general_of(state, unit.side)
     if unit is not general and not answers.yes_no(
-        "within-12-of-general", f'is {unit.name} within 12" of your general, {general.name}?'
+        "within-12-of-general",
+        _('is {unit} within 12" of your general, {general}?').format(
+            unit=unit.name, general=general.name
+        ),
     ):
-        raise RuleError(f'{unit.name} is not within 12" of {general.name}')
-    _general_command(state, general, "Inspiring Presence")
+        raise RuleError(
+            _('{unit} is not within 12" of {general}').format(unit=unit.name, general=general.name)
+        )
+    _general_command(state, general, _("Inspiring Presence"))
     unit.effects.append(
         ActiveEffect("Inspiring Presence", (NoBattleshock(),), "your_next_hero", unit.side)
     )
     state.notes.append(
-        f"Inspiring Presence: {unit.name} takes no battleshock test until your next hero phase."
+        _("{ability}: {unit} takes no battleshock test until your next hero phase.").format(
+            ability=_("Inspiring Presence"), unit=unit.name
+        )
     )

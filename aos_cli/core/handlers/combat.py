@@ -31,7 +31,6 @@ from aos_cli.core.legality import (
     note_placed,
 )
 from aos_cli.core.movement import charge_roll_needed
-from aos_cli.core.numbers import plural
 from aos_cli.core.roll_effects import applies, describe, modified, reroll_source, roll_modifier
 from aos_cli.core.state import TRIUMPH_USED, GameState, UnitState, WeaponSpec
 from aos_cli.core.system import system_of
@@ -47,11 +46,15 @@ def weapon_attack(unit: UnitState, weapon: WeaponSpec, extra: list[Effect]) -> A
         return str(row.get(f"weapon.{weapon.id}.{key}", getattr(weapon, key)))
 
     profile = WeaponProfile(
-        attacks=parse_dice(value("attacks"), what=f"{weapon.name} attacks"),
-        to_hit=parse_threshold(value("to_hit"), what=f"{weapon.name} to hit"),
-        to_wound=parse_threshold(value("to_wound"), what=f"{weapon.name} to wound"),
+        attacks=parse_dice(value("attacks"), what=_("{weapon} Attacks").format(weapon=weapon.name)),
+        to_hit=parse_threshold(
+            value("to_hit"), what=_("{weapon} To Hit").format(weapon=weapon.name)
+        ),
+        to_wound=parse_threshold(
+            value("to_wound"), what=_("{weapon} To Wound").format(weapon=weapon.name)
+        ),
         rend=int(value("rend")),
-        damage=parse_dice(value("damage"), what=f"{weapon.name} damage"),
+        damage=parse_dice(value("damage"), what=_("{weapon} Damage").format(weapon=weapon.name)),
         models=sum(u.models for u in weapon_uses(unit, [weapon])),
         name=weapon.name,
     )
@@ -91,7 +94,10 @@ def resolve_attack(
     cover = garrison or (
         not denied
         and answers.yes_no(
-            "cover", f"is every model of {target.name} wholly on or within a terrain feature?"
+            "cover",
+            _("is every model of {unit} wholly on or within a terrain feature?").format(
+                unit=target.name
+            ),
         )
     )
     if cover:
@@ -137,7 +143,12 @@ def resolve_attack(
         state.notes.append(f"  {dice_line(weapon, used.profile.wielder)}")
     if result.ward_rolls:
         rolled = " ".join(str(v) for v in result.ward_rolls)
-        state.notes.append(f"  {target.name}: ward {ward}+: {rolled} → {result.ward_saved} negated")
+        state.notes.append(
+            "  "
+            + _("{unit}: ward {ward}+: {dice} → {n} negated").format(
+                unit=target.name, ward=ward, dice=rolled, n=result.ward_saved
+            )
+        )
     heal_saves(state, target, result.weapons, attacks)
     slain = inflict(state, target, result.damage, slain_by=attacker.side)
     state.attack_log.append(
@@ -185,12 +196,25 @@ def peal_on_rerolled_saves(
     )
     reach = max(a.rules.rerolled_save_range for a in attacks if a.rules.rerolled_save_mortal)
     state.notes.append(
-        f"{target.name}: {plural(saves, 'rerolled save')} succeeded: each enemy unit within "
-        f'{reach}" suffers {plural(amount, "mortal wound")} (others than {attacker.name}: '
-        "`aos adjust`)."
+        ngettext(
+            '{unit}: {n} rerolled save succeeded: each enemy unit within {reach}" suffers '
+            "{mortal}; record it on units other than {attacker} (`aos adjust`).",
+            '{unit}: {n} rerolled saves succeeded: each enemy unit within {reach}" suffers '
+            "{mortal}; record it on units other than {attacker} (`aos adjust`).",
+            saves,
+        ).format(
+            unit=target.name,
+            n=saves,
+            reach=reach,
+            mortal=ngettext("{n} mortal wound", "{n} mortal wounds", amount).format(n=amount),
+            attacker=attacker.name,
+        )
     )
     close = all(w.kind == "melee" and w.range <= reach for w in weapons) or answers.yes_no(
-        f"within-{reach}-of-target", f'is {attacker.name} within {reach}" of {target.name}?'
+        f"within-{reach}-of-target",
+        _('is {unit} within {reach}" of {target}?').format(
+            unit=attacker.name, reach=reach, target=target.name
+        ),
     )
     if close and attacker.alive:
         suffer_mortal_wounds(state, attacker, amount, dice, answers, slain_by=target.side)
@@ -209,8 +233,16 @@ def heal_saves(
     target.wounds_on_damaged -= healed
     needed = min(a.rules.heal_on_save or 7 for a in attacks)
     state.notes.append(
-        f"{target.name} heals {plural(healed, 'wound')}: "
-        f"{plural(rolled, 'save roll')} of {needed} or more."
+        ngettext(
+            "{unit} heals {wounds}: {n} save roll of {needed} or more.",
+            "{unit} heals {wounds}: {n} save rolls of {needed} or more.",
+            rolled,
+        ).format(
+            unit=target.name,
+            wounds=ngettext("{n} wound", "{n} wounds", healed).format(n=healed),
+            n=rolled,
+            needed=needed,
+        )
     )
 
 
@@ -240,24 +272,39 @@ def use_triumph(
     triumph = side.triumph
     if not triumph:
         raise RuleError(
-            f"{side.name} has no triumph",
-            "a triumph is rolled at set-up by an army that won a major victory (AoS2 §16)",
+            _("{side} has no triumph").format(side=side.name),
+            _("a triumph is rolled at set-up by an army that won a major victory (AoS2 §16)"),
         )
-    name = str(triumph.get("name", "the triumph"))
+    name = str(triumph.get("name") or _("the triumph"))
     if side.triumph_used:
-        raise RuleError(f"{side.name} has already used its triumph, {name} (once per battle)")
+        raise RuleError(
+            _("{side} has already used its triumph, {triumph} (once per battle)").format(
+                side=side.name, triumph=name
+            )
+        )
     effects = build_effects(triumph.get("effects"), name)
     if not effects:
         raise RuleError(
-            f"this game was set up with {name} as a reminder only", "apply it at the table"
+            _("this game was set up with {triumph} as a reminder only").format(triumph=name),
+            _("apply it at the table"),
         )
     for_saves = any(is_defence(e) for e in _flat(effects))
     if for_saves != saves:
-        when, flag = ("make save rolls", "--target-triumph") if for_saves else (
-            "shoot or fight", "--triumph")  # fmt: skip
-        raise RuleError(f"{name} is declared for a unit about to {when}", f"use {flag}")
+        if for_saves:
+            raise RuleError(
+                _("{triumph} is declared for a unit about to make save rolls").format(triumph=name),
+                _("use {flag}").format(flag="--target-triumph"),
+            )
+        raise RuleError(
+            _("{triumph} is declared for a unit about to shoot or fight").format(triumph=name),
+            _("use {flag}").format(flag="--triumph"),
+        )
     side.used_once_per_battle.add(TRIUMPH_USED)
-    state.notes.append(f"{side.name} declares its triumph, {name}, for {unit.name}.")
+    state.notes.append(
+        _("{side} declares its triumph, {triumph}, for {unit}.").format(
+            side=side.name, triumph=name, unit=unit.name
+        )
+    )
     apply_effects(state, unit, name, effects, None, dice, answers)
 
 
@@ -279,26 +326,36 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
     if act.weapon:
         weapons = [w for w in weapons if w.name.lower() == act.weapon.lower()]
     if not weapons:
-        raise RuleError(f"{unit.name} has no missile weapon to shoot with")
+        raise RuleError(_("{unit} has no missile weapon to shoot with").format(unit=unit.name))
     target = enemy_unit(state, unit, act.target)
     system = system_of(state)
     if (
         system.shooting_engaged_rule
         and engaged(state, unit, answers)
-        and not answers.yes_no("target-engaged", f'is {target.name} within 3" of {unit.name}?')
+        and not answers.yes_no(
+            "target-engaged",
+            _('is {target} within 3" of {unit}?').format(target=target.name, unit=unit.name),
+        )
     ):
-        raise RuleError(f'{unit.name} is within 3" of an enemy: it may only shoot units within 3"')
+        raise RuleError(
+            _('{unit} is within 3" of an enemy: it may only shoot units within 3"').format(
+                unit=unit.name
+            )
+        )
     hit_mod = 0
     if (
         system.look_out_sir
         and target.spec.is_hero
         and not target.spec.has("MONSTER")
         and answers.yes_no(
-            "look-out-sir", f'is {target.name} within 3" of a friendly unit of 3 or more models?'
+            "look-out-sir",
+            _('is {unit} within 3" of a friendly unit of 3 or more models?').format(
+                unit=target.name
+            ),
         )
     ):
         hit_mod = -1  # Look Out, Sir! (AoS2 §9)
-        state.notes.append("Look Out, Sir!: -1 to hit.")
+        state.notes.append(_("Look Out, Sir!: -1 to hit."))
     declare_triumphs(state, act, unit, target, dice, answers)
     resolve_attack(
         state, unit, target, weapons, dice, answers, hit_mod=hit_mod, extra=attack_flags(act)
@@ -315,20 +372,29 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
     check_charge(state, unit)
     given = answers.answers
     reach = system_of(state).engagement
+    too_close = RuleError(
+        _('{unit} is within {reach}" of an enemy unit and cannot charge').format(
+            unit=unit.name, reach=reach
+        )
+    )
+    too_far = RuleError(
+        _('{unit} is not within 12" of an enemy unit and cannot charge').format(unit=unit.name)
+    )
     if given.get("engaged"):
-        raise RuleError(f'{unit.name} is within {reach}" of an enemy unit and cannot charge')
+        raise too_close
     if "within-12" in given and not given["within-12"]:
-        raise RuleError(f'{unit.name} is not within 12" of an enemy unit and cannot charge')
+        raise too_far
     # One measurement answers all three questions: too close, too far, and the roll needed.
     distance = answers.number(
-        "distance", f"how far is {unit.name} from the nearest enemy (inches)?"
+        "distance",
+        _("how far is {unit} from the nearest enemy (inches)?").format(unit=unit.name),
     )
     if "engaged" not in given and distance <= reach:
-        raise RuleError(f'{unit.name} is within {reach}" of an enemy unit and cannot charge')
+        raise too_close
     if "within-12" not in given and distance > 12:
-        raise RuleError(f'{unit.name} is not within 12" of an enemy unit and cannot charge')
+        raise too_far
     modifier, names = roll_modifier(state, unit, "charge", answers)
-    first = dice.roll(2, f"the charge roll of {unit.name} (2D6)")
+    first = dice.roll(2, _("the charge roll of {unit} (2D6)").format(unit=unit.name))
     roll = modified(sum(first), modifier)
     unit.charge_rolled = applies(state)
     needed = charge_roll_needed(distance)
@@ -337,12 +403,16 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
         if ability is None:
             needs_hero_in_range(answers, unit)
             spend_cp(state, unit.side, "Forward to Victory")
-            ability = "Forward to Victory"
+            ability = _("Forward to Victory")
             unit.used.append("command: Forward to Victory")
         failed = roll
-        first = dice.roll(2, f"the charge reroll of {unit.name} (2D6)")
+        first = dice.roll(2, _("the charge reroll of {unit} (2D6)").format(unit=unit.name))
         roll = modified(sum(first), modifier)
-        state.notes.append(f"{ability}: the charge roll of {failed} is rerolled: {roll}.")
+        state.notes.append(
+            _("{ability}: the charge roll of {failed} is rerolled: {roll}.").format(
+                ability=ability, failed=failed, roll=roll
+            )
+        )
     if roll >= needed:
         unit.charged = True
         note_placed(state, unit, "charge")
@@ -372,10 +442,12 @@ def _offered_reroll(
     side = state.sides[unit.side]
     if ability is None and not (system_of(state).command_points and side.command_points >= 1):
         return False
-    what = ability or f"Forward to Victory (1 of {side.command_points} CP)"
+    what = ability or _("Forward to Victory (1 of {n} CP)").format(n=side.command_points)
     return answers.yes_no(
         "reroll-charge",
-        f"{unit.name} rolled {roll} for its charge, needing {needed}: re-roll it with {what}?",
+        _("{unit} rolled {roll} for its charge, needing {needed}: re-roll it with {what}?").format(
+            unit=unit.name, roll=roll, needed=needed, what=what
+        ),
     )
 
 
@@ -386,13 +458,19 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
     check_fight(state, unit, answers)
     if not unit.charged and not engaged(state, unit, answers):
         raise RuleError(
-            f'{unit.name} did not charge and is not within 3" of an enemy: it cannot fight'
+            _('{unit} did not charge and is not within 3" of an enemy: it cannot fight').format(
+                unit=unit.name
+            )
         )
     weapons = [w for w in unit.spec.weapons if w.kind == "melee"]
     if act.weapon:
         weapons = [w for w in weapons if act.weapon.lower() in (w.name.lower(), w.id.lower())]
         if not weapons:
-            raise RuleError(f"{unit.name} has no melee weapon {act.weapon!r}")
+            raise RuleError(
+                _("{unit} has no melee weapon {weapon}").format(
+                    unit=unit.name, weapon=repr(act.weapon)
+                )
+            )
     target = enemy_unit(state, unit, act.target)
     declare_triumphs(state, act, unit, target, dice, answers)
     resolve_attack(state, unit, target, weapons, dice, answers, extra=attack_flags(act))
@@ -410,10 +488,16 @@ def _pass(state: GameState, act: Pass, dice: DiceSource, answers: RecordedAnswer
     check_pass(state, side)
     if could_fight(state, side) and not answers.yes_no(
         "none-eligible",
-        f'has every unit of {state.sides[side].name} within {system.engagement}" of an enemy '
-        "already fought (yes if none is that close)?",
+        _(
+            'has every unit of {side} within {reach}" of an enemy already fought (yes if none '
+            "is that close)?"
+        ).format(side=state.sides[side].name, reach=system.engagement),
     ):
-        raise RuleError(f"{state.sides[side].name} still has an eligible unit and cannot pass")
+        raise RuleError(
+            _("{side} still has an eligible unit and cannot pass").format(
+                side=state.sides[side].name
+            )
+        )
     state.combat_passes += 1
     state.combat_to_pick = 1 - side
     state.notes.append(_("{side} passes.").format(side=state.sides[side].name))

@@ -46,7 +46,10 @@ def spell_value(state: GameState, unit: UnitState, spell: str) -> tuple[str, int
             *(s.name.title() for s in system_of(state).spells),
         ]
     )
-    raise RuleError(f"{unit.name} does not know {spell!r}", f"it knows: {known}")
+    raise RuleError(
+        _("{unit} does not know {spell}").format(unit=unit.name, spell=repr(spell)),
+        _("it knows: {spells}").format(spells=known),
+    )
 
 
 def spell_aim(state: GameState, caster: UnitState, spell: str) -> str | None:
@@ -101,21 +104,31 @@ def check_cast(state: GameState, wizard: UnitState, spell: str) -> tuple[str, in
     own_turn(state, wizard, "cast")
     present(wizard)
     if not wizard.spec.is_wizard or wizard.spec.casts < 1:
-        raise RuleError(f"{wizard.name} is not a wizard")
+        raise RuleError(_("{unit} is not a wizard").format(unit=wizard.name))
     name, value = spell_value(state, wizard, spell)
     if casts_this_phase(state, wizard, "cast") >= wizard.spec.casts:
         raise RuleError(
-            f"{wizard.name} has already attempted as many spells as it may this phase "
-            f"({wizard.spec.casts})"
+            _("{unit} has already attempted as many spells as it may this phase ({n})").format(
+                unit=wizard.name, n=wizard.spec.casts
+            )
         )
     if system.spell_limit == "caster":
         key = f"{wizard.side}:{wizard.spec.id}:{name.lower()}"
-        limit = f"once per turn by each wizard, {system.section} §12"
+        if key in state.spells_attempted:
+            raise RuleError(
+                _(
+                    "{unit} has already attempted {spell} this turn (once per turn by each "
+                    "wizard, {section} §12)"
+                ).format(unit=wizard.name, spell=spell_name(name), section=system.section)
+            )
     else:
         key = f"{wizard.side}:{name.lower()}"
-        limit = "once per turn, army-wide"
-    if key in state.spells_attempted:
-        raise RuleError(f"{name} has already been attempted this turn ({limit})")
+        if key in state.spells_attempted:
+            raise RuleError(
+                _("{spell} has already been attempted this turn (once per turn, army-wide)").format(
+                    spell=spell_name(name)
+                )
+            )
     return name, value, key
 
 
@@ -127,14 +140,14 @@ def check_unbind(
     words = system_of(state).unbind_words
     pending = state.pending_spell
     if pending is None:
-        raise RuleError(words.nothing_waiting)
+        raise RuleError(_(words.nothing_waiting))
     caster = state.unit(pending.caster)
     if wizard.side == caster.side:
-        raise RuleError(words.own_side.format(unit=wizard.name))
+        raise RuleError(_(words.own_side).format(unit=wizard.name))
     present(wizard)
     may_act(wizard)
     if wizard.spec.unbinds <= casts_this_phase(state, wizard, "unbind"):
-        raise RuleError(words.no_more.format(unit=wizard.name))
+        raise RuleError(_(words.no_more).format(unit=wizard.name))
 
 
 @action(Cast)
@@ -147,7 +160,12 @@ def _cast(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAnswer
     target = aim_spell(state, wizard, spell, act.target, answers, ask_range=True)
     state.spells_attempted.add(key)
     state.used_this_phase.add(f"cast:{wizard.spec.id}:{spell.lower()}")
-    rolled = dice.roll(2, f"the casting roll of {wizard.name} for {spell} (2D6, needs {value})")
+    rolled = dice.roll(
+        2,
+        _("the casting roll of {unit} for {spell} (2D6, needs {value})").format(
+            unit=wizard.name, spell=spell_name(spell), value=value
+        ),
+    )
     total = sum(rolled) + act.mod + system.arcane_bonus(state, wizard, answers)
     if total < value:
         state.notes.append(
@@ -214,36 +232,31 @@ def attempt_unbind(
     words = system.unbind_words
     pending = state.pending_spell
     if pending is None:
-        raise RuleError(words.nothing_waiting)
+        raise RuleError(_(words.nothing_waiting))
     if act.unit is None:
         state.pending_spell = None
-        state.notes.append(words.passed.format(spell=pending.spell))
+        state.notes.append(_(words.passed).format(spell=spell_name(pending.spell)))
         resolve(state, pending, dice, answers)
         return
     wizard = state.unit(act.unit)
     caster = state.unit(pending.caster)
     check_unbind(state, wizard, may_act)
     reach = system.unbind_range
-    where = {
-        "unit": wizard.name,
-        "caster": caster.name,
-        "reach": reach,
-        "sees": " and able to see it" if system.unbind_needs_sight else "",
-    }
-    if not answers.yes_no(f"within-{reach}", words.question.format(**where)):
-        raise RuleError(words.out_of_range.format(**where))
+    where = {"unit": wizard.name, "caster": caster.name, "reach": reach}
+    if not answers.yes_no(f"within-{reach}", _(words.question).format(**where)):
+        raise RuleError(_(words.out_of_range).format(**where))
     state.pending_spell = None
     state.used_this_phase.add(f"unbind:{wizard.spec.id}:{pending.spell.lower()}")
     modifier, effects = roll_modifier(state, wizard, "unbinding", answers, against=caster)
-    rolled = dice.roll(2, words.roll.format(unit=wizard.name, roll=pending.casting_roll))
+    rolled = dice.roll(2, _(words.roll).format(unit=wizard.name, roll=pending.casting_roll))
     total = modified(sum(rolled) + act.mod + system.arcane_bonus(state, wizard, answers), modifier)
-    said = {"unit": wizard.name, "spell": pending.spell, "total": total}
+    said = {"unit": wizard.name, "spell": spell_name(pending.spell), "total": total}
     said["how"] = describe(modifier, effects)
     if total > pending.casting_roll:
-        state.notes.append(words.success.format(**said))
+        state.notes.append(_(words.success).format(**said))
         wizard.used.append(f"stopped {pending.spell}")
         return
-    state.notes.append(words.failure.format(**said))
+    state.notes.append(_(words.failure).format(**said))
     wizard.used.append(f"failed to stop {pending.spell}")
     resolve(state, pending, dice, answers)
 
@@ -258,7 +271,11 @@ def resolve_spell(
     name = pending.spell.lower()
     if name == "arcane bolt":
         if pending.target is None:
-            raise RuleError('Arcane Bolt needs --target (an enemy unit within 18")')
+            raise RuleError(
+                _('{spell} needs --target (an enemy unit within 18")').format(
+                    spell=spell_name("Arcane Bolt")
+                )
+            )
         target = enemy_unit(state, caster, pending.target)
         amount = system.arcane_bolt(pending.casting_roll, dice)
         state.notes.append(
@@ -273,11 +290,13 @@ def resolve_spell(
     if name == "mystic shield":
         target = state.unit(pending.target) if pending.target else caster
         if target.side != caster.side:
-            raise RuleError("Mystic Shield targets a friendly unit")
+            raise RuleError(
+                _("{spell} targets a friendly unit").format(spell=spell_name("Mystic Shield"))
+            )
         effect, reads = system.mystic_shield()
         shield = build_effects((effect,), "Mystic Shield")
         target.effects.append(ActiveEffect("Mystic Shield", shield, "your_next_hero", caster.side))
-        state.notes.append(f"Mystic Shield: {target.name} {reads}.")
+        state.notes.append(_(reads).format(spell=spell_name("Mystic Shield"), unit=target.name))
         return
     spell = next(a for a in own_spells(state, caster) if a.name.lower() == name)
     apply_effects(

@@ -19,10 +19,12 @@ from aos_cli.core.casualties import slay_models
 from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.handlers import action
+from aos_cli.core.i18n import N_
 from aos_cli.core.system import (
     GameSystem,
     Option,
     SpellRule,
+    UnbindWords,
     choose_first,
     rebuild_rules,
     register,
@@ -154,7 +156,7 @@ class AoS1System(GameSystem):
         """AoS1 §12: add 1 to the unit's save rolls until your next hero phase."""
         return (
             {"type": "modifier", "roll": "save", "amount": 1},
-            "adds 1 to its save rolls until your next hero phase (AoS1 §12)",
+            N_("{spell}: {unit} adds 1 to its save rolls until your next hero phase (AoS1 §12)."),
         )
 
 
@@ -394,6 +396,12 @@ AOS1 = AoS1Scenery(
     unbind_range=18,
     spell_limit="caster",
     unbind_needs_sight=True,
+    unbind_words=UnbindWords(
+        question=N_('is {unit} within {reach}" of {caster} and able to see it?'),
+        out_of_range=N_(
+            '{unit} is not within {reach}" of {caster} or cannot see it, and cannot unbind'
+        ),
+    ),
     general_replaced=False,
     spells=(
         SpellRule("arcane bolt", 5, 18, "enemy"),
