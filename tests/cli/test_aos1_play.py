@@ -132,7 +132,7 @@ def test_aos1_s7_2_lord_of_the_host_is_the_generals_free_command(
     card = run_cli("warscroll", "show", "Lord-Celestant (1e)").stdout
     assert "CP" not in card and "Lord of the Host (the general's command)" in card
     double = run_cli("command", "At the Double", "--unit", "liberators", "--db", db)
-    assert double.exit_code == 1 and "has no At The Double" in double.stderr
+    assert double.exit_code == 1 and "has no At the Double" in double.stderr
 
 
 def test_aos1_s11_7_no_cover_question_for_a_unit_that_charged(tmp_path: Path) -> None:
