@@ -73,10 +73,9 @@ def warscroll_show(
     json: JsonOption = False,
 ) -> None:
     """Show a warscroll as a card: characteristics, weapons, damage table, abilities, keywords."""
-    db = load_db(content)
-    scroll = db.warscroll(name, system)
+    scroll = load_db(content).plain_warscroll(name, system)
     if json:
-        print_json(scroll.model_dump(mode="json"))
+        print_json(scroll.data)
         return
     from aos_cli.views.warscroll import warscroll_card
 

@@ -8,6 +8,9 @@ Public API (other modules code against exactly this):
   `ContentProblems` (a `ContentError`) listing every problem.
 - `Database.warscroll(name_or_id, system=None)`, `.battleplan(name_or_id)`, `.battalion(...)`,
   `.allegiance(...)`, `.ruleset(system)`; `.warscrolls` / `.battleplans` ... are dicts by id.
+- `Database.plain_warscroll(...)`, `.plain_ruleset(system)`, `.plain_allegiances(system)`:
+  the plain frozen values of `aos_cli.content.plain` that cards and rules views read, filled
+  from the cache's validated data without importing pydantic.
 - `load_army(path, db) -> ArmyList`, checked against the database.
 - `Warscroll`: `move`, `wounds`, `bravery`, `save` (7 for '-'), `keywords`, `missile_weapons`,
   `melee_weapons`, `damage_table` (`.row_for(wounds_suffered)`), `damage_row(n)`,

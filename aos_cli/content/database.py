@@ -11,9 +11,11 @@ from aos_cli.content.lookup import normalised
 from aos_cli.core.errors import ContentError
 
 if TYPE_CHECKING:
+    import aos_cli.content.plain as plain
     from aos_cli.content.schema import Allegiance, Battalion, Battleplan, Ruleset, Warscroll
 
 T = TypeVar("T")
+P = TypeVar("P")
 
 
 @dataclass(frozen=True)
@@ -85,14 +87,29 @@ class Records(MutableMapping[str, T], Generic[T]):
 
     def __init__(self, records: dict[str, T] | None = None) -> None:
         self._built: dict[str, T] = dict(records or {})
-        self._pending: dict[str, tuple[Entry, Callable[[], T]]] = {}
+        self._pending: dict[str, tuple[Entry, Callable[[], T], dict[str, Any]]] = {}
         self._entries: dict[str, Entry] = {}
 
-    def put_pending(self, entry: Entry, build: Callable[[], T]) -> None:
-        """Add a record known by its index entry, built by `build` when first used."""
+    def put_pending(self, entry: Entry, build: Callable[[], T], data: dict[str, Any]) -> None:
+        """Add a record known by its index entry and its cached (validated) `data`, built by
+        `build` when first used."""
         self._built.pop(entry.id, None)
         self._entries[entry.id] = entry
-        self._pending[entry.id] = (entry, build)
+        self._pending[entry.id] = (entry, build, data)
+
+    def plain(self, key: str, kind: type[P]) -> P:
+        """A record as a plain value (`aos_cli.content.plain`), filled from its cached data
+        without validating it again; one not cached, or cached damaged, is validated."""
+        from aos_cli.content.plain import Unreadable, from_data
+
+        pending = self._pending.get(key)
+        if pending is not None:
+            try:
+                return from_data(kind, pending[2])
+            except Unreadable:
+                pass
+        record: Any = self[key]
+        return from_data(kind, record.model_dump(mode="json"))
 
     def entries(self, system: str | None = None) -> list[Entry]:
         """The index of every record (of one system when given), in insertion order."""
@@ -121,7 +138,7 @@ class Records(MutableMapping[str, T], Generic[T]):
     def __getitem__(self, key: str) -> T:
         if key in self._built:
             return self._built[key]
-        _, build = self._pending[key]
+        _, build, _ = self._pending[key]
         record = build()
         self._built[key] = record
         del self._pending[key]
@@ -170,6 +187,13 @@ class Database:
         """A warscroll by id or name (case-insensitive, unique prefix), optionally of a system."""
         return self.warscrolls[find(self.warscrolls.entries(system), name_or_id, "warscroll").id]
 
+    def plain_warscroll(self, name_or_id: str, system: str | None = None) -> plain.Warscroll:
+        """A warscroll as a plain value for its card, validated already (no schema needed)."""
+        from aos_cli.content.plain import Warscroll as Card
+
+        found = find(self.warscrolls.entries(system), name_or_id, "warscroll")
+        return self.warscrolls.plain(found.id, Card)
+
     def battleplan(self, name_or_id: str, system: str | None = None) -> Battleplan:
         """A battleplan (or mission) by id or name."""
         entries = self.battleplans.entries(system)
@@ -194,6 +218,21 @@ class Database:
         except KeyError:
             known = ", ".join(sorted(self.rulesets)) or "none loaded"
             raise ContentError(f"no ruleset for system {system!r}", f"systems: {known}") from None
+
+    def plain_ruleset(self, system: str) -> plain.Ruleset:
+        """The ruleset of a game system as a plain value (`aos rules show`)."""
+        from aos_cli.content.plain import Ruleset as Rules
+
+        key = system.strip().lower()
+        if key not in self.rulesets:
+            self.ruleset(system)  # says which systems there are
+        return self.rulesets.plain(key, Rules)
+
+    def plain_allegiances(self, system: str | None = None) -> list[plain.Allegiance]:
+        """Every allegiance (of one system when given) as plain values."""
+        from aos_cli.content.plain import Allegiance as Plain
+
+        return [self.allegiances.plain(e.id, Plain) for e in self.allegiances.entries(system)]
 
     def factions(self) -> list[str]:
         """Every faction with a warscroll, sorted."""

@@ -692,7 +692,9 @@ def merge(
                 seen[key] = loaded.origin
                 records = getattr(db, loaded.kind)
                 if isinstance(loaded.record, Pending):
-                    records.put_pending(loaded.record.entry, loaded.record.build)
+                    records.put_pending(
+                        loaded.record.entry, loaded.record.build, loaded.record.data
+                    )
                 else:
                     records[record_key] = loaded.record
                 db.origins[key] = loaded.origin

@@ -25,6 +25,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from aos_cli.content.effects import build_effect, effect_to_data
+from aos_cli.content.plain import Words, range_text
 from aos_cli.core import battleplan as plan_rules
 from aos_cli.core.dice import IMPOSSIBLE, DiceExpr, format_threshold, parse_dice, parse_threshold
 from aos_cli.core.effects import Effect
@@ -217,44 +218,9 @@ class Translation(Base):
 Translations = dict[TranslatedLanguage, Translation]
 
 
-class Translatable(Base):
+class Translatable(Base, Words):
     """What has `translations` (declared by each kind, so its fields keep their order): its
-    words in the chosen language; a translation may only give words its record has."""
-
-    def _translation(self, field: str) -> Any:
-        from aos_cli.core.i18n import language
-
-        translations: Translations | None = getattr(self, "translations", None)
-        if not translations:
-            return None
-        translation = translations.get(language())  # type: ignore[call-overload]
-        return getattr(translation, field, None) if translation else None
-
-    def _pseudo(self, field: str) -> bool:
-        """In the pseudo-language, whether `field` has a translation to be wrapped in."""
-        from aos_cli.core.i18n import PSEUDO, language
-
-        translations: Translations | None = getattr(self, "translations", None)
-        return language() == PSEUDO and any(
-            getattr(t, field, None) for t in (translations or {}).values()
-        )
-
-    def shown(self, field: str = "name") -> str:
-        """The record's name (or another text field) in the chosen language, else its own
-        (English) one; wrapped in ⟦ ⟧ in the pseudo-language when it is translated."""
-        own: str = getattr(self, field, None) or ""
-        if self._pseudo(field):
-            return f"⟦{own}⟧"
-        return self._translation(field) or own
-
-    def shown_list(self, field: str) -> tuple[str, ...]:
-        """A list of texts (a battle length's `ends_early`) in the chosen language, else its
-        own; a translation with another count of texts is ignored."""
-        own: tuple[str, ...] = tuple(getattr(self, field, None) or ())
-        if self._pseudo(field):
-            return tuple(f"⟦{text}⟧" for text in own)
-        translated = self._translation(field)
-        return tuple(translated) if translated and len(translated) == len(own) else own
+    words in the chosen language (`Words`); a translation may only give words its record has."""
 
     @model_validator(mode="after")
     def _translates_own_fields(self) -> Any:
@@ -589,7 +555,7 @@ class Weapon(Record):
     @property
     def range_text(self) -> str:
         """`12"`, or `6"-48"` with a minimum range."""
-        return f'{self.min_range}"-{self.range}"' if self.min_range else f'{self.range}"'
+        return range_text(self.range, self.min_range)
 
 
 class Weapon40k(Record):

@@ -13,13 +13,14 @@ from aos_cli.views.warscroll import abilities_table, roll_table
 
 if TYPE_CHECKING:
     from aos_cli.app.rules import Topic
+    from aos_cli.content import plain
 
 
 def topic_json(topic: Topic) -> Any:
     """The records found, as plain data."""
     if isinstance(topic.found, list | tuple):
-        return [record.model_dump(mode="json") for record in topic.found]
-    return topic.found.model_dump(mode="json")
+        return [record.data for record in topic.found]
+    return topic.found.data
 
 
 def topic_view(topic: Topic) -> RenderableType:
@@ -67,7 +68,7 @@ def _grid(title: str, columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> 
     return grid
 
 
-def realm_view(realm: Any) -> Group:
+def realm_view(realm: plain.Realm) -> Group:
     """A realm of battle: its text, realmscape features, spells, commands and rules."""
     parts: list[Any] = [Text(realm.shown(), style="heading"), Text(realm.shown("text"))]
     if realm.realmscape_features is not None:

@@ -13,9 +13,9 @@ from rich.text import Text
 from aos_cli.core.i18n import N_, _, language, ngettext, spell_name
 
 if TYPE_CHECKING:
-    from aos_cli.content import ArmyList, Battleplan, Database, RollTable, Warscroll
+    from aos_cli.content import ArmyList, Battleplan, Database, plain
     from aos_cli.content.database import Entry
-    from aos_cli.content.schema import Ability, Spell, Timing, Weapon
+    from aos_cli.content.schema import Ability
     from aos_cli.core.system import SystemInfo
 
 
@@ -61,7 +61,7 @@ TIMINGS = {
 """When an ability is used, by whose turn and which step of its phase."""
 
 
-def timing_text(timing: Timing, trigger: bool = True) -> str:
+def timing_text(timing: plain.Timing, trigger: bool = True) -> str:
     """When an ability is used, as players say it: `start of your hero phase`, `any time`;
     with its trigger (the content's own words, English) when `trigger` is true."""
     from aos_cli.views.words import phase_name
@@ -75,13 +75,13 @@ def timing_text(timing: Timing, trigger: bool = True) -> str:
     return f"{text}: {timing.trigger}" if trigger and timing.trigger else text
 
 
-def _says_when(record: Ability) -> bool:
+def _says_when(record: plain.Ability | plain.Spell) -> bool:
     """Whether the card adds an ability's trigger (English content words): only where its
     text is shown untranslated, so a translated card reads in one language."""
     return language() == "en" or record.shown("text") == record.text
 
 
-def weapon_table(title: str, weapons: list[Weapon]) -> Table:
+def weapon_table(title: str, weapons: Sequence[plain.Weapon]) -> Table:
     """A weapon table as printed: Range, Attacks, To Hit, To Wound, Rend, Damage (✱: table)."""
     table = Table(title=title, title_justify="left", expand=False)
     for column in WEAPON_COLUMNS:
@@ -104,7 +104,9 @@ def weapon_table(title: str, weapons: list[Weapon]) -> Table:
     return table
 
 
-def _ability_text(ability: Ability | Spell, command_points: bool = True) -> Text:
+def _ability_text(
+    ability: Ability | plain.Ability | plain.Spell, command_points: bool = True
+) -> Text:
     """An ability as a line: its name, what it costs and how often (a command ability in a
     system without command points is the general's command, AoS1 §7.2), and its text."""
     text = Text()
@@ -126,7 +128,7 @@ def _ability_text(ability: Ability | Spell, command_points: bool = True) -> Text
     return text
 
 
-def warscroll_card(scroll: Warscroll) -> RenderableType:
+def warscroll_card(scroll: plain.Warscroll) -> RenderableType:
     """A warscroll card: characteristics, weapons, damage table, abilities by timing, keywords."""
     parts: list[RenderableType] = []
     stats = Table.grid(padding=(0, 3))
@@ -212,7 +214,7 @@ def warscroll_card(scroll: Warscroll) -> RenderableType:
         for model in scroll.command_models:
             parts.append(Text(f"  {model.name} ({_(ROLES[model.role])}): {model.text}"))
     points = _system(scroll.system).command_points
-    grouped: dict[str, list[Ability]] = {}
+    grouped: dict[str, list[plain.Ability]] = {}
     for ability in [*scroll.abilities, *scroll.command_abilities]:
         grouped.setdefault(timing_text(ability.timing, _says_when(ability)), []).append(ability)
     for timing, abilities in grouped.items():
@@ -261,7 +263,7 @@ def warscroll_list(scrolls: list[Entry]) -> Table:
     return table
 
 
-def roll_table(table: RollTable) -> Table:
+def roll_table(table: plain.RollTable) -> Table:
     """A roll table: roll, name, what it does."""
     out = Table(title=f"{table.shown()} ({table.dice})", title_justify="left")
     out.add_column(_("Roll"), justify="center")
@@ -272,7 +274,9 @@ def roll_table(table: RollTable) -> Table:
     return out
 
 
-def abilities_table(title: str, abilities: Sequence[Ability] | Sequence[Spell]) -> Table:
+def abilities_table(
+    title: str, abilities: Sequence[plain.Ability] | Sequence[plain.Spell]
+) -> Table:
     """Command abilities or spells with their timing or casting value."""
     out = Table(title=title, title_justify="left")
     out.add_column(_("Name"))
@@ -282,7 +286,7 @@ def abilities_table(title: str, abilities: Sequence[Ability] | Sequence[Spell]) 
         when = getattr(item, "timing", None)
         casting = getattr(item, "casting_value", None)
         info = (
-            timing_text(when, _says_when(item))  # type: ignore[arg-type]
+            timing_text(when, _says_when(item))
             if when is not None
             else _("casting value {value}").format(value=casting)
         )

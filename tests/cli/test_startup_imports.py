@@ -53,13 +53,25 @@ def imported_by(tmp_path: Path, *args: str) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "args", [("warscroll", "list"), ("battleplan", "list"), ("--help",)], ids=" ".join
+    "args",
+    [
+        ("warscroll", "list"),
+        ("battleplan", "list"),
+        ("--help",),
+        ("warscroll", "show", "Lord-Celestant"),
+        ("warscroll", "show", "liberators", "--json"),
+        ("rules", "show", "phases"),
+        ("rules", "show", "command-traits"),
+        ("rules", "show", "triumphs", "--json"),
+    ],
+    ids=" ".join,
 )
-def test_lists_and_help_import_no_schema_once_the_cache_is_warm(
+def test_lists_cards_and_help_import_no_schema_once_the_cache_is_warm(
     tmp_path: Path, args: tuple[str, ...]
 ) -> None:
-    """Lists are read from the content cache's index and `aos --help` from each system's
-    light `INFO`: neither imports pydantic, yaml, the schema or any system's rules."""
+    """Lists are read from the content cache's index, warscroll cards and rules as plain
+    values from its validated data, and `aos --help` from each system's light `INFO`: none
+    imports pydantic, yaml, the schema or any system's rules."""
     imported_by(tmp_path, "warscroll", "list")  # fills the cache
     assert imported_by(tmp_path, *args) == []
 
