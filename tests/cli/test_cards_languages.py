@@ -132,3 +132,42 @@ def test_pseudo_language_status_and_score(run_cli: RunCli, tmp_path: Path) -> No
     table = "\n".join(line for line in score if "│" in line or "┃" in line or "⟦Total" in line)
     reasons = ["first blood", "slew 1 model of"]  # the ledger's reasons (aos_cli/core/scoring.py)
     assert english_left(table, [*names, *reasons], names=True) == []
+
+
+SYSTEM_TOPICS = [
+    *(("aos2", t) for t in ("phases", "command-abilities", "spells", "scenery", "triumphs",
+                            "realms", "rules")),
+    *(("aos1", t) for t in ("phases", "command-abilities", "spells", "scenery", "triumphs",
+                            "realms", "rules", "terrain density")),
+    *(("wh40k8", t) for t in ("phases", "spells", "rules", "command-traits", "wound chart",
+                              "only-war-primary-objectives")),
+    *(("mesbg", t) for t in ("phases", "spells", "rules", "stun", "fate roll",
+                             "duel tie roll-off")),
+]  # fmt: skip
+"""Every part of the bundled rulesets `aos rules show` prints (the AoS2 allegiances' command
+traits and artefacts are warscroll content and keep their own words)."""
+
+
+@pytest.mark.parametrize(("system", "topic"), SYSTEM_TOPICS, ids=lambda v: str(v))
+def test_pseudo_language_rules_show(run_cli: RunCli, system: str, topic: str) -> None:
+    """`aos --lang xx rules show TOPIC --system S`: headings and every bundled record's name
+    and text are translated (issue 17 item 4); rule sections are references, not prose."""
+    import json
+
+    data = json.loads(run_cli("rules", "show", topic, "--system", system, "--json").stdout)
+    records = data if isinstance(data, list) else [data]
+    sections = [r["section"] for r in records if isinstance(r, dict) and r.get("section")]
+    out = pseudo(run_cli, "rules", "show", topic, "--system", system)
+    assert english_left(out, [*sections, system]) == []
+
+
+@pytest.mark.parametrize(
+    "plan",
+    ["first-blood", "ill-met-by-moonlight", "changing-priorities", "glorious-victory",
+     "only-war", "only-war-slay-and-secure", "only-war-ancient-relic", "only-war-domination"],
+)  # fmt: skip
+def test_pseudo_language_battleplan_card(run_cli: RunCli, plan: str) -> None:
+    """`aos --lang xx battleplan show PLAN`: set-up, reserves, battle length, objectives,
+    special rules, scoring and victory of every bundled battleplan are translated."""
+    out = pseudo(run_cli, "battleplan", "show", plan)
+    assert english_left(out, ["wh40k8"]) == []

@@ -4,12 +4,14 @@ Russian; a record without one, or English, shows its own text."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from aos_cli.content import load_database, validate_paths
-from aos_cli.content.schema import Record
+from aos_cli.content.schema import Record, Translatable
 from aos_cli.core import i18n
 
 LANGUAGES = ("hu", "it", "tr", "ru")
@@ -104,3 +106,112 @@ def test_an_empty_translated_name_is_a_content_error(tmp_path: Path) -> None:
     """A translation's name, when given, is not empty."""
     problems, _files = validate_paths([plan_file(tmp_path, "{hu: {name: ''}}")])
     assert any("translations.hu.name" in str(p) for p in problems), problems
+
+
+TRANSLATED_FIELDS = ("name", "text", "position", "reserves", "objective_text", "victory_text",
+                     "ends_early")  # fmt: skip
+"""Every player-facing text a bundled record may carry (Translation's fields but `when` and
+`result`, a chart row's comparison and number)."""
+
+
+def translatable(node: object, path: str) -> Iterator[tuple[str, Translatable]]:
+    """Every record under `node` that may carry translations, with its path."""
+    from pydantic import BaseModel
+
+    if isinstance(node, Translatable):
+        yield path, node
+    if isinstance(node, BaseModel):
+        for field in type(node).model_fields:
+            if field != "translations":
+                yield from translatable(getattr(node, field), f"{path}.{field}")
+    elif isinstance(node, list | tuple):
+        for index, item in enumerate(node):
+            yield from translatable(item, f"{path}[{index}]")
+
+
+def bundled_core() -> list[Any]:
+    """Every bundled ruleset and battleplan."""
+    db = load_database()
+    return [
+        *(db.ruleset(e.id) for e in db.rulesets.entries()),
+        *(db.battleplans[e.id] for e in db.battleplans.entries()),
+    ]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_bundled_ruleset_and_battleplan_text_carries_each_language(code: str) -> None:
+    """Issue 17 item 4: "the bundled core rulesets and battleplans carry them for all four
+    languages". Every name and text of every record (rules, realms, tables and rows, charts,
+    set-up, battle length, objectives, scoring and victory conditions) is translated."""
+    found = 0
+    missing = []
+    for record in bundled_core():
+        for path, node in translatable(record, record.id):
+            for field in TRANSLATED_FIELDS:
+                if field not in type(node).model_fields or not getattr(node, field):
+                    continue
+                found += 1
+                translation = (node.translations or {}).get(code)  # type: ignore[attr-defined]
+                if translation is None or not getattr(translation, field):
+                    missing.append(f"{path}.{field}")
+    assert found > 400
+    assert missing == []
+
+
+@pytest.mark.parametrize(
+    ("code", "rule", "words"),
+    [
+        ("hu", "cover", "mentődobás"),
+        ("it", "cover", "tiri salvezza"),
+        ("tr", "cover", "kurtarma zar"),
+        ("ru", "cover", "спасброск"),
+    ],
+)
+def test_a_core_rule_reads_in_the_language_with_its_numbers(
+    code: str, rule: str, words: str
+) -> None:
+    """AoS2 §14.9 Cover in each language: the glossary's save roll, and the +1 and 8+ kept."""
+    ruleset = load_database().ruleset("aos2")
+    cover = next(r for r in ruleset.rules if r.id == rule)
+    i18n.set_language(code)
+    assert words in cover.shown("text") and "+1" in cover.shown("text")
+    assert "8+" in cover.shown("text")
+
+
+def whole_plan(folder: Path, deployment: str, battle_length: str) -> Path:
+    """A valid one-battleplan file but for its `deployment` and `battle_length` lines."""
+    path = folder / "plan.yaml"
+    path.write_text(
+        "schema_version: 1\n"
+        "battleplans:\n"
+        "  - id: test-plan\n"
+        "    name: Test plan\n"
+        "    text: A plan.\n"
+        f"    deployment: {deployment}\n"
+        f"    battle_length: {battle_length}\n"
+        "    victory: [{result: win, condition: most_points, text: Most wins.}]\n"
+        "    victory_text: Win.\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_a_translation_of_a_text_the_record_lacks_is_a_content_error(tmp_path: Path) -> None:
+    """A translation gives only the words its record has (no `reserves` without reserves)."""
+    deployment = "{text: Anywhere., translations: {hu: {reserves: Tartalék.}}}"
+    problems, _files = validate_paths([whole_plan(tmp_path, deployment, "{rounds: 5}")])
+    assert any("translations.hu.reserves" in str(p) for p in problems), problems
+
+
+def test_a_battle_length_translation_keeps_the_count_of_its_conditions(tmp_path: Path) -> None:
+    """`ends_early` is translated condition by condition: as many texts as the record has."""
+    length = "{ends_early: [one side is gone], translations: {hu: {ends_early: [egyik, másik]}}}"
+    problems, _files = validate_paths([whole_plan(tmp_path, "{text: Anywhere.}", length)])
+    assert any("translations.hu.ends_early" in str(p) for p in problems), problems
+
+
+def test_the_pseudo_language_wraps_translated_content() -> None:
+    """`--lang xx` wraps a translated record's words, so untranslated content stands out."""
+    phase = load_database().ruleset("aos2").phases[0]
+    i18n.set_language(i18n.PSEUDO)
+    assert phase.shown() == "⟦Hero phase⟧"
