@@ -721,6 +721,7 @@ def decide(
             out = [side_out(state, s, final=final) for s in (0, 1)]
             if out[0] != out[1]:
                 winner = 0 if out[1] else 1
+                margin = 0  # won at once by destroying the enemy, not by points (40k8 §17.9)
                 if not _on_points(state):
                     margin = round(abs(shares[1] - shares[0]) * 100)
                     unit = "percentage points"

@@ -363,3 +363,61 @@ def test_wh40k8_golden_games_play_to_their_end(tmp_path: Path) -> None:
             assert state.result[key] == value, (key, state.result)
         for unit, models in expect.get("models", {}).items():
             assert state.unit(unit).models == models, unit
+
+
+# --------------------------------------------------------------------------- abilities (§15)
+
+NEAR = {"within-1:librarian": True, "within-1:tactical-squad": True, "within-1:rhino": False}
+"""The Librarian and the Tactical Squad within 1" of Death Guard models near the Lord."""
+
+
+def gift_offered(state: GameState) -> bool:
+    from aos_cli.systems.wh40k8.menu import turn_menu
+
+    return any(o.label == "Lord of Contagion: Nurgle's Gift (start of your turn)" for o in
+               turn_menu(state))  # fmt: skip
+
+
+def test_40k8_s15_nurgles_gift_rolls_for_each_enemy_unit_near_death_guard(
+    game: GameState,
+) -> None:
+    """40k8 §15 Nurgle's Gift: at the start of your turn a D6 for each enemy unit within 1" of a
+    DEATH GUARD model within 7" of the Lord of Contagion; on a 4+ it suffers a mortal wound.
+    The play menu offers it once a turn; a unit out of reach is not rolled for."""
+    assert gift_offered(game)
+    act(game, "ability", [3, 4], unit="lord-of-contagion", ability="nurgles-gift", answers=NEAR)
+    assert game.unit("tactical-squad").models == 4  # its 4: one mortal wound, a 1-Wound model
+    assert game.unit("librarian").wounds_on_damaged == 0  # its 3 does nothing
+    assert game.unit("rhino").wounds_on_damaged == 0  # not within 1": no die
+    assert not gift_offered(game)
+    with pytest.raises(RuleError, match="already"):
+        act(game, "ability", unit="lord-of-contagion", ability="nurgles-gift", answers=NEAR)
+
+
+def test_40k8_s15_nurgles_gift_only_at_the_start_of_your_turn(game: GameState) -> None:
+    """40k8 §15: "at the start of your turn": not once a unit has moved, not in the enemy's
+    turn."""
+    act(game, "move", unit="plague-marines", answers={"engaged": False})
+    assert not gift_offered(game)
+    with pytest.raises(RuleError, match="start of your turn"):
+        act(game, "ability", unit="lord-of-contagion", ability="nurgles-gift", answers=NEAR)
+    sm_turn(game)
+    assert not gift_offered(game)
+    with pytest.raises(RuleError):
+        act(game, "ability", unit="lord-of-contagion", ability="nurgles-gift", answers=NEAR)
+
+
+def test_40k8_s17_9_destroying_every_enemy_wins_at_once_not_by_victory_points(
+    game: GameState,
+) -> None:
+    """40k8 §17.9: an army that has destroyed all its enemies wins at once, whatever the victory
+    points; the result names no margin of points (it was reported as "wins by 6 VP")."""
+    from aos_cli.core.scoring import decide, describe
+
+    game.sides[DG].victory_points = 6
+    for unit in game.sides[SM].units:
+        unit.models = 0
+    result = decide(game, final=False)
+    assert (result["winner"], result["kind"], result["margin"]) == ("Death Guard", "win", 0)
+    line = describe(result)
+    assert line.startswith("Death Guard wins (") and "VP" not in line

@@ -7,7 +7,13 @@ from aos_cli.core.state import GameState, UnitState, WeaponSpec
 from aos_cli.core.system import Option
 from aos_cli.core.turn import due_battleshock
 from aos_cli.guide import has_weapons, may_cast
-from aos_cli.systems.wh40k8.table import CHARGES_OVER, enemy_charged, weapon_type_of
+from aos_cli.systems.wh40k8.table import (
+    CHARGES_OVER,
+    enemy_charged,
+    turn_start_aura,
+    turn_start_key,
+    weapon_type_of,
+)
 
 UNDERDOG_CHOICE_LABEL = N_("The Underdog chooses who goes first in every round")
 """40k8 §17.7: the Underdog decides who takes the first turn (the same in every round)."""
@@ -36,6 +42,7 @@ def _options(state: GameState) -> list[Option]:
     found: list[Option] = []
     phase = state.phase
     if phase == "movement":
+        found += turn_start_options(state, own, side)
         transports = [u for u in own if u.on_battlefield and u.spec.has("TRANSPORT")]
         for unit in own:
             if unit.embarked_in is not None:
@@ -167,6 +174,28 @@ def _options(state: GameState) -> list[Option]:
             ).format(n=len(due))
             found.append(Option(label, "battleshock", {}, side=side))
     return found
+
+
+def turn_start_options(state: GameState, own: list[UnitState], side: int) -> list[Option]:
+    """40k8 §15: the auras rolled for at the start of your turn (Nurgle's Gift) of the units on
+    the battlefield, each once, offered until a unit of the side has moved."""
+    if any(u.moved for u in own):
+        return []
+    return [
+        Option(
+            _("{unit}: {ability} (start of your turn)").format(
+                unit=unit.name, ability=ability.name
+            ),
+            "ability",
+            {"unit": unit.spec.id, "ability": ability.id},
+            side=side,
+        )
+        for unit in own
+        if unit.on_battlefield
+        for ability in unit.spec.abilities
+        if turn_start_aura(ability) is not None
+        and turn_start_key(unit.spec.id, ability.id) not in state.used_this_turn
+    ]
 
 
 def shooting_options(unit: UnitState, side: int) -> list[Option]:

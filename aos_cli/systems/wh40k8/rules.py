@@ -26,6 +26,7 @@ from aos_cli.core.action_types import (
     Run,
     Shoot,
     Unbind,
+    UseAbility,
     UseCommand,
     register_action_type,
 )
@@ -40,7 +41,7 @@ from aos_cli.core.dice import IMPOSSIBLE, DiceSource, parse_dice
 from aos_cli.core.effects import AttackRules, Effect, compile_effects
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.guards import acting_unit, enemy_unit, need_phase, own_turn, present
-from aos_cli.core.handlers import action
+from aos_cli.core.handlers import HANDLERS, action
 from aos_cli.core.handlers.abilities import apply_effects
 from aos_cli.core.handlers.magic import (
     aim_spell,
@@ -63,7 +64,12 @@ from aos_cli.core.system import (
 )
 from aos_cli.core.unit_attacks import characteristic_bonus, unit_rules
 from aos_cli.systems.wh40k8 import INFO
-from aos_cli.systems.wh40k8.table import CHARGES_OVER, weapon_type_of
+from aos_cli.systems.wh40k8.table import (
+    CHARGES_OVER,
+    turn_start_aura,
+    turn_start_key,
+    weapon_type_of,
+)
 
 if TYPE_CHECKING:
     from aos_cli.core.state import GameState
@@ -1149,6 +1155,87 @@ def _morale(state: GameState, act: Battleshock, dice: DiceSource, answers: Recor
             scoring.models_slain(state, unit, fled, by=1 - unit.side, how="fled")
             if not unit.alive:
                 transport_destroyed(state, unit)
+
+
+# --------------------------------------------------------------------------- abilities (§15)
+
+
+@action(UseAbility, system="wh40k8")
+def _ability(state: GameState, act: UseAbility, dice: DiceSource, answers: RecordedAnswers) -> None:
+    """A datasheet ability: an aura rolled for at the start of your turn (Nurgle's Gift, 40k8
+    §15) here, any other by the shared rules of abilities."""
+    unit = state.unit(act.unit)
+    wanted = act.ability.strip().lower()
+    ability = next(
+        (a for a in unit.spec.abilities if wanted in (a.id.lower(), a.name.lower())), None
+    )
+    parts = turn_start_aura(ability) if ability is not None else None
+    if ability is None or parts is None:
+        HANDLERS[UseAbility](state, act, dice, answers)
+        return
+    aura, roll, wounds = parts
+    need_phase(state, "movement")
+    present(unit)
+    own_turn(state, unit, _("use {ability}").format(ability=ability.name))
+    _not_embarked(unit)
+    key = turn_start_key(unit.spec.id, ability.id)
+    if key in state.used_this_turn:
+        raise RuleError(
+            _("{ability} has already been rolled for this turn (40k8 §15)").format(
+                ability=ability.name
+            )
+        )
+    if any(u.moved for u in state.sides[unit.side].units):
+        raise RuleError(
+            _("{ability} is rolled for at the start of your turn, before any unit moves").format(
+                ability=ability.name
+            )
+        )
+    state.used_this_turn.add(key)
+    unit.used.append(ability.name)
+    keywords = " ".join(aura.keywords) or _("friendly")
+    struck = 0
+    for enemy in state.sides[1 - unit.side].units:
+        if not enemy.on_battlefield or not answers.yes_no(
+            f"within-{wounds.range}:{enemy.spec.id}",
+            _('is {enemy} within {reach}" of a {keywords} model within {aura}" of {unit}?').format(
+                enemy=enemy.name,
+                reach=wounds.range,
+                keywords=keywords,
+                aura=aura.range,
+                unit=unit.name,
+            ),
+        ):
+            continue
+        struck += 1
+        rolled = roll.dice.roll(
+            dice,
+            _("{ability} against {enemy} (needs {on}+)").format(
+                ability=ability.name, enemy=enemy.name, on=roll.on
+            ),
+        )
+        if rolled < roll.on:
+            state.notes.append(
+                _("{ability}: {enemy} rolled {roll}, needs {on}+: unharmed.").format(
+                    ability=ability.name, enemy=enemy.name, roll=rolled, on=roll.on
+                )
+            )
+            continue
+        amount = wounds.amount.roll(dice, _("{ability} mortal wounds").format(ability=ability.name))
+        state.notes.append(
+            ngettext(
+                "{ability}: {enemy} rolled {roll}: it suffers {n} mortal wound (40k8 §15).",
+                "{ability}: {enemy} rolled {roll}: it suffers {n} mortal wounds (40k8 §15).",
+                amount,
+            ).format(ability=ability.name, enemy=enemy.name, roll=rolled, n=amount)
+        )
+        suffer_mortal_wounds(state, enemy, amount, dice, answers, slain_by=unit.side)
+    if not struck:
+        state.notes.append(
+            _("{ability}: no enemy unit is close enough; nothing is rolled.").format(
+                ability=ability.name
+            )
+        )
 
 
 @action(UseCommand, system="wh40k8")

@@ -1,12 +1,14 @@
-"""What the 40k8 rules and the `aos play` menu both read: a weapon's type and whether the
-charges of a Charge phase are over (40k8 §7, §9.5)."""
+"""What the 40k8 rules and the `aos play` menu both read: a weapon's type, whether the
+charges of a Charge phase are over and the auras rolled for at the start of a turn (40k8 §7,
+§9.5, §15)."""
 
 from __future__ import annotations
 
 import re
 
+from aos_cli.core.ability_effects import Aura, MortalWounds, RollThen
 from aos_cli.core.errors import RuleError
-from aos_cli.core.state import GameState, WeaponSpec
+from aos_cli.core.state import AbilitySpec, GameState, WeaponSpec
 
 
 def weapon_type_of(weapon: WeaponSpec) -> tuple[str, str]:
@@ -20,6 +22,30 @@ def weapon_type_of(weapon: WeaponSpec) -> tuple[str, str]:
 
 CHARGES_OVER = "charges-over"
 """Marks a Charge phase whose charges are over: a Heroic Intervention has been made (40k8 §9.5)."""
+
+
+def turn_start_aura(ability: AbilitySpec) -> tuple[Aura, RollThen, MortalWounds] | None:
+    """The parts of an aura rolled for at the start of your turn, as Nurgle's Gift (40k8 §15):
+    friendly models within the aura's range of its holder each threaten the enemy units within
+    the mortal wounds' range of them, a die rolled for each such unit. None for any other
+    ability (a game set up before abilities kept whose turn they are used in reads `any`)."""
+    if ability.phase != "movement" or ability.turn == "enemy":
+        return None
+    for aura in ability.effects:
+        if not isinstance(aura, Aura) or aura.side != "friendly":
+            continue
+        for roll in aura.effects:
+            if not isinstance(roll, RollThen):
+                continue
+            for wounds in roll.then:
+                if isinstance(wounds, MortalWounds) and wounds.target == "each_enemy_in_range":
+                    return aura, roll, wounds
+    return None
+
+
+def turn_start_key(unit_id: str, ability_id: str) -> str:
+    """How `used_this_turn` remembers that a start-of-turn aura has been rolled for."""
+    return f"turn-start:{unit_id}:{ability_id}"
 
 
 def enemy_charged(state: GameState) -> bool:
