@@ -27,6 +27,9 @@ class Verb(NamedTuple):
     module: str
     attribute: str
     panel: str
+    wrap: str = ""
+    """A decorator (`module:attribute`) that completes the command when it is registered to
+    run, never when `aos --help` only lists it (the attack effect flags of shoot and fight)."""
 
 
 GROUPS: dict[str, Verb] = {
@@ -41,6 +44,7 @@ GROUPS: dict[str, Verb] = {
 """Sub-apps by name: module, attribute and help panel, imported only when that command runs."""
 
 _TURN = "aos_cli.cli.turn"
+_MODIFIERS = "aos_cli.cli.attack_modifiers:with_attack_modifiers"
 _SCORE = "aos_cli.cli.score"
 COMMANDS: dict[str, Verb] = {
     "play": Verb("aos_cli.cli.play", "play", PLAY),
@@ -56,9 +60,9 @@ COMMANDS: dict[str, Verb] = {
     "retreat": Verb(_TURN, "retreat", TURN),
     "arrive": Verb(_TURN, "arrive", TURN),
     "sacrifice": Verb(_TURN, "sacrifice", TURN),
-    "shoot": Verb(_TURN, "shoot", TURN),
+    "shoot": Verb(_TURN, "shoot", TURN, _MODIFIERS),
     "charge": Verb(_TURN, "charge", TURN),
-    "fight": Verb(_TURN, "fight", TURN),
+    "fight": Verb(_TURN, "fight", TURN, _MODIFIERS),
     "pass": Verb(_TURN, "pass_pick", TURN),
     "cast": Verb(_TURN, "cast", TURN),
     "unbind": Verb(_TURN, "unbind", TURN),
@@ -138,6 +142,8 @@ def _register(
 ) -> None:
     """Add one command, or one group (with just `subcommand` when it names one of its own)."""
     found = _load(verb.module, verb.attribute)
+    if verb.wrap:
+        found = _load(*verb.wrap.split(":", 1))(found)
     if isinstance(found, typer.Typer):
         group = found if panel is not None else _only(found, subcommand)
         app.add_typer(group, name=name, rich_help_panel=panel)

@@ -9,7 +9,6 @@ from typing import Annotated, Any
 import typer
 
 from aos_cli.cli.acting import act, show_notes, unit_action
-from aos_cli.cli.attack_modifiers import with_attack_modifiers
 from aos_cli.cli.common import console, print_json
 from aos_cli.cli.options import (
     AnswerOption,
@@ -176,7 +175,6 @@ def sacrifice(
         answer=answer)  # fmt: skip
 
 
-@with_attack_modifiers
 def shoot(
     unit: UnitArg,
     target: TargetOption,
@@ -244,7 +242,6 @@ def charge(
                  "in-command-range": in_command_range}, answer=answer)  # fmt: skip
 
 
-@with_attack_modifiers
 def fight(
     unit: UnitArg,
     target: TargetOption,

@@ -349,8 +349,8 @@ class GameSystem:
 @dataclass(frozen=True)
 class SystemInfo:
     """What lists, `aos --help` and content validation need of a game system, known without
-    importing its rules: a light system package names it as `INFO` (the same values as its
-    `GameSystem`'s, which a test checks)."""
+    importing its rules: a light system package names it as `INFO`, and its rules build the
+    `GameSystem` from it (`settings`)."""
 
     id: str
     name: str
@@ -364,6 +364,11 @@ class SystemInfo:
     def term(self, key: str) -> str:
         """The system's word for `key`, as `GameSystem.term`."""
         return term_in(self.terms, key)
+
+    def settings(self) -> dict[str, Any]:
+        """These facts as keyword arguments of the system's `GameSystem`, which is built from
+        its package's `INFO` (`GameSystem(**INFO.settings(), ...)`): neither repeats the other."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
     def of(cls, system: GameSystem) -> SystemInfo:

@@ -20,5 +20,5 @@ INFO = SystemInfo(
     ),
     help_panel="Age of Sigmar 1st edition",
 )
-"""What lists, help and content validation read without importing the rules (the same values
-as the `GameSystem` in `rules`)."""
+"""What lists, help and content validation read without importing the rules; `rules` builds
+the `GameSystem` from it."""

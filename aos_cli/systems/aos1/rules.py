@@ -383,14 +383,11 @@ def _triumph(state: GameState, act: Triumph, dice: DiceSource, answers: Recorded
 
 
 AOS1 = AoS1Scenery(
-    id="aos1",
-    name="Warhammer Age of Sigmar, 1st edition",
+    **INFO.settings(),
     section="AoS1",
     phases=("hero", "movement", "shooting", "charge", "combat", "battleshock"),
-    rank=2,
     demo_armies=("stormcast-aos1-demo.yaml", "nighthaunt-aos1-demo.yaml"),
     demo_battleplan="glorious-victory",
-    command_points=False,
     general_commands=True,
     engagement=3,
     unbind_range=18,
@@ -411,8 +408,6 @@ AOS1 = AoS1Scenery(
     battle_rounds=6,
     shooting_engaged_rule=False,
     look_out_sir=False,
-    commands=INFO.commands,
-    help_panel=INFO.help_panel,
     setup_wizard=True,
     setup_steps="aos_cli.systems.aos1.setup_wizard:run_wizard",
     first_step="The player who finished set-up first chooses who goes first with "

@@ -18,5 +18,5 @@ INFO = SystemInfo(
     commands=(("hero", "aos_cli.systems.mesbg.cli:hero_app"),),
     help_panel="Middle-earth",
 )
-"""What lists, help and content validation read without importing the rules (the same values
-as the `GameSystem` in `rules`)."""
+"""What lists, help and content validation read without importing the rules; `rules` builds
+the `GameSystem` from it."""

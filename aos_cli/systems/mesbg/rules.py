@@ -1520,19 +1520,17 @@ def cast_payload(
 
 
 from aos_cli.core.system import GameSystem, register  # noqa: E402
+from aos_cli.systems.mesbg import INFO  # noqa: E402
 
 MESBG = register(
     GameSystem(
-        id="mesbg",
-        name="Middle-earth Strategy Battle Game",
+        **INFO.settings(),
         section="MESBG",
         phases=("priority", "move", "shoot", "fight", "end"),
-        rank=4,
         engine="hero",
         other_engine_hint="its heroes are tracked by `aos hero`: see `aos hero list`",
         magic_phase="move",
         combat_phase="fight",
-        command_points=False,
         engagement=1,
         unbind_name="resist",
         unbind_verb="Resist",
@@ -1541,8 +1539,6 @@ MESBG = register(
         scenery_range=0,
         bravery_per_ten=False,
         bravery_name="Courage",
-        commands=(("hero", "aos_cli.systems.mesbg.cli:hero_app"),),
-        help_panel="Middle-earth",
         status_command="aos_cli.systems.mesbg.cli:list_heroes",
         play_command="aos_cli.systems.mesbg.play:play_mesbg",
     )

@@ -40,5 +40,5 @@ INFO = SystemInfo(
         ("round_one", N_("the Underdog chooses who goes first in every round")),
     ),
 )
-"""What lists, help and content validation read without importing the rules (the same values
-as the `GameSystem` in `rules`)."""
+"""What lists, help and content validation read without importing the rules; `rules` builds
+the `GameSystem` from it."""

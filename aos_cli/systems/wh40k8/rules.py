@@ -1250,15 +1250,12 @@ def _no_commands(
 
 
 WH40K8 = WH40K8System(
-    id="wh40k8",
-    name="Warhammer 40,000, 8th edition",
+    **INFO.settings(),
     section="40k8",
     phases=("movement", "psychic", "shooting", "charge", "fight", "morale"),
-    rank=3,
     demo_armies=("death-guard-wh40k8-demo.yaml", "space-marines-wh40k8-demo.yaml"),
     demo_battleplan="only-war",
     autoplay=False,
-    datasheets=True,
     arrival_roll=None,
     reserve_ability="teleport-strike",
     setup_wizard=True,
@@ -1267,12 +1264,10 @@ WH40K8 = WH40K8System(
     command_phase="movement",
     combat_phase="fight",
     shock_phase="morale",
-    command_points=False,
     engagement=1,
     unbind_range=24,
     unbind_name="Deny the Witch",
     unbind_verb="Deny",
-    terms=INFO.terms,
     spell_limit="caster",
     unbind_words=UnbindWords(
         nothing_waiting=N_("there is no psychic power waiting to be denied"),
@@ -1295,8 +1290,6 @@ WH40K8 = WH40K8System(
     look_out_sir=False,
     objective_control_range=3,
     objectives_sticky=False,
-    commands=INFO.commands,
-    help_panel=INFO.help_panel,
     first_step=N_(
         "The Underdog chooses who goes first in every round with `aos priority --first SIDE`."
     ),
