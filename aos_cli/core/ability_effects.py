@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Literal
 from aos_cli.core.dice import DiceExpr, Reroll, parse_dice, parse_threshold
 from aos_cli.core.effects import EFFECTS, Effect, register
 from aos_cli.core.errors import AosError, ContentError
+from aos_cli.core.i18n import _
 
 UnitTarget = Literal["target", "self", "bearer", "each_enemy_in_range", "each_friendly_in_range"]
 """Who an effect lands on: the unit the ability picked, its own unit, or every unit in range."""
@@ -277,17 +278,26 @@ def build_effect(data: Mapping[str, Any] | Effect, where: str) -> Effect:
     if isinstance(data, Effect):
         return data
     if not isinstance(data, Mapping):
-        raise ContentError(f"{where}: an effect must be a mapping with a type, not {data!r}")
+        raise ContentError(
+            _("{where}: an effect must be a mapping with a type, not {value}").format(
+                where=where, value=repr(data)
+            )
+        )
     kind = str(data.get("type"))
     cls = EFFECTS.get(kind)
     if cls is None:
         raise ContentError(
-            f"{where}: unknown effect type {kind!r}", f"known types: {', '.join(sorted(EFFECTS))}"
+            _("{where}: unknown effect type {kind}").format(where=where, kind=repr(kind)),
+            _("known types: {names}").format(names=", ".join(sorted(EFFECTS))),
         )
     hints = {f.name: str(f.type) for f in fields(cls)}  # type: ignore[arg-type]
     unknown = sorted(set(data) - set(hints) - {"type"})
     if unknown:
-        raise ContentError(f"{where}: unknown key(s) {unknown} for effect {kind}")
+        raise ContentError(
+            _("{where}: unknown key(s) {keys} for effect {kind}").format(
+                where=where, keys=unknown, kind=kind
+            )
+        )
     values: dict[str, Any] = {}
     try:
         for key, value in data.items():
@@ -310,7 +320,11 @@ def build_effect(data: Mapping[str, Any] | Effect, where: str) -> Effect:
     except AosError as problem:
         raise ContentError(f"{where}: {problem}") from problem
     except (TypeError, ValueError) as problem:
-        raise ContentError(f"{where}: effect {kind} cannot be applied ({problem})") from problem
+        raise ContentError(
+            _("{where}: effect {kind} cannot be applied ({problem})").format(
+                where=where, kind=kind, problem=problem
+            )
+        ) from problem
 
 
 def build_effects(items: Any, where: str) -> tuple[Effect, ...]:

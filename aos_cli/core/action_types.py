@@ -18,6 +18,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
 from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.i18n import _
 
 PAYLOAD_VERSION = 3
 """The shape `encode_action` writes; payloads without `v` are the untyped shape (1). Version 3
@@ -326,30 +327,38 @@ def _field_value(kind: str, name: str, annotation: str, value: Any) -> Any:
     if value is None:
         if optional:
             return None
-        raise InputError(f"the {kind} action needs {name}")
+        raise InputError(_("the {action} action needs {field}").format(action=kind, field=name))
+    said = {"action": kind, "field": name, "value": repr(value)}
     base = annotation.removesuffix("| None").strip()
     if base == "str":
         if isinstance(value, bool | dict | list):
-            raise InputError(f"{kind}: {name} must be a name, not {value!r}")
+            raise InputError(_("{action}: {field} must be a name, not {value}").format(**said))
         text = str(value)
         if len(text) > MAX_TEXT:
-            raise InputError(f"{kind}: {name} is longer than {MAX_TEXT} characters")
+            raise InputError(
+                _("{action}: {field} is longer than {n} characters").format(**said, n=MAX_TEXT)
+            )
         return text
     if base == "bool":
         if not isinstance(value, bool | int):
-            raise InputError(f"{kind}: {name} must be true or false, not {value!r}")
+            raise InputError(
+                _("{action}: {field} must be true or false, not {value}").format(**said)
+            )
         return bool(value)
+    whole = _("{action}: {field} must be a whole number, not {value}")
     if base == "int":
         try:
             number = int(value)
         except (TypeError, ValueError):
-            raise InputError(f"{kind}: {name} must be a whole number, not {value!r}") from None
+            raise InputError(whole.format(**said)) from None
         if isinstance(value, float) and number != value:
-            raise InputError(f"{kind}: {name} must be a whole number, not {value!r}")
+            raise InputError(whole.format(**said))
         return number
     if base == "dict[str, int]":
         if not isinstance(value, dict):
-            raise InputError(f"{kind}: {name} must map names to numbers, not {value!r}")
+            raise InputError(
+                _("{action}: {field} must map names to numbers, not {value}").format(**said)
+            )
         return {
             str(key): _field_value(kind, f"{name}.{key}", "int", count)
             for key, count in value.items()
@@ -362,7 +371,10 @@ def action_type(kind: str) -> type[Action]:
     cls = ACTION_TYPES.get(kind)
     if cls is None:
         known = ", ".join(sorted({c.kind for c in ACTION_TYPES.values()}))
-        raise RuleError(f"there is no action {kind!r}", f"actions: {known}")
+        raise RuleError(
+            _("there is no action {action}").format(action=repr(kind)),
+            _("actions: {names}").format(names=known),
+        )
     return cls
 
 
@@ -375,7 +387,9 @@ def decode_action(kind: str, payload: dict[str, Any]) -> Action:
         if spec.name in data:
             values[spec.name] = _field_value(kind, spec.name, str(spec.type), data[spec.name])
         elif spec.default is MISSING:
-            raise InputError(f"the {kind} action needs {spec.name}")
+            raise InputError(
+                _("the {action} action needs {field}").format(action=kind, field=spec.name)
+            )
     return cls(**values)
 
 
@@ -428,8 +442,10 @@ def migrate_payload(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
         return payload
     if version != 1:
         raise InputError(
-            f"the {kind} action was stored by a newer aos (payload version {version!r})",
-            "upgrade aos-cli",
+            _("the {action} action was stored by a newer aos (payload version {version})").format(
+                action=kind, version=repr(version)
+            ),
+            _("upgrade aos-cli"),
         )
     data = {key: value for key, value in payload.items() if key not in ENVELOPE}
     for old, new in _RENAMED_V1.get(kind, {}).items():

@@ -48,7 +48,7 @@ from aos_cli.core.handlers import magic as magic
 from aos_cli.core.handlers import movement as movement
 from aos_cli.core.handlers import scenery as scenery
 from aos_cli.core.handlers.combat import weapon_attack as weapon_attack
-from aos_cli.core.numbers import plural
+from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.scoring import record_objective
 from aos_cli.core.state import GameState
 from aos_cli.core.system import system_of
@@ -100,11 +100,14 @@ def apply(state: GameState, value: Action, dice: DiceSource, answers: RecordedAn
     handler = handler_for(state, type(value))
     if handler is None:
         raise RuleError(
-            f"there is no action {value.kind!r} in {system_of(state).name}", "see `aos --help`"
+            _("there is no action {action} in {system}").format(
+                action=repr(value.kind), system=system_of(state).name
+            ),
+            _("see `aos --help`"),
         )
     state.notes.clear()  # the same list: a watcher (aos play) shows notes as they come
     if state.ended and not isinstance(value, Adjust):
-        raise RuleError("the battle is over", "see the result with `aos status`")
+        raise RuleError(_("the battle is over"), _("see the result with `aos status`"))
     if state.pending_spell is not None and not isinstance(value, Unbind | Adjust):
         raise system_of(state).spell_waiting(state.pending_spell.spell)
     before = {id(u): u.models for u in state.units()}
@@ -133,11 +136,14 @@ def _pick_general(
     present(unit)
     side = state.sides[unit.side]
     if not side.general_slain:
-        raise RuleError(f"{side.name}'s general is alive", "a general is replaced only when slain")
+        raise RuleError(
+            _("{side}'s general is alive").format(side=side.name),
+            _("a general is replaced only when slain"),
+        )
     for other in side.units:
         if other.alive:
             other.general = other is unit
-    state.notes.append(f"{unit.name} is now {side.name}'s general.")
+    state.notes.append(_("{unit} is now {side}'s general.").format(unit=unit.name, side=side.name))
 
 
 @action(Priority)
@@ -162,7 +168,12 @@ def _heal(state: GameState, act: Heal, dice: DiceSource, answers: RecordedAnswer
     present(unit)
     healed = min(act.amount, unit.wounds_on_damaged)
     unit.wounds_on_damaged -= healed
-    state.notes.append(f"{unit.name} heals {plural(healed, 'wound')}.")
+    state.notes.append(
+        _("{unit} heals {wounds}.").format(
+            unit=unit.name,
+            wounds=ngettext("{n} wound", "{n} wounds", healed).format(n=healed),
+        )
+    )
 
 
 @action(Adjust)
@@ -179,7 +190,11 @@ def _adjust(state: GameState, act: Adjust, dice: DiceSource, answers: RecordedAn
     if models:
         new = unit.models + models
         if not 0 <= new <= unit.spec.models * 2:
-            raise RuleError(f"{unit.name} cannot have {new} models")
+            raise RuleError(
+                ngettext(
+                    "{unit} cannot have {n} model", "{unit} cannot have {n} models", new
+                ).format(unit=unit.name, n=new)
+            )
         if models < 0:
             unit.slain_this_turn += -models
         unit.models = new
@@ -189,7 +204,11 @@ def _adjust(state: GameState, act: Adjust, dice: DiceSource, answers: RecordedAn
         inflict(state, unit, wounds, slain_by=slain_by)
     elif wounds < 0:
         unit.wounds_on_damaged = max(0, unit.wounds_on_damaged + wounds)
-    state.notes.append(f"{unit.name} adjusted ({act.reason or 'no reason given'}).")
+    if act.reason:
+        line = _("{unit} adjusted ({reason}).").format(unit=unit.name, reason=act.reason)
+    else:
+        line = _("{unit} adjusted (no reason given).").format(unit=unit.name)
+    state.notes.append(line)
 
 
 HANDLERS[Objective] = record_objective

@@ -16,6 +16,7 @@ from typing import Any
 from aos_cli.core.dice import DiceExpr, parse_dice, parse_reroll
 from aos_cli.core.effects import Effect, ExtraAttacks, MortalWoundsOnRoll, RerollRoll, RollModifier
 from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import _
 from aos_cli.core.limits import (
     MAX_ATTACKS,
     MAX_CHARACTERISTIC,
@@ -46,7 +47,7 @@ class Flag:
     @property
     def option(self) -> str:
         """The flag as typed: `--target-models`."""
-        return "a compact profile" if self.argument else "--" + self.name.replace("_", "-")
+        return _("a compact profile") if self.argument else "--" + self.name.replace("_", "-")
 
     def given(self, value: Any) -> bool:
         """Whether the player gave this flag (a value other than its default)."""
@@ -93,10 +94,13 @@ def parse_rend(text: str, what: str = "--rend") -> int:
         return 0
     value = parse_whole(
         cleaned, what=what, low=-MAX_MODIFIER, high=MAX_MODIFIER, signed=True,
-        hint=f"use 0, - or a negative number down to -{MAX_MODIFIER}",
+        hint=_("use 0, - or a negative number down to -{n}").format(n=MAX_MODIFIER),
     )  # fmt: skip
     if value > 0:
-        raise InputError(f"{what}: {text!r} is positive", "write rend as -1, -2 ... (or 0, -)")
+        raise InputError(
+            _("{flag}: {value} is positive").format(flag=what, value=repr(text)),
+            _("write rend as -1, -2 ... (or 0, -)"),
+        )
     return value
 
 
@@ -104,11 +108,17 @@ def split_trigger(text: str, what: str) -> tuple[int, str, list[str]]:
     """Split `X:N[:more]` into the unmodified roll X (2-6), N and the rest."""
     parts = text.split(":")
     if len(parts) < 2 or not is_ascii_whole(parts[0].strip()) or len(parts[0].strip()) > 2:
-        raise InputError(f"{what}: {text!r} is not X:N", "X is the unmodified roll (2-6), e.g. 6:1")
+        raise InputError(
+            _("{flag}: {value} is not X:N").format(flag=what, value=repr(text)),
+            _("X is the unmodified roll (2-6), e.g. 6:1"),
+        )
     on = int(parts[0])
     if not 2 <= on <= 6:
         raise InputError(
-            f"{what}: {text!r} needs a roll of {on}", "X is an unmodified roll, 2 to 6"
+            _("{flag}: {value} needs a roll of {roll}").format(
+                flag=what, value=repr(text), roll=on
+            ),
+            _("X is an unmodified roll, 2 to 6"),
         )
     return on, parts[1], parts[2:]
 
@@ -118,7 +128,10 @@ def dice_trigger(text: str, what: str) -> tuple[int, DiceExpr, list[str]]:
     on, amount, rest = split_trigger(text, what)
     value = parse_dice(amount, what=what)
     if value.minimum < 0:
-        raise InputError(f"{what}: {text!r} can be negative", "N is a number or dice, 0 or more")
+        raise InputError(
+            _("{flag}: {value} can be negative").format(flag=what, value=repr(text)),
+            _("N is a number or dice, 0 or more"),
+        )
     check_at_most(what, value.maximum, MAX_TRIGGER_AMOUNT, "at most")
     return on, value, rest
 
@@ -127,29 +140,39 @@ def int_trigger(text: str, what: str) -> tuple[int, int]:
     """`X:N` where N is a whole number (`6:1`)."""
     on, amount, rest = split_trigger(text, what)
     if rest:
-        raise InputError(f"{what}: {text!r} is not X:N", "N is a whole number, e.g. 6:1")
-    return on, parse_whole(amount, what=what, high=MAX_TRIGGER_AMOUNT, hint="N is a whole number")
+        raise InputError(
+            _("{flag}: {value} is not X:N").format(flag=what, value=repr(text)),
+            _("N is a whole number, e.g. 6:1"),
+        )
+    return on, parse_whole(
+        amount, what=what, high=MAX_TRIGGER_AMOUNT, hint=_("N is a whole number")
+    )
 
 
 def _mortal(text: str, roll: str, what: str) -> MortalWoundsOnRoll:
     on, amount, rest = dice_trigger(text, what)
     if rest not in ([], ["add"]):
-        raise InputError(f"{what}: {text!r} ends oddly", "write X:N, or X:N:add to keep rolling")
+        raise InputError(
+            _("{flag}: {value} ends oddly").format(flag=what, value=repr(text)),
+            _("write X:N, or X:N:add to keep rolling"),
+        )
     return MortalWoundsOnRoll(roll, on, amount, add=rest == ["add"])  # type: ignore[arg-type]
 
 
 def parse_compact(text: str) -> dict[str, str]:
     """Read `10x2/3+/4+/-1/D3`: models x attacks / hit / wound / rend / damage (`x` optional)."""
-    what = f"profile {text[:40]!r}"
     parts = text.split("/", 5)
     if not 3 <= len(parts) <= 5:
         raise InputError(
-            f"{what} is not models x attacks/hit/wound/rend/damage", "e.g. 10x2/3+/4+/-1/D3"
+            _("profile {value} is not models x attacks/hit/wound/rend/damage").format(
+                value=repr(text[:40])
+            ),
+            _("e.g. {example}").format(example="10x2/3+/4+/-1/D3"),
         )
     head = parts[0]
     models = "1"
     if "x" in head.lower():
-        models, _, head = head.lower().partition("x")
+        models, _sep, head = head.lower().partition("x")
     fields = {"models": models, "attacks": head, "hit": parts[1], "wound": parts[2]}
     if len(parts) > 3:
         fields["rend"] = parts[3]
@@ -163,7 +186,10 @@ def shared_effects(flags: Mapping[str, Any]) -> list[Effect]:
     modifiers, rerolls and mortal wounds on a hit or wound roll."""
     extra_attacks = int(flags.get("extra_attacks", 0))
     if extra_attacks < 0:
-        raise InputError(f"--extra-attacks: {extra_attacks} is negative", "use 0 or more")
+        raise InputError(
+            _("{flag}: {value} is negative").format(flag="--extra-attacks", value=extra_attacks),
+            _("use 0 or more"),
+        )
     check_at_most("--extra-attacks", extra_attacks, MAX_ATTACKS, "attacks")
     effects: list[Effect] = [ExtraAttacks(extra_attacks)] if extra_attacks else []
     for roll in ("hit", "wound", "save"):
@@ -196,15 +222,19 @@ def check_target(flags: Mapping[str, Any]) -> tuple[int | None, int | None, int]
     suffered = int(flags.get("wounds_suffered", 0))
     for flag, value in (("--target-models", target_models), ("--target-wounds", target_wounds)):
         if value is not None and value < 1:
-            raise InputError(f"{flag}: {value} is below 1", "use 1 or more")
+            raise InputError(
+                _("{flag}: {value} is below 1").format(flag=flag, value=value), _("use 1 or more")
+            )
     check_at_most("--target-models", target_models or 0, MAX_MODELS, "models")
     check_at_most("--target-wounds", target_wounds or 0, MAX_CHARACTERISTIC, "wounds")
     if (target_models is None) != (target_wounds is None):
         raise InputError(
-            "--target-models and --target-wounds go together", "give both to count models slain"
+            _("--target-models and --target-wounds go together"),
+            _("give both to count models slain"),
         )
     if suffered < 0 or (target_wounds and suffered >= target_wounds):
         raise InputError(
-            f"--wounds-suffered: {suffered}", "use 0 up to one less than --target-wounds"
+            f"--wounds-suffered: {suffered}",
+            _("use 0 up to one less than --target-wounds"),
         )
     return target_models, target_wounds, suffered

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from aos_cli.core.errors import RuleError
+from aos_cli.core.i18n import _
 
 EVENTS = (
     "model_slain",
@@ -153,14 +154,17 @@ class BattleplanRules:
             return cls(**values)
         except (TypeError, AttributeError) as problem:
             raise RuleError(
-                f"the game's battleplan rules cannot be read: {problem}",
-                "start the game again with `aos game new`",
+                _("the game's battleplan rules cannot be read: {problem}").format(problem=problem),
+                _("start the game again with `aos game new`"),
             ) from problem
 
 
 def _check(value: str, allowed: tuple[str, ...], what: str) -> None:
     if value not in allowed:
-        raise RuleError(f"{what} {value!r} is unknown", f"use one of {', '.join(allowed)}")
+        raise RuleError(
+            _("{field} {value} is unknown").format(field=what, value=repr(value)),
+            _("use one of {names}").format(names=", ".join(allowed)),
+        )
 
 
 DEFAULT_RULES = BattleplanRules(

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import _
 from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_MODELS, check_at_most, check_modifiers
 
 
@@ -45,11 +46,19 @@ class BattleshockTest:
 def check_battleshock_inputs(bravery: int, slain: int, models: int) -> None:
     """Reject impossible battleshock inputs with a usage error."""
     if bravery < 1:
-        raise InputError(f"--bravery: {bravery} is below 1", "Bravery is 1 or more")
+        raise InputError(
+            _("--bravery: {value} is below 1").format(value=bravery), _("Bravery is 1 or more")
+        )
     if slain < 0:
-        raise InputError(f"--slain: {slain} is negative", "give models slain this turn, 0 or more")
+        raise InputError(
+            _("--slain: {value} is negative").format(value=slain),
+            _("give models slain this turn, 0 or more"),
+        )
     if models < 0:
-        raise InputError(f"--models: {models} is negative", "give the models left in the unit")
+        raise InputError(
+            _("--models: {value} is negative").format(value=models),
+            _("give the models left in the unit"),
+        )
     check_at_most("--bravery", bravery, MAX_CHARACTERISTIC, "at most")
     check_at_most("--slain", slain, MAX_MODELS, "models")
     check_at_most("--models", models, MAX_MODELS, "models")
@@ -68,7 +77,11 @@ def battleshock_test(
     """Roll a battleshock test for a unit with `models` left after losing `slain` this turn
     (`unit` names it in the dice prompt)."""
     check_battleshock_inputs(bravery, slain, models)
-    purpose = f"the battleshock test of {unit} (D6)" if unit else "the battleshock test (D6)"
+    purpose = (
+        _("the battleshock test of {unit} (D6)").format(unit=unit)
+        if unit
+        else _("the battleshock test (D6)")
+    )
     die = source.roll(1, purpose)[0]
     return BattleshockTest(
         die, slain, roll_modifier, modified_bravery(bravery, models, bravery_modifier), models

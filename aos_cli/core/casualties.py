@@ -64,10 +64,14 @@ def suffer_mortal_wounds(
     mystical = system_of(state).mystical_ward(state, target, answers)
     ward = min([*wards, *([mystical] if mystical else [])], default=7)
     if ward <= 6:
-        rolls = dice.roll(amount, f"{target.name}: ward rolls ({ward}+)")
+        rolls = dice.roll(
+            amount, _("{unit}: ward rolls ({ward}+)").format(unit=target.name, ward=ward)
+        )
         saved = sum(1 for r in rolls if r >= ward)
         state.notes.append(
-            f"{target.name}: ward rolls {' '.join(map(str, rolls))} ({ward}+) ignore {saved}."
+            _("{unit}: ward rolls {dice} ({ward}+) ignore {n}.").format(
+                unit=target.name, dice=" ".join(map(str, rolls)), ward=ward, n=saved
+            )
         )
         amount -= saved
     return inflict(state, target, amount, slain_by=slain_by)
@@ -129,6 +133,8 @@ def transport_destroyed(state: GameState, transport: UnitState) -> None:
         if unit.embarked_in == transport.spec.id and unit.alive:
             unit.must_disembark = True
             state.notes.append(
-                f"{unit.name} must disembark from the wreck of {transport.name}: "
-                f"`aos disembark {unit.spec.id}` (a D6 per model, each 1 slays one; 40k8 §12.5)."
+                _(
+                    "{unit} must disembark from the wreck of {transport}: `aos disembark {id}` "
+                    "(a D6 per model, each 1 slays one; 40k8 §12.5)."
+                ).format(unit=unit.name, transport=transport.name, id=unit.spec.id)
             )

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Literal
 
 from aos_cli.core.dice import DiceExpr, Reroll, fixed, parse_dice
 from aos_cli.core.errors import ContentError
+from aos_cli.core.i18n import _
 
 RollName = Literal["hit", "wound", "save"]
 TriggerRoll = Literal["hit", "wound"]
@@ -190,11 +191,18 @@ def effect_from_mapping(data: dict[str, Any], where: str = "effect") -> Effect:
     cls = EFFECTS.get(str(type_name))
     if cls is None:
         known = ", ".join(sorted(EFFECTS))
-        raise ContentError(f"{where}: unknown effect type {type_name!r}", f"known types: {known}")
+        raise ContentError(
+            _("{where}: unknown effect type {kind}").format(where=where, kind=repr(type_name)),
+            _("known types: {names}").format(names=known),
+        )
     annotations = {f.name: str(f.type) for f in fields(cls)}  # type: ignore[arg-type]
     unknown = set(data) - set(annotations) - {"type"}
     if unknown:
-        raise ContentError(f"{where}: unknown key(s) {sorted(unknown)} for {type_name}")
+        raise ContentError(
+            _("{where}: unknown key(s) {keys} for effect {kind}").format(
+                where=where, keys=sorted(unknown), kind=type_name
+            )
+        )
     kwargs: dict[str, Any] = {}
     for key, value in data.items():
         if key == "type":

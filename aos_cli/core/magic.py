@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import _
 from aos_cli.core.limits import check_modifiers
 
 
@@ -55,11 +56,15 @@ def roll_cast(
 ) -> CastRoll:
     """Roll 2D6 to cast a spell of casting value `value`, then the unbind if asked and cast."""
     if not 2 <= value <= 20:
-        raise InputError(f"--value: {value} is not a casting value", "use 2 to 20")
-    first = source.roll(2, f"the casting roll (2D6, needs {value})")
+        raise InputError(
+            _("--value: {value} is not a casting value").format(value=value), _("use 2 to 20")
+        )
+    first = source.roll(2, _("the casting roll (2D6, needs {value})").format(value=value))
     dice = (first[0], first[1])
     unbind_dice = None
     if unbind and sum(dice) + modifier >= value:
-        second = source.roll(2, f"the unbind roll (2D6, must beat {sum(dice) + modifier})")
+        second = source.roll(
+            2, _("the unbind roll (2D6, must beat {roll})").format(roll=sum(dice) + modifier)
+        )
         unbind_dice = (second[0], second[1])
     return CastRoll(value, dice, modifier, unbind_dice, unbind_modifier)

@@ -15,6 +15,7 @@ from typing import TypeGuard, TypeVar
 from aos_cli.core.ability_effects import Aura, RerollOther, RollBonus
 from aos_cli.core.answers import Asker
 from aos_cli.core.effects import Effect
+from aos_cli.core.i18n import _
 from aos_cli.core.state import AbilitySpec, GameState, UnitState
 
 E = TypeVar("E", bound=Effect)
@@ -85,7 +86,10 @@ def reaching(
                     continue
                 key = f"in-aura:{holder.spec.id}:{re.sub(r'[^a-z0-9]+', '-', name.lower())}"
                 if holder is not unit and not answers.yes_no(
-                    key, f'is {unit.name} within {effect.range}" of {holder.name} ({name})?'
+                    key,
+                    _('is {unit} within {reach}" of {other} ({ability})?').format(
+                        unit=unit.name, reach=effect.range, other=holder.name, ability=name
+                    ),
                 ):
                     continue
                 found.extend((name, e) for e in inner)
@@ -120,7 +124,9 @@ def _within(
     """Whether the unit is within `inches` of the other unit of its roll, asked."""
     return other is not None and answers.yes_no(
         f"within-{inches}:{other.spec.id}",
-        f'is {unit.name} within {inches}" of {other.name} ({name})?',
+        _('is {unit} within {reach}" of {other} ({ability})?').format(
+            unit=unit.name, reach=inches, other=other.name, ability=name
+        ),
     )
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from aos_cli.core.i18n import _
+
 SIDES = ("enemy", "friendly", "self", "any")
 """Whose unit may be picked: `self` is the unit using it; `friendly` includes that unit."""
 
@@ -57,13 +59,26 @@ class TargetRule:
     def describe(self) -> str:
         """`an enemy unit within 12"`, `a friendly STORMCAST ETERNAL unit`, `itself`."""
         if self.side == "self":
-            return "itself"
-        words = [] if self.side == "any" else [self.side]
-        words += list(self.keywords)
-        if self.any_keywords:
-            words.append(" or ".join(self.any_keywords))
-        text = " ".join([*words, "unit"])
-        article = "an" if text[0].lower() in "aeiou" else "a"
-        reach = f' within {self.range}"' if self.range is not None else ""
-        seen = " visible to it" if self.visible else ""
-        return f"{article} {text}{reach}{seen}"
+            return _("itself")
+        keywords = list(self.keywords)
+        if len(self.any_keywords) > 1:
+            *some, last = self.any_keywords
+            keywords.append(_("{some} or {last}").format(some=", ".join(some), last=last))
+        elif self.any_keywords:
+            keywords.append(self.any_keywords[0])
+        named = " ".join(keywords)
+        if named:
+            text = {
+                "enemy": _("an enemy {keywords} unit"),
+                "friendly": _("a friendly {keywords} unit"),
+            }.get(self.side, _("a {keywords} unit"))
+        else:
+            text = {"enemy": _("an enemy unit"), "friendly": _("a friendly unit")}.get(
+                self.side, _("a unit")
+            )
+        text = text.format(keywords=named)
+        if self.range is not None:
+            text = _('{target} within {range}"').format(target=text, range=self.range)
+        if self.visible:
+            text = _("{target}, visible to it").format(target=text)
+        return text

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.dice import DiceSource, parse_dice
-from aos_cli.core.numbers import plural
+from aos_cli.core.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers
@@ -16,6 +16,22 @@ if TYPE_CHECKING:
 
 SCENERY_RULES = ("damned", "arcane", "inspiring", "deadly", "mystical", "sinister")
 """The 2nd edition scenery table, D6 1-6 (AoS2 §4.3); every range is 1"."""
+SCENERY_NAMES = {
+    "damned": N_("Damned"),
+    "arcane": N_("Arcane"),
+    "inspiring": N_("Inspiring"),
+    "deadly": N_("Deadly"),
+    "mystical": N_("Mystical"),
+    "sinister": N_("Sinister"),
+}
+"""Each scenery rule's name, translated where it is shown (the glossary's Elátkozott, Dannato,
+Lanetli ...)."""
+
+
+def scenery_name(rule: str) -> str:
+    """A scenery rule's name in the chosen language."""
+    return _(SCENERY_NAMES[rule]) if rule in SCENERY_NAMES else rule.title()
+
 
 GHUR_REALMSCAPE = (
     "savage-hinterlands",
@@ -38,35 +54,46 @@ def _near(
     state: GameState,
     rule: str,
     unit: UnitState,
-    what: str,
+    question: str,
     per_unit: bool = False,
 ) -> bool:
-    """Ask whether `unit` is in range of a feature with `rule` (only if the game has one).
+    """Ask whether `unit` is in range of a feature with `rule` (only if the game has one):
+    `question` is the translated question of {unit}, {features} and {rule}.
 
     `per_unit` keys the answer by unit, for steps that ask the same of several units.
     """
     found = features(state, rule)
     if not found:
         return False
-    names = " or ".join(str(t["name"]) for t in found)
+    names = ", ".join(str(t["name"]) for t in found)
     key = f"{rule}:{unit.spec.id}" if per_unit else rule
-    return answers.yes_no(key, f"is {unit.name} {what} {names} ({rule.title()})?")
+    return answers.yes_no(
+        key, question.format(unit=unit.name, features=names, rule=scenery_name(rule))
+    )
+
+
+def _within_1(answers: RecordedAnswers, state: GameState, rule: str, unit: UnitState) -> bool:
+    """Whether `unit` is within 1" of a feature with `rule`, keyed by unit (AoS2 §4.3)."""
+    question = _('is {unit} within 1" of {features} ({rule})?')
+    return _near(answers, state, rule, unit, question, per_unit=True)
 
 
 def mystical_ward(state: GameState, target: UnitState, answers: RecordedAnswers) -> int | None:
     """Mystical: wounds and mortal wounds allocated within 1" are ignored on a 6 (AoS2 §4.3)."""
-    return 6 if _near(answers, state, "mystical", target, 'within 1" of') else None
+    question = _('is {unit} within 1" of {features} ({rule})?')
+    return 6 if _near(answers, state, "mystical", target, question) else None
 
 
 def arcane_bonus(state: GameState, wizard: UnitState, answers: RecordedAnswers) -> int:
     """Arcane: +1 to casting and unbinding rolls within 1" (AoS2 §4.3)."""
-    return 1 if _near(answers, state, "arcane", wizard, 'within 1" of') else 0
+    question = _('is {unit} within 1" of {features} ({rule})?')
+    return 1 if _near(answers, state, "arcane", wizard, question) else 0
 
 
 def bravery_modifier(state: GameState, unit: UnitState, answers: RecordedAnswers) -> int:
     """Inspiring +1 and Sinister -1 Bravery within 1" (AoS2 §4.3)."""
-    bonus = 1 if _near(answers, state, "inspiring", unit, 'within 1" of', per_unit=True) else 0
-    return bonus - (1 if _near(answers, state, "sinister", unit, 'within 1" of', True) else 0)
+    bonus = 1 if _within_1(answers, state, "inspiring", unit) else 0
+    return bonus - (1 if _within_1(answers, state, "sinister", unit) else 0)
 
 
 def deadly_check(
@@ -74,15 +101,25 @@ def deadly_check(
 ) -> int:
     """Deadly: a unit ending a normal or charge move within 1" rolls a D6; on a 1 it suffers
     D3 mortal wounds (AoS2 §4.3). Returns the mortal wounds suffered."""
-    if not _near(answers, state, "deadly", unit, 'ending its move within 1" of'):
+    question = _('is {unit} ending its move within 1" of {features} ({rule})?')
+    if not _near(answers, state, "deadly", unit, question):
         return 0
-    roll = dice.roll(1, f"Deadly terrain roll for {unit.name} (D6)")[0]
+    roll = dice.roll(1, _("Deadly terrain roll for {unit} (D6)").format(unit=unit.name))[0]
     if roll != 1:
-        state.notes.append(f"Deadly terrain: {unit.name} rolled {roll} and is unharmed.")
+        state.notes.append(
+            _("Deadly terrain: {unit} rolled {roll} and is unharmed.").format(
+                unit=unit.name, roll=roll
+            )
+        )
         return 0
-    amount = parse_dice("D3").roll(dice, f"the Deadly terrain mortal wounds on {unit.name} (D3)")
+    amount = parse_dice("D3").roll(
+        dice, _("the Deadly terrain mortal wounds on {unit} (D3)").format(unit=unit.name)
+    )
     state.notes.append(
-        f"Deadly terrain: {unit.name} rolled a 1 and suffers {plural(amount, 'mortal wound')}."
+        _("Deadly terrain: {unit} rolled a 1 and suffers {wounds}.").format(
+            unit=unit.name,
+            wounds=ngettext("{n} mortal wound", "{n} mortal wounds", amount).format(n=amount),
+        )
     )
     return amount
 
@@ -92,21 +129,26 @@ def garrisoned(state: GameState, target: UnitState, answers: RecordedAnswers) ->
     has a feature that can be garrisoned."""
     if not any(t.get("garrison") for t in state.terrain):
         return False
-    return answers.yes_no("garrisoned", f"is {target.name} garrisoning a terrain feature?")
+    return answers.yes_no(
+        "garrisoned",
+        _("is {unit} garrisoning a terrain feature?").format(unit=target.name),
+    )
 
 
 def primal_violence(state: GameState, dice: DiceSource | None) -> bool:
     """Ghur's Primal Violence: after the combat phase a 6 fights it again, once (AoS2 §24.2)."""
     if state.realmscape != "primal-violence" or state.combat_repeated or dice is None:
         return False
-    roll = dice.roll(1, "Primal Violence (D6: 6 repeats the combat phase)")[0]
+    roll = dice.roll(1, _("Primal Violence (D6: 6 repeats the combat phase)"))[0]
     if roll < 6:
-        state.notes.append(f"Primal Violence: rolled {roll}, the combat phase ends.")
+        state.notes.append(
+            _("Primal Violence: rolled {roll}, the combat phase ends.").format(roll=roll)
+        )
         return False
     state.combat_repeated = True
     for unit in state.units():
         unit.fought = False
-    state.notes.append("Primal Violence: rolled a 6 - fight the combat phase again.")
+    state.notes.append(_("Primal Violence: rolled a 6 - fight the combat phase again."))
     return True
 
 
@@ -126,16 +168,22 @@ def realmscape_reminder(state: GameState) -> None:
     Damned feature's sacrifice at the start of the hero phase (AoS2 §4.3)."""
     if state.phase == "hero" and features(state, "damned"):
         state.notes.append(
-            'Damned: a unit within 1" of a Damned feature may make a sacrifice now '
-            "(D3 mortal wounds, then reroll its hit rolls of 1): `aos sacrifice UNIT`."
+            _(
+                'Damned: a unit within 1" of a Damned feature may make a sacrifice now '
+                "(D3 mortal wounds, then reroll its hit rolls of 1): `aos sacrifice UNIT`."
+            )
         )
     if state.phase == "hero" and state.realmscape == "hungering-animus":
         state.notes.append(
-            'Hungering Animus: roll a D6 now; on a 6 pick a point, and each unit within 6" '
-            "suffers 1 mortal wound on a 4+ (D3 on a 6+). Record them with `aos adjust`."
+            _(
+                'Hungering Animus: roll a D6 now; on a 6 pick a point, and each unit within 6" '
+                "suffers 1 mortal wound on a 4+ (D3 on a 6+). Record them with `aos adjust`."
+            )
         )
     if state.phase == "charge" and state.realmscape == "reckless-aggression":
         state.notes.append(
-            'Reckless Aggression: a unit within 12" of an enemy now suffers 1 mortal wound '
-            'unless it ends this phase within 3" of an enemy model.'
+            _(
+                'Reckless Aggression: a unit within 12" of an enemy now suffers 1 mortal wound '
+                'unless it ends this phase within 3" of an enemy model.'
+            )
         )

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.ability_effects import build_effects
 from aos_cli.core.errors import RuleError
-from aos_cli.core.i18n import _
+from aos_cli.core.i18n import N_, _
 from aos_cli.core.state import (
     AbilitySpec,
     ActiveEffect,
@@ -67,7 +67,7 @@ def new_game(setup: dict[str, Any]) -> GameState:
             side.units.append(state_unit)
         sides.append(side)
     if len(sides) != 2:
-        raise RuleError(f"a game needs two sides, this set-up has {len(sides)}")
+        raise RuleError(_("a game needs two sides, this set-up has {n}").format(n=len(sides)))
     state = GameState(
         name=str(setup.get("name", "game")),
         battleplan=str(setup.get("battleplan", "")),
@@ -87,13 +87,32 @@ def new_game(setup: dict[str, Any]) -> GameState:
     return state
 
 
+CORE_EFFECTS = (
+    N_("Arcane Bolt"),
+    N_("Mystic Shield"),
+    N_("Inspiring Presence"),
+    N_("Damned sacrifice"),
+)
+"""Effects the core rules put in force, named in the chosen language where they are shown (an
+ability's own effects keep their warscroll's names)."""
+
+
+def effect_name(name: str) -> str:
+    """An effect in force as a player reads it: a core rule's in the chosen language."""
+    return _(name) if name in CORE_EFFECTS else name
+
+
 def expire(state: GameState, scope: str, side: int | None = None) -> None:
     """Remove effects whose duration ends now (`phase`, `turn` or a side's next hero phase)."""
     for unit in state.units():
         kept = []
         for effect in unit.effects:
             if effect.expires == scope and (side is None or effect.owner == side):
-                state.notes.append(f"{effect.name} on {unit.name} ends.")
+                state.notes.append(
+                    _("{effect} on {unit} ends.").format(
+                        effect=effect_name(effect.name), unit=unit.name
+                    )
+                )
             else:
                 kept.append(effect)
         unit.effects = kept
@@ -155,24 +174,33 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
     """Move to the next phase, turn or battle round (AoS2 §6; AoS1 §6; 40k8 §3)."""
     system = system_of(state)
     if state.ended:
-        raise RuleError("the battle is over", "start another with `aos game new`")
+        raise RuleError(_("the battle is over"), _("start another with `aos game new`"))
     if state.phase == "priority":
-        raise RuleError("the battle round starts with the priority roll", "run `aos priority`")
+        raise RuleError(
+            _("the battle round starts with the priority roll"), _("roll it with `aos priority`")
+        )
     if state.pending_spell is not None:
         raise system.spell_waiting(state.pending_spell.spell)
     waiting_transport = [u for u in state.units() if u.must_disembark and u.alive]
     if waiting_transport:
         names = ", ".join(u.name for u in waiting_transport)
         raise RuleError(
-            f"{names} must disembark from the destroyed transport first (40k8 §12.5)",
-            "run `aos disembark UNIT`",
+            _("{units} must disembark from the destroyed transport first (40k8 §12.5)").format(
+                units=names
+            ),
+            _("disembark with `aos disembark UNIT`"),
         )
     if state.phase == system.shock_phase:
         waiting = due_battleshock(state)
         if waiting:
             names = ", ".join(u.name for u in waiting)
             raise RuleError(
-                f"{system.shock_phase} tests are due for {names}", "run `aos battleshock`"
+                (
+                    _("morale tests are due for {units}")
+                    if system.shock_phase == "morale"
+                    else _("battleshock tests are due for {units}")
+                ).format(units=names),
+                _("take them with `aos battleshock`"),
             )
     from aos_cli.core.terrain import primal_violence
 

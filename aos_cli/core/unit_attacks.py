@@ -44,7 +44,7 @@ from aos_cli.core.effects import (
     compile_effects,
 )
 from aos_cli.core.errors import ContentError
-from aos_cli.core.numbers import plural
+from aos_cli.core.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers
@@ -64,7 +64,12 @@ def check_unit_effects(spec: UnitSpec) -> None:
     sources += [(str(c.get("name")), c.get("effects", ())) for c in spec.choices]
     for name, mappings in sources:
         for index, mapping in enumerate(mappings):
-            build_effect(mapping, f"{spec.name}: {name}, effect {index + 1}")
+            build_effect(
+                mapping,
+                _("{unit}: {ability}, effect {n}").format(
+                    unit=spec.name, ability=name, n=index + 1
+                ),
+            )
 
 
 # --------------------------------------------------------------------------- models and weapons
@@ -178,9 +183,12 @@ def _holds(condition: str, at: Situation) -> bool:
         return any(u.general and u.alive for u in at.state.sides[unit.side].units)
     if condition == "wholly_on_terrain":
         return at.answers.yes_no(
-            f"on-terrain:{unit.spec.id}", f"is every model of {unit.name} wholly on terrain?"
+            f"on-terrain:{unit.spec.id}",
+            _("is every model of {unit} wholly on terrain?").format(unit=unit.name),
         )
-    raise ContentError(f"the condition {condition!r} is not one the game knows")
+    raise ContentError(
+        _("the condition {condition} is not one the game knows").format(condition=repr(condition))
+    )
 
 
 def unwrap(effect: Effect, at: Situation) -> Iterator[Effect]:
@@ -297,7 +305,9 @@ def attack_reminders(state: GameState, unit: UnitState) -> list[tuple[str, str]]
                 and effect.side in ("friendly", "all")
                 and (not effect.keywords or any(unit.spec.has(k) for k in effect.keywords))
             ):
-                text = texts.get(name) or f'units within {effect.range}" of it'
+                text = texts.get(name) or _('units within {reach}" of it').format(
+                    reach=effect.range
+                )
                 found.append((f"{name} ({other.name})", text))
     return found
 
@@ -344,14 +354,18 @@ def _profile(
         return str(row.get(f"weapon.{weapon.id}.{key}", getattr(weapon, key)))
 
     rend = int(value("rend")) + sum(c.amount for c in changes if c.characteristic == "rend")
-    damage = parse_dice(value("damage"), what=f"{weapon.name} damage")
+    damage = parse_dice(value("damage"), what=_("{weapon} Damage").format(weapon=weapon.name))
     bonus = sum(c.amount for c in changes if c.characteristic == "damage")
     if bonus:
         damage = DiceExpr(damage.dice, damage.constant + bonus)
     return WeaponProfile(
-        attacks=parse_dice(value("attacks"), what=f"{weapon.name} attacks"),
-        to_hit=parse_threshold(value("to_hit"), what=f"{weapon.name} to hit"),
-        to_wound=parse_threshold(value("to_wound"), what=f"{weapon.name} to wound"),
+        attacks=parse_dice(value("attacks"), what=_("{weapon} Attacks").format(weapon=weapon.name)),
+        to_hit=parse_threshold(
+            value("to_hit"), what=_("{weapon} To Hit").format(weapon=weapon.name)
+        ),
+        to_wound=parse_threshold(
+            value("to_wound"), what=_("{weapon} To Wound").format(weapon=weapon.name)
+        ),
         rend=min(0, rend),
         damage=damage,
         models=use.models,
@@ -425,9 +439,16 @@ def unit_attacks(
             elif isinstance(effect, ExtraAttacksRoll):
                 if dice is not None:
                     rolled = effect.amount.roll(
-                        dice, f"{attacker.name}, {use.weapon.name}: extra attacks ({effect.amount})"
+                        dice,
+                        _("{unit}, {weapon}: extra attacks ({dice})").format(
+                            unit=attacker.name, weapon=use.weapon.name, dice=effect.amount
+                        ),
                     )
-                    state.notes.append(f"{use.weapon.name}: {plural(rolled, 'extra attack')}.")
+                    state.notes.append(
+                        ngettext(
+                            "{weapon}: {n} extra attack.", "{weapon}: {n} extra attacks.", rolled
+                        ).format(weapon=use.weapon.name, n=rolled)
+                    )
                     plain.append(ExtraAttacks(rolled))
             elif _attack_effect(effect):
                 plain.append(effect)

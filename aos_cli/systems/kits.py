@@ -19,6 +19,7 @@ from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, Protocol
 
 from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import _
 from aos_cli.core.system import default_id, system_ids
 
 if TYPE_CHECKING:
@@ -123,8 +124,13 @@ def get_kit(system_id: str, kind: str) -> Any:
     """A system's kit of this kind (InputError naming --system when it has none)."""
     key = system_id.strip().lower()
     if key not in kit_systems(kind):
+        template = {
+            "attack": _("--system: {system} has no attack sequence here"),
+            "cast": _("--system: {system} has no casting roll here"),
+            "duel": _("--system: {system} has no duel here"),
+        }[kind]
         raise InputError(
-            f"--system: {system_id!r} has no {KINDS[kind]} here",
-            f"use {', '.join(kit_systems(kind))}",
+            template.format(system=repr(system_id)),
+            _("use {names}").format(names=", ".join(kit_systems(kind))),
         )
     return import_module(_kit_module(key, kind)).KIT

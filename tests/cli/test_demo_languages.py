@@ -91,3 +91,46 @@ def test_pseudo_language_demo_leaves_english_only_in_known_modules(run_cli: RunC
         if re.search(r"[a-z]{3,}", names.sub("", line)) and not known.search(line):
             left.append(line)
     assert left == []
+
+
+AOS1_TERMS = {
+    "it": [
+        "fase degli eroi",
+        "fase di shock",
+        "dissipare",
+        "ferita mortale",
+        "vittoria schiacciante",
+    ],
+    "tr": ["hero figürü aşaması", "savaş şoku", "büyüyü boz", "ölümcül yara", "büyük bir zafer"],
+}
+"""Terms of the Age of Sigmar 1st edition seeds (002 Italian, 003 Turkish) a seeded AoS1 demo
+prints: phases, unbinding, mortal wounds and the result."""
+
+
+@pytest.mark.parametrize("code", sorted(AOS1_TERMS))
+def test_seeded_aos1_demo_speaks_the_1st_edition_seed_terms(run_cli: RunCli, code: str) -> None:
+    """`aos --lang CODE demo --system aos1 --seed 1` uses the four-page rules' own words (AoS1
+    §12 dissipare / büyüyü bozmak, §5.1 vittoria schiacciante / büyük zafer)."""
+    result = run_cli("--lang", code, "demo", "--system", "aos1", "--seed", "1")
+    assert result.exit_code == 0
+    for term in AOS1_TERMS[code]:
+        assert term in result.stdout, term
+
+
+def test_pseudo_language_aos1_demo_wraps_every_line(run_cli: RunCli) -> None:
+    """A seeded AoS1 demo in the pseudo-language: every line is wrapped in ⟦ ⟧ or is a table
+    rule, content names (the armies' own names, "(1st edition)" included) and numbers."""
+    result = run_cli(
+        "--lang", "xx", "demo", "--system", "aos1", "--seed", "1", env={"COLUMNS": "1000"}
+    )
+    assert result.exit_code == 0
+    names = re.compile(
+        r"[A-Z][\w'-]*(?: (?:of|with|on|the|and|[A-Z][\w'-]*))*|\([a-z0-9][\w.-]*\)"
+        r"|\(1st edition\)"
+    )
+    left = [
+        line
+        for line in strip_wrapped(result.stdout).splitlines()
+        if re.search(r"[a-z]{3,}", names.sub("", line))
+    ]
+    assert left == []

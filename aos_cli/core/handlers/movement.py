@@ -81,13 +81,14 @@ def _run(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnswers)
         unit.used.append("command: At the Double")
         roll = 6
     else:
-        roll = dice.roll(1, f"the run roll of {unit.name} (D6)")[0]
+        roll = dice.roll(1, _("the run roll of {unit} (D6)").format(unit=unit.name))[0]
     roll = modified(roll, modifier)
     unit.moved = unit.ran = True
     note_placed(state, unit, "run")
     state.notes.append(
-        f'{unit.name} runs: +{roll}"{describe(modifier, names)} (it cannot shoot or charge '
-        "this turn)."
+        _('{unit} runs: +{roll}"{modifiers} (it cannot shoot or charge this turn).').format(
+            unit=unit.name, roll=roll, modifiers=describe(modifier, names)
+        )
     )
     after_move(state, unit, dice, answers, "run")
 
@@ -104,11 +105,14 @@ def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAn
         unit.in_reserve = False
         note_placed(state, unit, "arrive")
         state.notes.append(
-            f'{unit.name} arrives at the end of the Movement phase: set it up more than 9" from '
-            "every enemy model; it counts as having moved (40k8 §4.7)."
+            _(
+                '{unit} arrives at the end of the Movement phase: set it up more than 9" from '
+                "every enemy model; it counts as having moved (40k8 §4.7)."
+            ).format(unit=unit.name)
         )
         return
-    roll = max(1, dice.roll(1, f"the arrival roll of {unit.name} (D6)")[0] + act.mod)
+    purpose = _("the arrival roll of {unit} (D6)").format(unit=unit.name)
+    roll = max(1, dice.roll(1, purpose)[0] + act.mod)
     unit.moved = True
     if roll >= (system_of(state).arrival_roll or 0):
         unit.in_reserve = False

@@ -15,7 +15,7 @@ from aos_cli.core.dice import DiceSource, parse_dice
 from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import acting_unit
 from aos_cli.core.handlers import action
-from aos_cli.core.numbers import plural
+from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.state import ActiveEffect, GameState
 
 DAMNED_REROLL = {"type": "reroll", "roll": "hit", "which": "ones"}
@@ -31,17 +31,22 @@ def _sacrifice(
     found = terrain.features(state, "damned")
     if not found:
         raise RuleError(
-            "this game has no Damned terrain feature", "add one with --terrain NAME=damned"
+            _("this game has no Damned terrain feature"), _("add one with --terrain NAME=damned")
         )
     unit = acting_unit(state, act.unit, "hero", "make a sacrifice")
     key = f"damned:{unit.side}"
     if key in state.used_this_phase:
-        raise RuleError("one unit makes a sacrifice at a Damned feature each hero phase")
-    names = " or ".join(str(t["name"]) for t in found)
-    if not answers.yes_no("damned", f'is {unit.name} within 1" of {names} (Damned)?'):
-        raise RuleError(f'{unit.name} is not within 1" of a Damned feature')
+        raise RuleError(_("one unit makes a sacrifice at a Damned feature each hero phase"))
+    names = ", ".join(str(t["name"]) for t in found)
+    question = _('is {unit} within 1" of {features} ({rule})?').format(
+        unit=unit.name, features=names, rule=terrain.scenery_name("damned")
+    )
+    if not answers.yes_no("damned", question):
+        raise RuleError(_('{unit} is not within 1" of a Damned feature').format(unit=unit.name))
     state.used_this_phase.add(key)
-    amount = parse_dice("D3").roll(dice, f"the sacrifice of {unit.name} (D3 mortal wounds)")
+    amount = parse_dice("D3").roll(
+        dice, _("the sacrifice of {unit} (D3 mortal wounds)").format(unit=unit.name)
+    )
     unit.effects.append(
         ActiveEffect(
             "Damned sacrifice",
@@ -51,7 +56,12 @@ def _sacrifice(
         )
     )
     state.notes.append(
-        f"{unit.name} makes a sacrifice: {plural(amount, 'mortal wound')}; it rerolls hit rolls of 1 "
-        "until your next hero phase."
+        _(
+            "{unit} makes a sacrifice: {wounds}; it rerolls hit rolls of 1 until your next hero "
+            "phase."
+        ).format(
+            unit=unit.name,
+            wounds=ngettext("{n} mortal wound", "{n} mortal wounds", amount).format(n=amount),
+        )
     )
     suffer_mortal_wounds(state, unit, amount, dice, answers, slain_by=None)

@@ -19,7 +19,7 @@ from aos_cli.core.casualties import slay_models
 from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.handlers import action
-from aos_cli.core.i18n import N_
+from aos_cli.core.i18n import N_, _, ngettext, spell_name
 from aos_cli.core.system import (
     GameSystem,
     Option,
@@ -29,6 +29,7 @@ from aos_cli.core.system import (
     rebuild_rules,
     register,
 )
+from aos_cli.core.terrain import scenery_name
 from aos_cli.systems.aos1 import INFO
 
 if TYPE_CHECKING:
@@ -65,22 +66,24 @@ class AoS1System(GameSystem):
         if state.round > 0:
             return [
                 Option(
-                    f"Roll off for priority in battle round {state.round + 1} (ties rolled again)",
+                    _("Roll off for priority in battle round {round} (ties rolled again)").format(
+                        round=state.round + 1
+                    ),
                     "priority",
                     {"ask": True},
                 )
             ]
         decider = state.sides[0 if state.sides[0].finished_setup_first else 1].name
-        found = [Option(f"{decider} (finished set-up first): choose who takes the first turn",
-                        "priority", {"ask": True})]  # fmt: skip
-        from aos_cli.core.scoring import book_of, outnumbered_side
+        found = [Option(_("{side} (finished set-up first): choose who takes the first turn")
+                        .format(side=decider), "priority", {"ask": True})]  # fmt: skip
+        from aos_cli.core.scoring import book_of, outnumbered_side, sudden_death_name
 
         book = book_of(state)
         small = outnumbered_side(state)
         if small is not None and book.sudden_death is None and not book.triumphs:
             name, enemy = state.sides[small].name, state.sides[1 - small]
             for objective in ("assassinate", "blunt", "endure", "seize-ground"):
-                title = objective.replace("-", " ").title()
+                title = sudden_death_name(objective)
                 allowed = tuple(
                     u.spec.id
                     for u in enemy.units
@@ -88,16 +91,21 @@ class AoS1System(GameSystem):
                 )
                 if objective in ("assassinate", "blunt") and not allowed:
                     continue
-                picks = "HERO, WIZARD, PRIEST or MONSTER" if objective == "assassinate" else (
-                    "unit of five or more models")  # fmt: skip
+                picks = _(
+                    "{side} picks one of its own HERO, WIZARD, PRIEST or MONSTER units "
+                    "({objective}, AoS1 §5.2)"
+                ) if objective == "assassinate" else _(
+                    "{side} picks one of its own units of five or more models "
+                    "({objective}, AoS1 §5.2)"
+                )  # fmt: skip
                 found.append(
                     Option(
-                        f"{name}: Sudden Death - {title}",
+                        _("{side}: Sudden Death - {objective}").format(side=name, objective=title),
                         "sudden-death",
                         {"side": name, "objective": objective},
                         "enemy" if objective in ("assassinate", "blunt") else None,
                         small,
-                        f"{enemy.name} picks one of its own {picks} ({title}, AoS1 §5.2)",
+                        picks.format(side=enemy.name, objective=title),
                         allowed,
                     )
                 )
@@ -105,7 +113,7 @@ class AoS1System(GameSystem):
             if index not in book.triumphs:
                 found.append(
                     Option(
-                        f"{side.name}: roll a Triumph (won its last battle)",
+                        _("{side}: roll a Triumph (won its last battle)").format(side=side.name),
                         "triumph",
                         {"side": side.name},
                         side=index,
@@ -132,25 +140,38 @@ class AoS1System(GameSystem):
         if state.round == 0:
             decider = 0 if state.sides[0].finished_setup_first else 1
             state.notes.append(
-                f"{state.sides[decider].name} finished setting up first and chooses who takes "
-                "the first turn (AoS1 §4)."
+                _(
+                    "{side} finished setting up first and chooses who takes the first turn "
+                    "(AoS1 §4)."
+                ).format(side=state.sides[decider].name)
             )
             return choose_first(state, decider, act, answers)
         result = roll_off(dice, reroll_ties=True)
         rolls = ", ".join(f"{a}-{b}" for a, b in result.rounds)
         decider = 0 if result.winner == 0 else 1
-        ties = " (ties rolled again)" if len(result.rounds) > 1 else ""
-        state.notes.append(
-            f"Priority: {state.sides[0].name} against {state.sides[1].name} {rolls}{ties}; "
-            f"{state.sides[decider].name} chooses (AoS1 §6)."
-        )
+        said = {
+            "first": state.sides[0].name,
+            "second": state.sides[1].name,
+            "rolls": rolls,
+            "decider": state.sides[decider].name,
+        }
+        if len(result.rounds) > 1:
+            line = _(
+                "Priority: {first} against {second} {rolls} (ties rolled again); {decider} "
+                "chooses (AoS1 §6)."
+            )
+        else:
+            line = _("Priority: {first} against {second} {rolls}; {decider} chooses (AoS1 §6).")
+        state.notes.append(line.format(**said))
         return choose_first(state, decider, act, answers)
 
     def arcane_bolt(self, casting_roll: int, dice: DiceSource) -> int:
         """AoS1 §12: Arcane Bolt always inflicts D3 mortal wounds."""
         from aos_cli.core.dice import parse_dice
 
-        return parse_dice("D3").roll(dice, "Arcane Bolt D3 (AoS1)")
+        return parse_dice("D3").roll(
+            dice, _("{spell} D3 (AoS1)").format(spell=spell_name("Arcane Bolt"))
+        )
 
     def mystic_shield(self) -> tuple[dict[str, Any], str]:
         """AoS1 §12: add 1 to the unit's save rolls until your next hero phase."""
@@ -170,9 +191,14 @@ def _near(
     found = [t for t in state.terrain if t.get("rule") == rule]
     if not found:
         return False
-    names = " or ".join(str(t["name"]) for t in found)
+    names = ", ".join(str(t["name"]) for t in found)
     key = f"{rule}:{unit.spec.id}" if per_unit else rule
-    return answers.yes_no(key, f'is {unit.name} within 3" of {names} ({rule.title()}, AoS1)?')
+    return answers.yes_no(
+        key,
+        _('is {unit} within 3" of {features} ({rule}, AoS1)?').format(
+            unit=unit.name, features=names, rule=scenery_name(rule)
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -185,18 +211,24 @@ class AoS1Scenery(AoS1System):
         if state.phase != "hero":
             return
         text = {
-            "damned": 'Damned: one of your units within 3" may make a sacrifice: D3 mortal '
-            "wounds, +1 to its hit rolls until your next hero phase.",
-            "mystical": 'Mystical: roll a D6 for each of your units within 3": 1 befuddled (no '
-            "casting, moving or attacking), 2-6 ensorcelled (reroll failed wound rolls) until "
-            "your next hero phase.",
-            "sinister": 'Sinister: your units within 3" cause fear until your next hero phase: '
-            'enemy units within 3" of them subtract 1 from their Bravery.',
+            "damned": _(
+                '{features} - Damned: one of your units within 3" may make a sacrifice: D3 '
+                "mortal wounds, +1 to its hit rolls until your next hero phase. (AoS1 §3.4)"
+            ),
+            "mystical": _(
+                '{features} - Mystical: roll a D6 for each of your units within 3": 1 befuddled '
+                "(no casting, moving or attacking), 2-6 ensorcelled (reroll failed wound rolls) "
+                "until your next hero phase. (AoS1 §3.4)"
+            ),
+            "sinister": _(
+                '{features} - Sinister: your units within 3" cause fear until your next hero '
+                'phase: enemy units within 3" of them subtract 1 from their Bravery. (AoS1 §3.4)'
+            ),
         }
         for rule, line in text.items():
             names = [str(t["name"]) for t in state.terrain if t.get("rule") == rule]
             if names:
-                state.notes.append(f"{', '.join(names)} - {line} (AoS1 §3.4)")
+                state.notes.append(line.format(features=", ".join(names)))
 
     def arcane_bonus(self, state: GameState, wizard: UnitState, answers: RecordedAnswers) -> int:
         """Arcane: +1 to casting and unbinding within 3" (AoS1 §3.4)."""
@@ -207,7 +239,9 @@ class AoS1Scenery(AoS1System):
         bonus = 1 if _near(state, answers, "inspiring", unit, per_unit=True) else 0
         if any(t.get("rule") == "sinister" for t in state.terrain) and answers.yes_no(
             f"fear:{unit.spec.id}",
-            f'is {unit.name} within 3" of an enemy unit that causes fear (Sinister, AoS1)?',
+            _('is {unit} within 3" of an enemy unit that causes fear (Sinister, AoS1)?').format(
+                unit=unit.name
+            ),
         ):
             bonus -= 1
         return bonus
@@ -236,17 +270,28 @@ class AoS1Scenery(AoS1System):
         crossing = int(
             answers.number(
                 f"deadly-models:{unit.spec.id}",
-                f"how many models of {unit.name} ran or charged across or onto the Deadly "
-                "feature (AoS1)?",
+                _(
+                    "how many models of {unit} ran or charged across or onto the Deadly "
+                    "feature (AoS1)?"
+                ).format(unit=unit.name),
             )
         )
         crossing = max(0, min(crossing, unit.models))
         if not crossing:
             return 0
-        rolls = dice.roll(crossing, f"Deadly terrain: a D6 for each of {crossing} models")
+        rolls = dice.roll(
+            crossing,
+            ngettext(
+                "Deadly terrain: a D6 for each of {n} model",
+                "Deadly terrain: a D6 for each of {n} models",
+                crossing,
+            ).format(n=crossing),
+        )
         slain = sum(1 for r in rolls if r == 1)
         state.notes.append(
-            f"Deadly terrain: {unit.name} rolled {', '.join(map(str, rolls))}: {slain} slain."
+            _("Deadly terrain: {unit} rolled {dice}: {n} slain.").format(
+                unit=unit.name, dice=", ".join(map(str, rolls)), n=slain
+            )
         )
         if slain:
             slay_models(state, unit, slain, slain_by=None)  # deadly terrain: no army slew them
@@ -283,17 +328,25 @@ class Triumph(Action):
 
 
 def _pre_battle(state: GameState, what: str) -> None:
+    """Sudden Death and Triumphs belong before the first battle round (AoS1 §5); `what` is a
+    whole sentence saying so."""
     if state.round != 0 or state.phase != "priority":
-        raise RuleError(f"{what} is chosen before the first battle round (AoS1 §5)")
+        raise RuleError(what)
 
 
 def sudden_death_unit(objective: str, unit: UnitState) -> str | None:
     """Why the enemy may not pick `unit` for Assassinate or Blunt (AoS1 §5.2), or None."""
+    from aos_cli.core.scoring import sudden_death_name
+
     heroic = ("HERO", "WIZARD", "PRIEST", "MONSTER")
     if objective == "assassinate" and not any(unit.spec.has(k) for k in heroic):
-        return f"Assassinate needs a HERO, WIZARD, PRIEST or MONSTER; not {unit.name}"
+        return _("{objective} needs a HERO, WIZARD, PRIEST or MONSTER; not {unit}").format(
+            objective=sudden_death_name(objective), unit=unit.name
+        )
     if objective == "blunt" and unit.models < 5:
-        return f"Blunt needs a unit of five or more models; {unit.name} has fewer"
+        return _("{objective} needs a unit of five or more models; {unit} has fewer").format(
+            objective=sudden_death_name(objective), unit=unit.name
+        )
     return None
 
 
@@ -304,48 +357,75 @@ def _sudden_death(
     """AoS1 §5.2: the side outnumbered by a third picks one Sudden Death objective once the
     generals are chosen; Assassinate and Blunt name a unit the enemy picks from its own army,
     Seize Ground a terrain feature in enemy territory."""
-    from aos_cli.core.scoring import SUDDEN_DEATH, book_of, outnumbered_side, side_index
+    from aos_cli.core.scoring import (
+        SUDDEN_DEATH,
+        book_of,
+        outnumbered_side,
+        side_index,
+        sudden_death_name,
+    )
 
-    _pre_battle(state, "a Sudden Death objective")
+    _pre_battle(
+        state, _("A Sudden Death objective is chosen before the first battle round (AoS1 §5)")
+    )
     book = book_of(state)
     side = side_index(state, act.side)
     if outnumbered_side(state) != side:
         raise RuleError(
-            f"{state.sides[side].name} is not outnumbered by a third and has no Sudden Death "
-            "objective (AoS1 §5.2)"
+            _(
+                "{side} is not outnumbered by a third and has no Sudden Death objective (AoS1 §5.2)"
+            ).format(side=state.sides[side].name)
         )
     if book.sudden_death is not None:
-        raise RuleError("the Sudden Death objective has already been chosen")
+        raise RuleError(_("the Sudden Death objective has already been chosen"))
     if book.triumphs:
-        raise RuleError("Sudden Death objectives are chosen before Triumphs are rolled (AoS1 §5.3)")
+        raise RuleError(
+            _("Sudden Death objectives are chosen before Triumphs are rolled (AoS1 §5.3)")
+        )
     objective = act.objective.strip().lower().replace(" ", "-")
     if objective not in SUDDEN_DEATH:
         raise InputError(
-            f"{act.objective!r} is not a Sudden Death objective",
-            f"pick one of {', '.join(SUDDEN_DEATH)}",
+            _("{name} is not a Sudden Death objective").format(name=repr(act.objective)),
+            _("pick one of {names}").format(names=", ".join(SUDDEN_DEATH)),
         )
     chosen: dict[str, Any] = {"side": side, "objective": objective}
     if objective in ("assassinate", "blunt"):
         picked = act.unit
         if not picked:
-            raise InputError(f"{objective} needs the enemy unit its player picks: give --unit")
+            raise InputError(
+                _("{objective} needs the enemy unit its player picks: give --unit").format(
+                    objective=sudden_death_name(objective)
+                )
+            )
         unit = state.unit(str(picked))
         if unit.side == side:
-            raise RuleError(f"{unit.name} is in your own army; the enemy picks one of its units")
+            raise RuleError(
+                _("{unit} is in your own army; the enemy picks one of its units").format(
+                    unit=unit.name
+                )
+            )
         refused = sudden_death_unit(objective, unit)
         if refused:
             raise RuleError(refused)
         chosen["unit"] = unit.spec.id
     if objective == "seize-ground":
-        chosen["feature"] = act.feature or "a terrain feature in enemy territory"
+        chosen["feature"] = act.feature or _("a terrain feature in enemy territory")
     book.sudden_death = chosen
-    state.notes.append(
-        f"{state.sides[side].name} is outnumbered and picks Sudden Death: "
-        f"{objective.replace('-', ' ').title()}"
-        + (f" ({state.unit(chosen['unit']).name})" if "unit" in chosen else "")
-        + (f" ({chosen['feature']})" if "feature" in chosen else "")
-        + "; achieving it wins a major victory at once (AoS1 §5.2)."
-    )
+    said = {"side": state.sides[side].name, "objective": sudden_death_name(objective)}
+    if "unit" in chosen or "feature" in chosen:
+        line = _(
+            "{side} is outnumbered and picks Sudden Death: {objective} ({target}); achieving it "
+            "wins a major victory at once (AoS1 §5.2)."
+        )
+        said["target"] = (
+            state.unit(chosen["unit"]).name if "unit" in chosen else str(chosen["feature"])
+        )
+    else:
+        line = _(
+            "{side} is outnumbered and picks Sudden Death: {objective}; achieving it wins a "
+            "major victory at once (AoS1 §5.2)."
+        )
+    state.notes.append(line.format(**said))
 
 
 @action(Triumph, system="aos1")
@@ -355,30 +435,41 @@ def _triumph(state: GameState, act: Triumph, dice: DiceSource, answers: Recorded
     the general, applied here; the other two are reminders for the table)."""
     from aos_cli.core.scoring import book_of, side_index
 
-    _pre_battle(state, "a Triumph")
+    _pre_battle(state, _("A Triumph is rolled before the first battle round (AoS1 §5)"))
     book = book_of(state)
     side = side_index(state, act.side)
     if side in book.triumphs:
-        raise RuleError(f"{state.sides[side].name} has already rolled its Triumph")
-    roll = dice.roll(1, f"{state.sides[side].name}'s Triumph (D6)")[0]
+        raise RuleError(
+            _("{side} has already rolled its Triumph").format(side=state.sides[side].name)
+        )
+    roll = dice.roll(1, _("{side}'s Triumph (D6)").format(side=state.sides[side].name))[0]
     name = next(n for low, high, n in TRIUMPHS_1E if low <= roll <= high)
     book.triumphs.add(side)
     if name == "Empowered":
         general = next((u for u in state.sides[side].units if u.general), None)
         if general is None:
-            raise RuleError(f"{state.sides[side].name} has no general for Empowered")
+            raise RuleError(
+                _("{side} has no general for Empowered").format(side=state.sides[side].name)
+            )
         general.spec = replace(general.spec, wounds=general.spec.wounds + 1)
         state.notes.append(
-            f"Triumph {roll}: Empowered - {general.name} has Wounds {general.spec.wounds}."
+            _("Triumph {roll}: Empowered - {unit} has Wounds {wounds}.").format(
+                roll=roll, unit=general.name, wounds=general.spec.wounds
+            )
         )
     elif name == "Blessed":
         state.notes.append(
-            f"Triumph {roll}: Blessed - once in the battle change one die to any result "
-            "(correct the outcome with `aos adjust`)."
+            _(
+                "Triumph {roll}: Blessed - once in the battle change one die to any result "
+                "(correct the outcome with `aos adjust`)."
+            ).format(roll=roll)
         )
     else:
         state.notes.append(
-            f"Triumph {roll}: Inspired - in one combat phase one unit rerolls all failed hit rolls."
+            _(
+                "Triumph {roll}: Inspired - in one combat phase one unit rerolls all failed hit "
+                "rolls."
+            ).format(roll=roll)
         )
 
 
@@ -410,8 +501,10 @@ AOS1 = AoS1Scenery(
     look_out_sir=False,
     setup_wizard=True,
     setup_steps="aos_cli.systems.aos1.setup_wizard:run_wizard",
-    first_step="The player who finished set-up first chooses who goes first with "
-    "`aos priority --first SIDE`.",
+    first_step=N_(
+        "The player who finished set-up first chooses who goes first with "
+        "`aos priority --first SIDE`."
+    ),
 )
 """The sheet sets no battle length (AoS1 §5.1); six rounds lets Endure (end of round six) be
 decided, and a battleplan or `battle_rounds` in the set-up can say otherwise."""

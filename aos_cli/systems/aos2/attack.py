@@ -42,6 +42,7 @@ from aos_cli.core.effects import (
     compile_effects,
 )
 from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import N_, _, ngettext
 from aos_cli.core.limits import MAX_ATTACKS, MAX_MODELS, MAX_WEAPONS, check_at_most
 from aos_cli.core.numbers import parse_whole
 
@@ -97,7 +98,12 @@ def roll_effects(flags: Mapping[str, Any]) -> list[Effect]:
     if flags.get("exploding"):
         on, extra, rest = dice_trigger(flags["exploding"], "--exploding")
         if rest:
-            raise InputError(f"--exploding: {flags['exploding']!r} is not X:N", "e.g. 6:1")
+            raise InputError(
+                _("{flag}: {value} is not X:N").format(
+                    flag="--exploding", value=repr(flags["exploding"])
+                ),
+                _("e.g. {example}").format(example="6:1"),
+            )
         effects.append(ExplodingHits(on, extra))
     if flags.get("auto_wound"):
         effects.append(AutoWound(parse_threshold(flags["auto_wound"], what="--auto-wound")))
@@ -110,7 +116,7 @@ def roll_effects(flags: Mapping[str, Any]) -> list[Effect]:
         text = flags["wound_rolls_on_hit"]
         on, count = int_trigger(text, "--wound-rolls-on-hit")
         if count < 1:
-            raise InputError(f"--wound-rolls-on-hit: {text!r}", "N is 1 or more")
+            raise InputError(f"--wound-rolls-on-hit: {text!r}", _("N is 1 or more"))
         effects.append(WoundRollsOnHit(on, count))
     if flags.get("ward"):
         effects.append(Ward(parse_threshold(flags["ward"], what="--ward")))
@@ -126,16 +132,26 @@ def weapon_profile(fields: Mapping[str, str], name: str) -> WeaponProfile:
     for needed in ("attacks", "hit", "wound"):
         if needed not in fields:
             raise InputError(
-                f"--{needed} is missing",
-                "give a profile such as 10x2/3+/4+/-1/D3 or the flags --attacks --hit --wound",
+                _("{flag} is missing").format(flag=f"--{needed}"),
+                _("give a profile such as 10x2/3+/4+/-1/D3 or the flags --attacks --hit --wound"),
             )
     models = parse_whole(fields.get("models", "1"), what="--models", high=MAX_MODELS)
     attacks = parse_dice(fields["attacks"], what="--attacks")
     if attacks.minimum < 0:
-        raise InputError(f"--attacks: {fields['attacks']!r} is negative", "use 0 or more attacks")
+        raise InputError(
+            _("{flag}: {value} is negative").format(
+                flag="--attacks", value=repr(fields["attacks"])
+            ),
+            _("use 0 or more attacks"),
+        )
     damage = parse_dice(fields.get("damage", "1"), what="--damage")
     if damage.minimum < 0:
-        raise InputError(f"--damage: {fields['damage']!r} can be negative", "use 0 or more")
+        raise InputError(
+            _("{flag}: {value} can be negative").format(
+                flag="--damage", value=repr(fields["damage"])
+            ),
+            _("use 0 or more"),
+        )
     return WeaponProfile(
         attacks=attacks,
         to_hit=parse_threshold(fields["hit"], what="--hit"),
@@ -176,7 +192,14 @@ def warscroll_profiles(
     if kind in ("melee", "missile"):
         chosen = [w for w in spec.weapons if w.kind == kind]
         if not chosen:
-            raise InputError(f"--weapon: {scroll.name} has no {kind} weapons", "name a weapon")
+            raise InputError(
+                (
+                    _("--weapon: {unit} has no melee weapons")
+                    if kind == "melee"
+                    else _("--weapon: {unit} has no missile weapons")
+                ).format(unit=scroll.name),
+                _("name a weapon"),
+            )
     else:
         wanted = scroll.weapon(kind).id
         chosen = [w for w in spec.weapons if w.id == wanted]
@@ -220,7 +243,7 @@ class AosAttackKit:
     system: str
     engine: AosEngine = AOS_ENGINE
     flags: tuple[Flag, ...] = AOS_FLAGS
-    mortal_label: str = "of which mortal wounds (before any ward)"
+    mortal_label: str = N_("of which mortal wounds (before any ward)")
     judge: Callable[[AttackRules], AttackRules] = field(default=_identity)
 
     def build(self, given: Mapping[str, Any]) -> AosAttack:
@@ -230,13 +253,16 @@ class AosAttackKit:
         own: list[list[Effect]] = []
         if given.get("unit") is not None:
             if profiles:
-                raise InputError("give a compact profile or --unit, not both")
+                raise InputError(_("give a compact profile or --unit, not both"))
             used = warscroll_profiles(given["unit"], given.get("weapon"), given.get("models"))
             names = [name for name, _, _ in used]
             profiles = [compact for _, compact, _ in used]
             own = [effects for _, _, effects in used]
         elif given.get("weapon") is not None:
-            raise InputError("--weapon needs --unit", "e.g. --unit Liberators --weapon warhammer")
+            raise InputError(
+                _("--weapon needs --unit"),
+                _("e.g. {example}").format(example="--unit Liberators --weapon warhammer"),
+            )
         flagged = shared_effects(given) + roll_effects(given)
         # Extra attacks given for the unit are made once, with the first weapon.
         extra = [e for e in flagged if isinstance(e, ExtraAttacks)]
@@ -253,7 +279,7 @@ class AosAttackKit:
                     {**compact, **{k: v for k, v in overrides.items() if v is not None}},
                     names[number - 1]
                     if names
-                    else f"weapon {number}"
+                    else _("weapon {n}").format(n=number)
                     if len(weapon_fields) > 1
                     else "",
                 ),
@@ -303,10 +329,10 @@ class AosAttackKit:
         return data
 
     def damage_title(self, spec: AosAttack) -> str:
-        return f"Damage against {format_threshold(spec.save)}"
+        return _("Damage against {save}").format(save=format_threshold(spec.save))
 
     def slain_title(self) -> str:
-        return "Models slain"
+        return _("Models slain")
 
     def notes(self, spec: AosAttack) -> list[str]:
         """With --unit, the profiles the warscroll gave: models, weapon and attacks."""
@@ -315,11 +341,24 @@ class AosAttackKit:
         lines = []
         for attack in spec.attacks:
             used = profile_used(attack)
-            models = f"{used['models']} model{'s' if used['models'] != 1 else ''}"
-            lines.append(f"{used['name']}: {models}, {used['attacks']} attacks.")
+            models = ngettext("{n} model", "{n} models", used["models"]).format(n=used["models"])
+            count = used["attacks"]
+            attacks = (
+                ngettext("{n} attack", "{n} attacks", count).format(n=count)
+                if isinstance(count, int)
+                else _("{dice} attacks").format(dice=count)
+            )
+            lines.append(
+                _("{weapon}: {models}, {attacks}.").format(
+                    weapon=used["name"], models=models, attacks=attacks
+                )
+            )
         total = [profile_used(a)["attacks"] for a in spec.attacks]
         if all(isinstance(t, int) for t in total):
-            lines.append(f"In all {sum(total)} attacks.")
+            whole = sum(total)
+            lines.append(
+                ngettext("In all {n} attack.", "In all {n} attacks.", whole).format(n=whole)
+            )
         return lines
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.attack_flags import Flag, optional_flag
 from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import _
 from aos_cli.systems.kits import Shown
 
 if TYPE_CHECKING:
@@ -52,7 +53,8 @@ class CastKit:
         """The attempt from the flags; the casting value is required."""
         if given.get("value") is None:
             raise InputError(
-                f"--value is required with --system {self.system}", "give the casting value"
+                _("--value is required with --system {system}").format(system=self.system),
+                _("give the casting value"),
             )
         return CastAttempt(given["value"], given["mod"], given["unbind"], given["unbind_mod"])
 
@@ -71,17 +73,32 @@ class CastKit:
             "success": cast.succeeded,
         }
         extra = f" {request.modifier:+d}" if request.modifier else ""
-        verdict = "[success]cast[/]" if cast.cast else "[fail]fails to cast[/]"
+        casting = (
+            _("Casting: {dice} = [total]{total}[/] against {value} - [success]cast[/]")
+            if cast.cast
+            else _("Casting: {dice} = [total]{total}[/] against {value} - [fail]fails to cast[/]")
+        )
         lines = [
-            f"Casting: {cast.dice[0]} {cast.dice[1]}{extra} = [total]{cast.total}[/]"
-            f" against {request.value} - {verdict}"
+            casting.format(
+                dice=f"{cast.dice[0]} {cast.dice[1]}{extra}", total=cast.total, value=request.value
+            )
         ]
         if cast.unbind_dice:
             extra = f" {request.unbind_modifier:+d}" if request.unbind_modifier else ""
-            verdict = "[fail]unbound[/]" if cast.unbound else "[success]not unbound[/]"
+            unbinding = (
+                _("Unbinding: {dice} = [total]{total}[/] must beat {cast} - [fail]unbound[/]")
+                if cast.unbound
+                else _(
+                    "Unbinding: {dice} = [total]{total}[/] must beat {cast} - "
+                    "[success]not unbound[/]"
+                )
+            )
             lines.append(
-                f"Unbinding: {cast.unbind_dice[0]} {cast.unbind_dice[1]}{extra} = "
-                f"[total]{cast.unbind_total}[/] must beat {cast.total} - {verdict}"
+                unbinding.format(
+                    dice=f"{cast.unbind_dice[0]} {cast.unbind_dice[1]}{extra}",
+                    total=cast.unbind_total,
+                    cast=cast.total,
+                )
             )
         return Shown(data, lines)
 
@@ -99,15 +116,20 @@ class CastKit:
             "unbound": float(odds.unbound),
             "distribution": fraction_map(odds.casting_roll),
         }
-        verdict = f"Chance to cast ({request.value}+): {chance(odds.cast)}"
+        verdict = _("Chance to cast ({value}+): {chance}").format(
+            value=request.value, chance=chance(odds.cast)
+        )
         if request.unbind:
-            verdict += (
-                f"\nChance it is cast and unbound: {chance(odds.unbound)}"
-                f"\nChance it is cast and not unbound: {chance(odds.probability)}"
+            verdict += "\n" + _("Chance it is cast and unbound: {chance}").format(
+                chance=chance(odds.unbound)
+            )
+            verdict += "\n" + _("Chance it is cast and not unbound: {chance}").format(
+                chance=chance(odds.probability)
             )
         dist = Distribution.from_mapping(odds.casting_roll)
         return Shown(
-            data, roll_chart_lines("Casting roll", "Roll", dist, width=width, verdict=verdict)
+            data,
+            roll_chart_lines(_("Casting roll"), _("Roll"), dist, width=width, verdict=verdict),
         )
 
 
