@@ -51,7 +51,7 @@ def test_run_and_charge_odds_speak_hungarian() -> None:
     győzelemért for a charge."""
     i18n.set_language("hu")
     _state, run = _odds_in_phase("movement", "run")
-    assert run.heading.startswith("Chainrasp Horde futása: Mozgás 6\" plusz D6")
+    assert run.heading.startswith('Chainrasp Horde futása: Mozgás 6" plusz D6')
     assert run.chances[0].label == 'legalább +1"'
     assert "Futólépés" in run.notes[0]
     _state, charge = _odds_in_phase("charge", "charge")
