@@ -37,7 +37,9 @@ def load_db(content: list[Path] | None) -> Database:
         return load_database(content or [])
     except ContentProblems as problems:
         report_problems(problems.problems)
-        raise ContentError(problems.summary, "fix the content files listed above") from None
+        from aos_cli.core.i18n import _
+
+        raise ContentError(problems.summary, _("fix the content files listed above")) from None
 
 
 @warscroll_app.command("list")

@@ -179,7 +179,7 @@ def warscroll_card(scroll: plain.Warscroll) -> RenderableType:
         facts.append(wizard.format(casts=w.casts, unbinds=w.unbinds, spells=known))
     parts.append(Text(" · ".join(facts), style="muted"))
     if scroll.text:
-        parts.append(Text(scroll.text))
+        parts.append(Text(scroll.shown("text")))
     if scroll.missile_weapons:
         parts.append(weapon_table(_("Missile weapons"), scroll.missile_weapons))
     if scroll.melee_weapons:
@@ -197,7 +197,7 @@ def warscroll_card(scroll: plain.Warscroll) -> RenderableType:
                 Text(str(weapon.strength)),
                 _rend(weapon.ap),
                 str(weapon.damage),
-                Text(weapon.text or "-"),
+                Text(weapon.shown("text") or "-"),
             )
         parts.append(table)
     if scroll.damage_table is not None:

@@ -35,17 +35,20 @@ def test_warscroll_card_speaks_the_rulebook_terms(run_cli: RunCli, code: str) ->
         assert term in result.stdout, term
 
 
-def content_words(data: Any) -> list[str]:
-    """Every text a content record holds (names, rules text, keywords, sources), longest first:
-    what a card may print in the record's own language."""
+def content_words(data: Any, texts: bool = True) -> list[str]:
+    """Every text a content record holds (names, keywords, sources and, with `texts`, rules
+    text), longest first: what a card may print in the record's own language. A command
+    model's text is always among them (it carries no translations)."""
     found: list[str] = []
     if isinstance(data, dict):
         for key, value in data.items():
-            if key != "translations":
+            if key == "command_models":
                 found += content_words(value)
+            elif key != "translations" and (texts or key != "text"):
+                found += content_words(value, texts)
     elif isinstance(data, list | tuple):
         for value in data:
-            found += content_words(value)
+            found += content_words(value, texts)
     elif isinstance(data, str):
         found.append(data)
     return sorted(set(found), key=len, reverse=True)
@@ -84,13 +87,27 @@ def pseudo(run_cli: RunCli, *args: str) -> str:
     ],
 )
 def test_pseudo_language_warscroll_card(run_cli: RunCli, name: str, system: str) -> None:
-    """Every heading, characteristic, timing and note of a card is translated; what is left is
-    the warscroll's own words."""
+    """Every heading, characteristic, timing and note of a card is translated, and so is the
+    bundled warscroll's rules text; what is left are its names, keywords and source note."""
     import json
 
     data = json.loads(run_cli("warscroll", "show", name, "--system", system, "--json").stdout)
     out = pseudo(run_cli, "warscroll", "show", name, "--system", system)
-    assert english_left(out, content_words(data)) == []
+    assert english_left(out, content_words(data, texts=False)) == []
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [("hu", "rohammozgást"), ("it", "movimento di carica"), ("tr", "hücum hamlesi"),
+     ("ru", "натиск")],
+)  # fmt: skip
+def test_a_bundled_warscroll_ability_reads_in_the_language(
+    run_cli: RunCli, code: str, words: str
+) -> None:
+    """The Lord-Celestant's Inescapable Vengeance keeps its name and reads in the language
+    with the glossary's charge (Hungarian roham, Turkish hücum, Russian натиск)."""
+    out = run_cli("--lang", code, "warscroll", "show", "lord-celestant", env={"COLUMNS": "300"})
+    assert "Inescapable Vengeance" in out.stdout and words in out.stdout
 
 
 def test_pseudo_language_warscroll_and_battleplan_lists(run_cli: RunCli) -> None:

@@ -215,3 +215,28 @@ def test_the_pseudo_language_wraps_translated_content() -> None:
     phase = load_database().ruleset("aos2").phases[0]
     i18n.set_language(i18n.PSEUDO)
     assert phase.shown() == "⟦Hero phase⟧"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_bundled_warscrolls_carry_their_rules_text_in_each_language(code: str) -> None:
+    """The bundled warscrolls keep their names (content names) but translate their text and
+    the rules text of every ability, spell, command ability, battle trait, command trait and
+    artefact (issue 17 item 4: "warscroll ... records may carry translations")."""
+    from aos_cli.content.schema import Ability, Spell, TableRow, Warscroll
+
+    db = load_database()
+    records = [
+        *(db.warscrolls[e.id] for e in db.warscrolls.entries()),
+        *(db.allegiances[e.id] for e in db.allegiances.entries()),
+        *(db.battalions[e.id] for e in db.battalions.entries()),
+    ]
+    found, missing = 0, []
+    for record in records:
+        for path, node in translatable(record, record.id):
+            if isinstance(node, Warscroll | Ability | Spell | TableRow) and node.text:
+                found += 1
+                translation = (node.translations or {}).get(code)  # type: ignore[call-overload]
+                if translation is None or not translation.text:
+                    missing.append(path)
+    assert found > 80
+    assert missing == []
