@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from aos_cli.core.guards import check_target
 from aos_cli.core.handlers.magic import check_cast, check_unbind, own_spells, spell_aim
+from aos_cli.core.i18n import N_, _, ngettext, spell_name
 from aos_cli.core.legality import (
     allowed,
     check_ability,
@@ -27,6 +28,28 @@ from aos_cli.core.system import Option as Option
 from aos_cli.core.system import system_of
 from aos_cli.core.targets import TargetRule
 from aos_cli.core.turn import due_battleshock
+
+UNBIND_LABELS = {
+    "Unbind": N_("Unbind {spell} with {wizard}"),
+    "Deny": N_("Deny {spell} with {wizard}"),
+    "Resist": N_("Resist {spell} with {wizard}"),
+}
+"""Each system's word for stopping a spell, as a menu option."""
+
+UNIT_STEPS = {
+    "move": N_("{unit}: move"),
+    "run": N_("{unit}: run"),
+    "retreat": N_("{unit}: retreat"),
+    "shoot": N_("{unit}: shoot"),
+    "charge": N_("{unit}: charge"),
+    "fight": N_("{unit}: fight"),
+}
+"""A unit's plain steps as menu options."""
+
+
+def step_label(kind: str, unit: UnitState, extra: str = "") -> str:
+    """`Liberators: run`: a unit's plain step in the chosen language, with what is in force."""
+    return _(UNIT_STEPS[kind]).format(unit=unit.name) + extra
 
 
 def has_weapons(unit: UnitState, kind: str) -> bool:
@@ -67,7 +90,10 @@ def options(state: GameState) -> list[Option]:
     if waiting:
         return [
             Option(
-                f"{u.name}: disembark from the wreck", "disembark", {"unit": u.spec.id}, side=u.side
+                _("{unit}: disembark from the wreck").format(unit=u.name),
+                "disembark",
+                {"unit": u.spec.id},
+                side=u.side,
             )
             for u in waiting
         ]
@@ -75,9 +101,13 @@ def options(state: GameState) -> list[Option]:
         caster = state.unit(state.pending_spell.caster)
         enemy = 1 - caster.side
         verb = system_of(state).unbind_verb
+        spell = spell_name(state.pending_spell.spell)
+        wording = UNBIND_LABELS.get(verb)
         found = [
             Option(
-                f"{verb} {state.pending_spell.spell} with {u.name}",
+                _(wording).format(spell=spell, wizard=u.name)
+                if wording
+                else f"{verb} {spell} with {u.name}",
                 "unbind",
                 {"wizard": u.spec.id},
                 side=enemy,
@@ -88,7 +118,7 @@ def options(state: GameState) -> list[Option]:
         return [
             *found,
             Option(
-                f"Let {state.pending_spell.spell} through", "unbind", {"wizard": None}, side=enemy
+                _("Let {spell} through").format(spell=spell), "unbind", {"wizard": None}, side=enemy
             ),
         ]
     system = system_of(state)
@@ -110,7 +140,9 @@ def options(state: GameState) -> list[Option]:
                     aim = spell_aim(state, unit, spell)
                     found.append(
                         Option(
-                            f"{unit.name}: cast {spell}",
+                            _("{unit}: cast {spell}").format(
+                                unit=unit.name, spell=spell_name(spell)
+                            ),
                             "cast",
                             {"wizard": unit.spec.id, "spell": spell},
                             aim,
@@ -124,8 +156,10 @@ def options(state: GameState) -> list[Option]:
                 if unit.on_battlefield:
                     found.append(
                         Option(
-                            f"{unit.name}: Inspiring Presence (the general's command, "
-                            "no battleshock until your next hero phase)",
+                            _(
+                                "{unit}: Inspiring Presence (the general's command, "
+                                "no battleshock until your next hero phase)"
+                            ).format(unit=unit.name),
                             "command",
                             {"ability": "Inspiring Presence", "unit": unit.spec.id},
                             side=side,
@@ -138,7 +172,7 @@ def options(state: GameState) -> list[Option]:
             if allowed(check_arrive, state, unit):
                 found.append(
                     Option(
-                        f"{unit.name}: roll to arrive from reserve",
+                        _("{unit}: roll to arrive from reserve").format(unit=unit.name),
                         "arrive",
                         {"unit": unit.spec.id},
                         side=side,
@@ -151,12 +185,14 @@ def options(state: GameState) -> list[Option]:
             ):
                 if allowed(check, state, unit):
                     found.append(
-                        Option(f"{unit.name}: {kind}", kind, {"unit": unit.spec.id}, side=side)
+                        Option(step_label(kind, unit), kind, {"unit": unit.spec.id}, side=side)
                     )
             if allowed(check_run, state, unit, True):
                 found.append(
                     Option(
-                        f"{unit.name}: run with At the Double (1 CP: the run roll is a 6)",
+                        _("{unit}: run with At the Double (1 CP: the run roll is a 6)").format(
+                            unit=unit.name
+                        ),
                         "run",
                         {"unit": unit.spec.id, "at_the_double": True},
                         side=side,
@@ -167,7 +203,7 @@ def options(state: GameState) -> list[Option]:
             if allowed(check_shoot, state, unit):
                 found.append(
                     Option(
-                        f"{unit.name}: shoot{in_force(state, unit)}",
+                        step_label("shoot", unit, in_force(state, unit)),
                         "shoot",
                         {"unit": unit.spec.id},
                         "enemy",
@@ -179,7 +215,7 @@ def options(state: GameState) -> list[Option]:
             if allowed(check_charge, state, unit):
                 found.append(
                     Option(
-                        f"{unit.name}: charge{in_force(state, unit)}",
+                        step_label("charge", unit, in_force(state, unit)),
                         "charge",
                         {"unit": unit.spec.id, "offer_reroll": True},
                         side=side,
@@ -191,7 +227,7 @@ def options(state: GameState) -> list[Option]:
             if allowed(check_fight, state, unit):
                 found.append(
                     Option(
-                        f"{unit.name}: fight{in_force(state, unit)}",
+                        step_label("fight", unit, in_force(state, unit)),
                         "fight",
                         {"unit": unit.spec.id},
                         "enemy",
@@ -199,7 +235,8 @@ def options(state: GameState) -> list[Option]:
                     )
                 )
         if allowed(check_pass, state, picker):
-            found.append(Option(f"{state.sides[picker].name}: pass", "pass", {}, side=picker))
+            label = _("{side}: pass").format(side=state.sides[picker].name)
+            found.append(Option(label, "pass", {}, side=picker))
     elif phase == "battleshock":
         due = due_battleshock(state)
         if due and system.command_points and not any(u.battleshock_tested for u in state.units()):
@@ -207,16 +244,19 @@ def options(state: GameState) -> list[Option]:
                 if state.sides[unit.side].command_points:
                     found.append(
                         Option(
-                            f"{unit.name}: Inspiring Presence (1 CP)",
+                            _("{unit}: Inspiring Presence (1 CP)").format(unit=unit.name),
                             "command",
                             {"ability": "Inspiring Presence", "unit": unit.spec.id},
                             side=unit.side,
                         )
                     )
         if due:
-            found.append(
-                Option(f"Take the battleshock tests ({len(due)} due)", "battleshock", {}, side=side)
-            )
+            label = ngettext(
+                "Take the battleshock test ({n} due)",
+                "Take the battleshock tests ({n} due)",
+                len(due),
+            ).format(n=len(due))
+            found.append(Option(label, "battleshock", {}, side=side))
     return found
 
 
@@ -235,11 +275,15 @@ def ability_options(state: GameState) -> list[Option]:
                 and ability.id != system.reserve_ability
                 and allowed(check_ability, state, unit, ability)
             ):
-                cost = f" ({ability.cost} CP)" if ability.cost and system.command_points else ""
+                label = f"{unit.name}: {ability.name}"
+                if ability.cost and system.command_points:
+                    label = _("{unit}: {ability} ({cost} CP)").format(
+                        unit=unit.name, ability=ability.name, cost=ability.cost
+                    )
                 aim = ability.target.side if ability.target else None
                 found.append(
                     Option(
-                        f"{unit.name}: {ability.name}{cost}",
+                        label,
                         "ability",
                         {"unit": unit.spec.id, "ability": ability.id},
                         None if aim == "self" else aim,

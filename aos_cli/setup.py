@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.dice import DiceSource, SeededDice
 from aos_cli.core.errors import ContentError, InputError
+from aos_cli.core.i18n import _
 from aos_cli.core.legality import LEGALITY_REVISION
 from aos_cli.core.system import get_system
 
@@ -431,11 +432,17 @@ def roll_primary_objective(
     table = next((t for t in ruleset.tables if t.id == plan.primary_objective_table), None)
     if table is None:
         raise ContentError(
-            f"battleplan {plan.id}: no table {plan.primary_objective_table!r} in the "
-            f"{plan.system} ruleset",
-            "name a table of `aos rules list`",
+            _("battleplan {plan}: no table {table} in the {system} ruleset").format(
+                plan=plan.id, table=repr(plan.primary_objective_table), system=plan.system
+            ),
+            _("name a table of `aos rules list`"),
         )
-    roll = table.dice.roll(dice, f"{plan.name}: primary objective ({table.dice})")
+    roll = table.dice.roll(
+        dice,
+        _("{battleplan}: primary objective ({dice})").format(
+            battleplan=plan.shown(), dice=table.dice
+        ),
+    )
     row = table.row_for(roll)
     rolled = db.battleplan(row.id, plan.system)
     return rolled, {"table": table.id, "roll": roll, "battleplan": rolled.id, "name": row.name}
@@ -466,11 +473,16 @@ def build_setup(
     armies = [load_army(Path(p), db) for p in army_paths]
     systems = {a.system for a in armies}
     if len(systems) != 1:
-        raise ContentError(f"the armies are for different game systems: {sorted(systems)}")
+        raise ContentError(
+            _("the armies are for different game systems: {systems}").format(
+                systems=", ".join(sorted(systems))
+            )
+        )
     system = get_system(next(iter(systems)))
     if system.engine != "battle":
         raise ContentError(
-            f"the game engine does not play {system.id} army lists", system.other_engine_hint
+            _("the game engine does not play {system} army lists").format(system=system.id),
+            system.other_engine_hint,
         )
     source = dice or SeededDice()
     plan, primary = roll_primary_objective(db, db.battleplan(battleplan, system.id), source)
@@ -514,20 +526,23 @@ def parse_terrain(text: str, dice: DiceSource) -> dict[str, Any]:
     """`Ruined Tower=arcane+garrison` → a terrain feature; `=random` rolls its rule."""
     from aos_cli.core.terrain import SCENERY_RULES
 
-    name, _, rest = text.partition("=")
-    rule, _, extra = rest.strip().lower().partition("+")
+    name, _sep, rest = text.partition("=")
+    rule, _plus, extra = rest.strip().lower().partition("+")
     if not name.strip():
-        raise InputError(f"--terrain: {text!r} has no name", "write NAME=RULE, e.g. Tower=arcane")
+        raise InputError(
+            _("--terrain: {text} has no name").format(text=repr(text)),
+            _("write NAME=RULE, e.g. Tower=arcane"),
+        )
     entry: dict[str, Any] = {"name": name.strip(), "garrison": extra == "garrison"}
     if rule == "random":
-        roll = dice.roll(1, f"the scenery rule of {name.strip()} (D6)")[0]
+        roll = dice.roll(1, _("the scenery rule of {feature} (D6)").format(feature=name.strip()))[0]
         entry["rule"], entry["roll"] = SCENERY_RULES[roll - 1], roll
     elif rule in SCENERY_RULES or rule in ("", "none"):
         entry["rule"] = rule or None
     else:
         raise InputError(
-            f"--terrain: {rule!r} is not a scenery rule",
-            f"use one of {', '.join(SCENERY_RULES)}, random or none",
+            _("--terrain: {rule} is not a scenery rule").format(rule=repr(rule)),
+            _("use one of {rules}, random or none").format(rules=", ".join(SCENERY_RULES)),
         )
     return entry
 
@@ -538,21 +553,24 @@ def pick_realmscape(realm: str | None, chosen: str | None, dice: DiceSource) -> 
 
     if realm is None:
         if chosen:
-            raise InputError("--realmscape needs --realm", "e.g. --realm ghur")
+            raise InputError(_("--realmscape needs --realm"), _("e.g. --realm ghur"))
         return None
     if realm.lower() != "ghur":
         if chosen:
-            raise InputError(f"--realmscape: no realmscape table for {realm}", "only ghur has one")
+            raise InputError(
+                _("--realmscape: no realmscape table for {realm}").format(realm=realm),
+                _("only ghur has one"),
+            )
         return None
     if chosen:
         key = chosen.strip().lower().replace(" ", "-")
         if key not in GHUR_REALMSCAPE:
             raise InputError(
-                f"--realmscape: {chosen!r} is not a Ghur feature",
-                f"use {', '.join(GHUR_REALMSCAPE)}",
+                _("--realmscape: {feature} is not a Ghur feature").format(feature=repr(chosen)),
+                _("use {choices}").format(choices=", ".join(GHUR_REALMSCAPE)),
             )
         return key
-    return GHUR_REALMSCAPE[dice.roll(1, "Ghur's realmscape feature (D6)")[0] - 1]
+    return GHUR_REALMSCAPE[dice.roll(1, _("Ghur's realmscape feature (D6)"))[0] - 1]
 
 
 def upgrade_setup(setup: dict[str, Any]) -> dict[str, Any]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from aos_cli.core.i18n import N_
+
 COMMAND = re.compile(r"`aos ([a-z][a-z-]*)[^`]*`(?: or `aos [^`]*`)*")
 """A command in a hint (`aos general UNIT`, `aos unbind WIZARD` or `aos unbind --pass`)."""
 
@@ -15,13 +17,13 @@ CLAUSE = re.compile(
 )
 """A command with the words that lead to it: '; roll priority with `aos priority`'."""
 
-PLAY_KEYS = {
-    "next": "[n] next phase",
-    "adjust": "[a] adjust",
-    "heal": "[h] heal",
-    "general": "[g] new general",
-    "status": "[s] status",
-    "undo": "[u] undo",
+PLAY_KEYS: dict[str, str] = {
+    "next": N_("next phase"),
+    "adjust": N_("adjust"),
+    "heal": N_("heal"),
+    "general": N_("new general"),
+    "status": N_("status"),
+    "undo": N_("undo"),
 }
 """The keys of `aos play` that do what a command does."""
 
@@ -30,12 +32,15 @@ def for_play(text: str) -> str:
     """A hint as `aos play` says it: a command it has a key for becomes that key; one the menu
     lists as an option (priority, unbind, battleshock ...) is left out with its lead-in."""
 
+    from aos_cli.views.play import key_hint
+
     def key_or_nothing(found: re.Match[str]) -> str:
         command = COMMAND.search(found.group(0))
-        key = PLAY_KEYS.get(command.group(1)) if command else None
-        if key is None:
+        action = command.group(1) if command else None
+        if command is None or action not in PLAY_KEYS:
             return ""
-        return found.group(0)[: command.start()] + key + found.group(0)[command.end() :]  # type: ignore[union-attr]
+        key = key_hint(action, PLAY_KEYS[action])
+        return found.group(0)[: command.start()] + key + found.group(0)[command.end() :]
 
     return _tidy(CLAUSE.sub(key_or_nothing, text))
 

@@ -109,14 +109,14 @@ ACTING = ("shoot", "fight")
 """The steps a player seldom means to leave out: ending the phase with one left is asked."""
 
 
-def still_to_act(choices: list[Option]) -> list[str]:
+def still_to_act(state: GameState, choices: list[Option]) -> list[str]:
     """The units that could still shoot or fight in this phase (by name, once each)."""
     names: list[str] = []
     for option in choices:
         if option.kind not in ACTING:
             continue
         unit = option.payload.get("unit") or option.payload.get("wizard")
-        name = option.label.split(":")[0]
+        name = state.unit(str(unit)).name if unit else ""
         if unit and name not in names:
             names.append(name)
     return names
@@ -133,3 +133,60 @@ def units_to_fix(state: GameState, kind: str) -> list[UnitState]:
             u for side in state.sides if side.general_slain for u in side.units if u.on_battlefield
         ]
     return list(state.units())
+
+
+MENU_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {
+        "next": ("n", "next"), "undo": ("u", "undo"), "status": ("s", "status"),
+        "dice": ("d", "dice"), "quit": ("q", "quit"), "adjust": ("a", "adjust"),
+        "heal": ("h", "heal"), "general": ("g", "general"), "correct": ("c", "correct"),
+    },
+    "hu": {
+        "next": ("t", "tovább"), "undo": ("v", "visszavonás", "vissza"),
+        "status": ("á", "állapot"), "dice": ("d", "dobókocka", "kocka"),
+        "quit": ("k", "kilépés"), "adjust": ("m", "módosítás"), "heal": ("gy", "gyógyítás"),
+        "general": ("ú", "új tábornok", "tábornok"), "correct": ("j", "javítás"),
+    },
+    "it": {
+        "next": ("p", "prossima", "avanti"), "undo": ("i", "indietro", "annulla"),
+        "status": ("s", "stato"), "dice": ("d", "dadi"), "quit": ("e", "esci"),
+        "adjust": ("m", "modifica"), "heal": ("cu", "cura", "guarisci"), "general": ("g", "generale"),
+        "correct": ("c", "correggi"),
+    },
+    "tr": {
+        "next": ("i", "ileri", "sonraki"), "undo": ("ga", "geri al", "geri"),
+        "status": ("o", "ordular", "durum"), "dice": ("z", "zar"), "quit": ("ç", "çık"),
+        "adjust": ("a", "ayarla"), "heal": ("t", "tedavi", "iyileştir"),
+        "general": ("y", "yeni general", "general"), "correct": ("v", "varsayım", "düzelt"),
+    },
+    "ru": {
+        "next": ("д", "дальше", "далее"), "undo": ("о", "отменить", "отмена"),
+        "status": ("с", "состояние"), "dice": ("к", "кубики"), "quit": ("в", "выход", "выйти"),
+        "adjust": ("и", "изменить"), "heal": ("л", "лечить", "лечение"),
+        "general": ("г", "генерал"), "correct": ("п", "поправить"),
+    },
+}  # fmt: skip
+"""The menu's keys and words per language, the shown key first. English is understood in every
+language; no language's key means something else in English."""
+
+
+def menu_action(answer: str) -> str | None:
+    """The menu action a typed key or word names (`n`, `next`, Hungarian `t`, `tovább`), in
+    English or the chosen language, any case; None for anything else."""
+    from aos_cli.core.answers import fold
+    from aos_cli.core.i18n import language
+
+    typed = fold(answer)
+    for code in dict.fromkeys((language(), "en")):
+        for action, words in MENU_KEYS.get(code, {}).items():
+            if typed in map(fold, words):
+                return action
+    return None
+
+
+def menu_key(action: str) -> str:
+    """The key the menu shows for an action, in the chosen language (English's otherwise)."""
+    from aos_cli.core.i18n import language
+
+    keys = MENU_KEYS.get(language(), MENU_KEYS["en"])
+    return keys.get(action, MENU_KEYS["en"][action])[0]

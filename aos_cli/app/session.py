@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from aos_cli.core.errors import GameError
+from aos_cli.core.i18n import N_, _
 
 if TYPE_CHECKING:
     from aos_cli.core.actions import RecordedAnswers
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-NO_GAME_HINT = (
+NO_GAME_HINT = N_(
     "start one with `aos play` (the demo armies, or `--army <list.yaml>` twice) or `aos game new`, "
     "or pick one with `aos game use`"
 )
@@ -35,13 +36,14 @@ def open_store(db: Path | None) -> Store:
     return Store(db or default_db_path())
 
 
-def game_id_for(store: Store, game: str | None, hint: str = NO_GAME_HINT) -> int:
-    """The game named by --game, or the current one."""
+def game_id_for(store: Store, game: str | None, hint: str | None = None) -> int:
+    """The game named by --game, or the current one (`hint`: how to get one, when there is
+    none; the usual one by default)."""
     if game is not None:
         return store.find_game(game).id
     current = store.current_game_id()
     if current is None:
-        raise GameError("no current game", hint)
+        raise GameError(_("no current game"), _(NO_GAME_HINT) if hint is None else hint)
     return current
 
 
@@ -94,7 +96,7 @@ class Session:
 
 
 @contextmanager
-def open_game(db: Path | None, game: str | None, hint: str = NO_GAME_HINT) -> Iterator[Session]:
+def open_game(db: Path | None, game: str | None, hint: str | None = None) -> Iterator[Session]:
     """A session on the game named by --game (or the current one), closed afterwards."""
     with open_store(db) as store:
         yield Session(store, game_id_for(store, game, hint))

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.dice import DiceSource, roll_off
+from aos_cli.core.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.content import RollTable
@@ -18,7 +19,9 @@ RESERVE_KEYWORD = "STORMCAST ETERNAL"
 
 def roll_on(table: RollTable, dice: DiceSource) -> tuple[int, Any]:
     """Roll a table's dice and return the roll and the row it gives."""
-    roll = table.dice.roll(dice, f"the {table.name} table ({table.dice})")
+    roll = table.dice.roll(
+        dice, _("the {table} table ({dice})").format(table=table.shown(), dice=table.dice)
+    )
     for row in table.rows:
         low, high = row.rolls
         if low <= roll <= high:
@@ -73,14 +76,17 @@ def put_in_reserve(setup: dict[str, Any], names: Sequence[str]) -> None:
             if wanted in (str(unit["id"]).lower(), str(unit["name"]).lower())
         ]
         if not found:
-            raise InputError(f"--reserve: no unit called {name!r}", "name a unit of either army")
+            raise InputError(
+                _("--reserve: no unit called {name}").format(name=repr(name)),
+                _("name a unit of either army"),
+            )
         side, unit = found[0]
         allowed = reserve_candidates(side, setup.get("system"))
         if unit not in allowed:
-            names_allowed = ", ".join(u["name"] for u in allowed) or "none"
+            names_allowed = ", ".join(u["name"] for u in allowed) or _("none")
             raise InputError(
-                f"--reserve: {unit['name']} may not be set up in reserve",
-                f"units that may: {names_allowed}",
+                _("--reserve: {unit} may not be set up in reserve").format(unit=unit["name"]),
+                _("units that may: {units}").format(units=names_allowed),
             )
         unit["reserve"] = True
 
@@ -93,8 +99,10 @@ def artefacts_allowed(side: dict[str, Any]) -> int:
 def roll_deployment(setup: dict[str, Any], dice: DiceSource) -> tuple[str, str]:
     """The deployment roll-off, kept in the set-up: the winner picks the territories and sets
     up first (AoS2 §5.1). Returns the winner's name and the rolls as read out."""
-    names = f"{setup['sides'][0]['name']}, then {setup['sides'][1]['name']}"
-    result = roll_off(dice, what="the deployment roll-off", sides=names)
+    names = _("{first}, then {second}").format(
+        first=setup["sides"][0]["name"], second=setup["sides"][1]["name"]
+    )
+    result = roll_off(dice, what=_("the deployment roll-off"), sides=names)
     setup["deployment"] = {"rolls": [list(r) for r in result.rounds], "winner": result.winner}
     rolls = ", ".join(f"{a}-{b}" for a, b in result.rounds)
     return setup["sides"][result.winner or 0]["name"], rolls

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.system import all_systems, get_system, system_ids
 
 if TYPE_CHECKING:
@@ -18,7 +19,10 @@ def chosen_system(system: str | None) -> GameSystem:
     """The system named by --system (the default one when None); an unknown name is a usage
     error naming the systems there are."""
     if system is not None and system.strip().lower() not in system_ids():
-        raise InputError(f"--system: no game system {system!r}", f"use {', '.join(system_ids())}")
+        raise InputError(
+            _("--system: no game system {name}").format(name=repr(system)),
+            _("use {choices}").format(choices=", ".join(system_ids())),
+        )
     return get_system(system)
 
 
@@ -31,12 +35,15 @@ def bundled_armies(system: str | None = None) -> list[Path]:
     names = chosen_system(system).demo_armies
     if not names:
         with_demo = ", ".join(s.id for s in all_systems() if s.demo_armies)
-        raise InputError(f"--system: no demo armies for {system!r}", f"use {with_demo}")
+        raise InputError(
+            _("--system: no demo armies for {name}").format(name=repr(system)),
+            _("use {choices}").format(choices=with_demo),
+        )
     for folder in bundled_dirs():
         armies = folder / "armies"
         if all((armies / name).is_file() for name in names):
             return [armies / name for name in names]
-    raise ContentError("the demo armies are missing", "reinstall aos-cli")
+    raise ContentError(_("the demo armies are missing"), _("reinstall aos-cli"))
 
 
 def armies_for(
@@ -48,13 +55,20 @@ def armies_for(
 
     if army:
         if len(army) != 2:
-            raise InputError(f"--army: {len(army)} army lists given", "give --army twice")
+            raise InputError(
+                ngettext(
+                    "--army: {n} army list given", "--army: {n} army lists given", len(army)
+                ).format(n=len(army)),
+                _("give --army twice"),
+            )
         db = load_database()
         found = {load_army(Path(p), db).system for p in army}
         if system is not None and found != {system}:
             raise InputError(
-                f"--system {system}: the army lists are for {', '.join(sorted(found))}",
-                "give army lists of that system, or leave out --army for its demo armies",
+                _("--system {name}: the army lists are for {systems}").format(
+                    name=system, systems=", ".join(sorted(found))
+                ),
+                _("give army lists of that system, or leave out --army for its demo armies"),
             )
         if system is None and len(found) == 1:
             system = next(iter(found))  # the lists' own system picks the default battleplan

@@ -221,7 +221,14 @@ class RememberingAsker:
 
 
 def _yes(fact: Fact) -> str:
-    return f"{'yes' if fact.value else 'no'}, remembered from round {fact.round}"
+    from aos_cli.core.i18n import _
+
+    said = (
+        _("yes, remembered from round {round}")
+        if fact.value
+        else _("no, remembered from round {round}")
+    )
+    return said.format(round=fact.round)
 
 
 def _statement(question: str) -> str:

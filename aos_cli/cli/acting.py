@@ -77,11 +77,11 @@ class TerminalAsker:
     def yes_no(self, key: str, question: str) -> bool:
         """A yes or no answer, asked until one is given."""
         self._check(key, "yes_no", question)
-        while True:
-            answer = ask_line(f"{question} [y/n]").lower()
-            if answer in ("y", "yes", "n", "no"):
-                return answer.startswith("y")
-            print("Please answer y or n.", file=sys.stderr)
+        from aos_cli.core.answers import read_yes_no, yes_no_hint, yes_no_retry
+
+        while (answer := read_yes_no(ask_line(f"{question} {yes_no_hint()}"))) is None:
+            print(yes_no_retry(), file=sys.stderr)
+        return answer
 
     def number(self, key: str, question: str, at_most: int | None = None) -> float:
         """A number of 0 or more: inches, or a count of models (up to `at_most`) when the

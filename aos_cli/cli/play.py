@@ -13,7 +13,7 @@ import typer
 from aos_cli.cli.common import ask_line, console, dice_source, print_json
 from aos_cli.cli.options import DbOption, GameOption, SeedOption
 from aos_cli.core.errors import AosError
-from aos_cli.core.i18n import _
+from aos_cli.core.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -56,12 +56,12 @@ def demo(
     from aos_cli.views.report import report_json, report_view
 
     armies, plan = armies_for(army, system, battleplan)
-    setup = build_setup(armies, plan, name="Demo battle")
+    setup = build_setup(armies, plan, name=_("Demo battle"))
     played = get_system(setup.get("system"))
     if not played.autoplay:
         raise GameError(
-            f"aos demo cannot play {played.name} battles by itself",
-            f"play one at the table with `aos play --system {played.id}`",
+            _("aos demo cannot play {system} battles by itself").format(system=played.name),
+            _("play one at the table with `aos play --system {system}`").format(system=played.id),
         )
     state = new_game(setup)
     out = console()
@@ -87,7 +87,7 @@ def demo(
     out.print(report_view(state))
 
 
-SAVED = "Game saved. Resume with `aos play`."
+SAVED = N_("Game saved. Resume with `aos play`.")
 
 
 def play(
@@ -133,8 +133,10 @@ def play(
         first_game = game is None and draft is None and store.current_game_id() is None
         if first_game and not (army or system):
             out.print(
-                "No game yet: setting one up between the demo armies "
-                "(give --army twice for your own).",
+                _(
+                    "No game yet: setting one up between the demo armies "
+                    "(give --army twice for your own)."
+                ),
                 markup=False,
             )
         if army or system or draft is not None or first_game:
@@ -174,7 +176,7 @@ def _own_play(
             found = chosen_system(store.game(current).system).play_command
     if not found:
         return None
-    module, _, name = found.partition(":")
+    module, _sep, name = found.partition(":")
     return getattr(importlib.import_module(module), name)
 
 
@@ -195,7 +197,7 @@ def _new_game(
 
     if draft is not None and not (army or system):
         armies, plan = draft.army_paths, draft.battleplan
-        out.print("Going on with the set-up that was stopped (its answers and rolls are kept).")
+        out.print(_("Going on with the set-up that was stopped (its answers and rolls are kept)."))
     else:
         armies, plan = armies_for(army, system, battleplan)
         draft = None
@@ -215,21 +217,31 @@ def _new_game(
                 armies, draft.asker(_ask_or_stop), out, draft.roller(source), load_database()
             )
         except (EOFError, KeyboardInterrupt):
-            out.print("Set-up stopped; every answer so far is kept: `aos play` goes on from here.")
+            out.print(
+                _("Set-up stopped; every answer so far is kept: `aos play` goes on from here.")
+            )
             return None
         draft.finish()
     game_id = save_game(store, setup)
-    out.print(f"Game {game_id} ({setup['name']}) is set up.", markup=False)
+    out.print(
+        _("Game {id} ({name}) is set up.").format(id=game_id, name=setup["name"]), markup=False
+    )
     primary = setup.get("primary_objective")
     if primary:
-        out.print(f"Primary objective (rolled {primary['roll']}): {primary['name']}.")
+        out.print(
+            _("Primary objective (rolled {roll}): {name}.").format(
+                roll=primary["roll"], name=primary["name"]
+            )
+        )
     return game_id
 
 
 def _ask_or_stop(prompt: str) -> str:
     """A set-up answer; `q` stops the set-up (kept as far as answered), as at the menu."""
+    from aos_cli.app.play import menu_action
+
     answer = ask_line(prompt)
-    if answer.strip().lower() in ("q", "quit"):
+    if menu_action(answer) == "quit":
         raise EOFError
     return answer
 
@@ -243,6 +255,7 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
     from aos_cli.app.play import (
         PhaseNumbers,
         clock_totals,
+        menu_action,
         pick_numbered,
         step_clock,
         still_to_act,
@@ -251,7 +264,7 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
     from aos_cli.core.actions import RecordedAnswers
     from aos_cli.guide import options, targets
     from aos_cli.views.game import header, status_view
-    from aos_cli.views.play import KEYS, clock_line, menu_lines, target_lines
+    from aos_cli.views.play import clock_line, key_hint, keys_text, menu_lines, target_lines
     from aos_cli.views.report import report_view
 
     source = dice_source(mode, seed)
@@ -272,18 +285,21 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
         for line in menu_lines(choices, numbers):
             out.print(line)
         try:
-            answer = ask_line("Choose").strip().lower()
-            if answer in ("q", "quit"):
-                out.print(SAVED)
+            answer = ask_line(_("Choose")).strip()
+            while not answer:  # Enter alone: the menu is still there, ask again
+                answer = ask_line(_("Choose")).strip()
+            action = menu_action(answer)
+            if action == "quit":
+                out.print(_(SAVED))
                 return
-            if answer in ("c", "correct"):
+            if action == "correct":
                 if assumed is None:
-                    out.print("Nothing was assumed in the last step.")
+                    out.print(_("Nothing was assumed in the last step."))
                     continue
                 state = assumed.redo(session, source)
                 assumed = None
-            elif answer in ("n", "next"):
-                waiting = still_to_act(choices)
+            elif action == "next":
+                waiting = still_to_act(state, choices)
                 if waiting and not confirm_end(state, waiting):
                     continue
                 assumed = None
@@ -294,29 +310,31 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                     "next", ending, live.dice(source), RecordedAnswers({}, live.asker(ends)),
                     live.watch,
                 )  # fmt: skip
-            elif answer in ("u", "undo"):
+            elif action == "undo":
                 assumed = None
                 record = session.store.undo(session.game_id)
-                out.print(f"Took back {record.kind}." if record else "Nothing to undo.")
+                out.print(took_back(record.kind) if record else _("Nothing to undo."))
                 continue
-            elif answer in ("s", "status"):
+            elif action == "status":
                 out.print(status_view(state))
                 continue
-            elif answer in ("d", "dice"):
+            elif action == "dice":
                 mode = "manual" if mode == "auto" else "auto"
                 source = dice_source(mode, seed)
                 session.store.set_setting(f"dice:{session.game_id}", mode)
                 out.print(
-                    f"Dice: {'you roll and type them' if mode == 'manual' else 'the tool rolls'}."
+                    _("Dice: you roll and type them.")
+                    if mode == "manual"
+                    else _("Dice: the tool rolls.")
                 )
                 continue
             elif answer.startswith("?"):
                 show_option_odds(state, choices, pick_numbered(answer[1:], numbers))
                 continue
-            elif answer in FIXES:
+            elif action in FIXES:
                 assumed = None
                 clock = step_clock(state.active_side, started)
-                fixed = fix_the_table(session, state, FIXES[answer], clock, source)
+                fixed = fix_the_table(session, state, action, clock, source)
                 if fixed is None:
                     continue
                 state = fixed
@@ -328,9 +346,10 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                     aim_numbers = target_numbers(state, aims)
                     for line in target_lines(aims, aim_numbers):
                         out.print(line)
-                    pick = pick_numbered(ask_line(option.target_prompt or "Target"), aim_numbers)
+                    prompt = option.target_prompt or _("Target")
+                    pick = pick_numbered(ask_line(prompt), aim_numbers)
                     if pick is None:
-                        out.print("No such target; nothing was done.")
+                        out.print(_("No such target; nothing was done."))
                         continue
                     payload["target"] = aims[pick].spec.id
                 if option.kind in ("shoot", "fight"):
@@ -348,25 +367,39 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                 if asker.assumed:
                     assumed = Correction(option.kind, request, asker.assumed)
             else:
-                out.print(f"Type a number from the list, or one of: {KEYS}", markup=False)
+                out.print(
+                    _("Type a number from the list, or one of: {keys}").format(keys=keys_text()),
+                    markup=False,
+                )
                 continue
         except EOFError:
-            out.print(SAVED)
+            out.print(_(SAVED))
             return
         except AosError as problem:
-            out.print(f"[fail]{escape(for_play(str(problem)))}[/] - nothing was recorded.")
+            out.print(
+                _("[fail]{problem}[/] - nothing was recorded.").format(
+                    problem=escape(for_play(str(problem)))
+                )
+            )
             continue
         for note in live.rest(state):
             out.print(f"  {for_play(note)}", markup=False)
         if assumed is not None and assumed.fresh:
             for fact in assumed.facts:
-                out.print(f"  Assumed: {fact.text}.", markup=False)
-            out.print("  [c] correct what was assumed", markup=False)
+                out.print("  " + _("Assumed: {fact}.").format(fact=fact.text), markup=False)
+            out.print(f"  {key_hint('correct')}", markup=False)
             assumed.fresh = False
 
 
-FIXES = {"a": "adjust", "adjust": "adjust", "h": "heal", "heal": "heal", "g": "general"}
-"""The keys of the corrections made at the table, and the action each one records."""
+FIXES = ("adjust", "heal", "general")
+"""The corrections made at the table, each the menu action and the action it records."""
+
+
+def took_back(kind: str) -> str:
+    """`Took back: run.`: the step `u` undid, as the players call it."""
+    from aos_cli.views.history import action_name
+
+    return _("Took back: {step}.").format(step=action_name(kind))
 
 
 def fix_the_table(
@@ -382,28 +415,28 @@ def fix_the_table(
     units = units_to_fix(state, kind)
     if not units:
         out.print(
-            "No unit has a wounded model to heal."
+            _("No unit has a wounded model to heal.")
             if kind == "heal"
-            else "No general has been slain: a general is replaced only when slain (AoS2 §5.3)."
+            else _("No general has been slain: a general is replaced only when slain (AoS2 §5.3).")
         )
         return None
     numbers = list(range(1, len(units) + 1))
     for line in target_lines(units, numbers):
         out.print(line)
-    pick = pick_numbered(ask_line("Unit"), numbers)
+    pick = pick_numbered(ask_line(_("Unit")), numbers)
     if pick is None:
-        out.print("No such unit; nothing was done.")
+        out.print(_("No such unit; nothing was done."))
         return None
     payload: dict[str, Any] = {"unit": units[pick].spec.id, "clock": clock}
     if kind == "heal":
-        payload["amount"] = ask_whole("Wounds to heal", lowest=1)
+        payload["amount"] = ask_whole(_("Wounds to heal"), lowest=1)
     elif kind == "adjust":
-        payload["wounds"] = ask_whole("Wounds to add (-N takes them off; Enter for none)")
-        payload["models"] = ask_whole("Models to add (-N removes them; Enter for none)")
+        payload["wounds"] = ask_whole(_("Wounds to add (-N takes them off; Enter for none)"))
+        payload["models"] = ask_whole(_("Models to add (-N removes them; Enter for none)"))
         if not (payload["wounds"] or payload["models"]):
-            out.print("Nothing to change; nothing was done.")
+            out.print(_("Nothing to change; nothing was done."))
             return None
-        payload["reason"] = ask_line("What happened at the table (Enter to skip)")[:200]
+        payload["reason"] = ask_line(_("What happened at the table (Enter to skip)"))[:200]
     return session.perform(kind, payload, dice, RecordedAnswers({}))
 
 
@@ -417,20 +450,28 @@ def ask_whole(question: str, lowest: int | None = None) -> int:
             return 0
         if re.fullmatch(r"[+-]?[0-9]{1,4}", text) and (lowest is None or int(text) >= lowest):
             return int(text)
-        low = f" of {lowest} or more" if lowest is not None else ""
-        console().print(f"Please type a whole number{low}, such as 2 or -1.")
+        console().print(
+            _("Please type a whole number, such as 2 or -1.")
+            if lowest is None
+            else _("Please type a whole number of {lowest} or more, such as {example}.").format(
+                lowest=lowest, example=lowest + 1
+            )
+        )
 
 
 def confirm_end(state: GameState, waiting: list[str]) -> bool:
     """Ending a phase while units can still act is asked first (a stray `n` costs nothing)."""
+    from aos_cli.core.answers import read_yes_no, yes_no_hint
+    from aos_cli.views.words import phase_name
+
     names = ", ".join(waiting[:4]) + (", ..." if len(waiting) > 4 else "")
-    question = (
-        f"{len(waiting)} unit{'' if len(waiting) == 1 else 's'} can still act ({names}). "
-        f"End the {state.phase} phase? [y/n]"
-    )
-    if ask_line(question).strip().lower() in ("y", "yes"):
+    still = ngettext(
+        "{n} unit can still act ({names}).", "{n} units can still act ({names}).", len(waiting)
+    ).format(n=len(waiting), names=names)
+    end = _("End the {phase}?").format(phase=phase_name(state.phase))
+    if read_yes_no(ask_line(f"{still} {end} {yes_no_hint()}")):
         return True
-    console().print("The phase goes on.")
+    console().print(_("The phase goes on."))
     return False
 
 
@@ -493,7 +534,7 @@ def show_option_odds(state: GameState, choices: list[Option], index: int | None)
 
     out = console()
     if index is None:
-        out.print("No such option.")
+        out.print(_("No such option."))
         return
     option = choices[index]
     rolls = roll_option_odds(state, option)

@@ -17,6 +17,7 @@ from aos_cli.app.setup_steps import (
     row_record,
     triumph_record,
 )
+from aos_cli.core.i18n import N_, _
 from aos_cli.core.numbers import menu_pick
 
 if TYPE_CHECKING:
@@ -27,40 +28,65 @@ if TYPE_CHECKING:
 
 Ask = Callable[[str], str]
 
+SCENERY_NAMES = {
+    "damned": N_("Damned"),
+    "arcane": N_("Arcane"),
+    "inspiring": N_("Inspiring"),
+    "deadly": N_("Deadly"),
+    "mystical": N_("Mystical"),
+    "sinister": N_("Sinister"),
+}
+"""The scenery rules of the 2nd edition table (AoS2 §4.3), named in the catalogues."""
+
+
+def scenery_name(rule: str) -> str:
+    """A scenery rule's name as the players read it (`arcane` → "Arcane")."""
+    english = SCENERY_NAMES.get(rule)
+    return _(english) if english else rule.replace("-", " ").title()
+
 
 def _choose(ask: Ask, out: Console, prompt: str, names: Sequence[str], default: int = 0) -> int:
     """Pick one of `names` by number; Enter takes the default."""
     for number, name in enumerate(names, start=1):
         out.print(f"  [{number}] {name}", markup=False)
     while True:
-        answer = ask(f"{prompt} [Enter: {names[default]}]").strip()
-        if not answer:
+        answer = ask(_("{prompt} [Enter: {default}]").format(prompt=prompt, default=names[default]))
+        if not answer.strip():
             return default
         picked = menu_pick(answer, len(names))
         if picked is not None:
             return picked
-        out.print(f"Type a number from 1 to {len(names)}.")
+        out.print(_("Type a number from 1 to {n}.").format(n=len(names)))
 
 
 def _yes(ask: Ask, out: Console, question: str, default: bool = False) -> bool:
+    """A yes or no, in English or the chosen language; Enter takes the default."""
+    from aos_cli.core.answers import read_yes_no, yes_no_hint, yes_no_retry
+
     while True:
-        answer = ask(f"{question} [{'Y/n' if default else 'y/N'}]").strip().lower()
-        if not answer:
+        answer = ask(f"{question} {yes_no_hint(default)}")
+        if not answer.strip():
             return default
-        if answer in ("y", "yes", "n", "no"):
-            return answer.startswith("y")
-        out.print("Please answer y or n.")
+        said = read_yes_no(answer)
+        if said is not None:
+            return said
+        out.print(yes_no_retry())
 
 
 def _table_pick(
     ask: Ask, out: Console, table: RollTable, dice: DiceSource, what: str
 ) -> dict[str, Any]:
     """Roll on a table, or pick a row by number (the rules allow either)."""
-    names = ["roll for it", *(f"{row.roll}: {row.name}" for row in table.rows)]
+    names = [_("roll for it"), *(f"{row.roll}: {row.shown()}" for row in table.rows)]
     picked = _choose(ask, out, what, names)
     if picked == 0:
         roll, row = roll_on(table, dice)
-        out.print(f"  Rolled {roll}: {row.name}. {row.text}")
+        out.print(
+            "  "
+            + _("Rolled {roll}: {name}. {text}").format(
+                roll=roll, name=row.shown(), text=row.shown("text")
+            )
+        )
         return row_record(row, roll)
     return row_record(table.rows[picked - 1])
 
@@ -79,34 +105,53 @@ def _artefacts(
     chosen: list[dict[str, Any]] = []
     free = list(heroes)
     for number in range(1, allowed + 1):
-        if not free or not _yes(ask, out, f"Give artefact {number} of {allowed}?", True):
+        question = _("Give artefact {number} of {allowed}?").format(number=number, allowed=allowed)
+        if not free or not _yes(ask, out, question, True):
             break
-        artefact = _table_pick(ask, out, table, dice, "Artefact")
-        bearer = free.pop(_choose(ask, out, "Bearer", [h["name"] for h in free]))
+        artefact = _table_pick(ask, out, table, dice, _("Artefact"))
+        bearer = free.pop(_choose(ask, out, _("Bearer"), [h["name"] for h in free]))
         artefact["bearer"] = bearer["id"]
         chosen.append(artefact)
-        out.print(f"  {bearer['name']} carries {artefact['name']}.")
+        shown = next((r.shown() for r in table.rows if r.id == artefact["id"]), artefact["name"])
+        out.print(
+            "  " + _("{unit} carries {artefact}.").format(unit=bearer["name"], artefact=shown)
+        )
     return chosen
 
 
-def _realm(ask: Ask, out: Console, dice: DiceSource) -> tuple[str | None, str | None]:
+def _realmscape_names(db: Database | None) -> list[str]:
+    """The names of Ghur's realmscape features (AoS2 §24.2) as the players read them: from
+    the ruleset's realm, in the chosen language where it has them."""
+    from aos_cli.core.terrain import GHUR_REALMSCAPE
+
+    names = [n.replace("-", " ").title() for n in GHUR_REALMSCAPE]
+    ruleset = db.rulesets.get("aos2") if db is not None else None
+    realm = next((r for r in (ruleset.realms if ruleset else []) if r.id == "ghur"), None)
+    table = realm.realmscape_features if realm is not None else None
+    if table is not None and len(table.rows) == len(names):
+        names = [row.shown() for row in table.rows]
+    return names
+
+
+def _realm(
+    ask: Ask, out: Console, dice: DiceSource, db: Database | None = None
+) -> tuple[str | None, str | None]:
     """The realm of battle and, in Ghur, its realmscape feature (rolled or picked)."""
     from aos_cli.core.terrain import GHUR_REALMSCAPE
 
-    out.rule("Set-up: realm of battle", style="heading")
-    realm_index = _choose(ask, out, "Realm", ["none (no realm rules)", "Ghur, the Realm of Beasts"])
+    out.rule(_("Set-up: realm of battle"), style="heading")
+    realms = [_("none (no realm rules)"), _("Ghur, the Realm of Beasts")]
+    realm_index = _choose(ask, out, _("Realm"), realms)
     if realm_index != 1:
         return None, None
-    names = [
-        "roll for it",
-        *(f"{i}: {n.replace('-', ' ').title()}" for i, n in enumerate(GHUR_REALMSCAPE, 1)),
-    ]
-    picked = _choose(ask, out, "Realmscape feature", names)
+    shown = _realmscape_names(db)
+    names = [_("roll for it"), *(f"{i}: {n}" for i, n in enumerate(shown, 1))]
+    picked = _choose(ask, out, _("Realmscape feature"), names)
     if picked:
         return "ghur", GHUR_REALMSCAPE[picked - 1]
-    roll = dice.roll(1, "Ghur's realmscape feature (D6)")[0]
+    roll = dice.roll(1, _("Ghur's realmscape feature (D6)"))[0]
     realmscape = GHUR_REALMSCAPE[roll - 1]
-    out.print(f"  Rolled {roll}: {realmscape.replace('-', ' ').title()}.")
+    out.print("  " + _("Rolled {roll}: {name}.").format(roll=roll, name=shown[roll - 1]))
     return "ghur", realmscape
 
 
@@ -116,14 +161,16 @@ def _terrain(ask: Ask, out: Console, dice: DiceSource) -> list[dict[str, Any]]:
     from aos_cli.core.terrain import SCENERY_RULES
     from aos_cli.setup import parse_terrain
 
-    out.rule("Set-up: terrain", style="heading")
+    out.rule(_("Set-up: terrain"), style="heading")
     terrain: list[dict[str, Any]] = []
     while True:
-        name = ask("Name a terrain feature with a scenery rule (Enter when done)").strip()
+        name = ask(_("Name a terrain feature with a scenery rule (Enter when done)")).strip()
         if not name:
             return terrain
-        choices = ["roll for it", *(r.title() for r in SCENERY_RULES), "no scenery rule"]
-        picked = _choose(ask, out, f"Scenery rule of {name}", choices)
+        choices = [
+            _("roll for it"), *(scenery_name(r) for r in SCENERY_RULES), _("no scenery rule")
+        ]  # fmt: skip
+        picked = _choose(ask, out, _("Scenery rule of {feature}").format(feature=name), choices)
         rule = (
             "random"
             if picked == 0
@@ -131,9 +178,14 @@ def _terrain(ask: Ask, out: Console, dice: DiceSource) -> list[dict[str, Any]]:
         )
         feature = parse_terrain(f"{name}={rule}", dice)
         if "roll" in feature:
-            rolled = str(feature["rule"]).title()
-            out.print(f"  {feature['name']}: rolled {feature['roll']}, {rolled}.", markup=False)
-        feature["garrison"] = _yes(ask, out, f"Can {name} be garrisoned?")
+            rolled = _("{feature}: rolled {roll}, {rule}.").format(
+                feature=feature["name"],
+                roll=feature["roll"],
+                rule=scenery_name(str(feature["rule"])),
+            )
+            out.print(f"  {rolled}", markup=False)
+        question = _("Can {feature} be garrisoned?").format(feature=name)
+        feature["garrison"] = _yes(ask, out, question)
         terrain.append(feature)
 
 
@@ -159,20 +211,22 @@ def _side(
     ask: Ask, out: Console, dice: DiceSource, db: Database, side: dict[str, Any], army: Any
 ) -> None:
     """One side's reserves, general, command trait, artefacts and triumph."""
-    out.rule(f"Set-up: {side['name']}", style="heading")
+    out.rule(_("Set-up: {side}").format(side=side["name"]), style="heading")
     storm = reserve_candidates(side)
     if storm:
-        out.print("Scions of the Storm: units can wait in the Celestial Realm and arrive later.")
+        out.print(_("Scions of the Storm: units can wait in the Celestial Realm and arrive later."))
         for number, unit in enumerate(storm, start=1):
             out.print(f"  [{number}] {unit['name']}", markup=False)
         while True:
-            answer = ask("Units in the Celestial Realm (numbers or names; Enter for none)")
+            answer = ask(_("Units in the Celestial Realm (numbers or names; Enter for none)"))
             wanted, unknown = _pick_units(answer, storm)
             if unknown is None:
                 break
             out.print(
-                f"No unit {unknown!r} in the list: type numbers from 1 to {len(storm)}, "
-                "or names, separated by commas.",
+                _(
+                    "No unit {typed} in the list: type numbers from 1 to {n}, "
+                    "or names, separated by commas."
+                ).format(typed=repr(unknown), n=len(storm)),
                 markup=False,
             )
         for unit in storm:
@@ -180,13 +234,13 @@ def _side(
     leaders = heroes(side)
     current = next((i for i, u in enumerate(leaders) if u.get("general")), 0)
     if leaders:
-        general = _choose(ask, out, "General", [u["name"] for u in leaders], current)
+        general = _choose(ask, out, _("General"), [u["name"] for u in leaders], current)
         for unit in side["units"]:
             unit["general"] = unit is leaders[general]
     allegiance = db.allegiances.get(str(army.allegiance or "").lower().replace(" ", "-"))
     if allegiance is not None and allegiance.command_traits:
         side["command_trait"] = _table_pick(
-            ask, out, allegiance.command_traits[0], dice, "Command trait"
+            ask, out, allegiance.command_traits[0], dice, _("Command trait")
         )
     if allegiance is not None and allegiance.artefacts and leaders:
         side["artefacts"] = _artefacts(ask, out, allegiance.artefacts[0], dice, side, leaders)
@@ -196,12 +250,14 @@ def _side(
         apply_setup_choices(side, allegiance)
     ruleset = db.rulesets.get(army.system)
     triumphs = ruleset.table("triumphs-2e") if ruleset else None
-    if triumphs and _yes(
-        ask, out, f"Did {side['name']}'s army win a major victory in its last battle?"
-    ):
+    won = _("Did the army of {side} win a major victory in its last battle?")
+    if triumphs and _yes(ask, out, won.format(side=side["name"])):
         roll, row = roll_on(triumphs, dice)
         side["triumph"] = triumph_record(row, roll)
-        out.print(f"  Triumph rolled {roll}: {row.name}. {row.text}")
+        rolled = _("Triumph rolled {roll}: {name}. {text}").format(
+            roll=roll, name=row.shown(), text=row.shown("text")
+        )
+        out.print(f"  {rolled}")
 
 
 def run_wizard(
@@ -218,28 +274,36 @@ def run_wizard(
     system = armies[0].system
     own = get_system(system).setup_steps
     if own:  # a system with a set-up of its own (AoS1 §4)
-        module, _, name = own.partition(":")
+        module, _sep, name = own.partition(":")
         wizard = getattr(importlib.import_module(module), name)
         return dict(wizard(army_paths, ask, out, dice, db))
     plans = sorted((p for p in db.battleplans.values() if p.system == system), key=lambda p: p.name)
     default = next((i for i, p in enumerate(plans) if p.id == "first-blood"), 0)
-    out.rule("Set-up: battleplan", style="heading")
-    plan = plans[_choose(ask, out, "Battleplan", [p.name for p in plans], default)]
-    realm, realmscape = _realm(ask, out, dice)
+    out.rule(_("Set-up: battleplan"), style="heading")
+    plan = plans[_choose(ask, out, _("Battleplan"), [p.shown() for p in plans], default)]
+    realm, realmscape = _realm(ask, out, dice, db)
     terrain = _terrain(ask, out, dice)
 
     setup = build_setup(
         army_paths, plan.id, realm=realm, realmscape=realmscape, terrain=terrain, dice=dice
     )
 
-    out.rule("Set-up: deployment", style="heading")
+    out.rule(_("Set-up: deployment"), style="heading")
     winner, rolls = roll_deployment(setup, dice)
-    out.print(f"Deployment roll-off ({rolls}): {winner} picks the territories and sets up first.")
-    out.print("Set up your armies now, as the battleplan says; come back when both are done.")
-    first = _choose(ask, out, "Who finished setting up first?", [s["name"] for s in setup["sides"]])
+    out.print(
+        _("Deployment roll-off ({rolls}): {side} picks the territories and sets up first.").format(
+            rolls=rolls, side=winner
+        )
+    )
+    out.print(_("Set up your armies now, as the battleplan says; come back when both are done."))
+    first = _choose(
+        ask, out, _("Who finished setting up first?"), [s["name"] for s in setup["sides"]]
+    )
     for index, side in enumerate(setup["sides"]):
         side["finished_setup_first"] = index == first
     for side, army in zip(setup["sides"], armies, strict=True):
         _side(ask, out, dice, db, side, army)
-    out.print("Use any pre-battle abilities now, in roll-off order. Then battle round one begins.")
+    out.print(
+        _("Use any pre-battle abilities now, in roll-off order. Then battle round one begins.")
+    )
     return setup

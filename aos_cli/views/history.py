@@ -9,9 +9,44 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from aos_cli.core.i18n import N_, _
+
 if TYPE_CHECKING:
     from aos_cli.app.history import LogEntry
     from aos_cli.store import GameRecord
+
+ACTION_NAMES: dict[str, str] = {
+    "priority": N_("priority roll"),
+    "next": N_("end of the phase"),
+    "general": N_("new general"),
+    "move": N_("move"),
+    "retreat": N_("retreat"),
+    "run": N_("run"),
+    "sacrifice": N_("sacrifice"),
+    "arrive": N_("arrival from reserve"),
+    "shoot": N_("shooting"),
+    "charge": N_("charge"),
+    "fight": N_("fight"),
+    "pass": N_("pass"),
+    "battleshock": N_("battleshock tests"),
+    "cast": N_("casting"),
+    "unbind": N_("unbind attempt"),
+    "ability": N_("ability"),
+    "command": N_("command ability"),
+    "heal": N_("healing"),
+    "adjust": N_("adjustment"),
+    "objective": N_("objective"),
+    "triumph": N_("triumph roll"),
+    "sudden-death": N_("Sudden Death objective"),
+}
+"""The recorded actions of the battle engine, as the players call them."""
+
+
+def action_name(kind: str) -> str:
+    """A recorded action's kind in the chosen language (`shoot` → "shooting"); a kind of a
+    system's own is shown as it is stored."""
+    english = ACTION_NAMES.get(kind)
+    return _(english) if english else kind.replace("-", " ")
 
 
 def games_json(games: list[GameRecord], current: int | None) -> list[dict[str, Any]]:
@@ -27,11 +62,14 @@ def games_json(games: list[GameRecord], current: int | None) -> list[dict[str, A
 
 def games_table(games: list[GameRecord], current: int | None) -> Table:
     """The saved games as a table, the current one starred."""
-    table = Table("", "Id", "Name", "System", "Actions", "Updated", "Ended", header_style="heading")
+    table = Table(
+        "", _("Id"), _("Name"), _("System"), _("Actions"), _("Updated"), _("Ended"),
+        header_style="heading",
+    )  # fmt: skip
     for g in games:
         table.add_row(
             "*" if g.id == current else "", str(g.id), g.name, g.system, str(g.action_count),
-            g.updated_at.strftime("%Y-%m-%d %H:%M"), "yes" if g.ended else "",
+            g.updated_at.strftime("%Y-%m-%d %H:%M"), _("yes") if g.ended else "",
         )  # fmt: skip
     return table
 
@@ -43,19 +81,26 @@ def log_json(entries: list[LogEntry]) -> list[dict[str, Any]]:
 
 def log_view(entries: list[LogEntry]) -> Group:
     """The history by round, turn and phase, with the dice and notes of every action."""
+    from rich.markup import escape
+
+    from aos_cli.views.words import phase_name
+
     lines: list[Any] = []
     last = None
     for entry in entries:
         heading = (entry.round, entry.turn, entry.phase)
         if heading != last and entry.round:
-            lines.append(
-                Text.from_markup(f"[heading]Round {entry.round} · {entry.turn} · {entry.phase}[/]")
+            heading_text = _("Round {round} · {side} · {phase}").format(
+                round=entry.round, side=entry.turn, phase=phase_name(entry.phase)
             )
+            lines.append(Text(heading_text, style="heading"))
             last = heading
         dice = " ".join(str(d) for d in entry.dice)
+        shown = _("[muted]dice {dice}[/]").format(dice=escape(dice)) if dice else ""
         lines.append(
             Text.from_markup(
-                f"  {entry.seq:>3} {entry.kind}" + (f"  [muted]dice {dice}[/]" if dice else "")
+                f"  {entry.seq:>3} {escape(action_name(entry.kind))}"
+                + (f"  {shown}" if shown else "")
             )
         )
         lines.extend(Text(f"      {note}") for note in entry.notes)

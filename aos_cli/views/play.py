@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from aos_cli.core.i18n import N_, _, ngettext, number, percent_sign
 from aos_cli.core.system import system_of
 
 if TYPE_CHECKING:
@@ -16,10 +17,33 @@ if TYPE_CHECKING:
     from aos_cli.core.state import GameState, UnitState
     from aos_cli.guide import Option
 
-KEYS = (
-    "[n] next phase  [u] undo  [s] status  [d] dice auto/manual  [?N] odds of option N  [q] quit\n"
-    "[a] adjust a unit  [h] heal  [g] new general"
-)
+KEY_LABELS: dict[str, str] = {
+    "next": N_("next phase"),
+    "undo": N_("undo"),
+    "status": N_("status"),
+    "dice": N_("dice auto/manual"),
+    "quit": N_("quit"),
+    "adjust": N_("adjust a unit"),
+    "heal": N_("heal"),
+    "general": N_("new general"),
+    "correct": N_("correct what was assumed"),
+}
+"""What each key of the menu does, named in the catalogues."""
+
+
+def key_hint(action: str, label: str | None = None) -> str:
+    """`[n] next phase`: an action's key in the chosen language, with what it does."""
+    from aos_cli.app.play import menu_key
+
+    return f"[{menu_key(action)}] {_(label or KEY_LABELS[action])}"
+
+
+def keys_text() -> str:
+    """The keys that are always there, in two lines, in the chosen language."""
+    first = [key_hint(a) for a in ("next", "undo", "status", "dice")]
+    first.append(_("[?N] odds of option N"))
+    second = [key_hint(a) for a in ("adjust", "heal", "general", "quit")]
+    return "  ".join(first) + "\n" + "  ".join(second)
 
 
 def _minutes(seconds: float) -> str:
@@ -29,23 +53,28 @@ def _minutes(seconds: float) -> str:
 def clock_line(state: GameState, totals: list[float]) -> Text:
     """Each side's time at the table so far."""
     spent = ", ".join(f"{s.name} {_minutes(t)}" for s, t in zip(state.sides, totals, strict=True))
-    return Text(f"Clock: {spent}", style="muted")
+    return Text(_("Clock: {times}").format(times=spent), style="muted")
 
 
 def menu_lines(choices: list[Option], numbers: list[int] | None = None) -> list[Text]:
     """The numbered options, then the keys that are always there."""
     shown = numbers or list(range(1, len(choices) + 1))
     lines = [Text(f"  [{n}] {option.label}") for n, option in zip(shown, choices, strict=True)]
-    return [*lines, Text(KEYS, style="muted")]
+    return [*lines, Text(keys_text(), style="muted")]
 
 
 def target_lines(aims: list[UnitState], numbers: list[int] | None = None) -> list[Text]:
     """The numbered units an option may target, with their models left."""
     shown = numbers or list(range(1, len(aims) + 1))
     return [
-        Text(f"    [{number}] {unit.name} ({unit.models} model{'' if unit.models == 1 else 's'})")
-        for number, unit in zip(shown, aims, strict=True)
+        Text(f"    [{key}] " + models_left(unit.name, unit.models))
+        for key, unit in zip(shown, aims, strict=True)
     ]
+
+
+def models_left(name: str, models: int) -> str:
+    """`Liberators (5 models)`: a unit's name with the models it has left."""
+    return ngettext("{unit} ({n} model)", "{unit} ({n} models)", models).format(unit=name, n=models)
 
 
 def option_odds_lines(state: GameState, option: Option, odds: list[TargetOdds] | None) -> list[str]:
@@ -54,15 +83,21 @@ def option_odds_lines(state: GameState, option: Option, odds: list[TargetOdds] |
         hint = system_of(state).attack_odds_hint
         if option.kind in ("shoot", "fight") and hint:
             return [hint]
-        return ["No odds are worked out for this option."]
-    return [f"    {o.name}: {o.mean_damage:.2f} damage expected (save {o.save}+)" for o in odds]
+        return [_("No odds are worked out for this option.")]
+    return [
+        "    "
+        + _("{unit}: {damage} damage expected (save {save}+)").format(
+            unit=o.name, damage=number(o.mean_damage, 2), save=o.save
+        )
+        for o in odds
+    ]
 
 
 def _chance(chance: Fraction, out_of: int) -> str:
     """`58.3% (21/36)`: the exact chance as a person reads it, and as a count of rolls."""
     count = chance * out_of
     exact = f"{count.numerator}/{out_of}" if count.denominator == 1 else str(chance)
-    return f"{float(chance) * 100:.1f}% ({exact})"
+    return f"{percent_sign(number(float(chance) * 100, 1))} ({exact})"
 
 
 def roll_odds_lines(odds: RollOptionOdds) -> list[str]:
@@ -70,11 +105,11 @@ def roll_odds_lines(odds: RollOptionOdds) -> list[str]:
     the table."""
     lines = [f"    {odds.heading}"]
     if odds.reroll:
-        lines.append(f"    With a re-roll: {odds.reroll}.")
+        lines.append("    " + _("With a re-roll: {reroll}.").format(reroll=odds.reroll))
     for chance in odds.chances:
         line = f"      {chance.label}: {_chance(chance.chance, chance.out_of)}"
         if chance.again is not None:
             again = _chance(chance.again, chance.again_out_of)
-            line += f"; with the re-roll {again}"
+            line += _("; with the re-roll {chance}").format(chance=again)
         lines.append(line)
     return [*lines, *(f"    {note}" for note in odds.notes)]

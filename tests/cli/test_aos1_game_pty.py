@@ -23,7 +23,7 @@ WANTED = (
     ": shoot",
     ": charge",
     ": fight",
-    "Take the battleshock tests",
+    "Take the battleshock test",
 )
 """What the policy picks from a menu, first come first served; else it ends the phase."""
 

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from aos_cli.core.i18n import _
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -26,14 +28,16 @@ def run_wizard(
     from aos_cli.setup import build_setup
 
     plans = sorted((p for p in db.battleplans.values() if p.system == "aos1"), key=lambda p: p.name)
-    out.rule("Set-up: the battle", style="heading")
-    plan = plans[_choose(ask, out, "Battle", [p.name for p in plans])]
+    out.rule(_("Set-up: the battle"), style="heading")
+    plan = plans[_choose(ask, out, _("Battle"), [p.shown() for p in plans])]
     terrain = _terrain(ask, out, dice)
     setup = build_setup(army_paths, plan.id, terrain=terrain, dice=dice)
     deploy(setup, ask, out, dice)
     out.print(
-        "Generals are chosen. The outnumbered side may now pick a Sudden Death objective, then "
-        "Triumphs are rolled (in the first menu of the battle)."
+        _(
+            "Generals are chosen. The outnumbered side may now pick a Sudden Death objective, "
+            "then Triumphs are rolled (in the first menu of the battle)."
+        )
     )
     return setup
 
@@ -45,15 +49,17 @@ def deploy(setup: dict[str, Any], ask: Ask, out: Console, dice: DiceSource) -> N
     from aos_cli.core.dice import roll_off
 
     sides = setup["sides"]
-    out.rule("Set-up: territories and deployment (AoS1 §4)", style="heading")
+    out.rule(_("Set-up: territories and deployment (AoS1 §4)"), style="heading")
     result = roll_off(dice, reroll_ties=True)
     winner = result.winner or 0
     rolls = ", ".join(f"{a}-{b}" for a, b in result.rounds)
     setup["deployment"] = {"rolls": [list(r) for r in result.rounds], "winner": winner}
     out.print(
-        f"Territories roll-off ({rolls}, ties rolled again): {sides[winner]['name']} divides the "
-        f"battlefield into two halves and {sides[1 - winner]['name']} picks its territory. "
-        f'{sides[winner]["name"]} sets up the first unit, more than 12" from enemy territory.',
+        _(
+            "Territories roll-off ({rolls}, ties rolled again): {winner} divides the battlefield "
+            "into two halves and {other} picks its territory. {winner} sets up the first unit, "
+            'more than 12" from enemy territory.'
+        ).format(rolls=rolls, winner=sides[winner]["name"], other=sides[1 - winner]["name"]),
         markup=False,
     )
     placed: list[list[dict[str, Any]]] = [[], []]
@@ -67,18 +73,22 @@ def deploy(setup: dict[str, Any], ask: Ask, out: Console, dice: DiceSource) -> N
         waiting = [u for u in side["units"] if u not in placed[turn]]
         if not waiting:
             finished.append(turn)
-            out.print(f"  {side['name']} has set up every unit.", markup=False)
+            said = _("{side} has set up every unit.").format(side=side["name"])
+            out.print(f"  {said}", markup=False)
             continue
-        names = [f"set up {u['name']}" for u in waiting]
+        names = [_("set up {unit}").format(unit=u["name"]) for u in waiting]
         if placed[turn]:
-            names.append("finished: set up no more units")
-        picked = _choose(ask, out, f"{side['name']}: set up a unit", names)
+            names.append(_("finished: set up no more units"))
+        picked = _choose(ask, out, _("{side}: set up a unit").format(side=side["name"]), names)
         if picked == len(waiting):
             finished.append(turn)
-            out.print(f"  {side['name']} has finished setting up.", markup=False)
+            said = _("{side} has finished setting up.").format(side=side["name"])
         else:
             placed[turn].append(waiting[picked])
-            out.print(f"  {side['name']}: {waiting[picked]['name']} is set up.", markup=False)
+            said = _("{side}: {unit} is set up.").format(
+                side=side["name"], unit=waiting[picked]["name"]
+            )
+        out.print(f"  {said}", markup=False)
         turn = 1 - turn
     first = finished[0]
     for index, side in enumerate(sides):
@@ -87,19 +97,20 @@ def deploy(setup: dict[str, Any], ask: Ask, out: Console, dice: DiceSource) -> N
             unit["reserve"] = unit not in placed[index]
         left_out = [u["name"] for u in side["units"] if u["reserve"]]
         if left_out:
-            out.print(
-                f"  {side['name']} left out {', '.join(left_out)}: not part of its army, "
-                "they take no part in the battle.",
-                markup=False,
-            )
+            said = _(
+                "{side} left out {units}: not part of its army, they take no part in the battle."
+            ).format(side=side["name"], units=", ".join(left_out))
+            out.print(f"  {said}", markup=False)
     out.print(
-        f"{sides[first]['name']} finished setting up first and chooses who takes the first turn "
-        "(AoS1 §4).",
+        _(
+            "{side} finished setting up first and chooses who takes the first turn (AoS1 §4)."
+        ).format(side=sides[first]["name"]),
         markup=False,
     )
     for index, side in enumerate(sides):
         current = next((i for i, u in enumerate(placed[index]) if u.get("general")), 0)
         names = [u["name"] for u in placed[index]]
-        general = _choose(ask, out, f"{side['name']}: general (any model set up)", names, current)
+        prompt = _("{side}: general (any model set up)").format(side=side["name"])
+        general = _choose(ask, out, prompt, names, current)
         for unit in side["units"]:
             unit["general"] = unit is placed[index][general]
