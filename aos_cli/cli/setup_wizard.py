@@ -119,13 +119,13 @@ def _artefacts(
     return chosen
 
 
-def _realmscape_names(db: Database | None) -> list[str]:
+def _realmscape_names(db: Database | None, system: str | None) -> list[str]:
     """The names of Ghur's realmscape features (AoS2 §24.2) as the players read them: from
     the ruleset's realm, in the chosen language where it has them."""
     from aos_cli.core.terrain import GHUR_REALMSCAPE
 
     names = [n.replace("-", " ").title() for n in GHUR_REALMSCAPE]
-    ruleset = db.rulesets.get("aos2") if db is not None else None
+    ruleset = db.rulesets.get(system or "") if db is not None else None
     realm = next((r for r in (ruleset.realms if ruleset else []) if r.id == "ghur"), None)
     table = realm.realmscape_features if realm is not None else None
     if table is not None and len(table.rows) == len(names):
@@ -134,7 +134,7 @@ def _realmscape_names(db: Database | None) -> list[str]:
 
 
 def _realm(
-    ask: Ask, out: Console, dice: DiceSource, db: Database | None = None
+    ask: Ask, out: Console, dice: DiceSource, db: Database | None = None, system: str | None = None
 ) -> tuple[str | None, str | None]:
     """The realm of battle and, in Ghur, its realmscape feature (rolled or picked)."""
     from aos_cli.core.terrain import GHUR_REALMSCAPE
@@ -144,7 +144,7 @@ def _realm(
     realm_index = _choose(ask, out, _("Realm"), realms)
     if realm_index != 1:
         return None, None
-    shown = _realmscape_names(db)
+    shown = _realmscape_names(db, system)
     names = [_("roll for it"), *(f"{i}: {n}" for i, n in enumerate(shown, 1))]
     picked = _choose(ask, out, _("Realmscape feature"), names)
     if picked:
@@ -281,7 +281,7 @@ def run_wizard(
     default = next((i for i, p in enumerate(plans) if p.id == "first-blood"), 0)
     out.rule(_("Set-up: battleplan"), style="heading")
     plan = plans[_choose(ask, out, _("Battleplan"), [p.shown() for p in plans], default)]
-    realm, realmscape = _realm(ask, out, dice, db)
+    realm, realmscape = _realm(ask, out, dice, db, system)
     terrain = _terrain(ask, out, dice)
 
     setup = build_setup(
