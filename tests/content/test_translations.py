@@ -79,8 +79,11 @@ def test_a_record_without_translations_shows_its_own_text() -> None:
     assert warscroll.shown() == warscroll.name
 
 
-def plan_file(folder: Path, translations: str) -> Path:
-    """A one-battleplan content file whose `translations` line is `translations` (line 6)."""
+def plan_file(
+    folder: Path, translations: str = "{}", deployment: str = "{text: Anywhere.}", more: str = ""
+) -> Path:
+    """A one-battleplan content file whose `translations` line is `translations` (line 6), with
+    its `deployment` and `more` lines (a battle length, victory conditions) as given."""
     path = folder / "bad.yaml"
     path.write_text(
         "schema_version: 1\n"
@@ -89,7 +92,8 @@ def plan_file(folder: Path, translations: str) -> Path:
         "    name: Test plan\n"
         "    text: A plan.\n"
         f"    translations: {translations}\n"
-        "    deployment: {text: Anywhere.}\n"
+        f"    deployment: {deployment}\n"
+        f"{more}"
         "    victory_text: Win.\n",
         encoding="utf-8",
     )
@@ -178,35 +182,22 @@ def test_a_core_rule_reads_in_the_language_with_its_numbers(
     assert "8+" in cover.shown("text")
 
 
-def whole_plan(folder: Path, deployment: str, battle_length: str) -> Path:
-    """A valid one-battleplan file but for its `deployment` and `battle_length` lines."""
-    path = folder / "plan.yaml"
-    path.write_text(
-        "schema_version: 1\n"
-        "battleplans:\n"
-        "  - id: test-plan\n"
-        "    name: Test plan\n"
-        "    text: A plan.\n"
-        f"    deployment: {deployment}\n"
-        f"    battle_length: {battle_length}\n"
-        "    victory: [{result: win, condition: most_points, text: Most wins.}]\n"
-        "    victory_text: Win.\n",
-        encoding="utf-8",
-    )
-    return path
+VALID_REST = "    victory: [{result: win, condition: most_points, text: Most wins.}]\n"
+"""What a plan file needs besides its set-up to be valid."""
 
 
 def test_a_translation_of_a_text_the_record_lacks_is_a_content_error(tmp_path: Path) -> None:
     """A translation gives only the words its record has (no `reserves` without reserves)."""
     deployment = "{text: Anywhere., translations: {hu: {reserves: Tartalék.}}}"
-    problems, _files = validate_paths([whole_plan(tmp_path, deployment, "{rounds: 5}")])
+    problems, _files = validate_paths([plan_file(tmp_path, deployment=deployment, more=VALID_REST)])
     assert any("translations.hu.reserves" in str(p) for p in problems), problems
 
 
 def test_a_battle_length_translation_keeps_the_count_of_its_conditions(tmp_path: Path) -> None:
     """`ends_early` is translated condition by condition: as many texts as the record has."""
     length = "{ends_early: [one side is gone], translations: {hu: {ends_early: [egyik, másik]}}}"
-    problems, _files = validate_paths([whole_plan(tmp_path, "{text: Anywhere.}", length)])
+    more = f"    battle_length: {length}\n{VALID_REST}"
+    problems, _files = validate_paths([plan_file(tmp_path, more=more)])
     assert any("translations.hu.ends_early" in str(p) for p in problems), problems
 
 
