@@ -345,12 +345,13 @@ class UnitSize:
 
 
 @dataclass(frozen=True, kw_only=True)
-class CommandModel:
+class CommandModel(Words):
     """A champion, standard bearer or musician and what it adds."""
 
     role: str
     name: str
     text: str
+    translations: Translations | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

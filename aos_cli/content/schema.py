@@ -662,8 +662,9 @@ class UnitSize(Base):
         return self.max if self.max is not None else self.min
 
 
-class CommandModel(Base):
-    """A champion, standard bearer or musician and what it adds (AoS2 §20.3)."""
+class CommandModel(Translatable):
+    """A champion, standard bearer or musician and what it adds (AoS2 §20.3); `translations`
+    may give its text per language (its name stays as the warscroll writes it)."""
 
     role: Literal["champion", "standard_bearer", "musician"]
     name: str
@@ -675,6 +676,7 @@ class CommandModel(Base):
     Extoller of Shyish's Death-knell Scythe); none: it carries what an ordinary model does."""
     effects: Effects = ()
     reminder: bool = False
+    translations: Translations | None = None
 
     @model_validator(mode="after")
     def _reminder_when_empty(self) -> CommandModel:

@@ -212,7 +212,7 @@ def warscroll_card(scroll: plain.Warscroll) -> RenderableType:
     if scroll.command_models:
         parts.append(Text(_("Command models"), style="heading"))
         for model in scroll.command_models:
-            parts.append(Text(f"  {model.name} ({_(ROLES[model.role])}): {model.text}"))
+            parts.append(Text(f"  {model.name} ({_(ROLES[model.role])}): {model.shown('text')}"))
     points = _system(scroll.system).command_points
     grouped: dict[str, list[plain.Ability]] = {}
     for ability in [*scroll.abilities, *scroll.command_abilities]:

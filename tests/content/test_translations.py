@@ -211,9 +211,9 @@ def test_the_pseudo_language_wraps_translated_content() -> None:
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_bundled_warscrolls_carry_their_rules_text_in_each_language(code: str) -> None:
     """The bundled warscrolls keep their names (content names) but translate their text and
-    the rules text of every ability, spell, command ability, battle trait, command trait and
-    artefact (issue 17 item 4: "warscroll ... records may carry translations")."""
-    from aos_cli.content.schema import Ability, Spell, TableRow, Warscroll
+    the rules text of every ability, spell, command ability, command model, battle trait,
+    command trait and artefact (issue 17 item 4: "warscroll ... records may carry translations")."""
+    from aos_cli.content.schema import Ability, CommandModel, Spell, TableRow, Warscroll
 
     db = load_database()
     records = [
@@ -224,7 +224,8 @@ def test_bundled_warscrolls_carry_their_rules_text_in_each_language(code: str) -
     found, missing = 0, []
     for record in records:
         for path, node in translatable(record, record.id):
-            if isinstance(node, Warscroll | Ability | Spell | TableRow) and node.text:
+            kinds = Warscroll | Ability | Spell | TableRow | CommandModel
+            if isinstance(node, kinds) and node.text:
                 found += 1
                 translation = (node.translations or {}).get(code)  # type: ignore[call-overload]
                 if translation is None or not translation.text:
