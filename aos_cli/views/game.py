@@ -116,7 +116,12 @@ def damage_row_text(unit: UnitState) -> str:
             parts.append(f"{weapons.get(weapon, weapon)} {named} {shown}")
         elif kind == "ability":
             ability, _dot, what = rest.partition(".")
-            parts.append(f"{abilities.get(ability, ability)} {what.replace('_', ' ')} {value}")
+            name = abilities.get(ability, ability)
+            if what == "uses" and str(value).isdigit():
+                times = ngettext("{ability} once", "{ability} {n} times", int(value))
+                parts.append(times.format(ability=name, n=value))
+            else:
+                parts.append(f"{name} {what.replace('_', ' ')} {value}")
         elif key == "move":
             parts.append(_("Move") + f' {str(value).rstrip(chr(34))}"')
         else:

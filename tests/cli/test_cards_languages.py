@@ -139,7 +139,7 @@ def test_pseudo_language_status_and_score(run_cli: RunCli, tmp_path: Path) -> No
     names = [
         "Player One", "Player Two", "Hammers of Azyr", "The Shrouded Procession", "Ghur",
         "Old Ruins", "Zealous Crusader", "Strife-ender", "Stardrake's Great Claws",
-        "Cavernous Jaws uses",
+        "Cavernous Jaws",
     ]  # fmt: skip
     assert english_left(status, names, names=True) == []
     assert "⟦charge failed⟧" in status and "⟦cast ⟦Arcane Bolt⟧⟧" in status
