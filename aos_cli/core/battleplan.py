@@ -143,7 +143,7 @@ class BattleplanRules:
             known = {f.name for f in fields(cls)}
             unknown = sorted(set(data) - known)
             if unknown:
-                raise TypeError(f"unknown keys {', '.join(unknown)}")
+                raise TypeError(_("unknown keys {keys}").format(keys=", ".join(unknown)))
             values = dict(data)
             values["scoring"] = tuple(
                 ScoringRule(**{**r, "keywords": tuple(r.get("keywords", ()))})
