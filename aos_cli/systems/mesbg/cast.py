@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.attack_flags import Flag, optional_flag
 from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import _
 from aos_cli.systems.kits import Shown
 
 if TYPE_CHECKING:
@@ -67,20 +68,22 @@ def power_from_rules(name: str | None, channelled: bool) -> dict[str, Any] | Non
     """The named power from the rules as a small dict (loads the rules only when asked)."""
     if name is None:
         if channelled:
-            raise InputError("--channelled needs --power", "name the power cast")
+            raise InputError(_("--channelled needs --power"), _("name the power cast"))
         return None
     from aos_cli.content import load_database
     from aos_cli.content.database import find
 
     power = find(load_database().ruleset(KIT.system).spells, name, "power")
+    stronger = power.channelled or _("no stronger version given")
     return {
         "id": power.id,
         "name": power.name,
+        "shown_name": power.shown("name"),
         "casting": power.casting_value,
         "duration": power.duration or "instant",
         "channelled": channelled,
-        "text": power.text,
-        "channelled_text": f"Channelled: {power.channelled or 'no stronger version given'}",
+        "text": power.shown("text"),
+        "channelled_text": _("Channelled: {text}").format(text=stronger),
         "source": power.source,
     }
 
@@ -91,28 +94,32 @@ def cast_request(given: Mapping[str, Any], power: dict[str, Any] | None, will: i
     from aos_cli.systems.mesbg.rules import CastRequest, MightPolicy
 
     if will is None:
-        raise InputError("--will is required with --system mesbg", "give the Will points spent")
+        raise InputError(
+            _("--will is required with --system mesbg"), _("give the Will points spent")
+        )
     if given.get("casting") is not None:
         value = parse_threshold(given["casting"], what="--casting")
     elif power is not None:
         value = int(power["casting"])
     else:
         raise InputError(
-            "--casting is required with --system mesbg", "give the casting value (4+) or --power"
+            _("--casting is required with --system mesbg"),
+            _("give the casting value (4+) or --power"),
         )
     policy_text = str(given.get("might_policy", "minimum"))
     try:
         policy = MightPolicy(policy_text.strip().lower())
     except ValueError:
         raise InputError(
-            f"--might-policy: {policy_text!r} is not a policy", "use minimum or all"
+            _("--might-policy: {value!r} is not a policy").format(value=policy_text),
+            _("use minimum or all"),
         ) from None
     fortify = str(given.get("fortify", "none"))
     extra, bonus = {"none": (0, 0), "normal": (2, 0), "channelled": (2, 1)}.get(
         fortify.strip().lower(), (-1, -1)
     )
     if extra < 0:
-        raise InputError(f"--fortify: {fortify!r}", "use none, normal or channelled")
+        raise InputError(f"--fortify: {fortify!r}", _("use none, normal or channelled"))
     request = CastRequest(
         will=will,
         casting=value,

@@ -18,6 +18,7 @@ import typer
 from aos_cli.cli.common import console, dice_source, print_json
 from aos_cli.cli.options import DbOption, DiceOption, GameOption, JsonOption, SeedOption
 from aos_cli.core.errors import GameError
+from aos_cli.core.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.app.session import Session
@@ -37,12 +38,14 @@ def _session(db: Path | None, game: str | None) -> Iterator[Session]:
     """A session on the named or current game, which must be a Middle-earth game."""
     from aos_cli.app.session import open_game
 
-    with open_game(db, game, "start one with `aos hero new-force NAME`") as session:
+    with open_game(db, game, _("start one with `aos hero new-force NAME`")) as session:
         record = session.record()
         if record.system != "mesbg":
             raise GameError(
-                f"game {record.id} ({record.name}) is a {record.system} game",
-                "start a Middle-earth one with `aos hero new-force NAME --new-game`",
+                _("game {id} ({name}) is a {system} game").format(
+                    id=record.id, name=record.name, system=record.system
+                ),
+                _("start a Middle-earth one with `aos hero new-force NAME --new-game`"),
             )
         yield session
 
@@ -55,7 +58,9 @@ def _battle(session: Session) -> Battle:
     try:
         return replay_battle(payloads)
     except Exception as problem:  # a recorded action that no longer applies
-        raise GameError(f"the game no longer replays: {problem}", "`aos hero undo`") from None
+        raise GameError(
+            _("the game no longer replays: {problem}").format(problem=problem), "`aos hero undo`"
+        ) from None
 
 
 def _act(session: Session, payload: dict[str, Any]) -> Battle:
@@ -106,7 +111,7 @@ def new_force(
     from aos_cli.core.errors import InputError
 
     if side is not None and side.strip().lower() not in ("good", "evil"):
-        raise InputError(f"--side: {side!r}", "use good or evil")
+        raise InputError(f"--side: {side!r}", _("use good or evil"))
     payload: dict[str, Any] = {
         "op": "force",
         "name": name,
@@ -132,7 +137,8 @@ def new_force(
             Battle().apply(dict(payload))  # check before anything is written
             game_id = store.create_game(name, {"system": "mesbg"}, system="mesbg")
             battle = _act(Session(store, game_id), payload)
-            battle.notes.insert(0, f"Started Middle-earth game {game_id} ({name}).")
+            note = _("Started Middle-earth game {id} ({name}).").format(id=game_id, name=name)
+            battle.notes.insert(0, note)
     _show(battle, game_id, json)
 
 
@@ -182,7 +188,7 @@ def spend(
     """Spend Might or Will, or lose Wounds; Will at 0 ends its exhausting powers. Fate is
     spent against a Wound just suffered: a D6 per point until one scores 4+ and ignores it;
     if none does, the Wound is lost."""
-    from aos_cli.systems.mesbg.rules import _store, roll_fate
+    from aos_cli.systems.mesbg.rules import _left_error, _store, roll_fate
 
     if _store(store) != "fate":
         _run({"op": "spend", "hero": name, "store": store, "amount": amount}, db, game, json)
@@ -194,7 +200,7 @@ def spend(
         if amount > hero.current["fate"]:
             from aos_cli.core.errors import RuleError
 
-            raise RuleError(f"{hero.name} has {hero.current['fate']} Fate left, not {amount}")
+            raise RuleError(_left_error(hero, "fate", amount))
         payload = {"op": "fate", "hero": hero.name, "dice": roll_fate(source, amount)}
         battle.apply(payload)
         return payload, battle
@@ -224,7 +230,10 @@ def restore(
     if store is not None and store.strip().lower() not in (*STORES, "wound", "w"):
         from aos_cli.core.errors import InputError
 
-        raise InputError(f"{store!r} is not a hero's store", f"use one of {', '.join(STORES)}")
+        raise InputError(
+            _("{value!r} is not a hero's store").format(value=store),
+            _("use one of {names}").format(names=", ".join(STORES)),
+        )
     _run({"op": "restore", "hero": name, "store": store, "amount": amount}, db, game, json)
 
 
@@ -271,6 +280,7 @@ def cast(
         CastResult,
         Duration,
         cast_payload,
+        has_not_error,
         roll_cast,
         roll_store_change,
     )
@@ -282,7 +292,9 @@ def cast(
     flags |= {"resist_will": resist_will or 0, "resist_might": resist_might}
     request = cast_request(flags, info, will)
     if (resist_will or resist_might) and target is None:
-        raise InputError("--resist-will and --resist-might need --target", "name the target hero")
+        raise InputError(
+            _("--resist-will and --resist-might need --target"), _("name the target hero")
+        )
 
     def attempt(dice: DiceSource) -> tuple[dict[str, Any], tuple[Battle, CastResult]]:
         battle = _battle(session)
@@ -295,14 +307,16 @@ def cast(
             (victim, "might", resist_might),
         ):
             if who is not None and wanted > who.current[key]:
-                raise RuleError(f"{who.name} has {who.current[key]} {key.title()}, not {wanted}")
+                raise RuleError(has_not_error(who, key, wanted))
         asking = None
         if victim is not None and resist_will is None:
             asking = resist_asker(request, victim)
         result = roll_cast(dice, request, asking)
         change = None
         if victim is not None and result.outcome.succeeded:
-            change = roll_store_change(str(info["id"]), channelled, dice, victim)
+            change = roll_store_change(
+                str(info["id"]), channelled, dice, victim, str(info["shown_name"])
+            )
         payload = cast_payload(
             caster=hero.name,
             target=victim.name if victim else None,
@@ -341,12 +355,14 @@ def resist_asker(request: CastRequest, victim: Hero) -> Callable[[int], CastRequ
             return request
         while True:
             answer = ask_line(
-                f"The power is cast on {final}. Does {victim.name} resist? Will to spend "
-                f"(0 to {have}, 0 for no)"
+                _(
+                    "The power is cast on {final}. Does {hero} resist? Will to spend "
+                    "(0 to {have}, 0 for no)"
+                ).format(final=final, hero=victim.name, have=have)
             ).strip()
             if is_ascii_whole(answer) and len(answer) <= 3 and int(answer) <= have:
                 return replace(request, resist_will=int(answer))
-            console().print(f"Type a number from 0 to {have}.")
+            console().print(_("Type a number from {low} to {high}.").format(low=0, high=have))
 
     return decide
 
@@ -409,7 +425,7 @@ def _duel_command() -> Callable[..., None]:
 def run_duel(good: str, evil: str, values: dict[str, Any]) -> None:
     """Roll a Fight between two heroes from their stores and record what it cost them."""
     from aos_cli.systems.mesbg.duel import fighter
-    from aos_cli.systems.mesbg.rules import DuelResult, Side, roll_duel
+    from aos_cli.systems.mesbg.rules import DuelResult, Side, has_not_error, roll_duel
     from aos_cli.systems.mesbg.views import duel_json, duel_lines
 
     seed, mode = values.pop("seed"), values.pop("dice")
@@ -429,8 +445,7 @@ def run_duel(good: str, evil: str, values: dict[str, Any]) -> None:
                 if wanted < 0 or wanted > hero.current[store]:
                     from aos_cli.core.errors import RuleError
 
-                    have = hero.current[store]
-                    raise RuleError(f"{hero.name} has {have} {store.title()}, not {wanted}")
+                    raise RuleError(has_not_error(hero, store, wanted))
             own |= {"wounds": min(hero.current["wounds"], 20), "fate": min(fate, 10)}
             fighters[side] = fighter(side.value, own)
             offered[side] = might
@@ -482,8 +497,13 @@ def priority(
     def attempt(source: DiceSource) -> tuple[dict[str, Any], Battle]:
         battle = _battle(session)
         rolls: list[list[int]] = []
-        for _ in range(20):
-            rolls.append(source.roll(2, "priority (Good, then Evil)"))
+        from aos_cli.systems.mesbg.words import side_name
+
+        purpose = _("priority ({good}, then {evil})").format(
+            good=side_name("good"), evil=side_name("evil")
+        )
+        for _attempt in range(20):
+            rolls.append(source.roll(2, purpose))
             if rolls[-1][0] != rolls[-1][1] or battle.priority is not None:
                 break
         payload = {"op": "priority", "rolls": rolls}
@@ -507,11 +527,11 @@ def new_game(db: Path | None, name: str, steps: list[tuple[str, dict[str, Any]]]
     from aos_cli.systems.mesbg.rules import Battle
 
     trial = Battle()
-    for _, payload in steps:
+    for _kind, payload in steps:
         trial.apply(dict(payload))
     with open_store(db) as store:
         game_id = store.create_game(name, {"system": "mesbg"}, system="mesbg")
-        for _, payload in steps:
+        for _kind, payload in steps:
             _act(Session(store, game_id), payload)
     return game_id
 
@@ -550,7 +570,11 @@ def undo(db: DbOption = None, game: GameOption = None, json: JsonOption = False)
         store = session.store
         taken = store.undo(session.game_id, expected_revision=store.revision(session.game_id))
         battle = _battle(session)
+    from aos_cli.systems.mesbg.words import action_name
+
     battle.notes.append(
-        f"Took back: {taken.payload.get('op')}." if taken else "Nothing to take back."
+        _("Took back: {action}.").format(action=action_name(taken.payload.get("op")))
+        if taken
+        else _("Nothing to take back.")
     )
     _show(battle, session.game_id, json)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.attack_flags import Flag
 from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import _
 from aos_cli.systems.kits import Shown
 
 if TYPE_CHECKING:
@@ -57,14 +58,18 @@ def fighter(side: str, values: Mapping[str, Any]) -> Any:
     try:
         weapon = WeaponRule(str(values["weapon"]).strip().lower())
     except ValueError:
-        raise InputError(f"--{side}-weapon: {values['weapon']!r}", f"use {WEAPONS_HELP}") from None
+        raise InputError(
+            f"--{side}-weapon: {values['weapon']!r}",
+            _("use {names}").format(names=WEAPONS_HELP),
+        ) from None
     strike = None
     if values["strike"] is not None:
         try:
             strike = SpecialStrike(str(values["strike"]).strip().lower().removesuffix("-strike"))
         except ValueError:
             raise InputError(
-                f"--{side}-strike: {values['strike']!r}", f"use {STRIKES_HELP}"
+                f"--{side}-strike: {values['strike']!r}",
+                _("use {names}").format(names=STRIKES_HELP.replace(" or ", ", ")),
             ) from None
     return Fighter(
         Side(side),

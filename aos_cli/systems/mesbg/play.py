@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.cli.common import ask_line, console
 from aos_cli.core.errors import AosError
+from aos_cli.core.i18n import _
+from aos_cli.systems.mesbg.words import phase_name
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -72,12 +74,13 @@ def play_mesbg(
     out = console()
     game_id = start_demo(db) if new else None
     if game_id is not None:
-        out.print(f"Middle-earth game {game_id} is set up with the demo forces.", markup=False)
+        note = _("Middle-earth game {id} is set up with the demo forces.").format(id=game_id)
+        out.print(note, markup=False)
     chosen = str(game_id) if game_id is not None else game
     try:
         _loop(db, chosen, out, dice or "auto", seed)
     except EOFError:
-        out.print("Game saved. Resume with `aos play`.")
+        out.print(_("Game saved. Resume with `aos play`."))
 
 
 def _loop(db: Path | None, game: str | None, out: Console, mode: str, seed: int | None) -> None:
@@ -87,26 +90,31 @@ def _loop(db: Path | None, game: str | None, out: Console, mode: str, seed: int 
         battle, game_id, count = battle_of(db, game)
         game = str(game_id)
         if battle.result:
-            out.rule("Battle report", style="heading")
+            out.rule(_("Battle report"), style="heading")
             show_battle(battle, game_id)
             out.print(battle.result, markup=False)
             return
         step_seed = None if seed is None else seed + count
         phase = battle.phase or "priority"
-        out.rule(f"Turn {battle.turn} · {phase.title()} phase", style="heading")
+        heading = _("Turn {turn} · {phase}").format(turn=battle.turn, phase=phase_name(phase))
+        out.rule(heading, style="heading")
         choices = _menu(battle, phase)
-        for number, (label, _) in enumerate(choices, start=1):
+        for number, (label, _step) in enumerate(choices, start=1):
             out.print(f"  [{number}] {label}", markup=False)
-        following = {
-            "priority": "roll for Priority (then the Move phase)",
-            "end": "end the turn (temporary powers end)",
-        }.get(phase) or f"on to the {PHASES[PHASES.index(phase) + 1].title()} phase"
-        out.print(f"[n] {following}  [s] heroes and forces  [q] quit", markup=False,
-                  style="muted")  # fmt: skip
-        answer = ask_line("Choose").strip().lower()
+        if phase == "priority":
+            following = _("roll for Priority (then the {move})").format(move=phase_name("move"))
+        elif phase == "end":
+            following = _("end the turn (temporary powers end)")
+        else:
+            following = _("on to the {phase}").format(
+                phase=phase_name(PHASES[PHASES.index(phase) + 1])
+            )
+        keys = _("[n] {next}  [s] heroes and forces  [q] quit").format(next=following)
+        out.print(keys, markup=False, style="muted")
+        answer = ask_line(_("Choose")).strip().lower()
         try:
             if answer in ("q", "quit"):
-                out.print("Game saved. Resume with `aos play`.")
+                out.print(_("Game saved. Resume with `aos play`."))
                 return
             if answer in ("s", "status"):
                 show_battle(battle, game_id)
@@ -118,11 +126,11 @@ def _loop(db: Path | None, game: str | None, out: Console, mode: str, seed: int 
 
             picked = menu_pick(answer, len(choices))
             if picked is None:
-                out.print("Type a number from the list, or n, s or q.")
+                out.print(_("Type a number from the list, or n, s or q."))
                 continue
             choices[picked][1](db, game, battle, mode, step_seed)
         except AosError as problem:
-            out.print(f"[fail]{problem}[/] - nothing was recorded.")
+            out.print(_("[fail]{problem}[/] - nothing was recorded.").format(problem=problem))
 
 
 Step = Callable[[Path | None, str | None, "Battle", str, int | None], None]
@@ -135,14 +143,17 @@ def _menu(battle: Battle, phase: str) -> list[tuple[str, Step]]:
     if phase == "move":
         for hero in living:
             if hero.current["will"] > 0 and hero.name not in battle.cast_this_turn:
-                found.append((f"{hero.name}: cast a magical power", _caster(hero.name)))
+                label = _("{hero}: cast a magical power").format(hero=hero.name)
+                found.append((label, _caster(hero.name)))
     if phase in ("shoot", "fight"):
         if phase == "fight":
-            found.append(("A duel between two heroes", _duel))
+            found.append((_("A duel between two heroes"), _duel))
         for force in battle.forces.values():
-            found.append((f"{force.name}: warriors slain", _lost(force.name)))
+            label = _("{force}: warriors slain").format(force=force.name)
+            found.append((label, _lost(force.name)))
         for hero in living:
-            found.append((f"{hero.name}: suffers a Wound", _wounded(hero.name)))
+            label = _("{hero}: suffers a Wound").format(hero=hero.name)
+            found.append((label, _wounded(hero.name)))
     return found
 
 
@@ -167,7 +178,7 @@ def _number(question: str, low: int, high: int) -> int:
         answer = ask_line(f"{question} ({low}-{high})").strip()
         if is_ascii_whole(answer) and len(answer) <= 4 and low <= int(answer) <= high:
             return int(answer)
-        console().print(f"Type a number from {low} to {high}.")
+        console().print(_("Type a number from {low} to {high}.").format(low=low, high=high))
 
 
 def _pick(question: str, names: list[str]) -> int:
@@ -185,11 +196,17 @@ def _caster(name: str) -> Step:
 
         hero = battle.hero(name)
         powers = sorted(load_database().ruleset("mesbg").spells, key=lambda p: p.name)
-        power = powers[_pick("Power", [f"{p.name} ({p.casting_value}+)" for p in powers])]
-        will = _number(f"Will {hero.name} spends", 1, hero.current["will"])
-        might = _number(f"Might {hero.name} may spend to cast it", 0, hero.current["might"])
+        shown = [f"{p.shown('name')} ({p.casting_value}+)" for p in powers]
+        power = powers[_pick(_("Power"), shown)]
+        will = _number(_("Will {hero} spends").format(hero=hero.name), 1, hero.current["will"])
+        might = _number(
+            _("Might {hero} may spend to cast it").format(hero=hero.name),
+            0,
+            hero.current["might"],
+        )
         others = [h.name for h in battle.heroes.values() if not h.slain and h.name != hero.name]
-        picked = _pick("Target", [*others, "no hero (a warrior, or the caster itself)"])
+        nobody = _("no hero (a warrior, or the caster itself)")
+        picked = _pick(_("Target"), [*others, nobody])
         target = others[picked] if picked < len(others) else None
         cast(hero.name, power.id, will=will, casting=None, target=target, resist_will=None,
              might=might, resist_might=0, might_policy="minimum", channelled=False, seed=seed,
@@ -211,15 +228,19 @@ def _duel(db: Path | None, game: str | None, battle: Battle, mode: str, seed: in
     if not sides["good"] or not sides["evil"]:
         from aos_cli.core.errors import RuleError
 
-        raise RuleError("a duel needs a living hero on each side")
+        raise RuleError(_("a duel needs a living hero on each side"))
     values: dict[str, Any] = {f.name: f.default for f in DUEL_FLAGS}
     chosen: dict[str, str] = {}
     for side in ("good", "evil"):
-        chosen[side] = sides[side][_pick(f"The {side.title()} hero", sides[side])]
+        from aos_cli.systems.mesbg.words import side_name
+
+        question = _("The {side} hero").format(side=side_name(side))
+        chosen[side] = sides[side][_pick(question, sides[side])]
         hero = battle.hero(chosen[side])
         for key, value in battle.heroes[hero.name].profile.items():
             values[f"{side}_{key}"] = value
-        values[f"{side}_might"] = _number(f"Might {hero.name} may spend", 0, hero.current["might"])
+        question = _("Might {hero} may spend").format(hero=hero.name)
+        values[f"{side}_might"] = _number(question, 0, hero.current["might"])
         values[f"{side}_fate"] = None
     values |= {"seed": seed, "dice": mode, "db": db, "game": game, "json": False}
     run_duel(chosen["good"], chosen["evil"], values)
@@ -231,8 +252,8 @@ def _lost(force: str) -> Step:
         from aos_cli.systems.mesbg.cli import lose
 
         left = battle.forces[force].models - battle.models_lost(battle.forces[force])
-        lose(_number(f"Warriors of {force} slain", 1, max(1, left)), force=force, db=db,
-             game=game, json=False)  # fmt: skip
+        question = _("Warriors of {force} slain").format(force=force)
+        lose(_number(question, 1, max(1, left)), force=force, db=db, game=game, json=False)
 
     return lose_warriors
 
@@ -243,7 +264,8 @@ def _wounded(name: str) -> Step:
         from aos_cli.systems.mesbg.cli import spend
 
         hero = battle.hero(name)
-        fate = _number(f"Fate {hero.name} spends against it", 0, hero.current["fate"])
+        question = _("Fate {hero} spends against it").format(hero=hero.name)
+        fate = _number(question, 0, hero.current["fate"])
         if fate:
             spend(hero.name, "fate", fate, seed=seed, dice=mode, db=db, game=game, json=False)
         else:

@@ -29,7 +29,9 @@ from typing import Any
 
 from aos_cli.core.dice import FACES, DiceSource, d3_from_d6
 from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_MODELS, check_at_most
+from aos_cli.systems.mesbg.words import phase_name, power_name, side_name, store_name
 
 TOP = 6
 """No die is raised above 6 (§4.9: "a 6 stays a 6"; applied to Might as well)."""
@@ -172,17 +174,23 @@ class CastRequest:
         """InputError naming the flag when a value is impossible."""
         if not 1 <= self.will <= 20:
             raise InputError(
-                f"--will: {self.will} Will points", "spend 1 to 20 Will: one die per point"
+                _("--will: {will} Will points").format(will=self.will),
+                _("spend 1 to 20 Will: one die per point"),
             )
         if not 1 <= self.casting <= 6:
-            raise InputError(f"--casting: {self.casting}+ is not a casting value", "use 1+ to 6+")
+            raise InputError(
+                _("--casting: {value}+ is not a casting value").format(value=self.casting),
+                _("use 1+ to 6+"),
+            )
         for flag, value in (
             ("--might", self.might),
             ("--resist-will", self.resist_will),
             ("--resist-might", self.resist_might),
         ):
             if not 0 <= value <= 20:
-                raise InputError(f"{flag}: {value} points", "use 0 to 20")
+                raise InputError(
+                    _("{flag}: {value} points").format(flag=flag, value=value), _("use 0 to 20")
+                )
 
 
 def caster_might(highest: int, request: CastRequest) -> int:
@@ -260,8 +268,9 @@ def roll_cast(
     `decide_resist`, when given, is asked once the power is cast (with the caster's final die) how
     the target resists: the target decides after the caster's Might is committed (§2.4)."""
     request.check()
+    purpose = _("casting ({will} Will, needs {casting}+)")
     dice = tuple(
-        source.roll(request.will, f"casting ({request.will} Will, needs {request.casting}+)")
+        source.roll(request.will, purpose.format(will=request.will, casting=request.casting))
     )
     spent = caster_might(max(dice), request)
     final = raise_die(max(dice), spent)
@@ -271,7 +280,10 @@ def roll_cast(
     resist: tuple[int, ...] = ()
     if final >= request.casting and request.resist_dice:
         resist = tuple(
-            source.roll(request.resist_dice, f"resisting (must reach {final}, ties resist)")
+            source.roll(
+                request.resist_dice,
+                _("resisting (must reach {final}, ties resist)").format(final=final),
+            )
         )
     outcome = cast_outcome(request, max(dice), max(resist) if resist else None)
     return CastResult(request, dice, resist, outcome)
@@ -316,7 +328,10 @@ def will_for_chance(
     """The least Will to spend for P(the power takes effect) ≥ `chance`, and the chance for
     every spend from 1 to `most` (None when even `most` falls short)."""
     if not 0.0 < chance <= 1.0:
-        raise InputError(f"--chance: {chance} is not a probability", "use a number in (0, 1]")
+        raise InputError(
+            _("--chance: {chance} is not a probability").format(chance=chance),
+            _("use a number in (0, 1]"),
+        )
     table: list[tuple[int, Fraction]] = []
     least: int | None = None
     for will in range(1, most + 1):
@@ -427,25 +442,35 @@ class Fighter:
             ("support", self.support, 0, 10),
         ):
             if not low <= value <= high:
-                raise InputError(f"{self.flag(name)}: {value}", f"use {low} to {high}")
+                raise InputError(
+                    f"{self.flag(name)}: {value}",
+                    _("use {low} to {high}").format(low=low, high=high),
+                )
         if self.support_strength is not None and not 1 <= self.support_strength <= 10:
             raise InputError(
-                f"{self.flag('support-strength')}: {self.support_strength}", "use 1 to 10"
+                f"{self.flag('support-strength')}: {self.support_strength}",
+                _("use {low} to {high}").format(low=1, high=10),
             )
         if self.ignore_on is not None and not 2 <= self.ignore_on <= 6:
-            raise InputError(f"{self.flag('fury')}: {self.ignore_on}+", "use 6 (Fury) or 5")
+            raise InputError(f"{self.flag('fury')}: {self.ignore_on}+", _("use 6 (Fury) or 5"))
         if self.shielding and self.two_handed:
             raise RuleError(
-                f"{self.flag('shielding')}: a two-handed weapon forbids a shield (mesbg §4.6, §4.7)"
+                _("{flag}: a two-handed weapon forbids a shield (mesbg §4.6, §4.7)").format(
+                    flag=self.flag("shielding")
+                )
             )
         if self.shielding and self.strike is not None:
             raise RuleError(
-                f"{self.flag('strike')}: a model that shields makes no Strikes (mesbg §4.12)"
+                _("{flag}: a model that shields makes no Strikes (mesbg §4.12)").format(
+                    flag=self.flag("strike")
+                )
             )
         if self.charged and self.weapon is not WeaponRule.LANCE:
             raise InputError(
-                f"{self.flag('charged')}: only a cavalry lance gains from charging here",
-                f"add {self.flag('weapon')} lance (mesbg §4.9)",
+                _("{flag}: only a cavalry lance gains from charging here").format(
+                    flag=self.flag("charged")
+                ),
+                _("add {flag} lance (mesbg §4.9)").format(flag=self.flag("weapon")),
             )
 
     @property
@@ -631,7 +656,8 @@ def _roll_stage(
         for i, v in enumerate(firsts)
         if reroll_ones and v == 1 and not stage_succeeds(1, threshold, bonus)
     ]
-    seconds = source.roll(len(wanted), f"Feint rerolls of 1s ({purpose})") if wanted else []
+    again_purpose = _("Feint rerolls of 1s ({purpose})").format(purpose=purpose)
+    seconds = source.roll(len(wanted), again_purpose) if wanted else []
     again: dict[int, int] = dict(zip(wanted, seconds, strict=True))
     return [(v, again.get(i)) for i, v in enumerate(firsts)]
 
@@ -643,13 +669,19 @@ def roll_wounds(
     6/x Strikes that scored their 6 (§5); Feint rerolls 1s once at each stage (§4.1)."""
     if need is None or count == 0:
         return ()
-    firsts = _roll_stage(source, count, need.first, bonus, reroll_ones, f"wound rolls ({need})")
+    purpose = _("wound rolls ({need})").format(need=need)
+    firsts = _roll_stage(source, count, need.first, bonus, reroll_ones, purpose)
     passed = [stage_succeeds(r if r is not None else v, need.first, bonus) for v, r in firsts]
     seconds: dict[int, tuple[int, int | None]] = {}
     if need.second is not None:
         indexes = [i for i, ok in enumerate(passed) if ok]
         rolled = _roll_stage(
-            source, len(indexes), need.second, bonus, reroll_ones, f"second wound rolls ({need})"
+            source,
+            len(indexes),
+            need.second,
+            bonus,
+            reroll_ones,
+            _("second wound rolls ({need})").format(need=need),
         )
         seconds = dict(zip(indexes, rolled, strict=True))
     out: list[WoundRoll] = []
@@ -674,19 +706,20 @@ def roll_saves(source: DiceSource, wounds: int, hero: Fighter) -> tuple[WoundSav
     fate = hero.fate
     left = hero.wounds
     saves: list[WoundSave] = []
-    for _ in range(wounds):
+    for _wound in range(wounds):
         if left == 0:
             break
         fury: int | None = None
         if hero.ignore_on is not None:
-            fury = source.roll(1, f"Fury (ignore the Wound on {hero.ignore_on}+)")[0]
+            purpose = _("Fury (ignore the Wound on {value}+)").format(value=hero.ignore_on)
+            fury = source.roll(1, purpose)[0]
             if fury >= hero.ignore_on:
                 saves.append(WoundSave(fury, (), True))
                 continue
         rolled: list[int] = []
         ignored = False
         while fate > 0 and not ignored:
-            die = source.roll(1, f"a Fate roll ({FATE_SAVES}+ ignores the Wound)")[0]
+            die = source.roll(1, _fate_purpose())[0]
             fate -= 1
             rolled.append(die)
             ignored = die >= FATE_SAVES
@@ -694,6 +727,19 @@ def roll_saves(source: DiceSource, wounds: int, hero: Fighter) -> tuple[WoundSav
             left -= 1
         saves.append(WoundSave(fury, tuple(rolled), ignored))
     return tuple(saves)
+
+
+def _fate_purpose() -> str:
+    """What a Fate die is rolled for, as the dice prompt names it."""
+    return _("a Fate roll ({value}+ ignores the Wound)").format(value=FATE_SAVES)
+
+
+def _duel_purpose(fighter: Fighter) -> str:
+    """What a side's Duel dice are rolled for, as the dice prompt names it."""
+    text = ngettext(
+        "the {side} Duel roll ({n} die)", "the {side} Duel roll ({n} dice)", fighter.dice
+    )
+    return text.format(side=side_name(fighter.side.value), n=fighter.dice)
 
 
 def _check_pair(good: Fighter, evil: Fighter) -> None:
@@ -711,7 +757,7 @@ def duel_might(
     the same way, until neither can; in a tie bound for the roll-off Good answers first (the
     tool's order; the fragment gives none). Returns the points spent by each side."""
     spent = {Side.GOOD: 0, Side.EVIL: 0}
-    for _ in range(2 * TOP):
+    for _step in range(2 * TOP):
         now = {side: raise_die(highs[side], spent[side]) for side in Side}
         winner, _how = duel_winner(
             now[Side.GOOD], now[Side.EVIL], fights[Side.GOOD], fights[Side.EVIL], 0
@@ -774,10 +820,13 @@ def roll_duel(
     feints: dict[Side, int] = {}
     for fighter in (good, evil):
         if fighter.strike is SpecialStrike.FEINT:
-            die = source.roll(1, f"the {fighter.side.value} Feint (D3 off its Fight value)")[0]
+            purpose = _("the {side} Feint (D3 off its Fight value)").format(
+                side=side_name(fighter.side.value)
+            )
+            die = source.roll(1, purpose)[0]
             feints[fighter.side] = d3_from_d6(die)
-    good_dice = tuple(source.roll(good.dice, f"the Good Duel roll ({good.dice} dice)"))
-    evil_dice = tuple(source.roll(evil.dice, f"the Evil Duel roll ({evil.dice} dice)"))
+    good_dice = tuple(source.roll(good.dice, _duel_purpose(good)))
+    evil_dice = tuple(source.roll(evil.dice, _duel_purpose(evil)))
     good_fight = good.fight_in_duel(feints.get(Side.GOOD))
     evil_fight = evil.fight_in_duel(feints.get(Side.EVIL))
     needs = good_wins_roll_off_on(good, evil)
@@ -792,7 +841,10 @@ def roll_duel(
     winner, how = duel_winner(good_high, evil_high, good_fight, evil_fight, needs)
     roll_off: int | None = None
     if winner is None:
-        roll_off = source.roll(1, f"the tie roll-off (Good wins on {needs}+)")[0]
+        purpose = _("the tie roll-off ({good} wins on {needs}+)").format(
+            good=side_name("good"), needs=needs
+        )
+        roll_off = source.roll(1, purpose)[0]
         winner = Side.GOOD if roll_off >= needs else Side.EVIL
     base = DuelResult(
         good,
@@ -819,19 +871,21 @@ def _after_duel(source: DiceSource, duel: DuelResult, might: int = 0) -> DuelRes
     win = duel.fighter(duel.winner)
     lose = duel.loser
     if win.strike is SpecialStrike.BASH:
-        a, b = source.roll(2, "Bash (winner's D6, then the target's D6, each + Strength)")
+        a, b = source.roll(2, _("Bash (winner's D6, then the target's D6, each + Strength)"))
         duel = replace(duel, bash=(a, b, bash_succeeds(a, win, b, lose)))
     elif win.strike is SpecialStrike.STUN:
-        die = source.roll(1, f"Stun ({STUN_SUCCEEDS}+)")[0]
+        die = source.roll(1, _("Stun ({value}+)").format(value=STUN_SUCCEEDS))[0]
         duel = replace(duel, stun=(die, die >= STUN_SUCCEEDS))
     piercing: dict[Side, int] = {}
     strength, defence = win.strength, lose.defence
     if win.strike is SpecialStrike.PIERCING and win.strikes:
-        piercing[win.side] = d3_from_d6(source.roll(1, "Piercing Strike (D3 on Strength)")[0])
+        rolled = source.roll(1, _("Piercing Strike (D3 on Strength)"))[0]
+        piercing[win.side] = d3_from_d6(rolled)
         strength += piercing[win.side]
     struck = win.strikes + win.support
     if lose.strike is SpecialStrike.PIERCING and struck:
-        piercing[lose.side] = d3_from_d6(source.roll(1, "Piercing Strike lost (D3 off Defence)")[0])
+        rolled = source.roll(1, _("Piercing Strike lost (D3 off Defence)"))[0]
+        piercing[lose.side] = d3_from_d6(rolled)
         defence = max(1, defence - piercing[lose.side])
     reroll = win.strike is SpecialStrike.FEINT
     need = wound_need(strength, defence)
@@ -901,7 +955,7 @@ def wounds_lost_distribution(wounds: dict[int, Fraction], hero: Fighter) -> dict
     out: dict[int, Fraction] = {}
     for count, weight in wounds.items():
         states: dict[tuple[int, int], Fraction] = {(0, hero.fate): weight}
-        for _ in range(count):
+        for _wound in range(count):
             step: dict[tuple[int, int], Fraction] = {}
             for (lost, fate), p in states.items():
                 if lost == hero.wounds:
@@ -917,7 +971,7 @@ def wounds_lost_distribution(wounds: dict[int, Fraction], hero: Fighter) -> dict
                 key = (lost + 1, 0)
                 step[key] = step.get(key, Fraction(0)) + stands * (1 - half) ** fate
             states = step
-        for (lost, _), p in states.items():
+        for (lost, _fate), p in states.items():
             out[lost] = out.get(lost, Fraction(0)) + p
     return dict(sorted(out.items()))
 
@@ -936,7 +990,7 @@ def duel_odds(good: Fighter, evil: Fighter) -> DuelOdds:
             ef = evil.fight_in_duel(feint_e or None)
             for g, p in good_high.items():
                 for e, q in evil_high.items():
-                    winner, _ = duel_winner(g, e, gf, ef, needs)
+                    winner, _how = duel_winner(g, e, gf, ef, needs)
                     share = (
                         Fraction(7 - needs, 6) if winner is None else Fraction(winner is Side.GOOD)
                     )
@@ -1063,22 +1117,30 @@ class Battle:
         found = exact or [h for key, h in self.heroes.items() if key.casefold().startswith(wanted)]
         if len(found) == 1:
             return found[0]
-        known = ", ".join(self.heroes) or "none yet"
-        what = "several heroes match" if found else "no hero named"
-        raise RuleError(f"{what} {name!r}", f"heroes: {known}; add one with `aos hero add`")
+        known = ", ".join(self.heroes) or _("none yet")
+        what = _("several heroes match {name!r}") if found else _("no hero named {name!r}")
+        raise RuleError(
+            what.format(name=name),
+            _("heroes: {known}; add one with `aos hero add`").format(known=known),
+        )
 
     def force(self, name: str | None) -> Force:
         """A force by name; with no name, the only force there is."""
         if name is None:
             if len(self.forces) == 1:
                 return next(iter(self.forces.values()))
-            known = ", ".join(self.forces) or "none yet"
-            raise RuleError("which force?", f"give --force (forces: {known})")
+            known = ", ".join(self.forces) or _("none yet")
+            raise RuleError(
+                _("which force?"), _("give --force (forces: {known})").format(known=known)
+            )
         for key, force in self.forces.items():
             if key.casefold() == name.strip().casefold():
                 return force
-        known = ", ".join(self.forces) or "none yet"
-        raise RuleError(f"no force named {name!r}", f"forces: {known}")
+        known = ", ".join(self.forces) or _("none yet")
+        raise RuleError(
+            _("no force named {name!r}").format(name=name),
+            _("forces: {known}").format(known=known),
+        )
 
     def living(self, name: str) -> Hero:
         """A hero that is still in the battle; RuleError for a slain one (nothing is spent on,
@@ -1086,8 +1148,8 @@ class Battle:
         hero = self.hero(name)
         if hero.slain:
             raise RuleError(
-                f"{hero.name} is slain and out of the battle",
-                "`aos hero undo` if the Wound was recorded by mistake",
+                _("{hero} is slain and out of the battle").format(hero=hero.name),
+                _("`aos hero undo` if the Wound was recorded by mistake"),
             )
         return hero
 
@@ -1097,9 +1159,10 @@ class Battle:
         hero = self.living(name)
         if hero.name in self.cast_this_turn:
             raise RuleError(
-                f"{hero.name} has already used a magical power this turn (once per round, "
-                "mesbg §2.1)",
-                "end the turn with `aos hero end-phase`; resisting is not limited",
+                _(
+                    "{hero} has already used a magical power this turn (once per round, mesbg §2.1)"
+                ).format(hero=hero.name),
+                _("end the turn with `aos hero end-phase`; resisting is not limited"),
             )
         return hero
 
@@ -1124,50 +1187,62 @@ class Battle:
         op = payload.get("op")
         handler = _OPS.get(str(op))
         if handler is None:
-            raise RuleError(f"unknown hero action {op!r}")
+            raise RuleError(_("unknown hero action {op!r}").format(op=op))
         handler(self, payload)
 
     def _add_force(self, payload: dict[str, Any]) -> None:
         name = str(payload["name"])
         if any(key.casefold() == name.casefold() for key in self.forces):
-            raise RuleError(f"there is already a force named {name!r}")
+            raise RuleError(_("there is already a force named {name!r}").format(name=name))
         models = int(payload["models"])
         if models < 1:
-            raise InputError(f"--models: {models}", "a force has at least 1 model")
-        check_at_most("--models", models, MAX_MODELS, "models")
+            raise InputError(f"--models: {models}", _("a force has at least 1 model"))
+        check_at_most("--models", models, MAX_MODELS, _("models"))
         side = payload.get("side")
         self.forces[name] = Force(name, models, Side(side) if side else None)
-        self.notes.append(f"Force {name}: {models} models, Broken at {math.ceil(models / 2)} lost.")
+        note = ngettext(
+            "Force {force}: {n} model, Broken at {broken} lost.",
+            "Force {force}: {n} models, Broken at {broken} lost.",
+            models,
+        )
+        self.notes.append(note.format(force=name, n=models, broken=math.ceil(models / 2)))
 
     def _add_hero(self, payload: dict[str, Any]) -> None:
         name = str(payload["name"])
         if any(key.casefold() == name.casefold() for key in self.heroes):
-            raise RuleError(f"there is already a hero named {name!r}")
+            raise RuleError(_("there is already a hero named {name!r}").format(name=name))
         force = self.force(payload.get("force"))
         start = {store: int(payload[store]) for store in STORES}
         for store, value in start.items():
             if value < 0 or (store == "wounds" and value < 1):
-                raise InputError(f"--{store}: {value}", "use 0 or more (Wounds at least 1)")
-            check_at_most(f"--{store}", value, MAX_CHARACTERISTIC, store.title())
+                raise InputError(f"--{store}: {value}", _("use 0 or more (Wounds at least 1)"))
+            check_at_most(f"--{store}", value, MAX_CHARACTERISTIC, store_name(store))
         profile = {k: int(v) for k, v in dict(payload.get("profile") or {}).items()}
         for key, value in profile.items():
             if key not in PROFILE or not 1 <= value <= 10:
-                raise InputError(f"{key}: {value}", f"give {', '.join(PROFILE)} from 1 to 10")
+                raise InputError(
+                    f"{key}: {value}",
+                    _("give {names} from 1 to 10").format(names=", ".join(PROFILE)),
+                )
         self.heroes[name] = Hero(name, force.name, dict(start), dict(start), profile)
-        self.notes.append(f"{name} joins {force.name}: " + _stores_text(start))
+        note = _("{hero} joins {force}: {stores}")
+        self.notes.append(note.format(hero=name, force=force.name, stores=_stores_text(start)))
 
     def _spend(self, payload: dict[str, Any]) -> None:
         hero = self.living(str(payload["hero"]))
         store, amount = _store(payload["store"]), int(payload["amount"])
         if amount < 1:
-            raise InputError(f"amount: {amount}", "spend 1 or more")
-        check_at_most("amount", amount, MAX_CHARACTERISTIC, store.title())
+            raise InputError(f"amount: {amount}", _("spend 1 or more"))
+        check_at_most("amount", amount, MAX_CHARACTERISTIC, store_name(store))
         have = hero.current[store]
         if store != "wounds" and amount > have:
-            raise RuleError(f"{hero.name} has {have} {store.title()} left, not {amount}")
+            raise RuleError(_left_error(hero, store, amount))
         hero.current[store] = max(0, have - amount)
+        note = _("{hero} spends {amount} {store}: {left} left.")
         self.notes.append(
-            f"{hero.name} spends {amount} {store.title()}: {hero.current[store]} left."
+            note.format(
+                hero=hero.name, amount=amount, store=store_name(store), left=hero.current[store]
+            )
         )
         self._after_change(hero)
 
@@ -1179,48 +1254,47 @@ class Battle:
             if amount is None:
                 hero.current[store] = max(hero.current[store], hero.start[store])
             else:
-                check_at_most("amount", abs(int(amount)), MAX_CHARACTERISTIC, store.title())
+                check_at_most("amount", abs(int(amount)), MAX_CHARACTERISTIC, store_name(store))
                 value = hero.current[store] + int(amount)
                 # Strengthen Will may lift Will past the start (§3 #18); the rest stop there.
                 hero.current[store] = value if store == "will" else min(value, hero.start[store])
-        self.notes.append(f"{hero.name} restored: " + _stores_text(hero.current))
+        note = _("{hero} restored: {stores}")
+        self.notes.append(note.format(hero=hero.name, stores=_stores_text(hero.current)))
 
     def _lose(self, payload: dict[str, Any]) -> None:
         force = self.force(payload.get("force"))
         amount = int(payload["amount"])
         if amount < 1:
-            raise InputError(f"amount: {amount}", "lose 1 or more")
-        check_at_most("amount", amount, MAX_MODELS, "warriors")
+            raise InputError(f"amount: {amount}", _("lose 1 or more"))
+        check_at_most("amount", amount, MAX_MODELS, _("warriors"))
         was_broken = self.broken(force)
         force.warriors_lost += amount
-        self.notes.append(f"{force.name} loses {amount} warriors.")
+        note = ngettext("{force} loses {n} warrior.", "{force} loses {n} warriors.", amount)
+        self.notes.append(note.format(force=force.name, n=amount))
         if self.broken(force) and not was_broken:
-            self.notes.append(
-                f"{force.name} is Broken: {self.models_lost(force)} of {force.models} lost."
-            )
+            self.notes.append(self._broken_note(force))
 
     def _cast(self, payload: dict[str, Any]) -> None:
         """A cast already rolled: spend the Will and Might both sides committed, then put the
         power in force when it took effect and lasts (§2.2-§2.5)."""
         if self.phase is not None and self.phase != "move":
             raise RuleError(
-                f"powers are cast in the Move phase, not the {self.phase.title()} phase "
-                "(mesbg §2.1)"
+                _("powers are cast in the {move}, not the {phase} (mesbg §2.1)").format(
+                    move=phase_name("move"), phase=phase_name(self.phase)
+                )
             )
         caster = self.check_can_cast(str(payload["caster"]))
         target = self.living(str(payload["target"])) if payload.get("target") else None
         will, might = int(payload["will"]), int(payload["might_spent"])
         resist_will, resist_might = int(payload["resist_will"]), int(payload["resist_might_spent"])
-        if will > caster.current["will"]:
-            raise RuleError(f"{caster.name} has {caster.current['will']} Will, not {will}")
-        if might > caster.current["might"]:
-            raise RuleError(f"{caster.name} has {caster.current['might']} Might, not {might}")
-        if target is not None and resist_will > target.current["will"]:
-            raise RuleError(f"{target.name} has {target.current['will']} Will, not {resist_will}")
-        if target is not None and resist_might > target.current["might"]:
-            raise RuleError(
-                f"{target.name} has {target.current['might']} Might, not {resist_might}"
-            )
+        for who, store, wanted in (
+            (caster, "will", will),
+            (caster, "might", might),
+            (target, "will", resist_will),
+            (target, "might", resist_might),
+        ):
+            if who is not None and wanted > who.current[store]:
+                raise RuleError(has_not_error(who, store, wanted))
         caster.current["will"] -= will
         caster.current["might"] -= might
         self.cast_this_turn.append(caster.name)
@@ -1228,12 +1302,13 @@ class Battle:
             target.current["will"] -= resist_will
             target.current["might"] -= resist_might
         name = str(payload["name"])
+        shown = {"caster": caster.name, "power": power_name(name)}
         duration = Duration(payload["duration"])
         if payload["cast"] and not payload["resisted"]:
-            verdict = "takes effect"
+            note = _("{caster} casts {power}: it takes effect.").format(**shown)
             change = payload.get("store_change")
             if target is not None and isinstance(change, dict):
-                verdict += self._store_change(target, change)
+                note = self._store_change(target, change, shown)
             if duration is not Duration.INSTANT:
                 self.effects.append(
                     PowerInForce(
@@ -1244,28 +1319,39 @@ class Battle:
                         bool(payload.get("channelled")),
                     )
                 )
+        elif payload["cast"] and target is not None:
+            note = _("{caster} casts {power}: it is resisted by {target}.").format(
+                target=target.name, **shown
+            )
         elif payload["cast"]:
-            verdict = f"is resisted by {target.name if target else 'the target'}"
+            note = _("{caster} casts {power}: it is resisted by the target.").format(**shown)
         else:
-            verdict = "fails"
-        self.notes.append(f"{caster.name} casts {name}: it {verdict}.")
+            note = _("{caster} casts {power}: it fails.").format(**shown)
+        self.notes.append(note)
         self._after_change(caster)
         if target is not None:
             self._after_change(target)
 
-    def _store_change(self, target: Hero, change: dict[str, Any]) -> str:
+    def _store_change(self, target: Hero, change: dict[str, Any], shown: dict[str, str]) -> str:
         """A power's rolled change to the target's store (Sap Will, Curse, Strengthen Will,
-        Renew: §3 #8, #15, #16, #18), never below 0; what it did, for the note."""
+        Renew: §3 #8, #15, #16, #18), never below 0; the cast's note saying what it did."""
         store, amount = _store(change["store"]), int(change["amount"])
-        check_at_most("store change", abs(amount), MAX_CHARACTERISTIC, store.title())
+        check_at_most("store change", abs(amount), MAX_CHARACTERISTIC, store_name(store))
         before = target.current[store]
         after = max(0, before + amount)
         if amount > 0 and store != "will":
             after = min(after, max(before, target.start[store]))  # only Will may pass its start
         target.current[store] = after
-        moved = abs(after - before)
-        verb = "gains" if after > before else "loses"
-        return f": {target.name} {verb} {moved} {store.title()} ({after} left)"
+        note = (
+            _("{caster} casts {power}: it takes effect: {target} gains {n} {store} ({left} left).")
+            if after > before
+            else _(
+                "{caster} casts {power}: it takes effect: {target} loses {n} {store} ({left} left)."
+            )
+        )
+        return note.format(
+            target=target.name, n=abs(after - before), store=store_name(store), left=after, **shown
+        )
 
     def _fate(self, payload: dict[str, Any]) -> None:
         """Fate against a Wound just suffered: one D6 per point, one at a time, until one
@@ -1274,22 +1360,28 @@ class Battle:
         hero = self.living(str(payload["hero"]))
         dice = [int(d) for d in payload["dice"]]
         if not dice:
-            raise InputError("no Fate dice", "spend 1 Fate point or more")
+            raise InputError(_("no Fate dice"), _("spend 1 Fate point or more"))
         if len(dice) > hero.current["fate"]:
-            raise RuleError(f"{hero.name} has {hero.current['fate']} Fate left, not {len(dice)}")
+            raise RuleError(_left_error(hero, "fate", len(dice)))
         hero.current["fate"] -= len(dice)
         rolled = ", ".join(map(str, dice))
         if any(d >= FATE_SAVES for d in dice):
-            self.notes.append(
-                f"{hero.name} rolls Fate {rolled}: the Wound is ignored "
-                f"({hero.current['fate']} Fate left)."
-            )
+            note = _("{hero} rolls Fate {dice}: the Wound is ignored ({fate} Fate left).")
         else:
             hero.current["wounds"] = max(0, hero.current["wounds"] - 1)
-            self.notes.append(
-                f"{hero.name} rolls Fate {rolled}: no {FATE_SAVES}+, the Wound is lost "
-                f"({hero.current['wounds']} Wounds, {hero.current['fate']} Fate left)."
+            note = _(
+                "{hero} rolls Fate {dice}: no {value}+, the Wound is lost "
+                "({wounds} Wounds, {fate} Fate left)."
             )
+        self.notes.append(
+            note.format(
+                hero=hero.name,
+                dice=rolled,
+                value=FATE_SAVES,
+                wounds=hero.current["wounds"],
+                fate=hero.current["fate"],
+            )
+        )
         self._after_change(hero)
 
     def _duel(self, payload: dict[str, Any]) -> None:
@@ -1298,7 +1390,7 @@ class Battle:
         fights nor backs away."""
         heroes = {side: self.living(str(payload[side.value])) for side in Side}
         if heroes[Side.GOOD] is heroes[Side.EVIL]:
-            raise RuleError("a hero cannot fight a duel with itself", "name two heroes")
+            raise RuleError(_("a hero cannot fight a duel with itself"), _("name two heroes"))
         spent = {
             store: {str(k): int(v) for k, v in dict(payload.get(store) or {}).items()}
             for store in ("might", "fate")
@@ -1307,8 +1399,7 @@ class Battle:
             for store in ("might", "fate"):
                 wanted = spent[store].get(side.value, 0)
                 if not 0 <= wanted <= hero.current[store]:
-                    have = hero.current[store]
-                    raise RuleError(f"{hero.name} has {have} {store.title()}, not {wanted}")
+                    raise RuleError(has_not_error(hero, store, wanted))
         for side, hero in heroes.items():
             for store in ("might", "fate"):
                 hero.current[store] -= spent[store].get(side.value, 0)
@@ -1321,12 +1412,15 @@ class Battle:
             for side in Side
             if spent["might"].get(side.value)
         )
-        self.notes.append(
-            f"{heroes[winner].name} wins the Fight against {loser.name}"
-            + (f"; Might spent: {might}" if might else "")
-            + (f"; {loser.name} loses {lost} Wound{'s' if lost != 1 else ''}" if lost else "")
-            + ("." if loser.slain else f'; {loser.name} backs away 1".')
-        )
+        clauses = [_("{winner} wins the Fight against {loser}")]
+        if might:
+            clauses.append(_("Might spent: {spent}"))
+        if lost:
+            clauses.append(ngettext("{loser} loses {n} Wound", "{loser} loses {n} Wounds", lost))
+        if not loser.slain:
+            clauses.append(_('{loser} backs away 1"'))
+        shown = {"winner": heroes[winner].name, "loser": loser.name, "spent": might, "n": lost}
+        self.notes.append("; ".join(c.format(**shown) for c in clauses) + ".")
         for hero in heroes.values():
             self._after_change(hero)
 
@@ -1336,26 +1430,31 @@ class Battle:
         the first turn the dice are rolled again). Then the Move phase begins."""
         rolls = [(int(g), int(e)) for g, e in payload["rolls"]]
         if not rolls:
-            raise InputError("no priority rolls", "roll a D6 for each side")
+            raise InputError(_("no priority rolls"), _("roll a D6 for each side"))
         good, evil = rolls[-1]
         if good != evil:
             side = Side.GOOD if good > evil else Side.EVIL
         elif self.priority is not None:
             side = self.priority.other
         else:
-            raise RuleError("a tied priority roll in the first turn is rolled again")
+            raise RuleError(_("a tied priority roll in the first turn is rolled again"))
         self.priority, self.phase = side, "move"
-        shown = ", ".join(f"Good {g}, Evil {e}" for g, e in rolls)
-        self.notes.append(f"Priority ({shown}): {side.value.title()} has Priority this turn.")
+        good_name, evil_name = side_name("good"), side_name("evil")
+        shown = ", ".join(f"{good_name} {g}, {evil_name} {e}" for g, e in rolls)
+        note = _("Priority ({rolls}): {side} has Priority this turn.")
+        self.notes.append(note.format(rolls=shown, side=side_name(side.value)))
 
     def _phase(self, payload: dict[str, Any]) -> None:
         """On to the next phase of the turn (Move, Shoot, Fight, End)."""
         wanted = str(payload["phase"])
         order = ("priority", "move", "shoot", "fight", "end")
         if wanted not in order:
-            raise InputError(f"phase {wanted!r}", f"use one of {', '.join(order)}")
+            raise InputError(
+                _("phase {phase!r}").format(phase=wanted),
+                _("use one of {names}").format(names=", ".join(order)),
+            )
         self.phase = wanted
-        self.notes.append(f"The {wanted.title()} phase.")
+        self.notes.append(_("The {phase} begins.").format(phase=phase_name(wanted)))
 
     def _end_phase(self, payload: dict[str, Any]) -> None:
         """The End phase: temporary powers end (§2.5); the next turn begins. A force reduced
@@ -1365,21 +1464,34 @@ class Battle:
         ended = [e for e in self.effects if e.duration is Duration.TEMPORARY]
         self.effects = [e for e in self.effects if e.duration is not Duration.TEMPORARY]
         for effect in ended:
-            self.notes.append(f"{effect.power} ({effect.caster}) ends: temporary, End phase.")
+            note = _("{power} ({caster}) ends: temporary, {end}.")
+            self.notes.append(
+                note.format(
+                    power=power_name(effect.power), caster=effect.caster, end=phase_name("end")
+                )
+            )
         routed = [f for f in self.forces.values() if self.reduced_to_a_quarter(f)]
         if routed and len(self.forces) == 2:
             others = [f for f in self.forces.values() if f not in routed]
             lost = ", ".join(
-                f"{f.name} lost {self.models_lost(f)} of {f.models}" for f in self.forces.values()
+                _("{force} lost {lost} of {models}").format(
+                    force=f.name, lost=self.models_lost(f), models=f.models
+                )
+                for f in self.forces.values()
             )
-            winner = f"{others[0].name} wins" if others else "a draw"
-            self.result = f"The battle ends: {lost}; {winner}."
+            self.result = (
+                _("The battle ends: {losses}; {force} wins.").format(
+                    losses=lost, force=others[0].name
+                )
+                if others
+                else _("The battle ends: {losses}; a draw.").format(losses=lost)
+            )
             self.notes.append(self.result)
             return
         self.turn += 1
         if self.phase is not None:
             self.phase = "priority"
-        self.notes.append(f"Turn {self.turn} begins.")
+        self.notes.append(_("Turn {turn} begins.").format(turn=self.turn))
 
     def reduced_to_a_quarter(self, force: Force) -> bool:
         """A quarter or fewer of the force's models left (commonly published scenario end)."""
@@ -1396,25 +1508,30 @@ class Battle:
             ]
             for effect in ended:
                 self.effects.remove(effect)
-                self.notes.append(f"{effect.power} ends: {hero.name} has no Will left.")
+                note = _("{power} ends: {hero} has no Will left.")
+                self.notes.append(note.format(power=power_name(effect.power), hero=hero.name))
         if hero.slain:
-            self.notes.append(f"{hero.name} is slain.")
+            self.notes.append(_("{hero} is slain.").format(hero=hero.name))
             force = self.forces.get(hero.force)
             if force is not None and self.broken(force):
-                self.notes.append(
-                    f"{force.name} is Broken: {self.models_lost(force)} of {force.models} lost."
-                )
+                self.notes.append(self._broken_note(force))
+
+    def _broken_note(self, force: Force) -> str:
+        """The note of a force reaching its break point."""
+        return _("{force} is Broken: {lost} of {models} lost.").format(
+            force=force.name, lost=self.models_lost(force), models=force.models
+        )
 
 
 def roll_fate(source: DiceSource, points: int) -> list[int]:
     """Fate dice against one Wound, one point at a time until one scores 4+ (the points not
     needed are kept): what `Battle` records as an `op: fate` action."""
     if points < 1:
-        raise InputError(f"amount: {points}", "spend 1 Fate point or more")
-    check_at_most("amount", points, MAX_CHARACTERISTIC, "Fate")
+        raise InputError(f"amount: {points}", _("spend 1 Fate point or more"))
+    check_at_most("amount", points, MAX_CHARACTERISTIC, store_name("fate"))
     dice: list[int] = []
     while len(dice) < points and not any(d >= FATE_SAVES for d in dice):
-        dice += source.roll(1, f"a Fate roll ({FATE_SAVES}+ ignores the Wound)")
+        dice += source.roll(1, _fate_purpose())
     return dice
 
 
@@ -1430,10 +1547,10 @@ amount (`all`: the whole store)."""
 
 
 def roll_store_change(
-    power_id: str, channelled: bool, source: DiceSource, target: Hero
+    power_id: str, channelled: bool, source: DiceSource, target: Hero, name: str | None = None
 ) -> dict[str, Any] | None:
     """The rolled change a store power makes to its target (None for other powers), recorded
-    with the cast so replay never rolls it again."""
+    with the cast so replay never rolls it again; `name`: the power as the dice prompt says it."""
     from aos_cli.core.dice import parse_dice
 
     found = STORE_POWERS.get(power_id)
@@ -1444,9 +1561,8 @@ def roll_store_change(
     if amount_text == "all":
         amount = target.current[store]
     else:
-        amount = parse_dice(amount_text).roll(
-            source, f"{power_id.replace('-', ' ')} ({amount_text})"
-        )
+        shown = name or power_id.replace("-", " ")
+        amount = parse_dice(amount_text).roll(source, f"{shown} ({amount_text})")
     return {"store": store, "amount": sign * amount, "rolled": amount_text}
 
 
@@ -1455,12 +1571,29 @@ def _store(value: Any) -> str:
     if text in ("wound", "w"):
         text = "wounds"
     if text not in STORES:
-        raise InputError(f"{value!r} is not a hero's store", f"use one of {', '.join(STORES)}")
+        raise InputError(
+            _("{value!r} is not a hero's store").format(value=value),
+            _("use one of {names}").format(names=", ".join(STORES)),
+        )
     return text
 
 
 def _stores_text(values: dict[str, int]) -> str:
-    return ", ".join(f"{store.title()} {values[store]}" for store in STORES)
+    return ", ".join(f"{store_name(store)} {values[store]}" for store in STORES)
+
+
+def has_not_error(hero: Hero, store: str, wanted: int) -> str:
+    """ "Gandalf has 2 Will, not 3": a store asked for more than it holds."""
+    return _("{hero} has {have} {store}, not {wanted}").format(
+        hero=hero.name, have=hero.current[store], store=store_name(store), wanted=wanted
+    )
+
+
+def _left_error(hero: Hero, store: str, wanted: int) -> str:
+    """ "Aragorn has 0 Fate left, not 1": spending more than is left."""
+    return _("{hero} has {have} {store} left, not {wanted}").format(
+        hero=hero.name, have=hero.current[store], store=store_name(store), wanted=wanted
+    )
 
 
 _OPS: dict[str, Callable[[Battle, dict[str, Any]], None]] = {

@@ -8,6 +8,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from aos_cli.core.i18n import _, ngettext, number
+from aos_cli.systems.mesbg.words import duration_name, power_name, side_name, store_name
+
 if TYPE_CHECKING:
     from rich.table import Table
 
@@ -35,7 +38,7 @@ def chance(p: Fraction) -> str:
 
 
 def _dice(values: tuple[int, ...] | list[int]) -> str:
-    return " ".join(str(v) for v in values) or "no dice"
+    return " ".join(str(v) for v in values) or _("no dice")
 
 
 def _fractions(mapping: dict[Any, Fraction]) -> dict[str, float]:
@@ -74,23 +77,51 @@ def cast_lines(result: CastResult, *, power: dict[str, Any] | None = None) -> li
     request, outcome = result.request, result.outcome
     lines: list[str] = []
     if power is not None:
-        lines.append(f"[heading]{power['name']}[/] ({power['duration']})")
-    might = f", +{outcome.might_spent} Might → {outcome.final}" if outcome.might_spent else ""
-    verdict = "[success]cast[/]" if outcome.cast else "[fail]fails[/]"
+        name = power.get("shown_name") or power["name"]
+        lines.append(f"[heading]{name}[/] ({duration_name(str(power['duration']))})")
+    verdict = _("[success]cast[/]") if outcome.cast else _("[fail]fails[/]")
+    casting = (
+        _(
+            "Casting with {will} Will: {dice} - highest {highest}, +{might} Might → {final} "
+            "against {casting}+ - {verdict}"
+        )
+        if outcome.might_spent
+        else _(
+            "Casting with {will} Will: {dice} - highest {highest} against {casting}+ - {verdict}"
+        )
+    )
     lines.append(
-        f"Casting with {request.will} Will: {_dice(result.dice)} - highest {result.highest}"
-        f"{might} against {request.casting}+ - {verdict}"
+        casting.format(
+            will=request.will,
+            dice=_dice(result.dice),
+            highest=result.highest,
+            might=outcome.might_spent,
+            final=outcome.final,
+            casting=request.casting,
+            verdict=verdict,
+        )
     )
     if result.resist_dice:
-        might = (
-            f", +{outcome.resist_might_spent} Might → {outcome.resist_final}"
+        verdict = _("[fail]resisted[/]") if outcome.resisted else _("[success]not resisted[/]")
+        resisting = (
+            _(
+                "Resisting: {dice} - highest {highest}, +{might} Might → {resist_final} must "
+                "reach {final} (ties resist) - {verdict}"
+            )
             if outcome.resist_might_spent
-            else ""
+            else _(
+                "Resisting: {dice} - highest {highest} must reach {final} (ties resist) - {verdict}"
+            )
         )
-        verdict = "[fail]resisted[/]" if outcome.resisted else "[success]not resisted[/]"
         lines.append(
-            f"Resisting: {_dice(result.resist_dice)} - highest {result.resist_highest}{might}"
-            f" must reach {outcome.final} (ties resist) - {verdict}"
+            resisting.format(
+                dice=_dice(result.resist_dice),
+                highest=result.resist_highest,
+                might=outcome.resist_might_spent,
+                resist_final=outcome.resist_final,
+                final=outcome.final,
+                verdict=verdict,
+            )
         )
     if power is not None and outcome.succeeded:
         lines.append(str(power["channelled_text" if power.get("channelled") else "text"]))
@@ -128,28 +159,43 @@ def cast_odds_lines(
     table: list[tuple[int, Fraction]] | None = None,
 ) -> list[str]:
     """Exact casting odds for people, with the Will to spend for a wanted chance."""
-    lines = [f"Chance to cast with {will} Will ({casting}+): {chance(odds.cast)}"]
+    lines = [
+        _("Chance to cast with {will} Will ({casting}+): {chance}").format(
+            will=will, casting=casting, chance=chance(odds.cast)
+        )
+    ]
     if resisting:
-        lines.append(f"Chance it is cast and resisted: {chance(odds.resisted)}")
-        lines.append(f"Chance it takes effect: {chance(odds.probability)}")
+        lines.append(
+            _("Chance it is cast and resisted: {chance}").format(chance=chance(odds.resisted))
+        )
+        lines.append(_("Chance it takes effect: {chance}").format(chance=chance(odds.probability)))
     if odds.mean_might:
         lines.append(
-            f"[muted]Might spent by the caster on average: {float(odds.mean_might):.2f}[/]"
+            _("[muted]Might spent by the caster on average: {mean}[/]").format(
+                mean=number(float(odds.mean_might), 2)
+            )
         )
     if odds.mean_resist_might:
         lines.append(
-            f"[muted]Might spent by the target on average: {float(odds.mean_resist_might):.2f}[/]"
+            _("[muted]Might spent by the target on average: {mean}[/]").format(
+                mean=number(float(odds.mean_resist_might), 2)
+            )
         )
     if table is not None and target is not None:
         shown = ", ".join(f"{w}: {percent(p)}" for w, p in table[:8])
         if least is None:
-            lines.append(f"No spend up to {table[-1][0]} Will reaches {percent(target)}.")
+            lines.append(
+                _("No spend up to {will} Will reaches {chance}.").format(
+                    will=table[-1][0], chance=percent(target)
+                )
+            )
         else:
             lines.append(
-                f"Spend [total]{least} Will[/] for at least {percent(target)} "
-                f"({percent(dict(table)[least])})."
+                _("Spend [total]{will} Will[/] for at least {chance} ({actual}).").format(
+                    will=least, chance=percent(target), actual=percent(dict(table)[least])
+                )
             )
-        lines.append(f"[muted]By Will spent: {shown}[/]")
+        lines.append(_("[muted]By Will spent: {chances}[/]").format(chances=shown))
     return lines
 
 
@@ -240,7 +286,7 @@ def _wound_text(roll: WoundRoll) -> str:
         )
         first = f"{first}/{second}"
     if roll.might:
-        first = f"{first}+{roll.might} Might"
+        first = _("{roll}+{might} Might").format(roll=first, might=roll.might)
     return f"[success]{first}[/]" if roll.wounded else f"[fail]{first}[/]"
 
 
@@ -250,74 +296,130 @@ def duel_lines(result: DuelResult) -> list[str]:
 
     lines: list[str] = []
     for side, d3 in result.feints.items():
-        lines.append(f"{side.value.title()} Feint: Fight value -{d3} to settle the Fight.")
+        lines.append(
+            _("{side} Feint: Fight value -{d3} to settle the Fight.").format(
+                side=side_name(side.value), d3=d3
+            )
+        )
     for fighter, dice, high in (
         (result.good, result.good_dice, result.good_high),
         (result.evil, result.evil_dice, result.evil_high),
     ):
-        mod = " (-1 each, a 1 stays 1)" if fighter.die_modifier else ""
-        might = result.duel_might.get(fighter.side, 0)
-        raised = f" (+{might} Might)" if might else ""
-        lines.append(
-            f"{fighter.side.value.title()} Duel roll: {_dice(dice)}{mod} - highest "
-            f"[total]{high}[/]{raised}"
+        shown = _dice(dice)
+        if fighter.die_modifier:
+            shown += " " + _("(-1 each, a 1 stays 1)")
+        line = _("{side} Duel roll: {dice} - highest [total]{high}[/]").format(
+            side=side_name(fighter.side.value), dice=shown, high=high
         )
-    how = {
-        DecidedBy.DICE: "on the dice",
-        DecidedBy.FIGHT: f"on Fight value ({result.good_fight} against {result.evil_fight})",
-        DecidedBy.ROLL_OFF: f"on the roll-off: {result.roll_off} (Good needs {result.roll_off_needs}+)",
-    }[result.decided_by]
-    lines.append(f"[total]{result.winner.value.title()} wins the Fight[/] {how}.")
+        might = result.duel_might.get(fighter.side, 0)
+        if might:
+            line += " " + _("(+{might} Might)").format(might=might)
+        lines.append(line)
+    winner = side_name(result.winner.value)
+    if result.decided_by is DecidedBy.DICE:
+        decided = _("[total]{side} wins the Fight[/] on the dice.").format(side=winner)
+    elif result.decided_by is DecidedBy.FIGHT:
+        decided = _(
+            "[total]{side} wins the Fight[/] on Fight value ({good} against {evil})."
+        ).format(side=winner, good=result.good_fight, evil=result.evil_fight)
+    else:
+        decided = _(
+            "[total]{side} wins the Fight[/] on the roll-off: {roll} ({good} needs {needs}+)."
+        ).format(
+            side=winner, roll=result.roll_off, good=side_name("good"), needs=result.roll_off_needs
+        )
+    lines.append(decided)
     win = result.fighter(result.winner)
     if result.bash is not None:
         a, b, down = result.bash
-        extra = " +1 two-handed" if win.two_handed else ""
-        verdict = "[success]knocked to the ground[/]" if down else "[fail]stays up[/]"
+        verdict = _("[success]knocked to the ground[/]") if down else _("[fail]stays up[/]")
+        bash = (
+            _("Bash: {die} + S{strength} +1 two-handed against {other} + S{target} - {verdict}")
+            if win.two_handed
+            else _("Bash: {die} + S{strength} against {other} + S{target} - {verdict}")
+        )
         lines.append(
-            f"Bash: {a} + S{win.strength}{extra} against {b} + S{result.loser.strength} - {verdict}"
+            bash.format(
+                die=a,
+                strength=win.strength,
+                other=b,
+                target=result.loser.strength,
+                verdict=verdict,
+            )
         )
     if result.stun is not None:
         die, stunned = result.stun
         verdict = (
-            "[success]stunned (Fight 1, Shoot 6+ to the end of next turn)[/]"
+            _("[success]stunned (Fight 1, Shoot 6+ to the end of next turn)[/]")
             if stunned
-            else "[fail]no effect[/]"
+            else _("[fail]no effect[/]")
         )
-        lines.append(f"Stun: {die} (4+) - {verdict}")
+        lines.append(_("Stun: {die} (4+) - {verdict}").format(die=die, verdict=verdict))
     if win.shielding:
-        lines.append("[muted]The winner was shielding: it makes no Strikes.[/]")
+        lines.append(_("[muted]The winner was shielding: it makes no Strikes.[/]"))
     for side, d3 in result.piercing.items():
-        change = f"Strength +{d3}" if side is result.winner else f"Defence -{d3}"
-        lines.append(f"Piercing Strike ({side.value}): {change}.")
+        change = (
+            _("Piercing Strike ({side}): Strength +{d3}.")
+            if side is result.winner
+            else _("Piercing Strike ({side}): Defence -{d3}.")
+        )
+        lines.append(change.format(side=side_name(side.value), d3=d3))
     if result.strikes or (result.need is None and result.strength is not None):
-        need = "cannot wound" if result.need is None else f"needs {result.need}"
-        shown = " ".join(_wound_text(r) for r in result.strikes) or "none"
-        lines.append(f"Strikes: S{result.strength} against D{result.defence} {need}: {shown}")
+        shown = " ".join(_wound_text(r) for r in result.strikes) or _("none")
+        strikes = (
+            _("Strikes: S{strength} against D{defence} cannot wound: {rolls}")
+            if result.need is None
+            else _("Strikes: S{strength} against D{defence} needs {need}: {rolls}")
+        )
+        lines.append(
+            strikes.format(
+                strength=result.strength, defence=result.defence, need=result.need, rolls=shown
+            )
+        )
     if result.support_strikes or result.support_need is not None:
-        need = "cannot wound" if result.support_need is None else f"need {result.support_need}"
-        shown = " ".join(_wound_text(r) for r in result.support_strikes) or "none"
-        lines.append(f"Supporters' Strikes {need}: {shown}")
+        shown = " ".join(_wound_text(r) for r in result.support_strikes) or _("none")
+        support = (
+            _("Supporters' Strikes cannot wound: {rolls}")
+            if result.support_need is None
+            else _("Supporters' Strikes need {need}: {rolls}")
+        )
+        lines.append(support.format(need=result.support_need, rolls=shown))
     if result.saves:
         parts = []
         for save in result.saves:
             bits = []
             if save.fury is not None:
-                bits.append(f"Fury {save.fury}")
+                bits.append(_("Fury {roll}").format(roll=save.fury))
             if save.fate:
-                bits.append("Fate " + " ".join(str(v) for v in save.fate))
-            state = "ignored" if save.ignored else "lost"
-            parts.append(f"{', '.join(bits) or 'no save'} → {state}")
-        lines.append("Wounds: " + "; ".join(parts))
+                bits.append(_("Fate {dice}").format(dice=" ".join(str(v) for v in save.fate)))
+            what = ", ".join(bits) or _("no save")
+            state = _("{save} → ignored") if save.ignored else _("{save} → lost")
+            parts.append(state.format(save=what))
+        lines.append(_("Wounds: {saves}").format(saves="; ".join(parts)))
     loser = result.loser
     if result.strikes or result.support_strikes:
-        verdict = "[success]slain[/]" if result.slain else f"{result.wounds_left} Wounds left"
-        lines.append(
-            f"{loser.side.value.title()} loses [total]{result.wounds_lost}[/] of "
-            f"{loser.wounds} Wounds - {verdict}"
-            + (f" (Fate spent {result.fate_spent})" if result.fate_spent else "")
+        verdict = (
+            _("[success]slain[/]")
+            if result.slain
+            else ngettext("{n} Wound left", "{n} Wounds left", result.wounds_left).format(
+                n=result.wounds_left
+            )
         )
+        line = _("{side} loses [total]{lost}[/] of {wounds} Wounds - {verdict}").format(
+            side=side_name(loser.side.value),
+            lost=result.wounds_lost,
+            wounds=loser.wounds,
+            verdict=verdict,
+        )
+        if result.fate_spent:
+            line += " " + _("(Fate spent {n})").format(n=result.fate_spent)
+        lines.append(line)
     if not result.slain:
-        lines.append(f'[muted]The {result.winner.other.value} side backs away 1".[/]')
+        lines.append(
+            _('[muted]The {side} side backs away 1".[/]').format(
+                side=side_name(result.winner.other.value)
+            )
+        )
     return lines
 
 
@@ -348,24 +450,39 @@ def duel_odds_lines(odds: DuelOdds, good: Fighter, evil: Fighter) -> list[str]:
     from aos_cli.systems.mesbg.rules import Side, SpecialStrike
 
     lines = [
-        f"Good wins the Fight: {chance(odds.good_wins)}",
-        f"Evil wins the Fight: {chance(odds.evil_wins)}",
+        _("{side} wins the Fight: {chance}").format(
+            side=side_name(side.value), chance=chance(odds.win(side))
+        )
+        for side in (Side.GOOD, Side.EVIL)
     ]
     for win, lose in ((good, evil), (evil, good)):
-        name, other = win.side.value.title(), lose.side.value.title()
+        name, other = side_name(win.side.value), side_name(lose.side.value)
         if win.side in odds.special:
-            what = "knocks its opponent down" if win.strike is SpecialStrike.BASH else "stuns"
-            lines.append(f"{name} wins and {what}: {chance(odds.special[win.side])}")
+            what = (
+                _("{side} wins and knocks its opponent down: {chance}")
+                if win.strike is SpecialStrike.BASH
+                else _("{side} wins and stuns: {chance}")
+            )
+            lines.append(what.format(side=name, chance=chance(odds.special[win.side])))
         if win.strikes:
-            lines.append(f"{name}'s Strikes wound on {percent(odds.wound_chance[win.side])} each")
+            lines.append(
+                _("{side}'s Strikes wound on {chance} each").format(
+                    side=name, chance=percent(odds.wound_chance[win.side])
+                )
+            )
         lost = odds.wounds_lost[lose.side]
         mean = sum((k * p for k, p in lost.items()), Fraction(0))
         shown = ", ".join(f"{k}: {percent(p)}" for k, p in lost.items())
         lines.append(
-            f"{other} Wounds lost (mean {float(mean):.2f}): {shown}; slain {chance(odds.slain[lose.side])}"
+            _("{side} Wounds lost (mean {mean}): {chances}; slain {chance}").format(
+                side=other,
+                mean=number(float(mean), 2),
+                chances=shown,
+                chance=chance(odds.slain[lose.side]),
+            )
         )
     if Side.GOOD in odds.special or Side.EVIL in odds.special:
-        lines.append("[muted]Bash and Stun replace the basher's or stunner's own Strikes.[/]")
+        lines.append(_("[muted]Bash and Stun replace the basher's or stunner's own Strikes.[/]"))
     return lines
 
 
@@ -419,21 +536,23 @@ def battle_tables(battle: Battle) -> list[Table | str]:
     from rich.table import Table
 
     from aos_cli.systems.mesbg.rules import STORES
+    from aos_cli.systems.mesbg.words import phase_name
 
     out: list[Table | str] = []
-    forces = Table(title=f"Forces (turn {battle.turn})", title_justify="left")
-    for column in ("Force", "Side", "Models", "Lost", "Broken at", "State"):
+    forces = Table(title=_("Forces (turn {turn})").format(turn=battle.turn), title_justify="left")
+    for column in (_("Force"), _("Side"), _("Models"), _("Lost"), _("Broken at"), _("State")):
         forces.add_column(column)
     for force in battle.forces.values():
         lost = battle.models_lost(force)
+        more = battle.break_point(force) - lost
         state = (
-            "[fail]Broken[/]"
+            _("[fail]Broken[/]")
             if battle.broken(force)
-            else f"{battle.break_point(force) - lost} more to break"
+            else ngettext("{n} more to break", "{n} more to break", more).format(n=more)
         )
         forces.add_row(
             force.name,
-            force.side.value if force.side else "-",
+            side_name(force.side.value) if force.side else "-",
             str(force.models),
             str(lost),
             str(battle.break_point(force)),
@@ -441,30 +560,34 @@ def battle_tables(battle: Battle) -> list[Table | str]:
         )
     out.append(forces)
     if battle.heroes:
-        heroes = Table(title="Heroes", title_justify="left")
-        heroes.add_column("Hero")
-        heroes.add_column("Force")
+        heroes = Table(title=_("Heroes"), title_justify="left")
+        heroes.add_column(_("Hero"))
+        heroes.add_column(_("Force"))
         for store in STORES:
-            heroes.add_column(store.title(), justify="right")
+            heroes.add_column(store_name(store), justify="right")
         for hero in battle.heroes.values():
             cells = [f"{hero.current[s]}/{hero.start[s]}" for s in STORES]
-            name = f"[fail]{hero.name} (slain)[/]" if hero.slain else hero.name
+            name = _("[fail]{hero} (slain)[/]").format(hero=hero.name) if hero.slain else hero.name
             heroes.add_row(name, hero.force, *cells)
         out.append(heroes)
     else:
         out.append(
-            "[muted]No heroes yet: `aos hero add NAME --might 3 --will 3 --fate 3 --wounds 3`.[/]"
+            _(
+                "[muted]No heroes yet: `aos hero add NAME --might 3 --will 3 --fate 3 --wounds 3`.[/]"
+            )
         )
     if battle.effects:
-        effects = Table(title="Powers in force", title_justify="left")
-        for column in ("Power", "Caster", "Target", "Lasts"):
+        effects = Table(title=_("Powers in force"), title_justify="left")
+        for column in (_("Power"), _("Caster"), _("Target"), _("Lasts")):
             effects.add_column(column)
         for effect in battle.effects:
             lasts = {
-                "temporary": "to the End phase",
-                "exhausting": f"while {effect.caster} has Will",
-            }.get(effect.duration.value, effect.duration.value)
-            name = effect.power + (" (channelled)" if effect.channelled else "")
+                "temporary": _("to the {end}").format(end=phase_name("end")),
+                "exhausting": _("while {caster} has Will").format(caster=effect.caster),
+            }.get(effect.duration.value, duration_name(effect.duration.value))
+            name = power_name(effect.power)
+            if effect.channelled:
+                name = _("{power} (channelled)").format(power=name)
             effects.add_row(name, effect.caster, effect.target or "-", lasts)
         out.append(effects)
     return out
