@@ -17,7 +17,7 @@ from aos_cli.app.setup_steps import (
     row_record,
     triumph_record,
 )
-from aos_cli.core.i18n import N_, _
+from aos_cli.core.i18n import _
 from aos_cli.core.numbers import menu_pick
 
 if TYPE_CHECKING:
@@ -27,22 +27,6 @@ if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
 
 Ask = Callable[[str], str]
-
-SCENERY_NAMES = {
-    "damned": N_("Damned"),
-    "arcane": N_("Arcane"),
-    "inspiring": N_("Inspiring"),
-    "deadly": N_("Deadly"),
-    "mystical": N_("Mystical"),
-    "sinister": N_("Sinister"),
-}
-"""The scenery rules of the 2nd edition table (AoS2 §4.3), named in the catalogues."""
-
-
-def scenery_name(rule: str) -> str:
-    """A scenery rule's name as the players read it (`arcane` → "Arcane")."""
-    english = SCENERY_NAMES.get(rule)
-    return _(english) if english else rule.replace("-", " ").title()
 
 
 def _choose(ask: Ask, out: Console, prompt: str, names: Sequence[str], default: int = 0) -> int:
@@ -158,7 +142,7 @@ def _realm(
 def _terrain(ask: Ask, out: Console, dice: DiceSource) -> list[dict[str, Any]]:
     """The terrain features with a scenery rule (AoS2 §4.3), a rolled rule rolled and shown
     at once, before the next question."""
-    from aos_cli.core.terrain import SCENERY_RULES
+    from aos_cli.core.terrain import SCENERY_RULES, scenery_name
     from aos_cli.setup import parse_terrain
 
     out.rule(_("Set-up: terrain"), style="heading")
