@@ -126,17 +126,18 @@ def resolve_attack(
     result = AOS_ENGINE.resolve(spec, dice)
     state.notes.append(
         _(
-            "{attacker} → {target}: {attacks}, {hits}, {wounds}, {unsaved} unsaved, {mortal} mortal, "
-            "{damage} damage."
+            "{attacker} → {target}: {attacks}, {hits}, {wounds}, {unsaved}, {mortal}, {damage}."
         ).format(
             attacker=attacker.name,
             target=target.name,
             attacks=ngettext("{n} attack", "{n} attacks", result.attacks).format(n=result.attacks),
             hits=ngettext("{n} hit", "{n} hits", result.hits).format(n=result.hits),
             wounds=ngettext("{n} wound", "{n} wounds", result.wounds).format(n=result.wounds),
-            unsaved=result.unsaved,
-            mortal=result.mortal_wounds,
-            damage=result.damage,
+            unsaved=ngettext("{n} unsaved", "{n} unsaved", result.unsaved).format(n=result.unsaved),
+            mortal=ngettext("{n} mortal", "{n} mortal", result.mortal_wounds).format(
+                n=result.mortal_wounds
+            ),
+            damage=ngettext("{n} damage", "{n} damage", result.damage).format(n=result.damage),
         )
     )
     for weapon, used in zip(result.weapons, attacks, strict=True):
