@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import DiceSource, RecordingDice, ScriptedDice
 from aos_cli.core.errors import GameError
+from aos_cli.core.i18n import _
 from aos_cli.core.state import GameState
 from aos_cli.core.system import get_system
 from aos_cli.core.turn import new_game
@@ -41,8 +42,8 @@ def replay(setup: dict[str, Any], actions: list[ActionRecord]) -> GameState:
     system = get_system(setup.get("system"))
     if system.engine != "battle":
         raise GameError(
-            f"this is a {system.name} game, not one the game engine plays",
-            system.other_engine_hint,
+            _("this is a {system} game, not one the game engine plays").format(system=system.name),
+            _(system.other_engine_hint) if system.other_engine_hint else None,
         )
     from aos_cli.setup import upgrade_setup
 
@@ -53,8 +54,10 @@ def replay(setup: dict[str, Any], actions: list[ActionRecord]) -> GameState:
             apply_action(state, record.kind, dict(record.payload), source)
         except Exception as problem:
             raise GameError(
-                f"action {record.seq} ({record.kind}) no longer replays: {problem}",
-                "`aos undo` back past it, or report this as a bug",
+                _("action {seq} ({kind}) no longer replays: {problem}").format(
+                    seq=record.seq, kind=record.kind, problem=problem
+                ),
+                _("`aos undo` back past it, or report this as a bug"),
             ) from problem
     state.notes = []
     return state
@@ -129,7 +132,7 @@ def record(
             try:
                 store.append(game_id, kind, payload, recorder.rolled, expected_revision=revision)
             except GameError as problem:
-                if CONFLICT_MESSAGE not in str(problem) or tries == RETRIES - 1:
+                if _(CONFLICT_MESSAGE) not in str(problem) or tries == RETRIES - 1:
                     raise
                 rolled = recorder.rolled
                 continue

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from aos_cli.core.errors import GameError
+from aos_cli.core.i18n import N_, _
 from aos_cli.core.numbers import is_ascii_whole
 
 SCHEMA_VERSION = 2
@@ -35,9 +36,10 @@ SCHEMA_VERSION = 2
 DEFAULT_BUSY_TIMEOUT = 5.0
 """Seconds a writer waits for another terminal's transaction before giving up."""
 
-CONFLICT_MESSAGE = (
+CONFLICT_MESSAGE = N_(
     "the game changed while you were acting (another terminal?); run the command again"
 )
+"""In English: a GameError carrying it (translated) tells `games.act` to replay and retry."""
 
 # The current schema (v2), one statement per entry: `executescript` would COMMIT the open
 # transaction first, and schema creation must be atomic with its version stamp.
@@ -144,9 +146,14 @@ def _now() -> str:
 def _edited(what: str) -> GameError:
     """The one line for a row that aos could not have written (the file was edited by hand)."""
     return GameError(
-        f"{what}: the games database was changed outside aos",
-        "restore it from a backup, or delete that game with `aos game delete`",
+        _("{what}: the games database was changed outside aos").format(what=what),
+        _("restore it from a backup, or delete that game with `aos game delete`"),
     )
+
+
+def _no_game(which: object) -> GameError:
+    """The one line for a game id or name that is not in the database."""
+    return GameError(_("no game {game}; see `aos game list`").format(game=which))
 
 
 def _when(text: Any, where: str = "a game") -> datetime:
@@ -154,7 +161,7 @@ def _when(text: Any, where: str = "a game") -> datetime:
     try:
         return datetime.fromisoformat(text)
     except (TypeError, ValueError):
-        raise _edited(f"{where} has a timestamp that is not a date") from None
+        raise _edited(_("{where} has a timestamp that is not a date").format(where=where)) from None
 
 
 def _loaded(text: Any, where: str, expected: type) -> Any:
@@ -162,10 +169,11 @@ def _loaded(text: Any, where: str, expected: type) -> Any:
     try:
         value = json.loads(text)
     except (TypeError, ValueError, RecursionError):
-        raise _edited(f"{where} is not valid JSON") from None
+        raise _edited(_("{where} is not valid JSON").format(where=where)) from None
     if not isinstance(value, expected):
-        noun = "a mapping" if expected is dict else "a list"
-        raise _edited(f"{where} is not {noun}")
+        if expected is dict:
+            raise _edited(_("{where} is not a mapping").format(where=where))
+        raise _edited(_("{where} is not a list").format(where=where))
     return value
 
 
@@ -182,9 +190,9 @@ _GAME_COLUMNS = (
 
 def _game_record(row: tuple[Any, ...]) -> GameRecord:
     """Build a GameRecord from a row selected with `_GAME_COLUMNS`."""
-    where = f"game {row[0]}"
+    where = _("game {id}").format(id=row[0])
     if not isinstance(row[1], str) or not isinstance(row[2], str):
-        raise _edited(f"{where} has a name or system that is not text")
+        raise _edited(_("{where} has a name or system that is not text").format(where=where))
     return GameRecord(
         id=row[0],
         name=row[1],
@@ -199,16 +207,16 @@ def _game_record(row: tuple[Any, ...]) -> GameRecord:
 
 def _action_record(row: tuple[Any, ...], game_id: int) -> ActionRecord:
     """Build an ActionRecord from (seq, kind, payload, dice, created_at, undone)."""
-    where = f"game {game_id}, action {row[0]}"
-    dice = _loaded(row[3], f"{where}: its dice", list)
+    where = _("game {id}, action {seq}").format(id=game_id, seq=row[0])
+    dice = _loaded(row[3], _("{where}: its dice").format(where=where), list)
     if not all(type(die) is int and 1 <= die <= 6 for die in dice):
-        raise _edited(f"{where}: its dice are not D6 results")
+        raise _edited(_("{where}: its dice are not D6 results").format(where=where))
     if not isinstance(row[1], str):
-        raise _edited(f"{where}: its kind is not text")
+        raise _edited(_("{where}: its kind is not text").format(where=where))
     return ActionRecord(
         seq=row[0],
         kind=row[1],
-        payload=_loaded(row[2], f"{where}: its payload", dict),
+        payload=_loaded(row[2], _("{where}: its payload").format(where=where), dict),
         dice=dice,
         created_at=_when(row[4], where),
         undone=bool(row[5]),
@@ -226,13 +234,18 @@ class Store:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise GameError(
-                f"cannot create the folder for {self.path}: {exc.strerror or exc}; "
-                "point --db at another file"
+                _(
+                    "cannot create the folder for {path}: {reason}; point --db at another file"
+                ).format(path=self.path, reason=exc.strerror or exc)
             ) from None
         try:
             self._conn = sqlite3.connect(str(self.path), timeout=busy_timeout, isolation_level=None)
         except sqlite3.Error as exc:
-            raise GameError(f"cannot open {self.path}: {exc}; point --db at another file") from None
+            raise GameError(
+                _("cannot open {path}: {reason}; point --db at another file").format(
+                    path=self.path, reason=exc
+                )
+            ) from None
         try:
             # Look before touching: a foreign or newer file is refused before WAL is switched on,
             # since changing the journal mode rewrites the file header.
@@ -256,27 +269,39 @@ class Store:
         """Per-connection settings: WAL, full fsync on commit, foreign keys."""
         mode = self._conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":
-            raise GameError(f"cannot use write-ahead logging on {self.path} (journal mode {mode})")
+            raise GameError(
+                _("cannot use write-ahead logging on {path} (journal mode {mode})").format(
+                    path=self.path, mode=mode
+                )
+            )
         self._conn.execute("PRAGMA synchronous = FULL")
         self._conn.execute("PRAGMA foreign_keys = ON")
 
     def _not_ours(self, why: str) -> GameError:
         """The one-line refusal for a file that is not an aos database."""
-        return GameError(f"{self.path} is not an aos database: {why}; point --db at another file")
+        return GameError(
+            _("{path} is not an aos database: {why}; point --db at another file").format(
+                path=self.path, why=why
+            )
+        )
 
     def _operational(self, exc: sqlite3.OperationalError) -> GameError:
         """Turn SQLite's locking and I/O failures into a GameError the user can act on."""
         text = str(exc)
         if "readonly" in text or "read-only" in text:
             return GameError(
-                f"the database {self.path} is read-only: nothing was recorded",
-                "make the file writable, or point --db at another file",
+                _("the database {path} is read-only: nothing was recorded").format(path=self.path),
+                _("make the file writable, or point --db at another file"),
             )
         if "locked" in text or "busy" in text:
             return GameError(
-                f"the database {self.path} is busy (another aos is writing?); try again"
+                _("the database {path} is busy (another aos is writing?); try again").format(
+                    path=self.path
+                )
             )
-        return GameError(f"cannot use the database {self.path}: {text}")
+        return GameError(
+            _("cannot use the database {path}: {reason}").format(path=self.path, reason=text)
+        )
 
     def _schema_version(self) -> int | None:
         """The stored schema version, None for an empty database; refuse a foreign one."""
@@ -289,21 +314,25 @@ class Store:
         if not tables:
             return None
         if "meta" not in tables:
-            raise self._not_ours("it has tables but no aos meta table")
+            raise self._not_ours(_("it has tables but no aos meta table"))
         row = self._conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         if row is None:
-            raise self._not_ours("its meta table has no schema_version")
+            raise self._not_ours(_("its meta table has no schema_version"))
         try:
             return int(row[0])
         except (TypeError, ValueError):
-            raise self._not_ours(f"its schema_version is {row[0]!r}") from None
+            raise self._not_ours(
+                _("its schema_version is {version}").format(version=repr(row[0]))
+            ) from None
 
     @staticmethod
     def _refuse_newer(version: int | None) -> None:
         """A database from a newer aos could hold what this one would misread: refuse it."""
         if version is not None and version > SCHEMA_VERSION:
             raise GameError(
-                f"this database was written by a newer aos (schema {version}); upgrade aos-cli"
+                _(
+                    "this database was written by a newer aos (schema {version}); upgrade aos-cli"
+                ).format(version=version)
             )
 
     def _ensure_schema(self, version: int | None) -> None:
@@ -325,8 +354,10 @@ class Store:
                 step = MIGRATIONS.get(version)
                 if step is None:
                     raise GameError(
-                        f"{self.path} has schema {version}, which this aos cannot migrate; "
-                        "point --db at another file"
+                        _(
+                            "{path} has schema {version}, which this aos cannot migrate; "
+                            "point --db at another file"
+                        ).format(path=self.path, version=version)
                     )
                 step(conn)
                 version += 1
@@ -422,7 +453,7 @@ class Store:
         """One game by id; GameError if there is none."""
         rows = self._rows(f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.id = ?", (game_id,))
         if not rows:
-            raise GameError(f"no game {game_id}; see `aos game list`")
+            raise _no_game(game_id)
         return _game_record(rows[0])
 
     def find_game(self, name_or_id: str) -> GameRecord:
@@ -439,7 +470,11 @@ class Store:
             return named[0]
         if named:
             ids = ", ".join(str(record.id) for record in named)
-            raise GameError(f"{len(named)} games are named {text!r} (ids {ids}); give the id")
+            raise GameError(
+                _("{count} games are named {name} (ids {ids}); give the id").format(
+                    count=len(named), name=repr(text), ids=ids
+                )
+            )
         import difflib
 
         names = {record.name.casefold(): record.name for record in games}
@@ -447,26 +482,34 @@ class Store:
         close += [key for key in names if wanted and wanted in key and key not in close]
         if close:
             suggestions = ", ".join(repr(names[key]) for key in close[:3])
-            raise GameError(f"no game {text!r}; did you mean {suggestions}? see `aos game list`")
+            raise GameError(
+                _("no game {name}; did you mean {suggestions}? see `aos game list`").format(
+                    name=repr(text), suggestions=suggestions
+                )
+            )
         shown = text if is_ascii_whole(text) and len(text) <= 18 else repr(text[:40])
-        raise GameError(f"no game {shown}; see `aos game list`")
+        raise _no_game(shown)
 
     def setup(self, game_id: int) -> dict[str, Any]:
         """The set-up a game was created with."""
         rows = self._rows("SELECT setup FROM games WHERE id = ?", (game_id,))
         if not rows:
-            raise GameError(f"no game {game_id}; see `aos game list`")
-        setup: dict[str, Any] = _loaded(rows[0][0], f"game {game_id}: its set-up", dict)
+            raise _no_game(game_id)
+        setup: dict[str, Any] = _loaded(
+            rows[0][0], _("game {id}: its set-up").format(id=game_id), dict
+        )
         return setup
 
     def result(self, game_id: int) -> dict[str, Any] | None:
         """The result recorded by `end_game`, or None while the game is still being played."""
         rows = self._rows("SELECT result FROM games WHERE id = ?", (game_id,))
         if not rows:
-            raise GameError(f"no game {game_id}; see `aos game list`")
+            raise _no_game(game_id)
         if rows[0][0] is None:
             return None
-        result: dict[str, Any] = _loaded(rows[0][0], f"game {game_id}: its result", dict)
+        result: dict[str, Any] = _loaded(
+            rows[0][0], _("game {id}: its result").format(id=game_id), dict
+        )
         return result
 
     def current_game_id(self) -> int | None:
@@ -518,7 +561,7 @@ class Store:
         """The game's (name, ended) under the caller's lock; GameError if it does not exist."""
         row = conn.execute("SELECT name, ended FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
-            raise GameError(f"no game {game_id}; see `aos game list`")
+            raise _no_game(game_id)
         return str(row[0]), bool(row[1])
 
     def end_game(self, game_id: int, result: dict[str, Any]) -> None:
@@ -589,14 +632,18 @@ class Store:
             "SELECT name, ended, revision FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         if row is None:
-            raise GameError(f"no game {game_id}; see `aos game list`")
+            raise _no_game(game_id)
         if row[1]:
-            raise GameError(f"game {game_id} ({row[0]}) has ended; its actions are final")
+            raise GameError(
+                _("game {id} ({name}) has ended; its actions are final").format(
+                    id=game_id, name=row[0]
+                )
+            )
         last = self._last_seq(conn, game_id)
         if (expected_seq is not None and last != expected_seq) or (
             expected_revision is not None and row[2] != expected_revision
         ):
-            raise GameError(CONFLICT_MESSAGE)
+            raise GameError(_(CONFLICT_MESSAGE))
         return last
 
     @staticmethod
@@ -611,7 +658,7 @@ class Store:
         """The game's revision, to pass back as `expected_revision` when acting on what was read."""
         rows = self._rows("SELECT revision FROM games WHERE id = ?", (game_id,))
         if not rows:
-            raise GameError(f"no game {game_id}; see `aos game list`")
+            raise _no_game(game_id)
         return int(rows[0][0])
 
     @staticmethod
@@ -645,7 +692,7 @@ class Store:
     def _exists(self, game_id: int) -> None:
         """GameError unless the game exists (a cheap read for callers that only need that)."""
         if not self._rows("SELECT 1 FROM games WHERE id = ?", (game_id,)):
-            raise GameError(f"no game {game_id}; see `aos game list`")
+            raise _no_game(game_id)
 
     def undo(
         self,

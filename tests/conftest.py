@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -59,9 +60,7 @@ def run_cli(monkeypatch: pytest.MonkeyPatch) -> RunCli:
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "120")
 
-    def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> CliResult:
-        for key, value in (env or {}).items():
-            monkeypatch.setenv(key, value)
+    def invoke(args: tuple[str, ...], input: str | None) -> CliResult:
         runner = CliRunner()
         with runner.isolation(input=input) as streams:
             out, err = streams[0], streams[1]
@@ -76,4 +75,93 @@ def run_cli(monkeypatch: pytest.MonkeyPatch) -> RunCli:
             stderr = err.getvalue().decode() if err is not None else ""
         return CliResult(code, stdout, stderr)
 
+    def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> CliResult:
+        for key, value in (env or {}).items():
+            monkeypatch.setenv(key, value)
+        result = invoke(args, input)
+        if result.exit_code not in (0, INTERRUPTED) and not _chooses_language(args, env):
+            again = invoke(("--lang", "xx", *args), input)
+            _assert_error_translated(args, result, again)
+        return result
+
     return run
+
+
+INTERRUPTED = 130
+"""A stopped command keeps what it recorded, so running it again is not the same command."""
+
+
+def _chooses_language(args: tuple[str, ...], env: dict[str, str] | None) -> bool:
+    """Whether the test itself picks a language (its run is then checked as it is)."""
+    asked = (env or {}).get("AOS_LANG", "en")
+    return asked != "en" or any(a == "--lang" or a.startswith("--lang=") for a in args)
+
+
+NOT_YET_TRANSLATED_ERRORS: dict[str, str] = {
+    # odds17: core/dice.py, core/odds.py, cli/attack_options.py, cli/odds.py
+    r"only D3 and D6 exist|is not understood \(a whole|rolls more than \d+ dice": "core/dice.py",
+    r"is not a roll a D6 can need|is not a roll needed|is not a reroll \(use": "core/dice.py",
+    r"is for --system|--reroll needs --distance|is not a casting value \(use 2": "cli, core/odds",
+    # notes17: core/attack_flags.py, core/scoring.py, core/actions.py, core/battleshock.py, kits
+    r"is not models x attacks|needs a roll of \d+ \(X is|is not X:N|is positive \(write": (
+        "core/attack_flags.py"
+    ),
+    r"go together \(give both|N is a whole number\)|use 0, - or a negative number": (
+        "core/attack_flags.py"
+    ),
+    r"no side called|no objective called|there is no action '": "core/scoring.py, actions.py",
+    r"is below 1 \(Bravery|has no At The Double|has no (attack sequence|casting roll) here": (
+        "core/battleshock.py, handlers/abilities.py, systems/kits.py"
+    ),
+    r"is required with --system (aos2|mesbg)": "systems/aos2/cast.py, systems/mesbg/cast.py",
+    # play17: core/answers.py, app/*, cli/play.py
+    r"there can be$|no current game|aos demo cannot play|the army lists are for": "app, answers",
+    r"may not be set up in reserve": "app/setup_steps.py",
+    # cards17: cli/warscroll.py, cli/rules.py, cli/score.py
+    r"fix the content files listed above|problems? in \d+ files? \(\d+ checked\)": "cli/rules",
+    r"is not SIDE=N": "cli/score.py",
+    # wh17: systems/wh40k8/*
+    r"Heroic Intervention|Smite strikes|fires only Assault|need --weapon-type": "systems/wh40k8",
+    r"is required with --system wh40k8|waiting for Deny the Witch": "systems/wh40k8",
+    # me17: systems/mesbg/*
+    r"(Will|Fate|Might) left, not|is slain and out of the battle|magical power this": (
+        "systems/mesbg"
+    ),
+    r"there is already a force|use good or evil|--good-|--evil-|start a Middle-earth": (
+        "systems/mesbg"
+    ),
+}
+"""Error lines whose English comes from modules not translated yet (issue 17), by owner: regex
+-> module. Shrink it as they are translated."""
+
+
+def _assert_error_translated(args: tuple[str, ...], first: CliResult, again: CliResult) -> None:
+    """Issue 17's check of every error path: the same failing command in the pseudo-language
+    fails the same way (a failed command left the game as it was) and its stderr has no English
+    outside ⟦ ⟧ but names, quoted values, paths, options and numbers."""
+
+    from tests.cli.test_pseudo_language import NAMES, strip_wrapped, untransformed_words
+
+    assert again.exit_code == first.exit_code, (args, first.stderr, again.stderr)
+    known = [re.compile(p) for p in NOT_YET_TRANSLATED_ERRORS]
+    left = []
+    for line in again.stderr.splitlines():
+        line = _ERROR_PREFIX.sub(r"aos: \1", line)  # the message itself is what is checked
+        if any(p.search(line) for p in known):
+            continue
+        words = untransformed_words(_NAMES_IN_ERRORS.sub(" ", strip_wrapped(line)), NAMES)
+        if words:
+            left.append(line)
+    report = os.environ.get("AOS_ERRORS_REPORT")
+    if report and left:
+        with open(report, "a", encoding="utf-8") as out:
+            out.writelines(f"{args!r}\t{line}\n" for line in left)
+        return
+    assert left == [], args
+
+
+_ERROR_PREFIX = re.compile(r"^aos: ⟦error: (.*)⟧$")
+_NAMES_IN_ERRORS = re.compile(
+    r"'[^']*'|\"[^\"]*\"|`[^`]*`|\S*[/\\]\S*|\S+\.(?:yaml|yml|json|ros|rosz|sqlite3|db|cat|gst)\b"
+)
+"""What an error line names rather than says: quoted values, file paths and file names."""

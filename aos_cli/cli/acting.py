@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.cli.common import ask_line, console, dice_source, print_json
 from aos_cli.cli.options import AnswerOption, DbOption, GameOption, JsonOption, UnitArg
-from aos_cli.core.answers import RecordedAnswers
+from aos_cli.core.answers import RecordedAnswers, read_yes_no
 from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import _, ngettext, number
 from aos_cli.core.numbers import is_ascii_whole, parse_distance
 
 if TYPE_CHECKING:
@@ -26,9 +27,13 @@ class MissingAnswer(InputError):
     it, so every answer still missing is reported at once."""
 
     def __init__(self, key: str, kind: str, question: str) -> None:
-        super().__init__(f"the tool needs to know: {question}", answer_hint(key, kind))
+        super().__init__(
+            _("the tool needs to know: {question}").format(question=question),
+            answer_hint(key, kind),
+        )
         self.key = key
         self.kind = kind
+        self.question = question
 
 
 def _command_options() -> set[str] | None:
@@ -42,25 +47,30 @@ def _command_options() -> set[str] | None:
     return {o for p in context.command.params for o in (*p.opts, *p.secondary_opts)}
 
 
-def answer_hint(key: str, kind: str) -> str:
-    """How the running command takes the answer to `key`: its own flag when it has one, else
-    `--answer`; a hint never names a flag the command lacks."""
+def answer_way(key: str, kind: str) -> str | None:
+    """The flags the running command takes the answer to `key` with: its own flag when it has
+    one, else `--answer`; never a flag the command lacks (None when it has no way)."""
     options = _command_options()
     yes_no = kind == "yes_no"
     general = options is None or "--answer" in options
     if options is not None and f"--{key}" in options:
         if not yes_no:
-            return f"answer with --{key} N"
-        no = f" or --no-{key}" if f"--no-{key}" in options else ""
-        also = f" (or --answer {key}=yes / {key}=no)" if general else ""
-        return f"answer with --{key}{no}{also}"
+            return f"--{key} N"
+        way = _("--{key} or --no-{key}").format(key=key) if f"--no-{key}" in options else f"--{key}"
+        if general:
+            way += " " + _("(or --answer {key}=yes / {key}=no)").format(key=key)
+        return way
     if general:
-        return (
-            f"answer with --answer {key}=yes (or =no)"
-            if yes_no
-            else f"answer with --answer {key}=N"
-        )
-    return "answer it in `aos play`, which asks it"
+        return _("--answer {key}=yes (or =no)").format(key=key) if yes_no else f"--answer {key}=N"
+    return None
+
+
+def answer_hint(key: str, kind: str) -> str:
+    """How the running command takes the answer to `key` (see `answer_way`)."""
+    way = answer_way(key, kind)
+    if way is None:
+        return _("answer it in `aos play`, which asks it")
+    return _("answer with {flags}").format(flags=way)
 
 
 class TerminalAsker:
@@ -77,7 +87,7 @@ class TerminalAsker:
     def yes_no(self, key: str, question: str) -> bool:
         """A yes or no answer, asked until one is given."""
         self._check(key, "yes_no", question)
-        from aos_cli.core.answers import read_yes_no, yes_no_hint, yes_no_retry
+        from aos_cli.core.answers import yes_no_hint, yes_no_retry
 
         while (answer := read_yes_no(ask_line(f"{question} {yes_no_hint()}"))) is None:
             print(yes_no_retry(), file=sys.stderr)
@@ -95,16 +105,22 @@ class TerminalAsker:
                 if is_ascii_whole(cleaned) and len(cleaned) <= 4:
                     if at_most is not None and int(cleaned) > at_most:
                         print(
-                            f"At most {at_most} here; please type 0 to {at_most}.", file=sys.stderr
+                            _("At most {n} here; please type 0 to {n}.").format(n=at_most),
+                            file=sys.stderr,
                         )
                         continue
                     return float(int(cleaned))
-                print("Please type a whole number, such as 0 or 3.", file=sys.stderr)
+                print(_("Please type a whole number, such as 0 or 3."), file=sys.stderr)
                 continue
             try:
                 return parse_distance(text)
             except InputError as problem:
-                print(f"{problem}; please type a number, such as 7 or 8.5.", file=sys.stderr)
+                print(
+                    _("{problem}; please type a number, such as 7 or {decimal}.").format(
+                        problem=problem, decimal=number(8.5)
+                    ),
+                    file=sys.stderr,
+                )
 
 
 RANGE_KEY = re.compile(r"within-([0-9]+)")
@@ -145,8 +161,10 @@ def check_ranges_apply(unread: set[str], possible: set[str]) -> None:
     if wrong and asked:
         inches = ", ".join(f'{RANGE_KEY.fullmatch(k).group(1)}"' for k in asked)  # type: ignore[union-attr]
         raise InputError(
-            f"--{wrong[0]} does not apply here: this game measures {inches}",
-            f"answer with --answer {asked[0]}=yes (or =no)",
+            _("--{flag} does not apply here: this game measures {inches}").format(
+                flag=wrong[0], inches=inches
+            ),
+            answer_hint(asked[0], "yes_no"),
         )
 
 
@@ -157,11 +175,13 @@ def parse_answers(items: list[str] | None) -> dict[str, Any]:
         key, sep, value = item.partition("=")
         text = value.strip().lower()
         if not sep or not key.strip():
-            raise InputError(f"--answer: {item!r} is not KEY=VALUE", "e.g. --answer mystical=yes")
-        if text in ("y", "yes", "true"):
-            answers[key.strip()] = True
-        elif text in ("n", "no", "false"):
-            answers[key.strip()] = False
+            raise InputError(
+                _("--answer: {item} is not KEY=VALUE").format(item=repr(item)),
+                _("e.g. --answer mystical=yes"),
+            )
+        said = True if text == "true" else False if text == "false" else read_yes_no(text)
+        if said is not None:
+            answers[key.strip()] = said
         else:
             answers[key.strip()] = parse_distance(text, what=f"--answer {key.strip()}")
     return answers
@@ -216,14 +236,25 @@ def every_missing_answer(
     from aos_cli.app.questions import Question
 
     missing = [q for q in questions.values() if q.key not in given] or [
-        Question(first.key, first.kind, first.message.split(": ", 1)[-1])
+        Question(first.key, first.kind, first.question)
     ]
     never = sorted(k for k in flags - set(questions) if RANGE_KEY.fullmatch(k))
     texts = "; ".join(q.text for q in missing)
-    hints = "; ".join(answer_hint(q.key, q.kind).removeprefix("answer with ") for q in missing)
-    unused = f"; {', '.join(f'--{k}' for k in never)} not asked here" if never else ""
-    count = f" {len(missing)} things" if len(missing) > 1 else ""
-    return InputError(f"the tool needs to know{count}: {texts}", f"answer with {hints}{unused}")
+    ways = [answer_way(q.key, q.kind) for q in missing]
+    hint = _("answer with {flags}").format(flags="; ".join(w for w in ways if w))
+    if None in ways:
+        hint = _("answer it in `aos play`, which asks it") if len(missing) == 1 else hint
+    if never:
+        unused = _("{flags} not asked here").format(flags=", ".join(f"--{k}" for k in never))
+        hint = f"{hint}; {unused}"
+    if len(missing) == 1:
+        return InputError(_("the tool needs to know: {question}").format(question=texts), hint)
+    told = ngettext(
+        "the tool needs to know {n} thing: {questions}",
+        "the tool needs to know {n} things: {questions}",
+        len(missing),
+    )
+    return InputError(told.format(n=len(missing), questions=texts), hint)
 
 
 def show_notes(

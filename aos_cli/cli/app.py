@@ -241,7 +241,12 @@ def _click_problem(problem: Exception) -> tuple[str, int] | None:
     format_message = getattr(problem, "format_message", None)
     exit_code = getattr(problem, "exit_code", None)
     if callable(format_message) and isinstance(exit_code, int):
-        return str(format_message()).replace("\n", " "), exit_code
+        english = str(format_message()).replace("\n", " ")
+        if language() == ENGLISH:
+            return english, exit_code
+        from aos_cli.cli.usage_errors import translated_usage_error
+
+        return translated_usage_error(problem, english), exit_code
     return None
 
 
@@ -268,10 +273,9 @@ def main(argv: list[str] | None = None) -> None:
     """
     from aos_cli.core.errors import AosError
 
-    args = sys.argv[1:] if argv is None else argv
+    args = _choose_language(sys.argv[1:] if argv is None else argv)
     if any("\x00" in arg for arg in args):
-        _fail("an argument holds a NUL character, which no file name or value can", 2)
-    args = _choose_language(args)
+        _fail(_("an argument holds a NUL character, which no file name or value can"), 2)
     words = [a for a in args if not a.startswith("-")]
     wanted = words[0] if words else None
     subcommand = words[1] if len(words) > 1 else None

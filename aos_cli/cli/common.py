@@ -7,6 +7,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import _
 from aos_cli.core.limits import MAX_TYPED_LINE
 
 if TYPE_CHECKING:
@@ -52,7 +53,9 @@ def dice_source(mode: str, seed: int | None) -> DiceSource:
         return SeededDice(seed)
     if mode == "manual":
         return ManualDice(ask=ask_line, tell=lambda line: print(line, file=sys.stderr))
-    raise InputError(f"--dice: {mode!r} is not a dice mode", "use auto or manual")
+    raise InputError(
+        _("--dice: {mode} is not a dice mode").format(mode=repr(mode)), _("use auto or manual")
+    )
 
 
 def shown(text: str) -> str:

@@ -10,6 +10,7 @@ import typer
 from aos_cli.cli.common import console, print_json, shown
 from aos_cli.cli.options import ContentOption, DbOption, GameOption, JsonOption, SeedOption
 from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import _, ngettext
 from aos_cli.views.theme import markup_safe
 
 game_app = typer.Typer(help="Start, pick, list and review saved games.", no_args_is_help=True)
@@ -53,7 +54,12 @@ def game_new(
     from aos_cli.setup import build_setup
 
     if army and len(army) != 2:
-        raise InputError(f"--army: {len(army)} army lists given", "give --army twice, one per side")
+        raise InputError(
+            ngettext(
+                "--army: {n} army list given", "--army: {n} army lists given", len(army)
+            ).format(n=len(army)),
+            _("give --army twice, one per side"),
+        )
     armies, plan = armies_for(army, system, battleplan)
     setup = build_setup(
         armies, plan, name=name, realm=realm, content_dirs=content or [],
@@ -69,7 +75,9 @@ def game_new(
         print_json({"game": game_id, "name": setup["name"]})
         return
     console().print(
-        f"Game {game_id} ({markup_safe(setup['name'])}) is set up. {markup_safe(first_step(setup))}"
+        _("Game {id} ({name}) is set up. {next}").format(
+            id=game_id, name=markup_safe(setup["name"]), next=markup_safe(first_step(setup))
+        )
     )
 
 
@@ -98,7 +106,11 @@ def game_use(
     with open_store(db) as store:
         record = store.find_game(game)
         store.set_current_game(record.id)
-    console().print(f"Game {record.id} ({markup_safe(record.name)}) is now the current game.")
+    console().print(
+        _("Game {id} ({name}) is now the current game.").format(
+            id=record.id, name=markup_safe(record.name)
+        )
+    )
 
 
 @game_app.command("show")
@@ -121,11 +133,11 @@ def game_delete(
     with open_store(db) as store:
         record = store.find_game(game)
         if not yes and not typer.confirm(
-            f"Delete game {record.id} ({shown(record.name)})?", err=True
+            _("Delete game {id} ({name})?").format(id=record.id, name=shown(record.name)), err=True
         ):
             raise typer.Abort()
         store.delete_game(record.id)
-    console().print(f"Game {record.id} deleted.")
+    console().print(_("Game {id} deleted.").format(id=record.id))
 
 
 @game_app.command("log")
@@ -170,7 +182,11 @@ def game_report(
         try:
             markdown.write_text(report_markdown(state), encoding="utf-8")
         except OSError as problem:
-            raise InputError(f"--markdown: cannot write {markdown}: {problem.strerror}") from None
+            raise InputError(
+                _("--markdown: cannot write {path}: {reason}").format(
+                    path=markdown, reason=problem.strerror
+                )
+            ) from None
     if json:
         print_json(report_json(state))
         return
@@ -189,4 +205,4 @@ def game_end(game: GameOption = None, db: DbOption = None, json: JsonOption = Fa
     if json:
         print_json(result)
         return
-    console().print(f"Game {session.game_id} ended.")
+    console().print(_("Game {id} ended.").format(id=session.game_id))

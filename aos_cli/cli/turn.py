@@ -20,6 +20,7 @@ from aos_cli.cli.options import (
     UnitArg,
 )
 from aos_cli.core.errors import GameError, InputError
+from aos_cli.core.i18n import _
 
 
 def status(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:
@@ -305,7 +306,7 @@ def unbind(
 ) -> None:  # fmt: skip
     """Try to unbind the spell just cast: 2D6 must beat the casting roll (AoS2 §15)."""
     if wizard is None and not pass_:
-        raise InputError("name the unbinding wizard, or give --pass to let the spell through")
+        raise InputError(_("name the unbinding wizard, or give --pass to let the spell through"))
     act(
         "unbind", {"wizard": None if pass_ else wizard, "mod": mod}, db=db, game=game,
         as_json=json, dice=dice, seed=seed, answers={"within-30": within_30}, answer=answer)  # fmt: skip
@@ -367,7 +368,9 @@ def heal(
 ) -> None:  # fmt: skip
     """Heal wounds on a unit's damaged model (AoS2 §14.12)."""
     if amount < 1:
-        raise InputError(f"heal: {amount} is below 1", "heal 1 or more wounds")
+        raise InputError(
+            _("heal: {amount} is below 1").format(amount=amount), _("heal 1 or more wounds")
+        )
     act("heal", {"unit": unit, "amount": amount}, db=db, game=game, as_json=json)
 
 
@@ -380,7 +383,7 @@ def adjust(
 ) -> None:  # fmt: skip
     """Correct a unit for something that happened at the table that the tool did not see."""
     if not models and not wounds:
-        raise InputError("adjust: nothing to change", "give --models N or --wounds N")
+        raise InputError(_("adjust: nothing to change"), _("give --models N or --wounds N"))
     act(
         "adjust", {"unit": unit, "models": models, "wounds": wounds, "reason": reason},
         db=db, game=game, as_json=json,
@@ -398,6 +401,6 @@ def undo(game: GameOption = None, db: DbOption = None, json: JsonOption = False)
         record = session.store.undo(session.game_id)
         state = session.state()
     if record is None:
-        raise GameError("there is nothing to undo in this game")
-    state.notes = [f"Took back action {record.seq} ({record.kind})."]
+        raise GameError(_("there is nothing to undo in this game"))
+    state.notes = [_("Took back action {seq} ({kind}).").format(seq=record.seq, kind=record.kind)]
     show_notes(state, session.game_id, json)

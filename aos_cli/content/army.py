@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import Field, model_validator
 
 from aos_cli.content.schema import Base, Id, System, slug
+from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.limits import MAX_MODELS
 from aos_cli.core.system import default_id
 
@@ -110,7 +111,12 @@ def check_army(army: ArmyList, db: Database) -> tuple[ArmyList, Found]:
     for index, unit in enumerate(army.units):
         path: tuple[str | int, ...] = ("units", index)
         if unit.id in ids:
-            found.append(((*path, "id"), f"two units have the id {unit.id!r}: name one of them"))
+            found.append(
+                (
+                    (*path, "id"),
+                    _("two units have the id {id}: name one of them").format(id=repr(unit.id)),
+                )
+            )
         ids.add(unit.id)
         try:
             scroll = db.warscroll(unit.warscroll, army.system)
@@ -125,14 +131,14 @@ def check_army(army: ArmyList, db: Database) -> tuple[ArmyList, Found]:
     generals = [i for i, u in enumerate(army.units) if u.general]
     for index in generals[1:]:
         found.append(
-            (("units", index, "general"), "two generals: only one unit may be the general")
+            (("units", index, "general"), _("two generals: only one unit may be the general"))
         )
     if not generals:
-        found.append((("units",), "no general: mark one unit `general: true` (AoS2 §5.3)"))
+        found.append((("units",), _("no general: mark one unit `general: true` (AoS2 §5.3)")))
     for index in generals:
         if army.units[index].ally:
             found.append(
-                (("units", index, "general"), "an allied unit cannot be the general (AoS2 §25)")
+                (("units", index, "general"), _("an allied unit cannot be the general (AoS2 §25)"))
             )
     counted = [u for u in army.units if not u.reinforcement]
     allies = sum(1 for u in counted if u.ally)
@@ -140,7 +146,11 @@ def check_army(army: ArmyList, db: Database) -> tuple[ArmyList, Found]:
         found.append(
             (
                 ("units",),
-                f"{allies} allied units: at most 1 in every 4 units may be allies (AoS2 §25)",
+                ngettext(
+                    "{n} allied unit: at most 1 in every 4 units may be allies (AoS2 §25)",
+                    "{n} allied units: at most 1 in every 4 units may be allies (AoS2 §25)",
+                    allies,
+                ).format(n=allies),
             )
         )
 
@@ -157,25 +167,36 @@ def check_army(army: ArmyList, db: Database) -> tuple[ArmyList, Found]:
                 found.append(
                     (
                         ("units", index, "warscroll"),
-                        f"{member.name} lacks the {allegiance.keyword} keyword: mark it `ally: true`",
+                        _("{unit} lacks the {keyword} keyword: mark it `ally: true`").format(
+                            unit=member.name, keyword=allegiance.keyword
+                        ),
                     )
                 )
     if army.command_trait is not None:
         traits = [r for t in (allegiance.command_traits if allegiance else []) for r in t.rows]
         if not any(army.command_trait in (r.id, r.name) for r in traits):
             found.append(
-                (("command_trait",), _not_found("command trait", army.command_trait, traits))
+                (
+                    ("command_trait",),
+                    _not_found(
+                        _("no command trait {name} in the army's allegiance"),
+                        army.command_trait,
+                        traits,
+                    ),
+                )
             )
         general = army.general
         if general and general.id in scrolls and not scrolls[general.id].has_keyword("HERO"):
-            found.append((("command_trait",), "only a HERO general has a command trait (AoS2 §25)"))
+            found.append(
+                (("command_trait",), _("only a HERO general has a command trait (AoS2 §25)"))
+            )
         row = next((r for r in traits if army.command_trait in (r.id, r.name)), None)
         if general is not None and row is not None and general.id in scrolls:
             scroll = scrolls[general.id]
             named = army.command_trait_weapon
             found += _check_blessed(row, scroll, general, named, ("command_trait_weapon",))
     elif army.command_trait_weapon is not None:
-        found.append((("command_trait_weapon",), "there is no command trait to give it"))
+        found.append((("command_trait_weapon",), _("there is no command trait to give it")))
     artefacts = [r for t in (allegiance.artefacts if allegiance else []) for r in t.rows]
     taken: dict[str, int] = {}
     bearers = 0
@@ -185,25 +206,41 @@ def check_army(army: ArmyList, db: Database) -> tuple[ArmyList, Found]:
         bearers += 1
         path = ("units", index, "artefact")
         if not any(unit.artefact in (r.id, r.name) for r in artefacts):
-            found.append((path, _not_found("artefact", unit.artefact, artefacts)))
+            found.append(
+                (
+                    path,
+                    _not_found(
+                        _("no artefact {name} in the army's allegiance"), unit.artefact, artefacts
+                    ),
+                )
+            )
         if unit.artefact in taken:
-            found.append((path, f"the artefact is also borne by units[{taken[unit.artefact]}]"))
+            found.append(
+                (
+                    path,
+                    _("the artefact is also borne by {unit}").format(
+                        unit=f"units[{taken[unit.artefact]}]"
+                    ),
+                )
+            )
         taken[unit.artefact] = index
         bearer = scrolls.get(unit.id)
         if bearer is not None and not bearer.has_keyword("HERO"):
-            found.append((path, "only a HERO may bear an artefact (AoS2 §25)"))
+            found.append((path, _("only a HERO may bear an artefact (AoS2 §25)")))
         row = next((r for r in artefacts if unit.artefact in (r.id, r.name)), None)
         if bearer is not None and row is not None:
             weapon_path: tuple[str | int, ...] = ("units", index, "artefact_weapon")
             found += _check_blessed(row, bearer, unit, unit.artefact_weapon, weapon_path)
     for index, unit in enumerate(army.units):
         if unit.artefact is None and unit.artefact_weapon is not None:
-            found.append((("units", index, "artefact_weapon"), "the unit bears no artefact"))
+            found.append((("units", index, "artefact_weapon"), _("the unit bears no artefact")))
     if bearers > 1 + len(army.battalions):
         found.append(
             (
                 ("units",),
-                f"{bearers} artefacts: one, plus one per battalion ({1 + len(army.battalions)})",
+                _("{n} artefacts: one, plus one per battalion ({allowed})").format(
+                    n=bearers, allowed=1 + len(army.battalions)
+                ),
             )
         )
     for index, fielded in enumerate(army.battalions):
@@ -214,9 +251,14 @@ def check_army(army: ArmyList, db: Database) -> tuple[ArmyList, Found]:
             found.append(((*path, "battalion"), str(problem)))
         for pos, unit_id in enumerate(fielded.units):
             if unit_id not in ids:
-                found.append(((*path, "units", pos), f"no unit with id {unit_id!r} in this army"))
+                found.append(
+                    (
+                        (*path, "units", pos),
+                        _("no unit with id {id} in this army").format(id=repr(unit_id)),
+                    )
+                )
             elif army.unit(unit_id).reinforcement:
-                found.append(((*path, "units", pos), "reinforcements cannot join a battalion"))
+                found.append(((*path, "units", pos), _("reinforcements cannot join a battalion")))
     return army.model_copy(update={"units": units}), found
 
 
@@ -225,33 +267,78 @@ def _check_unit(unit: ArmyUnit, scroll: Warscroll, path: tuple[str | int, ...]) 
     size = scroll.unit_size
     if unit.models > size.maximum:
         found.append(
-            ((*path, "models"), f"too many models: {scroll.name} has at most {size.maximum}")
+            (
+                (*path, "models"),
+                _("too many models: {unit} has at most {n}").format(
+                    unit=scroll.name, n=size.maximum
+                ),
+            )
         )
     if unit.models < size.min and not size.understrength:
-        found.append(((*path, "models"), f"{scroll.name} needs at least {size.min} models"))
+        found.append(
+            (
+                (*path, "models"),
+                ngettext(
+                    "{unit} needs at least {n} model", "{unit} needs at least {n} models", size.min
+                ).format(unit=scroll.name, n=size.min),
+            )
+        )
     offered = {w.id: w for w in scroll.weapons}
     options = {c: o for o in scroll.weapon_options for c in o.choices}
     for weapon_id, count in unit.weapons.items():
         where = (*path, "weapons", weapon_id)
         if weapon_id not in offered:
-            names = ", ".join(offered) or "none"
-            found.append((where, f"{scroll.name} does not offer this weapon (it has: {names})"))
+            names = ", ".join(offered) or _("none")
+            found.append(
+                (
+                    where,
+                    _("{unit} does not offer this weapon (it has: {names})").format(
+                        unit=scroll.name, names=names
+                    ),
+                )
+            )
             continue
         if count < 0 or count > unit.models:
-            found.append((where, f"{count} models carry it; the unit has {unit.models}"))
+            found.append(
+                (
+                    where,
+                    ngettext(
+                        "{n} model carries it; the unit has {models}",
+                        "{n} models carry it; the unit has {models}",
+                        count,
+                    ).format(n=count, models=unit.models),
+                )
+            )
         option = options.get(weapon_id)
         if option is not None and option.one_per and count > max(1, unit.models // option.one_per):
-            found.append((where, f"at most 1 in every {option.one_per} models may take it"))
+            found.append(
+                (
+                    where,
+                    _("at most 1 in every {n} models may take it").format(n=option.one_per),
+                )
+            )
     for option in scroll.weapon_options:
         chosen = sum(unit.weapons.get(c, 0) for c in option.choices)
         if option.one_per is None and chosen > unit.models:
-            found.append(((*path, "weapons"), f"{chosen} weapons chosen for {unit.models} models"))
+            found.append(
+                (
+                    (*path, "weapons"),
+                    _("{chosen} weapons chosen for {models} models").format(
+                        chosen=chosen, models=unit.models
+                    ),
+                )
+            )
     roles = {m.role: m for m in scroll.command_models}
     for pos, role in enumerate(unit.command_models):
         if role not in roles:
-            have = ", ".join(roles) or "none"
+            have = ", ".join(roles) or _("none")
             found.append(
-                ((*path, "command_models", pos), f"{scroll.name} has no {role} (has: {have})")
+                (
+                    (*path, "command_models", pos),
+                    _("{unit} has no {role} (has: {have})").format(
+                        unit=scroll.name, role=role, have=have
+                    ),
+                )
             )
     return found
 
@@ -292,24 +379,38 @@ def _check_blessed(
     if row.weapon is None:
         if named is None:
             return []
-        return [(path, f"{row.name} blesses no weapon: leave the weapon out")]
-    kind = "melee weapon" if row.weapon == "melee" else "weapon"
+        return [(path, _("{name} blesses no weapon: leave the weapon out").format(name=row.name))]
+    melee = row.weapon == "melee"
     allowed = blessable_weapons(row, scroll, unit)
     if not allowed:
-        return [(path, f"{scroll.name} has no {kind} of its own (not a mount's) for {row.name}")]
+        none_of_its_own = (
+            _("{unit} has no melee weapon of its own (not a mount's) for {name}")
+            if melee
+            else _("{unit} has no weapon of its own (not a mount's) for {name}")
+        )
+        return [(path, none_of_its_own.format(unit=scroll.name, name=row.name))]
     names = {w.id: w.name for w in scroll.weapons}
     wanted = (named or "").strip().lower()
     if named is not None and not any(wanted in (w.lower(), names[w].lower()) for w in allowed):
         choices = ", ".join(names[w] for w in allowed)
-        mount = " (not its mount's)" if any(w.mount for w in scroll.weapons) else ""
-        return [(path, f"{row.name} picks one of {scroll.name}'s own {kind}s{mount}: {choices}")]
+        picks = (
+            _("{name} picks one of {unit}'s own melee weapons: {choices}")
+            if melee
+            else _("{name} picks one of {unit}'s own weapons: {choices}")
+        ).format(name=row.name, unit=scroll.name, choices=choices)
+        if any(w.mount for w in scroll.weapons):
+            picks += " " + _("(not its mount's)")
+        return [(path, picks)]
     return []
 
 
-def _not_found(what: str, value: str, rows: list[Any]) -> str:
+def _not_found(message: str, value: str, rows: list[Any]) -> str:
+    """`message` naming `value`, with the close names of `rows` as suggestions."""
     import difflib
 
     names = [r.id for r in rows]
     close = difflib.get_close_matches(value, names, n=3)
-    hint = f" (did you mean {', '.join(close)}?)" if close else ""
-    return f"no {what} {value!r} in the army's allegiance{hint}"
+    said = message.format(name=repr(value))
+    if close:
+        said += " (" + _("did you mean {names}?").format(names=", ".join(close)) + ")"
+    return said

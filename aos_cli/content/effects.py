@@ -17,6 +17,7 @@ import aos_cli.core.ability_effects  # noqa: F401  (registers the non-attack eff
 from aos_cli.core.dice import DiceExpr, Reroll, parse_dice, parse_threshold
 from aos_cli.core.effects import EFFECTS, Effect, effect_from_mapping
 from aos_cli.core.errors import AosError
+from aos_cli.core.i18n import _
 
 Found = list[tuple[tuple[str | int, ...], str]]
 """Problems found: (path inside the effect, message)."""
@@ -54,21 +55,30 @@ def _check(value: Any, hint: Any, key: str, path: tuple[str | int, ...], found: 
     if origin is typing.Literal:
         if value not in args:
             allowed = ", ".join(str(a) for a in args)
-            found.append((path, f"{value!r} is not one of: {allowed}"))
+            found.append(
+                (
+                    path,
+                    _("{value} is not one of: {allowed}").format(
+                        value=repr(value), allowed=allowed
+                    ),
+                )
+            )
         return value
     if origin is tuple:
         if not isinstance(value, list):
-            found.append((path, "must be a list"))
+            found.append((path, _("must be a list")))
             return ()
         if args and args[0] is Effect:
             return tuple(_build(item, (*path, index), found) for index, item in enumerate(value))
         bad = [item for item in value if not isinstance(item, str)]
         if bad:
-            found.append((path, f"must be a list of words, not {bad[0]!r}"))
+            found.append(
+                (path, _("must be a list of words, not {value}").format(value=repr(bad[0])))
+            )
         return tuple(str(item) for item in value)
     if hint is DiceExpr:
         if isinstance(value, bool) or not isinstance(value, int | str):
-            found.append((path, f"{value!r} is not a dice expression"))
+            found.append((path, _("{value} is not a dice expression").format(value=repr(value))))
             return value
         try:
             parse_dice(str(value), what=key)
@@ -77,11 +87,18 @@ def _check(value: Any, hint: Any, key: str, path: tuple[str | int, ...], found: 
         return str(value)
     if hint is Reroll:
         if value not in {r.value for r in Reroll}:
-            found.append((path, f"{value!r} is not a reroll (use ones, failed or all)"))
+            found.append(
+                (
+                    path,
+                    _("{value} is not a reroll (use ones, failed or all)").format(
+                        value=repr(value)
+                    ),
+                )
+            )
         return value
     if hint is bool:
         if not isinstance(value, bool):
-            found.append((path, f"{value!r} is not true or false"))
+            found.append((path, _("{value} is not true or false").format(value=repr(value))))
         return value
     if hint is int:
         if key == "on" and isinstance(value, str):
@@ -91,13 +108,15 @@ def _check(value: Any, hint: Any, key: str, path: tuple[str | int, ...], found: 
                 found.append((path, _message(problem, key)))
                 return value
         if isinstance(value, bool) or not isinstance(value, int):
-            found.append((path, f"{value!r} is not a whole number"))
+            found.append((path, _("{value} is not a whole number").format(value=repr(value))))
         elif key == "on" and not 2 <= value <= 6:
-            found.append((path, f"{value}+ is not a roll a D6 can need (use 2+ to 6+)"))
+            found.append(
+                (path, _("{value}+ is not a roll a D6 can need (use 2+ to 6+)").format(value=value))
+            )
         return value
     if hint is str:
         if not isinstance(value, str):
-            found.append((path, f"{value!r} is not text"))
+            found.append((path, _("{value} is not text").format(value=repr(value))))
         return value
     return value
 
@@ -111,13 +130,25 @@ def _message(problem: AosError, key: str) -> str:
 def _build(data: Any, path: tuple[str | int, ...], found: Found) -> Effect | None:
     """Check one effect mapping, recording problems; build it when it has none."""
     if not isinstance(data, dict):
-        found.append((path, f"an effect must be a mapping with a type, not {data!r}"))
+        found.append(
+            (
+                path,
+                _("an effect must be a mapping with a type, not {value}").format(value=repr(data)),
+            )
+        )
         return None
     type_name = data.get("type")
     cls = EFFECTS.get(str(type_name))
     if cls is None:
         known = ", ".join(sorted(EFFECTS))
-        found.append(((*path, "type"), f"unknown effect type {type_name!r} (known: {known})"))
+        found.append(
+            (
+                (*path, "type"),
+                _("unknown effect type {type} (known: {known})").format(
+                    type=repr(type_name), known=known
+                ),
+            )
+        )
         return None
     hints = _hints(cls)
     before = len(found)
@@ -128,13 +159,25 @@ def _build(data: Any, path: tuple[str | int, ...], found: Found) -> Effect | Non
         if key == "type":
             continue
         if key not in hints:
-            allowed = ", ".join(hints) or "none"
-            found.append(((*path, key), f"unknown key for effect {type_name} (keys: {allowed})"))
+            allowed = ", ".join(hints) or _("none")
+            found.append(
+                (
+                    (*path, key),
+                    _("unknown key for effect {type} (keys: {allowed})").format(
+                        type=type_name, allowed=allowed
+                    ),
+                )
+            )
             continue
         normalised[key] = _check(value, hints[key], key, (*path, key), found)
     for key in _required(cls):
         if key not in normalised and not (key == "on" and True in data):
-            found.append(((*path, key), f"missing: effect {type_name} needs {key}"))
+            found.append(
+                (
+                    (*path, key),
+                    _("missing: effect {type} needs {key}").format(type=type_name, key=key),
+                )
+            )
     if len(found) > before:
         return None
     try:

@@ -12,6 +12,7 @@ import stat
 from pathlib import Path
 
 from aos_cli.core.errors import ContentError
+from aos_cli.core.i18n import N_, _, number
 from aos_cli.core.limits import MAX_CONTENT_FILE_BYTES
 
 
@@ -21,12 +22,12 @@ class UnreadableFile(ContentError):
     `reason` is the message without the file's name (`is a folder, not a file`)."""
 
     def __init__(self, name: str, reason: str) -> None:
-        super().__init__(f"{name} {reason}")
+        super().__init__(_("{name} {reason}").format(name=name, reason=reason))
         self.reason = reason
 
 
 def _megabytes(size: int) -> str:
-    return f"{size / (1024 * 1024):g} MB"
+    return _("{size} MB").format(size=number(size / (1024 * 1024)))
 
 
 def file_problem(path: Path, limit: int = MAX_CONTENT_FILE_BYTES) -> str | None:
@@ -34,20 +35,32 @@ def file_problem(path: Path, limit: int = MAX_CONTENT_FILE_BYTES) -> str | None:
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        return "is a link to nothing" if os.path.islink(path) else "does not exist"
+        return _("is a link to nothing") if os.path.islink(path) else _("does not exist")
     except OSError as error:
         if error.errno == 40:  # ELOOP on Linux: a link that leads back to itself
-            return "is a link that loops back on itself"
-        return f"cannot be read: {error.strerror or error}"
+            return _(LOOPS)
+        return _cannot_read(error)
     except ValueError:
-        return "is not a path (it holds a NUL character)"
+        return _("is not a path (it holds a NUL character)")
     if stat.S_ISDIR(info.st_mode):
-        return "is a folder, not a file"
+        return _("is a folder, not a file")
     if not stat.S_ISREG(info.st_mode):
-        return "is not a regular file (a device, pipe or socket)"
+        return _(NOT_REGULAR)
     if info.st_size > limit:
-        return f"is larger than the {_megabytes(limit)} limit"
+        return _too_large(limit)
     return None
+
+
+LOOPS = N_("is a link that loops back on itself")
+NOT_REGULAR = N_("is not a regular file (a device, pipe or socket)")
+
+
+def _cannot_read(error: OSError) -> str:
+    return _("cannot be read: {reason}").format(reason=error.strerror or error)
+
+
+def _too_large(limit: int) -> str:
+    return _("is larger than the {size} limit").format(size=_megabytes(limit))
 
 
 def read_regular_file(path: Path, limit: int = MAX_CONTENT_FILE_BYTES, what: str = "") -> bytes:
@@ -62,13 +75,13 @@ def read_regular_file(path: Path, limit: int = MAX_CONTENT_FILE_BYTES, what: str
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
-        raise UnreadableFile(name, f"cannot be read: {error.strerror or error}") from None
+        raise UnreadableFile(name, _cannot_read(error)) from None
     with os.fdopen(handle, "rb") as stream:
         if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-            raise UnreadableFile(name, "is not a regular file (a device, pipe or socket)")
+            raise UnreadableFile(name, _(NOT_REGULAR))
         data = stream.read(limit + 1)
     if len(data) > limit:
-        raise UnreadableFile(name, f"is larger than the {_megabytes(limit)} limit")
+        raise UnreadableFile(name, _too_large(limit))
     return data
 
 
@@ -79,7 +92,9 @@ def read_text_file(path: Path, limit: int = MAX_CONTENT_FILE_BYTES, what: str = 
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         name = f"{what} {str(path)!r}".strip()
-        raise UnreadableFile(name, f"is not UTF-8 text (byte {error.start})") from None
+        raise UnreadableFile(
+            name, _("is not UTF-8 text (byte {byte})").format(byte=error.start)
+        ) from None
 
 
 def path_exists(path: Path) -> bool:

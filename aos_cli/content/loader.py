@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.content.database import Database, Entry, Origin, entry_of
 from aos_cli.content.files import (
+    LOOPS,
     UnreadableFile,
     file_problem,
     is_folder,
@@ -39,6 +40,7 @@ from aos_cli.content.files import (
 )
 from aos_cli.content.problems import ContentProblems, Problem, display_name, format_path
 from aos_cli.core.errors import ContentError
+from aos_cli.core.i18n import _, language, number
 from aos_cli.core.limits import MAX_CACHE_BYTES, MAX_CONTENT_FILES
 from aos_cli.core.system import system_ids
 
@@ -130,7 +132,9 @@ class Pending:
             if loaded.kind == self.kind and loaded.key == self.entry.id:
                 return loaded.record
         file = display_name(self.path)
-        reason = f"no longer holds {self.entry.name!r}: run the command again"
+        reason = _("no longer holds {name}: run the command again").format(
+            name=repr(self.entry.name)
+        )
         raise ContentProblems([Problem(file, None, "", reason)])
 
 
@@ -169,17 +173,60 @@ def _message(error: Any) -> str:
     kind = error["type"]
     loc = error["loc"]
     if kind == "missing":
-        return f"missing: {loc[-1]} is required" if loc else "missing"
+        return _("missing: {key} is required").format(key=loc[-1]) if loc else _("missing")
     if kind == "extra_forbidden":
         if not _FIELD_NAMES:
             _FIELD_NAMES.update(_all_field_names())
         close = difflib.get_close_matches(str(loc[-1]), sorted(_FIELD_NAMES), n=1)
-        hint = f" (did you mean {close[0]}?)" if close else ""
-        return f"unknown key{hint}"
+        return unknown_key(_("did you mean {key}?").format(key=close[0]) if close else None)
+    said = type_message(kind, error.get("ctx") or {})
+    if said is not None:
+        return said
     message = str(error["msg"])
     for prefix in ("Value error, ", "Assertion failed, "):
         message = message.removeprefix(prefix)
     return message
+
+
+def unknown_key(hint: str | None) -> str:
+    """The problem of a key no record has, with a hint in brackets when there is one."""
+    return _("unknown key ({hint})").format(hint=hint) if hint else _("unknown key")
+
+
+def type_message(kind: str, ctx: dict[str, Any]) -> str | None:
+    """A validation error of a value's type or size in the chosen language (None for the
+    schema's own checks, whose messages are used as they are)."""
+    simple = {
+        "int_type": _("must be a whole number"),
+        "int_parsing": _("must be a whole number"),
+        "int_from_float": _("must be a whole number"),
+        "float_type": _("must be a number"),
+        "float_parsing": _("must be a number"),
+        "string_type": _("must be text"),
+        "bool_type": _("must be true or false"),
+        "bool_parsing": _("must be true or false"),
+        "list_type": _("must be a list"),
+        "dict_type": _("must be a mapping"),
+        "model_type": _("must be a mapping"),
+        "model_attributes_type": _("must be a mapping"),
+    }
+    if kind in simple:
+        return simple[kind]
+    bounds = {
+        "greater_than_equal": ("ge", _("must be {limit} or more")),
+        "less_than_equal": ("le", _("must be {limit} or less")),
+        "greater_than": ("gt", _("must be more than {limit}")),
+        "less_than": ("lt", _("must be less than {limit}")),
+        "string_too_long": ("max_length", _("must be at most {limit} characters long")),
+        "string_too_short": ("min_length", _("must be at least {limit} characters long")),
+        "too_long": ("max_length", _("must hold at most {limit} items")),
+        "too_short": ("min_length", _("must hold at least {limit} items")),
+        "literal_error": ("expected", _("must be {limit}")),
+    }
+    if kind in bounds and bounds[kind][0] in ctx:
+        key, message = bounds[kind]
+        return message.format(limit=ctx[key])
+    return None
 
 
 def pydantic_problems(
@@ -252,21 +299,26 @@ def validate_text(text: str, file: str) -> FileResult:
     data = source.data
     if not isinstance(data, dict):
         result.problems.append(
-            Problem(file, source.line(()), "", "a content file is a mapping with schema_version")
+            Problem(file, source.line(()), "", _("a content file is a mapping with schema_version"))
         )
         return result
     for key in data:
         if key not in TOP_KEYS:
             close = difflib.get_close_matches(str(key), TOP_KEYS, n=1)
-            hint = f" (did you mean {close[0]}?)" if close else f" (use {', '.join(TOP_KEYS)})"
-            result.problems.append(
-                Problem(file, source.line((key,)), str(key), f"unknown key{hint}")
+            hint = (
+                _("did you mean {key}?").format(key=close[0])
+                if close
+                else _("use {keys}").format(keys=", ".join(TOP_KEYS))
             )
+            result.problems.append(Problem(file, source.line((key,)), str(key), unknown_key(hint)))
     version = data.get("schema_version")
     if version is None:
         result.problems.append(
             Problem(
-                file, 1, "schema_version", f"missing: write schema_version: {schema.SCHEMA_VERSION}"
+                file,
+                1,
+                "schema_version",
+                _("missing: write schema_version: {version}").format(version=schema.SCHEMA_VERSION),
             )
         )
     elif version != schema.SCHEMA_VERSION:
@@ -275,14 +327,19 @@ def validate_text(text: str, file: str) -> FileResult:
                 file,
                 source.line(("schema_version",)),
                 "schema_version",
-                f"{version!r} is not a version this aos reads ({schema.SCHEMA_VERSION})",
+                _("{version} is not a version this aos reads ({supported})").format(
+                    version=repr(version), supported=schema.SCHEMA_VERSION
+                ),
             )
         )
     system = data.get("system")
     if system is not None and system not in system_ids():
         result.problems.append(
             Problem(
-                file, source.line(("system",)), "system", f"use one of {schema.system_choices()}"
+                file,
+                source.line(("system",)),
+                "system",
+                _("use one of {systems}").format(systems=schema.system_choices()),
             )
         )
         system = None
@@ -292,7 +349,7 @@ def validate_text(text: str, file: str) -> FileResult:
         if items is None:
             continue
         if not isinstance(items, list):
-            result.problems.append(Problem(file, source.line((kind,)), kind, "must be a list"))
+            result.problems.append(Problem(file, source.line((kind,)), kind, _("must be a list")))
             continue
         for index, item in enumerate(items):
             if isinstance(item, dict) and system and "system" not in item:
@@ -387,7 +444,9 @@ def content_groups(content_dirs: Sequence[Path] = ()) -> list[list[Path]]:
     extra = [Path(p) for p in env.split(os.pathsep) if p.strip()] + [Path(p) for p in content_dirs]
     for folder in extra:
         if not path_exists(folder):
-            raise ContentError(f"content folder {str(folder)[:200]!r} does not exist")
+            raise ContentError(
+                _("content folder {folder} does not exist").format(folder=repr(str(folder)[:200]))
+            )
         groups.append([folder])
     return groups
 
@@ -414,8 +473,12 @@ def content_files(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
             files.append(path)
         if len(files) > MAX_CONTENT_FILES:
             raise ContentError(
-                f"the content folders hold more than {MAX_CONTENT_FILES:,} files",
-                f"the limit is {MAX_CONTENT_FILES:,}; point --content at a smaller folder",
+                _("the content folders hold more than {limit} files").format(
+                    limit=number(MAX_CONTENT_FILES)
+                ),
+                _("the limit is {limit}; point --content at a smaller folder").format(
+                    limit=number(MAX_CONTENT_FILES)
+                ),
             )
     return files, problems
 
@@ -432,12 +495,16 @@ def _walk_folder(root: Path) -> tuple[list[Path], list[Problem]]:
             info = folder.stat()
             entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
         except OSError as error:
-            reason = f"is a folder that cannot be read: {error.strerror or error}"
+            reason = _("is a folder that cannot be read: {reason}").format(
+                reason=error.strerror or error
+            )
             problems.append(Problem(display_name(folder), None, "", reason))
             continue
         if (info.st_dev, info.st_ino) in seen:
             problems.append(
-                Problem(display_name(folder), None, "", "is a link back to a folder already read")
+                Problem(
+                    display_name(folder), None, "", _("is a link back to a folder already read")
+                )
             )
             continue
         seen.add((info.st_dev, info.st_ino))
@@ -450,7 +517,7 @@ def _walk_folder(root: Path) -> tuple[list[Path], list[Problem]]:
                 files.append(path)
             elif entry.is_symlink() and path_exists(path) and not is_folder(path):
                 loop = file_problem(path)
-                if loop is not None and "loops" in loop:
+                if loop == _(LOOPS):
                     problems.append(Problem(display_name(path), None, "", loop))
         folders.extend(reversed(subfolders))
     return sorted(files), problems
@@ -482,7 +549,7 @@ CACHE_FILE = "content-cache.json"
 OLD_CACHE_FILES = ("content-cache.pickle",)
 """Caches of earlier versions: never read (a pickle can run code), removed when seen."""
 
-_VALIDATED: dict[str, tuple[list[Any], FileResult]] = {}
+_VALIDATED: dict[str, tuple[list[Any], FileResult, object]] = {}
 """Results this process validated or read already, by path with their stamp: a command that
 loads the content again (a retried action) does not validate it again."""
 
@@ -537,23 +604,27 @@ class Cache:
         digest = hashlib.sha256(data).hexdigest()
         stamp = [stat.st_mtime_ns, stat.st_size, digest]
         seen = _VALIDATED.get(key)
-        if seen is not None and seen[0] == stamp and not fresh:
+        if seen is not None and seen[0] == stamp and _said_here(seen[1], seen[2]) and not fresh:
             self.hits += 1
             return seen[1]
         entry = self.entries.get(key)
         if isinstance(entry, dict) and entry.get("stamp") == stamp and not fresh:
             cached = _result_from_json(entry.get("result"), path)
-            if cached is not None:
+            if cached is not None and _said_here(cached, entry.get("language")):
                 self.hits += 1
-                _VALIDATED[key] = (stamp, cached)
+                _VALIDATED[key] = (stamp, cached, language())
                 return cached
         self.misses += 1
         try:
             result = validate_text(data.decode("utf-8"), display_name(path))
         except UnicodeDecodeError:
             return validate_file(path)
-        self.entries[key] = {"stamp": stamp, "result": _result_to_json(result)}
-        _VALIDATED[key] = (stamp, result)
+        self.entries[key] = {
+            "stamp": stamp,
+            "result": _result_to_json(result),
+            "language": language(),
+        }
+        _VALIDATED[key] = (stamp, result, language())
         self.changed = True
         return result
 
@@ -569,6 +640,12 @@ class Cache:
             os.replace(temp, self.path)
         except (OSError, ValueError):
             pass
+
+
+def _said_here(result: FileResult, said_in: object) -> bool:
+    """Whether a kept result can be shown now: it has no problems, or they were said in the
+    language of this run (problems are kept in the language they were found in)."""
+    return not result.problems or said_in == language()
 
 
 def _result_to_json(result: FileResult) -> dict[str, Any]:
@@ -686,7 +763,9 @@ def merge(
                             loaded.origin.file,
                             loaded.origin.line,
                             f"{loaded.origin.path}.id",
-                            f"duplicate id {record_key!r}: also at {first.file}:{first.line}",
+                            _("duplicate id {id}: also at {file}:{line}").format(
+                                id=repr(record_key), file=first.file, line=first.line
+                            ),
                         )
                     )
                 seen[key] = loaded.origin
@@ -721,7 +800,9 @@ def cross_check(db: Database) -> list[Problem]:
                     origin.file,
                     origin.line,
                     f"{origin.path}.wizard.spells[{index}]",
-                    f"no spell {spell_id!r} on the warscroll or in the {scroll.system} ruleset",
+                    _("no spell {spell} on the warscroll or in the {system} ruleset").format(
+                        spell=repr(spell_id), system=scroll.system
+                    ),
                 )
             )
     return problems
@@ -749,7 +830,9 @@ def load_army(path: Path, db: Database) -> ArmyList:
     every problem (file, line, field)."""
     reason = file_problem(path)
     if reason is not None:
-        raise ContentError(f"army list {str(path)[:200]!r} {reason}")
+        raise ContentError(
+            _("army list {file} {reason}").format(file=repr(str(path)[:200]), reason=reason)
+        )
     army, problems = read_army(path, db)
     if problems or army is None:
         raise ContentProblems(problems)
@@ -770,9 +853,9 @@ def read_army(path: Path, db: Database) -> tuple[ArmyList | None, list[Problem]]
     armies = [r.record for r in result.records if r.kind == "army"]
     if not armies:
         if not result.problems:
-            result.problems.append(Problem(file, 1, "army", "missing: an army list has `army:`"))
+            result.problems.append(Problem(file, 1, "army", _("missing: an army list has `army:`")))
         return None, result.problems
-    source, _ = parse(text)
+    source, _duplicates = parse(text)
     checked, found = check_army(armies[0], db)
     problems = list(result.problems)
     for sub, message in found:
@@ -788,20 +871,20 @@ def validate_paths(paths: Sequence[Path]) -> tuple[list[Problem], int]:
     """
     missing = [p for p in paths if not path_exists(p)]
     if missing:
-        raise ContentError(f"{str(missing[0])[:200]!r} does not exist")
+        raise ContentError(_("{path} does not exist").format(path=repr(str(missing[0])[:200])))
     files, walk_problems = content_files(paths)
     results = [validate_file(path) for path in files]
     given = {r.file for r in results}
-    _, problems = merge([results], check=False)
+    _merged, problems = merge([results], check=False)
     problems = walk_problems + problems
     cache = Cache()
     bundled = [cache.result(path) for path in yaml_files(bundled_dirs())]
     cache.save()
-    full, _ = merge([bundled, results], check=False)
+    full, _checked = merge([bundled, results], check=False)
     problems.extend(p for p in cross_check(full) if p.file in given)
     for path, result in zip(files, results, strict=True):
         if result.is_army and not result.problems:
-            _, army_problems = read_army(path, full)
+            _army, army_problems = read_army(path, full)
             problems.extend(army_problems)
     order = {r.file: i for i, r in enumerate(results)}
     unique = list(dict.fromkeys(problems))

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Protocol, TypeVar
 
 from aos_cli.core.errors import ContentError
+from aos_cli.core.i18n import _
 
 
 class _Named(Protocol):
@@ -49,10 +50,42 @@ def find(records: Iterable[R], query: str, what: str) -> R:
         return prefix[0]
     if len(prefix) > 1:
         names = ", ".join(sorted(r.name for r in prefix)[:8])
-        raise ContentError(f"{query!r} matches several {what}s: {names}", "type more of the name")
+        raise ContentError(
+            _several(what).format(name=repr(query), names=names), _("type more of the name")
+        )
     by_norm = {normalised(r.name): r.name for r in items}
     close = difflib.get_close_matches(wanted, list(by_norm), n=3, cutoff=0.5)
-    hint = f"did you mean {' or '.join(repr(by_norm[c]) for c in close)}?" if close else None
-    if hint is None:
-        hint = f"see `aos {what} list`" if what in ("warscroll", "battleplan") else None
-    raise ContentError(f"no {what} named {query!r}", hint)
+    hint = (
+        _("did you mean {names}?").format(names=", ".join(repr(by_norm[c]) for c in close))
+        if close
+        else None
+    )
+    if hint is None and what in ("warscroll", "battleplan"):
+        hint = _("see `aos {what} list`").format(what=what)
+    raise ContentError(_no_such(what).format(name=repr(query)), hint)
+
+
+def _no_such(what: str) -> str:
+    """The message for a name that finds no record of the kind `what`."""
+    said = {
+        "warscroll": _("no warscroll named {name}"),
+        "battleplan": _("no battleplan named {name}"),
+        "battalion": _("no battalion named {name}"),
+        "allegiance": _("no allegiance named {name}"),
+        "weapon": _("no weapon named {name}"),
+        "power": _("no power named {name}"),
+    }
+    return said.get(what, _("nothing named {name}"))
+
+
+def _several(what: str) -> str:
+    """The message for a name that fits several records of the kind `what`."""
+    said = {
+        "warscroll": _("{name} matches several warscrolls: {names}"),
+        "battleplan": _("{name} matches several battleplans: {names}"),
+        "battalion": _("{name} matches several battalions: {names}"),
+        "allegiance": _("{name} matches several allegiances: {names}"),
+        "weapon": _("{name} matches several weapons: {names}"),
+        "power": _("{name} matches several powers: {names}"),
+    }
+    return said.get(what, _("{name} matches several: {names}"))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from aos_cli.core.errors import ContentError
+from aos_cli.core.i18n import _, ngettext
 
 PathPart = str | int
 FieldPath = tuple[PathPart, ...]
@@ -52,13 +53,25 @@ class ContentProblems(ContentError):
         self.problems = list(problems)
         files = len({p.file for p in self.problems})
         count = len(self.problems)
-        summary = (
-            f"{count} problem{'s' if count != 1 else ''} in {files} file{'s' if files != 1 else ''}"
-        )
+        summary = problems_summary(count, files)
         first = f": {self.problems[0]}" if self.problems else ""
-        more = f" (and {count - 1} more)" if count > 1 else ""
-        super().__init__(summary + first + more, "run `aos rules validate` on the files to see all")
+        more = (
+            " " + ngettext("(and {n} more)", "(and {n} more)", count - 1).format(n=count - 1)
+            if count > 1
+            else ""
+        )
+        super().__init__(
+            summary + first + more, _("run `aos rules validate` on the files to see all")
+        )
         self.summary = summary
+
+
+def problems_summary(count: int, files: int) -> str:
+    """`3 problems in 2 files`, as the chosen language says it."""
+    problems = ngettext("{n} problem", "{n} problems", count).format(n=count)
+    return ngettext("{problems} in {n} file", "{problems} in {n} files", files).format(
+        problems=problems, n=files
+    )
 
 
 def display_name(path: Path) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from aos_cli.content.problems import PathPart
+from aos_cli.core.i18n import N_, _, number
 from aos_cli.core.limits import MAX_CONTENT_NUMBER, MAX_YAML_DEPTH, MAX_YAML_NODES
 
 
@@ -48,7 +49,10 @@ def parse(text: str) -> tuple[Source, list[YamlProblem]]:
     except yaml.reader.ReaderError as error:
         where = text.count("\n", 0, error.position) + 1
         raise YamlProblem(
-            f"the character #x{error.character:04x} is not allowed in YAML", where
+            _("the character {character} is not allowed in YAML").format(
+                character=f"#x{error.character:04x}"
+            ),
+            where,
         ) from None
     try:
         node = loader.get_single_node()
@@ -56,16 +60,16 @@ def parse(text: str) -> tuple[Source, list[YamlProblem]]:
             _check_size(node, loader)
         data = loader.construct_document(node) if node is not None else None
     except RecursionError:
-        raise YamlProblem(
-            f"lists and mappings are nested more than {MAX_YAML_DEPTH} deep", None
-        ) from None
+        raise YamlProblem(_too_deep(), None) from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark is not None else None
         problem = str(error.problem or error).strip()
         if "could not determine a constructor" in problem:
             tag = problem.split("tag", 1)[-1].strip()
-            problem = f"the tag {tag} is refused: only plain YAML data is read (no Python objects)"
+            problem = _(
+                "the tag {tag} is refused: only plain YAML data is read (no Python objects)"
+            ).format(tag=tag)
         raise YamlProblem(problem, line) from None
     except yaml.YAMLError as error:
         raise YamlProblem(str(error).strip(), None) from None
@@ -87,7 +91,8 @@ def _duplicate_keys(node: yaml.Node | None) -> list[YamlProblem]:
                     if key.value in seen:
                         problems.append(
                             YamlProblem(
-                                f"key {key.value!r} is written twice", key.start_mark.line + 1
+                                _("key {key} is written twice").format(key=repr(key.value)),
+                                key.start_mark.line + 1,
                             )
                         )
                     seen.add(key.value)
@@ -140,7 +145,7 @@ def _check_size(node: yaml.Node, loader: yaml.SafeLoader) -> None:
         children = _children(current)
         if not children_done:
             if key in open_nodes:
-                raise YamlProblem("an alias refers to the value it is part of", _line(current))
+                raise YamlProblem(_(SELF_ALIAS), _line(current))
             open_nodes.add(key)
             if isinstance(current, yaml.ScalarNode) and current.tag == _INT_TAG:
                 _check_number(current, loader)
@@ -148,21 +153,21 @@ def _check_size(node: yaml.Node, loader: yaml.SafeLoader) -> None:
             stack.extend((child, False) for child in children if id(child) not in sizes)
             for child in children:
                 if id(child) in open_nodes:
-                    raise YamlProblem("an alias refers to the value it is part of", _line(child))
+                    raise YamlProblem(_(SELF_ALIAS), _line(child))
             continue
         open_nodes.discard(key)
         total = 1 + sum(sizes[id(child)][0] for child in children)
         depth = 1 + max((sizes[id(child)][1] for child in children), default=0)
         if total > MAX_YAML_NODES:
             raise YamlProblem(
-                f"its aliases expand to more than {MAX_YAML_NODES:,} values "
-                "(write the values out, or use fewer aliases)",
+                _(
+                    "its aliases expand to more than {limit} values "
+                    "(write the values out, or use fewer aliases)"
+                ).format(limit=number(MAX_YAML_NODES)),
                 _line(current),
             )
         if depth > MAX_YAML_DEPTH:
-            raise YamlProblem(
-                f"lists and mappings are nested more than {MAX_YAML_DEPTH} deep", _line(current)
-            )
+            raise YamlProblem(_too_deep(), _line(current))
         sizes[key] = (total, depth)
 
 
@@ -187,6 +192,15 @@ def _check_number(node: yaml.ScalarNode, loader: yaml.SafeLoader) -> None:
         if abs(value) <= MAX_CONTENT_NUMBER:
             return
     raise YamlProblem(
-        f"the number {shown} is larger than any rule needs (the limit is {MAX_CONTENT_NUMBER:,})",
+        _("the number {number} is larger than any rule needs (the limit is {limit})").format(
+            number=shown, limit=number(MAX_CONTENT_NUMBER)
+        ),
         _line(node),
     )
+
+
+SELF_ALIAS = N_("an alias refers to the value it is part of")
+
+
+def _too_deep() -> str:
+    return _("lists and mappings are nested more than {limit} deep").format(limit=MAX_YAML_DEPTH)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from aos_cli.core.answers import Asker
 from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.i18n import _, pgettext
+from aos_cli.core.phase_names import phase_name
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.core.targets import TargetRule
@@ -16,31 +18,66 @@ from aos_cli.core.targets import TargetRule
 def need_phase(state: GameState, *phases: str) -> None:
     """It must be one of these phases."""
     if state.phase not in phases:
-        allowed = " or ".join(phases)
-        raise RuleError(f"it is the {state.phase} phase, not the {allowed} phase", "use `aos next`")
+        allowed = " / ".join(phase_name(phase) for phase in phases)
+        raise RuleError(
+            _("it is the {phase}, not the {allowed}").format(
+                phase=phase_name(state.phase), allowed=allowed
+            ),
+            _("use `aos next`"),
+        )
+
+
+def action_verb(verb: str) -> str:
+    """What a unit does, as the chosen language says it after "cannot" (an infinitive)."""
+    verbs = {
+        "move": pgettext("verb", "move"),
+        "run": pgettext("verb", "run"),
+        "retreat": pgettext("verb", "retreat"),
+        "arrive": pgettext("verb", "arrive"),
+        "shoot": pgettext("verb", "shoot"),
+        "charge": pgettext("verb", "charge"),
+        "fight": pgettext("verb", "fight"),
+        "command": pgettext("verb", "command"),
+        "cast": pgettext("verb", "cast"),
+        "make a sacrifice": pgettext("verb", "make a sacrifice"),
+        "manifest powers": pgettext("verb", "manifest powers"),
+        "embark": pgettext("verb", "embark"),
+        "disembark": pgettext("verb", "disembark"),
+    }
+    return verbs.get(verb, verb)
 
 
 def own_turn(state: GameState, unit: UnitState, verb: str) -> None:
     """The unit must belong to the side whose turn it is."""
     if unit.side != state.active_side:
         raise RuleError(
-            f"{unit.name} cannot {verb}: it is {state.sides[state.active_side].name}'s turn"
+            _("{unit} cannot {verb}: it is {side}'s turn").format(
+                unit=unit.name, verb=action_verb(verb), side=state.sides[state.active_side].name
+            )
         )
 
 
 def present(unit: UnitState) -> None:
     """The unit must be alive and on the battlefield (not in reserve)."""
     if not unit.alive:
-        raise RuleError(f"{unit.name} has been destroyed")
+        raise RuleError(_("{unit} has been destroyed").format(unit=unit.name))
     if unit.in_reserve:
-        raise RuleError(f"{unit.name} is not on the battlefield (in reserve)")
+        raise RuleError(_("{unit} is not on the battlefield (in reserve)").format(unit=unit.name))
 
 
 def not_after_run_or_retreat(unit: UnitState, verb: str) -> None:
     """A unit that ran or retreated this turn cannot shoot or charge (AoS2 §8.3, §8.4)."""
-    if unit.ran or unit.retreated:
+    if unit.ran:
         raise RuleError(
-            f"{unit.name} {'ran' if unit.ran else 'retreated'} this turn and cannot {verb}"
+            _("{unit} ran this turn and cannot {verb}").format(
+                unit=unit.name, verb=action_verb(verb)
+            )
+        )
+    if unit.retreated:
+        raise RuleError(
+            _("{unit} retreated this turn and cannot {verb}").format(
+                unit=unit.name, verb=action_verb(verb)
+            )
         )
 
 
@@ -59,11 +96,19 @@ def spend_cp(state: GameState, side: int, what: str) -> None:
     system = system_of(state)
     if not system.command_points:
         raise RuleError(
-            f"{what} costs a command point, and {system.name} has no command points",
-            f"{system.section}: see `aos rules show command-ability-1e --system {system.id}`",
+            _("{what} costs a command point, and {system} has no command points").format(
+                what=what, system=system.name
+            ),
+            _("{section}: see `aos rules show command-ability-1e --system {system}`").format(
+                section=system.section, system=system.id
+            ),
         )
     if state.sides[side].command_points < 1:
-        raise RuleError(f"{state.sides[side].name} has no command points for {what}")
+        raise RuleError(
+            _("{side} has no command points for {what}").format(
+                side=state.sides[side].name, what=what
+            )
+        )
     state.sides[side].command_points -= 1
 
 
@@ -71,9 +116,11 @@ def needs_hero_in_range(answers: Asker, unit: UnitState) -> None:
     """Generic command abilities need a friendly Hero within 6" (general: 12") (AoS2 §7.2)."""
     if not answers.yes_no(
         "in-command-range",
-        f'is {unit.name} within 6" of a friendly Hero or 12" of your general?',
+        _('is {unit} within 6" of a friendly Hero or 12" of your general?').format(unit=unit.name),
     ):
-        raise RuleError(f"{unit.name} is not in range of a Hero to receive the command")
+        raise RuleError(
+            _("{unit} is not in range of a Hero to receive the command").format(unit=unit.name)
+        )
 
 
 def enemy_unit(state: GameState, unit: UnitState, name: str) -> UnitState:
@@ -81,7 +128,8 @@ def enemy_unit(state: GameState, unit: UnitState, name: str) -> UnitState:
     target = state.unit(name)
     if target.side == unit.side:
         raise RuleError(
-            f"{target.name} is not an enemy of {unit.name}", "only enemy units are targets"
+            _("{target} is not an enemy of {unit}").format(target=target.name, unit=unit.name),
+            _("only enemy units are targets"),
         )
     present(target)
     return target
@@ -99,8 +147,13 @@ def check_unused(
         "battle": state.sides[unit.side].used_once_per_battle,
     }
     if once_per in used and key in used[once_per]:
-        scope = "battle round" if once_per == "round" else once_per
-        raise RuleError(f"{unit.name} has already used {what} this {scope}")
+        said = {
+            "phase": _("{unit} has already used {what} this phase"),
+            "turn": _("{unit} has already used {what} this turn"),
+            "round": _("{unit} has already used {what} this battle round"),
+            "battle": _("{unit} has already used {what} this battle"),
+        }
+        raise RuleError(said[once_per].format(unit=unit.name, what=what))
 
 
 def use_once(
@@ -108,12 +161,12 @@ def use_once(
     unit: UnitState,
     ability_id: str,
     once_per: str | None,
-    what: str = "this ability",
+    what: str | None = None,
 ) -> None:
     """Count one use of a limited ability (`once_per` phase, turn, round or battle; None: no
     limit), refused when the unit has already used it in that scope. Uses "instead of" one
     another pass one shared `ability_id`, so they count against one limit."""
-    check_unused(state, unit, ability_id, once_per, what)
+    check_unused(state, unit, ability_id, once_per, what or _("this ability"))
     used = {
         "phase": state.used_this_phase,
         "turn": state.used_this_turn,
@@ -128,31 +181,41 @@ def general_of(state: GameState, side: int) -> UnitState:
     """The side's general, alive and on the battlefield (AoS1 §4.1)."""
     found = [u for u in state.sides[side].units if u.general and u.on_battlefield]
     if not found:
-        raise RuleError(
-            f"{state.sides[side].name} has no general on the battlefield to command",
-            "the 1st edition sheet has no rule for replacing a slain general (AoS1 §4.1)",
-        )
+        raise no_general(state, side)
     return found[0]
+
+
+def no_general(state: GameState, side: int) -> RuleError:
+    """The error for a side without its general on the battlefield (AoS1 §4.1)."""
+    return RuleError(
+        _("{side} has no general on the battlefield to command").format(
+            side=state.sides[side].name
+        ),
+        _("the 1st edition sheet has no rule for replacing a slain general (AoS1 §4.1)"),
+    )
 
 
 def check_target(source: UnitState, what: str, rule: TargetRule, target: UnitState) -> None:
     """Whether `what` of `source` may pick `target` by its declared rule: on the battlefield,
     the right side and keywords (the range is asked by `aimed_at`)."""
+    names = {"what": what, "unit": source.name, "target": target.name, "rule": rule.describe()}
     if rule.side == "self" and target is not source:
-        raise RuleError(f"{what} applies to {source.name} itself, not to another unit")
+        raise RuleError(_("{what} applies to {unit} itself, not to another unit").format(**names))
     if not target.on_battlefield:
-        raise RuleError(f"{target.name} is not on the battlefield and cannot be picked")
+        raise RuleError(
+            _("{target} is not on the battlefield and cannot be picked").format(**names)
+        )
     if rule.side == "enemy" and target.side == source.side:
         raise RuleError(
-            f"{what} picks {rule.describe()}: {target.name} is not an enemy of {source.name}"
+            _("{what} picks {rule}: {target} is not an enemy of {unit}").format(**names)
         )
     if rule.side == "friendly" and target.side != source.side:
         raise RuleError(
-            f"{what} picks {rule.describe()}: {target.name} is not friendly to {source.name}"
+            _("{what} picks {rule}: {target} is not friendly to {unit}").format(**names)
         )
     missing = [k for k in rule.keywords if not target.spec.has(k)]
     if missing or (rule.any_keywords and not any(target.spec.has(k) for k in rule.any_keywords)):
-        raise RuleError(f"{what} picks {rule.describe()}: {target.name} is not one")
+        raise RuleError(_("{what} picks {rule}: {target} is not one").format(**names))
 
 
 def aimed_at(
@@ -171,18 +234,29 @@ def aimed_at(
     if rule.side == "self":
         if target_name is not None and state.unit(target_name) is not source:
             raise RuleError(
-                f"{what} applies to {source.name} itself, not to another unit",
-                "leave out --target",
+                _("{what} applies to {unit} itself, not to another unit").format(
+                    what=what, unit=source.name
+                ),
+                _("leave out --target"),
             )
         return source
     if target_name is None:
-        raise InputError(f"{what} needs --target: {rule.describe()}")
+        raise InputError(_("{what} needs --target: {rule}").format(what=what, rule=rule.describe()))
     target = state.unit(target_name)
     check_target(source, what, rule, target)
-    seen = " and visible to it" if rule.visible else ""
-    question = f'is {target.name} within {rule.range}" of {source.name}{seen}?'
+    names = {"target": target.name, "unit": source.name, "range": rule.range}
+    question = (
+        _('is {target} within {range}" of {unit} and visible to it?')
+        if rule.visible
+        else _('is {target} within {range}" of {unit}?')
+    ).format(**names)
     asked = rule.range is not None and target is not source
     if asked and not answers.yes_no("target-in-range", question):
-        unseen = " or not visible to it" if rule.visible else ""
-        raise RuleError(f'{target.name} is not within {rule.range}" of {source.name}{unseen}')
+        raise RuleError(
+            (
+                _('{target} is not within {range}" of {unit} or not visible to it')
+                if rule.visible
+                else _('{target} is not within {range}" of {unit}')
+            ).format(**names)
+        )
     return target

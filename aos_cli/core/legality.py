@@ -26,10 +26,13 @@ from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import (
     check_unused,
     need_phase,
+    no_general,
     not_after_run_or_retreat,
     own_turn,
     present,
 )
+from aos_cli.core.i18n import N_, _
+from aos_cli.core.phase_names import phase_name
 from aos_cli.core.state import AbilitySpec, GameState, UnitState
 from aos_cli.core.system import system_of
 
@@ -41,11 +44,13 @@ LEGALITY_REVISION = 3
 refuses to "use" an ability that is in force by itself; games set up earlier replay as they
 were played (they ask, and accept such uses)."""
 
+BOTH_PASSED = N_("both players have passed: the fighting is over this phase")
+
 ACTION_EFFECTS = (RollThen, MortalWounds, Heal, Lasting, GainCommandPoints, IfKeywords)
 """Effects that are done when the ability is used (a roll, wounds, healing, something put in
 force), as opposed to a rule that is in force by itself whenever it applies."""
 
-ENGAGED_QUESTION = 'is {name} within 3" of an enemy unit?'
+ENGAGED_QUESTION = N_('is {name} within 3" of an enemy unit?')
 
 
 def allowed(check: Callable[..., object], *args: Any) -> bool:
@@ -83,7 +88,7 @@ def engaged(state: GameState, unit: UnitState, answers: RecordedAnswers) -> bool
     """Whether the unit is within 3" of an enemy unit: the answer given, else no when no
     enemy can be that close, else asked."""
     if "engaged" in answers.answers or may_be_engaged(state, unit):
-        return answers.yes_no("engaged", ENGAGED_QUESTION.format(name=unit.name))
+        return answers.yes_no("engaged", _(ENGAGED_QUESTION).format(name=unit.name))
     return False
 
 
@@ -102,14 +107,14 @@ def check_move(state: GameState, unit: UnitState, verb: str = "move") -> None:
     """AoS2 §8: a unit of the side whose turn it is, on the battlefield, moves once a phase."""
     _acting(state, unit, "movement", verb)
     if unit.moved:
-        raise RuleError(f"{unit.name} has already moved this phase")
+        raise RuleError(_("{unit} has already moved this phase").format(unit=unit.name))
 
 
 def check_run(state: GameState, unit: UnitState, at_the_double: bool = False) -> None:
     """AoS2 §8.4: running is the unit's move; At the Double costs a command point (§7.2)."""
     check_move(state, unit, "run")
     if at_the_double:
-        check_cp(state, unit.side, 1, "At the Double")
+        check_cp(state, unit.side, 1, _("At the Double"))
 
 
 def check_retreat(
@@ -119,9 +124,11 @@ def check_retreat(
     check_move(state, unit, "retreat")
     if not (may_be_engaged(state, unit) or _said_engaged(answers)):
         raise RuleError(
-            f'{unit.name} is not within 3" of an enemy unit: it moves or runs instead of '
-            "retreating (AoS2 §8.3)",
-            "if an enemy did come that close, answer engaged=yes",
+            _(
+                '{unit} is not within 3" of an enemy unit: it moves or runs instead of '
+                "retreating (AoS2 §8.3)"
+            ).format(unit=unit.name),
+            _("if an enemy did come that close, answer engaged=yes"),
         )
 
 
@@ -130,17 +137,19 @@ def check_arrive(state: GameState, unit: UnitState) -> None:
     need_phase(state, "movement")
     own_turn(state, unit, "arrive")
     if not unit.in_reserve:
-        raise RuleError(f"{unit.name} is not in reserve")
+        raise RuleError(_("{unit} is not in reserve").format(unit=unit.name))
     from aos_cli.core.scoring import book_of
 
     if book_of(state).plan.reserves_at_end == "not_in_army":
         raise RuleError(
-            f"{unit.name} was not set up: it is not part of the army and takes no part in the "
-            "battle (AoS1 §4)",
-            "if an ability brings it in, add its models with `aos adjust`",
+            _(
+                "{unit} was not set up: it is not part of the army and takes no part in the "
+                "battle (AoS1 §4)"
+            ).format(unit=unit.name),
+            _("if an ability brings it in, add its models with `aos adjust`"),
         )
     if unit.moved:
-        raise RuleError(f"{unit.name} has already rolled to arrive this phase")
+        raise RuleError(_("{unit} has already rolled to arrive this phase").format(unit=unit.name))
 
 
 def check_shoot(state: GameState, unit: UnitState) -> None:
@@ -148,9 +157,9 @@ def check_shoot(state: GameState, unit: UnitState) -> None:
     _acting(state, unit, "shooting", "shoot")
     not_after_run_or_retreat(unit, "shoot")
     if unit.shot:
-        raise RuleError(f"{unit.name} has already shot this phase")
+        raise RuleError(_("{unit} has already shot this phase").format(unit=unit.name))
     if not any(w.kind == "missile" for w in unit.spec.weapons):
-        raise RuleError(f"{unit.name} has no missile weapon to shoot with")
+        raise RuleError(_("{unit} has no missile weapon to shoot with").format(unit=unit.name))
 
 
 def check_charge(state: GameState, unit: UnitState) -> None:
@@ -158,11 +167,11 @@ def check_charge(state: GameState, unit: UnitState) -> None:
     _acting(state, unit, "charge", "charge")
     not_after_run_or_retreat(unit, "charge")
     if unit.charged:
-        raise RuleError(f"{unit.name} has already charged this phase")
+        raise RuleError(_("{unit} has already charged this phase").format(unit=unit.name))
     if unit.charge_rolled:
         raise RuleError(
-            f"{unit.name} has already made its charge roll this phase",
-            "a failed charge is rerolled only with --reroll (Forward to Victory or an ability)",
+            _("{unit} has already made its charge roll this phase").format(unit=unit.name),
+            _("a failed charge is rerolled only with --reroll (Forward to Victory or an ability)"),
         )
 
 
@@ -172,16 +181,20 @@ def check_fight(state: GameState, unit: UnitState, answers: RecordedAnswers | No
     need_phase(state, system_of(state).combat_phase)
     present(unit)
     if state.combat_passes >= 2:
-        raise RuleError("both players have passed: the fighting is over this phase")
+        raise RuleError(_(BOTH_PASSED))
     if state.combat_to_pick is not None and unit.side != state.combat_to_pick:
-        raise RuleError(f"it is {state.sides[state.combat_to_pick].name}'s pick to fight")
+        raise RuleError(
+            _("it is {side}'s pick to fight").format(side=state.sides[state.combat_to_pick].name)
+        )
     if unit.fought:
-        raise RuleError(f"{unit.name} has already fought this phase")
+        raise RuleError(_("{unit} has already fought this phase").format(unit=unit.name))
     if not any(w.kind == "melee" for w in unit.spec.weapons):
-        raise RuleError(f"{unit.name} has no melee weapons")
+        raise RuleError(_("{unit} has no melee weapons").format(unit=unit.name))
     if not (unit.charged or may_be_engaged(state, unit) or _said_engaged(answers)):
         raise RuleError(
-            f'{unit.name} did not charge and is not within 3" of an enemy: it cannot fight'
+            _('{unit} did not charge and is not within 3" of an enemy: it cannot fight').format(
+                unit=unit.name
+            )
         )
 
 
@@ -199,13 +212,15 @@ def check_pass(state: GameState, side: int) -> None:
     """AoS2 §11: a player passes only with no eligible unit; a unit that charged always is."""
     need_phase(state, system_of(state).combat_phase)
     if state.combat_passes >= 2:
-        raise RuleError("both players have passed: the fighting is over this phase")
+        raise RuleError(_(BOTH_PASSED))
     waiting = [
         u for u in state.sides[side].units if u.on_battlefield and u.charged and not u.fought
     ]
     if waiting:
         raise RuleError(
-            f"{waiting[0].name} charged and must fight before {state.sides[side].name} can pass"
+            _("{unit} charged and must fight before {side} can pass").format(
+                unit=waiting[0].name, side=state.sides[side].name
+            )
         )
 
 
@@ -239,16 +254,19 @@ def check_general_command(state: GameState, unit: UnitState) -> None:
     own_turn(state, unit, "command")
     generals = [u for u in state.sides[unit.side].units if u.general and u.on_battlefield]
     if not generals:
-        raise RuleError(
-            f"{state.sides[unit.side].name} has no general on the battlefield to command",
-            "the 1st edition sheet has no rule for replacing a slain general (AoS1 §4.1)",
-        )
+        raise no_general(state, unit.side)
     if unit is not generals[0] and not unit.general:
-        raise RuleError(f"only the general commands in {system.name}; {unit.name} is not it")
+        raise RuleError(
+            _("only the general commands in {system}; {unit} is not it").format(
+                system=system.name, unit=unit.name
+            )
+        )
     if f"general-command:{unit.side}" in state.used_this_phase:
         raise RuleError(
-            f"{generals[0].name} has already used its one command ability this hero phase "
-            f"({system.section} §7.2)"
+            _(
+                "{general} has already used its one command ability this hero phase "
+                "({section} §7.2)"
+            ).format(general=generals[0].name, section=system.section)
         )
 
 
@@ -258,11 +276,19 @@ def check_cp(state: GameState, side: int, cost: int, what: str) -> None:
     system = system_of(state)
     if not system.command_points:
         raise RuleError(
-            f"{what} costs a command point, and {system.name} has no command points",
-            f"{system.section}: see the rules of command abilities for {system.id}",
+            _("{what} costs a command point, and {system} has no command points").format(
+                what=what, system=system.name
+            ),
+            _("{section}: see the rules of command abilities for {system}").format(
+                section=system.section, system=system.id
+            ),
         )
     if state.sides[side].command_points < cost:
-        raise RuleError(f"{state.sides[side].name} has no command points for {what}")
+        raise RuleError(
+            _("{side} has no command points for {what}").format(
+                side=state.sides[side].name, what=what
+            )
+        )
 
 
 def check_ability(state: GameState, unit: UnitState, ability: AbilitySpec) -> None:
@@ -273,20 +299,32 @@ def check_ability(state: GameState, unit: UnitState, ability: AbilitySpec) -> No
     system = system_of(state)
     if not used_by_action(ability) and state.rules_revision >= LEGALITY_REVISION:
         raise RuleError(
-            f"{ability.name} is in force by itself wherever it applies: there is nothing to use"
+            _(
+                "{ability} is in force by itself wherever it applies: there is nothing to use"
+            ).format(ability=ability.name)
         )
     if ability.kind == "command" and system.general_commands:
         check_general_command(state, unit)
     elif ability.phase and ability.phase != state.phase:
         raise RuleError(
-            f"{ability.name} is used in the {ability.phase} phase, not the {state.phase} phase"
+            _("{ability} is used in the {phase}, not the {now}").format(
+                ability=ability.name, phase=phase_name(ability.phase), now=phase_name(state.phase)
+            )
         )
     elif ability.turn != "any" and (unit.side == state.active_side) != (ability.turn == "yours"):
-        whose = "your own" if ability.turn == "yours" else "the enemy's"
-        raise RuleError(f"{ability.name} is used in {whose} turn")
+        whose = (
+            _("{ability} is used in your own turn")
+            if ability.turn == "yours"
+            else _("{ability} is used in the enemy's turn")
+        )
+        raise RuleError(whose.format(ability=ability.name))
     if ability.general_only and not unit.general:
-        raise RuleError(f"only the general may use {ability.name}; {unit.name} is not the general")
+        raise RuleError(
+            _("only the general may use {ability}; {unit} is not the general").format(
+                ability=ability.name, unit=unit.name
+            )
+        )
     if ability.cost and not (ability.kind == "command" and system.general_commands):
         check_cp(state, unit.side, ability.cost, ability.name)
     sharing = [a.name for a in unit.spec.abilities if a.limit_key == ability.limit_key]
-    check_unused(state, unit, ability.limit_key, ability.once_per, " or ".join(sharing))
+    check_unused(state, unit, ability.limit_key, ability.once_per, " / ".join(sharing))

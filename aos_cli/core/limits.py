@@ -7,6 +7,7 @@ a typo or a hostile file is refused at once with one line instead of eating memo
 from __future__ import annotations
 
 from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import N_, _
 
 MAX_MODELS = 1_000
 """Models in one unit, in a compact profile, `--models` or a unit size in content."""
@@ -63,7 +64,25 @@ MAX_CONTENT_FILES = 10_000
 
 def over_limit(what: str, value: object, limit: object, noun: str) -> InputError:
     """The one-line refusal of a value past a limit, naming the limit."""
-    return InputError(f"{what}: {value} is more than {limit} {noun}", f"the limit is {limit}")
+    return InputError(
+        _("{what}: {value} is more than {limit} {noun}").format(
+            what=what, value=value, limit=limit, noun=_(noun)
+        ),
+        _("the limit is {limit}").format(limit=limit),
+    )
+
+
+LIMIT_NOUNS = (
+    N_("either way"),
+    N_("models"),
+    N_("attacks in one roll"),
+    N_("per attack"),
+    N_("in one roll"),
+    N_("weapons"),
+    N_("warriors"),
+    N_("at most"),
+)
+"""What a limit counts, as `check_at_most` callers name it (translated where shown)."""
 
 
 def check_at_most(what: str, value: int | float, limit: int | float, noun: str) -> None:

@@ -11,6 +11,7 @@ import math
 import re
 
 from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import _, number
 from aos_cli.core.limits import MAX_DISTANCE
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
@@ -30,40 +31,65 @@ def parse_whole(
     """A whole number from `low` to `high` written in ASCII digits (a sign only if `signed`)."""
     cleaned = text.strip()
     shown = cleaned if len(cleaned) <= 20 else cleaned[:20] + "..."
-    allowed = hint or f"use a whole number from {low} to {high}"
+    allowed = hint or _("use a whole number from {low} to {high}").format(low=low, high=high)
     if not _WHOLE.fullmatch(cleaned) or (not signed and cleaned[0] in "+-"):
-        raise InputError(f"{what}: {shown!r} is not a whole number", allowed)
+        raise InputError(
+            _("{what}: {value} is not a whole number").format(what=what, value=repr(shown)), allowed
+        )
     if len(cleaned.lstrip("+-").lstrip("0")) > _MAX_DIGITS:
-        raise InputError(f"{what}: {shown!r} is far too large", f"the limit is {high}")
+        raise InputError(
+            _("{what}: {value} is far too large").format(what=what, value=repr(shown)),
+            _("the limit is {limit}").format(limit=high),
+        )
     value = int(cleaned)
     if value > high:
-        raise InputError(f"{what}: {value} is more than the limit of {high}", allowed)
+        raise InputError(
+            _("{what}: {value} is more than the limit of {limit}").format(
+                what=what, value=value, limit=high
+            ),
+            allowed,
+        )
     if value < low:
-        raise InputError(f"{what}: {value} is less than {low}", allowed)
+        raise InputError(
+            _("{what}: {value} is less than {low}").format(what=what, value=value, low=low), allowed
+        )
     return value
 
 
 def check_distance(value: float, *, what: str = "--distance") -> float:
     """A distance in inches: finite, 0 or more, and no longer than a table."""
     if math.isnan(value) or math.isinf(value):
-        raise InputError(f"{what}: {value} is not a distance", "give inches, such as 7 or 8.5")
+        raise InputError(
+            _("{what}: {value} is not a distance").format(what=what, value=value),
+            _("give inches, such as {seven} or {decimal}").format(seven=7, decimal=number(8.5)),
+        )
     if value < 0:
-        raise InputError(f"{what}: {value:g} is negative", "give the gap in inches, 0 or more")
+        raise InputError(
+            _("{what}: {value} is negative").format(what=what, value=number(value)),
+            _("give the gap in inches, 0 or more"),
+        )
     if value > MAX_DISTANCE:
         raise InputError(
-            f"{what}: {value:g} inches is more than the limit of {MAX_DISTANCE:g}",
-            "give the gap on the table in inches",
+            _("{what}: {value} inches is more than the limit of {limit}").format(
+                what=what, value=f"{value:g}", limit=number(MAX_DISTANCE)
+            ),
+            _("give the gap on the table in inches"),
         )
     return value
 
 
-def parse_distance(text: str, *, what: str = "distance") -> float:
+def parse_distance(text: str, *, what: str | None = None) -> float:
     """A distance typed in inches (`7`, `8.5`): ASCII digits, finite, 0 up to a table's size."""
     cleaned = text.strip()
     if len(cleaned) > 20 or not _DECIMAL.fullmatch(cleaned):
         shown = cleaned if len(cleaned) <= 20 else cleaned[:20] + "..."
-        raise InputError(f"{what}: {shown!r} is not a number of inches", "such as 7 or 8.5")
-    return check_distance(float(cleaned), what=what)
+        raise InputError(
+            _("{what}: {value} is not a number of inches").format(
+                what=what or _("distance"), value=repr(shown)
+            ),
+            _("such as {seven} or {decimal}").format(seven=7, decimal=number(8.5)),
+        )
+    return check_distance(float(cleaned), what=what or _("distance"))
 
 
 def menu_pick(answer: str, count: int) -> int | None:

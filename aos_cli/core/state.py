@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.errors import RuleError
+from aos_cli.core.i18n import _
 from aos_cli.core.targets import TargetRule
 
 if TYPE_CHECKING:
@@ -495,10 +496,17 @@ class GameState:
         names = [u.spec.id for u in units]
         if len(prefix) > 1 or len(exact) > 1:
             choices = ", ".join(u.spec.id for u in (prefix or exact))
-            raise RuleError(f"{name!r} could be any of: {choices}", "use the unit's id")
+            raise RuleError(
+                _("{name} could be any of: {choices}").format(name=repr(name), choices=choices),
+                _("use the unit's id"),
+            )
         close = get_close_matches(wanted, [n.lower() for n in names], n=3, cutoff=0.5)
-        hint = f"did you mean {', '.join(close)}?" if close else "see `aos status` for unit ids"
-        raise RuleError(f"no unit called {name!r} in this game", hint)
+        hint = (
+            _("did you mean {names}?").format(names=", ".join(close))
+            if close
+            else _("see `aos status` for unit ids")
+        )
+        raise RuleError(_("no unit called {name} in this game").format(name=repr(name)), hint)
 
     def side_of(self, unit: UnitState) -> SideState:
         return self.sides[unit.side]

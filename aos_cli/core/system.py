@@ -85,7 +85,7 @@ TERMS: dict[str, str] = {
     "casts": "casts",
     "unbinds": "unbinds",
     "unbind_command": "unbind",
-    "unbind_attempt": "an unbind attempt",
+    "unbind_attempt": N_("an unbind attempt"),
     "bravery_short": "Br",
     "round_one": "roll priority for battle round 1",
 }
@@ -212,8 +212,10 @@ class GameSystem:
         the enemy's unbind (Deny the Witch) attempt, naming the system's command."""
         verb, wizard = self.term("unbind_command"), self.term("wizard")
         return RuleError(
-            f"{spell} is waiting for {self.term('unbind_attempt')}",
-            f"run `aos {verb} {wizard}` or `aos {verb} --pass`",
+            _("{spell} is waiting for {attempt}").format(
+                spell=spell, attempt=_(self.term("unbind_attempt"))
+            ),
+            _("run `aos {verb} {wizard}` or `aos {verb} --pass`").format(verb=verb, wizard=wizard),
         )
 
     def prepare_sides(self, sides: list[dict[str, Any]], underdog: int | None) -> None:
@@ -458,8 +460,8 @@ def get_system(system_id: str | None = None) -> GameSystem:
     found = _REGISTERED.get(key)
     if found is None:
         raise RuleError(
-            f"there is no game system {system_id!r}",
-            f"systems: {', '.join(s.id for s in all_systems())}",
+            _("there is no game system {system}").format(system=repr(system_id)),
+            _("systems: {systems}").format(systems=", ".join(s.id for s in all_systems())),
         )
     return found
 

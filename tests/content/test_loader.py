@@ -235,7 +235,7 @@ def test_a_damaged_cached_record_of_a_broken_file_reports_the_file_lines(tmp_pat
     with pytest.raises(ContentProblems) as raised:
         db.warscroll("test ogre")
     (problem,) = raised.value.problems
-    assert "ogres.yaml:3: warscrolls[0].wounds: Input should be a valid integer" in str(problem)
+    assert "ogres.yaml:3: warscrolls[0].wounds: must be a whole number" in str(problem)
 
 
 def test_problems_of_a_cached_file_are_reported_every_time(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from aos_cli.content.files import is_folder, path_exists
 from aos_cli.content.importers.safexml import ImportProblem, parse_xml, read_bytes
 from aos_cli.content.importers.wording import Reading, WeaponRef, read_ability
 from aos_cli.content.schema import slug
+from aos_cli.core.i18n import N_, _
 
 SUFFIXES = (".gst", ".cat", ".gstz", ".catz")
 MAX_FILES = 500
@@ -138,13 +139,18 @@ def catalogue_files(paths: Sequence[Path]) -> list[Path]:
         elif path_exists(path):
             found.append(path)
         else:
-            raise ImportProblem(f"{path}: no such file or folder")
+            raise ImportProblem(_("{path}: no such file or folder").format(path=path))
     if not found:
         raise ImportProblem(
-            "no BattleScribe files found", "give .gst/.cat files (or .gstz/.catz) or their folder"
+            _("no BattleScribe files found"),
+            _("give .gst/.cat files (or .gstz/.catz) or their folder"),
         )
     if len(found) > MAX_FILES:
-        raise ImportProblem(f"{len(found)} files is over the limit of {MAX_FILES} in one import")
+        raise ImportProblem(
+            _("{n} files is over the limit of {limit} in one import").format(
+                n=len(found), limit=MAX_FILES
+            )
+        )
     return found
 
 
@@ -154,7 +160,9 @@ def read_catalogue(path: Path) -> Catalogue:
     root = parse_xml(data, str(path))
     if root.tag not in ("catalogue", "gameSystem"):
         raise ImportProblem(
-            f"{path}: a <{root.tag}> file is not a BattleScribe game system or catalogue"
+            _("{path}: a <{tag}> file is not a BattleScribe game system or catalogue").format(
+                path=path, tag=root.tag
+            )
         )
     check_game(root, str(path))
     return Catalogue(
@@ -167,11 +175,14 @@ def read_catalogue(path: Path) -> Catalogue:
     )
 
 
+FORTY_K_DATA = N_("{file}: this is Warhammer 40,000 data, not Age of Sigmar")
+
+
 def check_game(root: Element, file: str) -> None:
     """Refuse data of another game or edition: 40k's profiles, AoS 4th's Health and Control."""
     name = (root.get("gameSystemName") or root.get("name") or "").lower()
     if re.search(r"40,?000|40k|kill ?team|horus heresy", name) and root.tag != "catalogue":
-        raise ImportProblem(f"{file}: this is Warhammer 40,000 data, not Age of Sigmar")
+        raise ImportProblem(_(FORTY_K_DATA).format(file=file))
     names: set[str] = set()
     for profile in root.iter("profile"):
         if profile.get("typeName") == "Unit":
@@ -183,12 +194,15 @@ def check_game(root: Element, file: str) -> None:
             names.update(c.get("name", "") for c in profile_type.iter("characteristicType"))
     if {"Health", "Control"} & names:
         raise ImportProblem(
-            f"{file}: this is Age of Sigmar 4th edition data (Health, Control); aos reads 2nd edition"
+            _(
+                "{file}: this is Age of Sigmar 4th edition data (Health, Control); "
+                "aos reads 2nd edition"
+            ).format(file=file)
         )
     if {"WS", "BS", "T", "Ld"} <= names or "Toughness" in names:
-        raise ImportProblem(f"{file}: this is Warhammer 40,000 data, not Age of Sigmar")
+        raise ImportProblem(_(FORTY_K_DATA).format(file=file))
     if re.search(r"40,?000|40k", name):
-        raise ImportProblem(f"{file}: this is Warhammer 40,000 data, not Age of Sigmar")
+        raise ImportProblem(_(FORTY_K_DATA).format(file=file))
 
 
 # ---------------------------------------------------------------------- the index

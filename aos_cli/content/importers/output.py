@@ -15,6 +15,9 @@ from typing import Any
 from aos_cli.content.importers import IMPORTED_SYSTEM
 from aos_cli.content.importers.safexml import ImportProblem
 from aos_cli.content.schema import SCHEMA_VERSION, slug
+from aos_cli.core.i18n import N_, _
+
+NOT_IMPORTED = N_("{path} exists and was not written by an import")
 
 MARKER = "# Written by aos import"
 KINDS = ("warscrolls", "battalions", "allegiances")
@@ -101,13 +104,14 @@ def write_files(
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise ImportProblem(f"{out}: cannot create the folder ({error.strerror})") from None
+        raise ImportProblem(
+            _("{path}: cannot create the folder ({reason})").format(path=out, reason=error.strerror)
+        ) from None
     for name in files:
         target = out / name
         if target.exists() and not is_imported(target):
             raise ImportProblem(
-                f"{target} exists and was not written by an import",
-                "move it, or give --out another folder",
+                _(NOT_IMPORTED).format(path=target), _("move it, or give --out another folder")
             )
     new_ids = {kind: {r["id"] for f in files.values() for r in f.get(kind, [])} for kind in KINDS}
     for path in sorted(out.glob("*.y*ml")):

@@ -31,6 +31,7 @@ from aos_cli.content.importers.battlescribe import (
 )
 from aos_cli.content.importers.safexml import MAX_FILE_BYTES, ImportProblem, parse_xml, read_bytes
 from aos_cli.content.schema import slug
+from aos_cli.core.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.content.database import Database
@@ -113,26 +114,39 @@ def read_roster(path: Path) -> Roster:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ImportProblem(f"{path}: not a roster (neither XML, HTML nor text)") from None
+        raise ImportProblem(
+            _("{path}: not a roster (neither XML, HTML nor text)").format(path=path)
+        ) from None
     return read_text(text, str(path))
 
 
 def _refuse_game(name: str, file: str) -> None:
     lowered = name.lower()
     if re.search(r"40,?000|40k|kill ?team|horus heresy|old world|middle-earth", lowered):
-        raise ImportProblem(f"{file}: a roster of {name}, not Age of Sigmar")
+        raise ImportProblem(
+            _("{file}: a roster of {game}, not Age of Sigmar").format(file=file, game=name)
+        )
     if re.search(r"age of sigmar.*(4|four)|aos ?4|spearhead", lowered):
-        raise ImportProblem(f"{file}: an Age of Sigmar 4th edition roster; aos reads 2nd edition")
+        raise ImportProblem(
+            _("{file}: an Age of Sigmar 4th edition roster; aos reads 2nd edition").format(
+                file=file
+            )
+        )
 
 
 def _check_profiles(units: list[RosterUnit], file: str) -> None:
     names = {k for u in units for p in u.profiles if p.type_name == "Unit" for k in p.values}
     if {"Health", "Control"} & names:
         raise ImportProblem(
-            f"{file}: an Age of Sigmar 4th edition roster (Health, Control); aos reads 2nd edition"
+            _(
+                "{file}: an Age of Sigmar 4th edition roster (Health, Control); "
+                "aos reads 2nd edition"
+            ).format(file=file)
         )
     if {"WS", "BS", "T"} <= names:
-        raise ImportProblem(f"{file}: a Warhammer 40,000 roster, not Age of Sigmar")
+        raise ImportProblem(
+            _("{file}: a Warhammer 40,000 roster, not Age of Sigmar").format(file=file)
+        )
 
 
 def _models(name: str, items: list[str]) -> int:
@@ -228,13 +242,15 @@ def _finish_unit(unit: RosterUnit) -> None:
 def _read_xml(data: bytes, file: str) -> Roster:
     root = parse_xml(data, file)
     if root.tag != "roster":
-        raise ImportProblem(f"{file}: a <{root.tag}> file is not a BattleScribe roster")
+        raise ImportProblem(
+            _("{file}: a <{tag}> file is not a BattleScribe roster").format(file=file, tag=root.tag)
+        )
     _refuse_game(root.get("gameSystemName", ""), file)
     check_game(root, file)
     roster = Roster(name=clean(root.get("name", "Imported army")), layout="BattleScribe roster")
     forces = [f for box in root.findall("forces") for f in box.findall("force")]
     if not forces:
-        raise ImportProblem(f"{file}: the roster has no force (no units)")
+        raise ImportProblem(_("{file}: the roster has no force (no units)").format(file=file))
     for force in forces:
         catalogue = force.get("catalogueName", "")
         ally = "allies" in force.get("name", "").lower()
@@ -339,7 +355,7 @@ class _Builder(HTMLParser):
             return
         self.count += 1
         if self.count > 500_000 or len(self.stack) > 200:
-            raise ImportProblem("the HTML is too large or too deeply nested to be an export")
+            raise ImportProblem(_("the HTML is too large or too deeply nested to be an export"))
         node = Node(tag, dict(attrs).get("class") or "")
         self.stack[-1].children.append(node)
         self.stack.append(node)
@@ -450,7 +466,9 @@ def _read_html(text: str, file: str) -> Roster:
     root = builder.root
     title = next((h.text() for h in root.find_all("h1")), "")
     if not title or not list(root.find_all("li", "rootselection")):
-        raise ImportProblem(f"{file}: an HTML file, but not a BattleScribe roster export")
+        raise ImportProblem(
+            _("{file}: an HTML file, but not a BattleScribe roster export").format(file=file)
+        )
     game = re.search(r"\(([^()]*)\)\s*(?:\[[^\]]*\])?\s*$", title)
     _refuse_game(game.group(1) if game else title, file)
     name = clean(re.sub(r"\s*\([^()]*\)\s*(?:\[[^\]]*\])?\s*$", "", title)) or "Imported army"
@@ -511,7 +529,9 @@ def read_text(text: str, file: str) -> Roster:
     lines = [clean(line) for line in text.splitlines()][:5000]
     lowered = text[:5000].lower()
     if "++" in text[:2000] and "roster" in lowered:
-        raise ImportProblem(f"{file}: a BattleScribe text roster; export it as .ros or HTML")
+        raise ImportProblem(
+            _("{file}: a BattleScribe text roster; export it as .ros or HTML").format(file=file)
+        )
     _refuse_game(lowered if re.search(r"40,?000|40k|kill team", lowered) else "", file)
     roster = Roster(name="", layout="Warscroll Builder list")
     section = ""
@@ -525,7 +545,7 @@ def read_text(text: str, file: str) -> Roster:
             unit = None
             continue
         if line.startswith("-"):
-            key, _, value = (p.strip() for p in line.lstrip("- ").partition(":"))
+            key, _colon, value = (p.strip() for p in line.lstrip("- ").partition(":"))
             value = clean(value)
             lowered_key = key.lower()
             if lowered_key in ("mortal realm", "realm of origin", "realm"):
@@ -566,11 +586,17 @@ def read_text(text: str, file: str) -> Roster:
         roster.notes.append(f"line {number} not read: {line}")
     if not roster.units:
         raise ImportProblem(
-            f"{file}: no units found; a Warscroll Builder list has lines such as "
-            "'10 x Chaos Warriors (180)'"
+            _(
+                "{file}: no units found; a Warscroll Builder list has lines such as "
+                "'10 x Chaos Warriors (180)'"
+            ).format(file=file)
         )
     if len(roster.units) > MAX_UNITS:
-        raise ImportProblem(f"{file}: {len(roster.units)} units is over the limit of {MAX_UNITS}")
+        raise ImportProblem(
+            _("{file}: {n} units is over the limit of {limit}").format(
+                file=file, n=len(roster.units), limit=MAX_UNITS
+            )
+        )
     roster.name = roster.name or Path(file).stem
     return roster
 
@@ -703,7 +729,11 @@ def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyI
     scrolls: dict[str, Any] = {}
     built: dict[str, dict[str, Any]] = {}
     if len(roster.units) > MAX_UNITS:
-        raise ImportProblem(f"{len(roster.units)} units: a roster may hold at most {MAX_UNITS}")
+        raise ImportProblem(
+            _("{n} units: a roster may hold at most {limit}").format(
+                n=len(roster.units), limit=MAX_UNITS
+            )
+        )
     for unit in roster.units:
         scroll = _lookup(db, unit.name)
         data: dict[str, Any] | None = None

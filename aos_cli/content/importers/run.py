@@ -6,7 +6,9 @@ from pathlib import Path
 from typing import Any
 
 from aos_cli.content.files import is_folder, path_exists
+from aos_cli.content.importers.output import NOT_IMPORTED
 from aos_cli.content.importers.safexml import ImportProblem
+from aos_cli.core.i18n import _, ngettext
 
 ARMY_MARKER = "# Written by aos import"
 
@@ -37,7 +39,7 @@ def import_roster(
     from aos_cli.content.schema import Allegiance, Battalion, Warscroll, slug
 
     if not path_exists(path) or is_folder(path):
-        raise ImportProblem(f"{path}: no such roster file")
+        raise ImportProblem(_("{path}: no such roster file").format(path=path))
     roster = read_roster(path)
     out = content_out or user_data_dir() / "content"
     label = f"{path.stem} {roster.name}" if key(roster.name) not in key(path.stem) else path.stem
@@ -50,9 +52,12 @@ def import_roster(
         listed = "; ".join(u.describe() for u in result.unmatched)
         count = len(result.unmatched)
         raise ImportProblem(
-            f"{path.name}: {count} unit{'s' if count != 1 else ''} not in the rules database: "
-            f"{listed}",
-            "import the faction's catalogues with `aos warscroll import`, or fix the names",
+            ngettext(
+                "{file}: {n} unit not in the rules database: {units}",
+                "{file}: {n} units not in the rules database: {units}",
+                count,
+            ).format(file=path.name, n=count, units=listed),
+            _("import the faction's catalogues with `aos warscroll import`, or fix the names"),
         )
     extra = Database(
         warscrolls=db.warscrolls.copy(),
@@ -72,18 +77,18 @@ def import_roster(
     except ValidationError as error:
         first = error.errors(include_url=False)[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise ImportProblem(f"{path.name}: {where}: {first['msg']}") from None
-    _, problems = check_army(army, extra)
+        raise ImportProblem(f"{path.name}: {where}: {_type_or_raw(first)}") from None
+    _checked, problems = check_army(army, extra)
     if problems:
         place, message = problems[0]
         raise ImportProblem(
-            f"{path.name}: the army fails its checks: {'.'.join(map(str, place))}: {message}"
+            _("{file}: the army fails its checks: {where}: {problem}").format(
+                file=path.name, where=".".join(map(str, place)), problem=message
+            )
         )
     army_file = output or Path(f"{slug(roster.name) or path.stem}.yaml")
     if army_file.exists() and not is_imported(army_file):
-        raise ImportProblem(
-            f"{army_file} exists and was not written by an import", "give -o NAME.yaml"
-        )
+        raise ImportProblem(_(NOT_IMPORTED).format(path=army_file), _("give -o NAME.yaml"))
     written: list[str] = []
     records = {
         "warscrolls": result.warscrolls,
@@ -113,4 +118,13 @@ def _write_army(path: Path, army: dict[str, Any], source: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(f"{ARMY_MARKER}: army from {source}\n" + body, encoding="utf-8")
     except OSError as error:
-        raise ImportProblem(f"{path}: cannot be written ({error.strerror})") from None
+        raise ImportProblem(
+            _("{path}: cannot be written ({reason})").format(path=path, reason=error.strerror)
+        ) from None
+
+
+def _type_or_raw(error: Any) -> str:
+    """A validation error's message in the chosen language where the loader has one."""
+    from aos_cli.content.loader import type_message
+
+    return type_message(str(error["type"]), error.get("ctx") or {}) or str(error["msg"])

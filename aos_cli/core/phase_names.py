@@ -1,0 +1,33 @@
+"""Phase names by their ids, in the player's language: shared by core's rule errors and the
+views."""
+
+from __future__ import annotations
+
+from aos_cli.core.i18n import N_, _
+
+PHASE_NAMES: dict[str, str] = {
+    "pre_battle": N_("before the battle"),
+    "start_of_battle_round": N_("start of the battle round"),
+    "hero": N_("hero phase"),
+    "movement": N_("movement phase"),
+    "psychic": N_("psychic phase"),
+    "shooting": N_("shooting phase"),
+    "charge": N_("charge phase"),
+    "combat": N_("combat phase"),
+    "fight": N_("fight phase"),
+    "battleshock": N_("battleshock phase"),
+    "morale": N_("morale phase"),
+    "priority": N_("priority phase"),
+    "move": N_("move phase"),
+    "shoot": N_("shoot phase"),
+    "end": N_("end phase"),
+    "end_of_turn": N_("end of the turn"),
+}
+"""Each game system's phase ids (AoS, 40k, Middle-earth) and their English names."""
+
+
+def phase_name(phase: str) -> str:
+    """A phase id as the player reads it: `combat` → "combat phase" (in the chosen language);
+    an id the table does not know is shown as it is."""
+    english = PHASE_NAMES.get(phase)
+    return _(english) if english else phase.replace("_", " ")
