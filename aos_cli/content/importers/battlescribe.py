@@ -23,7 +23,7 @@ from aos_cli.content.files import is_folder, path_exists
 from aos_cli.content.importers.safexml import ImportProblem, parse_xml, read_bytes
 from aos_cli.content.importers.wording import Reading, WeaponRef, read_ability
 from aos_cli.content.schema import slug
-from aos_cli.core.i18n import N_, _
+from aos_cli.core.i18n import N_, _, ngettext, number
 
 SUFFIXES = (".gst", ".cat", ".gstz", ".catz")
 MAX_FILES = 500
@@ -319,7 +319,7 @@ def _inches(value: str) -> str:
 def _int(value: str, what: str) -> int:
     match = re.fullmatch(r"\s*(\d+)\s*\"?\s*", value)
     if not match:
-        raise UnitProblem(f"{what} {value!r} is not a number")
+        raise UnitProblem(_("{what} {value} is not a number").format(what=what, value=repr(value)))
     return int(match.group(1))
 
 
@@ -334,7 +334,11 @@ def _weapon(profile: Element, star_fields: dict[str, list[str]]) -> dict[str, An
             star_fields.setdefault(name, []).append(key)
             continue
         if raw == "" or (raw == "-" and key not in ("rend",)):
-            raise UnitProblem(f"weapon {name}: {label} {raw or 'missing'!r} cannot be used")
+            raise UnitProblem(
+                _("weapon {name}: {label} {value} cannot be used").format(
+                    name=name, label=label, value=repr(raw) if raw else _("missing")
+                )
+            )
         if key == "range":
             raw = raw.replace('"', "").replace(" ", "")
             data[key] = raw if "-" in raw else _int(raw, f"weapon {name}: Range")
@@ -460,7 +464,11 @@ def _damage_table(
     for row in table.rows:
         found = _wound_range(row[0])
         if found is None:
-            raise UnitProblem(f"damage table row {row[0]!r} is not a range of wounds suffered")
+            raise UnitProblem(
+                _("damage table row {row} is not a range of wounds suffered").format(
+                    row=repr(row[0])
+                )
+            )
         parsed.append((found[0], row))
     parsed.sort(key=lambda pair: pair[0])
     rows = []
@@ -693,7 +701,11 @@ def build_unit(
         unusable = _weapon_problem(weapon)
         if unusable:
             extra_texts.append((wname, f"Weapon ({unusable}): {_text_of(element)}"))
-            notes.append(f"weapon {wname}: {unusable}: kept as a reminder")
+            notes.append(
+                _("weapon {name}: {problem}: kept as a reminder").format(
+                    name=wname, problem=unusable
+                )
+            )
             stars.pop(wname, None)
             continue
         weapons[wname] = weapon
@@ -753,7 +765,7 @@ def build_unit(
     ):
         dice = _table_dice(tables, "move")
         if dice is None:
-            raise UnitProblem("Move is * but no damage table column sets it")
+            raise UnitProblem(_("Move is * but no damage table column sets it"))
         data["move"] = 0
         data["random_move"] = dice
     for wname, keys in stars.items():
@@ -773,14 +785,16 @@ def build_unit(
                 (wname, f"Weapon whose {labels} the warscroll gives in its rules (*): {shown}")
             )
             notes.append(
-                f"weapon {wname}: {labels} is * without a damage table column: kept as a reminder"
+                _(
+                    "weapon {name}: {labels} is * without a damage table column: kept as a reminder"
+                ).format(name=wname, labels=labels)
             )
     if "Wounds" in star_unit:
-        raise UnitProblem("Wounds is *")
+        raise UnitProblem(_("Wounds is *"))
     data["bravery"] = _int(bravery, "Bravery") if bravery not in ("-", "") else 0
     typo = re.fullmatch(r"([2-6])\s*[\"'”]", save)
     if typo:
-        notes.append(f"Save {save!r} read as {typo.group(1)}+")
+        notes.append(_("Save {save} read as {roll}+").format(save=repr(save), roll=typo.group(1)))
         save = f"{typo.group(1)}+"
     data["save"] = save if save not in ("", "*", "✱") else "-"
     data["unit_size"] = _size(root)
@@ -827,7 +841,7 @@ def build_unit(
             try:
                 casting = _int(values.get("Casting Value", "").rstrip("+"), "Casting Value")
                 if not 1 <= casting <= 18:
-                    raise UnitProblem(f"Casting Value {casting}")
+                    raise UnitProblem(_("Casting Value {value}").format(value=casting))
             except UnitProblem as problem:
                 extra_texts.append((aname, f"spell ({problem}): {description}"))
                 continue
@@ -850,11 +864,11 @@ def build_unit(
             spells.append(spell)
             continue
         if type_name == "Command Abilities":
-            command, _ = _ability(aname, values_text(element), refs, tally, command=True)
+            command, _reading = _ability(aname, values_text(element), refs, tally, command=True)
             commands.append(command)
             continue
         if type_name == "Prayer":
-            prayer, _ = _ability(f"Prayer: {aname}", text, refs, tally)
+            prayer, _reading = _ability(f"Prayer: {aname}", text, refs, tally)
             prayer.setdefault("timing", {"phase": "hero", "turn": "yours"})
             if prayer["timing"] == {"phase": "any"}:
                 prayer["timing"] = {"phase": "hero", "turn": "yours"}
@@ -948,7 +962,11 @@ def _wizard(
     generic = {"arcane-bolt", "mystic-shield"}
     chosen = [s for s in known if s in own or s in generic]
     for missing in [s for s in known if s not in own and s not in generic]:
-        notes.append(f"spell known {missing!r} is not on the warscroll (a lore choice)")
+        notes.append(
+            _("spell known {spell} is not on the warscroll (a lore choice)").format(
+                spell=repr(missing)
+            )
+        )
     for spell in spells:
         if slug(spell["name"]) not in chosen:
             chosen.append(slug(spell["name"]))
@@ -1065,8 +1083,10 @@ def import_catalogues(paths: Sequence[Path]) -> ImportReport:
         for link in catalogue.root.iter("catalogueLink"):
             if link.get("targetId") not in given:
                 report.notes.append(
-                    f"{catalogue.name} links the catalogue {link.get('name')!r}, which was not"
-                    " given: its units are not imported"
+                    _(
+                        "{catalogue} links the catalogue {linked}, which was not given: "
+                        "its units are not imported"
+                    ).format(catalogue=catalogue.name, linked=repr(link.get("name")))
                 )
     factions = [c.faction for c in catalogues if not c.library and c.root.tag == "catalogue"]
     linking: dict[str, list[Element]] = {}
@@ -1123,7 +1143,9 @@ def import_catalogues(paths: Sequence[Path]) -> ImportReport:
                         Skipped(
                             name,
                             catalogue.file,
-                            f"another unit of the same name was imported from {ids[ident]}",
+                            _("another unit of the same name was imported from {file}").format(
+                                file=ids[ident]
+                            ),
                         )
                     )
                     continue
@@ -1214,7 +1236,7 @@ def import_into(paths: Sequence[Path], out: Path) -> ImportReport:
                     report.warscrolls.remove(data)
                     report.factions[data["faction"]] -= 1
                     report.skipped.append(
-                        Skipped(data["name"], taken[data["id"]], "your own file defines this id")
+                        Skipped(data["name"], taken[data["id"]], _("your own file defines this id"))
                     )
         files = {name: records for name, records in files.items() if records["warscrolls"]}
     header = "BattleScribe data " + ", ".join(report.files)
@@ -1225,26 +1247,38 @@ def import_into(paths: Sequence[Path], out: Path) -> ImportReport:
 def report_lines(report: ImportReport, shown: Any = str) -> list[str]:
     """The import report as lines of plain text (names passed through `shown`)."""
     total = len(report.warscrolls)
-    share = f"{report.effect_share:.0%}"
+    factions = len([f for f, n in report.factions.items() if n])
+    share = number(round(100 * report.effect_share))
     lines = [
-        f"Imported {total} warscroll{'s' if total != 1 else ''} of "
-        f"{len([f for f, n in report.factions.items() if n])} factions from "
-        f"{len(report.files)} files, with {report.weapons} weapons.",
-        f"Abilities: {report.abilities}; {report.structured} became effects, "
-        f"{report.partial} effects with a reminder, {report.reminders} reminders "
-        f"({share} with effects).",
+        ngettext(
+            "Imported {n} warscroll of {factions} factions from {files} files, with {weapons} "
+            "weapons.",
+            "Imported {n} warscrolls of {factions} factions from {files} files, with {weapons} "
+            "weapons.",
+            total,
+        ).format(n=total, factions=factions, files=len(report.files), weapons=report.weapons),
+        _(
+            "Abilities: {abilities}; {structured} became effects, {partial} effects with a "
+            "reminder, {reminders} reminders ({share}% with effects)."
+        ).format(
+            abilities=report.abilities,
+            structured=report.structured,
+            partial=report.partial,
+            reminders=report.reminders,
+            share=share,
+        ),
     ]
     for faction, count in sorted(report.factions.items()):
         if count:
             lines.append(f"  {shown(faction)}: {count}")
     for path in report.written:
-        lines.append(f"Wrote {shown(path)}")
+        lines.append(_("Wrote {path}").format(path=shown(path)))
     if report.skipped:
-        lines.append(f"Skipped {len(report.skipped)}:")
+        lines.append(_("Skipped {n}:").format(n=len(report.skipped)))
         lines.extend(
             f"  {shown(s.name)} ({shown(s.file)}): {shown(s.reason)}" for s in report.skipped
         )
     if report.notes:
-        lines.append(f"Notes ({len(report.notes)}):")
+        lines.append(_("Notes ({n}):").format(n=len(report.notes)))
         lines.extend(f"  {shown(note)}" for note in report.notes)
     return lines

@@ -583,7 +583,7 @@ def read_text(text: str, file: str) -> Roster:
         if not roster.units and not roster.allegiance:
             roster.name = roster.name or line
             continue
-        roster.notes.append(f"line {number} not read: {line}")
+        roster.notes.append(_("line {number} not read: {line}").format(number=number, line=line))
     if not roster.units:
         raise ImportProblem(
             _(
@@ -637,8 +637,11 @@ class Unmatched:
 
     def describe(self) -> str:
         """`'Chaos Warrior' (closest: Chaos Warriors, Chaos Knights)`."""
-        hint = f" (closest: {', '.join(self.closest)})" if self.closest else ""
-        return f"{self.name!r}{hint}"
+        if not self.closest:
+            return repr(self.name)
+        return _("{name} (closest: {names})").format(
+            name=repr(self.name), names=", ".join(self.closest)
+        )
 
 
 @dataclass
@@ -849,14 +852,18 @@ def _general(units: list[dict[str, Any]], scrolls: dict[str, Any], result: ArmyI
     generals = [u for u in units if u.get("general")]
     for extra in generals[1:]:
         extra.pop("general")
-        result.notes.append(f"{extra['warscroll']} was also marked general: only one may be")
+        result.notes.append(
+            _("{unit} was also marked general: only one may be").format(unit=extra["warscroll"])
+        )
     if not generals and units:
         choice = next(
             (u for u in units if _is_hero(scrolls.get(u["id"])) and not u.get("ally")), None
         )
         choice = choice or next((u for u in units if not u.get("ally")), units[0])
         choice["general"] = True
-        result.notes.append(f"the roster names no general: {choice['warscroll']} is the general")
+        result.notes.append(
+            _("the roster names no general: {unit} is the general").format(unit=choice["warscroll"])
+        )
 
 
 def _allegiance(
@@ -879,7 +886,9 @@ def _allegiance(
     keyword = _common_keyword(units, scrolls, faction)
     if keyword is None:
         result.notes.append(
-            f"no keyword is shared by every unit: the allegiance ({faction}) is kept in the notes"
+            _(
+                "no keyword is shared by every unit: the allegiance ({faction}) is kept in the notes"
+            ).format(faction=faction)
         )
         return
     army["allegiance"] = faction
@@ -891,21 +900,37 @@ def _allegiance(
             continue
         names = [n for n in names if n not in taken]
         if not names:
-            result.notes.append(f"{record['warscroll']}: its artefact is borne by another unit")
+            result.notes.append(
+                _("{unit}: its artefact is borne by another unit").format(unit=record["warscroll"])
+            )
             continue
         taken.add(names[0])
         if not _is_hero(scrolls.get(record["id"])):
-            result.notes.append(f"{record['warscroll']} bears {names[0]} but is not a HERO")
+            result.notes.append(
+                _("{unit} bears {artefact} but is not a HERO").format(
+                    unit=record["warscroll"], artefact=names[0]
+                )
+            )
             continue
         chosen_artefacts.append((record, names[0]))
         for other in names[1:]:
-            result.notes.append(f"{record['warscroll']} also bears {other}: one artefact a HERO")
+            result.notes.append(
+                _("{unit} also bears {artefact}: one artefact a HERO").format(
+                    unit=record["warscroll"], artefact=other
+                )
+            )
     limit = 1 + len(roster.battalions)
     for record, name in chosen_artefacts[limit:]:
-        result.notes.append(f"{name} on {record['warscroll']}: over the artefacts allowed")
+        result.notes.append(
+            _("{artefact} on {unit}: over the artefacts allowed").format(
+                artefact=name, unit=record["warscroll"]
+            )
+        )
     chosen_artefacts = chosen_artefacts[:limit]
     if trait and not _is_hero(scrolls.get(general["id"])):
-        result.notes.append(f"command trait {trait}: the general is not a HERO")
+        result.notes.append(
+            _("command trait {trait}: the general is not a HERO").format(trait=trait)
+        )
         trait = None
     existing = None
     try:
