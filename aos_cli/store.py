@@ -37,7 +37,7 @@ DEFAULT_BUSY_TIMEOUT = 5.0
 """Seconds a writer waits for another terminal's transaction before giving up."""
 
 CONFLICT_MESSAGE = N_(
-    "the game changed while you were acting (another terminal?); run the command again"
+    "the game changed while you were acting (another terminal?); try the command again"
 )
 """In English: a GameError carrying it (translated) tells `games.act` to replay and retry."""
 

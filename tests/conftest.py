@@ -101,10 +101,6 @@ def _chooses_language(args: tuple[str, ...], env: dict[str, str] | None) -> bool
 
 
 NOT_YET_TRANSLATED_ERRORS: dict[str, str] = {
-    # odds17: core/dice.py, core/odds.py, cli/attack_options.py, cli/odds.py
-    r"only D3 and D6 exist|is not understood \(a whole|rolls more than \d+ dice": "core/dice.py",
-    r"is not a roll a D6 can need|is not a roll needed|is not a reroll \(use": "core/dice.py",
-    r"is for --system|--reroll needs --distance|is not a casting value \(use 2": "cli, core/odds",
     # notes17: core/attack_flags.py, core/scoring.py, core/actions.py, core/battleshock.py, kits
     r"is not models x attacks|needs a roll of \d+ \(X is|is not X:N|is positive \(write": (
         "core/attack_flags.py"
@@ -117,6 +113,9 @@ NOT_YET_TRANSLATED_ERRORS: dict[str, str] = {
         "core/battleshock.py, handlers/abilities.py, systems/kits.py"
     ),
     r"is required with --system (aos2|mesbg)": "systems/aos2/cast.py, systems/mesbg/cast.py",
+    r"is negative \(use 0 or more attacks\)|--reroll needs --distance \(give": (
+        "systems/aos2/attack.py, core/movement.py"
+    ),
     # play17: core/answers.py, app/*, cli/play.py
     r"there can be$|no current game|aos demo cannot play|the army lists are for": "app, answers",
     r"may not be set up in reserve": "app/setup_steps.py",

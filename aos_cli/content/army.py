@@ -393,14 +393,18 @@ def _check_blessed(
     wanted = (named or "").strip().lower()
     if named is not None and not any(wanted in (w.lower(), names[w].lower()) for w in allowed):
         choices = ", ".join(names[w] for w in allowed)
-        picks = (
-            _("{name} picks one of {unit}'s own melee weapons: {choices}")
-            if melee
-            else _("{name} picks one of {unit}'s own weapons: {choices}")
-        ).format(name=row.name, unit=scroll.name, choices=choices)
-        if any(w.mount for w in scroll.weapons):
-            picks += " " + _("(not its mount's)")
-        return [(path, picks)]
+        mounted = any(w.mount for w in scroll.weapons)
+        picks = {
+            (True, True): _(
+                "{name} picks one of {unit}'s own melee weapons (not its mount's): {choices}"
+            ),
+            (True, False): _("{name} picks one of {unit}'s own melee weapons: {choices}"),
+            (False, True): _(
+                "{name} picks one of {unit}'s own weapons (not its mount's): {choices}"
+            ),
+            (False, False): _("{name} picks one of {unit}'s own weapons: {choices}"),
+        }[(melee, mounted)]
+        return [(path, picks.format(name=row.name, unit=scroll.name, choices=choices))]
     return []
 
 

@@ -132,7 +132,7 @@ class Pending:
             if loaded.kind == self.kind and loaded.key == self.entry.id:
                 return loaded.record
         file = display_name(self.path)
-        reason = _("no longer holds {name}: run the command again").format(
+        reason = _("no longer holds {name}: try the command again").format(
             name=repr(self.entry.name)
         )
         raise ContentProblems([Problem(file, None, "", reason)])

@@ -51,7 +51,7 @@ def find(records: Iterable[R], query: str, what: str) -> R:
     if len(prefix) > 1:
         names = ", ".join(sorted(r.name for r in prefix)[:8])
         raise ContentError(
-            _several(what).format(name=repr(query), names=names), _("type more of the name")
+            _said(what)[1].format(name=repr(query), names=names), _("type more of the name")
         )
     by_norm = {normalised(r.name): r.name for r in items}
     close = difflib.get_close_matches(wanted, list(by_norm), n=3, cutoff=0.5)
@@ -62,30 +62,30 @@ def find(records: Iterable[R], query: str, what: str) -> R:
     )
     if hint is None and what in ("warscroll", "battleplan"):
         hint = _("see `aos {what} list`").format(what=what)
-    raise ContentError(_no_such(what).format(name=repr(query)), hint)
+    raise ContentError(_said(what)[0].format(name=repr(query)), hint)
 
 
-def _no_such(what: str) -> str:
-    """The message for a name that finds no record of the kind `what`."""
+def _said(what: str) -> tuple[str, str]:
+    """For records of the kind `what`: the message for a name that finds none, and for a name
+    that fits several."""
     said = {
-        "warscroll": _("no warscroll named {name}"),
-        "battleplan": _("no battleplan named {name}"),
-        "battalion": _("no battalion named {name}"),
-        "allegiance": _("no allegiance named {name}"),
-        "weapon": _("no weapon named {name}"),
-        "power": _("no power named {name}"),
+        "warscroll": (
+            _("no warscroll named {name}"),
+            _("{name} matches several warscrolls: {names}"),
+        ),
+        "battleplan": (
+            _("no battleplan named {name}"),
+            _("{name} matches several battleplans: {names}"),
+        ),
+        "battalion": (
+            _("no battalion named {name}"),
+            _("{name} matches several battalions: {names}"),
+        ),
+        "allegiance": (
+            _("no allegiance named {name}"),
+            _("{name} matches several allegiances: {names}"),
+        ),
+        "weapon": (_("no weapon named {name}"), _("{name} matches several weapons: {names}")),
+        "power": (_("no power named {name}"), _("{name} matches several powers: {names}")),
     }
-    return said.get(what, _("nothing named {name}"))
-
-
-def _several(what: str) -> str:
-    """The message for a name that fits several records of the kind `what`."""
-    said = {
-        "warscroll": _("{name} matches several warscrolls: {names}"),
-        "battleplan": _("{name} matches several battleplans: {names}"),
-        "battalion": _("{name} matches several battalions: {names}"),
-        "allegiance": _("{name} matches several allegiances: {names}"),
-        "weapon": _("{name} matches several weapons: {names}"),
-        "power": _("{name} matches several powers: {names}"),
-    }
-    return said.get(what, _("{name} matches several: {names}"))
+    return said.get(what, (_("nothing named {name}"), _("{name} matches several: {names}")))

@@ -61,7 +61,7 @@ class ContentProblems(ContentError):
             else ""
         )
         super().__init__(
-            summary + first + more, _("run `aos rules validate` on the files to see all")
+            summary + first + more, _("see them all with `aos rules validate` on the files")
         )
         self.summary = summary
 

@@ -47,6 +47,13 @@ def action_verb(verb: str) -> str:
     return verbs.get(verb, verb)
 
 
+def one_of(names: list[str]) -> str:
+    """`A`, `A or B`, `A, B or C`, as the chosen language says it."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} or {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
 def own_turn(state: GameState, unit: UnitState, verb: str) -> None:
     """The unit must belong to the side whose turn it is."""
     if unit.side != state.active_side:

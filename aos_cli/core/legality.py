@@ -28,6 +28,7 @@ from aos_cli.core.guards import (
     need_phase,
     no_general,
     not_after_run_or_retreat,
+    one_of,
     own_turn,
     present,
 )
@@ -327,4 +328,4 @@ def check_ability(state: GameState, unit: UnitState, ability: AbilitySpec) -> No
     if ability.cost and not (ability.kind == "command" and system.general_commands):
         check_cp(state, unit.side, ability.cost, ability.name)
     sharing = [a.name for a in unit.spec.abilities if a.limit_key == ability.limit_key]
-    check_unused(state, unit, ability.limit_key, ability.once_per, " / ".join(sharing))
+    check_unused(state, unit, ability.limit_key, ability.once_per, one_of(sharing))

@@ -215,7 +215,7 @@ class GameSystem:
             _("{spell} is waiting for {attempt}").format(
                 spell=spell, attempt=_(self.term("unbind_attempt"))
             ),
-            _("run `aos {verb} {wizard}` or `aos {verb} --pass`").format(verb=verb, wizard=wizard),
+            _("use `aos {verb} {wizard}` or `aos {verb} --pass`").format(verb=verb, wizard=wizard),
         )
 
     def prepare_sides(self, sides: list[dict[str, Any]], underdog: int | None) -> None:

@@ -18,7 +18,7 @@ def test_play_names_its_keys_and_leaves_out_what_the_menu_lists() -> None:
         "Battle round 1 is over."
     )
     assert for_play(
-        "Arcane Bolt is waiting for an unbind attempt (run `aos unbind WIZARD` or `aos unbind --pass`)"
+        "Arcane Bolt is waiting for an unbind attempt (use `aos unbind WIZARD` or `aos unbind --pass`)"
     ) == ("Arcane Bolt is waiting for an unbind attempt")
 
 
