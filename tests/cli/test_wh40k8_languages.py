@@ -49,20 +49,14 @@ def play_40k(run_cli: RunCli, tmp_path: Path, language: str) -> str:
 
 
 OTHER_MODULES: dict[str, str] = {
-    "aos_cli/cli/play.py, aos_cli/views/play.py, aos_cli/guide.py (play17): the menu keys, the "
-    "clock, the turn header, the prompts, the target list and the assumed answers": (
-        r"^\[[a-z?]N?\] |Clock:|Round \d+ · |Choose:|Target:|\(\d+ models?\)|Modifiers from these"
-        r"|Type a number|can still act|The phase goes on|Game saved|\[c\] correct|Assumed:"
-        r"|chooses: take the first turn|Let \S+ through|Deny \S+ with|has every unit of"
-        r"|passes\.|Both players passed"
+    "aos_cli/cli/play.py, aos_cli/views/play.py, aos_cli/guide.py (play17): menu keys, the target "
+    "list, the assumed answers, the unbind option, saving": (
+        r"^\[[a-z?]N?\] |\(\d+ models?\)|Assumed:|\[c\] correct|Let \S+ through|can still act"
+        r"|Game saved"
     ),
     "aos_cli/cli/game.py, aos_cli/app/start.py, aos_cli/views/game.py (play17, cards17): the "
-    "set-up summary and the army tables": (
-        r"is set up\.|Primary objective \(rolled|Set-up done|Battlefield:|│|take the first turn"
-        r"|takes the first turn"
-    ),
-    "aos_cli/core/handlers/magic.py, aos_cli/core/casualties.py (notes17): the Deny the Witch "
-    "question and result, ward rolls": r"within 24\" of|fails to deny|takes effect|ward rolls",
+    "set-up summary and the army tables": r"is set up\.|Primary objective \(rolled|│|take the first turn",
+    "aos_cli/core/casualties.py (notes17): ward rolls": r"ward rolls",
     "aos_cli/core/system.py (errors17): who chooses the first turn": r"chooses: ",
     "content (datasheet abilities, shown as they are written)": r"Transport:|Cataphractii Armour:",
 }
