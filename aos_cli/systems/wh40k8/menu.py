@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from aos_cli.core.i18n import N_, _, ngettext
 from aos_cli.core.state import GameState, UnitState, WeaponSpec
 from aos_cli.core.system import Option
@@ -36,6 +38,13 @@ def turn_menu(state: GameState) -> list[Option]:
     return [o for o in found if o.target is None or targets(state, o)]
 
 
+def _unit_option(
+    label: str, kind: str, unit: UnitState, side: int, target: str | None = None
+) -> Option:
+    """A menu line of one unit's action: `label` (holding `{unit}`) with the unit's name."""
+    return Option(label.format(unit=unit.name), kind, {"unit": unit.spec.id}, target, side)
+
+
 def _options(state: GameState) -> list[Option]:
     side = state.active_side
     own = [u for u in state.sides[side].units if u.alive]
@@ -47,34 +56,17 @@ def _options(state: GameState) -> list[Option]:
         for unit in own:
             if unit.embarked_in is not None:
                 if not unit.embarked:
-                    found.append(
-                        Option(
-                            _("{unit}: disembark").format(unit=unit.name),
-                            "disembark",
-                            {"unit": unit.spec.id},
-                            side=side,
-                        )
-                    )
+                    found.append(_unit_option(_("{unit}: disembark"), "disembark", unit, side))
                 continue
             if unit.in_reserve and not unit.moved:
-                found.append(
-                    Option(
-                        _("{unit}: arrive (Teleport Strike, end of the Movement phase)").format(
-                            unit=unit.name
-                        ),
-                        "arrive",
-                        {"unit": unit.spec.id},
-                        side=side,
-                    )
-                )
+                label = _("{unit}: arrive (Teleport Strike, end of the Movement phase)")
+                found.append(_unit_option(label, "arrive", unit, side))
                 continue
             if not unit.on_battlefield or unit.moved:
                 continue
             for label, kind in ((_("{unit}: move"), "move"), (_("{unit}: Advance"), "advance"),
                                 (_("{unit}: Fall Back"), "fall-back")):  # fmt: skip
-                found.append(
-                    Option(label.format(unit=unit.name), kind, {"unit": unit.spec.id}, side=side)
-                )
+                found.append(_unit_option(label, kind, unit, side))
             for transport in transports:
                 if transport is not unit and not unit.disembarked:
                     found.append(
@@ -109,15 +101,7 @@ def _options(state: GameState) -> list[Option]:
             if over or not unit.on_battlefield:
                 continue
             if not (unit.charged or unit.advanced or unit.fell_back):
-                found.append(
-                    Option(
-                        _("{unit}: charge").format(unit=unit.name),
-                        "charge",
-                        {"unit": unit.spec.id},
-                        "enemy",
-                        side,
-                    )
-                )
+                found.append(_unit_option(_("{unit}: charge"), "charge", unit, side, "enemy"))
         # 40k8 §9.5: Heroic Interventions come once the enemy has made all its charges
         if not enemy_charged(state):
             return found
@@ -128,41 +112,19 @@ def _options(state: GameState) -> list[Option]:
                     if over
                     else _("{unit}: Heroic Intervention (ends the charges)")
                 )
-                found.append(
-                    Option(
-                        label.format(unit=unit.name),
-                        "intervene",
-                        {"unit": unit.spec.id},
-                        side=1 - side,
-                    )
-                )
+                found.append(_unit_option(label, "intervene", unit, 1 - side))
     elif phase == "fight" and state.combat_passes < 2:
         chargers = [u for u in own if u.on_battlefield and u.charged and not u.fought]
         if chargers:
             for unit in chargers:
-                found.append(  # 40k8 §10.4: a charger attacks only the units it charged
-                    Option(
-                        _("{unit}: fight (charged)").format(unit=unit.name),
-                        "fight",
-                        {"unit": unit.spec.id},
-                        "enemy",
-                        side,
-                        allowed=unit.charge_targets,
-                    )
-                )
+                option = _unit_option(_("{unit}: fight (charged)"), "fight", unit, side, "enemy")
+                # 40k8 §10.4: a charger attacks only the units it charged
+                found.append(replace(option, allowed=unit.charge_targets))
             return found
         picker = state.combat_to_pick if state.combat_to_pick is not None else side
         for unit in state.sides[picker].units:
             if unit.on_battlefield and not unit.fought:
-                found.append(
-                    Option(
-                        _("{unit}: fight").format(unit=unit.name),
-                        "fight",
-                        {"unit": unit.spec.id},
-                        "enemy",
-                        picker,
-                    )
-                )
+                found.append(_unit_option(_("{unit}: fight"), "fight", unit, picker, "enemy"))
         found.append(
             Option(_("{side}: pass").format(side=state.sides[picker].name), "pass", {}, side=picker)
         )
