@@ -35,14 +35,22 @@ ANSWERS = [
 ]  # fmt: skip
 """What the players type in a seeded game (`--dice auto --seed 1`): every phase of a turn."""
 
+GIFT_ANSWERS = [
+    "", "1", "1", "1", "1",  # the mission and the deployment, as above
+    "1", "n",  # the Underdog gives the first turn to the Death Guard
+    "1", "y", "y", "n",  # 40k8 §15 Nurgle's Gift: Librarian and Tactical Squad within reach
+    "q",
+]  # fmt: skip
+"""The Death Guard's first turn starting with Nurgle's Gift."""
 
-def play_40k(run_cli: RunCli, tmp_path: Path, language: str) -> str:
+
+def play_40k(run_cli: RunCli, tmp_path: Path, language: str, answers: list[str] = ANSWERS) -> str:
     """The screen of the seeded 40k game in `language`: what it printed, then the questions it
     asked (on stderr), one a line."""
     result = run_cli(
         "--lang", language, "play", "--db", str(tmp_path / "games.sqlite3"), "--system", "wh40k8",
         "--dice", "auto", "--seed", "1",
-        input="\n".join(ANSWERS) + "\n", env={"COLUMNS": "1000"},
+        input="\n".join(answers) + "\n", env={"COLUMNS": "1000"},
     )  # fmt: skip
     assert result.exit_code == 0, result.stderr
     return result.stdout + "\n" + "\n".join(re.split(r"(?<=: )", result.stderr))
@@ -66,6 +74,17 @@ system's own lines (aos_cli/systems/wh40k8) must be all translated here."""
 _NAMES = re.compile(r"[A-Z][\w'-]*(?: (?:of|with|on|the|[A-Z][\w'-]*))*")
 
 
+def english_left(screen: str) -> list[str]:
+    """The lines of `screen` with English outside ⟦ ⟧ beyond names and numbers, save those
+    of the modules listed in OTHER_MODULES."""
+    known = re.compile("|".join(f"(?:{p})" for p in OTHER_MODULES.values()))
+    return [
+        line
+        for line in strip_wrapped(screen).splitlines()
+        if re.search(r"[a-z]{3,}", _NAMES.sub("", line)) and not known.search(line)
+    ]
+
+
 def test_pseudo_language_40k_game_leaves_no_english_of_the_40k_system(
     run_cli: RunCli, tmp_path: Path
 ) -> None:
@@ -73,14 +92,17 @@ def test_pseudo_language_40k_game_leaves_no_english_of_the_40k_system(
     Witch, a grenade, Overwatch, a charge, a Heroic Intervention and the fights print no English
     outside ⟦ ⟧ but names and numbers, save lines of the modules listed in OTHER_MODULES."""
     screen = play_40k(run_cli, tmp_path, "xx")
-    known = re.compile("|".join(f"(?:{p})" for p in OTHER_MODULES.values()))
-    left = [
-        line
-        for line in strip_wrapped(screen).splitlines()
-        if re.search(r"[a-z]{3,}", _NAMES.sub("", line)) and not known.search(line)
-    ]
-    assert left == []
+    assert english_left(screen) == []
     assert "⟦Lord of Contagion Heroically Intervenes" in screen
+
+
+def test_pseudo_language_nurgles_gift_is_translated(run_cli: RunCli, tmp_path: Path) -> None:
+    """40k8 §15 Nurgle's Gift at the start of the Death Guard's turn: its menu line, questions
+    and rolls are translated too."""
+    screen = play_40k(run_cli, tmp_path, "xx", GIFT_ANSWERS)
+    assert english_left(screen) == []
+    assert "⟦Lord of Contagion: Nurgle's Gift (start of your turn)⟧" in screen
+    assert screen.count("⟦Nurgle's Gift: ") == 2  # a die for each unit within reach
 
 
 SEED_TERMS = (

@@ -8,6 +8,7 @@ import re
 
 from aos_cli.core.ability_effects import Aura, MortalWounds, RollThen
 from aos_cli.core.errors import RuleError
+from aos_cli.core.i18n import _
 from aos_cli.core.state import AbilitySpec, GameState, WeaponSpec
 
 
@@ -16,7 +17,10 @@ def weapon_type_of(weapon: WeaponSpec) -> tuple[str, str]:
     text = weapon.type.strip() or ("Melee" if weapon.kind == "melee" else "Assault 1")
     match = re.fullmatch(r"(?i)(assault|heavy|rapid fire|grenade|pistol|melee)\s*(\S*)", text)
     if match is None:
-        raise RuleError(f"{weapon.name}: unknown weapon type {text!r}")
+        raise RuleError(
+            _("{weapon}: unknown weapon type {type}").format(weapon=weapon.name, type=repr(text)),
+            _("use Assault, Heavy, Rapid Fire, Grenade or Pistol with a number, or Melee"),
+        )
     return match.group(1).lower().replace(" ", "-"), match.group(2)
 
 
