@@ -148,6 +148,15 @@ def game_log(game: GameOption = None, db: DbOption = None, json: JsonOption = Fa
     from aos_cli.views.history import log_json, log_view
 
     with open_game(db, game) as session:
+        from aos_cli.core.system import get_system
+
+        own = get_system(session.record().system).log_command
+        if own:  # a system with its own engine shows its games' history itself
+            from importlib import import_module
+
+            module, _colon, attribute = own.partition(":")
+            show = getattr(import_module(module), attribute)
+            return show(db=db, game=str(session.game_id), json=json)  # type: ignore[no-any-return]
         entries = history(session.store, session.game_id)
         state = session.state() if not json else None
     if state is None:

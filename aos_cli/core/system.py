@@ -180,6 +180,9 @@ class GameSystem:
     status_command: str = ""
     """For a system with its own engine: the command (`module:attribute`, taking `db`, `game`
     and `json`) that shows one of its games where `aos status` shows the game engine's."""
+    log_command: str = ""
+    """For a system with its own engine: the command (like `status_command`) that shows one of
+    its games' history where `aos game log` shows the game engine's."""
     first_step: str = "Roll priority for battle round 1 with `aos priority`."
     """What the players do first once a new game is set up."""
     setup_wizard: bool = False

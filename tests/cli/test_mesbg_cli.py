@@ -306,3 +306,35 @@ def test_mesbg_s2_3_the_target_is_asked_whether_to_resist(
     term.expect("resisted by Shaman")
     assert term.close() == 0
     assert _heroes(run_cli, db)["Shaman"]["will"] == 3
+
+
+def test_mesbg_game_log_shows_each_turns_hero_actions_with_their_dice(
+    run_cli: RunCli, tmp_path: object
+) -> None:
+    """`aos game log` on a Middle-earth game (it used to refuse one: not the game engine's):
+    every hero action turn by turn, a cast with its Will and resisting dice, the End phase
+    starting turn 2; `--json` keeps the English keys and each roll's dice apart."""
+    db = f"{tmp_path}/games.sqlite3"
+    _fellowship_against_isengard(run_cli, db)
+    cast = run_cli("hero", "cast", "Gandalf", "sap-will", "--will", "2", "--target", "Shaman",
+                   "--resist-will", "1", "--dice", "manual", "--db", db,
+                   input="2 5\n5\n")  # fmt: skip
+    assert cast.exit_code == 0, cast.stderr
+    run_cli("hero", "end-phase", "--db", db)
+    run_cli("hero", "lose", "2", "--force", "Isengard", "--db", db)
+    text = run_cli("game", "log", "--db", db)
+    assert text.exit_code == 0, text.stderr
+    assert "Gandalf casts Sap Will: it is resisted by Shaman." in text.stdout
+    assert "dice: 2 5; 5" in text.stdout
+    turns = text.stdout.index("Turn 1"), text.stdout.index("Turn 2")
+    assert turns[0] < text.stdout.index("Sap Will") < turns[1] < text.stdout.index("loses 2")
+    data = json.loads(run_cli("game", "log", "--db", db, "--json").stdout)
+    cast_entry = next(e for e in data["entries"] if e["action"] == "cast")
+    assert cast_entry["dice"] == [[2, 5], [5]] and cast_entry["turn"] == 1
+    assert data["entries"][-1] == {
+        "seq": len(data["entries"]),
+        "turn": 2,
+        "action": "lose",
+        "dice": [],
+        "notes": ["Isengard loses 2 warriors."],
+    }

@@ -71,6 +71,7 @@ def test_middle_earth_hero_commands_leave_no_english_in_the_pseudo_language(
         _pseudo(run_cli, "hero", "lose", "3", "--force", "Moria", "--db", db),
         _pseudo(run_cli, "hero", "end-phase", "--db", db),
         _pseudo(run_cli, "hero", "list", "--db", db),
+        _pseudo(run_cli, "game", "log", "--db", db),
         _pseudo(run_cli, "hero", "spend", "Nobody", "will", "--db", db, code=1),
         _pseudo(run_cli, "hero", "spend", "Gandalf", "luck", "--db", db, code=2),
         _pseudo(run_cli, "hero", "lose", "1", "--db", db, code=1),

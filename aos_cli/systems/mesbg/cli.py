@@ -19,6 +19,7 @@ from aos_cli.cli.common import console, dice_source, print_json
 from aos_cli.cli.options import DbOption, DiceOption, GameOption, JsonOption, SeedOption
 from aos_cli.core.errors import GameError
 from aos_cli.core.i18n import _
+from aos_cli.systems.mesbg.words import action_name
 
 if TYPE_CHECKING:
     from aos_cli.app.session import Session
@@ -570,11 +571,58 @@ def undo(db: DbOption = None, game: GameOption = None, json: JsonOption = False)
         store = session.store
         taken = store.undo(session.game_id, expected_revision=store.revision(session.game_id))
         battle = _battle(session)
-    from aos_cli.systems.mesbg.words import action_name
-
     battle.notes.append(
         _("Took back: {action}.").format(action=action_name(taken.payload.get("op")))
         if taken
         else _("Nothing to take back.")
     )
     _show(battle, session.game_id, json)
+
+
+@hero_app.command("log")
+def hero_log(db: DbOption = None, game: GameOption = None, json: JsonOption = False) -> None:
+    """The game's hero actions in order, turn by turn, each with its dice and what it did."""
+    from aos_cli.systems.mesbg.rules import Battle
+
+    with _session(db, game) as session:
+        records = [a for a in session.store.actions(session.game_id) if a.kind == KIND]
+    battle, entries = Battle(), list[dict[str, Any]]()
+    for record in records:
+        turn, battle.notes = battle.turn, []
+        try:
+            battle.apply(dict(record.payload))
+        except Exception as problem:  # a recorded action that no longer applies
+            raise GameError(
+                _("the game no longer replays: {problem}").format(problem=problem),
+                "`aos hero undo`",
+            ) from None
+        entries.append(
+            {"seq": record.seq, "turn": turn, "action": str(record.payload.get("op")),
+             "dice": _recorded_dice(record.payload), "notes": list(battle.notes)}
+        )  # fmt: skip
+    if json:
+        print_json({"game": session.game_id, "system": "mesbg", "entries": entries})
+        return
+    out, shown_turn = console(), None
+    for entry in entries:
+        if entry["turn"] != shown_turn:
+            shown_turn = entry["turn"]
+            out.rule(_("Turn {turn}").format(turn=shown_turn), style="heading")
+        dice, notes = entry["dice"], list(entry["notes"]) or [action_name(entry["action"])]
+        for index, note in enumerate(notes):
+            prefix = f"{entry['seq']:>3}. " if index == 0 else "     "
+            out.print(prefix + str(note), markup=False)
+        if dice:
+            rolled = "; ".join(" ".join(str(d) for d in roll) for roll in dice)
+            out.print("     " + _("dice: {dice}").format(dice=rolled), markup=False, style="muted")
+    if not entries:
+        out.print(_("No hero actions recorded yet."))
+
+
+def _recorded_dice(payload: dict[str, Any]) -> list[list[int]]:
+    """The dice a recorded hero action rolled, each roll apart (a cast's Will dice, then the
+    target's; a Priority roll's Good and Evil dice, rolled again on a first-turn tie)."""
+    rolled = [payload.get("dice"), payload.get("resist_dice")]
+    if payload.get("op") == "priority":
+        rolled = [list(pair) for pair in payload.get("rolls") or []]
+    return [[int(d) for d in dice] for dice in rolled if dice]

@@ -1673,6 +1673,7 @@ MESBG = register(
         bravery_per_ten=False,
         bravery_name="Courage",
         status_command="aos_cli.systems.mesbg.cli:list_heroes",
+        log_command="aos_cli.systems.mesbg.cli:hero_log",
         play_command="aos_cli.systems.mesbg.play:play_mesbg",
     )
 )
