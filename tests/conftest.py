@@ -122,9 +122,6 @@ NOT_YET_TRANSLATED_ERRORS: dict[str, str] = {
     # cards17: cli/warscroll.py, cli/rules.py, cli/score.py
     r"fix the content files listed above|problems? in \d+ files? \(\d+ checked\)": "cli/rules",
     r"is not SIDE=N": "cli/score.py",
-    # wh17: systems/wh40k8/*
-    r"Heroic Intervention|Smite strikes|fires only Assault|need --weapon-type": "systems/wh40k8",
-    r"is required with --system wh40k8|waiting for Deny the Witch": "systems/wh40k8",
     # me17: systems/mesbg/*
     r"(Will|Fate|Might) left, not|is slain and out of the battle|magical power this": (
         "systems/mesbg"
