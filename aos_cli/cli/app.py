@@ -266,6 +266,27 @@ def _choose_language(args: list[str]) -> list[str]:
     return rest
 
 
+def _in_language(app: typer.Typer, args: list[str], wanted: str | None, sub: str | None) -> Any:
+    """The Click command to run, its help translated only when this run shows help: `--help`,
+    or a group named without its command. Translating costs Typer's help-screen imports, which
+    a command that only runs never needs."""
+    import typer.main
+
+    command = typer.main.get_command(app)
+    options = args[: args.index("--")] if "--" in args else args
+    group = getattr(command, "commands", {}).get(wanted or "")
+    shows_help = (
+        "--help" in options
+        or wanted is None
+        or (group is not None and hasattr(group, "commands") and sub is None)
+    )
+    if shows_help or "aos_cli.cli.help_i18n" in sys.modules:
+        from aos_cli.cli.help_i18n import command_in_language
+
+        return command_in_language(app)
+    return command
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; every error the user can cause becomes one line on stderr and an exit code.
 
@@ -284,9 +305,7 @@ def main(argv: list[str] | None = None) -> None:
         if language() == ENGLISH and "aos_cli.cli.help_i18n" not in sys.modules:
             result = app(args=args, standalone_mode=False)
         else:
-            from aos_cli.cli.help_i18n import command_in_language
-
-            result = command_in_language(app)(args=args, standalone_mode=False)
+            result = _in_language(app, args, wanted, subcommand)(args=args, standalone_mode=False)
     except AosError as problem:
         _fail(str(problem), problem.exit_code)
     except (typer.Abort, KeyboardInterrupt, EOFError):

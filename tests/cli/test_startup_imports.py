@@ -37,8 +37,8 @@ RUN = (
 )
 
 
-def imported_by(tmp_path: Path, *args: str) -> list[str]:
-    """The heavy modules (and system rules) a whole `aos ARGS` run imports."""
+def imported_by(tmp_path: Path, *args: str, heavy: tuple[str, ...] = HEAVY) -> list[str]:
+    """The `heavy` modules (and system rules) a whole `aos ARGS` run imports."""
     env = {
         **os.environ,
         "PYTHONPATH": str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""),
@@ -49,7 +49,7 @@ def imported_by(tmp_path: Path, *args: str) -> list[str]:
     }
     env.pop("AOS_CONTENT", None)
     done = subprocess.run(
-        [sys.executable, "-c", RUN.format(heavy=HEAVY), *args],
+        [sys.executable, "-c", RUN.format(heavy=heavy), *args],
         capture_output=True,
         text=True,
         env=env,
@@ -86,3 +86,23 @@ def test_lists_cards_and_help_import_no_schema_once_the_cache_is_warm(
 def test_a_cold_cache_validates_with_the_schema(tmp_path: Path) -> None:
     """The first run reads the YAML and validates it: the light path is the cache's."""
     assert {"pydantic", "yaml"} <= set(imported_by(tmp_path, "warscroll", "list"))
+
+
+@pytest.mark.parametrize(
+    ("args", "shows_help"),
+    [
+        (("--lang", "hu", "roll", "dice", "2D6"), False),
+        (("--lang", "ru", "odds", "charge", "7"), False),
+        (("--lang", "it", "battleplan", "list"), False),
+        (("--lang", "hu", "roll", "--help"), True),
+        (("--lang", "tr", "game"), True),
+    ],
+    ids=lambda v: " ".join(v) if isinstance(v, tuple) else str(v),
+)
+def test_another_language_loads_the_help_screen_words_only_to_show_help(
+    tmp_path: Path, args: tuple[str, ...], shows_help: bool
+) -> None:
+    """Issue 17 item 5 (loading a catalogue keeps start-up within the other commands' bound):
+    Typer's help-screen module is translated, and so imported, only when a run shows help."""
+    found = imported_by(tmp_path, *args, heavy=("typer.rich_utils",))
+    assert ("typer.rich_utils" in found) == shows_help
