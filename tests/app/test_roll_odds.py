@@ -34,7 +34,7 @@ def _odds_in_phase(phase: str, kind: str) -> tuple[GameState, RollOptionOdds]:
 @pytest.mark.parametrize(
     ("code", "spell", "unbind"),
     [("hu", "Mágikus lövedék", "megtör"), ("it", "Dardo arcano", "dissip"),
-     ("tr", "Gizemli Ok", "boz"), ("ru", "Чародейская стрела", "развеять")],
+     ("tr", "Arcane Bolt", "boz"), ("ru", "Чародейская стрела", "развеять")],
 )  # fmt: skip
 def test_cast_odds_name_the_core_spell_in_the_language(code: str, spell: str, unbind: str) -> None:
     """AoS2 §15: Arcane Bolt (casting value 5) is cast on 2D6 ≥ 5 in 30 of 36 rolls; its name
