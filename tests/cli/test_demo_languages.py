@@ -19,7 +19,7 @@ TERMS = {
         "parancsnoki pont",
         "Mozgás",
         "győzelmi pont",
-        "Bátorság ellen",
+        "(Bátorság",
         "kisebb győzelmet",
         "halálos seb",
         "Előre a győzelemért",

@@ -83,7 +83,7 @@ def test_lead_line_in_every_language_keeps_the_round_and_margin() -> None:
         "battle_rounds": 5,
     }
     expected = {
-        "hu": "A(z) 3. fordulóban (összesen 5) Stormcast vezet, 4 győzelmi pont előnnyel.",
+        "hu": "3. forduló (összesen 5): Stormcast vezet, 4 győzelmi pont előnnyel.",
         "it": "Nel round di battaglia 3 di 5 Stormcast è in vantaggio di 4 PV.",
         "tr": "3/5. savaş turunda Stormcast 4 zafer puanı farkla önde.",
         "ru": "В раунде 3 из 5 Stormcast лидирует с отрывом 4 ПО.",
