@@ -13,9 +13,11 @@ COMMAND = re.compile(r"`aos ([a-z][a-z-]*)[^`]*`(?: or `aos [^`]*`)*")
 """A command in a hint (`aos general UNIT`, `aos unbind WIZARD` or `aos unbind --pass`)."""
 
 CLAUSE = re.compile(
-    r"(?:[;:,] |\s*\(|\s+)?(?:[\w ]*? with |run |use )?`aos [^`]*`(?: or `aos [^`]*`)*\)?"
+    r"(?:\s*\([^()`]*?: |[;:,] |\s*\(|\s+)?(?:[\w ]*? with |run |use )?`aos [^`]*`"
+    r"(?: or `aos [^`]*`)*\)?"
 )
-"""A command with the words that lead to it: '; roll priority with `aos priority`'."""
+"""A command with the words that lead to it: '; roll priority with `aos priority`', or a
+bracket whose lead-in ends in a colon, in any language: '(unbind with X: `aos unbind`)'."""
 
 PLAY_KEYS: dict[str, str] = {
     "next": N_("next phase"),

@@ -85,4 +85,4 @@ def save_game(store: Store, setup: dict[str, Any]) -> int:
 
 def first_step(setup: dict[str, Any]) -> str:
     """What the players do first in a new game."""
-    return get_system(setup.get("system")).first_step
+    return _(get_system(setup.get("system")).first_step)

@@ -65,7 +65,7 @@ def show_attack_odds(request: KitRequest) -> None:
     out.print(distribution_chart(odds.damage, title=title, value_label=damage, bar_width=width))
     out.print(summary_text(odds.damage, damage))
     if odds.mortal_wounds is not None and odds.mortal_wounds.mean > 0:
-        out.print(f"[muted]{kit.mortal_label}: {number(odds.mortal_wounds.mean, 2)}[/]")
+        out.print(f"[muted]{_(kit.mortal_label)}: {number(odds.mortal_wounds.mean, 2)}[/]")
     if odds.slain is not None:
         out.print()
         out.print(

@@ -82,7 +82,7 @@ def option_odds_lines(state: GameState, option: Option, odds: list[TargetOdds] |
     if odds is None:
         hint = system_of(state).attack_odds_hint
         if option.kind in ("shoot", "fight") and hint:
-            return [hint]
+            return [_(hint)]
         return [_("No odds are worked out for this option.")]
     return [
         "    "

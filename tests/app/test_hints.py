@@ -31,3 +31,13 @@ def test_the_demo_names_no_command() -> None:
     assert for_demo("Player One may unbind with wizard: `aos unbind`.") == (
         "Player One may unbind with wizard."
     )
+
+
+def test_a_bracketed_hint_with_a_colon_goes_whole_in_any_language() -> None:
+    """A hint '(lead-in: `aos cmd`)' leaves no dangling lead-in when the demo drops it or the
+    play menu has no key for it, whatever the language of the lead-in."""
+    english = "Mystic Shield is cast (unbind with Knight-Incantor: `aos unbind`)."
+    assert for_demo(english) == for_play(english) == "Mystic Shield is cast."
+    italian = "X era il generale: Y prende il suo posto (scegline un altro: `aos general UNIT`)."
+    assert for_demo(italian) == "X era il generale: Y prende il suo posto."
+    assert "(scegline un altro: " in for_play(italian)
