@@ -100,62 +100,19 @@ def _chooses_language(args: tuple[str, ...], env: dict[str, str] | None) -> bool
     return asked != "en" or any(a == "--lang" or a.startswith("--lang=") for a in args)
 
 
-NOT_YET_TRANSLATED_ERRORS: dict[str, str] = {
-    # notes17: core/attack_flags.py, core/scoring.py, core/actions.py, core/battleshock.py, kits
-    r"is not models x attacks|needs a roll of \d+ \(X is|is not X:N|is positive \(write": (
-        "core/attack_flags.py"
-    ),
-    r"go together \(give both|N is a whole number\)|use 0, - or a negative number": (
-        "core/attack_flags.py"
-    ),
-    r"no side called|no objective called|there is no action '": "core/scoring.py, actions.py",
-    r"is below 1 \(Bravery|has no At The Double|has no (attack sequence|casting roll) here": (
-        "core/battleshock.py, handlers/abilities.py, systems/kits.py"
-    ),
-    r"is required with --system (aos2|mesbg)": "systems/aos2/cast.py, systems/mesbg/cast.py",
-    r"is negative \(use 0 or more attacks\)|--reroll needs --distance \(give": (
-        "systems/aos2/attack.py, core/movement.py"
-    ),
-    # play17: core/answers.py, app/*, cli/play.py
-    r"there can be$|no current game|aos demo cannot play|the army lists are for": "app, answers",
-    r"may not be set up in reserve": "app/setup_steps.py",
-    # cards17: cli/warscroll.py, cli/rules.py, cli/score.py
-    r"fix the content files listed above|problems? in \d+ files? \(\d+ checked\)": "cli/rules",
-    r"is not SIDE=N": "cli/score.py",
-    # me17: systems/mesbg/*
-    r"(Will|Fate|Might) left, not|is slain and out of the battle|magical power this": (
-        "systems/mesbg"
-    ),
-    r"there is already a force|use good or evil|--good-|--evil-|start a Middle-earth": (
-        "systems/mesbg"
-    ),
-}
-"""Error lines whose English comes from modules not translated yet (issue 17), by owner: regex
--> module. Shrink it as they are translated."""
-
-
 def _assert_error_translated(args: tuple[str, ...], first: CliResult, again: CliResult) -> None:
     """Issue 17's check of every error path: the same failing command in the pseudo-language
     fails the same way (a failed command left the game as it was) and its stderr has no English
     outside ⟦ ⟧ but names, quoted values, paths, options and numbers."""
-
     from tests.cli.test_pseudo_language import NAMES, strip_wrapped, untransformed_words
 
     assert again.exit_code == first.exit_code, (args, first.stderr, again.stderr)
-    known = [re.compile(p) for p in NOT_YET_TRANSLATED_ERRORS]
     left = []
     for line in again.stderr.splitlines():
         line = _ERROR_PREFIX.sub(r"aos: \1", line)  # the message itself is what is checked
-        if any(p.search(line) for p in known):
-            continue
         words = untransformed_words(_NAMES_IN_ERRORS.sub(" ", strip_wrapped(line)), NAMES)
         if words:
             left.append(line)
-    report = os.environ.get("AOS_ERRORS_REPORT")
-    if report and left:
-        with open(report, "a", encoding="utf-8") as out:
-            out.writelines(f"{args!r}\t{line}\n" for line in left)
-        return
     assert left == [], args
 
 

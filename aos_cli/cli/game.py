@@ -76,7 +76,7 @@ def game_new(
         return
     console().print(
         _("Game {id} ({name}) is set up. {next}").format(
-            id=game_id, name=markup_safe(setup["name"]), next=markup_safe(first_step(setup))
+            id=game_id, name=markup_safe(setup["name"]), next=markup_safe(_(first_step(setup)))
         )
     )
 

@@ -183,7 +183,7 @@ class GameSystem:
     log_command: str = ""
     """For a system with its own engine: the command (like `status_command`) that shows one of
     its games' history where `aos game log` shows the game engine's."""
-    first_step: str = "Roll priority for battle round 1 with `aos priority`."
+    first_step: str = N_("Roll priority for battle round 1 with `aos priority`.")
     """What the players do first once a new game is set up."""
     setup_wizard: bool = False
     play_command: str = ""
@@ -245,7 +245,7 @@ class GameSystem:
 
     def priority_menu(self, state: GameState) -> list[Option]:
         """What `aos play` offers as a battle round starts: the priority roll (AoS2 §6)."""
-        label = f"Roll priority for battle round {state.round + 1}"
+        label = _("Roll priority for battle round {round}").format(round=state.round + 1)
         return [Option(label, "priority", {"ask": True})]
 
     def menu(self, state: GameState) -> list[Option] | None:
@@ -269,8 +269,10 @@ class GameSystem:
         in round one the side that finished set-up first."""
         from aos_cli.core.dice import roll_off
 
-        names = f"{state.sides[0].name}, then {state.sides[1].name}"
-        result = roll_off(dice, reroll_ties=False, what="the priority roll-off", sides=names)
+        names = _("{first}, then {second}").format(
+            first=state.sides[0].name, second=state.sides[1].name
+        )
+        result = roll_off(dice, reroll_ties=False, what=_("the priority roll-off"), sides=names)
         first, second = result.rounds[-1]
         decider = priority_decider(state, result.winner)
         tie = _(" (a tie: the earlier first player decides)") if result.winner is None else ""
@@ -293,7 +295,7 @@ class GameSystem:
         return (
             1
             if casting_roll < 10
-            else parse_dice("D3").roll(dice, "the mortal wounds of Arcane Bolt (D3)")
+            else parse_dice("D3").roll(dice, _("the mortal wounds of Arcane Bolt (D3)"))
         )
 
     def mystic_shield(self) -> tuple[dict[str, Any], str]:
@@ -387,7 +389,9 @@ def choose_first(state: GameState, decider: int, act: Priority, answers: Recorde
     if chosen is None and act.ask:
         keeps = answers.yes_no(
             "decider-first",
-            f"{state.sides[decider].name} chooses: take the first turn (n gives it away)?",
+            _("{side} chooses: take the first turn (n gives it away)?").format(
+                side=state.sides[decider].name
+            ),
         )
         chosen = decider if keeps else 1 - decider
     return decider if chosen is None else chosen
