@@ -94,10 +94,10 @@ class TerminalAsker:
         return answer
 
     def number(self, key: str, question: str, at_most: int | None = None) -> float:
-        """A number of 0 or more: inches, or a count of models (up to `at_most`) when the
-        question asks how many; asked until one is given."""
+        """A number of 0 or more: inches, or a whole count of models when the question has an
+        upper bound (`at_most`), in any language; asked until one is given."""
         self._check(key, "number", question)
-        counting = question.lower().startswith("how many")
+        counting = at_most is not None
         while True:
             text = ask_line(question)
             if counting:

@@ -274,6 +274,7 @@ class AoS1Scenery(AoS1System):
                     "how many models of {unit} ran or charged across or onto the Deadly "
                     "feature (AoS1)?"
                 ).format(unit=unit.name),
+                at_most=unit.models,
             )
         )
         crossing = max(0, min(crossing, unit.models))

@@ -571,6 +571,7 @@ def _disembark(
                 'how many models of {unit} cannot be set up within 3" of {transport} and more '
                 'than 1" from every enemy model?'
             ).format(unit=unit.name, transport=transport.name),
+            at_most=unit.models,
         )
     )
     unit.embarked_in = None
