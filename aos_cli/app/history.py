@@ -26,9 +26,9 @@ class LogEntry:
 
 def history(store: Store, game_id: int) -> list[LogEntry]:
     """Replay the game's actions with their recorded dice, noting where each one happened."""
+    from aos_cli.app.games import replay
     from aos_cli.core.actions import apply_action
     from aos_cli.core.dice import ScriptedDice
-    from aos_cli.games import replay
 
     state = replay(store.setup(game_id), [])  # a game another engine plays is refused here
     entries: list[LogEntry] = []

@@ -16,12 +16,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from aos_cli.app.games import load, perform, replay
 from aos_cli.core.dice import ScriptedDice
 from aos_cli.core.state import GameState
-from aos_cli.games import load, perform, replay
 from aos_cli.store import Store
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 DATABASE = GOLDEN / "games_before_typed_actions.sqlite3"
 EXPECTED = GOLDEN / "games_before_typed_actions.json"
 
