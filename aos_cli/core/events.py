@@ -19,8 +19,8 @@ MAX_EVENTS = 200
 """The most events one stored action may hold (a whole phase of attacks is far fewer)."""
 MAX_DICE = 2_000
 """The most dice one stored roll list may hold (the limits on attacks keep it far lower)."""
-MAX_TEXT = 200
-"""The longest name or label an event stores."""
+MAX_TEXT = 400
+"""The longest name, label or reason an event stores."""
 
 E = TypeVar("E", bound="Event")
 
@@ -110,6 +110,62 @@ class AttackResolved(Event):
     slain: int
 
 
+@event
+@dataclass(frozen=True)
+class ModelsSlain(Event):
+    """Models of a unit removed as casualties (AoS2 §14.7, §12), by an attack, a spell, an
+    ability, a battleshock test (`how`: `fled`) or terrain; `by_side` is the side credited with
+    them (-1: nobody, as for terrain or the unit's own side)."""
+
+    kind: ClassVar[str] = "models-slain"
+
+    round: int
+    phase: str
+    unit: str
+    unit_name: str
+    side: int
+    slain: int
+    left: int
+    by_side: int
+    how: str
+
+
+@event
+@dataclass(frozen=True)
+class BattleshockTested(Event):
+    """A battleshock test (AoS2 §12, AoS1 §13): the die, the models slain this turn and the
+    other modifiers added to it, against the unit's Bravery; how many models fled."""
+
+    kind: ClassVar[str] = "battleshock"
+
+    round: int
+    unit: str
+    unit_name: str
+    side: int
+    die: int
+    slain: int
+    modifier: int
+    roll: int
+    bravery: int
+    passed: bool
+    fled: int
+
+
+@event
+@dataclass(frozen=True)
+class PointsScored(Event):
+    """Victory points (or command points) a battleplan's rule gave a side (AoS2 §18-§19)."""
+
+    kind: ClassVar[str] = "points-scored"
+
+    round: int
+    side: int
+    side_name: str
+    points: int
+    command_points: int
+    reason: str
+
+
 def _bad(kind: str, name: str) -> InputError:
     """A stored event that cannot be read back, naming the field."""
     return InputError(
@@ -122,6 +178,10 @@ def _read(kind: str, name: str, annotation: str, value: object) -> object:
     """One stored field checked against its declared type (numbers, short texts, dice)."""
     if annotation == "int":
         if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**9:
+            raise _bad(kind, name)
+        return value
+    if annotation == "bool":
+        if not isinstance(value, bool):
             raise _bad(kind, name)
         return value
     if annotation == "str":

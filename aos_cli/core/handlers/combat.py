@@ -152,10 +152,12 @@ def resolve_attack(
             )
         )
     heal_saves(state, target, result.weapons, attacks)
+    first_consequence = len(state.events)  # the attack comes before the models it slays
     slain = inflict(state, target, result.damage, slain_by=attacker.side)
     wielders = [a.profile.wielder for a in attacks]
-    state.events.append(
-        attack_resolved(state, attacker, target, result, slain, result.damage, wielders)
+    state.events.insert(
+        first_consequence,
+        attack_resolved(state, attacker, target, result, slain, result.damage, wielders),
     )
     state.attack_log.append(
         {
