@@ -84,6 +84,7 @@ from aos_cli.core.engine import Allocation, AttackOdds, AttackResult, Stage, rol
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.i18n import N_, _
 from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_MODIFIER, check_at_most, check_weapon
+from aos_cli.core.plan import Track
 
 if TYPE_CHECKING:
     from aos_cli.core.engine import AttackEngine
@@ -945,8 +946,7 @@ def odds_40k(
     start = _start(models, wounds, target.wounds_suffered)
     state = [0.0] * (models * wounds + 1)
     state[start] = 1.0
-    for joint, count in outcomes:
-        state = chain(state, joint, count, models, wounds)
+    state = _chain_all(state, outcomes, models, wounds)
     slain: dict[int, float] = {}
     on_damaged: dict[int, float] = {}
     lost: dict[int, float] = {}
@@ -963,6 +963,41 @@ def odds_40k(
         wounds_on_damaged=Distribution.from_mapping(on_damaged),
         wounds_lost=Distribution.from_mapping(lost),
     )
+
+
+def _chain_all(
+    state: Sequence[float],
+    outcomes: Sequence[tuple[Joint, dict[int, float]]],
+    models: int,
+    wounds: int,
+) -> list[float]:
+    """The target's state after each weapon's attacks in turn (`chain`)."""
+    current = list(state)
+    for joint, count in outcomes:
+        current = chain(current, joint, count, models, wounds)
+    return current
+
+
+def advance_40k(
+    weapons: Sequence[Weapon40k],
+    target: Target40k,
+    start: Sequence[float],
+    *,
+    overwatch: bool = False,
+    phase: Phase = "shooting",
+) -> list[float]:
+    """The target's state (wounds lost, 0 to models × Wounds, as `chain` keeps it) after these
+    weapons attack it from the state `start`: the Markov chain of `odds_40k`, begun where an
+    earlier unit's attacks left the target (excess Damage lost, mortal wounds carried over,
+    §8.5, §8.8)."""
+    _check_phase(weapons, overwatch=overwatch, phase=phase)
+    if target.models is None or target.wounds is None:
+        raise ValueError("the target's models and Wounds are needed to follow its state")
+    outcomes = [
+        (attack_outcome(w, target, overwatch=overwatch, phase=phase), attack_count(w))
+        for w in weapons
+    ]
+    return _chain_all(start, outcomes, target.models, target.wounds)
 
 
 def excess_lost(unit: UnitDamage, models: int, wounds: int, suffered: int) -> Distribution:
@@ -1038,6 +1073,15 @@ class Engine40k:
                 spec.weapons, plain, overwatch=spec.overwatch, phase=spec.phase
             ).damage
         return replace(odds, damage_before_ward=before)
+
+    def advance(self, spec: Attack40k, track: Track) -> Track:
+        """The target's state after this attack, from `track` (`advance_40k`; the target's
+        models and Wounds are the track's)."""
+        target = replace(spec.target, models=track.models, wounds=track.wounds, wounds_suffered=0)
+        probs = advance_40k(
+            spec.weapons, target, track.probs, overwatch=spec.overwatch, phase=spec.phase
+        )
+        return Track(track.models, track.wounds, tuple(probs))
 
     def mean(self, spec: Attack40k) -> float:
         """Its exact mean damage after feel-no-pain, by linearity over the attacks."""
