@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -84,7 +85,12 @@ class AosEngine:
     def advance(self, spec: AosAttack, track: Track) -> Track:
         """The target's state after this attack, from `track`: the damage of `odds` carried
         over from model to model (AoS2 §14.7, §14.10; `aos_cli.core.plan`)."""
-        return carry_damage(track, self.odds(spec.unallocated()).damage)
+        return self.stepper(spec)(track)
+
+    def stepper(self, spec: AosAttack) -> Callable[[Track], Track]:
+        """`advance` with the attack's damage worked out once, for many states."""
+        damage = self.odds(spec.unallocated()).damage
+        return lambda track: carry_damage(track, damage)
 
 
 AOS_ENGINE = AosEngine()

@@ -12,11 +12,12 @@ Sigmar the damage after saves and wards is added and carries over from model to 
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from aos_cli.core.distributions import Distribution
+from aos_cli.core.distributions import Distribution, convolve
 
 TOP = 3
 """How many plans the recommendation keeps."""
@@ -64,25 +65,27 @@ class Track:
 
     @property
     def mean_slain(self) -> float:
-        return math.fsum(
-            p * min(self.models, progress // self.wounds) for progress, p in enumerate(self.probs)
-        )
+        """E[models slain] = Σ over models k of P(progress ≥ k × Wounds), one pass from the top."""
+        total = 0.0
+        running = 0.0
+        wounds, probs = self.wounds, self.probs
+        for progress in range(self.full, 0, -1):
+            running += probs[progress]
+            if progress % wounds == 0:
+                total += running
+        return total
 
 
 def carry_damage(track: Track, damage: Distribution) -> Track:
     """Age of Sigmar: damage allocated carries over from a slain model to the next, so the
     state moves by the damage, stopping when the last model is slain (AoS2 §14.7, §14.10)."""
     full = track.full
+    dealt = damage if damage.offset >= 0 else damage.map(lambda d: max(0, d))
+    offset, probs = convolve((0, list(track.probs)), (dealt.offset, list(dealt.probs)))
     out = [0.0] * (full + 1)
-    dealt = [(d, p) for d, p in damage.items()]
-    for progress, p in enumerate(track.probs):
-        if not p:
-            continue
-        if progress >= full:
-            out[full] += p
-            continue
-        for d, q in dealt:
-            out[min(full, progress + max(0, d))] += p * q
+    stop = max(0, min(len(probs), full - offset))
+    out[offset : offset + stop] = probs[:stop]
+    out[full] += math.fsum(probs[stop:])
     return Track(track.models, track.wounds, tuple(out))
 
 
@@ -102,14 +105,14 @@ class Assignment:
     score: Score
 
 
-def _add(a: Score, b: Score) -> Score:
-    return (a[0] + b[0], a[1] + b[1])
+Partial = tuple[Score, tuple[tuple[int, int], ...]]
+"""A partial plan: its worth and the (target, attackers as bits) chosen so far."""
 
 
-def _key(entry: tuple[Score, tuple[int | None, ...]]) -> tuple[float, float, tuple[int, ...]]:
-    """Best first; equal plans in a stable order (lower target indices, idle last)."""
-    score, targets = entry
-    return (-score[0], -score[1], tuple(-1 if t is None else t for t in targets))
+def _key(entry: Partial) -> tuple[float, float]:
+    """Best first; equal plans keep the order they were found in (a stable sort)."""
+    score = entry[0]
+    return (-score[0], -score[1])
 
 
 def best_assignments(
@@ -122,35 +125,53 @@ def best_assignments(
 ) -> list[Assignment]:
     """The `top` best assignments of `attackers` to `targets` (each attacker to one target it
     may attack, or idle) by the sum over targets of `score(target, mask)`, `mask` the set of
-    attackers on it as bits; `score(t, 0)` must be (0, 0).
+    attackers on it as bits.
 
     A dynamic programme over targets and sets of attackers keeps the `top` best partial plans
     of each set: 3^attackers × targets steps, every plan considered, nothing sampled."""
     full = (1 << attackers) - 1
     allowed = [sum(1 << a for a in range(attackers) if may_attack(a, t)) for t in range(targets)]
+    nothing: Score = (0.0, 0.0)
     # best[mask]: the top partial plans using exactly the attackers in mask.
-    best: dict[int, list[tuple[Score, tuple[int | None, ...]]]] = {
-        0: [((0.0, 0.0), (None,) * attackers)]
-    }
+    best: dict[int, list[Partial]] = {0: [(nothing, ())]}
     for t in range(targets):
-        following: dict[int, list[tuple[Score, tuple[int | None, ...]]]] = {}
+        worth: dict[int, Score] = {}
+        following: dict[int, list[Partial]] = {}
         for used, plans in best.items():
             free = full & ~used & allowed[t]
             sub = free
             while True:
-                gain = score(t, sub) if sub else (0.0, 0.0)
-                mask = used | sub
-                bucket = following.setdefault(mask, [])
-                for value, chosen in plans:
-                    if sub:
-                        chosen = tuple(t if sub >> a & 1 else chosen[a] for a in range(attackers))
-                    bucket.append((_add(value, gain), chosen))
+                if sub:
+                    gain = worth.get(sub)
+                    if gain is None:
+                        gain = worth[sub] = score(t, sub)
+                    g0, g1 = gain
+                    pick = ((t, sub),)
+                    made = [((v0 + g0, v1 + g1), c + pick) for (v0, v1), c in plans]
+                else:
+                    made = plans
+                following.setdefault(used | sub, []).extend(made)
                 if not sub:
                     break
                 sub = (sub - 1) & free
-        best = {mask: sorted(plans, key=_key)[:top] for mask, plans in following.items()}
+        best = {
+            mask: plans if len(plans) <= 1 else heapq.nsmallest(top, plans, key=_key)
+            for mask, plans in following.items()
+        }
     everything = sorted((entry for plans in best.values() for entry in plans), key=_key)
-    return [Assignment(chosen, value) for value, chosen in everything[:top]]
+    found = []
+    for value, picks in everything[:top]:
+        chosen: list[int | None] = [None] * attackers
+        for t, sub in picks:
+            for a in range(attackers):
+                if sub >> a & 1:
+                    chosen[a] = t
+        found.append(Assignment(tuple(chosen), value))
+    return found
+
+
+Step = Callable[[Track], Track]
+"""One attacker's attack as a move of the target's state (an engine's `stepper`)."""
 
 
 def sequence_tracks(start: Track, steps: Sequence[Callable[[Track], Track]]) -> list[Track]:

@@ -978,28 +978,6 @@ def _chain_all(
     return current
 
 
-def advance_40k(
-    weapons: Sequence[Weapon40k],
-    target: Target40k,
-    start: Sequence[float],
-    *,
-    overwatch: bool = False,
-    phase: Phase = "shooting",
-) -> list[float]:
-    """The target's state (wounds lost, 0 to models × Wounds, as `chain` keeps it) after these
-    weapons attack it from the state `start`: the Markov chain of `odds_40k`, begun where an
-    earlier unit's attacks left the target (excess Damage lost, mortal wounds carried over,
-    §8.5, §8.8)."""
-    _check_phase(weapons, overwatch=overwatch, phase=phase)
-    if target.models is None or target.wounds is None:
-        raise ValueError("the target's models and Wounds are needed to follow its state")
-    outcomes = [
-        (attack_outcome(w, target, overwatch=overwatch, phase=phase), attack_count(w))
-        for w in weapons
-    ]
-    return _chain_all(start, outcomes, target.models, target.wounds)
-
-
 def excess_lost(unit: UnitDamage, models: int, wounds: int, suffered: int) -> Distribution:
     """40k allocation as a spill-over strategy for `aos_cli.core.odds.attack_odds`: each
     attack's damage slays at most the model it is allocated to, the excess is lost (§8.5).
@@ -1075,13 +1053,24 @@ class Engine40k:
         return replace(odds, damage_before_ward=before)
 
     def advance(self, spec: Attack40k, track: Track) -> Track:
-        """The target's state after this attack, from `track` (`advance_40k`; the target's
+        """The target's state after this attack, from `track` (the chain of `odds_40k`; the target's
         models and Wounds are the track's)."""
-        target = replace(spec.target, models=track.models, wounds=track.wounds, wounds_suffered=0)
-        probs = advance_40k(
-            spec.weapons, target, track.probs, overwatch=spec.overwatch, phase=spec.phase
-        )
-        return Track(track.models, track.wounds, tuple(probs))
+        return self.stepper(spec)(track)
+
+    def stepper(self, spec: Attack40k) -> Callable[[Track], Track]:
+        """`advance` with each weapon's attack outcome worked out once, for many states."""
+        _check_phase(spec.weapons, overwatch=spec.overwatch, phase=spec.phase)
+        outcomes = [
+            (attack_outcome(w, spec.target, overwatch=spec.overwatch, phase=spec.phase),
+             attack_count(w))
+            for w in spec.weapons
+        ]  # fmt: skip
+
+        def step(track: Track) -> Track:
+            probs = _chain_all(track.probs, outcomes, track.models, track.wounds)
+            return Track(track.models, track.wounds, tuple(probs))
+
+        return step
 
     def mean(self, spec: Attack40k) -> float:
         """Its exact mean damage after feel-no-pain, by linearity over the attacks."""
