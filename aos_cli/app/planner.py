@@ -27,8 +27,9 @@ if TYPE_CHECKING:
     from aos_cli.core.plan import Track
     from aos_cli.core.state import GameState, UnitState
 
-MAX_ATTACKERS = 10
-"""Attackers one plan weighs at most: the recommendation considers every assignment (3^n)."""
+MAX_ATTACKERS = 8
+"""Attackers one plan weighs at most: the recommendation considers every assignment, in time
+that triples with each attacker (benchmarks/bench_plan.py); name some with --unit beyond."""
 MAX_TARGETS = 10
 """Targets one plan weighs at most."""
 FOCUS_STEP = 0.01

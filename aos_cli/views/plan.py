@@ -12,6 +12,10 @@ from rich.text import Text
 
 from aos_cli.core.i18n import _, ngettext, number
 from aos_cli.views.charts import bar, dist_json, percent
+from aos_cli.views.play import models_left
+
+SHOWN_QUESTIONS = 3
+"""Questions taken as no listed in the text (`--json` has them all)."""
 
 if TYPE_CHECKING:
     from aos_cli.app.planner import Assigned, Choice, PhasePlan, RerollChances
@@ -57,20 +61,20 @@ def _why(plan: PhasePlan, choice: Choice) -> str:
 
 
 def _chances_table(plan: PhasePlan) -> Table:
-    """Rows: attackers; columns: targets; cells: chance to destroy (models slain expected)."""
+    """Rows: targets; columns: attackers; cells: chance to destroy (models slain expected)."""
     table = Table()
-    table.add_column(_("Unit"))
-    for target in plan.targets:
-        table.add_column(escape(target.name), justify="right")
-    for a, attacker in enumerate(plan.attackers):
+    table.add_column(_("Target"))
+    for attacker in plan.attackers:
+        table.add_column(escape(attacker.name), justify="right")
+    for t, target in enumerate(plan.targets):
         cells = []
-        for t in range(len(plan.targets)):
+        for a in range(len(plan.attackers)):
             pair = plan.pair(a, t)
             cells.append(
                 "-" if pair is None
                 else f"{percent(pair.destroy)} ({number(pair.mean_slain, 2)})"
             )  # fmt: skip
-        table.add_row(escape(attacker.name), *cells)
+        table.add_row(escape(models_left(target.name, target.models)), *cells)
     return table
 
 
@@ -135,9 +139,14 @@ def plan_lines(plan: PhasePlan, columns: int = 100) -> list[Any]:
             units=_names(plan, plan.choices[0].idle))))  # fmt: skip
     if not plan.points_known:
         out.append(Text(_("No points in the warscrolls: each model counts its Wounds."), "muted"))
-    for question in plan.assumed:
+    for question in plan.assumed[:SHOWN_QUESTIONS]:
         out.append(Text(_("Taken as no, the table decides: {question}").format(question=question),
                         "muted"))  # fmt: skip
+    more = len(plan.assumed) - SHOWN_QUESTIONS
+    if more > 0:
+        out.append(Text(ngettext("... and {n} more question (all in --json).",
+                                 "... and {n} more questions (all in --json).", more)
+                        .format(n=more), "muted"))  # fmt: skip
     return out
 
 

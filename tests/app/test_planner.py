@@ -133,7 +133,7 @@ def test_no_plan_outside_the_shooting_and_combat_phases() -> None:
 
 
 def test_too_many_attackers_is_a_limit() -> None:
-    state = shooting_game(11, 2)
+    state = shooting_game(9, 2)
     with pytest.raises(AosError, match="--unit"):
         plan_phase(state)
 
