@@ -12,7 +12,6 @@ Sigmar the damage after saves and wards is added and carries over from model to 
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -115,6 +114,28 @@ def _key(entry: Partial) -> tuple[float, float]:
     return (-score[0], -score[1])
 
 
+def _keep(bucket: list[Partial], s0: float, s1: float, top: int) -> bool:
+    """Whether a plan worth (s0, s1) enters a full bucket (ties go after the plans found
+    first, as a stable sort keeps them)."""
+    if len(bucket) < top:
+        return True
+    w0, w1 = bucket[-1][0]
+    return s0 > w0 or (s0 == w0 and s1 > w1)
+
+
+def _insert(bucket: list[Partial], entry: Partial, top: int) -> None:
+    """Put a plan in its place among the best (best first, stable), keeping `top`."""
+    s0, s1 = entry[0]
+    place = len(bucket)
+    while place and (
+        bucket[place - 1][0][0] < s0
+        or (bucket[place - 1][0][0] == s0 and bucket[place - 1][0][1] < s1)
+    ):
+        place -= 1
+    bucket.insert(place, entry)
+    del bucket[top:]
+
+
 def best_assignments(
     attackers: int,
     targets: int,
@@ -132,7 +153,7 @@ def best_assignments(
     full = (1 << attackers) - 1
     allowed = [sum(1 << a for a in range(attackers) if may_attack(a, t)) for t in range(targets)]
     nothing: Score = (0.0, 0.0)
-    # best[mask]: the top partial plans using exactly the attackers in mask.
+    # best[mask]: the top partial plans using exactly the attackers in mask, best first.
     best: dict[int, list[Partial]] = {0: [(nothing, ())]}
     for t in range(targets):
         worth: dict[int, Score] = {}
@@ -145,19 +166,18 @@ def best_assignments(
                     gain = worth.get(sub)
                     if gain is None:
                         gain = worth[sub] = score(t, sub)
-                    g0, g1 = gain
-                    pick = ((t, sub),)
-                    made = [((v0 + g0, v1 + g1), c + pick) for (v0, v1), c in plans]
                 else:
-                    made = plans
-                following.setdefault(used | sub, []).extend(made)
+                    gain = nothing
+                bucket = following.setdefault(used | sub, [])
+                for (v0, v1), picks in plans:
+                    s0, s1 = v0 + gain[0], v1 + gain[1]
+                    if not _keep(bucket, s0, s1, top):
+                        break  # the plans come best first: the rest cannot be kept either
+                    _insert(bucket, ((s0, s1), (*picks, (t, sub)) if sub else picks), top)
                 if not sub:
                     break
                 sub = (sub - 1) & free
-        best = {
-            mask: plans if len(plans) <= 1 else heapq.nsmallest(top, plans, key=_key)
-            for mask, plans in following.items()
-        }
+        best = following
     everything = sorted((entry for plans in best.values() for entry in plans), key=_key)
     found = []
     for value, picks in everything[:top]:
