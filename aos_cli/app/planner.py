@@ -456,3 +456,67 @@ def triumph_offer(
         return None
     chances = reroll_chances(state, attacker, target, kind, found)
     return None if chances is None else (name, chances)
+
+
+@dataclass(frozen=True)
+class AfterDice:
+    """The chance to destroy the target before the roll and once a stage's dice are known."""
+
+    target: str
+    stage: str
+    counts: tuple[int, ...]
+    before: float
+    after: float
+    slain_before: Distribution
+    slain_after: Distribution
+
+
+def chance_after_dice(
+    state: GameState,
+    unit: str,
+    target: str,
+    stage: str,
+    counts: Sequence[int],
+    *,
+    memory: Any = None,
+) -> AfterDice:
+    """Odds that follow the dice (issue 29 item 4): the chance `unit`'s attack destroys
+    `target`, before the roll and given the successful hit rolls (`stage` "hit") or wound
+    rolls ("wound") of each weapon, from the same builder and walk as the plan (Age of Sigmar
+    attacks; the 40k engine's stages are not split here)."""
+    from aos_cli.core.aos_engine import AosAttack
+    from aos_cli.core.errors import InputError
+    from aos_cli.core.odds import damage_given
+    from aos_cli.core.plan import Track, carry_damage
+
+    found = attack_options(state)
+    chosen = next(((u, r, k) for u, r, k in found if _matches(u, [unit])), None)
+    if chosen is None:
+        raise InputError(
+            _("--unit: {unit} may not shoot or fight now").format(unit=repr(unit)),
+            _("units that may: {units}").format(units=", ".join(u.name for u, _r, _k in found)),
+        )
+    attacker, reach, kind = chosen
+    aim = next((t for t in reach if _matches(t, [target])), None)
+    if aim is None:
+        raise InputError(
+            _("--target: {unit} is not a unit these may attack now").format(unit=repr(target)),
+            _("targets: {units}").format(units=", ".join(t.name for t in reach)),
+        )
+    said = TableDecides()
+    made = _planner(state)(state, attacker, aim, kind, _answers(state, memory, said, kind,
+                                                                 attacker, aim), ())  # fmt: skip
+    if made is None or not isinstance(made[1], AosAttack):
+        raise InputError(
+            _("the odds after the hit or wound rolls are worked out for Age of Sigmar attacks"),
+            _("see the plan without --hits or --wounds"),
+        )
+    engine, spec = made
+    odds = engine.odds(spec)
+    assert odds.slain is not None
+    rest = damage_given(spec.attacks, spec.target, counts, stage=stage, ward=spec.ward)
+    track = carry_damage(Track.start(aim.models, aim.spec.wounds, _suffered(aim)), rest)
+    return AfterDice(
+        aim.name, stage, tuple(counts), odds.slain.p(aim.models), track.destroyed,
+        odds.slain, track.slain,
+    )  # fmt: skip

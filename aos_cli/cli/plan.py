@@ -35,6 +35,18 @@ def plan(
             help="Plan to destroy this unit first, then make the best use of the rest.",
         ),
     ] = None,
+    hits: Annotated[
+        str | None,
+        typer.Option(
+            "--hits",
+            help="With one --unit and --target: the hit rolls that succeeded (per weapon, "
+            "3,2); the chance to destroy now against before the roll.",
+        ),
+    ] = None,
+    wounds: Annotated[
+        str | None,
+        typer.Option("--wounds", help="As --hits, with the wound rolls that succeeded."),
+    ] = None,
     game: GameOption = None,
     db: DbOption = None,
     json: JsonOption = False,
@@ -46,6 +58,9 @@ def plan(
     from aos_cli.app.table_memory import table_memory
     from aos_cli.views.plan import plan_json, plan_lines
 
+    if hits is not None or wounds is not None:
+        _after_dice(unit or [], target or [], hits, wounds, game, db, json)
+        return
     with open_game(db, game) as session:
         state = session.state()
         result = plan_phase(
@@ -100,3 +115,53 @@ def offer_reroll(state: GameState, kind: str, payload: dict[str, Any]) -> dict[s
     console().print("  " + reroll_line(chances, name), markup=False)
     question = _("Declare {triumph} for this attack (once per battle)?").format(triumph=name)
     return {"triumph": True} if read_yes_no(ask_line(f"{question} {yes_no_hint()}")) else {}
+
+
+def _after_dice(
+    units: list[str],
+    targets: list[str],
+    hits: str | None,
+    wounds: str | None,
+    game: str | None,
+    db: Any,
+    as_json: bool,
+) -> None:
+    """`--hits` / `--wounds`: the chance to destroy before the roll and now."""
+    from aos_cli.app.planner import chance_after_dice
+    from aos_cli.app.session import open_game
+    from aos_cli.app.table_memory import table_memory
+    from aos_cli.core.errors import InputError
+    from aos_cli.core.i18n import _
+    from aos_cli.core.limits import MAX_ATTACKS, MAX_WEAPONS, check_at_most
+    from aos_cli.core.numbers import parse_whole
+    from aos_cli.views.charts import dist_json
+    from aos_cli.views.plan import after_dice_line
+
+    if hits is not None and wounds is not None:
+        raise InputError(_("give --hits or --wounds, not both"))
+    if len(units) != 1 or len(targets) != 1:
+        raise InputError(
+            _("--hits and --wounds need one --unit and one --target"),
+            _("e.g. {example}").format(example="--unit judicators --target chainrasps --hits 4"),
+        )
+    flag, text = ("--hits", hits) if hits is not None else ("--wounds", wounds or "")
+    parts = text.split(",")
+    check_at_most(flag, len(parts), MAX_WEAPONS, "weapons")
+    counts = [parse_whole(part, what=flag, high=MAX_ATTACKS) for part in parts]
+    with open_game(db, game) as session:
+        state = session.state()
+        after = chance_after_dice(
+            state, units[0], targets[0], "hit" if flag == "--hits" else "wound", counts,
+            memory=table_memory(session.store, session.game_id),
+        )  # fmt: skip
+    if as_json:
+        print_json(
+            {
+                "target": after.target, "stage": after.stage, "counts": list(after.counts),
+                "destroyed_before": after.before, "destroyed_now": after.after,
+                "slain_before": dist_json(after.slain_before),
+                "slain_now": dist_json(after.slain_after),
+            }
+        )  # fmt: skip
+        return
+    console().print(after_dice_line(after), markup=False)

@@ -18,7 +18,7 @@ SHOWN_QUESTIONS = 3
 """Questions taken as no listed in the text (`--json` has them all)."""
 
 if TYPE_CHECKING:
-    from aos_cli.app.planner import Assigned, Choice, PhasePlan, RerollChances
+    from aos_cli.app.planner import AfterDice, Assigned, Choice, PhasePlan, RerollChances
 
 
 def _names(plan: PhasePlan, indices: tuple[int, ...]) -> str:
@@ -223,4 +223,25 @@ def reroll_line(chances: RerollChances, what: str) -> str:
         with_it=percent(chances.with_it),
         mean_without=number(chances.mean_without, 2),
         mean_with=number(chances.mean_with, 2),
+    )
+
+
+def after_dice_line(after: AfterDice) -> str:
+    """`Chance to destroy Chainrasp Horde: 12% before the roll, 31% after 9 hits.`"""
+    n = sum(after.counts)
+    done = (
+        ngettext("after {n} hit", "after {n} hits", n)
+        if after.stage == "hit"
+        else ngettext("after {n} wound", "after {n} wounds", n)
+    ).format(n=n)
+    return _(
+        "Chance to destroy {target}: {before} before the roll, {now} {done} "
+        "({slain_before} and {slain_now} models slain expected)."
+    ).format(
+        target=after.target,
+        before=percent(after.before),
+        now=percent(after.after),
+        done=done,
+        slain_before=number(after.slain_before.mean, 2),
+        slain_now=number(after.slain_after.mean, 2),
     )

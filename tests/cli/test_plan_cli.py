@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import yaml
 
 from aos_cli.store import Store
@@ -82,3 +83,20 @@ def test_plan_errors_are_one_line(run_cli: RunCli, tmp_path: Path) -> None:
     outside = run_cli("plan", "--db", str(db))
     assert outside.exit_code == 1
     assert outside.stderr.strip().splitlines()[0].startswith("aos: error: no unit may shoot")
+
+
+def test_plan_after_the_dice_follows_the_rolls(run_cli: RunCli, tmp_path: Path) -> None:
+    """Issue 29 item 4 with dice rolled at the table: 5 Skybolt Bows at the Guardian of Souls
+    (5 Wounds, 4+, Rend -1: unsaved on 1-4): before the roll all five must hit, wound and go
+    unsaved, (2/3)^3^5; after 5 wound rolls succeed, only the saves are left, (2/3)^5."""
+    db = _shooting_phase(run_cli, tmp_path)
+    base = ("plan", "--db", str(db), "--unit", "judicators", "--target", "guardian-of-souls")
+    result = run_cli(*base, "--wounds", "5", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["destroyed_before"] == pytest.approx((2 / 3) ** 15, abs=1e-12)
+    assert data["destroyed_now"] == pytest.approx((2 / 3) ** 5, abs=1e-12)
+    text = run_cli(*base, "--hits", "4")
+    assert "0.2% before the roll, 0% after 4 hits" in text.stdout
+    both = run_cli(*base, "--hits", "4", "--wounds", "3")
+    assert both.exit_code == 2 and "give --hits or --wounds, not both" in both.stderr

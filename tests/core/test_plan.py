@@ -326,3 +326,68 @@ def test_best_assignments_agree_with_brute_force() -> None:
     assert [a.score[1] for a in got] == pytest.approx(every[:3], abs=1e-12)
     for plan in got:
         assert all(c is None or may(a, c) for a, c in enumerate(plan.targets))
+
+
+# --------------------------------------------------------------------------- odds after the dice
+
+
+def test_aos2_s14_damage_given_the_hits_matches_an_enumeration() -> None:
+    """Issue 29 item 4: after the hit rolls, what is still to come depends only on how many
+    hit (the dice are independent). 3 hits of 3+/4+/-/D3 on a 4+ save: each wounds on 4+, is
+    unsaved on 1-3, deals D3; enumerated over every wound, save and Damage die."""
+    from aos_cli.core.odds import damage_given
+
+    spec = aos_attack(5, 3, 4, "D3", 4)
+    got = damage_given(spec.attacks, spec.target, [3], stage="hit")
+    expected: dict[int, float] = {}
+    per = {0: 1 - 0.25, 1: 0.25 / 3, 2: 0.25 / 3, 3: 0.25 / 3}
+    for outcome in itertools.product(per.items(), repeat=3):
+        total = sum(d for d, _ in outcome)
+        expected[total] = expected.get(total, 0.0) + math.prod(p for _, p in outcome)
+    for value, p in expected.items():
+        assert got.p(value) == pytest.approx(p, abs=1e-12)
+
+
+def test_aos2_s14_exploding_hits_given_the_hits() -> None:
+    """A 6 to hit scores an extra hit (AoS2 §14 abilities): given one hit of 4+ (faces 4, 5,
+    6 alike), the extra hit comes with chance 1/3; every hit wounds and goes unsaved here."""
+    from aos_cli.core.effects import ExplodingHits
+    from aos_cli.core.odds import damage_given
+
+    profile = WeaponProfile(parse_dice("1"), 4, 2, 0, parse_dice("1"))
+    attack = Attack(profile, compile_effects([ExplodingHits(6, parse_dice("1"))]))
+    got = damage_given([attack], TargetInfo(7), [1], stage="hit")
+    wound = 5 / 6
+    one_extra = 1 / 3
+    assert got.p(2) == pytest.approx(one_extra * wound * wound, abs=1e-12)
+    assert got.mean == pytest.approx(wound * (1 + one_extra), abs=1e-12)
+
+
+def test_aos2_s14_damage_given_the_wounds_and_the_ward() -> None:
+    """After the wound rolls: each wound is saved on 5+ or deals 2, and a 6+ ward negates each
+    point (AoS2 §14.11)."""
+    from aos_cli.core.odds import damage_given
+
+    spec = aos_attack(5, 3, 4, "2", 5)
+    got = damage_given(spec.attacks, spec.target, [2], stage="wound", ward=6)
+    unsaved = 4 / 6
+    point = 5 / 6
+    per = {0: (1 - unsaved) + unsaved * (1 - point) ** 2,
+           1: unsaved * 2 * point * (1 - point), 2: unsaved * point**2}  # fmt: skip
+    expected: dict[int, float] = {}
+    for a, b in itertools.product(per.items(), repeat=2):
+        expected[a[0] + b[0]] = expected.get(a[0] + b[0], 0.0) + a[1] * b[1]
+    for value, p in expected.items():
+        assert got.p(value) == pytest.approx(p, abs=1e-12)
+
+
+def test_damage_given_refuses_a_wound_count_its_hits_decide() -> None:
+    """A hit roll that improves Rend changes the wound's save: the wounds alone do not say."""
+    from aos_cli.core.effects import RendBonusOnHit
+    from aos_cli.core.errors import InputError
+    from aos_cli.core.odds import damage_given
+
+    profile = WeaponProfile(parse_dice("2"), 3, 3, 0, parse_dice("1"))
+    attack = Attack(profile, compile_effects([RendBonusOnHit(6, 1)]))
+    with pytest.raises(InputError, match="hit rolls change its wound rolls"):
+        damage_given([attack], TargetInfo(4), [1], stage="wound")
