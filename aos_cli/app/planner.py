@@ -177,7 +177,7 @@ def _per_model(units: Sequence[UnitState]) -> tuple[list[float], bool]:
 
 def attack_options(state: GameState) -> list[tuple[UnitState, list[UnitState], str]]:
     """Each unit that may still shoot or fight now, the enemy units it may attack, and how."""
-    from aos_cli.guide import options, targets
+    from aos_cli.core.guide import options, targets
 
     found: list[tuple[UnitState, list[UnitState], str]] = []
     seen: set[str] = set()

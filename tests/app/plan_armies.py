@@ -27,7 +27,7 @@ TARGETS = [(10, 1, 6), (5, 2, 5), (3, 3, 4), (1, 6, 4), (20, 1, 5), (2, 4, 3)]
 
 def plan_setup(shooters: int, targets: int) -> dict[str, Any]:
     """The set-up snapshot (the golden armies' sides with these units instead)."""
-    from aos_cli.setup import upgrade_setup
+    from aos_cli.app.setup import upgrade_setup
 
     data: dict[str, Any] = yaml.safe_load((GOLDEN / "armies_small.yaml").read_text())
     units = []
