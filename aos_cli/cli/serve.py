@@ -18,11 +18,15 @@ from aos_cli.core.i18n import _
 
 if TYPE_CHECKING:
     import socket
+    from collections.abc import Iterator
+
+    import uvicorn
 
     from aos_cli.app.live_view import Watch
 
 LOOPBACK = "127.0.0.1"
-DEFAULT_PORT = 8765
+DEFAULT_PORT = 0
+"""Any free port: the address changes with every run anyway (a new token each time)."""
 NO_ROUTE_PROBE = ("192.0.2.1", 9)
 """A documentation address (TEST-NET-1): connecting a UDP socket to it sends nothing, it only
 asks the routing table which local address would be used, i.e. the machine's LAN address."""
@@ -79,31 +83,9 @@ def _run(
     """Print where the page is, then serve it until Ctrl-C."""
     import uvicorn
 
-    from aos_cli.cli.common import shown
     from aos_cli.views.web.server import MAX_HEADER_BYTES, build_app, new_token
 
     token = new_token()
-    port = listening.getsockname()[1]
-    host = f"[{address}]" if ":" in address else address
-    url = f"http://{host}:{port}/{token}/"
-    game_id = watch.game_id()
-    which = (
-        _("game {id} ({name})").format(id=game_id, name=shown(watch.store.game(game_id).name))
-        if watch.fixed is not None and game_id is not None
-        else _("the current game")
-    )
-    if shared:
-        print(_("Showing {game} read-only on your network at:").format(game=which))
-    else:
-        print(_("Showing {game} read-only on this machine only, at:").format(game=which))
-    print(f"  {url}")
-    if shared:
-        print(_("Scan this with a phone on the same Wi-Fi:"))
-        print_qr(url)
-    print(
-        _("Whoever has this address sees the game; nothing on the page changes it. Ctrl-C stops.")
-    )
-    sys.stdout.flush()
     server: uvicorn.Server | None = None
 
     def stopping() -> bool:
@@ -125,9 +107,54 @@ def _run(
         proxy_headers=False,
     )
     server = uvicorn.Server(config)
-    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops, then raises Ctrl-C again
+    host = f"[{address}]" if ":" in address else address
+    url = f"http://{host}:{listening.getsockname()[1]}/{token}/"
+    # Ctrl-C from the moment the address is printed asks the server to stop, even before it
+    # has started (uvicorn then starts and stops at once, and calls this handler again).
+    with _ctrl_c_stops(server), contextlib.suppress(KeyboardInterrupt):
+        _print_address(watch, url, shared)
         server.run(sockets=[listening])
     print("aos: " + _("stopped showing the game; the game itself is as it was."), file=sys.stderr)
+
+
+@contextlib.contextmanager
+def _ctrl_c_stops(server: uvicorn.Server) -> Iterator[None]:
+    """Within the block, Ctrl-C asks `server` to shut down instead of raising at once."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, server.handle_exit)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _print_address(watch: Watch, url: str, shared: bool) -> None:
+    """Where the page is and who may open it; with a QR code of it when it is on the network."""
+    from aos_cli.cli.common import shown
+
+    game_id = watch.game_id()
+    which = (
+        _("game {id} ({name})").format(id=game_id, name=shown(watch.store.game(game_id).name))
+        if watch.fixed is not None and game_id is not None
+        else _("the current game")
+    )
+    if shared:
+        print(_("Showing {game} read-only on your network at:").format(game=which))
+    else:
+        print(_("Showing {game} read-only on this machine only, at:").format(game=which))
+    print(f"  {url}")
+    if shared:
+        print(_("Scan this with a phone on the same Wi-Fi:"))
+        print_qr(url)
+    print(
+        _("Whoever has this address sees the game; nothing on the page changes it. Ctrl-C stops.")
+    )
+    sys.stdout.flush()
 
 
 def print_qr(url: str) -> None:

@@ -106,3 +106,24 @@ def test_another_language_loads_the_help_screen_words_only_to_show_help(
     Typer's help-screen module is translated, and so imported, only when a run shows help."""
     found = imported_by(tmp_path, *args, heavy=("typer.rich_utils",))
     assert ("typer.rich_utils" in found) == shows_help
+
+
+WEB = (
+    "starlette",
+    "uvicorn",
+    "anyio",
+    "segno",
+    "aos_cli.views.web",
+    "aos_cli.views.web.server",
+    "aos_cli.app.live_view",
+)
+"""The web stack of `aos serve` (issue 30 item 3): imported only when that command runs."""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("--help",), ("status",), ("roll", "dice", "2D6"), ("warscroll", "list"), ("serve", "--help")],
+    ids=" ".join,
+)
+def test_only_aos_serve_imports_the_web_stack(tmp_path: Path, args: tuple[str, ...]) -> None:
+    assert imported_by(tmp_path, *args, heavy=WEB) == []
