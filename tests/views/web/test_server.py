@@ -160,3 +160,39 @@ def test_the_page_has_no_inline_code_and_the_script_never_writes_markup() -> Non
                  "Function(", "setAttribute(\"on", "srcdoc"):  # fmt: skip
         assert sink not in script
     assert not re.search(r"https?://", script)
+
+
+def test_a_game_that_cannot_be_read_is_one_line_on_the_page(
+    watch: Watch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from aos_cli.core.errors import GameError
+
+    def broken() -> None:
+        raise GameError("action 3 (shoot) no longer replays: boom")
+
+    monkeypatch.setattr(watch, "read", broken)
+    _version, text = server.Pages(watch).now("en")
+    data = json.loads(text)
+    assert data["game"] is None
+    assert data["message"] == "action 3 (shoot) no longer replays: boom"
+
+
+def test_the_page_is_rebuilt_only_when_the_game_changes(
+    run_cli: RunCli, watch: Watch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pages = server.Pages(watch)
+    reads: list[int] = []
+    real = watch.read
+
+    def counted() -> object:
+        reads.append(1)
+        return real()
+
+    monkeypatch.setattr(watch, "read", counted)
+    first = pages.now("en")
+    assert pages.now("en") == first and len(reads) == 1
+    pages.now("hu")
+    assert len(reads) == 2
+    db = watch.store.path
+    assert run_cli("unbind", "--pass", "--db", str(db)).exit_code == 0
+    assert pages.now("en")[0] == (1, first[0][1] + 1) and len(reads) == 3
