@@ -301,7 +301,7 @@ class Store:
             if version != SCHEMA_VERSION:
                 raise GameError(
                     _(
-                        "{path} holds no games of this aos yet; run any game command on it once"
+                        "{path} holds no games of this aos yet; open it once with any game command"
                     ).format(path=self.path)
                 )
         except GameError:

@@ -87,7 +87,7 @@ def test_a_missing_database_is_not_created(tmp_path: Path) -> None:
 def test_a_database_never_used_by_aos_is_refused_unchanged(tmp_path: Path) -> None:
     empty = tmp_path / "empty.sqlite3"
     empty.write_bytes(b"")
-    with pytest.raises(GameError, match="run any game command"):
+    with pytest.raises(GameError, match="open it once with any game command"):
         Store(empty, read_only=True)
     assert empty.read_bytes() == b""
 
