@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
+from aos_cli.app.autoplay import AutoPlayer
+from aos_cli.app.games import load
 from aos_cli.app.live_view import Watch, speaking
-from aos_cli.autoplay import AutoPlayer
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import RecordingDice, SeededDice
 from aos_cli.core.errors import RuleError
 from aos_cli.core.turn import new_game
-from aos_cli.games import load
 from aos_cli.store import Store
 from aos_cli.views.game import status_json
 from aos_cli.views.web.page import page_data
@@ -43,8 +43,8 @@ class Recorder(AutoPlayer):
 
 @pytest.fixture(scope="module")
 def battle_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from aos_cli.app.setup import build_setup
     from aos_cli.app.start import armies_for
-    from aos_cli.setup import build_setup
 
     db = tmp_path_factory.mktemp("serve") / "games.sqlite3"
     armies, plan = armies_for(None, None, None)

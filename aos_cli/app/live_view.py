@@ -20,8 +20,8 @@ from aos_cli.core.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.app.roll_odds import Chance
+    from aos_cli.core.guide import Option
     from aos_cli.core.state import GameState
-    from aos_cli.guide import Option
     from aos_cli.store import Store
 
 MAX_EVENTS = 12
@@ -146,10 +146,9 @@ class Watch:
 def live_game(store: Store, game_id: int) -> LiveGame:
     """Replay the game once, keeping the notes of its last actions, then list what each side
     may do now."""
-    from aos_cli.app.hints import for_demo
+    from aos_cli.app.games import replay
     from aos_cli.core.actions import apply_action
     from aos_cli.core.dice import ScriptedDice
-    from aos_cli.games import replay
 
     record = store.game(game_id)
     revision = store.revision(game_id)
@@ -170,7 +169,7 @@ def live_game(store: Store, game_id: int) -> LiveGame:
                 _("`aos undo` back past it, or report this as a bug"),
             ) from problem
         if index >= first_kept:
-            notes = tuple(for_demo(note) for note in state.notes)  # no command to type here
+            notes = tuple(state.notes)
             events.append(Event(action.seq, *where, action.kind, tuple(action.dice), notes))
     state.notes = []
     pending, more = pending_for_sides(state)
@@ -190,8 +189,8 @@ def pending_for_sides(state: GameState) -> tuple[tuple[Pending, ...], tuple[int,
     """What is legal now (the guide of `aos play`) by the side whose choice it is, with the
     odds of the options that roll; a battleshock test due is the business of every side that
     has a unit taking it."""
+    from aos_cli.core.guide import options
     from aos_cli.core.turn import due_battleshock
-    from aos_cli.guide import options
 
     if state.ended:
         return (), tuple(0 for _side in state.sides)
@@ -214,7 +213,6 @@ def _pending(state: GameState, side: int, option: Option) -> Pending:
     """One option for one side, with its exact odds when it rolls dice."""
     if option.kind not in ODDS_KINDS:
         return Pending(side, option.label)
-    from aos_cli.app.hints import for_demo
     from aos_cli.app.roll_odds import roll_option_odds
 
     odds = roll_option_odds(state, option)
@@ -226,5 +224,5 @@ def _pending(state: GameState, side: int, option: Option) -> Pending:
         odds.heading,
         tuple(odds.chances),
         odds.reroll,
-        tuple(for_demo(note) for note in odds.notes),
+        tuple(odds.notes),
     )

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, number, percent_sign
+from aos_cli.views.hints import for_demo
 
 if TYPE_CHECKING:
     from aos_cli.app.live_view import LiveGame, Pending
@@ -79,7 +80,7 @@ def page_data(live: LiveGame | None, problem: str | None = None) -> dict[str, An
                 "dice": _("dice: {dice}").format(dice=" ".join(map(str, event.dice)))
                 if event.dice
                 else "",
-                "notes": list(event.notes),
+                "notes": [for_demo(note) for note in event.notes],  # no command to type here
             }
             for event in live.events
         ],
@@ -230,7 +231,7 @@ def _pending(pending: Pending) -> dict[str, Any]:
             again = _chance(chance.again, chance.again_out_of)
             line += _("; with the re-roll {chance}").format(chance=again)
         chances.append(line)
-    notes = list(pending.notes)
+    notes = [for_demo(note) for note in pending.notes]
     if pending.reroll:
         notes.insert(0, _("With a re-roll: {reroll}.").format(reroll=pending.reroll))
     return {

@@ -55,6 +55,9 @@ def test_the_page_holds_where_the_game_stands_both_armies_and_the_last_dice(
         "casting",
         "dice: 2 5",
     )
+    notes = [note for event in game["events"] for note in event["notes"]]
+    assert any("Arcane Bolt" in note for note in notes)
+    assert not any("`aos" in note for note in notes)  # nothing to type on a phone
 
 
 def test_aos2_s15_the_unbind_is_offered_to_its_side_with_its_exact_odds(watch: Watch) -> None:
