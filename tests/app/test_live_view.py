@@ -136,9 +136,7 @@ def test_no_current_game_shows_nothing(run_cli: RunCli, tmp_path: Path) -> None:
         watch.close()
 
 
-def test_the_last_actions_keep_their_dice_and_notes(
-    run_cli: RunCli, tmp_path: Path
-) -> None:
+def test_the_last_actions_keep_their_dice_and_notes(run_cli: RunCli, tmp_path: Path) -> None:
     db = seeded(run_cli, tmp_path / "games.sqlite3", *README_START)
     watch = Watch(db)
     try:
