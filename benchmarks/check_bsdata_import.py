@@ -119,6 +119,10 @@ def compare(content: Path) -> dict[str, Any]:
         matched += 1
         own = {w["name"]: w for w in chosen["missile_weapons"] + chosen["melee_weapons"]}
         reminders = {a["name"] for a in chosen.get("abilities", [])}
+        expected = {w["name"] for w in weapons}
+        for extra in own:
+            if extra not in expected and extra.split(" (", 1)[0] not in expected:
+                differences.append(f"{file}: {name}: weapon {extra} is not the unit's")
         for weapon in weapons:
             weapons_total += 1
             mine = own.get(weapon["name"])

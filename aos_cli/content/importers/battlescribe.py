@@ -260,44 +260,95 @@ class Found:
     linked: bool
 
 
-def walk(element: Element, index: Index, owner: Element, depth: int = 0) -> Iterator[Found]:
+MAX_LINK_DEPTH = 40
+"""Entries, groups and links nested deeper than this under one unit are refused (a cycle or a
+broken file: the deepest real chain is under ten)."""
+
+
+def _is_separate_unit(entry: Element, index: Index) -> bool:
+    """Whether a linked entry is a unit of its own (it carries a `Unit` profile): its weapons
+    belong to its own warscroll, never to the entry that links it (a Lord-Castellant's Gryph-hound)."""
+    if entry.tag != "selectionEntry":
+        return False
+    if any(p.get("typeName") == "Unit" for p in _children(entry, "profiles", "profile")):
+        return True
+    return any(
+        link.get("type") == "profile"
+        and index.profiles.get(link.get("targetId", ""), entry).get("typeName") == "Unit"
+        for link in _children(entry, "infoLinks", "infoLink")
+    )
+
+
+def _follow(
+    target: str, link: Element, child: Element, owner: Element, linked: bool, path: tuple[str, ...]
+) -> tuple[Element, Element, bool, tuple[str, ...]]:
+    """The next step of a walk through a link, refused when the link is already on the path."""
+    if target and target in path:
+        raise UnitProblem(
+            _("the link {name} leads back into itself: the file is broken").format(
+                name=repr(link.get("name") or child.get("name") or target)
+            )
+        )
+    return (child, owner, linked, (*path, target))
+
+
+def walk(element: Element, index: Index, owner: Element) -> Iterator[Found]:
     """Every profile and rule of an entry and its nested entries, links resolved.
 
     Through `entryLink`s only weapon profiles are taken: those links also lead to the army's
-    shared choices (general, artefacts, lores), which are not part of the warscroll.
+    shared choices (general, artefacts, lores), which are not part of the warscroll; a link to
+    another unit (one with a `Unit` profile) gives nothing. The walk keeps its own stack: a
+    chain deeper than `MAX_LINK_DEPTH` or a link back into itself is a UnitProblem, one line.
     """
-    if depth > 12:
-        return
-    for profile in _children(element, "profiles", "profile"):
-        yield Found(profile, owner, False)
-    for rule in _children(element, "rules", "rule"):
-        yield Found(rule, owner, False)
-    for link in _children(element, "infoLinks", "infoLink"):
-        target = link.get("targetId", "")
-        if link.get("type") == "profile" and target in index.profiles:
-            yield Found(index.profiles[target], owner, False)
-        elif link.get("type") == "rule" and target in index.rules:
-            yield Found(index.rules[target], owner, False)
-        elif link.get("type") == "infoGroup" and target in index.groups:
-            yield from walk(index.groups[target], index, owner, depth + 1)
-    for group in _children(element, "infoGroups", "infoGroup"):
-        yield from walk(group, index, owner, depth + 1)
-    for child in _children(element, "selectionEntries", "selectionEntry"):
-        yield from walk(child, index, child, depth + 1)
-    for group in _children(element, "selectionEntryGroups", "selectionEntryGroup"):
-        yield from walk(group, index, owner, depth + 1)
-    for link in _children(element, "entryLinks", "entryLink"):
-        target = link.get("targetId", "")
-        linked: Element | None = None
-        if target in index.entries:
-            linked = index.entries[target][0]
-        elif target in index.groups:
-            linked = index.groups[target]
-        if linked is None:
+    # Each stack item: a Found to yield, or an element to open with its owner, whether it was
+    # reached through an entryLink, and the ids of the links on its path (to see cycles).
+    Visit = tuple[Element, Element, bool, tuple[str, ...]]
+    stack: list[Found | Visit] = [(element, owner, False, ())]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Found):
+            yield item
             continue
-        for found in walk(linked, index, owner, depth + 1):
-            if found.element.get("typeName") == "Weapon":
-                yield Found(found.element, found.owner, True)
+        node, who, linked, path = item
+        if len(path) > MAX_LINK_DEPTH:
+            raise UnitProblem(
+                _("its entries and links nest deeper than {limit}: the file is broken").format(
+                    limit=MAX_LINK_DEPTH
+                )
+            )
+        work: list[Found | Visit] = []
+        profiles = [
+            *_children(node, "profiles", "profile"),
+            *_children(node, "rules", "rule"),
+        ]
+        info: list[tuple[str, Element, Element]] = []
+        for link in _children(node, "infoLinks", "infoLink"):
+            target = link.get("targetId", "")
+            if link.get("type") == "profile" and target in index.profiles:
+                profiles.append(index.profiles[target])
+            elif link.get("type") == "rule" and target in index.rules:
+                profiles.append(index.rules[target])
+            elif link.get("type") == "infoGroup" and target in index.groups:
+                info.append((target, link, index.groups[target]))
+        work.extend(
+            Found(p, who, linked) for p in profiles if not linked or p.get("typeName") == "Weapon"
+        )
+        nested = [
+            *[(g, who) for g in _children(node, "infoGroups", "infoGroup")],
+            *[(c, c) for c in _children(node, "selectionEntries", "selectionEntry")],
+            *[(g, who) for g in _children(node, "selectionEntryGroups", "selectionEntryGroup")],
+        ]
+        # in the order the format gives: own profiles, info groups, entries, then entry links
+        work.extend(_follow(t, link, child, who, linked, path) for t, link, child in info)
+        work.extend((child, by, linked, (*path, "")) for child, by in nested)
+        for link in _children(node, "entryLinks", "entryLink"):
+            target = link.get("targetId", "")
+            target_element = index.entries[target][0] if target in index.entries else None
+            if target_element is None:
+                target_element = index.groups.get(target)
+            if target_element is not None and not _is_separate_unit(target_element, index):
+                work.append(_follow(target, link, target_element, who, True, path))
+        stack.extend(reversed(work))
 
 
 def owns(ancestor: Element, element: Element) -> bool:
@@ -1030,24 +1081,26 @@ def _keywords(elements: Iterable[Element], index: Index) -> list[str]:
 
 
 def unit_roots(catalogue: Catalogue) -> list[Element]:
-    """The outermost unit or model entries of a file that carry (or nest) a `Unit` profile."""
+    """The outermost entries of a file that carry (or nest) a `Unit` profile, whatever their
+    entry type: BSData types some units `upgrade` (most Ossiarch Bonereapers, a Freeguild
+    General). The file is walked with a stack, so no nesting depth can overflow it."""
     roots: list[Element] = []
 
     def has_unit(entry: Element) -> bool:
         return any(profile.get("typeName") == "Unit" for profile in entry.iter("profile"))
 
-    def visit(element: Element) -> None:
-        for child in element:
-            if (
-                child.tag == "selectionEntry"
-                and child.get("type") in ("unit", "model")
-                and (has_unit(child) or _links_unit(child))
-            ):
+    stack = [catalogue.root]
+    while stack:
+        element = stack.pop()
+        children = list(element)
+        for child in reversed(children):
+            if child.tag == "selectionEntry" and (has_unit(child) or _links_unit(child)):
                 roots.append(child)
-                continue
-            visit(child)
-
-    visit(catalogue.root)
+            else:
+                stack.append(child)
+    # the stack visits the file depth first, as it is written; keep that order
+    order = {id(e): n for n, e in enumerate(catalogue.root.iter())}
+    roots.sort(key=lambda e: order[id(e)])
     return roots
 
 
@@ -1097,7 +1150,12 @@ def import_catalogues(paths: Sequence[Path]) -> ImportReport:
     tally = Tally()
     for catalogue in catalogues:
         for root in unit_roots(catalogue):
-            found = list(walk(root, index, root))
+            try:
+                found = list(walk(root, index, root))
+            except UnitProblem as problem:
+                name = root.get("name", "").strip()
+                report.skipped.append(Skipped(name, catalogue.file, str(problem)))
+                continue
             unit_profiles = [f for f in found if f.element.get("typeName") == "Unit"]
             keywords = _keywords([root, *linking.get(root.get("id", ""), [])], index)
             faction = catalogue.faction
