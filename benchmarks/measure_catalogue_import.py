@@ -106,6 +106,7 @@ def measure(sample: int, seed: int) -> dict[str, Any]:
     return {
         "seconds": round(seconds, 2),
         "warscrolls_written": len(scrolls),
+        "points_zero_or_missing": sum(1 for s in scrolls if not s.get("points")),
         "unit_entries_missing_with_reason": missing_with,
         "unit_entries_missing_without_reason": missing_without,
         "unit_profiles": checked["unit_profiles"],

@@ -24,6 +24,7 @@ from aos_cli.content.importers.safexml import ImportProblem, parse_xml, read_byt
 from aos_cli.content.importers.wording import Reading, WeaponRef, read_ability
 from aos_cli.content.schema import slug
 from aos_cli.core.i18n import N_, _, ngettext, number
+from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_CONTENT_NUMBER, MAX_MODELS
 
 SUFFIXES = (".gst", ".cat", ".gstz", ".catz")
 MAX_FILES = 500
@@ -39,7 +40,13 @@ WEAPON_KEYS = {
 }
 ABILITY_TYPES = {"Unit Abilities", "Unit Leader", "Minion Abilities"}
 """Profile types read as abilities (any other unknown type is kept as a reminder ability)."""
-_WOUND_ROW = re.compile(r"\s*\d+\s*(?:[-–]\s*\d+)?\s*\+?\s*")
+_WOUND_ROW = re.compile(
+    r"\s*\d+\s*(?:[-–]\s*\d+)?\s*\+?\s*(?:wounds?(?:\s+(?:suffered|allocated))?\s*)?",
+    re.IGNORECASE,
+)
+"""A damage table row's name: `0-2`, `13+`, `00-03 Wounds`, `6+ wounds suffered`."""
+_GENERIC_COLUMNS = re.compile(r"(?:variable|col(?:umn)?)\s*\d+", re.IGNORECASE)
+"""Columns named by place: the table's first row names them (a `Crew Table`'s Variable1...)."""
 KNOWN_TYPES = {"Unit", "Weapon", "Spell", "Prayer", "Magic", "Command Abilities", "Unit Abilities"}
 SKIPPED_TYPES = {"Artefact", "Command Trait", "Battle Trait", "Battalion Abilities"}
 """Profile types that belong to the army, not the unit: read by the roster importer."""
@@ -368,10 +375,25 @@ def _inches(value: str) -> str:
 
 
 def _int(value: str, what: str) -> int:
-    match = re.fullmatch(r"\s*(\d+)\s*\"?\s*", value)
+    """A characteristic's whole number (`5`, `12"`, a doubled or curly inch mark mended),
+    bounded by the one parser the command line uses: never an overflow or a traceback."""
+    match = re.fullmatch(r"\s*(\d+)\s*[\"'”″“]*\s*", value)
     if not match:
-        raise UnitProblem(_("{what} {value} is not a number").format(what=what, value=repr(value)))
-    return int(match.group(1))
+        shown = value if len(value) <= 20 else value[:20] + "..."
+        raise UnitProblem(_("{what} {value} is not a number").format(what=what, value=repr(shown)))
+    return _bounded(match.group(1), what, MAX_CHARACTERISTIC)
+
+
+def _bounded(text: str, what: str, high: int, *, low: int = 0, signed: bool = False) -> int:
+    """A number from a catalogue (`120.0`, `-1.0`) through `core.numbers`: text, `inf`, `nan`,
+    `1e400` or 5,000 digits are a UnitProblem naming the value, one line."""
+    from aos_cli.core.errors import InputError
+    from aos_cli.core.numbers import parse_decimal_whole
+
+    try:
+        return parse_decimal_whole(text, what=what, low=low, high=high, signed=signed)
+    except InputError as error:
+        raise UnitProblem(error.message) from None
 
 
 def _weapon(profile: Element, star_fields: dict[str, list[str]]) -> dict[str, Any]:
@@ -420,7 +442,13 @@ def _is_missile(profile: Element) -> bool:
 
 
 def _wound_range(text: str) -> tuple[int, bool] | None:
-    match = re.match(r"\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*(\+)?", text)
+    """The first wounds-suffered count of a row key (`00-03 Wounds` → 0) and whether it is `N+`;
+    None when the key is no range of wounds (`3 crew` is not, nor `Doom Diver`)."""
+    match = re.fullmatch(
+        r"\s*(\d{1,3})\s*(?:[-–]\s*(\d{1,3}))?\s*(\+)?\s*(?:wounds?(?:\s+(?:suffered|allocated))?)?\s*",
+        text,
+        re.IGNORECASE,
+    )
     if not match:
         return None
     return int(match.group(1)), bool(match.group(3))
@@ -428,38 +456,73 @@ def _wound_range(text: str) -> tuple[int, bool] | None:
 
 @dataclass
 class Table:
-    """A damage table as read: column names and rows of cells (wounds suffered first)."""
+    """A table as read: column names and rows of cells, its key column first.
+
+    `keyed` is empty for a damage table (rows by wounds suffered); otherwise the name of what
+    the rows are keyed by (crew, model type), such a table is shown as text, never rolled by
+    wounds."""
 
     columns: list[str]
     rows: list[list[str]]
+    keyed: str = ""
+
+
+def _header_typed(profile: Element, generic: str) -> bool:
+    """Whether a profile is a row of a table whose first row names its columns."""
+    type_name = profile.get("typeName", "")
+    if type_name == generic:
+        return True
+    names = list(characteristics(profile))
+    return bool(names) and all(_GENERIC_COLUMNS.fullmatch(n) for n in names)
+
+
+def is_table_row(profile: Element, generic: str = "Damage Table") -> bool:
+    """Whether a profile is one row of a damage (or other) table rather than an ability."""
+    if profile.tag != "profile" or profile.get("typeName", "") in KNOWN_TYPES:
+        return False
+    if _header_typed(profile, generic):
+        return True
+    values = characteristics(profile)
+    return any(re.search(r"wounds? (suffered|allocated)", k.lower()) for k in values) or bool(
+        _WOUND_ROW.fullmatch(profile.get("name", ""))
+    )
 
 
 def _tables(found: list[Found], generic: str = "Damage Table") -> list[Table]:
-    """The damage tables among a unit's profiles (generic `Damage Table` profiles whose first
-    row names the columns, or a profile type of its own with a `Wounds Suffered` column)."""
+    """The tables among a unit's profiles: profiles whose first row names the columns (the
+    generic `Damage Table`, a `Crew Table` of Variable1...), or a profile type of its own with
+    a `Wounds Suffered` column or rows named by wounds (`00-03 Wounds`). A table whose key
+    column or rows are not wounds suffered is kept as keyed by what it names."""
     tables: dict[str, Table] = {}
     for item in found:
         profile = item.element
-        if profile.tag != "profile":
+        if not is_table_row(profile, generic):
             continue
         type_name = profile.get("typeName", "")
         values = characteristics(profile)
         cells = list(values.values())
         if not cells:
             continue
-        if type_name == generic:
-            table = tables.setdefault(profile.get("typeId", generic), Table([], []))
+        if _header_typed(profile, generic):
+            table = tables.setdefault(profile.get("typeId") or type_name, Table([], []))
             if not table.columns and not re.match(r"\s*\d", cells[0]):
                 table.columns = cells
-            elif re.match(r"\s*\d", cells[0]):
+            elif table.columns:
                 table.rows.append(cells)
         elif any(re.search(r"wounds? (suffered|allocated)", k.lower()) for k in values):
             table = tables.setdefault(type_name, Table(list(values), []))
             table.rows.append(cells)
-        elif type_name not in KNOWN_TYPES and _WOUND_ROW.fullmatch(profile.get("name", "")):
+        else:
             table = tables.setdefault(type_name, Table(["Wounds Suffered", *values], []))
             table.rows.append([profile.get("name", "").strip(), *cells])
-    return [t for t in tables.values() if t.columns and t.rows]
+    found_tables = [t for t in tables.values() if t.columns and t.rows]
+    for table in found_tables:
+        key = table.columns[0]
+        by_wounds = "wound" in key.lower() or not key.strip()
+        if not by_wounds or not all(_wound_range(row[0]) for row in table.rows):
+            table.keyed = key.strip() or "row"
+    # a damage table first: the one the warscroll rolls by
+    return sorted(found_tables, key=lambda t: bool(t.keyed))
 
 
 def _norm(text: str) -> str:
@@ -541,8 +604,8 @@ def _cell(sets: str, cell: str) -> int | str:
     key = sets.rsplit(".", 1)[-1]
     if key in ("move", "range"):
         return cell.replace('"', "").strip()
-    if cell.isdigit():
-        return int(cell)
+    if cell.isascii() and cell.isdigit():
+        return _bounded(cell, "damage table", MAX_CHARACTERISTIC)
     return cell
 
 
@@ -553,7 +616,7 @@ def _cells_fit(sets: str, cells: list[str]) -> bool:
     try:
         for cell in cells:
             _column_value(sets, _cell(sets, cell))
-    except ValueError:
+    except (ValueError, UnitProblem):
         return False
     return True
 
@@ -569,48 +632,126 @@ def _table_dice(tables: list[Table], column: str) -> str | None:
     return None
 
 
+def _first_row(tables: list[Table], column: str) -> str | None:
+    """A characteristic a table sets, as its first row gives it (the undamaged model, or the
+    first row of a table keyed by crew): a Save given only by the table is not lost."""
+    for table in tables:
+        for pos, name in enumerate(table.columns):
+            if _norm(name) == column and table.rows and pos < len(table.rows[0]):
+                if table.keyed:
+                    rows = table.rows
+                else:
+                    rows = sorted(table.rows, key=lambda r: (_wound_range(r[0]) or (0, False))[0])
+                value = _inches(rows[0][pos]).strip()
+                if value and value not in ("*", "✱", "-"):
+                    return value
+    return None
+
+
+def _selections(entry: Element) -> tuple[int | None, int | None]:
+    """An entry's or group's own min and max selections (scope parent; -1 is no maximum)."""
+    low = high = None
+    for constraint in _children(entry, "constraints", "constraint"):
+        if constraint.get("field") != "selections" or constraint.get("scope") != "parent":
+            continue
+        value = _bounded(
+            constraint.get("value", "0"), "constraint", MAX_MODELS, low=-1, signed=True
+        )
+        if constraint.get("type") == "min":
+            low = max(0, value)
+        elif constraint.get("type") == "max":
+            high = None if value < 0 else value
+    return low, high
+
+
+def _model_entries(root: Element) -> list[tuple[Element, Element | None]]:
+    """The entries of a unit that are models (`type="model"` or named `5 Judicators`), each
+    with the selection group holding it (None at the unit's own level)."""
+    found: list[tuple[Element, Element | None]] = []
+    for child in _children(root, "selectionEntries", "selectionEntry"):
+        found.append((child, None))
+    for group in _children(root, "selectionEntryGroups", "selectionEntryGroup"):
+        found.extend(
+            (child, group) for child in _children(group, "selectionEntries", "selectionEntry")
+        )
+    return [
+        (child, group)
+        for child, group in found
+        if re.match(r"^\s*\d+\s*x?\s+\S", child.get("name", "")) or child.get("type") == "model"
+    ]
+
+
+def _per(child: Element) -> int:
+    numbered = re.match(r"^\s*(\d{1,4})\s*x?\s+\S", child.get("name", ""))
+    return int(numbered.group(1)) if numbered else 1
+
+
 def _size(root: Element) -> dict[str, Any]:
-    """Unit size from the child entries' constraints: `5 Liberators` taken 1-6 times is 5-30."""
+    """Unit size as BattleScribe counts it: each model entry's count times its selections
+    (`5 Judicators` taken 1-4 times is 5-20); a selection group's own constraints bound the
+    entries in it (a leader and the rest chosen from one group of 10-40)."""
+    models = _model_entries(root)
+    if not models:
+        return {"min": 1, "max": 1}
     sizes_min = 0
     sizes_max: int | None = 0
-    counted = False
-    children = _children(root, "selectionEntries", "selectionEntry")
-    for group in _children(root, "selectionEntryGroups", "selectionEntryGroup"):
-        children += _children(group, "selectionEntries", "selectionEntry")
-    for child in children:
-        name = child.get("name", "")
-        numbered = re.match(r"^\s*(\d+)\s*x?\s+\S", name)
-        if not numbered and child.get("type") != "model":
+    groups: dict[int, tuple[Element, list[Element]]] = {}
+    for child, group in models:
+        if group is not None:
+            groups.setdefault(id(group), (group, []))[1].append(child)
             continue
-        per = int(numbered.group(1)) if numbered else 1
-        low = high = None
-        for constraint in _children(child, "constraints", "constraint"):
-            if constraint.get("field") != "selections" or constraint.get("scope") != "parent":
-                continue
-            value = int(float(constraint.get("value", "0")))
-            if constraint.get("type") == "min":
-                low = value
-            elif constraint.get("type") == "max":
-                high = value
-        counted = True
-        sizes_min += per * (low or 0)
+        low, high = _selections(child)
+        sizes_min += _per(child) * (low or 0)
         if sizes_max is not None:
-            sizes_max = None if high is None else sizes_max + per * high
-    if not counted:
-        return {"min": 1, "max": 1}
+            sizes_max = None if high is None else sizes_max + _per(child) * high
+    for group, children in groups.values():
+        low = high = 0
+        unbounded = False
+        for child in children:
+            c_low, c_high = _selections(child)
+            low += _per(child) * (c_low or 0)
+            if c_high is None:
+                unbounded = True
+            else:
+                high += _per(child) * c_high
+        g_low, g_high = _selections(group)
+        if g_low is not None and all(_per(c) == 1 for c in children):
+            low = max(low, g_low)
+        if g_high is not None and all(_per(c) == 1 for c in children):
+            high, unbounded = (min(high, g_high) if not unbounded else g_high), False
+        sizes_min += low
+        if sizes_max is not None:
+            sizes_max = None if unbounded else sizes_max + high
     minimum = max(1, sizes_min)
     maximum = sizes_max if sizes_max and sizes_max >= minimum else None
     return {"min": minimum, "max": maximum} if maximum is not None else {"min": minimum}
 
 
-def _points(root: Element) -> int | None:
-    for cost in _children(root, "costs", "cost"):
+def _cost(element: Element) -> int | None:
+    """An element's points cost (None when it names none)."""
+    for cost in _children(element, "costs", "cost"):
         if cost.get("name", "").lower() in ("pts", "points") or cost.get("typeId") == "points":
-            try:
-                return int(float(cost.get("value", "0")))
-            except ValueError:
-                return None
+            return _bounded(cost.get("value", "0"), "points", MAX_CONTENT_NUMBER)
     return None
+
+
+def _points(root: Element, links: Sequence[Element] = ()) -> int | None:
+    """Points as BattleScribe counts them for the smallest unit: the entry's own cost plus
+    each model entry's cost times its least selections (`5 Judicators` at 140); when that is
+    0, a cost the linking entry gives."""
+    own = _cost(root)
+    total = own or 0
+    for child, _group in _model_entries(root):
+        cost = _cost(child)
+        low, _high = _selections(child)
+        if cost:
+            total += cost * max(1, low or 0)
+    if total == 0:
+        for link in links:
+            linked = _cost(link)
+            if linked:
+                return linked
+    return total if (own is not None or total) else None
 
 
 _COMMAND_ROLES = [
@@ -651,7 +792,7 @@ def _text_of(element: Element) -> str:
 
 
 def _range_in(text: str) -> int | None:
-    match = re.search(r"within (\d+)\s*(?:\"|''|”|″| inches)", text)
+    match = re.search(r"within (\d{1,3})\s*(?:\"|''|”|″| inches)", text)
     return int(match.group(1)) if match else None
 
 
@@ -715,9 +856,12 @@ def build_unit(
     keywords: list[str],
     source: str,
     tally: Tally,
+    *,
+    links: Sequence[Element] = (),
 ) -> tuple[dict[str, Any], list[str]]:
-    """A warscroll's data from one unit entry and its `Unit` profile; notes on what was left
-    as text. Raises UnitProblem when the unit cannot be played."""
+    """A warscroll's data from one unit entry and its `Unit` profile (`links`: the entryLinks
+    that reach it, which may carry its cost); notes on what was left as text. Raises
+    UnitProblem when the unit cannot be played."""
     stats = characteristics(unit_profile)
     notes: list[str] = []
     data: dict[str, Any] = {"name": name, "faction": faction, "source": source}
@@ -766,8 +910,10 @@ def build_unit(
             id=w["id"],
             name=w["name"],
             melee=w in melee,
-            rend=-int(str(w["rend"]).lstrip("-")) if re.fullmatch(r"-?\d+", str(w["rend"])) else 0,
-            damage=int(w["damage"]) if str(w["damage"]).isdigit() else None,
+            rend=-int(str(w["rend"]).lstrip("-"))
+            if re.fullmatch(r"-?[0-9]{1,3}", str(w["rend"]))
+            else 0,
+            damage=int(w["damage"]) if re.fullmatch(r"[0-9]{1,4}", str(w["damage"])) else None,
         )
         for w in weapons.values()
     ]
@@ -792,33 +938,37 @@ def build_unit(
     save = stats.get("Save", "").strip()
     table_data = None
     tables = _tables(found)
-    if tables:
-        table_data, leftover = _damage_table(tables[0], weapons, stars, data)
+    wound_tables = [t for t in tables if not t.keyed]
+    if wound_tables:
+        table_data, leftover = _damage_table(wound_tables[0], weapons, stars, data)
         for text in leftover:
             extra_texts.append(("Damage table", text))
-        for table in tables[1:]:
-            extra_texts.append(
-                (
-                    "Damage table",
-                    "; ".join(", ".join(r) for r in [table.columns, *table.rows]),
-                )
-            )
+    for table in tables:
+        if table is (wound_tables[0] if wound_tables else None):
+            continue
+        label = f"Table by {table.keyed}" if table.keyed else "Damage table"
+        extra_texts.append((label, "; ".join(", ".join(r) for r in [table.columns, *table.rows])))
     if table_data is not None:
         data["damage_table"] = table_data
-        sets = [c["sets"] for c in table_data["columns"]]
-        first = table_data["rows"][0]["values"]
-        if "save" in sets and save in ("*", "✱"):
-            save = str(first[sets.index("save")])
-        if "bravery" in sets and bravery in ("*", "✱"):
-            bravery = str(first[sets.index("bravery")])
     if data["move"] == "table" and not (
         table_data and "move" in [c["sets"] for c in table_data["columns"]]
     ):
         dice = _table_dice(tables, "move")
-        if dice is None:
+        first_move = _first_row(tables, "move")
+        if dice is not None:
+            data["move"] = 0
+            data["random_move"] = dice
+        elif first_move is not None and re.fullmatch(r"\d{1,2}\"?", first_move):
+            data["move"] = int(first_move.rstrip('"'))
+            notes.append(
+                _("Move * read from the first row of its table: {value}").format(value=first_move)
+            )
+        else:
             raise UnitProblem(_("Move is * but no damage table column sets it"))
-        data["move"] = 0
-        data["random_move"] = dice
+    if save in ("*", "✱"):
+        save = _first_row(tables, "save") or save
+    if bravery in ("*", "✱"):
+        bravery = _first_row(tables, "bravery") or bravery
     for wname, keys in stars.items():
         starred = weapons.get(wname)
         if starred is None:
@@ -849,7 +999,7 @@ def build_unit(
         save = f"{typo.group(1)}+"
     data["save"] = save if save not in ("", "*", "✱") else "-"
     data["unit_size"] = _size(root)
-    points = _points(root)
+    points = _points(root, links)
     if points is not None:
         data["points"] = points
     data["keywords"] = keywords
@@ -874,15 +1024,7 @@ def build_unit(
         if type_name == "Magic":
             magic = characteristics(element)
             continue
-        if type_name == "Damage Table":
-            continue
-        if element.tag == "profile" and (
-            any(
-                re.search(r"wounds? (suffered|allocated)", k.lower())
-                for k in characteristics(element)
-            )
-            or (type_name not in KNOWN_TYPES and _WOUND_ROW.fullmatch(aname))
-        ):
+        if type_name == "Damage Table" or is_table_row(element):
             continue
         if type_name in SKIPPED_TYPES:
             continue
@@ -932,7 +1074,7 @@ def build_unit(
             reading = read_ability(text, refs)
             tally.count(reading)
             model: dict[str, Any] = {"role": role, "name": aname, "text": text or aname}
-            one_per = re.search(r"1 in every (\d+) models", text.lower())
+            one_per = re.search(r"1 in every (\d{1,3}) models", text.lower())
             if one_per:
                 model["one_per"] = int(one_per.group(1))
             attack_effects = [e for e in reading.effects if e["type"] != "ward"]
@@ -1006,7 +1148,8 @@ def _wizard(
     if magic:
         numbers = re.findall(r"\d+", magic.get("Cast/Unbind", ""))
         if len(numbers) >= 2:
-            casts, unbinds = int(numbers[0]), int(numbers[1])
+            casts = _bounded(numbers[0], "Cast", MAX_CHARACTERISTIC)
+            unbinds = _bounded(numbers[1], "Unbind", MAX_CHARACTERISTIC)
         named = re.split(r",\s*|\s+and\s+|\s*&\s*", magic.get("Spells Known", ""))
         known = [slug(n) for n in named if slug(n)]
     own = {slug(s["name"]) for s in spells}
@@ -1049,10 +1192,7 @@ def _options(
             continue
         if any(c in o["choices"] for o in options for c in choices):
             continue
-        minimum = 0
-        for constraint in _children(group, "constraints", "constraint"):
-            if constraint.get("type") == "min" and constraint.get("field") == "selections":
-                minimum = int(float(constraint.get("value", "0")))
+        minimum = _selections(group)[0] or 0
         option: dict[str, Any] = {
             "id": slug(group.get("name", "weapons")) or "weapons",
             "choices": choices,
@@ -1190,7 +1330,15 @@ def import_catalogues(paths: Sequence[Path]) -> ImportReport:
                 source = f"BattleScribe catalogue {catalogue.name!r} (revision {catalogue.root.get('revision', '?')})"
                 try:
                     data, notes = build_unit(
-                        name, root, profile, mine, faction, keywords, source, tally
+                        name,
+                        root,
+                        profile,
+                        mine,
+                        faction,
+                        keywords,
+                        source,
+                        tally,
+                        links=linking.get(root.get("id", ""), []),
                     )
                 except UnitProblem as problem:
                     report.skipped.append(Skipped(name, catalogue.file, str(problem)))

@@ -298,7 +298,7 @@ def _on_roll(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], li
             if better > 0:
                 return [{"type": "rend_bonus_on_hit", "on": on, "amount": better}], covered
         return None
-    damage = re.fullmatch(r"that attack has a damage characteristic of (?P<n>\d+)", then)
+    damage = re.fullmatch(r"that attack has a damage characteristic of (?P<n>\d{1,3})", then)
     if damage and roll == "wound":
         bases_d = {w.damage for w in chosen}
         if len(bases_d) == 1 and (base := bases_d.pop()) is not None and int(damage["n"]) > base:
@@ -349,7 +349,7 @@ def _other(s: str) -> list[dict[str, Any]] | None:
         ]
     match = re.fullmatch(
         r"(?:if successfully cast, )?pick (?:1|one|a|an) (?:enemy|friendly|other friendly) unit "
-        r"(?:wholly )?within (?P<r>\d+)\"? of the caster(?: (?:that is|and) visible to them)?",
+        r"(?:wholly )?within (?P<r>\d{1,3})\"? of the caster(?: (?:that is|and) visible to them)?",
         s,
     )
     if match:
@@ -388,7 +388,7 @@ def _other(s: str) -> list[dict[str, Any]] | None:
     match = re.fullmatch(
         r"add (?P<n>\d) to (?:(?P<roll>hit|wound|save) rolls for (?:attacks made by )?|"
         r"(?P<bravery>the bravery characteristic of ))friendly (?P<kw>[a-z' -]+?) units "
-        rf"(?:while they are |that are )?(?:wholly )?within (?P<r>\d+)\"? of {_NEAR}",
+        rf"(?:while they are |that are )?(?:wholly )?within (?P<r>\d{{1,3}})\"? of {_NEAR}",
         s,
     )
     if match:
@@ -411,7 +411,7 @@ def _other(s: str) -> list[dict[str, Any]] | None:
     if match:
         return [{"type": "heal", "amount": _number(match["n"]), "target": "self"}]
     match = re.fullmatch(
-        r"subtract (?P<n>\d) from the bravery characteristic of enemy units (?:while|if|when) they are within (?P<r>\d+)\"? of (?:this model|this unit|any friendly units with this ability|one or more friendly \w+(?: \w+)?)",
+        r"subtract (?P<n>\d) from the bravery characteristic of enemy units (?:while|if|when) they are within (?P<r>\d{1,3})\"? of (?:this model|this unit|any friendly units with this ability|one or more friendly \w+(?: \w+)?)",
         s,
     )
     if match:
@@ -439,7 +439,7 @@ _WARD = re.compile(
 
 
 _BOLT = re.compile(
-    r"(?:if successfully cast, )?pick (?:1|one) enemy unit within (?P<r>\d+)\"? of the caster"
+    r"(?:if successfully cast, )?pick (?:1|one) enemy unit within (?P<r>\d{1,3})\"? of the caster"
     r"(?: that is visible to them)?\. that unit suffers (?P<n>d3|d6|2d6|\d) mortal wounds?\.?"
 )
 
@@ -447,7 +447,7 @@ _BOLT = re.compile(
 _PICK = re.compile(
     r"\bpick (?:1|one|a|an|up to \w+) (?:other )?(?P<side>enemy|friendly) "
     r"(?P<kw>(?:[a-z'-]+ ){0,3}?)(?P<noun>units?|models?|heroe?s?|monsters?|wizards?|priests?) "
-    r"(?:that is |that are )?(?:wholly )?within (?P<r>\d+)(?:\"|-inch| inch(?:es)?)? "
+    r"(?:that is |that are )?(?:wholly )?within (?P<r>\d{1,3})(?:\"|-inch| inch(?:es)?)? "
     r"of (?:the caster|the chanter|this (?:unit|model)|the bearer|your general|it|them|him|her)"
 )
 _NOUN_KEYWORDS = {"hero": "HERO", "monster": "MONSTER", "wizard": "WIZARD", "priest": "PRIEST"}

@@ -7,8 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from aos_cli.content.importers.battlescribe import ImportReport, import_catalogues
+from aos_cli.content.schema import Warscroll
 from tests.content.importers.catxml import (
+    constraint,
     entry,
+    row,
     unit_profile,
     weapon,
     write,
@@ -84,3 +87,142 @@ def test_issue32_a_chain_deeper_than_the_bound_is_one_reason(tmp_path: Path) -> 
     unit = entry("e1", "Deep Ones", unit_profile("Deep Ones") + weapon("Blade"), inner=inner)
     _scrolls, report = _import(write(tmp_path, unit))
     assert "nest deeper than" in _reason(report, "Deep Ones")
+
+
+def test_aos2_s20_4_damage_table_rows_named_00_03_wounds(tmp_path: Path) -> None:
+    """AoS2 §20.4: a table whose rows are named like `00-03 Wounds` (Stonehorns) is the damage
+    table; the Save only the table gives comes from its first row (Bastiladon)."""
+    rows = "".join(
+        row("Stonehorn Wounds", name, Move=move, Save=save, Horns=horns)
+        for name, move, save, horns in [
+            ("00-03 Wounds", '12"', "3+", "4"),
+            ("04-06 Wounds", '10"', "4+", "3"),
+            ("07+ Wounds", '8"', "5+", "2"),
+        ]
+    )
+    unit = entry(
+        "e1",
+        "Stonehorn Beastriders",
+        unit_profile("Stonehorn Beastriders", move="*", wounds="12", save="*")
+        + weapon("Horns", attacks="*")
+        + rows,
+    )
+    scrolls, report = _import(write(tmp_path, unit))
+    beast = Warscroll.model_validate(scrolls["Stonehorn Beastriders"])
+    assert beast.save == 3
+    assert beast.at_wounds(0).move == 12 and beast.at_wounds(8).move == 8
+    assert beast.at_wounds(5).weapon("horns").attacks.maximum == 3
+    assert not report.skipped
+
+
+def test_a_table_keyed_by_crew_is_no_wound_table(tmp_path: Path) -> None:
+    """A table whose rows are crew, not wounds suffered, is kept as text, and the Move it sets
+    comes from its first row: an undamaged war machine does not get Move 0."""
+    rows = "".join(
+        row("Crew Table", f"Row{n}", Variable1=a, Variable2=b)
+        for n, (a, b) in enumerate(
+            [("Crew", "Move"), ("3 crew", '4"'), ("2 crew", '3"'), ("1 crew", '2"')]
+        )
+    )
+    unit = entry(
+        "e1",
+        "Doom Diver Catapult",
+        unit_profile("Doom Diver Catapult", move="*", wounds="5")
+        + weapon("Doom Diver", kind="Missile", rng='6-40"')
+        + rows,
+    )
+    scrolls, _report = _import(write(tmp_path, unit))
+    diver = scrolls["Doom Diver Catapult"]
+    assert diver["move"] == 4
+    assert "damage_table" not in diver
+    table = next(a for a in diver["abilities"] if a["name"] == "Table by Crew")
+    assert "3 crew" in table["text"] and table["reminder"]
+
+
+def test_points_and_size_as_battlescribe_counts_them(tmp_path: Path) -> None:
+    """Points on the model entry (`5 Judicators` at 140, taken 1-4 times) are the unit's
+    140 for 5-20 models, not the entry's own 0."""
+    models = entry(
+        "m1",
+        "5 Judicators",
+        kind="model",
+        points="140.0",
+        constraints=f"<constraints>{constraint('min', '1.0')}{constraint('max', '4.0')}</constraints>",
+    )
+    unit = entry(
+        "e1",
+        "Judicators",
+        unit_profile("Judicators") + weapon("Skybolt Bow", kind="Missile", rng='24"'),
+        points="0.0",
+        inner=f"<selectionEntries>{models}</selectionEntries>",
+    )
+    scrolls, _report = _import(write(tmp_path, unit))
+    judicators = scrolls["Judicators"]
+    assert judicators["points"] == 140
+    assert judicators["unit_size"] == {"min": 5, "max": 20}
+
+
+def test_a_group_constraint_bounds_the_models_in_it(tmp_path: Path) -> None:
+    """A leader (1) and the rest (9-40) chosen from one group of 10-40 models are 10-40
+    models in all, not 10-41: the group's own maximum bounds the entries in it."""
+    group_limits = (
+        f"<constraints>{constraint('min', '10.0')}{constraint('max', '40.0')}</constraints>"
+    )
+    alpha = entry(
+        "m1",
+        "Skink Alpha",
+        kind="model",
+        points=None,
+        constraints=f"<constraints>{constraint('min', '1.0')}{constraint('max', '1.0')}</constraints>",
+    )
+    skink = entry(
+        "m2",
+        "Skink",
+        kind="model",
+        points=None,
+        constraints=f"<constraints>{constraint('min', '9.0')}{constraint('max', '40.0')}</constraints>",
+    )
+    group = f'<selectionEntryGroups><selectionEntryGroup id="g1" name="Models">{group_limits}<selectionEntries>{alpha}{skink}</selectionEntries></selectionEntryGroup></selectionEntryGroups>'
+    unit = entry("e1", "Skinks", unit_profile("Skinks") + weapon("Meteoric Javelin"), inner=group)
+    scrolls, _report = _import(write(tmp_path, unit))
+    assert scrolls["Skinks"]["unit_size"] == {"min": 10, "max": 40}
+
+
+def test_issue32_hostile_numbers_in_a_catalogue_are_reasons(tmp_path: Path) -> None:
+    """Issue 32: `inf`, `nan`, `1e400`, text and 5,000 digits in a cost, a constraint, a
+    characteristic or a damage table cell give each unit a skip reason, never a traceback."""
+    huge = "9" * 5000
+    units = [
+        entry("e1", "Costly", unit_profile("Costly") + weapon("Blade"), points="inf"),
+        entry("e2", "Nan Unit", unit_profile("Nan Unit") + weapon("Blade"), points="nan"),
+        entry("e3", "Huge Wounds", unit_profile("Huge Wounds", wounds=huge) + weapon("Blade")),
+        entry(
+            "e4",
+            "Odd Models",
+            unit_profile("Odd Models") + weapon("Blade"),
+            inner="<selectionEntries>"
+            + entry(
+                "m4",
+                "Model",
+                kind="model",
+                constraints=f"<constraints>{constraint('max', '1e400')}</constraints>",
+            )
+            + "</selectionEntries>",
+        ),
+        entry("e5", "Wordy", unit_profile("Wordy", bravery="brave") + weapon("Blade")),
+    ]
+    table = "".join(
+        row("Beast Wounds", name, Move=move) for name, move in [("0-3", huge + '"'), ("4+", '6"')]
+    )
+    units.append(
+        entry("e6", "Beast", unit_profile("Beast", move="*", wounds="8") + weapon("Claws") + table)
+    )
+    scrolls, report = _import(write(tmp_path, "".join(units)))
+    reasons = {s.name: s.reason for s in report.skipped}
+    assert "far too large" in reasons["Huge Wounds"]
+    assert "not a whole number" in reasons["Costly"] and "'inf'" in reasons["Costly"]
+    assert "'nan'" in reasons["Nan Unit"]
+    assert "'1e400'" in reasons["Odd Models"]
+    assert "'brave'" in reasons["Wordy"]
+    assert "Beast" in reasons or "Beast" in scrolls
+    assert all(len(reason) < 200 for reason in reasons.values())
