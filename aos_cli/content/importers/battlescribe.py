@@ -107,6 +107,21 @@ class ImportReport:
     files: list[str] = field(default_factory=list)
     written: list[str] = field(default_factory=list)
 
+    def count_written(self) -> None:
+        """Count the abilities, spells, command abilities and command models of the warscrolls
+        that are written (not those read then dropped), by whether they carry effects."""
+        self.abilities = self.structured = self.partial = self.reminders = 0
+        for data in self.warscrolls:
+            for key in ("abilities", "spells", "command_abilities", "command_models"):
+                for record in data.get(key) or []:
+                    self.abilities += 1
+                    if not record.get("effects"):
+                        self.reminders += 1
+                    elif record.get("reminder"):
+                        self.partial += 1
+                    else:
+                        self.structured += 1
+
     @property
     def effect_share(self) -> float:
         """The share of abilities that became structured effects (fully or in part)."""
@@ -1255,6 +1270,51 @@ def _links_unit(entry: Element) -> bool:
     )
 
 
+_LEGACY = re.compile(r"legacy|legends|compendium|\[legends\]", re.IGNORECASE)
+
+
+@dataclass
+class Candidate:
+    """A warscroll read from one catalogue, waiting to be chosen among others of its name."""
+
+    data: dict[str, Any]
+    notes: list[str]
+    catalogue: Catalogue
+    faction: str
+    order: int
+
+    def legacy(self) -> bool:
+        """Whether its catalogue is a legacy, legends or compendium one."""
+        return bool(_LEGACY.search(self.catalogue.name) or _LEGACY.search(self.catalogue.file))
+
+    def own_faction(self) -> bool:
+        """Whether the unit carries its catalogue's faction keyword (the faction's own entry)."""
+        keyword = self.faction.upper()
+        keywords = set(self.data.get("keywords", []))
+        return keyword in keywords or keyword.rstrip("S") in keywords
+
+    def rank(self) -> tuple[bool, bool, bool, int]:
+        """Lower is better: current over legacy, the faction's own entry over one borrowed from
+        another catalogue, a faction's catalogue over the game system, then file order."""
+        generic = self.catalogue.root.tag == "gameSystem"
+        return (self.legacy(), not self.own_faction(), generic, self.order)
+
+
+def _same_name_reason(keep: Candidate, drop: Candidate) -> str:
+    """Why one of two units of the same name was kept, for the report."""
+    if drop.legacy() and not keep.legacy():
+        why = _("the current entry wins over a legacy or compendium one")
+    elif keep.own_faction() and not drop.own_faction():
+        why = _("that is the faction's own entry (it carries the faction keyword)")
+    elif drop.catalogue.root.tag == "gameSystem" and keep.catalogue.root.tag != "gameSystem":
+        why = _("a faction's catalogue wins over the game system")
+    else:
+        why = _("it was read first")
+    return _("the unit of the same name from {file} was kept: {why}").format(
+        file=keep.catalogue.file, why=why
+    )
+
+
 def import_catalogues(paths: Sequence[Path]) -> ImportReport:
     """Read every file given and build a validated warscroll for every unit in them."""
     from pydantic import ValidationError
@@ -1286,7 +1346,7 @@ def import_catalogues(paths: Sequence[Path]) -> ImportReport:
     for catalogue in catalogues:
         for link in catalogue.root.iter("entryLink"):
             linking.setdefault(link.get("targetId", ""), []).append(link)
-    ids: dict[str, str] = {}
+    chosen: dict[str, Candidate] = {}
     tally = Tally()
     for catalogue in catalogues:
         for root in unit_roots(catalogue):
@@ -1344,17 +1404,6 @@ def import_catalogues(paths: Sequence[Path]) -> ImportReport:
                     report.skipped.append(Skipped(name, catalogue.file, str(problem)))
                     continue
                 ident = slug(name)
-                if ident in ids:
-                    report.skipped.append(
-                        Skipped(
-                            name,
-                            catalogue.file,
-                            _("another unit of the same name was imported from {file}").format(
-                                file=ids[ident]
-                            ),
-                        )
-                    )
-                    continue
                 data = {"id": ident, **data}
                 try:
                     Warscroll.model_validate(data)
@@ -1365,16 +1414,27 @@ def import_catalogues(paths: Sequence[Path]) -> ImportReport:
                         Skipped(name, catalogue.file, f"{where}: {first['msg']}".removeprefix(": "))
                     )
                     continue
-                ids[ident] = catalogue.file
-                for note in notes:
-                    report.notes.append(f"{name}: {note}")
-                report.warscrolls.append(data)
-                report.factions[faction] = report.factions.get(faction, 0) + 1
-                report.weapons += len(data["missile_weapons"]) + len(data["melee_weapons"])
-    report.abilities = tally.abilities
-    report.structured = tally.structured
-    report.partial = tally.partial
-    report.reminders = tally.reminders
+                candidate = Candidate(data, notes, catalogue, faction, order=len(chosen))
+                held = chosen.get(ident)
+                if held is None:
+                    chosen[ident] = candidate
+                    continue
+                keep, drop = (
+                    (held, candidate) if held.rank() <= candidate.rank() else (candidate, held)
+                )
+                keep.order = min(keep.order, drop.order)
+                chosen[ident] = keep
+                report.skipped.append(
+                    Skipped(drop.data["name"], drop.catalogue.file, _same_name_reason(keep, drop))
+                )
+    for candidate in sorted(chosen.values(), key=lambda c: c.order):
+        data = candidate.data
+        for note in candidate.notes:
+            report.notes.append(f"{data['name']}: {note}")
+        report.warscrolls.append(data)
+        report.factions[candidate.faction] = report.factions.get(candidate.faction, 0) + 1
+        report.weapons += len(data["missile_weapons"]) + len(data["melee_weapons"])
+    report.count_written()
     settle_target_keywords(report.warscrolls)
     return report
 
@@ -1445,6 +1505,7 @@ def import_into(paths: Sequence[Path], out: Path) -> ImportReport:
                         Skipped(data["name"], taken[data["id"]], _("your own file defines this id"))
                     )
         files = {name: records for name, records in files.items() if records["warscrolls"]}
+        report.count_written()
     header = "BattleScribe data " + ", ".join(report.files)
     report.written = write_files(out, files, header[:400])
     return report

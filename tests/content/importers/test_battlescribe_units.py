@@ -9,6 +9,7 @@ from typing import Any
 from aos_cli.content.importers.battlescribe import ImportReport, import_catalogues
 from aos_cli.content.schema import Warscroll
 from tests.content.importers.catxml import (
+    ability,
     constraint,
     entry,
     row,
@@ -226,3 +227,45 @@ def test_issue32_hostile_numbers_in_a_catalogue_are_reasons(tmp_path: Path) -> N
     assert "'brave'" in reasons["Wordy"]
     assert "Beast" in reasons or "Beast" in scrolls
     assert all(len(reason) < 200 for reason in reasons.values())
+
+
+def test_the_same_name_in_two_catalogues_keeps_the_factions_own_current_entry(
+    tmp_path: Path,
+) -> None:
+    """Furies in a legacy compendium (read first) and in the faction's own catalogue: the
+    faction's current entry is written, and the report says which was kept and why."""
+    old = entry(
+        "old",
+        "Furies",
+        unit_profile("Furies", move='12"', save="5+") + weapon("Razor-sharp Claws"),
+        keywords=("k-order",),
+    )
+    new = entry(
+        "new",
+        "Furies",
+        unit_profile("Furies", move='12"', save="6+") + weapon("Razor-sharp Claws", attacks="4"),
+    )
+    write(tmp_path, old, name="Order - A Legacy Compendium", ident="cat-a")
+    write(tmp_path, new, name="Order - Test Host", ident="cat-b")
+    scrolls, report = _import(tmp_path)
+    assert scrolls["Furies"]["save"] == "6+"
+    reason = _reason(report, "Furies")
+    assert "Order - Test Host.cat" in reason and "legacy" in reason
+
+
+def test_the_report_counts_the_abilities_written(tmp_path: Path) -> None:
+    """Issue 24 §6: the report's abilities are those of the warscrolls written: a unit dropped
+    for its name adds none."""
+    text = "Add 1 to hit rolls for attacks made by this unit."
+    one = entry("a1", "Twins", unit_profile("Twins") + weapon("Blade") + ability("Drill", text))
+    two = entry(
+        "a2",
+        "Twins",
+        unit_profile("Twins") + weapon("Blade") + ability("Drill", text),
+        keywords=("k-order",),
+    )
+    write(tmp_path, one, name="Order - Test Host", ident="cat-b")
+    write(tmp_path, two, name="Order - Other Host", ident="cat-c")
+    _scrolls, report = _import(tmp_path)
+    assert len(report.warscrolls) == 1
+    assert (report.abilities, report.structured) == (1, 1)
