@@ -411,7 +411,9 @@ def _bounded(text: str, what: str, high: int, *, low: int = 0, signed: bool = Fa
         raise UnitProblem(error.message) from None
 
 
-def _weapon(profile: Element, star_fields: dict[str, list[str]]) -> dict[str, Any]:
+def _weapon(
+    profile: Element, star_fields: dict[str, list[str]], notes: list[str] | None = None
+) -> dict[str, Any]:
     values = characteristics(profile)
     name = profile.get("name", "").strip()
     data: dict[str, Any] = {"name": name}
@@ -429,6 +431,15 @@ def _weapon(profile: Element, star_fields: dict[str, list[str]]) -> dict[str, An
             )
         if key == "range":
             raw = raw.replace('"', "").replace(" ", "")
+            typo = re.fullmatch(r"(\d{1,3})[+'`]", raw)
+            if typo and notes is not None:
+                # `3+` or `3'` for a Range is a slip of the inch mark (Chitinous Legs)
+                notes.append(
+                    _('weapon {name}: Range {value} read as {inches}"').format(
+                        name=name, value=repr(raw), inches=typo.group(1)
+                    )
+                )
+                raw = typo.group(1)
             data[key] = raw if "-" in raw else _int(raw, f"weapon {name}: Range")
         elif key in ("attacks", "damage"):
             data[key] = raw.replace(" ", "")
@@ -897,7 +908,7 @@ def build_unit(
             if wname in weapons:
                 continue
         try:
-            weapon = _weapon(element, stars)
+            weapon = _weapon(element, stars, notes)
         except UnitProblem as problem:
             extra_texts.append((wname, f"{problem}: {_text_of(element)}"))
             notes.append(str(problem))
@@ -1043,6 +1054,10 @@ def build_unit(
             continue
         if type_name in SKIPPED_TYPES:
             continue
+        if type_name == "Spell" and slug(aname) == "arcane-bolt":
+            # the game system's own spell: the engine casts it by its rule (1 mortal wound,
+            # D3 on a casting roll of 10+); the wizard knows it by id
+            continue
         if type_name == "Spell":
             values = characteristics(element)
             description = values.get("Description", text)
@@ -1112,7 +1127,7 @@ def build_unit(
     unique_ids(commands)
     unique_ids(spells)
     if magic is not None or "WIZARD" in keywords:
-        data["wizard"] = _wizard(magic, spells, notes)
+        data["wizard"] = _wizard(magic, spells, notes, [a["text"] for a in abilities])
     data["missile_weapons"] = missile
     data["melee_weapons"] = melee
     kept = {w["id"] for w in [*missile, *melee]}
@@ -1155,8 +1170,18 @@ def unique_ids(records: list[dict[str, Any]]) -> None:
         record.update({"id": ident, **rest})
 
 
+_ONLY_SPELL = re.compile(
+    r"cannot (?:attempt to )?cast any spells? other than (?:the )?(?P<spell>[A-Za-z' -]{1,60}?)"
+    r"(?: spell)?(?:[,.;]|$)"
+)
+"""A warscroll that limits its wizard to one spell (Evocators: "other than Empower")."""
+
+
 def _wizard(
-    magic: dict[str, str] | None, spells: list[dict[str, Any]], notes: list[str]
+    magic: dict[str, str] | None,
+    spells: list[dict[str, Any]],
+    notes: list[str],
+    texts: Sequence[str] = (),
 ) -> dict[str, Any]:
     casts = unbinds = 1
     known: list[str] = []
@@ -1181,6 +1206,13 @@ def _wizard(
             chosen.append(slug(spell["name"]))
     if not known:
         chosen = ["arcane-bolt", "mystic-shield", *chosen]
+    for text in texts:
+        only = _ONLY_SPELL.search(text)
+        if only and slug(only["spell"]) in chosen:
+            chosen = [slug(only["spell"])]
+            notes.append(
+                _("the warscroll limits its wizard to {spell}").format(spell=only["spell"].strip())
+            )
     return {"casts": casts, "unbinds": unbinds, "spells": list(dict.fromkeys(chosen))}
 
 

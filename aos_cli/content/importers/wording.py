@@ -324,14 +324,73 @@ def _characteristic(
         if found is None:
             return None
         covered = [found.id]
-    effect = {"type": "extra_attacks", "amount": int(match["n"])}
+    # "this unit's" weapons: every model's Attacks (a bonus per model); "a Heartseeker's"
+    # weapon: one model's, so one extra attack for the unit.
+    each_model = not re.match(r"add \d to the attacks characteristic of (?:a|an|the|each) ", s)
+    effect: dict[str, Any] = (
+        {"type": "characteristic_modifier", "characteristic": "attacks", "amount": int(match["n"])}
+        if each_model
+        else {"type": "extra_attacks", "amount": int(match["n"])}
+    )
+    if each_model and match["what"] in ("melee weapons", "weapons", "weapon"):
+        effect["melee_only"] = True
     effect = _wrap(effect, "charged_this_turn" if match["cond"] else None)
     return [effect], covered
 
 
-def _other(s: str) -> list[dict[str, Any]] | None:
-    """Sentences about rolls outside the attack, battleshock, healing and auras."""
+_AGAINST = {
+    "hero": "HERO",
+    "monster": "MONSTER",
+    "wizard": "WIZARD",
+    "priest": "PRIEST",
+}
+
+
+def _more_wordings(
+    s: str, weapons: list[WeaponRef]
+) -> tuple[list[dict[str, Any]], list[str]] | None:
+    """Two rolls rerolled at once ("reroll hit and wound rolls for attacks made by this
+    model"), and rerolls or bonuses only against a HERO or MONSTER target."""
     s = s.rstrip(".")
+    match = re.fullmatch(
+        r"(?:you can )?reroll (?P<which>failed )?(?P<a>hit|wound) (?:rolls )?and "
+        r"(?:failed )?(?P<b>hit|wound) rolls(?P<ones> of 1)? (?P<rest>for attacks made (?:by|with) .+)",
+        s,
+    )
+    if match and match["a"] != match["b"]:
+        covered = _subject(match["rest"], weapons)
+        if covered is None:
+            return None
+        which = "ones" if match["ones"] else "failed" if match["which"] else "all"
+        return [
+            {"type": "reroll", "roll": match["a"], "which": which},
+            {"type": "reroll", "roll": match["b"], "which": which},
+        ], covered
+    match = re.fullmatch(
+        r"(?P<rest>.+?),? if the target (?:unit )?is (?:a|an) (?P<kw>hero|monster|wizard|priest)", s
+    )
+    if match:
+        inner = _reroll(match["rest"], weapons) or _modifier(match["rest"], weapons)
+        if inner is None or any(e["type"] == "conditional" for e in inner[0]):
+            return None
+        effects, covered = inner
+        if any(e.get("roll") == "save" for e in effects):
+            return None
+        return [
+            {"type": "against", "keywords": [_AGAINST[match["kw"]]], "effects": effects}
+        ], covered
+    return None
+
+
+def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
+    """Sentences about rolls outside the attack, battleshock, healing and auras.
+
+    "That unit suffers ..." is read only when the text picked one enemy unit (`picked_enemy`):
+    after "roll a dice for each enemy unit within 1\"" or "pick a point", that unit is one of
+    several the tool cannot see, and the mortal wounds must never land on the bearer."""
+    s = s.rstrip(".")
+    if not picked_enemy and re.search(r"\b(?:that|the|each) (?:enemy )?units? suffers?\b", s):
+        return None
     match = re.fullmatch(
         rf"(?:you can )?reroll (?P<roll>charge|run|casting|unbinding|battleshock) rolls for {_UNIT}",
         s,
@@ -470,6 +529,13 @@ def read_target(plain: str) -> dict[str, Any] | None:
     return target
 
 
+_MANY = re.compile(
+    r"\bfor each\b|\beach (?:other )?(?:enemy )?units?\b|\bpoint on the battlefield\b|"
+    r"\bthat point\b|\bevery (?:enemy )?units?\b|\bunits? within \d{1,3}\"? of that unit\b"
+)
+"""Words that make "that unit" one of several units (each enemy unit within 1", a point)."""
+
+
 def read_ability(text: str, weapons: list[WeaponRef]) -> Reading:
     """Read one ability's rules text: its timing, whom it picks, and the effects of the
     wordings it knows."""
@@ -497,10 +563,17 @@ def read_ability(text: str, weapons: list[WeaponRef]) -> Reading:
         plain = (plain[: bolt.start()] + plain[bolt.end() :]).strip()
         understood += 1
     sentences = [s.strip() for s in re.split(r"(?<=[.!])\s+(?=[a-z0-9\"(])", plain) if s.strip()]
+    # one enemy unit picked, and no "for each" / "each enemy unit" / point that makes "that
+    # unit" one of many: only then may "that unit suffers" land on the picked unit
+    picked_enemy = (
+        reading.target is not None
+        and reading.target.get("side") == "enemy"
+        and not _MANY.search(plain)
+    )
     missed = 0
     for sentence in sentences:
         core = _strip_lead(sentence.rstrip(".").strip())
-        found = _sentence(core, weapons)
+        found = _sentence(core, weapons, picked_enemy)
         if found is None:
             missed += 1
             continue
@@ -514,12 +587,14 @@ def read_ability(text: str, weapons: list[WeaponRef]) -> Reading:
     return reading
 
 
-def _sentence(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], list[str]] | None:
-    for reader in (_reroll, _modifier, _on_roll, _characteristic):
+def _sentence(
+    s: str, weapons: list[WeaponRef], picked_enemy: bool = True
+) -> tuple[list[dict[str, Any]], list[str]] | None:
+    for reader in (_reroll, _modifier, _on_roll, _characteristic, _more_wordings):
         found = reader(s, weapons)
         if found is not None:
             return found
-    other = _other(s)
+    other = _other(s, picked_enemy)
     if other is not None:
         return other, []
     return None

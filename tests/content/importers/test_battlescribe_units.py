@@ -269,3 +269,34 @@ def test_the_report_counts_the_abilities_written(tmp_path: Path) -> None:
     _scrolls, report = _import(tmp_path)
     assert len(report.warscrolls) == 1
     assert (report.abilities, report.structured) == (1, 1)
+
+
+def test_an_inch_mark_typo_in_a_range_is_mended_with_a_note(tmp_path: Path) -> None:
+    """`3+` for a Range is a slip of the inch mark: the weapon is kept at 3", with a note."""
+    unit = entry(
+        "e1",
+        "Arachnarok",
+        unit_profile("Arachnarok", wounds="14") + weapon("Chitinous Legs", rng="3+"),
+    )
+    scrolls, report = _import(write(tmp_path, unit))
+    assert scrolls["Arachnarok"]["melee_weapons"][0]["range"] == 3
+    assert any("Chitinous Legs" in note and "3+" in note for note in report.notes)
+
+
+def test_a_warscroll_that_limits_its_wizard_is_followed(tmp_path: Path) -> None:
+    """Evocators "cannot attempt to cast any spells other than Empower": the wizard knows
+    Empower alone, not every core spell."""
+    spell = row("Spell", "Empower", Casting_Value="6", Description="Pick 1 friendly unit.")
+    limit = ability(
+        "Celestial Lightning Arc",
+        "A unit of Evocators is a WIZARD while it has 2 or more models. It cannot attempt to "
+        "cast any spells other than Empower, but any number of units can cast it.",
+    )
+    unit = entry(
+        "e1",
+        "Evocators",
+        unit_profile("Evocators") + weapon("Tempest Blade") + spell + limit,
+        keywords=("k-order", "k-host", "k-wizard"),
+    )
+    scrolls, _report = _import(write(tmp_path, unit))
+    assert scrolls["Evocators"]["wizard"]["spells"] == ["empower"]
