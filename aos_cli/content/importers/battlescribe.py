@@ -13,7 +13,7 @@ imported is listed with its reason, never dropped silently.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -1347,8 +1347,11 @@ def _same_name_reason(keep: Candidate, drop: Candidate) -> str:
     )
 
 
-def import_catalogues(paths: Sequence[Path]) -> ImportReport:
-    """Read every file given and build a validated warscroll for every unit in them."""
+def import_catalogues(
+    paths: Sequence[Path], progress: Callable[[str], None] | None = None
+) -> ImportReport:
+    """Read every file given and build a validated warscroll for every unit in them;
+    `progress` is told each file as it is read and as its units are built."""
     from pydantic import ValidationError
 
     from aos_cli.content.schema import Warscroll
@@ -1356,6 +1359,8 @@ def import_catalogues(paths: Sequence[Path]) -> ImportReport:
     report = ImportReport()
     catalogues = []
     for path in catalogue_files(paths):
+        if progress is not None:
+            progress(_("reading {file}").format(file=path.name))
         catalogues.append(read_catalogue(path))
         report.files.append(path.name)
     index = Index()
@@ -1381,6 +1386,8 @@ def import_catalogues(paths: Sequence[Path]) -> ImportReport:
     chosen: dict[str, Candidate] = {}
     tally = Tally()
     for catalogue in catalogues:
+        if progress is not None:
+            progress(_("building the warscrolls of {file}").format(file=catalogue.file))
         for root in unit_roots(catalogue):
             try:
                 found = list(walk(root, index, root))
@@ -1517,11 +1524,14 @@ def settle_target_keywords(warscrolls: list[dict[str, Any]]) -> None:
                     target["any_keywords"] = alternatives
 
 
-def import_into(paths: Sequence[Path], out: Path) -> ImportReport:
-    """Import catalogues and write one content file per faction into `out` (see `output`)."""
+def import_into(
+    paths: Sequence[Path], out: Path, progress: Callable[[str], None] | None = None
+) -> ImportReport:
+    """Import catalogues and write one content file per faction into `out` (see `output`),
+    then cache what was written; `progress` is told each step (file by file)."""
     from aos_cli.content.importers.output import file_name, taken_ids, write_files
 
-    report = import_catalogues(paths)
+    report = import_catalogues(paths, progress)
     files: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for data in report.warscrolls:
         files.setdefault(file_name(data["faction"]), {"warscrolls": []})["warscrolls"].append(data)
@@ -1540,6 +1550,11 @@ def import_into(paths: Sequence[Path], out: Path) -> ImportReport:
         report.count_written()
     header = "BattleScribe data " + ", ".join(report.files)
     report.written = write_files(out, files, header[:400])
+    if progress is not None:
+        progress(_("caching the warscrolls written"))
+    from aos_cli.content.loader import warm_cache
+
+    warm_cache([Path(path) for path in report.written])
     return report
 
 

@@ -300,3 +300,22 @@ def test_a_warscroll_that_limits_its_wizard_is_followed(tmp_path: Path) -> None:
     )
     scrolls, _report = _import(write(tmp_path, unit))
     assert scrolls["Evocators"]["wizard"]["spells"] == ["empower"]
+
+
+def test_issue24_s6_the_import_caches_what_it_wrote_and_tells_its_steps(tmp_path: Path) -> None:
+    """Issue 24 §6: the import tells each file it reads (for a terminal's progress line) and
+    caches the files it wrote, so the first command after it reads them from the cache."""
+    from aos_cli.content.importers.battlescribe import import_into
+    from aos_cli.content.loader import _VALIDATED, Cache
+
+    folder = write(
+        tmp_path / "in", entry("e1", "Wardens", unit_profile("Wardens") + weapon("Blade"))
+    )
+    steps: list[str] = []
+    report = import_into([folder], tmp_path / "out", steps.append)
+    assert any("Order - Test Host.cat" in s for s in steps)
+    assert any("Test.gst" in s for s in steps)
+    _VALIDATED.clear()  # a new process: only the cache file knows the import's files
+    cache = Cache()
+    cache.result(Path(report.written[0]))
+    assert (cache.hits, cache.misses) == (1, 0)
