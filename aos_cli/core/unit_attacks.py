@@ -181,6 +181,16 @@ def _holds(condition: str, at: Situation) -> bool:
         return at.state.round == 1
     if condition == "general_alive":
         return any(u.general and u.alive for u in at.state.sides[unit.side].units)
+    if condition == "near_general_or_hero":
+        # a battle trait's range (Deathless Spirits: wholly within 12" of the general or a
+        # HERO) is the table's to see: asked once per unit and action
+        return at.answers.yes_no(
+            f"near-hero:{unit.spec.id}",
+            _(
+                "is {unit} within the range its battle trait names of its general or a "
+                "friendly HERO?"
+            ).format(unit=unit.name),
+        )
     if condition == "wholly_on_terrain":
         return at.answers.yes_no(
             f"on-terrain:{unit.spec.id}",

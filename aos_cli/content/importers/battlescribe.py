@@ -106,6 +106,7 @@ class ImportReport:
     notes: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     written: list[str] = field(default_factory=list)
+    allegiances: list[dict[str, Any]] = field(default_factory=list)
 
     def count_written(self) -> None:
         """Count the abilities, spells, command abilities and command models of the warscrolls
@@ -133,6 +134,7 @@ class ImportReport:
             "files_read": self.files,
             "files_written": self.written,
             "warscrolls": len(self.warscrolls),
+            "allegiances": [a["name"] for a in self.allegiances],
             "factions": self.factions,
             "weapons": self.weapons,
             "abilities": {
@@ -1474,8 +1476,69 @@ def import_catalogues(
         report.factions[candidate.faction] = report.factions.get(candidate.faction, 0) + 1
         report.weapons += len(data["missile_weapons"]) + len(data["melee_weapons"])
     report.count_written()
+    report.allegiances = read_allegiances(catalogues, index, report)
     settle_target_keywords(report.warscrolls)
     return report
+
+
+_ALLEGIANCE = re.compile(r"\s*allegiance\s*:\s*(?P<name>.{1,80}?)\s*", re.IGNORECASE)
+
+
+def read_allegiances(
+    catalogues: Sequence[Catalogue], index: Index, report: ImportReport
+) -> list[dict[str, Any]]:
+    """The allegiance abilities of each `Allegiance: X` entry (its Battle Trait profiles) as
+    allegiance records: an army of that allegiance gives its units the traits' effects."""
+    from pydantic import ValidationError
+
+    from aos_cli.content.schema import Allegiance
+
+    found: dict[str, dict[str, Any]] = {}
+    for catalogue in catalogues:
+        for entry in catalogue.root.iter("selectionEntry"):
+            named = _ALLEGIANCE.fullmatch(entry.get("name", ""))
+            if named is None or slug(named["name"]) in found:
+                continue
+            profiles = [p for p in entry.iter("profile") if p.get("typeName") == "Battle Trait"]
+            for link in entry.iter("infoLink"):
+                linked = index.profiles.get(link.get("targetId", ""))
+                if linked is not None and linked.get("typeName") == "Battle Trait":
+                    profiles.append(linked)
+            traits: list[dict[str, Any]] = []
+            for profile in profiles:
+                text = _text_of(profile)
+                reading = read_ability(text, [])
+                trait: dict[str, Any] = {"name": profile.get("name", "").strip(), "text": text}
+                if reading.timing:
+                    trait["timing"] = reading.timing
+                if reading.effects:
+                    trait["effects"] = reading.effects
+                if not reading.complete or not reading.effects:
+                    trait["reminder"] = True
+                traits.append(trait)
+            if not traits:
+                continue
+            unique_ids(traits)
+            name = named["name"]
+            record = {
+                "id": slug(name),
+                "name": name,
+                "faction": name,
+                "keyword": name.upper(),
+                "text": f"The allegiance abilities of a {name} army (BattleScribe {catalogue.name}).",
+                "battle_traits": traits,
+            }
+            try:
+                Allegiance.model_validate(record)
+            except ValidationError as error:
+                first = error.errors(include_url=False)[0]
+                where = ".".join(str(p) for p in first["loc"])
+                report.skipped.append(
+                    Skipped(entry.get("name", ""), catalogue.file, f"{where}: {first['msg']}")
+                )
+                continue
+            found[slug(name)] = record
+    return list(found.values())
 
 
 def _split_keywords(phrase: str, known: set[str]) -> list[str] | None:
@@ -1535,6 +1598,10 @@ def import_into(
     files: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for data in report.warscrolls:
         files.setdefault(file_name(data["faction"]), {"warscrolls": []})["warscrolls"].append(data)
+    if report.allegiances:
+        files.setdefault(file_name("allegiances"), {"warscrolls": []})["allegiances"] = list(
+            report.allegiances
+        )
     taken = taken_ids(out, set(files))
     if taken:
         for records in files.values():
@@ -1546,7 +1613,7 @@ def import_into(
                     report.skipped.append(
                         Skipped(data["name"], taken[data["id"]], _("your own file defines this id"))
                     )
-        files = {name: records for name, records in files.items() if records["warscrolls"]}
+        files = {name: records for name, records in files.items() if any(records.values())}
         report.count_written()
     header = "BattleScribe data " + ", ".join(report.files)
     report.written = write_files(out, files, header[:400])

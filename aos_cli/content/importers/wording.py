@@ -497,6 +497,15 @@ _WARD = re.compile(
 )
 
 
+_NEAR_HERO_WARD = re.compile(
+    r"roll a dice (?:for each|each time you allocate a) wound or mortal wound (?:inflicted on|to) "
+    r"a friendly (?P<kw>[a-z' -]{1,40}?) unit (?:wholly )?within (?P<r>\d{1,3})\"? of your "
+    r"general or a friendly (?:[a-z' -]{1,40} )?hero(?: from your army)?\. on a (?P<on>[2-6])\+?,? "
+    r"(?:that|the) (?:wound or mortal wound|wound) is negated\.?"
+)
+"""A battle trait's ward for units near the general or a HERO (Nighthaunt's Deathless Spirits)."""
+
+
 _BOLT = re.compile(
     r"(?:if successfully cast, )?pick (?:1|one) enemy unit within (?P<r>\d{1,3})\"? of the caster"
     r"(?: that is visible to them)?\. that unit suffers (?P<n>d3|d6|2d6|\d) mortal wounds?\.?"
@@ -555,6 +564,14 @@ def read_ability(text: str, weapons: list[WeaponRef]) -> Reading:
         kind = "ward" if ward["kind"].startswith("wound") else "mortal_ward"
         reading.effects.append({"type": kind, "on": int(ward["on"])})
         plain = (plain[: ward.start()] + plain[ward.end() :]).strip()
+        understood += 1
+    near = _NEAR_HERO_WARD.search(plain)
+    if near:
+        ward_near = {"type": "ward", "on": int(near["on"])}
+        reading.effects.append(
+            {"type": "conditional", "condition": "near_general_or_hero", "effects": [ward_near]}
+        )
+        plain = (plain[: near.start()] + plain[near.end() :]).strip()
         understood += 1
     bolt = _BOLT.search(plain)
     if bolt:

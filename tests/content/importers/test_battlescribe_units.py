@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from aos_cli.content import load_database
 from aos_cli.content.importers.battlescribe import ImportReport, import_catalogues
 from aos_cli.content.schema import Warscroll
 from tests.content.importers.catxml import (
@@ -319,3 +320,34 @@ def test_issue24_s6_the_import_caches_what_it_wrote_and_tells_its_steps(tmp_path
     cache = Cache()
     cache.result(Path(report.written[0]))
     assert (cache.hits, cache.misses) == (1, 0)
+
+
+def test_issue24_s5_allegiance_battle_traits_are_imported(tmp_path: Path) -> None:
+    """Issue 24 §5: an `Allegiance: Nighthaunt` entry's battle traits become an allegiance
+    record; Deathless Spirits is a ward on a 6 for a unit near its general or a HERO."""
+    from aos_cli.content.importers.battlescribe import import_into
+
+    trait = row(
+        "Battle Trait",
+        "Deathless Spirits",
+        Battle_Trait_Details="Roll a dice for each wound or mortal wound inflicted on a friendly "
+        "NIGHTHAUNT unit wholly within 12&quot; of your general or a friendly NIGHTHAUNT HERO "
+        "from your army. On a 6+ the wound is negated.",
+    )
+    allegiance = entry("al", "Allegiance: Nighthaunt", trait, kind="upgrade", points=None)
+    unit = entry(
+        "e1", "Chainrasp Horde", unit_profile("Chainrasp Horde") + weapon("Malignant Weapon")
+    )
+    folder = write(tmp_path / "in", allegiance + unit, name="Death - Nighthaunt")
+    report = import_into([folder], tmp_path / "out")
+    (record,) = report.allegiances
+    assert (record["name"], record["keyword"]) == ("Nighthaunt", "NIGHTHAUNT")
+    assert record["battle_traits"][0]["effects"] == [
+        {
+            "type": "conditional",
+            "condition": "near_general_or_hero",
+            "effects": [{"type": "ward", "on": 6}],
+        }
+    ]
+    db = load_database([tmp_path / "out"])
+    assert db.allegiance("Nighthaunt").battle_traits[0].name == "Deathless Spirits"
