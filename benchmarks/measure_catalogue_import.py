@@ -82,7 +82,7 @@ def measure(sample: int, seed: int) -> dict[str, Any]:
         seconds = time.perf_counter() - start
         scrolls: list[dict[str, Any]] = []
         for path in sorted(Path(folder).glob("*.yaml")):
-            scrolls.extend(yaml.safe_load(path.read_text())["warscrolls"])
+            scrolls.extend(yaml.safe_load(path.read_text()).get("warscrolls", []))
         checked = compare(Path(folder))
     names = {s["name"] for s in scrolls}
     prefixes = {s["name"].split(" (", 1)[0] for s in scrolls}

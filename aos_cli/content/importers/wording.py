@@ -150,6 +150,10 @@ def _subject(rest: str, weapons: list[WeaponRef]) -> list[str] | None:
 
 def _weapon_named(words: str, weapons: list[WeaponRef]) -> WeaponRef | None:
     words = words.strip().rstrip(".").removesuffix(" attacks").strip()
+    # "a Dracoth's Claws and Fangs": the weapon after the model's possessive
+    owned = re.fullmatch(r"[a-z][\w -]{0,40}?'s (?P<weapon>.+)", words)
+    if owned and not any(w.name.lower() == words for w in weapons):
+        words = owned["weapon"]
     for weapon in weapons:
         name = weapon.name.lower()
         if words in (name, name.rstrip("s"), f"{name}s") or words.rstrip("s") == name.rstrip("s"):
@@ -326,7 +330,13 @@ def _characteristic(
         covered = [found.id]
     # "this unit's" weapons: every model's Attacks (a bonus per model); "a Heartseeker's"
     # weapon: one model's, so one extra attack for the unit.
-    each_model = not re.match(r"add \d to the attacks characteristic of (?:a|an|the|each) ", s)
+    each_model = bool(
+        re.match(
+            r"add \d to the attacks characteristic of (?:this unit's|units? with this ability's|"
+            r"models in this unit's|its) ",
+            s,
+        )
+    )
     effect: dict[str, Any] = (
         {"type": "characteristic_modifier", "characteristic": "attacks", "amount": int(match["n"])}
         if each_model
@@ -492,7 +502,9 @@ def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
 
 
 _WARD = re.compile(
-    rf"roll a dice each time you allocate a (?P<kind>wound or mortal wound|mortal wound) to {_UNIT}\. "
+    # at the start of a sentence: "If this model is armed with a Shining Aegis, roll a dice
+    # ..." holds only with that weapon, which the effect cannot say
+    rf"(?:^|(?<=\. ))roll a dice each time you allocate a (?P<kind>wound or mortal wound|mortal wound) to {_UNIT}\. "
     r"on a (?P<on>[2-6])\+?,? (?:that|the) (?:wound or mortal wound|mortal wound|wound) is negated\.?"
 )
 

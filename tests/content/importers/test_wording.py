@@ -399,3 +399,33 @@ def test_issue24_chain_lightning_second_roll_is_left_to_the_table() -> None:
     )
     assert reading.effects == [{"type": "mortal_wounds", "amount": "D3", "range": 18}]
     assert not reading.complete
+
+
+def test_issue24_a_weapon_named_after_its_models_possessive() -> None:
+    """ "An attack made with a Dracoth's Glaive" names the Glaive: the possessive is the model."""
+    reading = read_ability(
+        "If the unmodified hit roll for an attack made with a Dracoth's Glaive is 6, that attack "
+        "inflicts 1 mortal wound on the target and the attack sequence ends (do not make a wound "
+        "or save roll).",
+        WEAPONS,
+    )
+    assert reading.weapons == ["glaive"]
+    assert reading.effects[0]["add"] is False
+
+
+def test_issue24_one_models_bonus_and_a_ward_that_needs_a_weapon() -> None:
+    """ "That model's Hellblade" after "1 model in this unit is a Bloodhunter" is one model's
+    +1 (one extra attack), not every model's; a ward only "if this model is armed with a
+    Shining Aegis" stays a reminder (the effect cannot say which weapon it needs)."""
+    hunter = read_ability(
+        "1 model in this unit is a Bloodhunter. Add 1 to the Attacks characteristic of that "
+        "model's Glaive.",
+        WEAPONS,
+    )
+    assert hunter.effects == [{"type": "extra_attacks", "amount": 1}]
+    aegis = read_ability(
+        "If this model is armed with a Shining Aegis, roll a dice each time you allocate a "
+        "wound or mortal wound to this model. On a 6+, that wound or mortal wound is negated.",
+        WEAPONS,
+    )
+    assert aegis.effects == [] and not aegis.complete
