@@ -613,6 +613,12 @@ def read_ability(text: str, weapons: list[WeaponRef]) -> Reading:
                 reading.weapons.append(weapon_id)
         understood += 1
     reading.complete = understood > 0 and missed == 0
+    if re.search(r"\b(?:1|one) in every \d{1,3} models\b", plain):
+        # "1 in every 5 models can be a Slasher Crone; add 1 to that model's Attacks": one
+        # extra attack per 5 models, which the effect cannot count: left to the table
+        kept = [e for e in reading.effects if e["type"] != "extra_attacks"]
+        if len(kept) != len(reading.effects):
+            reading.effects, reading.complete = kept, False
     return reading
 
 

@@ -429,3 +429,14 @@ def test_issue24_one_models_bonus_and_a_ward_that_needs_a_weapon() -> None:
         WEAPONS,
     )
     assert aegis.effects == [] and not aegis.complete
+
+
+def test_issue24_one_in_every_n_models_bonus_stays_a_reminder() -> None:
+    """ "1 in every 5 models can be a Slasher Crone. Add 1 to the Attacks characteristic of that
+    model's Glaive": as many extra attacks as there are crones, which one effect cannot count."""
+    reading = read_ability(
+        "1 in every 5 models in this unit can be a Slasher Crone. Add 1 to the Attacks "
+        "characteristic of that model's Glaive.",
+        WEAPONS,
+    )
+    assert reading.effects == [] and not reading.complete
