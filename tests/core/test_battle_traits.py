@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from aos_cli.app.setup import build_setup
 from aos_cli.app.start import bundled_armies
 from aos_cli.core.dice import SeededDice
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
-from aos_cli.setup import build_setup
 from tests.core.test_unit_attacks import LIBERATORS, act, army, expected, fight, to_phase
 
 GHOSTS = [
