@@ -31,9 +31,10 @@ def _game(tmp_path: Path, allegiance: str | None) -> GameState:
     return state
 
 
-def _damage(tmp_path: Path, allegiance: str | None, near: bool) -> float:
+def _damage(tmp_path: Path, allegiance: str | None, near: bool | None) -> float:
     state = _game(tmp_path, allegiance)
-    fight(state, "liberators", "chainrasps", answers={"near-hero:chainrasps": near})
+    answers = {} if near is None else {"near-hero:chainrasps": near}
+    fight(state, "liberators", "chainrasps", answers=answers)
     return expected(state)
 
 
@@ -46,6 +47,8 @@ def test_nighthaunt_deathless_spirits_ward_on_a_6_near_a_hero(tmp_path: Path) ->
     far = _damage(tmp_path / "c", "Nighthaunt", False)
     assert near == pytest.approx(without * 5 / 6)
     assert far == pytest.approx(without)
+    # not told: supposed near while the side has its general or a HERO alive
+    assert _damage(tmp_path / "d", "Nighthaunt", None) == pytest.approx(near)
 
 
 def test_the_demo_nighthaunt_army_carries_its_battle_trait() -> None:
