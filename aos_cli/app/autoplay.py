@@ -83,8 +83,12 @@ class AutoPlayer:
 
     def do(self, kind: str, payload: dict[str, Any], answers: dict[str, Any] | None = None) -> bool:
         """Try one action through the rules; report it; False when the rules refused it."""
+        # The demo's armies keep their units near their heroes: a battle trait that asks
+        # (Deathless Spirits) is in range for every unit.
+        given = {f"near-hero:{u.spec.id}": True for side in self.state.sides for u in side.units}
+        given.update(answers or {})
         try:
-            apply_action(self.state, kind, payload, self.dice, RecordedAnswers(dict(answers or {})))
+            apply_action(self.state, kind, payload, self.dice, RecordedAnswers(given))
         except RuleError:
             return False
         self.emit("", list(self.state.notes))

@@ -337,6 +337,7 @@ def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[st
     units = [unit_snapshot(db, unit, used) for unit in army.units]
     allegiance = db.allegiance(army.allegiance, army.system) if army.allegiance else None
     if allegiance is not None:
+        add_battle_traits(allegiance, units)
         for unit, snapshot in zip(army.units, units, strict=True):
             if unit.general and army.command_trait:
                 row = _row(allegiance.command_traits, army.command_trait)
@@ -355,6 +356,18 @@ def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[st
         "finished_setup_first": finished_first,
         "units": units,
     }
+
+
+def add_battle_traits(allegiance: Any, units: list[dict[str, Any]]) -> None:
+    """Give each unit with the allegiance's keyword its battle traits that carry effects
+    (AoS2 §25: Nighthaunt's Deathless Spirits ward); the rest stay on the allegiance's card."""
+    keyword = allegiance.keyword.upper()
+    for snapshot in units:
+        if keyword not in [k.upper() for k in snapshot["keywords"]]:
+            continue
+        for trait in allegiance.battle_traits:
+            if trait.effects and all(a["id"] != trait.id for a in snapshot["abilities"]):
+                snapshot["abilities"].append({**_ability(trait, "ability"), "limit_key": trait.id})
 
 
 def apply_setup_choices(side: dict[str, Any], allegiance: Any) -> None:

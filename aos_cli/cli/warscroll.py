@@ -96,14 +96,27 @@ def warscroll_import(
     json: JsonOption = False,
 ) -> None:
     """Import every unit of BattleScribe / New Recruit data as warscrolls, with a report."""
+    import sys
+
+    from aos_cli.cli.common import shown
     from aos_cli.content.importers.battlescribe import import_into, report_lines
     from aos_cli.content.loader import user_data_dir
 
-    report = import_into(paths, out or user_data_dir() / "content")
+    def on_terminal(text: str) -> None:
+        """Show the step on one line of the terminal (file by file), overwritten."""
+        sys.stderr.write(f"\r\x1b[K{shown(text)[:150]}")
+        sys.stderr.flush()
+
+    step = on_terminal if not json and sys.stderr.isatty() else None
+
+    try:
+        report = import_into(paths, out or user_data_dir() / "content", step)
+    finally:
+        if step is not None:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
     if json:
         print_json(report.to_json())
         return
-    from aos_cli.cli.common import shown
-
     for line in report_lines(report, shown):
         print(line)

@@ -808,6 +808,15 @@ def cross_check(db: Database) -> list[Problem]:
     return problems
 
 
+def warm_cache(paths: Sequence[Path]) -> None:
+    """Validate and cache files just written (an import's), so the first command after it
+    reads them from the cache as fast as any other command reads its content."""
+    cache = Cache()
+    for path in paths:
+        cache.result(path)
+    cache.save()
+
+
 def load_database(content_dirs: Sequence[Path] = ()) -> Database:
     """Load bundled content, then the user's folders (see module doc), validated and cached.
 

@@ -43,6 +43,7 @@ Condition = Literal[
     "general_alive",
     "wholly_on_terrain",
     "first_battle_round",
+    "near_general_or_hero",
 ]
 """Situations an ability's effects depend on, asked of the players when the tool cannot see."""
 

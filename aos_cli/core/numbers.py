@@ -56,6 +56,21 @@ def parse_whole(
     return value
 
 
+_DECIMAL_WHOLE = re.compile(r"([+-]?[0-9]+)(?:\.0*)?")
+
+
+def parse_decimal_whole(
+    text: str, *, what: str, low: int = 0, high: int, signed: bool = False
+) -> int:
+    """A whole number as files write it (`120.0`, `-1.0`, `3`): a fraction of zeros only, then
+    the bounds of `parse_whole`. `inf`, `nan`, `1e400`, `1.5` and 5,000 digits are refused."""
+    cleaned = text.strip()
+    match = _DECIMAL_WHOLE.fullmatch(cleaned) if len(cleaned) <= 40 else None
+    return parse_whole(
+        match.group(1) if match else cleaned, what=what, low=low, high=high, signed=signed
+    )
+
+
 def check_distance(value: float, *, what: str = "--distance") -> float:
     """A distance in inches: finite, 0 or more, and no longer than a table."""
     if math.isnan(value) or math.isinf(value):

@@ -181,6 +181,17 @@ def _holds(condition: str, at: Situation) -> bool:
         return at.state.round == 1
     if condition == "general_alive":
         return any(u.general and u.alive for u in at.state.sides[unit.side].units)
+    if condition == "near_general_or_hero":
+        # a battle trait's range (Deathless Spirits: wholly within 12" of the general or a
+        # HERO) is the table's to see: the answer when one was given, else supposed to hold
+        # while the side has its general or a HERO alive (units keep near their heroes)
+        given = getattr(at.answers, "answers", {})
+        key = f"near-hero:{unit.spec.id}"
+        if key in given:
+            return bool(given[key])
+        return any(
+            u.alive and (u.general or u.spec.has("HERO")) for u in at.state.sides[unit.side].units
+        )
     if condition == "wholly_on_terrain":
         return at.answers.yes_no(
             f"on-terrain:{unit.spec.id}",

@@ -13,7 +13,7 @@ imported is listed with its reason, never dropped silently.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ from aos_cli.content.importers.safexml import ImportProblem, parse_xml, read_byt
 from aos_cli.content.importers.wording import Reading, WeaponRef, read_ability
 from aos_cli.content.schema import slug
 from aos_cli.core.i18n import N_, _, ngettext, number
+from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_CONTENT_NUMBER, MAX_MODELS
 
 SUFFIXES = (".gst", ".cat", ".gstz", ".catz")
 MAX_FILES = 500
@@ -39,7 +40,13 @@ WEAPON_KEYS = {
 }
 ABILITY_TYPES = {"Unit Abilities", "Unit Leader", "Minion Abilities"}
 """Profile types read as abilities (any other unknown type is kept as a reminder ability)."""
-_WOUND_ROW = re.compile(r"\s*\d+\s*(?:[-–]\s*\d+)?\s*\+?\s*")
+_WOUND_ROW = re.compile(
+    r"\s*\d+\s*(?:[-–]\s*\d+)?\s*\+?\s*(?:wounds?(?:\s+(?:suffered|allocated))?\s*)?",
+    re.IGNORECASE,
+)
+"""A damage table row's name: `0-2`, `13+`, `00-03 Wounds`, `6+ wounds suffered`."""
+_GENERIC_COLUMNS = re.compile(r"(?:variable|col(?:umn)?)\s*\d+", re.IGNORECASE)
+"""Columns named by place: the table's first row names them (a `Crew Table`'s Variable1...)."""
 KNOWN_TYPES = {"Unit", "Weapon", "Spell", "Prayer", "Magic", "Command Abilities", "Unit Abilities"}
 SKIPPED_TYPES = {"Artefact", "Command Trait", "Battle Trait", "Battalion Abilities"}
 """Profile types that belong to the army, not the unit: read by the roster importer."""
@@ -99,6 +106,22 @@ class ImportReport:
     notes: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     written: list[str] = field(default_factory=list)
+    allegiances: list[dict[str, Any]] = field(default_factory=list)
+
+    def count_written(self) -> None:
+        """Count the abilities, spells, command abilities and command models of the warscrolls
+        that are written (not those read then dropped), by whether they carry effects."""
+        self.abilities = self.structured = self.partial = self.reminders = 0
+        for data in self.warscrolls:
+            for key in ("abilities", "spells", "command_abilities", "command_models"):
+                for record in data.get(key) or []:
+                    self.abilities += 1
+                    if not record.get("effects"):
+                        self.reminders += 1
+                    elif record.get("reminder"):
+                        self.partial += 1
+                    else:
+                        self.structured += 1
 
     @property
     def effect_share(self) -> float:
@@ -111,6 +134,7 @@ class ImportReport:
             "files_read": self.files,
             "files_written": self.written,
             "warscrolls": len(self.warscrolls),
+            "allegiances": [a["name"] for a in self.allegiances],
             "factions": self.factions,
             "weapons": self.weapons,
             "abilities": {
@@ -260,44 +284,95 @@ class Found:
     linked: bool
 
 
-def walk(element: Element, index: Index, owner: Element, depth: int = 0) -> Iterator[Found]:
+MAX_LINK_DEPTH = 40
+"""Entries, groups and links nested deeper than this under one unit are refused (a cycle or a
+broken file: the deepest real chain is under ten)."""
+
+
+def _is_separate_unit(entry: Element, index: Index) -> bool:
+    """Whether a linked entry is a unit of its own (it carries a `Unit` profile): its weapons
+    belong to its own warscroll, never to the entry that links it (a Lord-Castellant's Gryph-hound)."""
+    if entry.tag != "selectionEntry":
+        return False
+    if any(p.get("typeName") == "Unit" for p in _children(entry, "profiles", "profile")):
+        return True
+    return any(
+        link.get("type") == "profile"
+        and index.profiles.get(link.get("targetId", ""), entry).get("typeName") == "Unit"
+        for link in _children(entry, "infoLinks", "infoLink")
+    )
+
+
+def _follow(
+    target: str, link: Element, child: Element, owner: Element, linked: bool, path: tuple[str, ...]
+) -> tuple[Element, Element, bool, tuple[str, ...]]:
+    """The next step of a walk through a link, refused when the link is already on the path."""
+    if target and target in path:
+        raise UnitProblem(
+            _("the link {name} leads back into itself: the file is broken").format(
+                name=repr(link.get("name") or child.get("name") or target)
+            )
+        )
+    return (child, owner, linked, (*path, target))
+
+
+def walk(element: Element, index: Index, owner: Element) -> Iterator[Found]:
     """Every profile and rule of an entry and its nested entries, links resolved.
 
     Through `entryLink`s only weapon profiles are taken: those links also lead to the army's
-    shared choices (general, artefacts, lores), which are not part of the warscroll.
+    shared choices (general, artefacts, lores), which are not part of the warscroll; a link to
+    another unit (one with a `Unit` profile) gives nothing. The walk keeps its own stack: a
+    chain deeper than `MAX_LINK_DEPTH` or a link back into itself is a UnitProblem, one line.
     """
-    if depth > 12:
-        return
-    for profile in _children(element, "profiles", "profile"):
-        yield Found(profile, owner, False)
-    for rule in _children(element, "rules", "rule"):
-        yield Found(rule, owner, False)
-    for link in _children(element, "infoLinks", "infoLink"):
-        target = link.get("targetId", "")
-        if link.get("type") == "profile" and target in index.profiles:
-            yield Found(index.profiles[target], owner, False)
-        elif link.get("type") == "rule" and target in index.rules:
-            yield Found(index.rules[target], owner, False)
-        elif link.get("type") == "infoGroup" and target in index.groups:
-            yield from walk(index.groups[target], index, owner, depth + 1)
-    for group in _children(element, "infoGroups", "infoGroup"):
-        yield from walk(group, index, owner, depth + 1)
-    for child in _children(element, "selectionEntries", "selectionEntry"):
-        yield from walk(child, index, child, depth + 1)
-    for group in _children(element, "selectionEntryGroups", "selectionEntryGroup"):
-        yield from walk(group, index, owner, depth + 1)
-    for link in _children(element, "entryLinks", "entryLink"):
-        target = link.get("targetId", "")
-        linked: Element | None = None
-        if target in index.entries:
-            linked = index.entries[target][0]
-        elif target in index.groups:
-            linked = index.groups[target]
-        if linked is None:
+    # Each stack item: a Found to yield, or an element to open with its owner, whether it was
+    # reached through an entryLink, and the ids of the links on its path (to see cycles).
+    Visit = tuple[Element, Element, bool, tuple[str, ...]]
+    stack: list[Found | Visit] = [(element, owner, False, ())]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Found):
+            yield item
             continue
-        for found in walk(linked, index, owner, depth + 1):
-            if found.element.get("typeName") == "Weapon":
-                yield Found(found.element, found.owner, True)
+        node, who, linked, path = item
+        if len(path) > MAX_LINK_DEPTH:
+            raise UnitProblem(
+                _("its entries and links nest deeper than {limit}: the file is broken").format(
+                    limit=MAX_LINK_DEPTH
+                )
+            )
+        work: list[Found | Visit] = []
+        profiles = [
+            *_children(node, "profiles", "profile"),
+            *_children(node, "rules", "rule"),
+        ]
+        info: list[tuple[str, Element, Element]] = []
+        for link in _children(node, "infoLinks", "infoLink"):
+            target = link.get("targetId", "")
+            if link.get("type") == "profile" and target in index.profiles:
+                profiles.append(index.profiles[target])
+            elif link.get("type") == "rule" and target in index.rules:
+                profiles.append(index.rules[target])
+            elif link.get("type") == "infoGroup" and target in index.groups:
+                info.append((target, link, index.groups[target]))
+        work.extend(
+            Found(p, who, linked) for p in profiles if not linked or p.get("typeName") == "Weapon"
+        )
+        nested = [
+            *[(g, who) for g in _children(node, "infoGroups", "infoGroup")],
+            *[(c, c) for c in _children(node, "selectionEntries", "selectionEntry")],
+            *[(g, who) for g in _children(node, "selectionEntryGroups", "selectionEntryGroup")],
+        ]
+        # in the order the format gives: own profiles, info groups, entries, then entry links
+        work.extend(_follow(t, link, child, who, linked, path) for t, link, child in info)
+        work.extend((child, by, linked, (*path, "")) for child, by in nested)
+        for link in _children(node, "entryLinks", "entryLink"):
+            target = link.get("targetId", "")
+            target_element = index.entries[target][0] if target in index.entries else None
+            if target_element is None:
+                target_element = index.groups.get(target)
+            if target_element is not None and not _is_separate_unit(target_element, index):
+                work.append(_follow(target, link, target_element, who, True, path))
+        stack.extend(reversed(work))
 
 
 def owns(ancestor: Element, element: Element) -> bool:
@@ -317,13 +392,30 @@ def _inches(value: str) -> str:
 
 
 def _int(value: str, what: str) -> int:
-    match = re.fullmatch(r"\s*(\d+)\s*\"?\s*", value)
+    """A characteristic's whole number (`5`, `12"`, a doubled or curly inch mark mended),
+    bounded by the one parser the command line uses: never an overflow or a traceback."""
+    match = re.fullmatch(r"\s*(\d+)\s*[\"'”″“]*\s*", value)
     if not match:
-        raise UnitProblem(_("{what} {value} is not a number").format(what=what, value=repr(value)))
-    return int(match.group(1))
+        shown = value if len(value) <= 20 else value[:20] + "..."
+        raise UnitProblem(_("{what} {value} is not a number").format(what=what, value=repr(shown)))
+    return _bounded(match.group(1), what, MAX_CHARACTERISTIC)
 
 
-def _weapon(profile: Element, star_fields: dict[str, list[str]]) -> dict[str, Any]:
+def _bounded(text: str, what: str, high: int, *, low: int = 0, signed: bool = False) -> int:
+    """A number from a catalogue (`120.0`, `-1.0`) through `core.numbers`: text, `inf`, `nan`,
+    `1e400` or 5,000 digits are a UnitProblem naming the value, one line."""
+    from aos_cli.core.errors import InputError
+    from aos_cli.core.numbers import parse_decimal_whole
+
+    try:
+        return parse_decimal_whole(text, what=what, low=low, high=high, signed=signed)
+    except InputError as error:
+        raise UnitProblem(error.message) from None
+
+
+def _weapon(
+    profile: Element, star_fields: dict[str, list[str]], notes: list[str] | None = None
+) -> dict[str, Any]:
     values = characteristics(profile)
     name = profile.get("name", "").strip()
     data: dict[str, Any] = {"name": name}
@@ -341,6 +433,15 @@ def _weapon(profile: Element, star_fields: dict[str, list[str]]) -> dict[str, An
             )
         if key == "range":
             raw = raw.replace('"', "").replace(" ", "")
+            typo = re.fullmatch(r"(\d{1,3})[+'`]", raw)
+            if typo and notes is not None:
+                # `3+` or `3'` for a Range is a slip of the inch mark (Chitinous Legs)
+                notes.append(
+                    _('weapon {name}: Range {value} read as {inches}"').format(
+                        name=name, value=repr(raw), inches=typo.group(1)
+                    )
+                )
+                raw = typo.group(1)
             data[key] = raw if "-" in raw else _int(raw, f"weapon {name}: Range")
         elif key in ("attacks", "damage"):
             data[key] = raw.replace(" ", "")
@@ -369,7 +470,13 @@ def _is_missile(profile: Element) -> bool:
 
 
 def _wound_range(text: str) -> tuple[int, bool] | None:
-    match = re.match(r"\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*(\+)?", text)
+    """The first wounds-suffered count of a row key (`00-03 Wounds` → 0) and whether it is `N+`;
+    None when the key is no range of wounds (`3 crew` is not, nor `Doom Diver`)."""
+    match = re.fullmatch(
+        r"\s*(\d{1,3})\s*(?:[-–]\s*(\d{1,3}))?\s*(\+)?\s*(?:wounds?(?:\s+(?:suffered|allocated))?)?\s*",
+        text,
+        re.IGNORECASE,
+    )
     if not match:
         return None
     return int(match.group(1)), bool(match.group(3))
@@ -377,38 +484,73 @@ def _wound_range(text: str) -> tuple[int, bool] | None:
 
 @dataclass
 class Table:
-    """A damage table as read: column names and rows of cells (wounds suffered first)."""
+    """A table as read: column names and rows of cells, its key column first.
+
+    `keyed` is empty for a damage table (rows by wounds suffered); otherwise the name of what
+    the rows are keyed by (crew, model type), such a table is shown as text, never rolled by
+    wounds."""
 
     columns: list[str]
     rows: list[list[str]]
+    keyed: str = ""
+
+
+def _header_typed(profile: Element, generic: str) -> bool:
+    """Whether a profile is a row of a table whose first row names its columns."""
+    type_name = profile.get("typeName", "")
+    if type_name == generic:
+        return True
+    names = list(characteristics(profile))
+    return bool(names) and all(_GENERIC_COLUMNS.fullmatch(n) for n in names)
+
+
+def is_table_row(profile: Element, generic: str = "Damage Table") -> bool:
+    """Whether a profile is one row of a damage (or other) table rather than an ability."""
+    if profile.tag != "profile" or profile.get("typeName", "") in KNOWN_TYPES:
+        return False
+    if _header_typed(profile, generic):
+        return True
+    values = characteristics(profile)
+    return any(re.search(r"wounds? (suffered|allocated)", k.lower()) for k in values) or bool(
+        _WOUND_ROW.fullmatch(profile.get("name", ""))
+    )
 
 
 def _tables(found: list[Found], generic: str = "Damage Table") -> list[Table]:
-    """The damage tables among a unit's profiles (generic `Damage Table` profiles whose first
-    row names the columns, or a profile type of its own with a `Wounds Suffered` column)."""
+    """The tables among a unit's profiles: profiles whose first row names the columns (the
+    generic `Damage Table`, a `Crew Table` of Variable1...), or a profile type of its own with
+    a `Wounds Suffered` column or rows named by wounds (`00-03 Wounds`). A table whose key
+    column or rows are not wounds suffered is kept as keyed by what it names."""
     tables: dict[str, Table] = {}
     for item in found:
         profile = item.element
-        if profile.tag != "profile":
+        if not is_table_row(profile, generic):
             continue
         type_name = profile.get("typeName", "")
         values = characteristics(profile)
         cells = list(values.values())
         if not cells:
             continue
-        if type_name == generic:
-            table = tables.setdefault(profile.get("typeId", generic), Table([], []))
+        if _header_typed(profile, generic):
+            table = tables.setdefault(profile.get("typeId") or type_name, Table([], []))
             if not table.columns and not re.match(r"\s*\d", cells[0]):
                 table.columns = cells
-            elif re.match(r"\s*\d", cells[0]):
+            elif table.columns:
                 table.rows.append(cells)
         elif any(re.search(r"wounds? (suffered|allocated)", k.lower()) for k in values):
             table = tables.setdefault(type_name, Table(list(values), []))
             table.rows.append(cells)
-        elif type_name not in KNOWN_TYPES and _WOUND_ROW.fullmatch(profile.get("name", "")):
+        else:
             table = tables.setdefault(type_name, Table(["Wounds Suffered", *values], []))
             table.rows.append([profile.get("name", "").strip(), *cells])
-    return [t for t in tables.values() if t.columns and t.rows]
+    found_tables = [t for t in tables.values() if t.columns and t.rows]
+    for table in found_tables:
+        key = table.columns[0]
+        by_wounds = "wound" in key.lower() or not key.strip()
+        if not by_wounds or not all(_wound_range(row[0]) for row in table.rows):
+            table.keyed = key.strip() or "row"
+    # a damage table first: the one the warscroll rolls by
+    return sorted(found_tables, key=lambda t: bool(t.keyed))
 
 
 def _norm(text: str) -> str:
@@ -490,8 +632,8 @@ def _cell(sets: str, cell: str) -> int | str:
     key = sets.rsplit(".", 1)[-1]
     if key in ("move", "range"):
         return cell.replace('"', "").strip()
-    if cell.isdigit():
-        return int(cell)
+    if cell.isascii() and cell.isdigit():
+        return _bounded(cell, "damage table", MAX_CHARACTERISTIC)
     return cell
 
 
@@ -502,7 +644,7 @@ def _cells_fit(sets: str, cells: list[str]) -> bool:
     try:
         for cell in cells:
             _column_value(sets, _cell(sets, cell))
-    except ValueError:
+    except (ValueError, UnitProblem):
         return False
     return True
 
@@ -518,48 +660,126 @@ def _table_dice(tables: list[Table], column: str) -> str | None:
     return None
 
 
+def _first_row(tables: list[Table], column: str) -> str | None:
+    """A characteristic a table sets, as its first row gives it (the undamaged model, or the
+    first row of a table keyed by crew): a Save given only by the table is not lost."""
+    for table in tables:
+        for pos, name in enumerate(table.columns):
+            if _norm(name) == column and table.rows and pos < len(table.rows[0]):
+                if table.keyed:
+                    rows = table.rows
+                else:
+                    rows = sorted(table.rows, key=lambda r: (_wound_range(r[0]) or (0, False))[0])
+                value = _inches(rows[0][pos]).strip()
+                if value and value not in ("*", "✱", "-"):
+                    return value
+    return None
+
+
+def _selections(entry: Element) -> tuple[int | None, int | None]:
+    """An entry's or group's own min and max selections (scope parent; -1 is no maximum)."""
+    low = high = None
+    for constraint in _children(entry, "constraints", "constraint"):
+        if constraint.get("field") != "selections" or constraint.get("scope") != "parent":
+            continue
+        value = _bounded(
+            constraint.get("value", "0"), "constraint", MAX_MODELS, low=-1, signed=True
+        )
+        if constraint.get("type") == "min":
+            low = max(0, value)
+        elif constraint.get("type") == "max":
+            high = None if value < 0 else value
+    return low, high
+
+
+def _model_entries(root: Element) -> list[tuple[Element, Element | None]]:
+    """The entries of a unit that are models (`type="model"` or named `5 Judicators`), each
+    with the selection group holding it (None at the unit's own level)."""
+    found: list[tuple[Element, Element | None]] = []
+    for child in _children(root, "selectionEntries", "selectionEntry"):
+        found.append((child, None))
+    for group in _children(root, "selectionEntryGroups", "selectionEntryGroup"):
+        found.extend(
+            (child, group) for child in _children(group, "selectionEntries", "selectionEntry")
+        )
+    return [
+        (child, group)
+        for child, group in found
+        if re.match(r"^\s*\d+\s*x?\s+\S", child.get("name", "")) or child.get("type") == "model"
+    ]
+
+
+def _per(child: Element) -> int:
+    numbered = re.match(r"^\s*(\d{1,4})\s*x?\s+\S", child.get("name", ""))
+    return int(numbered.group(1)) if numbered else 1
+
+
 def _size(root: Element) -> dict[str, Any]:
-    """Unit size from the child entries' constraints: `5 Liberators` taken 1-6 times is 5-30."""
+    """Unit size as BattleScribe counts it: each model entry's count times its selections
+    (`5 Judicators` taken 1-4 times is 5-20); a selection group's own constraints bound the
+    entries in it (a leader and the rest chosen from one group of 10-40)."""
+    models = _model_entries(root)
+    if not models:
+        return {"min": 1, "max": 1}
     sizes_min = 0
     sizes_max: int | None = 0
-    counted = False
-    children = _children(root, "selectionEntries", "selectionEntry")
-    for group in _children(root, "selectionEntryGroups", "selectionEntryGroup"):
-        children += _children(group, "selectionEntries", "selectionEntry")
-    for child in children:
-        name = child.get("name", "")
-        numbered = re.match(r"^\s*(\d+)\s*x?\s+\S", name)
-        if not numbered and child.get("type") != "model":
+    groups: dict[int, tuple[Element, list[Element]]] = {}
+    for child, group in models:
+        if group is not None:
+            groups.setdefault(id(group), (group, []))[1].append(child)
             continue
-        per = int(numbered.group(1)) if numbered else 1
-        low = high = None
-        for constraint in _children(child, "constraints", "constraint"):
-            if constraint.get("field") != "selections" or constraint.get("scope") != "parent":
-                continue
-            value = int(float(constraint.get("value", "0")))
-            if constraint.get("type") == "min":
-                low = value
-            elif constraint.get("type") == "max":
-                high = value
-        counted = True
-        sizes_min += per * (low or 0)
+        low, high = _selections(child)
+        sizes_min += _per(child) * (low or 0)
         if sizes_max is not None:
-            sizes_max = None if high is None else sizes_max + per * high
-    if not counted:
-        return {"min": 1, "max": 1}
+            sizes_max = None if high is None else sizes_max + _per(child) * high
+    for group, children in groups.values():
+        low = high = 0
+        unbounded = False
+        for child in children:
+            c_low, c_high = _selections(child)
+            low += _per(child) * (c_low or 0)
+            if c_high is None:
+                unbounded = True
+            else:
+                high += _per(child) * c_high
+        g_low, g_high = _selections(group)
+        if g_low is not None and all(_per(c) == 1 for c in children):
+            low = max(low, g_low)
+        if g_high is not None and all(_per(c) == 1 for c in children):
+            high, unbounded = (min(high, g_high) if not unbounded else g_high), False
+        sizes_min += low
+        if sizes_max is not None:
+            sizes_max = None if unbounded else sizes_max + high
     minimum = max(1, sizes_min)
     maximum = sizes_max if sizes_max and sizes_max >= minimum else None
     return {"min": minimum, "max": maximum} if maximum is not None else {"min": minimum}
 
 
-def _points(root: Element) -> int | None:
-    for cost in _children(root, "costs", "cost"):
+def _cost(element: Element) -> int | None:
+    """An element's points cost (None when it names none)."""
+    for cost in _children(element, "costs", "cost"):
         if cost.get("name", "").lower() in ("pts", "points") or cost.get("typeId") == "points":
-            try:
-                return int(float(cost.get("value", "0")))
-            except ValueError:
-                return None
+            return _bounded(cost.get("value", "0"), "points", MAX_CONTENT_NUMBER)
     return None
+
+
+def _points(root: Element, links: Sequence[Element] = ()) -> int | None:
+    """Points as BattleScribe counts them for the smallest unit: the entry's own cost plus
+    each model entry's cost times its least selections (`5 Judicators` at 140); when that is
+    0, a cost the linking entry gives."""
+    own = _cost(root)
+    total = own or 0
+    for child, _group in _model_entries(root):
+        cost = _cost(child)
+        low, _high = _selections(child)
+        if cost:
+            total += cost * max(1, low or 0)
+    if total == 0:
+        for link in links:
+            linked = _cost(link)
+            if linked:
+                return linked
+    return total if (own is not None or total) else None
 
 
 _COMMAND_ROLES = [
@@ -600,7 +820,7 @@ def _text_of(element: Element) -> str:
 
 
 def _range_in(text: str) -> int | None:
-    match = re.search(r"within (\d+)\s*(?:\"|''|”|″| inches)", text)
+    match = re.search(r"within (\d{1,3})\s*(?:\"|''|”|″| inches)", text)
     return int(match.group(1)) if match else None
 
 
@@ -664,9 +884,12 @@ def build_unit(
     keywords: list[str],
     source: str,
     tally: Tally,
+    *,
+    links: Sequence[Element] = (),
 ) -> tuple[dict[str, Any], list[str]]:
-    """A warscroll's data from one unit entry and its `Unit` profile; notes on what was left
-    as text. Raises UnitProblem when the unit cannot be played."""
+    """A warscroll's data from one unit entry and its `Unit` profile (`links`: the entryLinks
+    that reach it, which may carry its cost); notes on what was left as text. Raises
+    UnitProblem when the unit cannot be played."""
     stats = characteristics(unit_profile)
     notes: list[str] = []
     data: dict[str, Any] = {"name": name, "faction": faction, "source": source}
@@ -687,7 +910,7 @@ def build_unit(
             if wname in weapons:
                 continue
         try:
-            weapon = _weapon(element, stars)
+            weapon = _weapon(element, stars, notes)
         except UnitProblem as problem:
             extra_texts.append((wname, f"{problem}: {_text_of(element)}"))
             notes.append(str(problem))
@@ -715,8 +938,10 @@ def build_unit(
             id=w["id"],
             name=w["name"],
             melee=w in melee,
-            rend=-int(str(w["rend"]).lstrip("-")) if re.fullmatch(r"-?\d+", str(w["rend"])) else 0,
-            damage=int(w["damage"]) if str(w["damage"]).isdigit() else None,
+            rend=-int(str(w["rend"]).lstrip("-"))
+            if re.fullmatch(r"-?[0-9]{1,3}", str(w["rend"]))
+            else 0,
+            damage=int(w["damage"]) if re.fullmatch(r"[0-9]{1,4}", str(w["damage"])) else None,
         )
         for w in weapons.values()
     ]
@@ -741,33 +966,37 @@ def build_unit(
     save = stats.get("Save", "").strip()
     table_data = None
     tables = _tables(found)
-    if tables:
-        table_data, leftover = _damage_table(tables[0], weapons, stars, data)
+    wound_tables = [t for t in tables if not t.keyed]
+    if wound_tables:
+        table_data, leftover = _damage_table(wound_tables[0], weapons, stars, data)
         for text in leftover:
             extra_texts.append(("Damage table", text))
-        for table in tables[1:]:
-            extra_texts.append(
-                (
-                    "Damage table",
-                    "; ".join(", ".join(r) for r in [table.columns, *table.rows]),
-                )
-            )
+    for table in tables:
+        if table is (wound_tables[0] if wound_tables else None):
+            continue
+        label = f"Table by {table.keyed}" if table.keyed else "Damage table"
+        extra_texts.append((label, "; ".join(", ".join(r) for r in [table.columns, *table.rows])))
     if table_data is not None:
         data["damage_table"] = table_data
-        sets = [c["sets"] for c in table_data["columns"]]
-        first = table_data["rows"][0]["values"]
-        if "save" in sets and save in ("*", "✱"):
-            save = str(first[sets.index("save")])
-        if "bravery" in sets and bravery in ("*", "✱"):
-            bravery = str(first[sets.index("bravery")])
     if data["move"] == "table" and not (
         table_data and "move" in [c["sets"] for c in table_data["columns"]]
     ):
         dice = _table_dice(tables, "move")
-        if dice is None:
+        first_move = _first_row(tables, "move")
+        if dice is not None:
+            data["move"] = 0
+            data["random_move"] = dice
+        elif first_move is not None and re.fullmatch(r"\d{1,2}\"?", first_move):
+            data["move"] = int(first_move.rstrip('"'))
+            notes.append(
+                _("Move * read from the first row of its table: {value}").format(value=first_move)
+            )
+        else:
             raise UnitProblem(_("Move is * but no damage table column sets it"))
-        data["move"] = 0
-        data["random_move"] = dice
+    if save in ("*", "✱"):
+        save = _first_row(tables, "save") or save
+    if bravery in ("*", "✱"):
+        bravery = _first_row(tables, "bravery") or bravery
     for wname, keys in stars.items():
         starred = weapons.get(wname)
         if starred is None:
@@ -798,7 +1027,7 @@ def build_unit(
         save = f"{typo.group(1)}+"
     data["save"] = save if save not in ("", "*", "✱") else "-"
     data["unit_size"] = _size(root)
-    points = _points(root)
+    points = _points(root, links)
     if points is not None:
         data["points"] = points
     data["keywords"] = keywords
@@ -823,17 +1052,13 @@ def build_unit(
         if type_name == "Magic":
             magic = characteristics(element)
             continue
-        if type_name == "Damage Table":
-            continue
-        if element.tag == "profile" and (
-            any(
-                re.search(r"wounds? (suffered|allocated)", k.lower())
-                for k in characteristics(element)
-            )
-            or (type_name not in KNOWN_TYPES and _WOUND_ROW.fullmatch(aname))
-        ):
+        if type_name == "Damage Table" or is_table_row(element):
             continue
         if type_name in SKIPPED_TYPES:
+            continue
+        if type_name == "Spell" and slug(aname) == "arcane-bolt":
+            # the game system's own spell: the engine casts it by its rule (1 mortal wound,
+            # D3 on a casting roll of 10+); the wizard knows it by id
             continue
         if type_name == "Spell":
             values = characteristics(element)
@@ -881,7 +1106,7 @@ def build_unit(
             reading = read_ability(text, refs)
             tally.count(reading)
             model: dict[str, Any] = {"role": role, "name": aname, "text": text or aname}
-            one_per = re.search(r"1 in every (\d+) models", text.lower())
+            one_per = re.search(r"1 in every (\d{1,3}) models", text.lower())
             if one_per:
                 model["one_per"] = int(one_per.group(1))
             attack_effects = [e for e in reading.effects if e["type"] != "ward"]
@@ -904,7 +1129,7 @@ def build_unit(
     unique_ids(commands)
     unique_ids(spells)
     if magic is not None or "WIZARD" in keywords:
-        data["wizard"] = _wizard(magic, spells, notes)
+        data["wizard"] = _wizard(magic, spells, notes, [a["text"] for a in abilities])
     data["missile_weapons"] = missile
     data["melee_weapons"] = melee
     kept = {w["id"] for w in [*missile, *melee]}
@@ -947,15 +1172,26 @@ def unique_ids(records: list[dict[str, Any]]) -> None:
         record.update({"id": ident, **rest})
 
 
+_ONLY_SPELL = re.compile(
+    r"cannot (?:attempt to )?cast any spells? other than (?:the )?(?P<spell>[A-Za-z' -]{1,60}?)"
+    r"(?: spell)?(?:[,.;]|$)"
+)
+"""A warscroll that limits its wizard to one spell (Evocators: "other than Empower")."""
+
+
 def _wizard(
-    magic: dict[str, str] | None, spells: list[dict[str, Any]], notes: list[str]
+    magic: dict[str, str] | None,
+    spells: list[dict[str, Any]],
+    notes: list[str],
+    texts: Sequence[str] = (),
 ) -> dict[str, Any]:
     casts = unbinds = 1
     known: list[str] = []
     if magic:
         numbers = re.findall(r"\d+", magic.get("Cast/Unbind", ""))
         if len(numbers) >= 2:
-            casts, unbinds = int(numbers[0]), int(numbers[1])
+            casts = _bounded(numbers[0], "Cast", MAX_CHARACTERISTIC)
+            unbinds = _bounded(numbers[1], "Unbind", MAX_CHARACTERISTIC)
         named = re.split(r",\s*|\s+and\s+|\s*&\s*", magic.get("Spells Known", ""))
         known = [slug(n) for n in named if slug(n)]
     own = {slug(s["name"]) for s in spells}
@@ -972,6 +1208,13 @@ def _wizard(
             chosen.append(slug(spell["name"]))
     if not known:
         chosen = ["arcane-bolt", "mystic-shield", *chosen]
+    for text in texts:
+        only = _ONLY_SPELL.search(text)
+        if only and slug(only["spell"]) in chosen:
+            chosen = [slug(only["spell"])]
+            notes.append(
+                _("the warscroll limits its wizard to {spell}").format(spell=only["spell"].strip())
+            )
     return {"casts": casts, "unbinds": unbinds, "spells": list(dict.fromkeys(chosen))}
 
 
@@ -998,10 +1241,7 @@ def _options(
             continue
         if any(c in o["choices"] for o in options for c in choices):
             continue
-        minimum = 0
-        for constraint in _children(group, "constraints", "constraint"):
-            if constraint.get("type") == "min" and constraint.get("field") == "selections":
-                minimum = int(float(constraint.get("value", "0")))
+        minimum = _selections(group)[0] or 0
         option: dict[str, Any] = {
             "id": slug(group.get("name", "weapons")) or "weapons",
             "choices": choices,
@@ -1030,24 +1270,26 @@ def _keywords(elements: Iterable[Element], index: Index) -> list[str]:
 
 
 def unit_roots(catalogue: Catalogue) -> list[Element]:
-    """The outermost unit or model entries of a file that carry (or nest) a `Unit` profile."""
+    """The outermost entries of a file that carry (or nest) a `Unit` profile, whatever their
+    entry type: BSData types some units `upgrade` (most Ossiarch Bonereapers, a Freeguild
+    General). The file is walked with a stack, so no nesting depth can overflow it."""
     roots: list[Element] = []
 
     def has_unit(entry: Element) -> bool:
         return any(profile.get("typeName") == "Unit" for profile in entry.iter("profile"))
 
-    def visit(element: Element) -> None:
-        for child in element:
-            if (
-                child.tag == "selectionEntry"
-                and child.get("type") in ("unit", "model")
-                and (has_unit(child) or _links_unit(child))
-            ):
+    stack = [catalogue.root]
+    while stack:
+        element = stack.pop()
+        children = list(element)
+        for child in reversed(children):
+            if child.tag == "selectionEntry" and (has_unit(child) or _links_unit(child)):
                 roots.append(child)
-                continue
-            visit(child)
-
-    visit(catalogue.root)
+            else:
+                stack.append(child)
+    # the stack visits the file depth first, as it is written; keep that order
+    order = {id(e): n for n, e in enumerate(catalogue.root.iter())}
+    roots.sort(key=lambda e: order[id(e)])
     return roots
 
 
@@ -1062,8 +1304,56 @@ def _links_unit(entry: Element) -> bool:
     )
 
 
-def import_catalogues(paths: Sequence[Path]) -> ImportReport:
-    """Read every file given and build a validated warscroll for every unit in them."""
+_LEGACY = re.compile(r"legacy|legends|compendium|\[legends\]", re.IGNORECASE)
+
+
+@dataclass
+class Candidate:
+    """A warscroll read from one catalogue, waiting to be chosen among others of its name."""
+
+    data: dict[str, Any]
+    notes: list[str]
+    catalogue: Catalogue
+    faction: str
+    order: int
+
+    def legacy(self) -> bool:
+        """Whether its catalogue is a legacy, legends or compendium one."""
+        return bool(_LEGACY.search(self.catalogue.name) or _LEGACY.search(self.catalogue.file))
+
+    def own_faction(self) -> bool:
+        """Whether the unit carries its catalogue's faction keyword (the faction's own entry)."""
+        keyword = self.faction.upper()
+        keywords = set(self.data.get("keywords", []))
+        return keyword in keywords or keyword.rstrip("S") in keywords
+
+    def rank(self) -> tuple[bool, bool, bool, int]:
+        """Lower is better: current over legacy, the faction's own entry over one borrowed from
+        another catalogue, a faction's catalogue over the game system, then file order."""
+        generic = self.catalogue.root.tag == "gameSystem"
+        return (self.legacy(), not self.own_faction(), generic, self.order)
+
+
+def _same_name_reason(keep: Candidate, drop: Candidate) -> str:
+    """Why one of two units of the same name was kept, for the report."""
+    if drop.legacy() and not keep.legacy():
+        why = _("the current entry wins over a legacy or compendium one")
+    elif keep.own_faction() and not drop.own_faction():
+        why = _("that is the faction's own entry (it carries the faction keyword)")
+    elif drop.catalogue.root.tag == "gameSystem" and keep.catalogue.root.tag != "gameSystem":
+        why = _("a faction's catalogue wins over the game system")
+    else:
+        why = _("it was read first")
+    return _("the unit of the same name from {file} was kept: {why}").format(
+        file=keep.catalogue.file, why=why
+    )
+
+
+def import_catalogues(
+    paths: Sequence[Path], progress: Callable[[str], None] | None = None
+) -> ImportReport:
+    """Read every file given and build a validated warscroll for every unit in them;
+    `progress` is told each file as it is read and as its units are built."""
     from pydantic import ValidationError
 
     from aos_cli.content.schema import Warscroll
@@ -1071,6 +1361,8 @@ def import_catalogues(paths: Sequence[Path]) -> ImportReport:
     report = ImportReport()
     catalogues = []
     for path in catalogue_files(paths):
+        if progress is not None:
+            progress(_("reading {file}").format(file=path.name))
         catalogues.append(read_catalogue(path))
         report.files.append(path.name)
     index = Index()
@@ -1093,11 +1385,18 @@ def import_catalogues(paths: Sequence[Path]) -> ImportReport:
     for catalogue in catalogues:
         for link in catalogue.root.iter("entryLink"):
             linking.setdefault(link.get("targetId", ""), []).append(link)
-    ids: dict[str, str] = {}
+    chosen: dict[str, Candidate] = {}
     tally = Tally()
     for catalogue in catalogues:
+        if progress is not None:
+            progress(_("building the warscrolls of {file}").format(file=catalogue.file))
         for root in unit_roots(catalogue):
-            found = list(walk(root, index, root))
+            try:
+                found = list(walk(root, index, root))
+            except UnitProblem as problem:
+                name = root.get("name", "").strip()
+                report.skipped.append(Skipped(name, catalogue.file, str(problem)))
+                continue
             unit_profiles = [f for f in found if f.element.get("typeName") == "Unit"]
             keywords = _keywords([root, *linking.get(root.get("id", ""), [])], index)
             faction = catalogue.faction
@@ -1132,23 +1431,20 @@ def import_catalogues(paths: Sequence[Path]) -> ImportReport:
                 source = f"BattleScribe catalogue {catalogue.name!r} (revision {catalogue.root.get('revision', '?')})"
                 try:
                     data, notes = build_unit(
-                        name, root, profile, mine, faction, keywords, source, tally
+                        name,
+                        root,
+                        profile,
+                        mine,
+                        faction,
+                        keywords,
+                        source,
+                        tally,
+                        links=linking.get(root.get("id", ""), []),
                     )
                 except UnitProblem as problem:
                     report.skipped.append(Skipped(name, catalogue.file, str(problem)))
                     continue
                 ident = slug(name)
-                if ident in ids:
-                    report.skipped.append(
-                        Skipped(
-                            name,
-                            catalogue.file,
-                            _("another unit of the same name was imported from {file}").format(
-                                file=ids[ident]
-                            ),
-                        )
-                    )
-                    continue
                 data = {"id": ident, **data}
                 try:
                     Warscroll.model_validate(data)
@@ -1159,18 +1455,90 @@ def import_catalogues(paths: Sequence[Path]) -> ImportReport:
                         Skipped(name, catalogue.file, f"{where}: {first['msg']}".removeprefix(": "))
                     )
                     continue
-                ids[ident] = catalogue.file
-                for note in notes:
-                    report.notes.append(f"{name}: {note}")
-                report.warscrolls.append(data)
-                report.factions[faction] = report.factions.get(faction, 0) + 1
-                report.weapons += len(data["missile_weapons"]) + len(data["melee_weapons"])
-    report.abilities = tally.abilities
-    report.structured = tally.structured
-    report.partial = tally.partial
-    report.reminders = tally.reminders
+                candidate = Candidate(data, notes, catalogue, faction, order=len(chosen))
+                held = chosen.get(ident)
+                if held is None:
+                    chosen[ident] = candidate
+                    continue
+                keep, drop = (
+                    (held, candidate) if held.rank() <= candidate.rank() else (candidate, held)
+                )
+                keep.order = min(keep.order, drop.order)
+                chosen[ident] = keep
+                report.skipped.append(
+                    Skipped(drop.data["name"], drop.catalogue.file, _same_name_reason(keep, drop))
+                )
+    for candidate in sorted(chosen.values(), key=lambda c: c.order):
+        data = candidate.data
+        for note in candidate.notes:
+            report.notes.append(f"{data['name']}: {note}")
+        report.warscrolls.append(data)
+        report.factions[candidate.faction] = report.factions.get(candidate.faction, 0) + 1
+        report.weapons += len(data["missile_weapons"]) + len(data["melee_weapons"])
+    report.count_written()
+    report.allegiances = read_allegiances(catalogues, index, report)
     settle_target_keywords(report.warscrolls)
     return report
+
+
+_ALLEGIANCE = re.compile(r"\s*allegiance\s*:\s*(?P<name>.{1,80}?)\s*", re.IGNORECASE)
+
+
+def read_allegiances(
+    catalogues: Sequence[Catalogue], index: Index, report: ImportReport
+) -> list[dict[str, Any]]:
+    """The allegiance abilities of each `Allegiance: X` entry (its Battle Trait profiles) as
+    allegiance records: an army of that allegiance gives its units the traits' effects."""
+    from pydantic import ValidationError
+
+    from aos_cli.content.schema import Allegiance
+
+    found: dict[str, dict[str, Any]] = {}
+    for catalogue in catalogues:
+        for entry in catalogue.root.iter("selectionEntry"):
+            named = _ALLEGIANCE.fullmatch(entry.get("name", ""))
+            if named is None or slug(named["name"]) in found:
+                continue
+            profiles = [p for p in entry.iter("profile") if p.get("typeName") == "Battle Trait"]
+            for link in entry.iter("infoLink"):
+                linked = index.profiles.get(link.get("targetId", ""))
+                if linked is not None and linked.get("typeName") == "Battle Trait":
+                    profiles.append(linked)
+            traits: list[dict[str, Any]] = []
+            for profile in profiles:
+                text = _text_of(profile)
+                reading = read_ability(text, [])
+                trait: dict[str, Any] = {"name": profile.get("name", "").strip(), "text": text}
+                if reading.timing:
+                    trait["timing"] = reading.timing
+                if reading.effects:
+                    trait["effects"] = reading.effects
+                if not reading.complete or not reading.effects:
+                    trait["reminder"] = True
+                traits.append(trait)
+            if not traits:
+                continue
+            unique_ids(traits)
+            name = named["name"]
+            record = {
+                "id": slug(name),
+                "name": name,
+                "faction": name,
+                "keyword": name.upper(),
+                "text": f"The allegiance abilities of a {name} army (BattleScribe {catalogue.name}).",
+                "battle_traits": traits,
+            }
+            try:
+                Allegiance.model_validate(record)
+            except ValidationError as error:
+                first = error.errors(include_url=False)[0]
+                where = ".".join(str(p) for p in first["loc"])
+                report.skipped.append(
+                    Skipped(entry.get("name", ""), catalogue.file, f"{where}: {first['msg']}")
+                )
+                continue
+            found[slug(name)] = record
+    return list(found.values())
 
 
 def _split_keywords(phrase: str, known: set[str]) -> list[str] | None:
@@ -1219,14 +1587,21 @@ def settle_target_keywords(warscrolls: list[dict[str, Any]]) -> None:
                     target["any_keywords"] = alternatives
 
 
-def import_into(paths: Sequence[Path], out: Path) -> ImportReport:
-    """Import catalogues and write one content file per faction into `out` (see `output`)."""
+def import_into(
+    paths: Sequence[Path], out: Path, progress: Callable[[str], None] | None = None
+) -> ImportReport:
+    """Import catalogues and write one content file per faction into `out` (see `output`),
+    then cache what was written; `progress` is told each step (file by file)."""
     from aos_cli.content.importers.output import file_name, taken_ids, write_files
 
-    report = import_catalogues(paths)
+    report = import_catalogues(paths, progress)
     files: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for data in report.warscrolls:
         files.setdefault(file_name(data["faction"]), {"warscrolls": []})["warscrolls"].append(data)
+    if report.allegiances:
+        files.setdefault(file_name("allegiances"), {"warscrolls": []})["allegiances"] = list(
+            report.allegiances
+        )
     taken = taken_ids(out, set(files))
     if taken:
         for records in files.values():
@@ -1238,9 +1613,15 @@ def import_into(paths: Sequence[Path], out: Path) -> ImportReport:
                     report.skipped.append(
                         Skipped(data["name"], taken[data["id"]], _("your own file defines this id"))
                     )
-        files = {name: records for name, records in files.items() if records["warscrolls"]}
+        files = {name: records for name, records in files.items() if any(records.values())}
+        report.count_written()
     header = "BattleScribe data " + ", ".join(report.files)
     report.written = write_files(out, files, header[:400])
+    if progress is not None:
+        progress(_("caching the warscrolls written"))
+    from aos_cli.content.loader import warm_cache
+
+    warm_cache([Path(path) for path in report.written])
     return report
 
 

@@ -150,6 +150,10 @@ def _subject(rest: str, weapons: list[WeaponRef]) -> list[str] | None:
 
 def _weapon_named(words: str, weapons: list[WeaponRef]) -> WeaponRef | None:
     words = words.strip().rstrip(".").removesuffix(" attacks").strip()
+    # "a Dracoth's Claws and Fangs": the weapon after the model's possessive
+    owned = re.fullmatch(r"[a-z][\w -]{0,40}?'s (?P<weapon>.+)", words)
+    if owned and not any(w.name.lower() == words for w in weapons):
+        words = owned["weapon"]
     for weapon in weapons:
         name = weapon.name.lower()
         if words in (name, name.rstrip("s"), f"{name}s") or words.rstrip("s") == name.rstrip("s"):
@@ -298,7 +302,7 @@ def _on_roll(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], li
             if better > 0:
                 return [{"type": "rend_bonus_on_hit", "on": on, "amount": better}], covered
         return None
-    damage = re.fullmatch(r"that attack has a damage characteristic of (?P<n>\d+)", then)
+    damage = re.fullmatch(r"that attack has a damage characteristic of (?P<n>\d{1,3})", then)
     if damage and roll == "wound":
         bases_d = {w.damage for w in chosen}
         if len(bases_d) == 1 and (base := bases_d.pop()) is not None and int(damage["n"]) > base:
@@ -324,14 +328,79 @@ def _characteristic(
         if found is None:
             return None
         covered = [found.id]
-    effect = {"type": "extra_attacks", "amount": int(match["n"])}
+    # "this unit's" weapons: every model's Attacks (a bonus per model); "a Heartseeker's"
+    # weapon: one model's, so one extra attack for the unit.
+    each_model = bool(
+        re.match(
+            r"add \d to the attacks characteristic of (?:this unit's|units? with this ability's|"
+            r"models in this unit's|its) ",
+            s,
+        )
+    )
+    effect: dict[str, Any] = (
+        {"type": "characteristic_modifier", "characteristic": "attacks", "amount": int(match["n"])}
+        if each_model
+        else {"type": "extra_attacks", "amount": int(match["n"])}
+    )
+    if each_model and match["what"] in ("melee weapons", "weapons", "weapon"):
+        effect["melee_only"] = True
     effect = _wrap(effect, "charged_this_turn" if match["cond"] else None)
     return [effect], covered
 
 
-def _other(s: str) -> list[dict[str, Any]] | None:
-    """Sentences about rolls outside the attack, battleshock, healing and auras."""
+_AGAINST = {
+    "hero": "HERO",
+    "monster": "MONSTER",
+    "wizard": "WIZARD",
+    "priest": "PRIEST",
+}
+
+
+def _more_wordings(
+    s: str, weapons: list[WeaponRef]
+) -> tuple[list[dict[str, Any]], list[str]] | None:
+    """Two rolls rerolled at once ("reroll hit and wound rolls for attacks made by this
+    model"), and rerolls or bonuses only against a HERO or MONSTER target."""
     s = s.rstrip(".")
+    match = re.fullmatch(
+        r"(?:you can )?reroll (?P<which>failed )?(?P<a>hit|wound) (?:rolls )?and "
+        r"(?:failed )?(?P<b>hit|wound) rolls(?P<ones> of 1)? (?P<rest>for attacks made (?:by|with) .+)",
+        s,
+    )
+    if match and match["a"] != match["b"]:
+        covered = _subject(match["rest"], weapons)
+        if covered is None:
+            return None
+        which = "ones" if match["ones"] else "failed" if match["which"] else "all"
+        return [
+            {"type": "reroll", "roll": match["a"], "which": which},
+            {"type": "reroll", "roll": match["b"], "which": which},
+        ], covered
+    match = re.fullmatch(
+        r"(?P<rest>.+?),? if the target (?:unit )?is (?:a|an) (?P<kw>hero|monster|wizard|priest)", s
+    )
+    if match:
+        inner = _reroll(match["rest"], weapons) or _modifier(match["rest"], weapons)
+        if inner is None or any(e["type"] == "conditional" for e in inner[0]):
+            return None
+        effects, covered = inner
+        if any(e.get("roll") == "save" for e in effects):
+            return None
+        return [
+            {"type": "against", "keywords": [_AGAINST[match["kw"]]], "effects": effects}
+        ], covered
+    return None
+
+
+def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
+    """Sentences about rolls outside the attack, battleshock, healing and auras.
+
+    "That unit suffers ..." is read only when the text picked one enemy unit (`picked_enemy`):
+    after "roll a dice for each enemy unit within 1\"" or "pick a point", that unit is one of
+    several the tool cannot see, and the mortal wounds must never land on the bearer."""
+    s = s.rstrip(".")
+    if not picked_enemy and re.search(r"\b(?:that|the|each) (?:enemy )?units? suffers?\b", s):
+        return None
     match = re.fullmatch(
         rf"(?:you can )?reroll (?P<roll>charge|run|casting|unbinding|battleshock) rolls for {_UNIT}",
         s,
@@ -349,7 +418,7 @@ def _other(s: str) -> list[dict[str, Any]] | None:
         ]
     match = re.fullmatch(
         r"(?:if successfully cast, )?pick (?:1|one|a|an) (?:enemy|friendly|other friendly) unit "
-        r"(?:wholly )?within (?P<r>\d+)\"? of the caster(?: (?:that is|and) visible to them)?",
+        r"(?:wholly )?within (?P<r>\d{1,3})\"? of the caster(?: (?:that is|and) visible to them)?",
         s,
     )
     if match:
@@ -388,7 +457,7 @@ def _other(s: str) -> list[dict[str, Any]] | None:
     match = re.fullmatch(
         r"add (?P<n>\d) to (?:(?P<roll>hit|wound|save) rolls for (?:attacks made by )?|"
         r"(?P<bravery>the bravery characteristic of ))friendly (?P<kw>[a-z' -]+?) units "
-        rf"(?:while they are |that are )?(?:wholly )?within (?P<r>\d+)\"? of {_NEAR}",
+        rf"(?:while they are |that are )?(?:wholly )?within (?P<r>\d{{1,3}})\"? of {_NEAR}",
         s,
     )
     if match:
@@ -411,7 +480,7 @@ def _other(s: str) -> list[dict[str, Any]] | None:
     if match:
         return [{"type": "heal", "amount": _number(match["n"]), "target": "self"}]
     match = re.fullmatch(
-        r"subtract (?P<n>\d) from the bravery characteristic of enemy units (?:while|if|when) they are within (?P<r>\d+)\"? of (?:this model|this unit|any friendly units with this ability|one or more friendly \w+(?: \w+)?)",
+        r"subtract (?P<n>\d) from the bravery characteristic of enemy units (?:while|if|when) they are within (?P<r>\d{1,3})\"? of (?:this model|this unit|any friendly units with this ability|one or more friendly \w+(?: \w+)?)",
         s,
     )
     if match:
@@ -433,13 +502,24 @@ def _other(s: str) -> list[dict[str, Any]] | None:
 
 
 _WARD = re.compile(
-    rf"roll a dice each time you allocate a (?P<kind>wound or mortal wound|mortal wound) to {_UNIT}\. "
+    # at the start of a sentence: "If this model is armed with a Shining Aegis, roll a dice
+    # ..." holds only with that weapon, which the effect cannot say
+    rf"(?:^|(?<=\. ))roll a dice each time you allocate a (?P<kind>wound or mortal wound|mortal wound) to {_UNIT}\. "
     r"on a (?P<on>[2-6])\+?,? (?:that|the) (?:wound or mortal wound|mortal wound|wound) is negated\.?"
 )
 
 
+_NEAR_HERO_WARD = re.compile(
+    r"roll a dice (?:for each|each time you allocate a) wound or mortal wound (?:inflicted on|to) "
+    r"a friendly (?P<kw>[a-z' -]{1,40}?) unit (?:wholly )?within (?P<r>\d{1,3})\"? of your "
+    r"general or a friendly (?:[a-z' -]{1,40} )?hero(?: from your army)?\. on a (?P<on>[2-6])\+?,? "
+    r"(?:that|the) (?:wound or mortal wound|wound) is negated\.?"
+)
+"""A battle trait's ward for units near the general or a HERO (Nighthaunt's Deathless Spirits)."""
+
+
 _BOLT = re.compile(
-    r"(?:if successfully cast, )?pick (?:1|one) enemy unit within (?P<r>\d+)\"? of the caster"
+    r"(?:if successfully cast, )?pick (?:1|one) enemy unit within (?P<r>\d{1,3})\"? of the caster"
     r"(?: that is visible to them)?\. that unit suffers (?P<n>d3|d6|2d6|\d) mortal wounds?\.?"
 )
 
@@ -447,7 +527,7 @@ _BOLT = re.compile(
 _PICK = re.compile(
     r"\bpick (?:1|one|a|an|up to \w+) (?:other )?(?P<side>enemy|friendly) "
     r"(?P<kw>(?:[a-z'-]+ ){0,3}?)(?P<noun>units?|models?|heroe?s?|monsters?|wizards?|priests?) "
-    r"(?:that is |that are )?(?:wholly )?within (?P<r>\d+)(?:\"|-inch| inch(?:es)?)? "
+    r"(?:that is |that are )?(?:wholly )?within (?P<r>\d{1,3})(?:\"|-inch| inch(?:es)?)? "
     r"of (?:the caster|the chanter|this (?:unit|model)|the bearer|your general|it|them|him|her)"
 )
 _NOUN_KEYWORDS = {"hero": "HERO", "monster": "MONSTER", "wizard": "WIZARD", "priest": "PRIEST"}
@@ -470,6 +550,13 @@ def read_target(plain: str) -> dict[str, Any] | None:
     return target
 
 
+_MANY = re.compile(
+    r"\bfor each\b|\beach (?:other )?(?:enemy )?units?\b|\bpoint on the battlefield\b|"
+    r"\bthat point\b|\bevery (?:enemy )?units?\b|\bunits? within \d{1,3}\"? of that unit\b"
+)
+"""Words that make "that unit" one of several units (each enemy unit within 1", a point)."""
+
+
 def read_ability(text: str, weapons: list[WeaponRef]) -> Reading:
     """Read one ability's rules text: its timing, whom it picks, and the effects of the
     wordings it knows."""
@@ -490,6 +577,14 @@ def read_ability(text: str, weapons: list[WeaponRef]) -> Reading:
         reading.effects.append({"type": kind, "on": int(ward["on"])})
         plain = (plain[: ward.start()] + plain[ward.end() :]).strip()
         understood += 1
+    near = _NEAR_HERO_WARD.search(plain)
+    if near:
+        ward_near = {"type": "ward", "on": int(near["on"])}
+        reading.effects.append(
+            {"type": "conditional", "condition": "near_general_or_hero", "effects": [ward_near]}
+        )
+        plain = (plain[: near.start()] + plain[near.end() :]).strip()
+        understood += 1
     bolt = _BOLT.search(plain)
     if bolt:
         amount = _number(bolt["n"])
@@ -497,10 +592,17 @@ def read_ability(text: str, weapons: list[WeaponRef]) -> Reading:
         plain = (plain[: bolt.start()] + plain[bolt.end() :]).strip()
         understood += 1
     sentences = [s.strip() for s in re.split(r"(?<=[.!])\s+(?=[a-z0-9\"(])", plain) if s.strip()]
+    # one enemy unit picked, and no "for each" / "each enemy unit" / point that makes "that
+    # unit" one of many: only then may "that unit suffers" land on the picked unit
+    picked_enemy = (
+        reading.target is not None
+        and reading.target.get("side") == "enemy"
+        and not _MANY.search(plain)
+    )
     missed = 0
     for sentence in sentences:
         core = _strip_lead(sentence.rstrip(".").strip())
-        found = _sentence(core, weapons)
+        found = _sentence(core, weapons, picked_enemy)
         if found is None:
             missed += 1
             continue
@@ -511,15 +613,23 @@ def read_ability(text: str, weapons: list[WeaponRef]) -> Reading:
                 reading.weapons.append(weapon_id)
         understood += 1
     reading.complete = understood > 0 and missed == 0
+    if re.search(r"\b(?:1|one) in every \d{1,3} models\b", plain):
+        # "1 in every 5 models can be a Slasher Crone; add 1 to that model's Attacks": one
+        # extra attack per 5 models, which the effect cannot count: left to the table
+        kept = [e for e in reading.effects if e["type"] != "extra_attacks"]
+        if len(kept) != len(reading.effects):
+            reading.effects, reading.complete = kept, False
     return reading
 
 
-def _sentence(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], list[str]] | None:
-    for reader in (_reroll, _modifier, _on_roll, _characteristic):
+def _sentence(
+    s: str, weapons: list[WeaponRef], picked_enemy: bool = True
+) -> tuple[list[dict[str, Any]], list[str]] | None:
+    for reader in (_reroll, _modifier, _on_roll, _characteristic, _more_wordings):
         found = reader(s, weapons)
         if found is not None:
             return found
-    other = _other(s)
+    other = _other(s, picked_enemy)
     if other is not None:
         return other, []
     return None

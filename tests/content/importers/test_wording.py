@@ -95,7 +95,15 @@ WEAPONS = [
                 {
                     "type": "conditional",
                     "condition": "charged_this_turn",
-                    "effects": [{"type": "extra_attacks", "amount": 1}],
+                    # per model (Frenzied Assault: 30 attacks for 10 models of 2, not 21)
+                    "effects": [
+                        {
+                            "type": "characteristic_modifier",
+                            "characteristic": "attacks",
+                            "amount": 1,
+                            "melee_only": True,
+                        }
+                    ],
                 }
             ],
             ["glaive"],
@@ -295,3 +303,140 @@ def test_the_target_is_the_unit_the_text_picks(text: str, target: dict[str, obje
     """AoS2 §11/§19: spells, prayers and abilities pick their target by side, keyword and range;
     an imported record that picks nobody else applies to itself."""
     assert read_ability(text, []).target == target
+
+
+# ---------------------------------------------------------------- issue 24 §4: who, how many
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Soulscent: the enemy units within 1" suffer, never the Hellflayer
+        'At the start of the combat phase, roll a dice for each enemy unit within 1" of this '
+        "model. On a 4+, that enemy unit suffers D3 mortal wounds.",
+        # Storm Breath: a point, then every enemy unit near it
+        'In your shooting phase, you can pick a point on the battlefield within 12" of this '
+        'model. Roll a dice for each enemy unit within 2" of that point. On a 4+ that unit '
+        "suffers D3 mortal wounds.",
+        # Excess of Blades: each enemy unit within 1", and a stronger result on a 5+
+        'Roll a dice for each enemy unit that is within 1" of this model after this model '
+        "finishes a charge move. On a 1, nothing happens. On a 2-4, that unit suffers D3 "
+        "mortal wounds. On a 5+, that unit suffers D6 mortal wounds.",
+    ],
+)
+def test_issue24_mortal_wounds_on_many_units_stay_a_reminder(text: str) -> None:
+    """Issue 24 §4: "that unit suffers" after "roll a dice for each enemy unit" or "a point"
+    is one of many units the tool cannot see: no effect may land it on the bearer or on one
+    unit; the ability stays a reminder with its text."""
+    reading = read_ability(text, WEAPONS)
+    assert not any("mortal_wounds" in str(e) for e in reading.effects if e["type"] != "against")
+    assert not reading.complete
+
+
+def test_issue24_picked_enemy_unit_suffers_the_roll() -> None:
+    """Issue 24 §4: one enemy unit picked, one roll: the mortal wounds land on the unit picked
+    (the record's target), never the bearer."""
+    reading = read_ability(
+        'In your hero phase, pick 1 enemy unit within 12" of this model. Roll a dice. On a 4+, '
+        "that unit suffers D3 mortal wounds.",
+        WEAPONS,
+    )
+    assert reading.target == {"side": "enemy", "range": 12}
+    assert reading.effects == [
+        {"type": "roll_then", "on": 4, "then": [{"type": "mortal_wounds", "amount": "D3"}]}
+    ]
+
+
+def test_issue24_aos2_attacks_characteristic_of_this_units_weapons_is_per_model() -> None:
+    """Issue 24 §4 (AoS2 §13: the bonus is to each model's characteristic): "Add 1 to the
+    Attacks characteristic of this unit's Glaive" is a per-model modifier; "of a champion's"
+    weapon is one extra attack for the unit."""
+    unit = read_ability("Add 1 to the Attacks characteristic of this unit's Glaive.", WEAPONS)
+    assert unit.effects == [
+        {"type": "characteristic_modifier", "characteristic": "attacks", "amount": 1}
+    ]
+    leader = read_ability("Add 1 to the Attacks characteristic of a Prime's Glaive.", WEAPONS)
+    assert leader.effects == [{"type": "extra_attacks", "amount": 1}]
+
+
+def test_issue24_aos2_s2_two_rolls_rerolled_at_once() -> None:
+    """AoS2 §2: "re-roll hit and wound rolls" rerolls both, for the attacks named."""
+    reading = read_ability(
+        "You can re-roll hit and wound rolls for attacks made by this model.", WEAPONS
+    )
+    assert reading.effects == [
+        {"type": "reroll", "roll": "hit", "which": "all"},
+        {"type": "reroll", "roll": "wound", "which": "all"},
+    ]
+    assert reading.complete and reading.weapons == ["glaive", "bow"]
+
+
+def test_issue24_a_bonus_only_against_a_hero_target() -> None:
+    """A reroll only when the target is a HERO is an `against` effect naming HERO."""
+    reading = read_ability(
+        "You can re-roll hit rolls of 1 for attacks made by this unit if the target is a HERO.",
+        WEAPONS,
+    )
+    assert reading.effects == [
+        {
+            "type": "against",
+            "keywords": ["HERO"],
+            "effects": [{"type": "reroll", "roll": "hit", "which": "ones"}],
+        }
+    ]
+    for effect in reading.effects:
+        build_effect(effect)
+
+
+def test_issue24_chain_lightning_second_roll_is_left_to_the_table() -> None:
+    """Chain Lightning: the picked unit's D3 is an effect; the roll for each other enemy unit
+    near it is no effect on the picked unit again, and stays in the reminder."""
+    reading = read_ability(
+        'Pick 1 enemy unit within 18" of the caster. That unit suffers D3 mortal wounds. Then '
+        'roll a dice for each other enemy unit within 6" of that unit. On a 4+ that unit '
+        "suffers 1 mortal wound.",
+        WEAPONS,
+    )
+    assert reading.effects == [{"type": "mortal_wounds", "amount": "D3", "range": 18}]
+    assert not reading.complete
+
+
+def test_issue24_a_weapon_named_after_its_models_possessive() -> None:
+    """ "An attack made with a Dracoth's Glaive" names the Glaive: the possessive is the model."""
+    reading = read_ability(
+        "If the unmodified hit roll for an attack made with a Dracoth's Glaive is 6, that attack "
+        "inflicts 1 mortal wound on the target and the attack sequence ends (do not make a wound "
+        "or save roll).",
+        WEAPONS,
+    )
+    assert reading.weapons == ["glaive"]
+    assert reading.effects[0]["add"] is False
+
+
+def test_issue24_one_models_bonus_and_a_ward_that_needs_a_weapon() -> None:
+    """ "That model's Hellblade" after "1 model in this unit is a Bloodhunter" is one model's
+    +1 (one extra attack), not every model's; a ward only "if this model is armed with a
+    Shining Aegis" stays a reminder (the effect cannot say which weapon it needs)."""
+    hunter = read_ability(
+        "1 model in this unit is a Bloodhunter. Add 1 to the Attacks characteristic of that "
+        "model's Glaive.",
+        WEAPONS,
+    )
+    assert hunter.effects == [{"type": "extra_attacks", "amount": 1}]
+    aegis = read_ability(
+        "If this model is armed with a Shining Aegis, roll a dice each time you allocate a "
+        "wound or mortal wound to this model. On a 6+, that wound or mortal wound is negated.",
+        WEAPONS,
+    )
+    assert aegis.effects == [] and not aegis.complete
+
+
+def test_issue24_one_in_every_n_models_bonus_stays_a_reminder() -> None:
+    """ "1 in every 5 models can be a Slasher Crone. Add 1 to the Attacks characteristic of that
+    model's Glaive": as many extra attacks as there are crones, which one effect cannot count."""
+    reading = read_ability(
+        "1 in every 5 models in this unit can be a Slasher Crone. Add 1 to the Attacks "
+        "characteristic of that model's Glaive.",
+        WEAPONS,
+    )
+    assert reading.effects == [] and not reading.complete

@@ -1,0 +1,353 @@
+"""Every unit entry of a catalogue imported as the data has it, or listed with its reason
+(issue 24 §1-§3), and a catalogue's links and numbers read without ever raising (issue 32)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from aos_cli.content import load_database
+from aos_cli.content.importers.battlescribe import ImportReport, import_catalogues
+from aos_cli.content.schema import Warscroll
+from tests.content.importers.catxml import (
+    ability,
+    constraint,
+    entry,
+    row,
+    unit_profile,
+    weapon,
+    write,
+)
+
+
+def _import(folder: Path) -> tuple[dict[str, dict[str, Any]], ImportReport]:
+    report = import_catalogues([folder])
+    return {w["name"]: w for w in report.warscrolls}, report
+
+
+def _reason(report: ImportReport, name: str) -> str:
+    return next(s.reason for s in report.skipped if s.name.startswith(name))
+
+
+def test_a_unit_typed_upgrade_is_imported(tmp_path: Path) -> None:
+    """BSData types some units `upgrade` (Ossiarch Bonereapers): a Unit profile makes a unit."""
+    folder = write(
+        tmp_path,
+        entry(
+            "e1",
+            "Mortek Guard",
+            unit_profile("Mortek Guard") + weapon("Nadirite Blade"),
+            kind="upgrade",
+        ),
+    )
+    scrolls, _report = _import(folder)
+    assert scrolls["Mortek Guard"]["melee_weapons"][0]["name"] == "Nadirite Blade"
+
+
+def test_a_linked_separate_unit_lends_the_hero_no_weapons(tmp_path: Path) -> None:
+    """A hero's entryLink to another unit (the Lord-Castellant's Faithful Gryph-hound) gives the
+    hero its own weapons only: the hound's Beak and Claws are the hound's warscroll's."""
+    hound = entry(
+        "hound",
+        "Faithful Gryph-hound",
+        unit_profile("Gryph-hound", move='9"') + weapon("Beak and Claws"),
+    )
+    hero = entry(
+        "hero",
+        "Lord-Castellant",
+        unit_profile("Lord-Castellant") + weapon("Castellant's Halberd"),
+        inner='<entryLinks><entryLink id="l1" name="Faithful Gryph-hound" targetId="hound" type="selectionEntry"/></entryLinks>',
+    )
+    scrolls, _report = _import(write(tmp_path, hound + hero))
+    assert [w["name"] for w in scrolls["Lord-Castellant"]["melee_weapons"]] == [
+        "Castellant's Halberd"
+    ]
+    assert [w["name"] for w in scrolls["Faithful Gryph-hound"]["melee_weapons"]] == [
+        "Beak and Claws"
+    ]
+
+
+def test_issue32_a_link_cycle_is_one_reason_not_a_recursion_error(tmp_path: Path) -> None:
+    """Issue 32: entryLinks that lead back to themselves give the unit a skip reason."""
+    loop = '<selectionEntryGroup id="g1" name="Loop"><entryLinks><entryLink id="l2" name="Loop" targetId="g1" type="selectionEntryGroup"/></entryLinks></selectionEntryGroup>'
+    unit = entry(
+        "e1",
+        "Loopers",
+        unit_profile("Loopers") + weapon("Blade"),
+        inner=f"<selectionEntryGroups>{loop}</selectionEntryGroups>",
+    )
+    scrolls, report = _import(write(tmp_path, unit))
+    assert "Loopers" not in scrolls
+    assert "leads back into itself" in _reason(report, "Loopers")
+
+
+def test_issue32_a_chain_deeper_than_the_bound_is_one_reason(tmp_path: Path) -> None:
+    """Issue 32: a nesting of 300 groups gives a clear reason, never a RecursionError."""
+    inner = ""
+    for depth in range(300):
+        inner = f'<selectionEntryGroups><selectionEntryGroup id="g{depth}" name="G">{inner}</selectionEntryGroup></selectionEntryGroups>'
+    unit = entry("e1", "Deep Ones", unit_profile("Deep Ones") + weapon("Blade"), inner=inner)
+    _scrolls, report = _import(write(tmp_path, unit))
+    assert "nest deeper than" in _reason(report, "Deep Ones")
+
+
+def test_aos2_s20_4_damage_table_rows_named_00_03_wounds(tmp_path: Path) -> None:
+    """AoS2 §20.4: a table whose rows are named like `00-03 Wounds` (Stonehorns) is the damage
+    table; the Save only the table gives comes from its first row (Bastiladon)."""
+    rows = "".join(
+        row("Stonehorn Wounds", name, Move=move, Save=save, Horns=horns)
+        for name, move, save, horns in [
+            ("00-03 Wounds", '12"', "3+", "4"),
+            ("04-06 Wounds", '10"', "4+", "3"),
+            ("07+ Wounds", '8"', "5+", "2"),
+        ]
+    )
+    unit = entry(
+        "e1",
+        "Stonehorn Beastriders",
+        unit_profile("Stonehorn Beastriders", move="*", wounds="12", save="*")
+        + weapon("Horns", attacks="*")
+        + rows,
+    )
+    scrolls, report = _import(write(tmp_path, unit))
+    beast = Warscroll.model_validate(scrolls["Stonehorn Beastriders"])
+    assert beast.save == 3
+    assert beast.at_wounds(0).move == 12 and beast.at_wounds(8).move == 8
+    assert beast.at_wounds(5).weapon("horns").attacks.maximum == 3
+    assert not report.skipped
+
+
+def test_a_table_keyed_by_crew_is_no_wound_table(tmp_path: Path) -> None:
+    """A table whose rows are crew, not wounds suffered, is kept as text, and the Move it sets
+    comes from its first row: an undamaged war machine does not get Move 0."""
+    rows = "".join(
+        row("Crew Table", f"Row{n}", Variable1=a, Variable2=b)
+        for n, (a, b) in enumerate(
+            [("Crew", "Move"), ("3 crew", '4"'), ("2 crew", '3"'), ("1 crew", '2"')]
+        )
+    )
+    unit = entry(
+        "e1",
+        "Doom Diver Catapult",
+        unit_profile("Doom Diver Catapult", move="*", wounds="5")
+        + weapon("Doom Diver", kind="Missile", rng='6-40"')
+        + rows,
+    )
+    scrolls, _report = _import(write(tmp_path, unit))
+    diver = scrolls["Doom Diver Catapult"]
+    assert diver["move"] == 4
+    assert "damage_table" not in diver
+    table = next(a for a in diver["abilities"] if a["name"] == "Table by Crew")
+    assert "3 crew" in table["text"] and table["reminder"]
+
+
+def test_points_and_size_as_battlescribe_counts_them(tmp_path: Path) -> None:
+    """Points on the model entry (`5 Judicators` at 140, taken 1-4 times) are the unit's
+    140 for 5-20 models, not the entry's own 0."""
+    models = entry(
+        "m1",
+        "5 Judicators",
+        kind="model",
+        points="140.0",
+        constraints=f"<constraints>{constraint('min', '1.0')}{constraint('max', '4.0')}</constraints>",
+    )
+    unit = entry(
+        "e1",
+        "Judicators",
+        unit_profile("Judicators") + weapon("Skybolt Bow", kind="Missile", rng='24"'),
+        points="0.0",
+        inner=f"<selectionEntries>{models}</selectionEntries>",
+    )
+    scrolls, _report = _import(write(tmp_path, unit))
+    judicators = scrolls["Judicators"]
+    assert judicators["points"] == 140
+    assert judicators["unit_size"] == {"min": 5, "max": 20}
+
+
+def test_a_group_constraint_bounds_the_models_in_it(tmp_path: Path) -> None:
+    """A leader (1) and the rest (9-40) chosen from one group of 10-40 models are 10-40
+    models in all, not 10-41: the group's own maximum bounds the entries in it."""
+    group_limits = (
+        f"<constraints>{constraint('min', '10.0')}{constraint('max', '40.0')}</constraints>"
+    )
+    alpha = entry(
+        "m1",
+        "Skink Alpha",
+        kind="model",
+        points=None,
+        constraints=f"<constraints>{constraint('min', '1.0')}{constraint('max', '1.0')}</constraints>",
+    )
+    skink = entry(
+        "m2",
+        "Skink",
+        kind="model",
+        points=None,
+        constraints=f"<constraints>{constraint('min', '9.0')}{constraint('max', '40.0')}</constraints>",
+    )
+    group = f'<selectionEntryGroups><selectionEntryGroup id="g1" name="Models">{group_limits}<selectionEntries>{alpha}{skink}</selectionEntries></selectionEntryGroup></selectionEntryGroups>'
+    unit = entry("e1", "Skinks", unit_profile("Skinks") + weapon("Meteoric Javelin"), inner=group)
+    scrolls, _report = _import(write(tmp_path, unit))
+    assert scrolls["Skinks"]["unit_size"] == {"min": 10, "max": 40}
+
+
+def test_issue32_hostile_numbers_in_a_catalogue_are_reasons(tmp_path: Path) -> None:
+    """Issue 32: `inf`, `nan`, `1e400`, text and 5,000 digits in a cost, a constraint, a
+    characteristic or a damage table cell give each unit a skip reason, never a traceback."""
+    huge = "9" * 5000
+    units = [
+        entry("e1", "Costly", unit_profile("Costly") + weapon("Blade"), points="inf"),
+        entry("e2", "Nan Unit", unit_profile("Nan Unit") + weapon("Blade"), points="nan"),
+        entry("e3", "Huge Wounds", unit_profile("Huge Wounds", wounds=huge) + weapon("Blade")),
+        entry(
+            "e4",
+            "Odd Models",
+            unit_profile("Odd Models") + weapon("Blade"),
+            inner="<selectionEntries>"
+            + entry(
+                "m4",
+                "Model",
+                kind="model",
+                constraints=f"<constraints>{constraint('max', '1e400')}</constraints>",
+            )
+            + "</selectionEntries>",
+        ),
+        entry("e5", "Wordy", unit_profile("Wordy", bravery="brave") + weapon("Blade")),
+    ]
+    table = "".join(
+        row("Beast Wounds", name, Move=move) for name, move in [("0-3", huge + '"'), ("4+", '6"')]
+    )
+    units.append(
+        entry("e6", "Beast", unit_profile("Beast", move="*", wounds="8") + weapon("Claws") + table)
+    )
+    scrolls, report = _import(write(tmp_path, "".join(units)))
+    reasons = {s.name: s.reason for s in report.skipped}
+    assert "far too large" in reasons["Huge Wounds"]
+    assert "not a whole number" in reasons["Costly"] and "'inf'" in reasons["Costly"]
+    assert "'nan'" in reasons["Nan Unit"]
+    assert "'1e400'" in reasons["Odd Models"]
+    assert "'brave'" in reasons["Wordy"]
+    assert "Beast" in reasons or "Beast" in scrolls
+    assert all(len(reason) < 200 for reason in reasons.values())
+
+
+def test_the_same_name_in_two_catalogues_keeps_the_factions_own_current_entry(
+    tmp_path: Path,
+) -> None:
+    """Furies in a legacy compendium (read first) and in the faction's own catalogue: the
+    faction's current entry is written, and the report says which was kept and why."""
+    old = entry(
+        "old",
+        "Furies",
+        unit_profile("Furies", move='12"', save="5+") + weapon("Razor-sharp Claws"),
+        keywords=("k-order",),
+    )
+    new = entry(
+        "new",
+        "Furies",
+        unit_profile("Furies", move='12"', save="6+") + weapon("Razor-sharp Claws", attacks="4"),
+    )
+    write(tmp_path, old, name="Order - A Legacy Compendium", ident="cat-a")
+    write(tmp_path, new, name="Order - Test Host", ident="cat-b")
+    scrolls, report = _import(tmp_path)
+    assert scrolls["Furies"]["save"] == "6+"
+    reason = _reason(report, "Furies")
+    assert "Order - Test Host.cat" in reason and "legacy" in reason
+
+
+def test_the_report_counts_the_abilities_written(tmp_path: Path) -> None:
+    """Issue 24 §6: the report's abilities are those of the warscrolls written: a unit dropped
+    for its name adds none."""
+    text = "Add 1 to hit rolls for attacks made by this unit."
+    one = entry("a1", "Twins", unit_profile("Twins") + weapon("Blade") + ability("Drill", text))
+    two = entry(
+        "a2",
+        "Twins",
+        unit_profile("Twins") + weapon("Blade") + ability("Drill", text),
+        keywords=("k-order",),
+    )
+    write(tmp_path, one, name="Order - Test Host", ident="cat-b")
+    write(tmp_path, two, name="Order - Other Host", ident="cat-c")
+    _scrolls, report = _import(tmp_path)
+    assert len(report.warscrolls) == 1
+    assert (report.abilities, report.structured) == (1, 1)
+
+
+def test_an_inch_mark_typo_in_a_range_is_mended_with_a_note(tmp_path: Path) -> None:
+    """`3+` for a Range is a slip of the inch mark: the weapon is kept at 3", with a note."""
+    unit = entry(
+        "e1",
+        "Arachnarok",
+        unit_profile("Arachnarok", wounds="14") + weapon("Chitinous Legs", rng="3+"),
+    )
+    scrolls, report = _import(write(tmp_path, unit))
+    assert scrolls["Arachnarok"]["melee_weapons"][0]["range"] == 3
+    assert any("Chitinous Legs" in note and "3+" in note for note in report.notes)
+
+
+def test_a_warscroll_that_limits_its_wizard_is_followed(tmp_path: Path) -> None:
+    """Evocators "cannot attempt to cast any spells other than Empower": the wizard knows
+    Empower alone, not every core spell."""
+    spell = row("Spell", "Empower", Casting_Value="6", Description="Pick 1 friendly unit.")
+    limit = ability(
+        "Celestial Lightning Arc",
+        "A unit of Evocators is a WIZARD while it has 2 or more models. It cannot attempt to "
+        "cast any spells other than Empower, but any number of units can cast it.",
+    )
+    unit = entry(
+        "e1",
+        "Evocators",
+        unit_profile("Evocators") + weapon("Tempest Blade") + spell + limit,
+        keywords=("k-order", "k-host", "k-wizard"),
+    )
+    scrolls, _report = _import(write(tmp_path, unit))
+    assert scrolls["Evocators"]["wizard"]["spells"] == ["empower"]
+
+
+def test_issue24_s6_the_import_caches_what_it_wrote_and_tells_its_steps(tmp_path: Path) -> None:
+    """Issue 24 §6: the import tells each file it reads (for a terminal's progress line) and
+    caches the files it wrote, so the first command after it reads them from the cache."""
+    from aos_cli.content.importers.battlescribe import import_into
+    from aos_cli.content.loader import _VALIDATED, Cache
+
+    folder = write(
+        tmp_path / "in", entry("e1", "Wardens", unit_profile("Wardens") + weapon("Blade"))
+    )
+    steps: list[str] = []
+    report = import_into([folder], tmp_path / "out", steps.append)
+    assert any("Order - Test Host.cat" in s for s in steps)
+    assert any("Test.gst" in s for s in steps)
+    _VALIDATED.clear()  # a new process: only the cache file knows the import's files
+    cache = Cache()
+    cache.result(Path(report.written[0]))
+    assert (cache.hits, cache.misses) == (1, 0)
+
+
+def test_issue24_s5_allegiance_battle_traits_are_imported(tmp_path: Path) -> None:
+    """Issue 24 §5: an `Allegiance: Nighthaunt` entry's battle traits become an allegiance
+    record; Deathless Spirits is a ward on a 6 for a unit near its general or a HERO."""
+    from aos_cli.content.importers.battlescribe import import_into
+
+    trait = row(
+        "Battle Trait",
+        "Deathless Spirits",
+        Battle_Trait_Details="Roll a dice for each wound or mortal wound inflicted on a friendly "
+        "NIGHTHAUNT unit wholly within 12&quot; of your general or a friendly NIGHTHAUNT HERO "
+        "from your army. On a 6+ the wound is negated.",
+    )
+    allegiance = entry("al", "Allegiance: Nighthaunt", trait, kind="upgrade", points=None)
+    unit = entry(
+        "e1", "Chainrasp Horde", unit_profile("Chainrasp Horde") + weapon("Malignant Weapon")
+    )
+    folder = write(tmp_path / "in", allegiance + unit, name="Death - Nighthaunt")
+    report = import_into([folder], tmp_path / "out")
+    (record,) = report.allegiances
+    assert (record["name"], record["keyword"]) == ("Nighthaunt", "NIGHTHAUNT")
+    assert record["battle_traits"][0]["effects"] == [
+        {
+            "type": "conditional",
+            "condition": "near_general_or_hero",
+            "effects": [{"type": "ward", "on": 6}],
+        }
+    ]
+    db = load_database([tmp_path / "out"])
+    assert db.allegiance("Nighthaunt").battle_traits[0].name == "Deathless Spirits"
