@@ -136,10 +136,8 @@ def test_play_remembers_cover_and_corrects_it_with_one_key(tmp_path: Path) -> No
     for line in ("n", "n"):  # to the combat phase
         term.expect("Choose")
         term.type(line)
-    _pick_at(term, "Liberators: fight", "Chainrasp Horde")
-    term.expect('Liberators within 3" of an enemy unit?')
-    term.type("y")
-    term.expect("Choose")
+    _pick_at(term, 'Liberators: fight · within 3" of an enemy', "Chainrasp Horde")
+    term.expect("Choose")  # picking the fight told the tool the Liberators are within 3"
     assert "terrain feature? [y/n]" not in term.seen
     assert (
         "Assumed: Chainrasp Horde wholly on or within a terrain feature: no, remembered from "
@@ -159,6 +157,7 @@ def test_play_remembers_cover_and_corrects_it_with_one_key(tmp_path: Path) -> No
         redone = store.actions(1)[-1]
     assert redone.kind == "fight"
     assert redone.payload["answers"]["cover"] is True
+    assert redone.payload["answers"]["engaged"] is True
     assert redone.dice[: len(fight.dice)] == fight.dice[: len(redone.dice)]
 
 
@@ -235,7 +234,7 @@ def test_an_interrupted_set_up_goes_on_with_the_same_rolls(tmp_path: Path) -> No
     term.expect("Realm")
     term.type("2")  # Ghur
     term.expect("Realmscape feature")
-    term.type("1")  # roll for it
+    term.type("")  # roll for it
     term.expect("Name a terrain feature")
     rolled = term.seen.split("Rolled ")[1].split(".")[0]
     os.write(term.master, b"\x04")  # Ctrl-D: the players stop here
@@ -298,9 +297,7 @@ def test_play_lists_only_what_is_legal_now(tmp_path: Path) -> None:
     term.type(_menu_key(term.seen, "Lord-Relictor: Lightning Storm"))
     term.expect("Target")
     term.type(_menu_key(term.seen, "Chainrasp Horde"))
-    term.expect("[y/n]")
-    term.type("y")
-    term.expect("Choose")
+    term.expect("Choose")  # the prompt said the target is within range: not asked again
     assert "Lord-Relictor: Lightning Storm" not in _menu(term.seen)
     term.type("n")
     term.expect("movement phase")
@@ -323,7 +320,7 @@ def test_play_lists_only_what_is_legal_now(tmp_path: Path) -> None:
         term.type(line)
     term.expect("combat phase")
     term.expect("Choose")
-    assert not [label for label in _menu(term.seen) if label.endswith(": fight")]
+    assert not [label for label in _menu(term.seen) if ": fight" in label]
     term.type("q")
     term.expect("Resume with `aos play`")
     assert term.close() == 0
