@@ -33,15 +33,21 @@ def attack_option_odds(state: GameState, option: Option) -> list[TargetOdds] | N
 
     if option.kind not in ("shoot", "fight") or system_of(state).attack_odds_hint:
         return None
+    from aos_cli.core.effects import Ethereal
+    from aos_cli.core.unit_attacks import effects_on
+
     unit = state.unit(option.payload["unit"])
     kind = "missile" if option.kind == "shoot" else "melee"
-    attacks = [weapon_attack(unit, w, []) for w in unit.spec.weapons if w.kind == kind]
-    return [
-        TargetOdds(
-            target.name, mean_damage(attacks, TargetInfo(target.spec.save)), target.spec.save
-        )
-        for target in targets(state, option)
-    ]
+    found = []
+    for target in targets(state, option):
+        # an Ethereal target ignores Rend as the roll does (AoS2 §14: save modifiers)
+        ethereal = [e for _name, e in effects_on(target, state) if isinstance(e, Ethereal)]
+        attacks = [
+            weapon_attack(unit, w, [*ethereal[:1]]) for w in unit.spec.weapons if w.kind == kind
+        ]
+        damage = mean_damage(attacks, TargetInfo(target.spec.save))
+        found.append(TargetOdds(target.name, damage, target.spec.save))
+    return found
 
 
 def step_clock(side: int, started: float) -> dict[str, Any]:

@@ -270,6 +270,25 @@ class RememberingAsker:
         return self.fallback.number(key, question, at_most)
 
 
+class TypedAnswers:
+    """Answers typed along with another answer (`2c`: the target is in cover), given only if
+    the rules ask them (so nothing is recorded that was never asked); the rest asked."""
+
+    def __init__(self, typed: dict[str, bool], fallback: Any) -> None:
+        self.typed = typed
+        self.fallback = fallback
+
+    def yes_no(self, key: str, question: str) -> bool:
+        """The typed answer, else the fallback's."""
+        if key in self.typed:
+            return self.typed[key]
+        return bool(self.fallback.yes_no(key, question))
+
+    def number(self, key: str, question: str, at_most: int | None = None) -> float:
+        """Numbers are never typed along: asked."""
+        return float(self.fallback.number(key, question, at_most))
+
+
 def _yes(fact: Fact, now: tuple[int, int, str] | None = None) -> str:
     from aos_cli.core.i18n import _
 

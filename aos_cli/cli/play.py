@@ -346,15 +346,17 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                 option = choices[pick_numbered(answer, numbers) or 0]
                 payload = dict(option.payload)
                 told, _said = told_by_picking(state, option)
-                typed = ""
+                typed, in_cover = "", None
                 aims = targets(state, option)
                 if aims:
                     picked = pick_target(session, state, option, aims)
                     if picked is None:
                         out.print(_("No such target; nothing was done."))
                         continue
-                    payload["target"], more, typed = picked
+                    payload["target"], more, typed, said_cover = picked
                     told.update(more)
+                    if option.kind in ("shoot", "fight"):
+                        in_cover = said_cover
                 if option.kind in ("shoot", "fight") and typed:
                     from aos_cli.cli.attack_modifiers import ask_modifiers
 
@@ -364,10 +366,11 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                 payload["clock"] = step_clock(option.side, started)
                 assumed = None
                 request = dict(payload)
-                asker = remembering(session, state, option.kind, payload)
+                asker = remembering(session, state, option.kind, payload, cover=in_cover)
                 state = session.perform(
                     option.kind, payload, live.dice(source),
-                    RecordedAnswers(dict(told), live.asker(asker)), live.watch,
+                    RecordedAnswers(dict(told), live.asker(typed_first(asker, in_cover))),
+                    live.watch,
                 )  # fmt: skip
                 if asker.assumed:
                     assumed = Correction(option.kind, request, asker.assumed, told=told)
@@ -405,12 +408,13 @@ def terminal_height() -> int:
 
 def pick_target(
     session: Session, state: GameState, option: Option, aims: list[Any]
-) -> tuple[str, dict[str, bool], str] | None:
+) -> tuple[str, dict[str, bool], str, bool] | None:
     """The target the players pick for an option: the list (same-named units told apart,
     what the table told of each), the rules the tool cannot apply for an attack, and the
     prompt saying what picking tells the tool. Returns the target's id, the answers the pick
-    gives and the modifiers typed after the number (`2 m`, `2 hit-mod=1`); None for no
-    such target."""
+    gives, the modifiers typed after the number (`2 m`, `2 hit-mod=1`) and whether the
+    target was said to be in cover (`2c`; plain `2` is not in cover unless the table said
+    so this phase); None for no such target."""
     from aos_cli.app.play import (
         acting_unit,
         pick_numbered,
@@ -443,16 +447,20 @@ def pick_target(
         out.print("  " + _("Rules the tool cannot apply (give what they add after the number):"))
         for name, text in reminders:
             out.print(f"    [muted]{escape(name)}:[/] {escape(text)}")
-        prompt = _("{prompt} (2 m: with modifiers)").format(prompt=prompt)
+    if option.kind in ("shoot", "fight"):
+        prompt = _("{prompt} (2c: in cover; 2 m: with modifiers)").format(prompt=prompt)
     typed = ask_line(prompt).strip()
-    number, _space, rest = typed.partition(" ")
-    if not rest and number[-1:].isalpha() and number[:-1].isdigit():
-        number, rest = number[:-1], number[-1]
+    number = typed[: len(typed) - len(typed.lstrip("0123456789"))]
+    words = typed[len(number) :].split()
+    keys = words.pop(0).lower() if words and "=" not in words[0] else ""
+    if keys.strip("cm"):  # not the keys of cover and modifiers: no such target
+        return None
     pick = pick_numbered(number, aim_numbers)
     if pick is None:
         return None
     target = aims[pick].spec.id
-    return target, (given if target != unit else {}), rest.strip()
+    modifiers = " ".join(words) or ("m" if "m" in keys else "")
+    return target, (given if target != unit else {}), modifiers, "c" in keys
 
 
 FIXES = ("adjust", "heal", "general")
@@ -548,14 +556,26 @@ def remembering(
     kind: str,
     payload: dict[str, Any],
     forget: tuple[str, ...] = (),
+    cover: bool | None = None,
 ) -> RememberingAsker:
-    """Answers what the table already told (and still holds); asks the players the rest."""
-    from aos_cli.app.table_memory import RememberingAsker, table_memory
+    """Answers what the table already told (and still holds); asks the players the rest.
+    With `cover` False (a target picked without `c`), the target's cover, if the rules ask
+    it and the table has not told it this phase, is no."""
+    from aos_cli.app.table_memory import RememberingAsker, TypedAnswers, table_memory
     from aos_cli.cli.acting import TerminalAsker
 
     memory = table_memory(session.store, session.game_id)
-    fallback = TerminalAsker(require_terminal=False)
+    fallback: Any = TerminalAsker(require_terminal=False)
+    if cover is False:
+        fallback = TypedAnswers({"cover": False}, fallback)
     return RememberingAsker(memory, state, kind, payload, fallback, forget)
+
+
+def typed_first(asker: RememberingAsker, cover: bool | None) -> Any:
+    """The answers typed with the target (`2c`: in cover) before what the table told."""
+    from aos_cli.app.table_memory import TypedAnswers
+
+    return TypedAnswers({"cover": True}, asker) if cover else asker
 
 
 @dataclass

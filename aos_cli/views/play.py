@@ -76,7 +76,8 @@ def menu_lines(
 
         lines = []
         for name, picks in unit_groups(state, choices, said, shown):
-            steps = "  ".join(f"[{n}] {what}" for n, what in picks)
+            # one line a unit: an option's details in brackets are left to its own menu
+            steps = "  ".join(f"[{n}] {what.split(' (')[0]}" for n, what in picks)
             lines.append(Text(f"  {name}: {steps}" if name else f"  {steps}"))
     else:
         lines = [Text(f"  [{n}] {label}") for n, label in zip(shown, said, strict=True)]

@@ -52,8 +52,29 @@ class Terminal:
                 self.seen += chunk.decode(errors="replace")
 
     def type(self, line: str) -> None:
+        """Type a line once the prompt is there, as a player does: `aos play` drops keys
+        typed before a prompt appeared (issue 31 item 4)."""
+        self.settle()
         self.seen = ""
         os.write(self.master, (line + "\n").encode())
+
+    def settle(self, timeout: float = 20.0) -> None:
+        """Wait until the output ends with a prompt (`...: `) and goes quiet."""
+        import re
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.master], [], [], 0.05)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 4096)
+                except OSError:
+                    return
+                if not chunk:
+                    return
+                self.seen += chunk.decode(errors="replace")
+            elif re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", self.seen).endswith(": "):
+                return
 
     def close(self) -> int:
         code = self.process.wait(timeout=20)
@@ -128,10 +149,8 @@ def test_play_remembers_cover_and_corrects_it_with_one_key(tmp_path: Path) -> No
     for line in ("d", "n", "n"):  # the tool rolls; to the shooting phase
         term.expect("Choose")
         term.type(line)
-    _pick_at(term, "Judicators: shoot", "Chainrasp Horde")
+    _pick_at(term, "Judicators: shoot", "Chainrasp Horde")  # not `2c`: not in cover
     term.expect('within 3" of an enemy unit?')
-    term.type("n")
-    term.expect("wholly on or within a terrain feature?")
     term.type("n")
     for line in ("n", "n"):  # to the combat phase
         term.expect("Choose")
