@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from aos_cli.core.guide import Option
     from aos_cli.core.state import GameState, UnitState
-    from aos_cli.guide import Option
     from aos_cli.store import Store
 
 
@@ -27,9 +27,9 @@ def attack_option_odds(state: GameState, option: Option) -> list[TargetOdds] | N
     pick; None when the option is not an attack of the Age of Sigmar engine."""
     from aos_cli.core.actions import weapon_attack
     from aos_cli.core.effects import TargetInfo
+    from aos_cli.core.guide import targets
     from aos_cli.core.odds import mean_damage
     from aos_cli.core.system import system_of
-    from aos_cli.guide import targets
 
     if option.kind not in ("shoot", "fight") or system_of(state).attack_odds_hint:
         return None
@@ -90,12 +90,12 @@ class PhaseNumbers:
     def resumed(cls, store: Store, game_id: int) -> PhaseNumbers:
         """The numbers of the phase the game stands in, as they were shown when its steps
         were played (the menu after each step, replayed from the log)."""
+        from aos_cli.app.setup import upgrade_setup
         from aos_cli.core.actions import apply_action
         from aos_cli.core.dice import ScriptedDice
+        from aos_cli.core.guide import options
         from aos_cli.core.system import get_system
         from aos_cli.core.turn import new_game
-        from aos_cli.guide import options
-        from aos_cli.setup import upgrade_setup
 
         keys = cls()
         setup = store.setup(game_id)

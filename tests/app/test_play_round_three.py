@@ -9,12 +9,12 @@ from aos_cli.app.play import (
     shown_names,
     told_by_picking,
 )
+from aos_cli.app.setup import build_setup
 from aos_cli.app.start import bundled_armies
 from aos_cli.app.table_memory import TableMemory
 from aos_cli.core.state import GameState
 from aos_cli.core.system import Option
 from aos_cli.core.turn import new_game
-from aos_cli.setup import build_setup
 
 
 def _demo() -> GameState:

@@ -64,9 +64,9 @@ def test_aos2_s14_extra_attacks_for_the_unit_are_made_once(run_cli: RunCli) -> N
 
 
 def _weapons() -> list[object]:
+    from aos_cli.app.setup import build_setup
     from aos_cli.app.start import bundled_armies
     from aos_cli.core.turn import new_game
-    from aos_cli.setup import build_setup
 
     state = new_game(build_setup(bundled_armies(), "first-blood", name="Demo"))
     return [w for w in state.unit("stardrake").spec.weapons if w.kind == "melee"]
@@ -100,10 +100,10 @@ def test_issue_31_every_flag_of_roll_attack_and_a_weapon_are_modifiers() -> None
 def test_issue_31_a_typo_asks_that_field_again_and_keeps_the_rest(monkeypatch: object) -> None:
     """Issue 31 item 2: one wrong field of the modifiers line is asked again alone."""
     import aos_cli.cli.common as common
+    from aos_cli.app.setup import build_setup
     from aos_cli.app.start import bundled_armies
     from aos_cli.cli.attack_modifiers import ask_modifiers
     from aos_cli.core.turn import new_game
-    from aos_cli.setup import build_setup
 
     state = new_game(build_setup(bundled_armies(), "first-blood", name="Demo"))
     asked: list[str] = []

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from aos_cli.app.setup import build_setup
 from aos_cli.app.start import bundled_armies
 from aos_cli.core.action_types import Fight
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.attack_flags import attack_flags
 from aos_cli.core.turn import new_game
 from aos_cli.core.unit_attacks import unit_attacks
-from aos_cli.setup import build_setup
 
 
 def test_aos2_s14_extra_attacks_go_to_the_weapon_named_not_the_first() -> None:
