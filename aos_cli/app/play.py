@@ -33,15 +33,21 @@ def attack_option_odds(state: GameState, option: Option) -> list[TargetOdds] | N
 
     if option.kind not in ("shoot", "fight") or system_of(state).attack_odds_hint:
         return None
+    from aos_cli.core.effects import Ethereal
+    from aos_cli.core.unit_attacks import effects_on
+
     unit = state.unit(option.payload["unit"])
     kind = "missile" if option.kind == "shoot" else "melee"
-    attacks = [weapon_attack(unit, w, []) for w in unit.spec.weapons if w.kind == kind]
-    return [
-        TargetOdds(
-            target.name, mean_damage(attacks, TargetInfo(target.spec.save)), target.spec.save
-        )
-        for target in targets(state, option)
-    ]
+    found = []
+    for target in targets(state, option):
+        # an Ethereal target ignores Rend as the roll does (AoS2 §14: save modifiers)
+        ethereal = [e for _name, e in effects_on(target, state) if isinstance(e, Ethereal)]
+        attacks = [
+            weapon_attack(unit, w, [*ethereal[:1]]) for w in unit.spec.weapons if w.kind == kind
+        ]
+        damage = mean_damage(attacks, TargetInfo(target.spec.save))
+        found.append(TargetOdds(target.name, damage, target.spec.save))
+    return found
 
 
 def step_clock(side: int, started: float) -> dict[str, Any]:
@@ -62,24 +68,56 @@ def clock_totals(store: Store, game_id: int, sides: int) -> list[float]:
 @dataclass
 class PhaseNumbers:
     """Menu numbers that stay put within a phase: an option keeps its number while others
-    come and go (a unit that has moved, one that died), and numbering starts afresh with the
-    next phase."""
+    come and go (a unit that has moved, one that died, an unbind attempt in between), no
+    number means two options in one phase, and numbering starts afresh with the next phase.
+    After a resume the phase's steps are replayed, so every number is what it was."""
 
     phase: tuple[Any, ...] | None = None
     books: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def assign(self, state: GameState, choices: list[Option]) -> list[int]:
-        """The number of each option, the same as the last time it was shown this phase (an
-        unbind attempt, which comes in between, is numbered on its own)."""
+        """The number of each option, the same as the last time it was shown this phase."""
         phase = (state.round, state.active_side, state.phase)
         if phase != self.phase:
             self.phase, self.books = phase, {}
-        pending = state.pending_spell
-        numbers = self.books.setdefault(repr(pending) if pending else "", {})
+        numbers = self.books.setdefault("", {})
         keys = [option_key(option) for option in choices]
         for key in keys:
             numbers.setdefault(key, len(numbers) + 1)
         return [numbers[key] for key in keys]
+
+    @classmethod
+    def resumed(cls, store: Store, game_id: int) -> PhaseNumbers:
+        """The numbers of the phase the game stands in, as they were shown when its steps
+        were played (the menu after each step, replayed from the log)."""
+        from aos_cli.app.setup import upgrade_setup
+        from aos_cli.core.actions import apply_action
+        from aos_cli.core.dice import ScriptedDice
+        from aos_cli.core.guide import options
+        from aos_cli.core.system import get_system
+        from aos_cli.core.turn import new_game
+
+        keys = cls()
+        setup = store.setup(game_id)
+        if get_system(setup.get("system")).engine != "battle":
+            return keys
+        records = store.actions(game_id)
+        try:
+            state = new_game(upgrade_setup(setup))
+            marks = []
+            for record in records:
+                marks.append((state.round, state.active_side, state.phase))
+                apply_action(state, record.kind, dict(record.payload), ScriptedDice(record.dice))
+            now = (state.round, state.active_side, state.phase)
+            first = next((i for i, m in enumerate(marks) if m == now), len(records))
+            state = new_game(upgrade_setup(setup))
+            for index, record in enumerate(records):
+                if index >= first:
+                    keys.assign(state, options(state))
+                apply_action(state, record.kind, dict(record.payload), ScriptedDice(record.dice))
+        except Exception:  # a log that no longer replays: number afresh
+            return cls()
+        return keys
 
 
 def option_key(option: Option) -> str:
@@ -87,6 +125,88 @@ def option_key(option: Option) -> str:
     import json
 
     return f"{option.kind}:{json.dumps(option.payload, sort_keys=True, default=str)}"
+
+
+def shown_names(state: GameState) -> dict[str, str]:
+    """Each unit's name as the menus show it: units of the same name told apart by an
+    ordinal in army-list order (`Judicators #2`), the others as they are."""
+    counts: dict[str, int] = {}
+    for unit in state.units():
+        counts[unit.name] = counts.get(unit.name, 0) + 1
+    seen: dict[str, int] = {}
+    found: dict[str, str] = {}
+    for unit in state.units():
+        if counts[unit.name] > 1:
+            seen[unit.name] = seen.get(unit.name, 0) + 1
+            found[unit.spec.id] = f"{unit.name} #{seen[unit.name]}"
+        else:
+            found[unit.spec.id] = unit.name
+    return found
+
+
+def acting_unit(option: Option) -> str | None:
+    """The id of the unit an option acts with, if any."""
+    unit = option.payload.get("unit") or option.payload.get("wizard")
+    return str(unit) if unit else None
+
+
+def told_by_picking(state: GameState, option: Option) -> tuple[dict[str, bool], str]:
+    """What picking an option tells the tool, and the words the menu shows it with: a unit
+    that did not charge fights only within 3" of an enemy (AoS2 §11), an unbind is made
+    within 30" of the caster (§15). The option states it, so it is never asked again."""
+    from aos_cli.core.i18n import _
+    from aos_cli.core.system import system_of
+
+    if option.kind == "fight":
+        unit = state.unit(str(option.payload["unit"]))
+        if not unit.charged:
+            return {"engaged": True}, _(' · within 3" of an enemy')
+    if option.kind == "unbind" and option.payload.get("wizard") and state.pending_spell:
+        reach = system_of(state).unbind_range
+        caster = shown_names(state)[state.pending_spell.caster]
+        return {f"within-{reach}": True}, _(' · within {reach}" of {caster}').format(
+            reach=reach, caster=caster
+        )
+    return {}, ""
+
+
+def target_rule(state: GameState, option: Option) -> Any:
+    """The rule a cast or ability option's target is picked by (its side, keywords, range
+    and sight), None when it declares none (`aos_cli.core.targets.TargetRule`)."""
+    from aos_cli.core.handlers.magic import own_spells
+    from aos_cli.core.system import system_of
+    from aos_cli.core.targets import TargetRule
+
+    if option.kind == "cast":
+        caster = state.unit(str(option.payload["wizard"]))
+        name = str(option.payload["spell"]).lower()
+        own = next((a for a in own_spells(state, caster) if a.name.lower() == name), None)
+        if own is not None:
+            return own.target
+        generic = system_of(state).spell(name)
+        if generic is None or generic.aim in (None, "self"):
+            return None
+        return TargetRule(side=generic.aim, range=generic.range, visible=True)
+    if option.kind == "ability":
+        unit = state.unit(str(option.payload["unit"]))
+        ability = next((a for a in unit.spec.abilities if a.id == option.payload["ability"]), None)
+        return ability.target if ability is not None else None
+    return None
+
+
+def target_told(state: GameState, option: Option) -> tuple[dict[str, bool], str]:
+    """What picking a target from the list tells the tool, and the prompt that says so:
+    a spell's or ability's target is within its range (and seen) when the list says so."""
+    from aos_cli.core.i18n import _
+
+    rule = target_rule(state, option)
+    if rule is None or rule.range is None:
+        return {}, ""
+    unit = acting_unit(option)
+    name = shown_names(state).get(unit or "", "")
+    return {"target-in-range": True}, _("Target of {unit}: {rule}").format(
+        unit=name, rule=rule.describe()
+    )
 
 
 def target_numbers(state: GameState, aims: list[UnitState]) -> list[int]:
@@ -105,19 +225,21 @@ def pick_numbered(answer: str, numbers: list[int]) -> int | None:
     return numbers.index(typed) if typed in numbers else None
 
 
-ACTING = ("shoot", "fight")
-"""The steps a player seldom means to leave out: ending the phase with one left is asked."""
+STEPS = ("shoot", "fight")
+"""The steps a player seldom means to leave out: ending the phase with one left is asked
+first (a move, a charge, a spell or an ability left out is the player's choice)."""
 
 
 def still_to_act(state: GameState, choices: list[Option]) -> list[str]:
-    """The units that could still shoot or fight in this phase (by name, once each)."""
+    """The units that could still take a step in this phase (by name, once each)."""
     names: list[str] = []
+    shown = shown_names(state)
     for option in choices:
-        if option.kind not in ACTING:
+        unit = acting_unit(option)
+        if unit is None or option.kind not in STEPS:
             continue
-        unit = option.payload.get("unit") or option.payload.get("wizard")
-        name = state.unit(str(unit)).name if unit else ""
-        if unit and name not in names:
+        name = shown.get(unit, unit)
+        if name not in names:
             names.append(name)
     return names
 
@@ -192,3 +314,40 @@ def menu_key(action: str) -> str:
 
     keys = MENU_KEYS.get(language(), MENU_KEYS["en"])
     return keys.get(action, MENU_KEYS["en"][action])[0]
+
+
+def shown_label(state: GameState, option: Option, names: dict[str, str] | None = None) -> str:
+    """An option's menu label with its unit told apart from others of the same name and what
+    picking it tells the tool (`Judicators #2: fight · within 3" of an enemy`)."""
+    names = names if names is not None else shown_names(state)
+    label = option.label
+    unit = acting_unit(option)
+    if unit is not None and unit in names:
+        plain = state.unit(unit).name
+        if names[unit] != plain and plain in label:
+            label = label.replace(plain, names[unit], 1)
+    return label + told_by_picking(state, option)[1]
+
+
+def unit_groups(
+    state: GameState, choices: list[Option], labels: list[str], numbers: list[int]
+) -> list[tuple[str, list[tuple[int, str]]]]:
+    """The menu folded to one line per unit, for a terminal shorter than the menu: each unit
+    with its options' numbers and what they do (`Liberators: [1] move [2] run`); an option
+    of no unit on its own line (heading empty)."""
+    names = shown_names(state)
+    groups: list[tuple[str, list[tuple[int, str]]]] = []
+    where: dict[str, int] = {}
+    for option, label, number in zip(choices, labels, numbers, strict=True):
+        unit = acting_unit(option)
+        name = names.get(unit or "")
+        if name is None or not label.startswith(f"{name}: "):
+            groups.append(("", [(number, label)]))
+            continue
+        rest = label[len(name) + 2 :]
+        if name in where:
+            groups[where[name]][1].append((number, rest))
+        else:
+            where[name] = len(groups)
+            groups.append((name, [(number, rest)]))
+    return groups

@@ -104,5 +104,18 @@ def roll_deployment(setup: dict[str, Any], dice: DiceSource) -> tuple[str, str]:
     )
     result = roll_off(dice, what=_("the deployment roll-off"), sides=names)
     setup["deployment"] = {"rolls": [list(r) for r in result.rounds], "winner": result.winner}
-    rolls = ", ".join(f"{a}-{b}" for a, b in result.rounds)
+    first, second = (side["name"] for side in setup["sides"][:2])
+    rolls = "; ".join(
+        _("{first} {a}, {second} {b}").format(first=first, a=a, second=second, b=b)
+        for a, b in result.rounds
+    )
     return setup["sides"][result.winner or 0]["name"], rolls
+
+
+def numbered_rows(table: RollTable) -> list[tuple[int, Any]]:
+    """A table's rows with the number the players type for each: its result where every row
+    has one result (so typing 1 picks result 1), else its place in the table."""
+    single = all(row.rolls[0] == row.rolls[1] for row in table.rows)
+    if single and len({row.rolls[0] for row in table.rows}) == len(table.rows):
+        return [(int(row.rolls[0]), row) for row in table.rows]
+    return list(enumerate(table.rows, start=1))

@@ -3,8 +3,11 @@
 The tool cannot see the table, so the rules ask: is this unit in cover, garrisoning, within 1"
 of a Mystical feature, within 3" of an enemy? A unit's place (cover, garrison, near which
 feature) holds until it moves, charges, retreats, piles in or is set up again; who is near
-whom holds until something moves or dies. The memory is read back from the action log (every
-answer is kept with its action), so it survives quitting `aos play` and follows `u` (undo).
+whom holds until something moves or dies. Whatever was told holds at least for the rest of the
+phase it was told in (issue 31: one question per fact per phase): a pile-in or a slain model
+in the same phase does not make the players answer it again; `c` changes it. The memory is
+read back from the action log (every answer is kept with its action), so it survives quitting
+`aos play` and follows `u` (undo).
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ class Fact:
 
     value: bool
     round: int
+    phase: tuple[int, int, str] = (0, 0, "")
+    """The (round, side whose turn, phase) it was told in: it holds for the rest of it."""
 
 
 @dataclass(frozen=True)
@@ -82,20 +87,34 @@ class TableMemory:
 
     facts: dict[tuple[str, str], Fact] = field(default_factory=dict)
 
-    def learn(self, kind: str, payload: dict[str, Any], state_round: int) -> None:
-        """Keep the answers an action was given (an unchanged fact keeps its first round)."""
+    def learn(
+        self,
+        kind: str,
+        payload: dict[str, Any],
+        state_round: int,
+        phase: tuple[int, int, str] = (0, 0, ""),
+    ) -> None:
+        """Keep the answers an action was given (an unchanged fact keeps its first round; told
+        again, it holds for the rest of this phase too)."""
         for key, value in (payload.get("answers") or {}).items():
             subject = _subject(key, kind, payload)
             if subject is None or not isinstance(value, bool):
                 continue
             known = self.facts.get(subject)
             if known is None or known.value != value:
-                self.facts[subject] = Fact(value, state_round)
+                self.facts[subject] = Fact(value, state_round, phase)
+            elif known.phase != phase:
+                self.facts[subject] = Fact(value, known.round, phase)
 
-    def moved(self, state: GameState, unit_id: str) -> None:
-        """A unit moved (or was set up): its place is unknown, and so is who is near it."""
+    def moved(
+        self, state: GameState, unit_id: str, keep: tuple[int, int, str] | None = None
+    ) -> None:
+        """A unit moved (or was set up): its place is unknown, and so is who is near it; a
+        fact told in the phase `keep` (a pile-in's) stays."""
         side = state.unit(unit_id).side
         for fact, subject in list(self.facts):
+            if keep is not None and self.facts[(fact, subject)].phase == keep:
+                continue
             units = subject.split("|")
             if unit_id in units:
                 del self.facts[(fact, subject)]
@@ -105,11 +124,14 @@ class TableMemory:
                 if fact == "target-engaged" or (fact == "look-out-sir") == (other == side):
                     del self.facts[(fact, subject)]
 
-    def died(self, state: GameState, unit_id: str) -> None:
+    def died(
+        self, state: GameState, unit_id: str, keep: tuple[int, int, str] | None = None
+    ) -> None:
         """Models of a unit were slain: a unit that was near it (or near enough to count it)
-        may be no longer; one that was not, still is not, and nobody's place changed."""
+        may be no longer; one that was not, still is not, and nobody's place changed. What
+        was told in the phase `keep` holds for the rest of it."""
         before = dict(self.facts)
-        self.moved(state, unit_id)
+        self.moved(state, unit_id, keep)
         for subject, fact in before.items():
             if subject[0] in PLACE_FACTS or not fact.value:
                 self.facts[subject] = fact
@@ -130,6 +152,17 @@ class TableMemory:
             far = self.facts.get(("within-12", unit))
             return far if far is not None and not far.value else None
         return None
+
+
+def told_of_target(memory: TableMemory, state: GameState, kind: str, unit: str, target: str) -> str:
+    """What the table told of a target of an attack that still holds, for its line in the
+    target list (` · cover: yes, told this phase`); empty when nothing was told."""
+    from aos_cli.core.i18n import _
+
+    known = memory.recall("cover", kind, {"unit": unit, "target": target})
+    if known is None:
+        return ""
+    return " · " + _("cover: {answer}").format(answer=_yes(known, phase_of(state)))
 
 
 def _side_of(state: GameState, unit_id: str) -> int | None:
@@ -170,21 +203,37 @@ def memory_of(setup: dict[str, Any], actions: list[ActionRecord]) -> TableMemory
         flags = _placed(state)
         models = {u.spec.id: u.models for u in state.units()}
         played_round = state.round
+        played = phase_of(state)
         try:
             apply_action(state, record.kind, dict(record.payload), ScriptedDice(record.dice))
         except Exception:  # a log that no longer replays: remember nothing past it
             return TableMemory()
-        memory.learn(record.kind, record.payload, played_round)
+        memory.learn(record.kind, record.payload, played_round, played)
+        now = phase_of(state)
         for unit in state.units():
             before = flags.get(unit.spec.id)
             after = _placed(state)[unit.spec.id]
-            if before is None or any(
-                now and not then for now, then in zip(after, before, strict=True)
-            ):
-                memory.moved(state, unit.spec.id)
+            turned = (
+                [i for i, (a, b) in enumerate(zip(after, before, strict=True)) if a and not b]
+                if before is not None
+                else [-1]
+            )
+            if turned:
+                # a pile-in (`fought`) keeps what was told this phase; a move, run, retreat,
+                # charge or set-up changes the unit's place
+                memory.moved(state, unit.spec.id, now if turned == [FOUGHT] else None)
             elif unit.models < models.get(unit.spec.id, unit.models):
-                memory.died(state, unit.spec.id)
+                memory.died(state, unit.spec.id, now)
     return memory
+
+
+FOUGHT = 4
+"""The place of `fought` (a pile-in) among `_placed`'s flags."""
+
+
+def phase_of(state: GameState) -> tuple[int, int, str]:
+    """The (round, side whose turn, phase) a fact is told in."""
+    return (state.round, state.active_side, state.phase)
 
 
 class RememberingAsker:
@@ -212,7 +261,8 @@ class RememberingAsker:
         known = None if key in self.forget else self.memory.recall(key, self.kind, self.payload)
         if known is None:
             return self.fallback.yes_no(key, question)
-        self.assumed.append(Assumed(key, f"{_statement(question)}: {_yes(known)}"))
+        now = phase_of(self.state)
+        self.assumed.append(Assumed(key, f"{_statement(question)}: {_yes(known, now)}"))
         return known.value
 
     def number(self, key: str, question: str, at_most: int | None = None) -> float:
@@ -220,9 +270,30 @@ class RememberingAsker:
         return self.fallback.number(key, question, at_most)
 
 
-def _yes(fact: Fact) -> str:
+class TypedAnswers:
+    """Answers typed along with another answer (`2c`: the target is in cover), given only if
+    the rules ask them (so nothing is recorded that was never asked); the rest asked."""
+
+    def __init__(self, typed: dict[str, bool], fallback: Any) -> None:
+        self.typed = typed
+        self.fallback = fallback
+
+    def yes_no(self, key: str, question: str) -> bool:
+        """The typed answer, else the fallback's."""
+        if key in self.typed:
+            return self.typed[key]
+        return bool(self.fallback.yes_no(key, question))
+
+    def number(self, key: str, question: str, at_most: int | None = None) -> float:
+        """Numbers are never typed along: asked."""
+        return float(self.fallback.number(key, question, at_most))
+
+
+def _yes(fact: Fact, now: tuple[int, int, str] | None = None) -> str:
     from aos_cli.core.i18n import _
 
+    if fact.phase == now:
+        return _("yes, told this phase") if fact.value else _("no, told this phase")
     said = (
         _("yes, remembered from round {round}")
         if fact.value

@@ -357,6 +357,10 @@ def main(argv: list[str] | None = None) -> None:
     subcommand = words[1] if len(words) > 1 else None
     try:
         app = build_app(wanted, subcommand, outline=wanted is None)
+        if "--help" in args or wanted is None:
+            from aos_cli.cli.help_i18n import bare_flags
+
+            bare_flags()  # `--yes`, not `--yes <bool>`
         if language() == ENGLISH and "aos_cli.cli.help_i18n" not in sys.modules:
             result = app(args=args, standalone_mode=False)
         else:

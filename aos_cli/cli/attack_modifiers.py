@@ -72,18 +72,158 @@ def parse_modifiers(text: str) -> dict[str, Any]:
     return values
 
 
-def ask_modifiers(state: Any, unit: Any) -> dict[str, Any]:
-    """In `aos play`, before an attack: show the attacker's rules the tool cannot apply and
-    ask for the modifiers they give (nothing asked when there are none)."""
+PLAY_NAMES = ("weapon",)
+"""Words of the modifiers prompt of `aos play` beyond the flags: the weapon they apply to."""
+
+
+def is_modifier_name(name: str) -> bool:
+    """Whether a word of the modifiers prompt names a modifier (`hit-mod`, `weapon`)."""
+    from aos_cli.core.attack_flags import EFFECT_FLAGS, TRIGGER_FLAGS
+
+    key = name.strip().lstrip("-").lower().replace("-", "_")
+    return key in {f.name for f in (*EFFECT_FLAGS, *TRIGGER_FLAGS)} or key in PLAY_NAMES
+
+
+def read_modifier(
+    name: str, value: str, models: int, weapons: list[Any]
+) -> tuple[dict[str, Any], str | None]:
+    """One `NAME=VALUE` of the modifiers prompt as action fields, and the problem with it
+    (None when it is right). `extra-attacks=1` is per model (times `models`), `1u` for the
+    unit, `D3` rolled for the unit; `weapon=` names one of `weapons` by number or name; the
+    other names are the flags of `aos roll attack`, checked as they are."""
+    from aos_cli.core.attack_flags import (
+        EFFECT_FLAGS,
+        TRIGGER_FLAGS,
+        extra_attacks_roll,
+        shared_effects,
+        trigger_effects,
+    )
+    from aos_cli.core.errors import AosError
+    from aos_cli.core.i18n import _
+    from aos_cli.core.limits import MAX_ATTACKS, MAX_MODIFIER
+    from aos_cli.core.numbers import parse_whole
+
+    key = name.strip().lstrip("-").lower().replace("-", "_")
+    text = value.strip()
+    if is_modifier_name(name) and not text:
+        return {}, _("{name} needs a value, such as {name}=1").format(name=name.strip())
+    try:
+        if key == "weapon":
+            found = next(
+                (
+                    w for i, w in enumerate(weapons, start=1)
+                    if text.lower() in (str(i), w.id.lower(), w.name.lower())
+                ),
+                None,
+            )  # fmt: skip
+            if found is None:
+                listed = ", ".join(f"{i} {w.name}" for i, w in enumerate(weapons, start=1))
+                return {}, _("no weapon {typed}: type one of {weapons}").format(
+                    typed=repr(text), weapons=listed
+                )
+            return {"modifiers_weapon": found.id}, None
+        if key == "extra_attacks":
+            if "D" in text.upper():
+                extra_attacks_roll(text)
+                return {"extra_attacks_roll": text.upper()}, None
+            whole_unit = text[-1:].lower() == "u"
+            amount = parse_whole(text.rstrip("uU"), what=name, high=MAX_ATTACKS)
+            total = amount if whole_unit else amount * models
+            shared_effects({"extra_attacks": total})
+            return {"extra_attacks": total}, None
+        flags = {f.name: f for f in (*EFFECT_FLAGS, *TRIGGER_FLAGS)}
+        flag = flags.get(key)
+        if flag is None:
+            known = " ".join(f"{n.replace('_', '-')}=" for n in (*flags, *PLAY_NAMES))
+            return {}, _("{text} is not a modifier: write NAME=VALUE with {known}").format(
+                text=repr(name), known=known
+            )
+        if flag.kind is int:
+            amount = parse_whole(text, what=name, low=-MAX_MODIFIER, high=MAX_MODIFIER, signed=True)
+            shared_effects({key: amount})
+            return {key: amount}, None
+        if key in {f.name for f in EFFECT_FLAGS}:
+            shared_effects({key: text})
+        trigger_effects({key: text})
+        return {key: text}, None
+    except AosError as problem:
+        return {}, str(problem)
+
+
+def ask_modifiers(state: Any, unit: Any, kind: str = "fight", typed: str = "m") -> dict[str, Any]:
+    """In `aos play`, for an attack the players asked modifiers for (`2 m` at the target, or
+    `2 hit-mod=1`): read them field by field; a field with a typo is asked again alone, the
+    rest kept. Extra attacks are per model unless said for the unit; with extra attacks and
+    several weapons, the weapon is the one the unit's rules name, else asked."""
     from aos_cli.cli.common import ask_line, console
+    from aos_cli.core.i18n import _
+
+    out = console()
+    wanted = "missile" if kind == "shoot" else "melee"
+    weapons = [w for w in unit.spec.weapons if w.kind == wanted]
+    models = max(1, int(unit.models))
+    line = typed.strip()
+    if line.lower() in ("m", "+", ""):
+        out.print(
+            "  "
+            + _(
+                "extra-attacks=1 adds 1 per model ({n} models: {n} attacks), 1u adds 1 for "
+                "the unit, D3 rolls for the unit; also hit-mod= wound-mod= save-mod= "
+                "reroll-hits= (ones, failed, all) mortal-on-hit=6:1 exploding=6:1 "
+                "damage-on-wound=6:1 weapon=N"
+            ).format(n=models),
+            markup=False,
+        )
+        line = ask_line(_("Modifiers (Enter for none)"))
+    values: dict[str, Any] = {}
+    for word in line.split():
+        name, _equals, value = word.partition("=")
+        found, problem = read_modifier(name, value, models, weapons)
+        while problem is not None:
+            out.print(f"  {problem}", markup=False)
+            if is_modifier_name(name):
+                value = ask_line(_("{name}= (Enter to leave it out)").format(name=name))
+            else:
+                again = ask_line(
+                    _("{field}: type NAME=VALUE again (Enter to leave it out)").format(field=word)
+                )
+                name, _equals, value = again.strip().partition("=")
+            if not (name.strip() and value.strip()):
+                break
+            found, problem = read_modifier(name, value, models, weapons)
+        if problem is None:
+            values.update(found)
+    if len(weapons) > 1 and "modifiers_weapon" not in values and values:
+        values["modifiers_weapon"] = _named_weapon(state, unit, weapons, values, ask_line, out)
+        if values["modifiers_weapon"] is None:
+            del values["modifiers_weapon"]
+    return values
+
+
+def _named_weapon(
+    state: Any, unit: Any, weapons: list[Any], values: dict[str, Any], ask: Any, out: Any
+) -> str | None:
+    """The weapon extra attacks go to: the one the unit's rules name, else the one the
+    players pick (Enter: every weapon, extra attacks with the first)."""
     from aos_cli.core.i18n import _
     from aos_cli.core.unit_attacks import attack_reminders
 
-    reminders = attack_reminders(state, unit)
-    if not reminders:
-        return {}
-    out = console()
-    for name, text in reminders:
-        out.print(f"  [muted]{name}:[/] {text}")
-    line = ask_line(_("Modifiers from these (e.g. extra-attacks=1 hit-mod=1; Enter for none)"))
-    return parse_modifiers(line)
+    texts = " ".join(text.lower() for _name, text in attack_reminders(state, unit))
+    named = [w for w in weapons if w.name.lower() in texts]
+    if len(named) == 1:
+        out.print("  " + _("For {weapon}, as the rule says.").format(weapon=named[0].name))
+        return str(named[0].id)
+    if not ("extra_attacks" in values or "extra_attacks_roll" in values):
+        return None
+    for number, weapon in enumerate(weapons, start=1):
+        out.print(f"    [{number}] {weapon.name}", markup=False)
+    while True:
+        typed = ask(
+            _("Weapon for the extra attacks (Enter: {weapon})").format(weapon=weapons[0].name)
+        )
+        if not typed.strip():
+            return str(weapons[0].id)
+        found, problem = read_modifier("weapon", typed, 1, weapons)
+        if problem is None:
+            return str(found["modifiers_weapon"])
+        out.print(f"  {problem}", markup=False)

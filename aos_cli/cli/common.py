@@ -31,8 +31,11 @@ def print_json(data: Any) -> None:
 def ask_line(prompt: str) -> str:
     """Ask on stderr and read one line from stdin, so stdout stays clean for --json.
 
-    End of input raises EOFError, which the CLI boundary reports as a clean stop.
+    End of input raises EOFError, which the CLI boundary reports as a clean stop. At a
+    terminal, keys typed before the prompt appeared are dropped: they were meant for an
+    earlier question, not this one (issue 31 item 4).
     """
+    drop_typed_ahead()
     sys.stderr.write(f"{shown(prompt)}: ")
     sys.stderr.flush()
     line = sys.stdin.readline(MAX_TYPED_LINE + 1)
@@ -43,6 +46,17 @@ def ask_line(prompt: str) -> str:
     if not line:
         raise EOFError
     return line.strip()
+
+
+def drop_typed_ahead() -> None:
+    """Forget what was typed at the terminal and not read yet (nothing off a terminal)."""
+    try:
+        import termios
+
+        if sys.stdin.isatty():
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):
+        pass
 
 
 def dice_source(mode: str, seed: int | None) -> DiceSource:

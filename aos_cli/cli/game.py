@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -132,6 +133,13 @@ def game_delete(
 
     with open_store(db) as store:
         record = store.find_game(game)
+        if not yes and not sys.stdin.isatty():
+            raise InputError(
+                _(
+                    "deleting game {id} asks for confirmation, and there is no terminal to ask"
+                ).format(id=record.id),
+                _("add --yes to delete it"),
+            )
         if not yes and not typer.confirm(
             _("Delete game {id} ({name})?").format(id=record.id, name=shown(record.name)), err=True
         ):

@@ -99,7 +99,25 @@ def command_in_language(app: typer.Typer) -> Any:
     command = typer.main.get_command(app)
     if language() != ENGLISH:
         translate_tree(command)
+    bare_flags()
     return command
+
+
+def bare_flags() -> None:
+    """Show a flag in `--help` as a flag (`--yes`), not as an option taking a value
+    (`--yes <bool>`, Typer's own display), in every command (patched once, on Typer's
+    option class, since sub-commands are built when they are reached)."""
+    from typer.core import TyperOption
+
+    shown = TyperOption.display_type_rich
+    if getattr(shown, "bare_flags", False):
+        return
+
+    def display_type_rich(self: TyperOption, ctx: Any) -> str | None:
+        return None if self.is_flag and self.metavar is None else shown(self, ctx)
+
+    display_type_rich.bare_flags = True  # type: ignore[attr-defined]
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
 
 
 def _walk(command: Command) -> Iterator[str]:

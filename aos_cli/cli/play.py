@@ -4,7 +4,7 @@ bundled demo armies, played by the tool)."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -258,20 +258,22 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
         clock_totals,
         menu_action,
         pick_numbered,
+        shown_label,
+        shown_names,
         step_clock,
         still_to_act,
-        target_numbers,
+        told_by_picking,
     )
     from aos_cli.core.actions import RecordedAnswers
     from aos_cli.core.guide import options, targets
     from aos_cli.views.game import header, status_view
     from aos_cli.views.hints import for_play
-    from aos_cli.views.play import clock_line, key_hint, keys_text, menu_lines, target_lines
+    from aos_cli.views.play import clock_line, key_hint, keys_text, menu_lines
     from aos_cli.views.report import report_view
 
     source = dice_source(mode, seed)
     assumed: Correction | None = None
-    keys = PhaseNumbers()
+    keys = PhaseNumbers.resumed(session.store, session.game_id)
     while True:
         state = session.state()
         if state.ended:
@@ -284,7 +286,9 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
         live = LiveNotes(lambda note: out.print(f"  {for_play(note)}", markup=False))
         choices = options(state)
         numbers = keys.assign(state, choices)
-        for line in menu_lines(choices, numbers):
+        names = shown_names(state)
+        labels = [shown_label(state, option, names) for option in choices]
+        for line in menu_lines(choices, numbers, labels, state, terminal_height()):
             out.print(line)
         try:
             answer = ask_line(_("Choose")).strip()
@@ -348,33 +352,39 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
             elif pick_numbered(answer, numbers) is not None:
                 option = choices[pick_numbered(answer, numbers) or 0]
                 payload = dict(option.payload)
+                told, _said = told_by_picking(state, option)
+                typed, in_cover = "", None
                 aims = targets(state, option)
                 if aims:
-                    aim_numbers = target_numbers(state, aims)
-                    for line in target_lines(aims, aim_numbers):
-                        out.print(line)
-                    prompt = option.target_prompt or _("Target")
-                    pick = pick_numbered(ask_line(prompt), aim_numbers)
-                    if pick is None:
+                    picked = pick_target(session, state, option, aims)
+                    if picked is None:
                         out.print(_("No such target; nothing was done."))
                         continue
-                    payload["target"] = aims[pick].spec.id
+                    payload["target"], more, typed, said_cover = picked
+                    told.update(more)
+                    if option.kind in ("shoot", "fight"):
+                        in_cover = said_cover
                 if option.kind in ("shoot", "fight"):
-                    from aos_cli.cli.attack_modifiers import ask_modifiers
                     from aos_cli.cli.plan import offer_reroll
 
-                    payload.update(ask_modifiers(state, state.unit(payload["unit"])))
+                    if typed:
+                        from aos_cli.cli.attack_modifiers import ask_modifiers
+
+                        payload.update(
+                            ask_modifiers(state, state.unit(payload["unit"]), option.kind, typed)
+                        )
                     payload.update(offer_reroll(state, option.kind, payload))
                 payload["clock"] = step_clock(option.side, started)
                 assumed = None
                 request = dict(payload)
-                asker = remembering(session, state, option.kind, payload)
+                asker = remembering(session, state, option.kind, payload, cover=in_cover)
                 state = session.perform(
                     option.kind, payload, live.dice(source),
-                    RecordedAnswers({}, live.asker(asker)), live.watch,
+                    RecordedAnswers(dict(told), live.asker(typed_first(asker, in_cover))),
+                    live.watch,
                 )  # fmt: skip
                 if asker.assumed:
-                    assumed = Correction(option.kind, request, asker.assumed)
+                    assumed = Correction(option.kind, request, asker.assumed, told=told)
             else:
                 out.print(
                     _("Type a number from the list, or one of: {keys}").format(keys=keys_text()),
@@ -398,6 +408,70 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                 out.print("  " + _("Assumed: {fact}.").format(fact=fact.text), markup=False)
             out.print(f"  {key_hint('correct')}", markup=False)
             assumed.fresh = False
+
+
+def terminal_height() -> int:
+    """The players' terminal's height in lines (50 when it cannot be told)."""
+    import shutil
+
+    return shutil.get_terminal_size((100, 50)).lines
+
+
+def pick_target(
+    session: Session, state: GameState, option: Option, aims: list[Any]
+) -> tuple[str, dict[str, bool], str, bool] | None:
+    """The target the players pick for an option: the list (same-named units told apart,
+    what the table told of each), the rules the tool cannot apply for an attack, and the
+    prompt saying what picking tells the tool. Returns the target's id, the answers the pick
+    gives, the modifiers typed after the number (`2 m`, `2 hit-mod=1`) and whether the
+    target was said to be in cover (`2c`; plain `2` is not in cover unless the table said
+    so this phase); None for no such target."""
+    from aos_cli.app.play import (
+        acting_unit,
+        pick_numbered,
+        shown_names,
+        target_numbers,
+        target_told,
+    )
+    from aos_cli.app.table_memory import table_memory, told_of_target
+    from aos_cli.views.play import target_lines
+
+    out = console()
+    names = shown_names(state)
+    unit = acting_unit(option) or ""
+    told = [""] * len(aims)
+    reminders: list[tuple[str, str]] = []
+    if option.kind in ("shoot", "fight"):
+        from aos_cli.core.unit_attacks import attack_reminders
+
+        memory = table_memory(session.store, session.game_id)
+        told = [told_of_target(memory, state, option.kind, unit, a.spec.id) for a in aims]
+        reminders = attack_reminders(state, state.unit(unit))
+    aim_numbers = target_numbers(state, aims)
+    for line in target_lines(aims, aim_numbers, names, told):
+        out.print(line)
+    given, said = target_told(state, option)
+    prompt = option.target_prompt or said or _("Target")
+    if reminders:
+        from rich.markup import escape
+
+        out.print("  " + _("Rules the tool cannot apply (give what they add after the number):"))
+        for name, text in reminders:
+            out.print(f"    [muted]{escape(name)}:[/] {escape(text)}")
+    if option.kind in ("shoot", "fight"):
+        prompt = _("{prompt} (2c: in cover; 2 m: with modifiers)").format(prompt=prompt)
+    typed = ask_line(prompt).strip()
+    number = typed[: len(typed) - len(typed.lstrip("0123456789"))]
+    words = typed[len(number) :].split()
+    keys = words.pop(0).lower() if words and "=" not in words[0] else ""
+    if keys.strip("cm"):  # not the keys of cover and modifiers: no such target
+        return None
+    pick = pick_numbered(number, aim_numbers)
+    if pick is None:
+        return None
+    target = aims[pick].spec.id
+    modifiers = " ".join(words) or ("m" if "m" in keys else "")
+    return target, (given if target != unit else {}), modifiers, "c" in keys
 
 
 FIXES = ("adjust", "heal", "general")
@@ -473,7 +547,10 @@ def confirm_end(state: GameState, waiting: list[str]) -> bool:
     from aos_cli.core.answers import read_yes_no, yes_no_hint
     from aos_cli.views.words import phase_name
 
-    names = ", ".join(waiting[:4]) + (", ..." if len(waiting) > 4 else "")
+    names = ", ".join(waiting[:6])
+    if len(waiting) > 6:
+        more = len(waiting) - 6
+        names += " " + ngettext("and {n} more", "and {n} more", more).format(n=more)
     still = ngettext(
         "{n} unit can still act ({names}).", "{n} units can still act ({names}).", len(waiting)
     ).format(n=len(waiting), names=names)
@@ -490,14 +567,26 @@ def remembering(
     kind: str,
     payload: dict[str, Any],
     forget: tuple[str, ...] = (),
+    cover: bool | None = None,
 ) -> RememberingAsker:
-    """Answers what the table already told (and still holds); asks the players the rest."""
-    from aos_cli.app.table_memory import RememberingAsker, table_memory
+    """Answers what the table already told (and still holds); asks the players the rest.
+    With `cover` False (a target picked without `c`), the target's cover, if the rules ask
+    it and the table has not told it this phase, is no."""
+    from aos_cli.app.table_memory import RememberingAsker, TypedAnswers, table_memory
     from aos_cli.cli.acting import TerminalAsker
 
     memory = table_memory(session.store, session.game_id)
-    fallback = TerminalAsker(require_terminal=False)
+    fallback: Any = TerminalAsker(require_terminal=False)
+    if cover is False:
+        fallback = TypedAnswers({"cover": False}, fallback)
     return RememberingAsker(memory, state, kind, payload, fallback, forget)
+
+
+def typed_first(asker: RememberingAsker, cover: bool | None) -> Any:
+    """The answers typed with the target (`2c`: in cover) before what the table told."""
+    from aos_cli.app.table_memory import TypedAnswers
+
+    return TypedAnswers({"cover": True}, asker) if cover else asker
 
 
 @dataclass
@@ -509,6 +598,7 @@ class Correction:
     request: dict[str, Any]
     facts: list[Assumed]
     fresh: bool = True
+    told: dict[str, bool] = field(default_factory=dict)
 
     def redo(self, session: Session, live: DiceSource) -> GameState:
         """Take the step back and play it again, asking the assumed facts afresh; if it is
@@ -522,6 +612,7 @@ class Correction:
             return session.state()
         keys = tuple(f.key for f in self.facts)
         kept = {k: v for k, v in (record.payload.get("answers") or {}).items() if k not in keys}
+        kept.update(self.told)
         state = session.state()
         payload = dict(self.request)
         asker = remembering(session, state, self.kind, payload, forget=keys)

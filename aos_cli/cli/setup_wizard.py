@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from aos_cli.app.setup_steps import (
     artefacts_allowed,
     heroes,
+    numbered_rows,
     reserve_candidates,
     roll_deployment,
     roll_on,
@@ -57,13 +58,39 @@ def _yes(ask: Ask, out: Console, question: str, default: bool = False) -> bool:
         out.print(yes_no_retry())
 
 
+def _pick_or_roll(
+    ask: Ask, out: Console, prompt: str, rows: Sequence[tuple[int, str]]
+) -> int | None:
+    """A row picked by its number (a table's result), or None to roll for it (Enter)."""
+    for number, name in rows:
+        out.print(f"  [{number}] {name}", markup=False)
+    numbers = [number for number, _name in rows]
+    while True:
+        answer = ask(_("{prompt} [Enter: roll for it]").format(prompt=prompt)).strip()
+        if not answer:
+            return None
+        picked = menu_pick(answer, max(numbers))
+        if picked is not None and picked + 1 in numbers:
+            return picked + 1
+        out.print(
+            _("Type a number from {low} to {high}, or Enter to roll.").format(
+                low=min(numbers), high=max(numbers)
+            )
+        )
+
+
 def _table_pick(
     ask: Ask, out: Console, table: RollTable, dice: DiceSource, what: str
 ) -> dict[str, Any]:
-    """Roll on a table, or pick a row by number (the rules allow either)."""
-    names = [_("roll for it"), *(f"{row.roll}: {row.shown()}" for row in table.rows)]
-    picked = _choose(ask, out, what, names)
-    if picked == 0:
+    """Roll on a table, or pick a row by its result (the rules allow either); a table of
+    one row is that row, with nothing to ask."""
+    if len(table.rows) == 1:
+        row = table.rows[0]
+        out.print("  " + _("{what}: {name} (the only one).").format(what=what, name=row.shown()))
+        return row_record(row)
+    rows = numbered_rows(table)
+    picked = _pick_or_roll(ask, out, what, [(n, row.shown()) for n, row in rows])
+    if picked is None:
         roll, row = roll_on(table, dice)
         out.print(
             "  "
@@ -72,7 +99,7 @@ def _table_pick(
             )
         )
         return row_record(row, roll)
-    return row_record(table.rows[picked - 1])
+    return row_record(next(row for n, row in rows if n == picked))
 
 
 def _artefacts(
@@ -129,9 +156,8 @@ def _realm(
     if realm_index != 1:
         return None, None
     shown = _realmscape_names(db, system)
-    names = [_("roll for it"), *(f"{i}: {n}" for i, n in enumerate(shown, 1))]
-    picked = _choose(ask, out, _("Realmscape feature"), names)
-    if picked:
+    picked = _pick_or_roll(ask, out, _("Realmscape feature"), list(enumerate(shown, 1)))
+    if picked is not None:
         return "ghur", GHUR_REALMSCAPE[picked - 1]
     roll = dice.roll(1, _("Ghur's realmscape feature (D6)"))[0]
     realmscape = GHUR_REALMSCAPE[roll - 1]
@@ -277,12 +303,12 @@ def run_wizard(
     out.print(
         _("Deployment roll-off ({rolls}): {side} picks the territories and sets up first.").format(
             rolls=rolls, side=winner
-        )
+        ),
+        markup=False,
     )
     out.print(_("Set up your armies now, as the battleplan says; come back when both are done."))
-    first = _choose(
-        ask, out, _("Who finished setting up first?"), [s["name"] for s in setup["sides"]]
-    )
+    names = [s["name"] for s in setup["sides"]]
+    first = _choose(ask, out, _("Who finished setting up first?"), names, names.index(winner))
     for index, side in enumerate(setup["sides"]):
         side["finished_setup_first"] = index == first
     for side, army in zip(setup["sides"], armies, strict=True):

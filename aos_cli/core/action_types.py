@@ -153,6 +153,18 @@ class AttackModifiers(Action):
     reroll_saves: str | None = None
     mortal_on_hit: str | None = None
     mortal_on_wound: str | None = None
+    exploding: str | None = None
+    auto_wound: str | None = None
+    rend_on_hit: str | None = None
+    damage_on_wound: str | None = None
+    wound_rolls_on_hit: str | None = None
+    """The trigger flags of `aos roll attack` (`TRIGGER_FLAGS`: D6 hits on a 6, damage on a
+    6 ...), given in `aos play`'s modifiers."""
+    extra_attacks_roll: str | None = None
+    """Extra attacks for the unit rolled as the attack is made (`D3`)."""
+    modifiers_weapon: str | None = None
+    """The one weapon (name or id) the modifiers given apply to; without it they apply to
+    every weapon and extra attacks go to the first."""
     triumph: bool = False
     """The attacking side declares its triumph for the unit about to shoot or fight (AoS2 §16:
     Inspired, Bloodthirsty)."""

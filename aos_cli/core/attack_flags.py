@@ -72,6 +72,16 @@ EFFECT_FLAGS: tuple[Flag, ...] = (
 )
 """Extra attacks, modifiers, rerolls and mortal wounds: understood by every system."""
 
+TRIGGER_FLAGS: tuple[Flag, ...] = (
+    optional_flag("exploding", str, "X:N - unmodified hit X+ scores N extra hits."),
+    optional_flag("auto_wound", str, "X - unmodified hit X+ wounds automatically."),
+    optional_flag("rend_on_hit", str, "X:N - hit X+ improves Rend by N."),
+    optional_flag("damage_on_wound", str, "X:N - wound X+ adds N to Damage."),
+    optional_flag("wound_rolls_on_hit", str, "X:N - hit X+ makes N wound rolls."),
+)
+"""The Age of Sigmar abilities that trigger on an attack's roll (D6 hits on a 6, damage on a
+6): flags of `aos roll attack`, and modifiers of an attack in `aos play` (issue 31)."""
+
 WEAPON_FLAGS: tuple[Flag, ...] = (
     optional_flag("models", int, "Models attacking."),
     optional_flag("attacks", str, "Attacks per model: 2, D3, D6..."),
@@ -209,10 +219,68 @@ def shared_effects(flags: Mapping[str, Any]) -> list[Effect]:
     return effects
 
 
+def trigger_effects(flags: Mapping[str, Any]) -> list[Effect]:
+    """The trigger flags (`TRIGGER_FLAGS`) given as effects: extra hits, automatic wounds,
+    Rend and Damage bonuses, several wound rolls on a hit."""
+    from aos_cli.core.dice import parse_threshold
+    from aos_cli.core.effects import (
+        AutoWound,
+        DamageBonusOnWound,
+        ExplodingHits,
+        RendBonusOnHit,
+        WoundRollsOnHit,
+    )
+
+    effects: list[Effect] = []
+    if flags.get("exploding"):
+        on, extra, rest = dice_trigger(flags["exploding"], "--exploding")
+        if rest:
+            raise InputError(
+                _("{flag}: {value} is not X:N").format(
+                    flag="--exploding", value=repr(flags["exploding"])
+                ),
+                _("e.g. {example}").format(example="6:1"),
+            )
+        effects.append(ExplodingHits(on, extra))
+    if flags.get("auto_wound"):
+        effects.append(AutoWound(parse_threshold(flags["auto_wound"], what="--auto-wound")))
+    if flags.get("rend_on_hit"):
+        effects.append(RendBonusOnHit(*int_trigger(flags["rend_on_hit"], "--rend-on-hit")))
+    if flags.get("damage_on_wound"):
+        bonus = int_trigger(flags["damage_on_wound"], "--damage-on-wound")
+        effects.append(DamageBonusOnWound(*bonus))
+    if flags.get("wound_rolls_on_hit"):
+        text = flags["wound_rolls_on_hit"]
+        on, count = int_trigger(text, "--wound-rolls-on-hit")
+        if count < 1:
+            raise InputError(f"--wound-rolls-on-hit: {text!r}", _("N is 1 or more"))
+        effects.append(WoundRollsOnHit(on, count))
+    return effects
+
+
+def extra_attacks_roll(text: str) -> Effect:
+    """Extra attacks rolled as the attack is made (`D3`), for the unit."""
+    from aos_cli.core.ability_effects import ExtraAttacksRoll
+
+    return ExtraAttacksRoll(parse_dice(text, what="extra-attacks"))
+
+
 def attack_flags(values: object) -> tuple[Effect, ...]:
     """The effect flags (`EFFECT_FLAGS`) of an action or request as effects, read by name:
-    `aos fight` and `aos shoot` take them as `aos roll attack` does."""
-    return tuple(shared_effects({f.name: getattr(values, f.name, f.default) for f in EFFECT_FLAGS}))
+    `aos fight` and `aos shoot` take them as `aos roll attack` does. An attack of `aos play`
+    may also give the trigger flags, rolled extra attacks and the one weapon they all apply
+    to (`modifiers_weapon`; without it extra attacks go to the first weapon)."""
+    effects = shared_effects({f.name: getattr(values, f.name, f.default) for f in EFFECT_FLAGS})
+    effects += trigger_effects({f.name: getattr(values, f.name, None) for f in TRIGGER_FLAGS})
+    rolled = getattr(values, "extra_attacks_roll", None)
+    if rolled:
+        effects.append(extra_attacks_roll(str(rolled)))
+    weapon = getattr(values, "modifiers_weapon", None)
+    if weapon and effects:
+        from aos_cli.core.ability_effects import WithWeapons
+
+        return (WithWeapons((str(weapon),), tuple(effects)),)
+    return tuple(effects)
 
 
 def check_target(flags: Mapping[str, Any]) -> tuple[int | None, int | None, int]:

@@ -134,7 +134,8 @@ def options(state: GameState) -> list[Option]:
             if unit.on_battlefield and unit.spec.casts:
                 spells = [a.name for a in own_spells(state, unit)]
                 generic = [s.name.title() for s in system.spells]
-                for spell in [*generic, *spells]:
+                known = {s.lower(): s for s in [*generic, *spells]}  # each spell once
+                for spell in known.values():
                     if not allowed(check_cast, state, unit, spell):
                         continue
                     aim = spell_aim(state, unit, spell)

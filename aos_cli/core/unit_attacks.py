@@ -433,12 +433,13 @@ def unit_attacks(
                             continue
                         champion_once = True
                     effects.append(effect)
-        for effect in attack_extra:
-            if isinstance(effect, ExtraAttacks):
-                if once_given:
-                    continue
-                once_given = True
-            effects.append(effect)
+        for given in attack_extra:
+            for effect in unwrap(given, mine):  # a weapon the modifiers were given for
+                if isinstance(effect, ExtraAttacks | ExtraAttacksRoll):
+                    if once_given:
+                        continue
+                    once_given = True
+                effects.append(effect)
         effects += list(defence_extra)
         changes = [e for e in effects if isinstance(e, CharacteristicModifier)]
         changes = [c for c in changes if not c.melee_only or use.weapon.kind == "melee"]

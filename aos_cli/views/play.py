@@ -57,21 +57,53 @@ def clock_line(state: GameState, totals: list[float]) -> Text:
     return Text(_("Clock: {times}").format(times=spent), style="muted")
 
 
-def menu_lines(choices: list[Option], numbers: list[int] | None = None) -> list[Text]:
-    """The numbered options, then the keys that are always there."""
+MENU_MARGIN = 8
+"""Lines of a screen the menu leaves for the heading, the clock, the keys and the prompt."""
+
+
+def menu_lines(
+    choices: list[Option],
+    numbers: list[int] | None = None,
+    labels: list[str] | None = None,
+    state: GameState | None = None,
+    height: int | None = None,
+) -> list[Text]:
+    """The numbered options, then the keys that are always there. A menu taller than the
+    terminal (`height` lines) is folded to one line per unit, every number kept."""
     shown = numbers or list(range(1, len(choices) + 1))
-    lines = [Text(f"  [{n}] {option.label}") for n, option in zip(shown, choices, strict=True)]
+    said = labels or [option.label for option in choices]
+    if state is not None and height is not None and len(choices) + MENU_MARGIN > height:
+        from aos_cli.app.play import unit_groups
+
+        lines = []
+        for name, picks in unit_groups(state, choices, said, shown):
+            # one line a unit: an option's details in brackets are left to its own menu
+            steps = "  ".join(f"[{n}] {what.split(' (')[0]}" for n, what in picks)
+            lines.append(Text(f"  {name}: {steps}" if name else f"  {steps}"))
+    else:
+        lines = [Text(f"  [{n}] {label}") for n, label in zip(shown, said, strict=True)]
     if any(option.kind in ("shoot", "fight") for option in choices):
         lines.append(Text(key_hint("plan"), style="muted"))  # the planner (issue 29)
     return [*lines, Text(keys_text(), style="muted")]
 
 
-def target_lines(aims: list[UnitState], numbers: list[int] | None = None) -> list[Text]:
-    """The numbered units an option may target, with their models left."""
+def target_lines(
+    aims: list[UnitState],
+    numbers: list[int] | None = None,
+    names: dict[str, str] | None = None,
+    told: list[str] | None = None,
+) -> list[Text]:
+    """The numbered units an option may target, with their models left (same-named units
+    told apart by `names`) and what the table told of each (`told`)."""
     shown = numbers or list(range(1, len(aims) + 1))
+    facts = told or [""] * len(aims)
     return [
-        Text(f"    [{key}] " + models_left(unit.name, unit.models))
-        for key, unit in zip(shown, aims, strict=True)
+        Text(
+            f"    [{key}] "
+            + models_left((names or {}).get(unit.spec.id, unit.name), unit.models)
+            + fact
+        )
+        for key, unit, fact in zip(shown, aims, facts, strict=True)
     ]
 
 

@@ -61,3 +61,60 @@ def test_aos2_s14_extra_attacks_for_the_unit_are_made_once(run_cli: RunCli) -> N
                      "--save", "-", "--json")  # fmt: skip
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["mean_damage"] == pytest.approx(75 / 36)
+
+
+def _weapons() -> list[object]:
+    from aos_cli.app.setup import build_setup
+    from aos_cli.app.start import bundled_armies
+    from aos_cli.core.turn import new_game
+
+    state = new_game(build_setup(bundled_armies(), "first-blood", name="Demo"))
+    return [w for w in state.unit("stardrake").spec.weapons if w.kind == "melee"]
+
+
+def test_issue_31_extra_attacks_are_per_model_unless_said_for_the_unit() -> None:
+    """Issue 31 item 2: `extra-attacks=1` for ten models is ten attacks; `2u` is two for the
+    unit; `D3` is rolled for the unit as the attack is made."""
+    from aos_cli.cli.attack_modifiers import read_modifier
+
+    assert read_modifier("extra-attacks", "1", 10, []) == ({"extra_attacks": 10}, None)
+    assert read_modifier("extra-attacks", "2u", 10, []) == ({"extra_attacks": 2}, None)
+    assert read_modifier("extra-attacks", "d3", 10, []) == ({"extra_attacks_roll": "D3"}, None)
+
+
+def test_issue_31_every_flag_of_roll_attack_and_a_weapon_are_modifiers() -> None:
+    """Issue 31 item 2: D6 hits on a 6 (`exploding=6:D6`), damage on a 6, a weapon by number
+    or name; a typo is one plain problem, and nothing is taken from it."""
+    from aos_cli.cli.attack_modifiers import read_modifier
+
+    weapons = _weapons()
+    assert read_modifier("exploding", "6:D6", 1, weapons) == ({"exploding": "6:D6"}, None)
+    assert read_modifier("damage-on-wound", "6:1", 1, weapons)[1] is None
+    named = read_modifier("weapon", "2", 1, weapons)[0]["modifiers_weapon"]
+    assert named == weapons[1].id
+    for name, value in (("hit-mod", "one"), ("reroll-hits", "sometimes"), ("hitmod", "1")):
+        found, problem = read_modifier(name, value, 1, weapons)
+        assert found == {} and problem and "\n" not in problem
+
+
+def test_issue_31_a_typo_asks_that_field_again_and_keeps_the_rest(monkeypatch: object) -> None:
+    """Issue 31 item 2: one wrong field of the modifiers line is asked again alone."""
+    import aos_cli.cli.common as common
+    from aos_cli.app.setup import build_setup
+    from aos_cli.app.start import bundled_armies
+    from aos_cli.cli.attack_modifiers import ask_modifiers
+    from aos_cli.core.turn import new_game
+
+    state = new_game(build_setup(bundled_armies(), "first-blood", name="Demo"))
+    asked: list[str] = []
+    answers = iter(["1"])
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return next(answers)
+
+    monkeypatch._x = None
+    monkeypatch.setattr(common, "ask_line", ask)  # type: ignore[attr-defined]
+    given = ask_modifiers(state, state.unit("judicators"), "shoot", "hit-mod=x wound-mod=1")
+    assert given == {"hit_mod": 1, "wound_mod": 1}
+    assert asked == ["hit-mod= (Enter to leave it out)"]

@@ -103,11 +103,11 @@ def test_setup_wizard_then_play(run_cli: RunCli, tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     answers = [
         "",            # battleplan: First Blood
-        "2", "4",      # realm Ghur, realmscape 3: Primal Violence
+        "2", "3",      # realm Ghur, realmscape 3: Primal Violence (numbered by its result)
         "Old Shrine", "6", "y", "",  # a Mystical feature that can be garrisoned; done
         "1",           # Player One finished setting up first
         "prosecutors", "", "",  # Scions of the Storm reserve, general as listed, roll trait
-        "y", "2", "",  # one artefact: Blessed Weapons row 1, carried by the first Hero
+        "y", "1", "",  # one artefact: result 1 (Strife-ender), carried by the first Hero
         "n",           # no triumph
         "", "n",       # Nighthaunt: general as listed, no triumph
         "q",

@@ -52,8 +52,29 @@ class Terminal:
                 self.seen += chunk.decode(errors="replace")
 
     def type(self, line: str) -> None:
+        """Type a line once the prompt is there, as a player does: `aos play` drops keys
+        typed before a prompt appeared (issue 31 item 4)."""
+        self.settle()
         self.seen = ""
         os.write(self.master, (line + "\n").encode())
+
+    def settle(self, timeout: float = 20.0) -> None:
+        """Wait until the output ends with a prompt (`...: `) and goes quiet."""
+        import re
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.master], [], [], 0.05)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 4096)
+                except OSError:
+                    return
+                if not chunk:
+                    return
+                self.seen += chunk.decode(errors="replace")
+            elif re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", self.seen).endswith(": "):
+                return
 
     def close(self) -> int:
         code = self.process.wait(timeout=20)
@@ -128,18 +149,14 @@ def test_play_remembers_cover_and_corrects_it_with_one_key(tmp_path: Path) -> No
     for line in ("d", "n", "n"):  # the tool rolls; to the shooting phase
         term.expect("Choose")
         term.type(line)
-    _pick_at(term, "Judicators: shoot", "Chainrasp Horde")
+    _pick_at(term, "Judicators: shoot", "Chainrasp Horde")  # not `2c`: not in cover
     term.expect('within 3" of an enemy unit?')
-    term.type("n")
-    term.expect("wholly on or within a terrain feature?")
     term.type("n")
     for line in ("n", "n"):  # to the combat phase
         term.expect("Choose")
         term.type(line)
-    _pick_at(term, "Liberators: fight", "Chainrasp Horde")
-    term.expect('Liberators within 3" of an enemy unit?')
-    term.type("y")
-    term.expect("Choose")
+    _pick_at(term, 'Liberators: fight · within 3" of an enemy', "Chainrasp Horde")
+    term.expect("Choose")  # picking the fight told the tool the Liberators are within 3"
     assert "terrain feature? [y/n]" not in term.seen
     assert (
         "Assumed: Chainrasp Horde wholly on or within a terrain feature: no, remembered from "
@@ -159,6 +176,7 @@ def test_play_remembers_cover_and_corrects_it_with_one_key(tmp_path: Path) -> No
         redone = store.actions(1)[-1]
     assert redone.kind == "fight"
     assert redone.payload["answers"]["cover"] is True
+    assert redone.payload["answers"]["engaged"] is True
     assert redone.dice[: len(fight.dice)] == fight.dice[: len(redone.dice)]
 
 
@@ -235,7 +253,7 @@ def test_an_interrupted_set_up_goes_on_with_the_same_rolls(tmp_path: Path) -> No
     term.expect("Realm")
     term.type("2")  # Ghur
     term.expect("Realmscape feature")
-    term.type("1")  # roll for it
+    term.type("")  # roll for it
     term.expect("Name a terrain feature")
     rolled = term.seen.split("Rolled ")[1].split(".")[0]
     os.write(term.master, b"\x04")  # Ctrl-D: the players stop here
@@ -298,9 +316,7 @@ def test_play_lists_only_what_is_legal_now(tmp_path: Path) -> None:
     term.type(_menu_key(term.seen, "Lord-Relictor: Lightning Storm"))
     term.expect("Target")
     term.type(_menu_key(term.seen, "Chainrasp Horde"))
-    term.expect("[y/n]")
-    term.type("y")
-    term.expect("Choose")
+    term.expect("Choose")  # the prompt said the target is within range: not asked again
     assert "Lord-Relictor: Lightning Storm" not in _menu(term.seen)
     term.type("n")
     term.expect("movement phase")
@@ -323,7 +339,7 @@ def test_play_lists_only_what_is_legal_now(tmp_path: Path) -> None:
         term.type(line)
     term.expect("combat phase")
     term.expect("Choose")
-    assert not [label for label in _menu(term.seen) if label.endswith(": fight")]
+    assert not [label for label in _menu(term.seen) if ": fight" in label]
     term.type("q")
     term.expect("Resume with `aos play`")
     assert term.close() == 0

@@ -46,11 +46,9 @@ def test_look_out_sir_is_shown_before_the_hit_dice_it_changes(tmp_path: Path) ->
     term.expect('within 3" of an enemy unit?')
     term.type("n")
     term.expect("friendly unit of 3 or more models?")
-    term.type("y")
-    term.expect("wholly on or within a terrain feature?")
-    assert "Look Out, Sir!: -1 to hit." in term.seen
-    term.type("n")
+    term.type("y")  # the target was picked without `c`: not in cover, not asked
     term.expect("Roll 5 dice for Judicators, Skybolt Bow: hit rolls (3+ -1)")
+    assert term.seen.index("Look Out, Sir!: -1 to hit.") < term.seen.index("Roll 5 dice")
     term.type("6 6 1 1 1")
     term.expect("wound rolls")
     assert "Look Out, Sir!" not in term.seen
@@ -83,6 +81,7 @@ def test_a_rolled_scenery_rule_is_shown_right_after_its_roll(tmp_path: Path) -> 
     term.type("")
     term.expect("Deployment roll-off")
     assert "Old Ruins: rolled" not in term.seen
+    term.settle()  # Ctrl-D at the next prompt (a key typed before it would be dropped)
     os.write(term.master, b"\x04")
     term.close()
 

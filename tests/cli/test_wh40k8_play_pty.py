@@ -43,7 +43,7 @@ def expect_any(term: Terminal, texts: tuple[str, ...], timeout: float = 30.0) ->
             raise AssertionError(f"process ended before {texts!r}:\n{term.seen[-2000:]}")
 
 
-PROMPT = re.compile(r"(Choose|Target|\[y/n\]|\]|\?|\)|sets up[^\n]*\]): $")
+PROMPT = re.compile(r"(Choose|Target[^\n]*|\[y/n\]|\]|\?|\)|sets up[^\n]*\]): $")
 """How every question of `aos play` ends: the menu, a target, yes/no, a numbered pick with
 its Enter default, a number asked, the modifiers line."""
 

@@ -15,30 +15,25 @@ from aos_cli.core.attack import Attack, WeaponProfile
 from aos_cli.core.attack_flags import (
     EFFECT_FLAGS,
     TARGET_FLAGS,
+    TRIGGER_FLAGS,
     WEAPON_FLAGS,
     Flag,
     check_target,
-    dice_trigger,
-    int_trigger,
     optional_flag,
     parse_compact,
     parse_rend,
     shared_effects,
+    trigger_effects,
 )
 from aos_cli.core.dice import format_threshold, parse_dice, parse_threshold
 from aos_cli.core.effects import (
     AttackRules,
-    AutoWound,
-    DamageBonusOnWound,
     Effect,
     Ethereal,
-    ExplodingHits,
     ExtraAttacks,
     InCover,
-    RendBonusOnHit,
     TargetInfo,
     Ward,
-    WoundRollsOnHit,
     compile_effects,
 )
 from aos_cli.core.errors import InputError
@@ -67,11 +62,7 @@ AOS_FLAGS: tuple[Flag, ...] = (
     optional_flag("wound", str, "To Wound, e.g. 4+."),
     optional_flag("rend", str, "Rend: 0, - or -1, -2..."),
     *EFFECT_FLAGS,
-    optional_flag("exploding", str, "X:N - unmodified hit X+ scores N extra hits."),
-    optional_flag("auto_wound", str, "X - unmodified hit X+ wounds automatically."),
-    optional_flag("rend_on_hit", str, "X:N - hit X+ improves Rend by N."),
-    optional_flag("damage_on_wound", str, "X:N - wound X+ adds N to Damage."),
-    optional_flag("wound_rolls_on_hit", str, "X:N - hit X+ makes N wound rolls."),
+    *TRIGGER_FLAGS,
     optional_flag("ward", str, "Ward save, e.g. 5+."),
     Flag("ethereal", bool, False, "Target ignores save modifiers."),
     *TARGET_FLAGS,
@@ -94,30 +85,7 @@ AOS_FLAGS: tuple[Flag, ...] = (
 def roll_effects(flags: Mapping[str, Any]) -> list[Effect]:
     """The Age of Sigmar abilities given as flags: extra hits, automatic wounds, Rend and
     Damage bonuses, several wound rolls on a hit, the ward, Ethereal and cover."""
-    effects: list[Effect] = []
-    if flags.get("exploding"):
-        on, extra, rest = dice_trigger(flags["exploding"], "--exploding")
-        if rest:
-            raise InputError(
-                _("{flag}: {value} is not X:N").format(
-                    flag="--exploding", value=repr(flags["exploding"])
-                ),
-                _("e.g. {example}").format(example="6:1"),
-            )
-        effects.append(ExplodingHits(on, extra))
-    if flags.get("auto_wound"):
-        effects.append(AutoWound(parse_threshold(flags["auto_wound"], what="--auto-wound")))
-    if flags.get("rend_on_hit"):
-        effects.append(RendBonusOnHit(*int_trigger(flags["rend_on_hit"], "--rend-on-hit")))
-    if flags.get("damage_on_wound"):
-        bonus = int_trigger(flags["damage_on_wound"], "--damage-on-wound")
-        effects.append(DamageBonusOnWound(*bonus))
-    if flags.get("wound_rolls_on_hit"):
-        text = flags["wound_rolls_on_hit"]
-        on, count = int_trigger(text, "--wound-rolls-on-hit")
-        if count < 1:
-            raise InputError(f"--wound-rolls-on-hit: {text!r}", _("N is 1 or more"))
-        effects.append(WoundRollsOnHit(on, count))
+    effects: list[Effect] = trigger_effects(flags)
     if flags.get("ward"):
         effects.append(Ward(parse_threshold(flags["ward"], what="--ward")))
     if flags.get("ethereal"):
