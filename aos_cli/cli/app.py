@@ -311,6 +311,14 @@ def main(argv: list[str] | None = None) -> None:
     except (typer.Abort, KeyboardInterrupt, EOFError):
         _interrupted()
     except Exception as problem:
+        if type(problem).__module__ == "sqlite3":  # the store turns these into GameErrors; a
+            # damaged file can still fail where no one looked: one line, never a traceback
+            _fail(
+                _("the games database cannot be used: {reason}").format(reason=problem)
+                + " "
+                + _("(restore it from a backup, or point --db at another file)"),
+                1,
+            )
         parsed = _click_problem(problem)
         if parsed is None:
             raise
