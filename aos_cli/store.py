@@ -157,6 +157,23 @@ class ActionRecord:
     undone: bool = False
 
 
+def _not_a_file(path: Path) -> str | None:
+    """What `path` is when it is there and not a regular file (a folder, a device such as
+    /dev/zero, a pipe), so SQLite never opens it; None for a regular file or nothing."""
+    import os
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None  # absent (SQLite creates it) or unreachable (SQLite says why)
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return _("a folder")
+    return _("a device, pipe or socket")
+
+
 def printable_name(value: object) -> str:
     """A name from the database file as shown in an error: control characters made visible,
     and cut short (it may be anything)."""
@@ -268,6 +285,13 @@ class Store:
                     "cannot create the folder for {path}: {reason}; point --db at another file"
                 ).format(path=self.path, reason=exc.strerror or exc)
             ) from None
+        kind = _not_a_file(self.path)
+        if kind is not None:
+            raise GameError(
+                _("{path} is {kind}, not a games database; point --db at a file").format(
+                    path=self.path, kind=kind
+                )
+            )
         try:
             self._conn = sqlite3.connect(str(self.path), timeout=busy_timeout, isolation_level=None)
         except sqlite3.Error as exc:

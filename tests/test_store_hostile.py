@@ -144,3 +144,18 @@ def test_a_planted_trigger_is_refused_by_the_store_itself(tmp_path: Path) -> Non
     _edit(db, PLANTED["trigger"])
     with pytest.raises(GameError, match="holds a trigger aos did not make"):
         Store(db)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
+def test_a_db_path_that_is_not_a_file_is_one_line(
+    run_cli: RunCli, tmp_path: Path, kind: str
+) -> None:
+    """A FIFO, /dev/zero or a folder as --db is refused before SQLite opens it."""
+    import os
+
+    path = {"fifo": tmp_path / "pipe.db", "device": Path("/dev/zero"), "folder": tmp_path}[kind]
+    if kind == "fifo":
+        os.mkfifo(path)
+    result = run_cli("status", "--db", str(path))
+    _one_line(result)
+    assert "not a games database" in result.stderr
