@@ -79,6 +79,11 @@ def import_lock(folder: Path) -> Iterator[None]:
     into a folder at a time, and no lock file is left behind) and, holding it, delete the
     temporary files a killed import left there: no one else is writing them."""
     try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks; temporary files are left as they are
+        yield
+        return
+    try:
         handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError as error:
         raise ImportProblem(
@@ -88,11 +93,10 @@ def import_lock(folder: Path) -> Iterator[None]:
         ) from None
     try:
         try:
-            import fcntl
-        except ImportError:  # Windows: no advisory locks; temporary files are left as they are
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        except OSError:  # a file system without locks (some network shares): no clean-up
             yield
             return
-        fcntl.flock(handle, fcntl.LOCK_EX)
         clean_leftovers(folder)
         yield
     finally:
