@@ -679,14 +679,20 @@ class Cache:
         """Write the cache atomically; a cache that cannot be written is not an error."""
         if not self.enabled or not self.changed:
             return
+        temp = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             handle, temp = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 json.dump({"fingerprint": self.fingerprint, "entries": self.entries}, out)
             os.replace(temp, self.path)
+            temp = None
         except (OSError, ValueError):
             pass
+        finally:
+            if temp is not None:  # never leave a half-written cache beside the real one
+                with contextlib.suppress(OSError):
+                    os.unlink(temp)
 
 
 def _said_here(result: FileResult, said_in: object) -> bool:
