@@ -126,7 +126,7 @@ class Loop:
                 self.counts["differing_replays"] += 1
         finally:
             conn.close()
-        from aos_cli.games import load
+        from aos_cli.app.games import load
         from aos_cli.store import Store
         from aos_cli.views.game import status_json
 

@@ -71,11 +71,11 @@ def test_aos2_s19_every_bundled_battleplan_demo_ends_under_two_hash_seeds(
 def test_aos2_s19_coalition_battleplans_end_for_many_seeds(plan: str, seed: int) -> None:
     """AoS2 §19: the objective battleplans end after their five rounds whatever the seed; the
     automatic player answers every question the rules ask (models at each objective)."""
+    from aos_cli.app.autoplay import AutoPlayer
+    from aos_cli.app.setup import build_setup
     from aos_cli.app.start import bundled_armies
-    from aos_cli.autoplay import AutoPlayer
     from aos_cli.core.dice import SeededDice
     from aos_cli.core.turn import new_game
-    from aos_cli.setup import build_setup
 
     state = new_game(build_setup(bundled_armies(), plan, name="Demo"))
     player = AutoPlayer(state, SeededDice(seed), seed, lambda heading, notes: None)
@@ -87,11 +87,11 @@ def test_aos2_s19_coalition_battleplans_end_for_many_seeds(plan: str, seed: int)
 def test_a_phase_the_player_cannot_leave_stops_with_one_line() -> None:
     """When the rules refuse `next` (a question nobody answers, a bug), the demo stops with a
     GameError naming the phase instead of playing the phase again forever."""
+    from aos_cli.app.autoplay import AutoPlayer
+    from aos_cli.app.setup import build_setup
     from aos_cli.app.start import bundled_armies
-    from aos_cli.autoplay import AutoPlayer
     from aos_cli.core.dice import SeededDice
     from aos_cli.core.turn import new_game
-    from aos_cli.setup import build_setup
 
     class Stuck(AutoPlayer):
         def do(self, kind: str, payload: dict[str, object], answers: object = None) -> bool:
@@ -106,11 +106,11 @@ def test_a_phase_the_player_cannot_leave_stops_with_one_line() -> None:
 
 def test_the_action_bound_stops_a_demo_that_would_never_end() -> None:
     """Past MAX_ACTIONS the demo stops with one line: no battle may run without end."""
-    from aos_cli import autoplay
+    from aos_cli.app import autoplay
+    from aos_cli.app.setup import build_setup
     from aos_cli.app.start import bundled_armies
     from aos_cli.core.dice import SeededDice
     from aos_cli.core.turn import new_game
-    from aos_cli.setup import build_setup
 
     state = new_game(build_setup(bundled_armies(), "first-blood", name="Demo"))
     player = autoplay.AutoPlayer(state, SeededDice(1), 1, lambda heading, notes: None)

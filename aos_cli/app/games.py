@@ -69,7 +69,7 @@ def _set_up(setup: dict[str, Any]) -> GameState:
                 ),
                 _(system.other_engine_hint) if system.other_engine_hint else None,
             )
-        from aos_cli.setup import upgrade_setup
+        from aos_cli.app.setup import upgrade_setup
 
         return new_game(upgrade_setup(setup))
     except AosError:

@@ -141,7 +141,7 @@ class AutoPlayer:
 
     def _stuck(self) -> GameError:
         """The one line for a battle the automatic player cannot carry on (never a loop)."""
-        from aos_cli.views.words import phase_name
+        from aos_cli.core.phase_names import phase_name
 
         return GameError(
             _("the automatic player cannot leave the {phase} of round {round}").format(
@@ -153,7 +153,7 @@ class AutoPlayer:
     def heading(self) -> str:
         state = self.state
         from aos_cli.core.i18n import _
-        from aos_cli.views.words import phase_name
+        from aos_cli.core.phase_names import phase_name
 
         return _("Round {round} · {side} · {phase}").format(
             round=state.round,
