@@ -43,6 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "content" / "importers" / "fixtures"
 ROSTER = FIXTURES / "rosters" / "test-host.ros"
 TEMP_GLOB = ".aos-import-*.tmp"
+sys.path.insert(0, str(ROOT))  # replay with this checkout's aos_cli, as the commands run it
 
 
 class Loop:
@@ -66,6 +67,7 @@ class Loop:
         self.counts = {"kills": 0, "finished": 0, "refused": 0, "lost": 0, "duplicated": 0,
                        "differing_replays": 0, "left_over_files": 0, "rounds": 0}  # fmt: skip
         self.by_command: dict[str, int] = {}
+        self.verbose = False
         self.times: dict[str, float] = {}
 
     def commands(self) -> dict[str, list[str]]:
@@ -161,10 +163,14 @@ class Loop:
     def round(self) -> None:
         name = self.rng.choice(sorted(self.commands()))
         argv = self.commands()[name]
-        delay = self.times[name] * self.rng.uniform(0.6, 1.15)  # late: mid-write, not start-up
+        # late in the run (mid-write, not start-up), from the running time measured lately
+        delay = self.times[name] * self.rng.uniform(0.6, 1.15)
         before = self.revision()
         live = self.live()
+        began = time.monotonic()
         code = self.run(argv, kill_after=delay)
+        if code != -signal.SIGKILL:  # follow the machine's load: the last finished run's time
+            self.times[name] = time.monotonic() - began
         after = self.revision()
         moved = after - before
         self.counts["rounds"] += 1
@@ -187,6 +193,9 @@ class Loop:
             assert self.run(argv) in (0, 1)
         self.check_files()
         self.check_log()
+        if self.verbose:
+            shown = {k: v for k, v in self.counts.items() if v}
+            print(f"{name}: exit {code} after {delay:.2f} s; {shown}", file=sys.stderr)
 
     def final(self) -> None:
         """Replays under two hash seeds agree with each other."""
@@ -207,9 +216,11 @@ def main() -> int:
     parser.add_argument("--kills", type=int, default=120)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-rounds", type=int, default=1000)
+    parser.add_argument("--verbose", action="store_true", help="a line per round on stderr")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="aos-kill-loop-") as folder:
         loop = Loop(Path(folder), args.seed)
+        loop.verbose = args.verbose
         loop.start()
         while loop.counts["kills"] < args.kills and loop.counts["rounds"] < args.max_rounds:
             loop.round()
