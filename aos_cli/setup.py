@@ -77,7 +77,9 @@ def _loadouts(scroll: Warscroll, unit: ArmyUnit, champion: Any) -> list[dict[str
 
     optional = {c for option in scroll.weapon_options for c in option.choices}
     own = set(champion.weapons) if champion is not None else set()
-    common = [w.id for w in scroll.weapons if w.id not in optional and w.id not in own]
+    # A command model's own weapons are never an ordinary model's, fielded or not.
+    leaders = {w for model in scroll.command_models for w in model.weapons}
+    common = [w.id for w in scroll.weapons if w.id not in optional | own | leaders]
     specials: list[str] = []
     for option in scroll.weapon_options:
         if option.one_per is not None:

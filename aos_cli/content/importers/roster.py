@@ -37,9 +37,13 @@ if TYPE_CHECKING:
     from aos_cli.content.database import Database
 
 MAX_UNITS = 200
+"""At most this many units in one roster."""
+MAX_DEPTH = 100
+"""Selections nested deeper than this are not read (a roster is a few levels deep)."""
+MAX_MODELS = 1000
+"""At most this many models in one unit of a roster."""
 ROSTER_UNIT_MAX = 200
 """A unit written from a roster does not know its size limit: up to this many models."""
-"""At most this many units in one roster."""
 _INVISIBLE = dict.fromkeys(map(ord, "\ufeff\u200b\u200c\u200d\u2060\xad"), None)
 
 
@@ -327,18 +331,27 @@ class Node:
     children: list[Node | str] = field(default_factory=list)
 
     def text(self) -> str:
-        """The text inside, one line."""
-        parts = [c if isinstance(c, str) else c.text() for c in self.children]
+        """The text inside, one line (walked with a stack: no recursion on deep pages)."""
+        parts: list[str] = []
+        stack: list[Node | str] = list(reversed(self.children))
+        while stack:
+            child = stack.pop()
+            if isinstance(child, str):
+                parts.append(child)
+            else:
+                stack.extend(reversed(child.children))
         return clean(" ".join(parts))
 
     def find_all(self, tag: str, cls: str | None = None, *, deep: bool = True) -> Iterator[Node]:
-        """Descendants (or children when not deep) with this tag and class."""
-        for child in self.children:
+        """Descendants (or children when not deep) with this tag and class, in page order."""
+        stack: list[Node | str] = list(reversed(self.children))
+        while stack:
+            child = stack.pop()
             if isinstance(child, Node):
                 if child.tag == tag and (cls is None or cls in child.cls.split()):
                     yield child
                 if deep:
-                    yield from child.find_all(tag, cls)
+                    stack.extend(reversed(child.children))
 
 
 class _Builder(HTMLParser):
@@ -431,6 +444,45 @@ def _listed(li: Node) -> list[tuple[str, str]]:
     return found
 
 
+def _own_types(li: Node) -> set[str]:
+    """The profile types a selection lists on its own line (not its sub-selections')."""
+    types: set[str] = set()
+    for p in li.find_all("p", "profile-names", deep=False):
+        for child in p.children:
+            if isinstance(child, Node) and "bold" in child.cls.split():
+                types.add(child.text().rstrip(":"))
+    return types
+
+
+_TIMES = re.compile(r"([0-9]{1,4})\s*x\s+")
+
+
+def _html_models(li: Node) -> int:
+    """Models of a unit written as packs, crews or named members (a Salamander Hunting Pack:
+    three packs of a Salamander and 3 Skink Handlers is 12): each sub-selection with a `Unit`
+    profile of its own is that many models, times the packs around it. 0 when the unit's own
+    selection has the `Unit` profile (its models are counted from the names) or none is found.
+    """
+    if "Unit" in _own_types(li):
+        return 0
+    total = 0
+    stack: list[tuple[Node, int, int]] = [(sub, 1, 1) for sub in _direct_items(li)]
+    while stack:
+        node, times, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            continue
+        head = next((h.text() for h in node.find_all("h4", deep=False)), "")
+        match = _TIMES.match(head)
+        here = times * (int(match.group(1)) if match else 1)
+        if "Unit" in _own_types(node):
+            total += here
+        else:
+            stack.extend((sub, here, depth + 1) for sub in _direct_items(node))
+        if total > MAX_MODELS:
+            return MAX_MODELS
+    return total
+
+
 def _html_unit(li: Node, pool: list[Profile], ally: bool) -> RosterUnit:
     title = next((h.text() for h in li.find_all("h4", deep=False)), "")
     unit = RosterUnit(name=_strip_points(title), points=_points_of(title), ally=ally)
@@ -441,6 +493,7 @@ def _html_unit(li: Node, pool: list[Profile], ally: bool) -> RosterUnit:
             if item and item not in unit.items:
                 unit.items.append(item)
     unit.categories = [clean(c) for c in (_labelled(li, "categories") or "").split(",") if clean(c)]
+    unit.counted = _html_models(li)
     listed = _listed(li)
     if listed:
         unit.profiles = [
@@ -613,6 +666,8 @@ def _wb_option(unit: RosterUnit, key: str, value: str) -> None:
         unit.spells.append(value)
     elif lowered in ("prayer", "prayers"):
         unit.prayers.append(value)
+    elif lowered in ("weapon", "weapons", "weapon option", "wargear", "options") and value:
+        unit.items.append(value)
     elif value:
         unit.traits.append(f"{key}: {value}")
     else:
@@ -656,6 +711,9 @@ class ArmyImport:
     matched: list[str] = field(default_factory=list)
     unmatched: list[Unmatched] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    unit_report: list[dict[str, Any]] = field(default_factory=list)
+    """One row per unit read: what it was matched to, its models and weapons, what was
+    defaulted and what was left out (and why)."""
 
     def to_json(self) -> dict[str, Any]:
         """The report for `--json`."""
@@ -667,19 +725,26 @@ class ArmyImport:
             "written_from_roster": [w["name"] for w in self.warscrolls],
             "unmatched": [{"name": u.name, "closest": u.closest} for u in self.unmatched],
             "notes": self.notes,
+            "unit_report": self.unit_report,
         }
 
 
+def _aos2_scrolls(db: Database) -> list[Any]:
+    """The warscrolls a roster's units are matched with (index entries: nothing is built)."""
+    return [e for e in db.warscrolls.entries() if e.system == IMPORTED_SYSTEM]
+
+
+def _match(db: Database, name: str) -> Any:
+    """How a roster's unit name matches a warscroll (`names.Match`), or None."""
+    from aos_cli.content.importers.names import match
+
+    return match(_aos2_scrolls(db), name)
+
+
 def _lookup(db: Database, name: str) -> Any:
-    """The aos2 warscroll of this name (case, punctuation and plurals aside), or None."""
-    wanted = key(name)
-    scrolls = [s for s in db.warscrolls.values() if s.system == IMPORTED_SYSTEM]
-    for scroll in scrolls:
-        if key(scroll.name) == wanted or key(scroll.id) == wanted:
-            return scroll
-    keys = {key(s.name): s for s in scrolls}
-    close = difflib.get_close_matches(wanted, list(keys), n=1, cutoff=0.88)
-    return keys[close[0]] if close else None
+    """The aos2 warscroll of this name (case, punctuation, plurals, forms aside), or None."""
+    found = _match(db, name)
+    return db.warscrolls[found.scroll.id] if found is not None else None
 
 
 def _reference(db: Database, scroll: Any) -> str:
@@ -689,9 +754,9 @@ def _reference(db: Database, scroll: Any) -> str:
 
 
 def _closest(db: Database, name: str) -> list[str]:
-    names = sorted({s.name for s in db.warscrolls.values() if s.system == IMPORTED_SYSTEM})
-    by_key = {key(n): n for n in names}
-    return [by_key[k] for k in difflib.get_close_matches(key(name), list(by_key), n=3, cutoff=0.5)]
+    from aos_cli.content.importers.names import closest
+
+    return closest(_aos2_scrolls(db), name)
 
 
 def _element(unit: RosterUnit) -> tuple[Element, Element | None, list[Found]]:
@@ -774,8 +839,17 @@ def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyI
             "models": unit.models,
         }
         scrolls[ident] = scroll if scroll is not None else data
+        row: dict[str, Any] = {
+            "id": ident,
+            "read": unit.name,
+            "matched": scroll.name if scroll is not None else None,
+            "source": "database" if scroll is not None else "roster",
+            "models": unit.models,
+            "defaulted": [],
+            "capped": [],
+        }
         if scroll is not None:
-            _options_from_items(record, unit, scroll)
+            row.update(_options_from_items(record, unit, scroll, result))
         else:
             roles = [m["role"] for m in (data or {}).get("command_models", [])]
             if roles:
@@ -790,6 +864,9 @@ def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyI
             record["prayers"] = list(dict.fromkeys(unit.prayers))
         if unit.traits:
             record["traits"] = list(dict.fromkeys(unit.traits))
+        row["weapons"] = dict(record.get("weapons", {}))
+        row["command_models"] = list(record.get("command_models", []))
+        result.unit_report.append(row)
         units.append(record)
     if result.unmatched:
         return result
@@ -812,33 +889,35 @@ def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyI
     return result
 
 
-def _options_from_items(record: dict[str, Any], unit: RosterUnit, scroll: Any) -> None:
-    """Weapon choices and command models named among the unit's selections."""
-    chosen: dict[str, int] = {}
+def _options_from_items(
+    record: dict[str, Any], unit: RosterUnit, scroll: Any, result: ArmyImport
+) -> dict[str, Any]:
+    """Weapon choices and command models the roster records for a unit of a database
+    warscroll; the report's row for the unit (what was read, defaulted and capped)."""
+    from aos_cli.content.importers.loadouts import roster_loadout
+
+    weapons = [p.name for p in unit.profiles if p.type_name == "Weapon"]
+    loadout = roster_loadout(scroll, unit.models, unit.items, weapons)
+    if loadout.weapons:
+        record["weapons"] = loadout.weapons
     items = [key(i) for i in unit.items]
-    for option in scroll.weapon_options:
-        left = unit.models
-        for choice in option.choices:
-            weapon = scroll.weapon(choice)
-            wanted = key(weapon.name)
-            for raw, item in zip(unit.items, items, strict=True):
-                if wanted and (wanted in item or item in wanted) and len(item) > 2:
-                    times = re.match(r"(\d+)\s*x", raw)
-                    count = int(times.group(1)) if times else (1 if option.one_per else left)
-                    count = min(count, left)
-                    if count > 0:
-                        chosen[choice] = count
-                        left -= count
-                    break
-    if chosen:
-        record["weapons"] = chosen
     roles: list[str] = []
     for model in scroll.command_models:
         wanted = key(model.name)
         if any(wanted and wanted in item for item in items) and model.role not in roles:
             roles.append(model.role)
+    defaulted = [
+        _("weapons: {option} (the warscroll's default)").format(option=o) for o in loadout.defaulted
+    ]
+    champion = next((m for m in scroll.command_models if m.role == "champion"), None)
+    if champion is not None and "champion" not in roles and unit.models > 1:
+        roles.insert(0, "champion")
+        defaulted.append(_("{model} leads the unit").format(model=champion.name))
     if roles:
         record["command_models"] = roles
+    for note in loadout.notes:
+        result.notes.append(f"{unit.name}: {note}")
+    return {"defaulted": defaulted, "capped": loadout.notes}
 
 
 def _is_hero(scroll: Any) -> bool:
