@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -94,6 +94,13 @@ def army_import(
             help="Folder for warscrolls written from the roster (default: your data's content)."
         ),
     ] = None,
+    skip_unknown: Annotated[
+        bool,
+        typer.Option(
+            "--skip-unknown",
+            help="Import the units the rules database knows and list the others as left out.",
+        ),
+    ] = False,
     content: ContentOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -101,7 +108,7 @@ def army_import(
     from aos_cli.cli.common import shown
     from aos_cli.content.importers.run import import_roster
 
-    result = import_roster(roster, output, content_out, content or [])
+    result = import_roster(roster, output, content_out, content or [], skip_unknown=skip_unknown)
     if json:
         print_json(result)
         return
@@ -118,5 +125,32 @@ def army_import(
     ):
         if result[key]:
             print(f"{label} ({len(result[key])}): {', '.join(shown(n) for n in result[key])}")
+    for line in unit_report_lines(result["unit_report"]):
+        print(shown(line))
     for note in result["notes"]:
         print(_("Note: {note}").format(note=shown(note)))
+
+
+def unit_report_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """The import report, unit by unit: what was read, what it became, what was defaulted,
+    and what was left out and why."""
+    lines: list[str] = []
+    for row in rows:
+        read = str(row.get("read", ""))
+        if row.get("left_out"):
+            closest = ", ".join(str(n) for n in row.get("closest") or [])
+            line = _("Left out: {unit}: {why}").format(unit=read, why=row["left_out"])
+            if closest:
+                line += " " + _("(closest: {names})").format(names=closest)
+            lines.append(line)
+            continue
+        matched = row.get("matched") or _("written from the roster")
+        weapons = row.get("weapons") or {}
+        carried = ", ".join(f"{n}× {w}" for w, n in weapons.items())
+        models = int(row.get("models", 1))
+        many = ngettext("{n} model", "{n} models", models).format(n=models)
+        line = f"{read} → {matched} ({many}" + (f"; {carried}" if carried else "") + ")"
+        lines.append(line)
+        for default in row.get("defaulted") or []:
+            lines.append("  " + _("defaulted: {what}").format(what=default))
+    return lines

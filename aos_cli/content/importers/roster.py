@@ -783,11 +783,14 @@ def _element(unit: RosterUnit) -> tuple[Element, Element | None, list[Found]]:
     return entry, unit_profile, found
 
 
-def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyImport:
+def to_army(
+    roster: Roster, db: Database, source: str, label: str = "", *, skip_unknown: bool = False
+) -> ArmyImport:
     """Match the roster's units with the database and build the army list's data.
 
     Units the database lacks are built from the roster's own profiles (XML and HTML rosters
-    carry them); a plain-text list's unknown unit is `unmatched`, with the closest names.
+    carry them); a plain-text list's unknown unit is `unmatched`, with the closest names, and
+    with `skip_unknown` the rest of the army is built all the same (the report lists it).
     """
     result = ArmyImport(army={})
     tally = Tally()
@@ -795,7 +798,7 @@ def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyI
     units: list[dict[str, Any]] = []
     used: set[str] = set()
     scrolls: dict[str, Any] = {}
-    built: dict[str, dict[str, Any]] = {}
+    built: dict[tuple[str, tuple[str, ...]], dict[str, Any]] = {}
     if len(roster.units) > MAX_UNITS:
         raise ImportProblem(
             _("{n} units: a roster may hold at most {limit}").format(
@@ -803,14 +806,36 @@ def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyI
             )
         )
     for unit in roster.units:
-        scroll = _lookup(db, unit.name)
+        how = _match(db, unit.name)
+        scroll = db.warscrolls[how.scroll.id] if how is not None else None
+        if scroll is not None and how is not None and how.how == "close":
+            result.notes.append(
+                _("{name} read as {scroll} (a close name: check it)").format(
+                    name=repr(unit.name), scroll=scroll.name
+                )
+            )
         data: dict[str, Any] | None = None
-        if scroll is None and unit.name in built:
-            data = built[unit.name]
+        signature = (
+            unit.name,
+            tuple(sorted(p.name for p in unit.profiles if p.type_name == "Weapon")),
+        )
+        if scroll is None and signature in built:
+            data = built[signature]
         elif scroll is None:
             entry, unit_profile, found = _element(unit)
             if unit_profile is None:
-                result.unmatched.append(Unmatched(unit.name, _closest(db, unit.name)))
+                closest = _closest(db, unit.name)
+                result.unmatched.append(Unmatched(unit.name, closest))
+                result.unit_report.append(
+                    {
+                        "read": unit.name,
+                        "matched": None,
+                        "models": unit.models,
+                        "left_out": _("not in the rules database"),
+                        "closest": closest,
+                        "options": list(unit.items),
+                    }
+                )
                 continue
             keywords = [c for c in unit.categories if c == c.upper() and re.search(r"[A-Z]", c)]
             try:
@@ -819,12 +844,22 @@ def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyI
                 )
             except UnitProblem as problem:
                 result.unmatched.append(Unmatched(f"{unit.name} ({problem})", []))
+                result.unit_report.append(
+                    {"read": unit.name, "matched": None, "left_out": str(problem)}
+                )
                 continue
-            data = {"id": slug(unit.name), **data}
+            ident = slug(unit.name) or "unit"
+            taken_ids = {w["id"] for w in result.warscrolls}
+            base_id, number = ident, 2
+            while ident in taken_ids:
+                ident, number = f"{base_id}-{number}", number + 1
+            if ident != base_id:
+                data["name"] = f"{unit.name} ({number - 1})"
+            data = {"id": ident, **data}
             data["unit_size"] = {"min": 1, "max": 1 if unit.models <= 1 else ROSTER_UNIT_MAX}
             if unit.points is not None:
                 data["points"] = unit.points
-            built[unit.name] = data
+            built[signature] = data
             result.warscrolls.append(data)
         else:
             result.matched.append(scroll.name)
@@ -835,7 +870,11 @@ def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyI
         used.add(ident)
         record: dict[str, Any] = {
             "id": ident,
-            "warscroll": _reference(db, scroll) if scroll is not None else unit.name,
+            "warscroll": _reference(db, scroll)
+            if scroll is not None
+            else str(data["name"])
+            if data
+            else unit.name,
             "models": unit.models,
         }
         scrolls[ident] = scroll if scroll is not None else data
@@ -868,7 +907,7 @@ def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyI
         row["command_models"] = list(record.get("command_models", []))
         result.unit_report.append(row)
         units.append(record)
-    if result.unmatched:
+    if result.unmatched and (not skip_unknown or not units):
         return result
     settle_target_keywords(result.warscrolls)
     _general(units, scrolls, result)
