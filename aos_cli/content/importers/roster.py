@@ -47,6 +47,25 @@ ROSTER_UNIT_MAX = 200
 _INVISIBLE = dict.fromkeys(map(ord, "\ufeff\u200b\u200c\u200d\u2060\xad"), None)
 
 
+def whole(text: str, what: str, where: str, high: int = 100_000) -> int:
+    """A count or cost from a roster, through the one bounded parser the command line uses:
+    ASCII digits only (`٣`, `²`, `inf`, `1e400` and 5,000 digits are refused in one line)."""
+    from aos_cli.core.errors import InputError
+    from aos_cli.core.numbers import parse_whole
+
+    try:
+        return parse_whole(text, what=what, high=high)
+    except InputError as error:
+        raise ImportProblem(f"{where}: {error}") from None
+
+
+def decimal_whole(text: str, what: str, where: str, high: int = 100_000) -> int:
+    """A cost written as BattleScribe writes it (`120.0`): its whole part, bounded."""
+    cleaned = text.strip()
+    match = re.fullmatch(r"([0-9]+)(?:\.[0-9]+)?", cleaned)
+    return whole(match.group(1) if match else cleaned, what, where, high)
+
+
 def clean(text: str) -> str:
     """A name as written, without zero-width characters and with single spaces."""
     return " ".join(text.translate(_INVISIBLE).split()).strip("*").strip()
@@ -158,13 +177,15 @@ def _models(name: str, items: list[str]) -> int:
     words = {w.rstrip("s") for w in re.findall(r"[a-z]+", name.lower()) if len(w) > 2}
     counted: list[tuple[int, bool]] = []
     for item in items:
-        match = re.fullmatch(r"(?:(\d+)\s*x\s*)?(\d+)\s+([A-Za-z'].*?)(?:\s*\[.*\])?", item.strip())
+        match = re.fullmatch(
+            r"(?:([0-9]{1,4})\s*x\s*)?([0-9]{1,4})\s+([A-Za-z'].*?)(?:\s*\[.*\])?", item.strip()
+        )
         if match:
             times = int(match.group(1) or 1)
             named = {w.rstrip("s") for w in re.findall(r"[a-z]+", match.group(3).lower())}
             counted.append((times * int(match.group(2)), bool(words & named)))
             continue
-        match = re.fullmatch(r"(\d+)\s*x\s+([A-Za-z'].*?)(?:\s*\[.*\])?", item.strip())
+        match = re.fullmatch(r"([0-9]{1,4})\s*x\s+([A-Za-z'].*?)(?:\s*\[.*\])?", item.strip())
         if match:
             named = {w.rstrip("s") for w in re.findall(r"[a-z]+", match.group(2).lower())}
             if words & named:
@@ -303,8 +324,10 @@ def _xml_unit(selection: Element) -> RosterUnit:
     ]
     models = 0
     for child in selection.iter("selection"):
-        number = int(child.get("number", "1") or 1)
         name = clean(child.get("name", ""))
+        number = whole(
+            child.get("number", "1") or "1", "selection number", f"selection {name!r}", MAX_MODELS
+        )
         if child is selection:
             if child.get("type") == "model":
                 models += number
@@ -314,7 +337,8 @@ def _xml_unit(selection: Element) -> RosterUnit:
             models += number
     for cost in selection.iter("cost"):
         if cost.get("name", "").lower() in ("pts", "points"):
-            unit.points = (unit.points or 0) + int(float(cost.get("value", "0") or 0))
+            value = decimal_whole(cost.get("value", "0") or "0", "cost", f"selection {unit.name!r}")
+            unit.points = min(100_000, (unit.points or 0) + value)
     unit.counted = models
     return unit
 
@@ -389,8 +413,8 @@ def _strip_points(text: str) -> str:
 
 
 def _points_of(text: str) -> int | None:
-    match = re.search(r"\[([\d,]+)\s*pts\]", text)
-    return int(match.group(1).replace(",", "")) if match else None
+    match = re.search(r"\[([0-9,]{1,9})\s*pts\]", text)
+    return int(match.group(1).replace(",", "") or 0) if match else None
 
 
 def _split_items(text: str) -> list[str]:
@@ -574,6 +598,8 @@ def _read_html(text: str, file: str) -> Roster:
 # ---------------------------------------------------------------------- Warscroll Builder text
 
 _UNIT_LINE = re.compile(r"^(?:(\d+|undefined)\s*x\s+)?(.+?)\s*\((\d+)\)\s*$")
+"""`10 x Chaos Warriors (180)`; any digits are taken here, so that counts in other digits
+than 0-9 are refused by `whole` with their line, never read as something else."""
 _COLUMN = re.compile(r'^(?:[MSWB]|\d+"?\*?|\d\+|-|\d+"\*?|\*)$')
 
 
@@ -614,8 +640,15 @@ def read_text(text: str, file: str) -> Roster:
         match = _UNIT_LINE.match(line)
         if match:
             count, name, points = match.groups()
-            models = int(count) if count and count.isdigit() else 1
-            entry = RosterUnit(name=clean(name), models=models, points=int(points))
+            where = f"{file}:{number}"
+            models = (
+                whole(count, "model count", where, MAX_MODELS)
+                if count and count != "undefined"
+                else 1
+            )
+            entry = RosterUnit(
+                name=clean(name), models=max(1, models), points=whole(points, "points", where)
+            )
             if "battalion" in section:
                 roster.battalions.append(entry)
                 battalion, unit = entry, None
@@ -799,6 +832,14 @@ def to_army(
     used: set[str] = set()
     scrolls: dict[str, Any] = {}
     built: dict[tuple[str, tuple[str, ...]], dict[str, Any]] = {}
+    if not roster.units:
+        raise ImportProblem(
+            _("{name}: the roster holds no units (only {what})").format(
+                name=roster.name or source,
+                what=", ".join([*(b.name for b in roster.battalions), *roster.notes][:5])
+                or _("nothing that can be read"),
+            )
+        )
     if len(roster.units) > MAX_UNITS:
         raise ImportProblem(
             _("{n} units: a roster may hold at most {limit}").format(
@@ -996,7 +1037,10 @@ def _allegiance(
 ) -> None:
     """The army's allegiance, command trait and artefacts: the database's allegiance when it
     holds what the roster chose, else one written from the roster (its own choices as rows)."""
-    general = next(u for u in units if u.get("general"))
+    general = next((u for u in units if u.get("general")), None)
+    if general is None:
+        result.notes.append(_("the roster leaves no unit to be the general"))
+        return
     trait = next((u.command_trait for u in roster.units if u.general and u.command_trait), None)
     bearers = [(u, list(dict.fromkeys(u.artefacts))) for u in roster.units if u.artefacts]
     by_id = {record["id"]: record for record in units}
