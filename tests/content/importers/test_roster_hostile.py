@@ -11,7 +11,7 @@ import pytest
 
 from aos_cli.content import load_database
 from aos_cli.content.importers.battlescribe import import_into
-from aos_cli.content.importers.roster import _html_models, _Builder, read_roster, read_text
+from aos_cli.content.importers.roster import _Builder, _html_models, read_roster, read_text
 from aos_cli.content.importers.run import import_roster
 from aos_cli.content.importers.safexml import ImportProblem
 
