@@ -120,6 +120,26 @@ def _loadouts(scroll: Warscroll, unit: ArmyUnit, champion: Any) -> list[dict[str
     return groups
 
 
+def weapon_carriers(scroll: Warscroll, unit: ArmyUnit) -> dict[str, int]:
+    """Weapon name → how many of the unit's models carry it, as a game's set-up arms them
+    (shown by `aos army validate`: the loadout an import gave each unit)."""
+    champion = next(
+        (
+            m
+            for m in scroll.command_models
+            if m.role == "champion"
+            and (m.role in unit.command_models or m.name in unit.command_models)
+        ),
+        None,
+    )
+    names = {w.id: w.name for w in scroll.weapons}
+    counts: dict[str, int] = {}
+    for group in _loadouts(scroll, unit, champion):
+        for weapon in group["weapons"]:
+            counts[names[weapon]] = counts.get(names[weapon], 0) + int(group["models"])
+    return counts
+
+
 def target_snapshot(record: Any) -> dict[str, Any]:
     """The declared target of a spell, prayer or ability as set-up data
     (`aos_cli.core.targets.TargetRule`); its range is the record's own unless it says."""

@@ -49,11 +49,20 @@ def army_validate(
     """Check an army list against the warscrolls: every problem with its line (AoS2 §5.3, §25)."""
     from aos_cli.content import ArmyList
 
-    army, _db = _read(file, content, json)
+    army, db = _read(file, content, json)
     assert isinstance(army, ArmyList)
     models = sum(u.models for u in army.units)
+    loadouts = _loadouts(army, db)
     if json:
-        print_json({"valid": True, "name": army.name, "units": len(army.units), "models": models})
+        print_json(
+            {
+                "valid": True,
+                "name": army.name,
+                "units": len(army.units),
+                "models": models,
+                "loadouts": loadouts,
+            }
+        )
         return
     units = ngettext("{n} unit", "{n} units", len(army.units)).format(n=len(army.units))
     many = ngettext("{n} model", "{n} models", models).format(n=models)
@@ -62,6 +71,24 @@ def army_validate(
             army=f"[success]{markup_safe(army.name)}[/]", units=units, models=many
         )
     )
+    for unit in army.units:
+        carried = ", ".join(f"{n}× {w}" for w, n in loadouts.get(unit.id, {}).items())
+        if carried:
+            console().print(f"  {markup_safe(unit.name or unit.warscroll)}: {markup_safe(carried)}")
+
+
+def _loadouts(army: object, db: object) -> dict[str, dict[str, int]]:
+    """Unit id → weapon name → models carrying it, as a game's set-up arms them."""
+    from aos_cli.content import ArmyList, Database
+    from aos_cli.setup import weapon_carriers
+
+    assert isinstance(army, ArmyList) and isinstance(db, Database)
+    found: dict[str, dict[str, int]] = {}
+    for unit in army.units:
+        scroll = db.warscroll(unit.warscroll_id or unit.warscroll)
+        if scroll.weapons:
+            found[unit.id] = weapon_carriers(scroll, unit)
+    return found
 
 
 @army_app.command("show")
