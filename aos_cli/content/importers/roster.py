@@ -126,7 +126,11 @@ class Roster:
 
 def read_roster(path: Path) -> Roster:
     """Read a roster file in any of the three layouts; another game's is refused."""
-    data = read_bytes(path, suffixes=(".ros", ".xml"))
+    try:
+        data = read_bytes(path, suffixes=(".ros", ".xml"))
+    except ImportProblem:
+        _refuse_mangled_zip(path)
+        raise
     head = data[:4096].lstrip().lower()
     if head.startswith(b"<?xml") or head.startswith(b"<roster"):
         return _read_xml(data, str(path))
@@ -141,6 +145,23 @@ def read_roster(path: Path) -> Roster:
             _("{path}: not a roster (neither XML, HTML nor text)").format(path=path)
         ) from None
     return read_text(text, str(path))
+
+
+def _refuse_mangled_zip(path: Path) -> None:
+    """A zipped roster (`.rosz`) that went through a text editor or a text download: its
+    bytes became U+FFFD replacement characters, so it can never be unzipped again."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return
+    if head.startswith(b"PK") and b"\xef\xbf\xbd" in head:
+        raise ImportProblem(
+            _(
+                "{path}: a zipped BattleScribe roster whose bytes were changed as text "
+                "(saved or downloaded as text): save it from BattleScribe again"
+            ).format(path=path)
+        )
 
 
 def _refuse_game(name: str, file: str) -> None:
@@ -542,6 +563,16 @@ def _read_html(text: str, file: str) -> Roster:
         raise ImportProblem(f"{file}: {problem}") from None
     root = builder.root
     title = next((h.text() for h in root.find_all("h1")), "")
+    if (
+        not re.search(r"</html>\s*$", text[-4096:].lower())
+        and "</body>" not in text[-4096:].lower()
+    ):
+        raise ImportProblem(
+            _(
+                "{file}: the export stops before its end (a truncated file); units after "
+                "the cut would be lost: export it again"
+            ).format(file=file)
+        )
     if not title or not list(root.find_all("li", "rootselection")):
         raise ImportProblem(
             _("{file}: an HTML file, but not a BattleScribe roster export").format(file=file)
@@ -687,6 +718,13 @@ def read_text(text: str, file: str) -> Roster:
     return roster
 
 
+def _spell_name(value: str) -> str:
+    """`Lore of Smog - Choking Fumes (Greywater Fastness Wizard)` → `Choking Fumes`."""
+    name = re.sub(r"\s*\([^)]*\)\s*$", "", value)
+    name = re.sub(r"^lore of [^-:]+[-:]\s*", "", name, flags=re.IGNORECASE)
+    return clean(name) or clean(value)
+
+
 def _wb_option(unit: RosterUnit, key: str, value: str) -> None:
     lowered = key.lower()
     if lowered == "general":
@@ -695,8 +733,13 @@ def _wb_option(unit: RosterUnit, key: str, value: str) -> None:
         unit.command_trait = value
     elif lowered == "artefact":
         unit.artefacts.append(value)
-    elif lowered in ("spell", "spells", "lore"):
-        unit.spells.append(value)
+    elif lowered in ("spell", "spells", "lore", "prayer") or (
+        value and re.search(r"\b(spells?|lore of .*)$", lowered)
+    ):
+        if lowered in ("prayer",):
+            unit.prayers.append(_spell_name(value))
+        else:
+            unit.spells.append(_spell_name(value))
     elif lowered in ("prayer", "prayers"):
         unit.prayers.append(value)
     elif lowered in ("weapon", "weapons", "weapon option", "wargear", "options") and value:

@@ -173,3 +173,30 @@ def test_skip_unknown_with_no_unit_known_is_refused(content: Path, tmp_path: Pat
     listing.write_text("Allegiance: Test Host\n3 x Skyfire Gargoyles (90)\n")
     with pytest.raises(ImportProblem, match="Skyfire Gargoyles"):
         import_roster(listing, tmp_path / "army.yaml", content, [], skip_unknown=True)
+
+
+def test_truncated_html_export_is_refused_not_imported_smaller(tmp_path: Path) -> None:
+    whole = (
+        Path(__file__).resolve().parent / "fixtures" / "rosters" / "test-host.html"
+    ).read_text()
+    path = tmp_path / "cut.html"
+    path.write_text(whole[: len(whole) * 2 // 3], encoding="utf-8")
+    with pytest.raises(ImportProblem, match="truncated"):
+        read_roster(path)
+
+
+def test_a_zipped_roster_mangled_as_text_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "army.html"
+    path.write_bytes(b"PK\x03\x04\x14\x00" + "\ufffd".encode() * 40 + b"more")
+    with pytest.raises(ImportProblem, match="changed as text"):
+        read_roster(path)
+
+
+def test_aos2_lore_lines_become_the_spells_known_without_their_lore() -> None:
+    roster = read_text(
+        "My list\nAllegiance: Order\nBattlemage (90)\n"
+        "- Spell : Lore of Smog - Choking Fumes (Greywater Fastness Wizard)\n"
+        "- Lore of Fate : Bolt of Tzeentch\n- Bloodgullet 2nd Spell: Greasy Deluge\n",
+        "list.txt",
+    )
+    assert roster.units[0].spells == ["Choking Fumes", "Bolt of Tzeentch", "Greasy Deluge"]
