@@ -119,6 +119,9 @@ class Roster:
     endless_spells: list[str] = field(default_factory=list)
     battle_traits: list[Profile] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    records: dict[int, str] = field(default_factory=dict)
+    """Each unit's id in the army list built from it (filled by `to_army`): a unit left out
+    leaves no gap that would give its artefact to the next unit."""
 
 
 # ---------------------------------------------------------------------- reading
@@ -987,6 +990,7 @@ def to_army(
             record["prayers"] = list(dict.fromkeys(unit.prayers))
         if unit.traits:
             record["traits"] = list(dict.fromkeys(unit.traits))
+        roster.records[id(unit)] = ident
         row["weapons"] = dict(record.get("weapons", {}))
         row["command_models"] = list(record.get("command_models", []))
         result.unit_report.append(row)
@@ -1087,7 +1091,7 @@ def _allegiance(
     trait = next((u.command_trait for u in roster.units if u.general and u.command_trait), None)
     bearers = [(u, list(dict.fromkeys(u.artefacts))) for u in roster.units if u.artefacts]
     by_id = {record["id"]: record for record in units}
-    unit_of = dict(zip([id(u) for u in roster.units[: len(units)]], units, strict=False))
+    unit_of = {u: by_id[r] for u, r in roster.records.items() if r in by_id}
     keyword = _common_keyword(units, scrolls, faction)
     if keyword is None:
         result.notes.append(

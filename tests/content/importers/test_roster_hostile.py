@@ -200,3 +200,19 @@ def test_aos2_lore_lines_become_the_spells_known_without_their_lore() -> None:
         "list.txt",
     )
     assert roster.units[0].spells == ["Choking Fumes", "Bolt of Tzeentch", "Greasy Deluge"]
+
+
+def test_artefact_goes_to_its_hero_when_a_unit_before_it_is_left_out(
+    content: Path, tmp_path: Path
+) -> None:
+    import yaml
+
+    listing = tmp_path / "list.txt"
+    listing.write_text(
+        "Allegiance: Test Host\n3 x Skyfire Gargoyles (90)\n10 x Wardens (200)\n"
+        "Lord on Test Drake (320)\n- General\n- Artefact : Crown of Storms\n"
+    )
+    import_roster(listing, tmp_path / "army.yaml", content, [], skip_unknown=True)
+    units = yaml.safe_load((tmp_path / "army.yaml").read_text())["army"]["units"]
+    bearers = {u["warscroll"]: u.get("artefact") for u in units}
+    assert bearers == {"Wardens": None, "Lord on Test Drake": "Crown of Storms"}
