@@ -557,6 +557,17 @@ def _html_unit(li: Node, pool: list[Profile], ally: bool) -> RosterUnit:
     return unit
 
 
+def _is_battalion(li: Node) -> bool:
+    """Whether a selection is a battalion (by its title, categories or own profiles)."""
+    title = next((h.text() for h in li.find_all("h4", deep=False)), "").lower()
+    categories = (_labelled(li, "categories") or "").lower()
+    return (
+        title.startswith("battalion")
+        or "battalion" in categories
+        or any(t.startswith("Battalion") for t in _own_types(li))
+    ) and "Unit" not in _own_types(li)
+
+
 def _read_html(text: str, file: str) -> Roster:
     builder = _Builder()
     try:
@@ -614,12 +625,27 @@ def _read_html(text: str, file: str) -> Roster:
             )
             if members and battalion:
                 claimed: list[Profile] = []
-                for sub in members:
+                stack = [(sub, unit.name) for sub in reversed(members)]
+                while stack:
+                    sub, owner = stack.pop()
+                    inner = [
+                        x for x in _direct_items(sub) if any(t == "Unit" for t, _ in _listed(x))
+                    ]
+                    if inner and _is_battalion(sub) and len(roster.battalions) < MAX_UNITS:
+                        # A battalion inside a battalion: its units are units of the army.
+                        title = _strip_points(
+                            next((h.text() for h in sub.find_all("h4", deep=False)), "")
+                        )
+                        name = clean(title.split(":", 1)[1]) if ":" in title else title
+                        roster.battalions.append(RosterUnit(name=name, categories=["Battalion"]))
+                        roster.notes.append(f"{name} is in {owner}")
+                        stack.extend((x, name) for x in reversed(inner))
+                        continue
                     member = _html_unit(sub, pool, ally)
                     claimed.extend(member.profiles)
                     _finish_unit(member)
                     roster.units.append(member)
-                    roster.notes.append(f"{member.name} is in {unit.name}")
+                    roster.notes.append(f"{member.name} is in {owner}")
                 unit.profiles = [p for p in pool if p not in claimed]
                 if not any(p.type_name == "Unit" for p in unit.profiles) and not unit.categories:
                     unit.categories = ["Battalion"]

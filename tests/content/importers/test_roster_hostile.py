@@ -216,3 +216,22 @@ def test_artefact_goes_to_its_hero_when_a_unit_before_it_is_left_out(
     units = yaml.safe_load((tmp_path / "army.yaml").read_text())["army"]["units"]
     bearers = {u["warscroll"]: u.get("artefact") for u in units}
     assert bearers == {"Wardens": None, "Lord on Test Drake": "Crown of Storms"}
+
+
+def test_a_battalion_inside_a_battalion_keeps_its_units(tmp_path: Path) -> None:
+    """The Wardens and Storm Hawks of a battalion fielded inside another battalion are units
+    of the army (issue 23 §5), not one unit named after the inner battalion."""
+    page = (Path(__file__).resolve().parent / "fixtures" / "rosters" / "test-host.html").read_text()
+    start = page.index("<ul>", page.index("Battalion: Test Vanguard"))
+    end = page.index("</ul>", start) + len("</ul>")
+    inner = (
+        "<ul><li><h4>Battalion: Inner Guard [0pts]</h4><p class='category-names'>"
+        "<span class='bold'>Categories:</span> <span class='caps'>Battalion</span></p>"
+        + page[start:end]
+        + "</li></ul>"
+    )
+    path = tmp_path / "nested.html"
+    path.write_text(page[:start] + inner + page[end:], encoding="utf-8")
+    roster = read_roster(path)
+    assert [(u.name, u.models) for u in roster.units] == [("Wardens", 10), ("Storm Hawks", 3)]
+    assert [b.name for b in roster.battalions] == ["Inner Guard", "Test Vanguard"]
