@@ -180,4 +180,6 @@ def unit_report_lines(rows: list[dict[str, Any]]) -> list[str]:
         lines.append(line)
         for default in row.get("defaulted") or []:
             lines.append("  " + _("defaulted: {what}").format(what=default))
+        for item in row.get("not_read") or []:
+            lines.append("  " + _("option line not read: {line}").format(line=item))
     return lines

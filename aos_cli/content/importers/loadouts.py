@@ -221,6 +221,8 @@ class Loadout:
     weapons: dict[str, int] = field(default_factory=dict)
     defaulted: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    used: set[int] = field(default_factory=set)
+    """Indexes of the items read as a weapon choice."""
 
 
 def roster_loadout(scroll: Any, models: int, items: list[str], profiles: list[str]) -> Loadout:
@@ -237,13 +239,15 @@ def roster_loadout(scroll: Any, models: int, items: list[str], profiles: list[st
 
     def mentions(choice: str, loose: bool) -> list[int | None]:
         wanted = _key(names.get(choice, choice))
-        found = [n for n, text in read if _says(text, wanted)]
-        if not found and wanted in shown:
-            found = [None]
-        if not found and loose:
+        hits = [i for i, (_n, text) in enumerate(read) if _says(text, wanted)]
+        if not hits and loose:
             last = wanted.split()[-1] if wanted else ""
             if len(last) > 4:
-                found = [n for n, text in read if last in text.split()]
+                hits = [i for i, (_n, text) in enumerate(read) if last in text.split()]
+        loadout.used.update(hits)
+        found = [read[i][0] for i in hits]
+        if not found and wanted in shown:
+            found = [None]
         return found
 
     specials = 0

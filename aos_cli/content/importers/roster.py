@@ -1070,7 +1070,16 @@ def _options_from_items(
         record["command_models"] = roles
     for note in loadout.notes:
         result.notes.append(f"{unit.name}: {note}")
-    return {"defaulted": defaulted, "capped": loadout.notes}
+    row: dict[str, Any] = {"defaulted": defaulted, "capped": loadout.notes}
+    if unit.entry_type == "" and not unit.profiles:
+        # A text list's option lines: each one read, or listed as not read.
+        named = {key(m.name) for m in scroll.command_models}
+        row["not_read"] = [
+            item
+            for index, item in enumerate(unit.items)
+            if index not in loadout.used and not any(n and n in key(item) for n in named)
+        ]
+    return row
 
 
 def _is_hero(scroll: Any) -> bool:

@@ -80,6 +80,7 @@ BATTLELINE
 - Paired Spears
 - 2 x Greatswords
 10 x Guards (200)
+- Banner of Doom
 10 x Reapers (160)
 """
 
@@ -109,6 +110,9 @@ def test_aos2_unit_without_a_recorded_choice_takes_the_default_and_the_report_sa
     rows = {row["id"]: row for row in report["unit_report"]}  # type: ignore[attr-defined]
     assert any("Weapons" in d or "weapons" in d for d in rows["guards-2"]["defaulted"])
     assert not any("weapons" in d.lower() for d in rows["guards"]["defaulted"])
+    # Nothing is lost without a line: an option line that is no weapon is listed as not read.
+    assert rows["guards-2"]["not_read"] == ["Banner of Doom"]
+    assert rows["guards"]["not_read"] == []
 
 
 def test_aos2_extoller_carries_the_knell_instead_of_a_scythe(
