@@ -502,7 +502,16 @@ def _own_types(li: Node) -> set[str]:
     return types
 
 
-_TIMES = re.compile(r"([0-9]{1,4})\s*x\s+")
+_HEAD_COUNT = re.compile(r"(?:([0-9]{1,4})\s*x\s*)?(?:([0-9]{1,4})\s+)?\D")
+
+
+def _head_count(head: str) -> int:
+    """Models a selection's title counts: `2x 3 Ripperdactyl Riders` 6, `3x Skink Handler` 3,
+    `10 Chainrasps` 10, `Salamander` 1."""
+    match = _HEAD_COUNT.match(head.strip())
+    if match is None:
+        return 1
+    return int(match.group(1) or 1) * int(match.group(2) or 1)
 
 
 def _html_models(li: Node) -> int:
@@ -520,8 +529,7 @@ def _html_models(li: Node) -> int:
         if depth > MAX_DEPTH:
             continue
         head = next((h.text() for h in node.find_all("h4", deep=False)), "")
-        match = _TIMES.match(head)
-        here = times * (int(match.group(1)) if match else 1)
+        here = times * _head_count(head)
         if "Unit" in _own_types(node):
             total += here
         else:

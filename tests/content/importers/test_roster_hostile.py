@@ -235,3 +235,18 @@ def test_a_battalion_inside_a_battalion_keeps_its_units(tmp_path: Path) -> None:
     roster = read_roster(path)
     assert [(u.name, u.models) for u in roster.units] == [("Wardens", 10), ("Storm Hawks", 3)]
     assert [b.name for b in roster.battalions] == ["Inner Guard", "Test Vanguard"]
+
+
+@pytest.mark.parametrize(
+    ("head", "models"),
+    [
+        ("2x 3 Ripperdactyl Riders", 6),
+        ("3x Skink Handler", 3),
+        ("10 Chainrasps", 10),
+        ("Salamander", 1),
+    ],
+)
+def test_a_model_selections_title_counts_its_models(head: str, models: int) -> None:
+    from aos_cli.content.importers.roster import _head_count
+
+    assert _head_count(head) == models
