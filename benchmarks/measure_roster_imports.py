@@ -40,7 +40,7 @@ def _norm(name: str) -> str:
 
 def _carried(scroll: Any, unit: Any) -> list[str]:
     """Names of the weapons the game gives the unit's models (the set-up's loadouts)."""
-    from aos_cli.setup import _loadouts
+    from aos_cli.app.setup import _loadouts
 
     champion = next(
         (

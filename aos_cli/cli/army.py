@@ -79,8 +79,8 @@ def army_validate(
 
 def _loadouts(army: object, db: object) -> dict[str, dict[str, int]]:
     """Unit id → weapon name → models carrying it, as a game's set-up arms them."""
+    from aos_cli.app.setup import weapon_carriers
     from aos_cli.content import ArmyList, Database
-    from aos_cli.setup import weapon_carriers
 
     assert isinstance(army, ArmyList) and isinstance(db, Database)
     found: dict[str, dict[str, int]] = {}

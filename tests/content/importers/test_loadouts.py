@@ -26,7 +26,7 @@ def armoury(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _attacks(army_file: Path, content: Path, unit_id: str) -> dict[str, int]:
     """Weapon name → attacks of the unit's models with it, as a game's set-up arms them."""
-    from aos_cli.setup import _loadouts
+    from aos_cli.app.setup import _loadouts
 
     written = army_file.parent / "written"
     db = load_database([content, *([written] if written.is_dir() else [])])
