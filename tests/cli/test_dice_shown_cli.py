@@ -58,9 +58,11 @@ def test_the_save_and_battleshock_prompts_name_the_unit(run_cli: RunCli, db: Pat
     test names the unit that takes it (AoS2 §12)."""
     shot = aos(
         run_cli, db, "shoot", "judicators", "--target", "chainrasps", "--no-cover",
-        "--no-engaged", "--dice", "manual", input="6 6 6\n6 6 6\n1 1 1\n1\n1\n",
+        "--no-engaged", "--dice", "manual", input="6 6 6\n6 6 6\n1 1 1\n1\n1\n1 1 1\n",
     )  # fmt: skip
     assert "Chainrasp Horde: save rolls against Judicators, Skybolt Bow (5+)" in shot.stderr
+    # the demo's Nighthaunt army has its allegiance: Deathless Spirits' ward is rolled too
+    assert "Chainrasp Horde: ward rolls (6+)" in shot.stderr
     for _ in range(3):
         aos(run_cli, db, "next")
     shock = aos(run_cli, db, "battleshock", "--dice", "manual", input="1\n")
