@@ -98,8 +98,8 @@ class AutoPlayer:
                 continue
             self.emit(self.heading(), [])
             self.play_phase()
-            if not self.state.ended:
-                self.do("next", {})
+            if not self.state.ended and not self.do("next", {}):
+                return  # the rules owe a choice this player did not make: never loop on it
             if self.state.phase == "priority" or self.state.ended:
                 self.emit("round-end", [])
 
@@ -126,7 +126,7 @@ class AutoPlayer:
                 if unit.in_reserve:
                     self.do("arrive", {"unit": unit.spec.id})
                 elif unit.alive and not self.field.is_engaged(state, unit):
-                    self.do("move", {"unit": unit.spec.id})
+                    self.do("move", {"unit": unit.spec.id}, {"engaged": False})
         elif phase == "shooting":
             for unit in own:
                 if unit.on_battlefield and any(w.kind == "missile" for w in unit.spec.weapons):
@@ -206,7 +206,8 @@ class AutoPlayer:
             fighter = next(
                 (
                     u for u in state.sides[side].units
-                    if u.on_battlefield and not u.fought and self.field.foes(state, u)
+                    if u.on_battlefield and not u.fought
+                    and (self.field.foes(state, u) or u.charged)
                     and any(w.kind == "melee" for w in u.spec.weapons)
                 ),
                 None,
@@ -215,7 +216,11 @@ class AutoPlayer:
                 if not self.do("pass", {}, {"none-eligible": True}):
                     return
                 continue
-            target = self.field.foes(state, fighter)[0]
+            # A unit that charged must fight (AoS2 p.6), even when its foe has fallen.
+            foes = self.field.foes(state, fighter)
+            target = foes[0] if foes else _best_target(state, fighter, "melee")
+            if target is None:
+                return
             if not self.do(
                 "fight", {"unit": fighter.spec.id, "target": target.spec.id},
                 {"engaged": True, "cover": False},

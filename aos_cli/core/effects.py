@@ -7,6 +7,7 @@ compiled form, so the dice at the table and the probabilities share one model of
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Literal
@@ -118,6 +119,17 @@ class DamageBonusOnWound(Effect):
     type_name: ClassVar[str] = "damage_bonus_on_wound"
     on: int
     amount: int
+
+
+@register
+@dataclass(frozen=True)
+class DamageFactorOnWound(Effect):
+    """An unmodified wound roll of `on`+ multiplies that attack's Damage by `factor` (Hammer
+    of Might: double damage on 6s, seed 000 p.19)."""
+
+    type_name: ClassVar[str] = "damage_factor_on_wound"
+    on: int
+    factor: int = 2
 
 
 @register
@@ -257,6 +269,7 @@ class AttackRules:
     auto_wound: int | None = None
     rend_on_hit: tuple[Trigger, ...] = ()
     damage_on_wound: tuple[Trigger, ...] = ()
+    damage_factor_on_wound: tuple[Trigger, ...] = ()
     wound_rolls_on_hit: int | None = None
     wound_rolls_count: int = 1
     ward: int | None = None
@@ -322,6 +335,12 @@ class AttackRules:
     def damage_bonus(self, unmodified_wound: int) -> int:
         return sum(t.amount.constant for t in self.damage_on_wound if unmodified_wound >= t.on)
 
+    def damage_factor(self, unmodified_wound: int) -> int:
+        """What an attack's Damage is multiplied by for this wound roll (1: unchanged)."""
+        return math.prod(
+            t.amount.constant for t in self.damage_factor_on_wound if unmodified_wound >= t.on
+        )
+
     def wound_roll_count(self, unmodified_hit: int) -> int:
         if self.wound_rolls_on_hit is not None and unmodified_hit >= self.wound_rolls_on_hit:
             return self.wound_rolls_count
@@ -342,6 +361,7 @@ def compile_effects(effects: Iterable[Effect]) -> AttackRules:
         "mortal_on_wound": [],
         "rend_on_hit": [],
         "damage_on_wound": [],
+        "damage_factor_on_wound": [],
     }
     for effect in effects:
         match effect:
@@ -364,6 +384,8 @@ def compile_effects(effects: Iterable[Effect]) -> AttackRules:
                 lists["rend_on_hit"].append(Trigger(on, fixed(-amount)))
             case DamageBonusOnWound(on=on, amount=amount):
                 lists["damage_on_wound"].append(Trigger(on, fixed(amount)))
+            case DamageFactorOnWound(on=on, factor=factor):
+                lists["damage_factor_on_wound"].append(Trigger(on, fixed(factor)))
             case WoundRollsOnHit(on=on, count=count):
                 values["wound_rolls_on_hit"] = on
                 values["wound_rolls_count"] = count

@@ -268,6 +268,12 @@ class UnitState:
     may_be_engaged: bool = False
     """An enemy unit may be within 3" of it: it or an enemy charged or piled in since it last
     moved (kept across turns; `aos_cli.core.legality`)."""
+    weapons_used: list[str] = field(default_factory=list)
+    """The weapons (ids) that have made all their attacks this phase, when it attacks weapon
+    by weapon (AoS2 p.7: a target for each weapon); it has shot or fought once all have."""
+    attacks_left: dict[str, int] = field(default_factory=dict)
+    """A weapon whose attacks are being split between targets (AoS2 p.7): the attacks it has
+    still to make, before any other weapon attacks."""
 
     @property
     def name(self) -> str:
@@ -306,6 +312,19 @@ class UnitState:
         self.intervened = self.charge_rolled = False
         self.charge_targets = ()
         self.used = []
+        self.reset_attacks()
+
+    def reset_attacks(self) -> None:
+        """A new phase of attacks: no weapon has attacked yet."""
+        self.weapons_used = []
+        self.attacks_left = {}
+
+    def attacking(self, kind: str) -> bool:
+        """Whether it has begun attacking with its `kind` weapons (melee, missile) weapon by
+        weapon and has some left to use."""
+        done = self.fought if kind == "melee" else self.shot
+        ids = {w.id for w in self.spec.weapons if w.kind == kind}
+        return not done and bool(ids & set(self.weapons_used) or set(self.attacks_left) & ids)
 
 
 @dataclass
@@ -329,6 +348,9 @@ class SideState:
     """Its general was slain and `aos general UNIT` may pick the model taking its place
     (AoS2 §5.3); the slain unit is no longer flagged as the general."""
     power_level: int = 0
+    command_traits: tuple[dict[str, Any], ...] = ()
+    """Its allegiance's command traits (`low`, `high`, `name`, `text`, `effects`, `weapon`):
+    a general chosen during the battle generates one at once (seed 000 p.19)."""
 
     @property
     def triumph_used(self) -> bool:

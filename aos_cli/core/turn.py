@@ -47,6 +47,7 @@ def new_game(setup: dict[str, Any]) -> GameState:
             command_rerolls=int(data.get("command_rerolls", 0)),
             power_level=int(data.get("power_level", 0)),
             triumph=dict(data["triumph"]) if data.get("triumph") else None,
+            command_traits=tuple(dict(t) for t in data.get("command_traits", ())),
         )
         for unit in data["units"]:
             spec = UnitSpec.from_dict(unit)
@@ -202,8 +203,10 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
                 ).format(units=names),
                 _("take them with `aos battleshock`"),
             )
+    from aos_cli.core.legality import check_phase_owed
     from aos_cli.core.terrain import primal_violence
 
+    check_phase_owed(state)
     if state.phase == "combat" and primal_violence(state, dice):
         expire(state, "phase")
         start_phase(state)

@@ -12,7 +12,14 @@ from aos_cli.core.dice import DiceSource
 from aos_cli.core.guards import needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
 from aos_cli.core.i18n import _
-from aos_cli.core.legality import check_arrive, check_move, check_retreat, check_run, note_placed
+from aos_cli.core.legality import (
+    check_arrive,
+    check_move,
+    check_not_engaged,
+    check_retreat,
+    check_run,
+    note_placed,
+)
 from aos_cli.core.roll_effects import describe, modified, roll_modifier
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
@@ -34,6 +41,7 @@ def _move_unit(
         check_retreat(state, unit, answers)
     else:
         check_move(state, unit)
+        check_not_engaged(state, unit, answers)
     unit.moved = True
     note_placed(state, unit, "retreat" if retreat else "move")
     if retreat:
@@ -74,6 +82,7 @@ def _run(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnswers)
     penalties in force on run rolls apply (§1.4: never below 1)."""
     unit = state.unit(act.unit)
     check_run(state, unit, act.at_the_double)
+    check_not_engaged(state, unit, answers)
     modifier, names = roll_modifier(state, unit, "run", answers)
     if act.at_the_double:
         needs_hero_in_range(answers, unit)
