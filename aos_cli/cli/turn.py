@@ -49,9 +49,11 @@ def next_step(
     game: GameOption = None,
     db: DbOption = None,
     json: JsonOption = False,
+    dice: DiceOption = "auto",
+    seed: SeedOption = None,
 ) -> None:
     """Go on to the next phase, turn or battle round, doing what the rules do on the way."""
-    act("next", {}, db=db, game=game, as_json=json, answer=answer)
+    act("next", {}, db=db, game=game, as_json=json, answer=answer, dice=dice, seed=seed)
 
 
 def priority(
