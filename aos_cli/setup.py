@@ -173,6 +173,7 @@ def _ability(ability: Any, kind: str) -> dict[str, Any]:
         "usage": getattr(ability, "usage", "unlimited"),
         "target": target_snapshot(ability),
         "general_only": bool(getattr(ability, "general_only", False)),
+        "step": getattr(timing, "step", "during") if timing is not None else "during",
     }
     if kind == "spell":
         data["casting_value"] = int(ability.casting_value)

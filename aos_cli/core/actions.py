@@ -26,6 +26,8 @@ from aos_cli.core.action_types import (
     Objective,
     Priority,
     Unbind,
+    UseAbility,
+    UseCommand,
     decode_action,
     encode_action,
     stored_answers,
@@ -49,6 +51,7 @@ from aos_cli.core.handlers import movement as movement
 from aos_cli.core.handlers import scenery as scenery
 from aos_cli.core.handlers.combat import weapon_attack as weapon_attack
 from aos_cli.core.i18n import _, ngettext
+from aos_cli.core.legality import check_not_ending
 from aos_cli.core.scoring import record_objective
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
@@ -112,7 +115,15 @@ def apply(state: GameState, value: Action, dice: DiceSource, answers: RecordedAn
         raise system_of(state).spell_waiting(state.pending_spell.spell)
     before = {id(u): u.models for u in state.units()}
     where = (state.round, state.phase)
+    moment = not isinstance(value, Adjust | Heal | Objective | General | Next | Priority)
+    if moment and not isinstance(value, UseAbility | UseCommand):
+        check_not_ending(state, value)
+    state.moment = "during"
     handler(state, value, dice, answers)
+    if moment and where == (state.round, state.phase):
+        # The moments of a phase (issue 26 item 9): what was done at its start, or its end.
+        state.phase_begun = state.phase_begun or state.moment != "start"
+        state.phase_ending = state.phase_ending or state.moment == "end"
     _record_losses(state, before, where)
 
 

@@ -340,6 +340,35 @@ def check_general_command(state: GameState, unit: UnitState) -> None:
         )
 
 
+def check_moment(state: GameState, ability: AbilitySpec) -> None:
+    """An ability used at a moment of its phase (issue 26 item 9): at its start, before any
+    other action of the phase; at its end, after the others (once one is used, the phase is
+    ending)."""
+    if not by_the_book(state):
+        return
+    if ability.step != "end":
+        check_not_ending(state, ability)
+    if ability.step == "start" and state.phase_begun:
+        raise RuleError(
+            _("{ability} is used at the start of the {phase}, before any other action").format(
+                ability=ability.name, phase=phase_name(state.phase)
+            )
+        )
+    state.moment = ability.step
+
+
+def check_not_ending(state: GameState, action: object) -> None:
+    """Once an action at the end of the phase was taken, only others at its end, corrections
+    and `aos next` follow (issue 26 item 9)."""
+    if by_the_book(state) and state.phase_ending:
+        raise RuleError(
+            _("the {phase} is ending: only what is done at its end is left").format(
+                phase=phase_name(state.phase)
+            ),
+            _("use `aos next`"),
+        )
+
+
 def check_cp(state: GameState, side: int, cost: int, what: str) -> None:
     """A command ability's cost must be in hand (AoS2 §7.1); a system without command points
     has none to spend (AoS1 §7.2)."""
@@ -388,6 +417,7 @@ def check_ability(state: GameState, unit: UnitState, ability: AbilitySpec) -> No
             else _("{ability} is used in the enemy's turn")
         )
         raise RuleError(whose.format(ability=ability.name))
+    check_moment(state, ability)
     if ability.general_only and not unit.general:
         raise RuleError(
             _("only the general may use {ability}; {unit} is not the general").format(

@@ -102,6 +102,8 @@ class AbilitySpec:
     declared, which keep the old unchecked behaviour."""
     general_only: bool = False
     """A command ability only the general may use (AoS2 §7.1)."""
+    step: str = "during"
+    """`start`, `during` or `end`: the moment of its phase it is used at (issue 26 item 9)."""
     limit_key: str = ""
     """The use its limit counts against: its own id, or the group of uses it excludes
     ("instead of", AoS2 §21) so that they share one limit."""
@@ -126,6 +128,7 @@ class AbilitySpec:
             target=TargetRule.from_dict(data.get("target")),
             limit_key=str(data.get("limit_key") or data["id"]),
             general_only=bool(data.get("general_only", False)),
+            step=str(data.get("step", "during")),
         )
 
 
@@ -454,6 +457,13 @@ class GameState:
     used_this_round: set[str] = field(default_factory=set)
     """Uses of abilities limited to once per battle round, cleared as a round begins."""
     used_this_phase: set[str] = field(default_factory=set)
+    phase_begun: bool = False
+    """An action other than one at the start of the phase has been taken in it."""
+    phase_ending: bool = False
+    """An action at the end of the phase has been taken: only others at its end may follow."""
+    moment: str = "during"
+    """The moment of its phase the action being applied is at (`start`, `during`, `end`),
+    set by the check of an ability used at a moment."""
     pending_spell: PendingSpell | None = None
     combat_passes: int = 0
     combat_to_pick: int | None = None

@@ -124,6 +124,7 @@ def start_phase(state: GameState) -> None:
     system = system_of(state)
     active = state.sides[state.active_side]
     state.used_this_phase.clear()
+    state.phase_begun = state.phase_ending = False
     if state.phase == "hero" and system.command_points:
         # AoS2 §7.1: 1 CP at the start of each of your hero phases ([TRANSLATION] note).
         active.command_points += 1

@@ -17,6 +17,7 @@ from aos_cli.core.dice import DiceExpr, ScriptedDice, SeededDice
 from aos_cli.core.effects import MortalWoundsOnRoll, TargetInfo, compile_effects
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.handlers.combat import resolve_attack
+from aos_cli.core.legality import check_moment
 from aos_cli.core.odds import attack_odds
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
@@ -362,3 +363,37 @@ def test_aos2_p4_an_army_without_a_hero_uses_no_command_abilities() -> None:
             state, "run", unit="liberators", at_the_double=True,
             answers={"in-command-range": True},
         )  # fmt: skip
+
+
+# --------------------------------------------------------------------------- 9. moments
+
+
+def test_aos2_p4_an_ability_at_the_end_of_a_phase_ends_it() -> None:
+    """An ability used at the end of a phase (Captured Soul Energy: at the end of the combat
+    phase) comes after the phase's other actions: once it is used, no unit fights."""
+    state = in_combat("liberators")
+    source = SeededDice(4)
+    apply_action(
+        state, "fight", {"unit": "liberators", "target": "chainrasps"}, source,
+        RecordedAnswers({"cover": False}),
+    )  # fmt: skip
+    apply_action(
+        state, "ability",
+        {"unit": "spirit-torment", "ability": "Captured Soul Energy", "target": "knight-of-shrouds"},
+        source, RecordedAnswers({"target-in-range": True}),
+    )  # fmt: skip
+    with pytest.raises(RuleError, match="is ending"):
+        act(state, "fight", unit="chainrasps", target="liberators", answers={"engaged": True})
+
+
+def test_aos2_p4_an_ability_at_the_start_of_a_phase_comes_before_any_other_action() -> None:
+    """An ability used at the start of a phase is refused once another action was taken in
+    it (Inspiring Presence has its own check: at the start of the battleshock phase)."""
+    state = demo_game()
+    to_phase(state, "movement", 0)
+    relictor = state.unit("lord-relictor")
+    ability = replace(relictor.spec.abilities[0], step="start", phase="movement")
+    check_moment(state, ability)
+    act(state, "move", unit="liberators")
+    with pytest.raises(RuleError, match="at the start of the movement phase"):
+        check_moment(state, ability)
