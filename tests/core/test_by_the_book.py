@@ -397,3 +397,22 @@ def test_aos2_p4_an_ability_at_the_start_of_a_phase_comes_before_any_other_actio
     act(state, "move", unit="liberators")
     with pytest.raises(RuleError, match="at the start of the movement phase"):
         check_moment(state, ability)
+
+
+# --------------------------------------------------------------------------- 6. Night March
+
+
+def test_aos2_p12_night_march_limits_spells_and_missiles_to_12_inches() -> None:
+    """p.12 Ill Met by Moonlight, Night March: in the first battle round missile weapons and
+    spells reach 12" at most: Arcane Bolt asks about 12" (not 18"), and a shot is refused
+    when the target is farther."""
+    state = new_game(build_setup(bundled_armies(), "ill-met-by-moonlight"))
+    act(state, "priority", [6, 1], answers={"take-first": True})
+    with pytest.raises(RuleError, match='within 12"'):
+        act(state, "cast", unit="knight-incantor", spell="Arcane Bolt", target="chainrasps")
+    to_phase(state, "shooting", 0)
+    with pytest.raises(RuleError, match='reach 12" at most'):
+        act(
+            state, "shoot", unit="judicators", target="chainrasps",
+            answers={"within-night-march": False},
+        )  # fmt: skip

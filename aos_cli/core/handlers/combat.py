@@ -415,6 +415,18 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
                 unit=unit.name
             )
         )
+    from aos_cli.core.scoring import NIGHT_MARCH_RANGE, night_march
+
+    if night_march(state) and not answers.yes_no(
+        "within-night-march",
+        _('Night March: is {target} within {reach}" of {unit}?').format(
+            target=target.name, reach=NIGHT_MARCH_RANGE, unit=unit.name
+        ),
+    ):
+        raise RuleError(
+            _('Night March: missile weapons reach {reach}" at most this battle round '
+              "(AoS2 §19.1)").format(reach=NIGHT_MARCH_RANGE)
+        )  # fmt: skip
     hit_mod = 0
     if (
         system.look_out_sir
