@@ -95,6 +95,8 @@ def put_in_reserve(setup: dict[str, Any], names: Sequence[str]) -> None:
                 _("pick another general in the army list"),
             )  # fmt: skip
         allowed = reserve_candidates(side, setup.get("system"))
+        if (setup.get("battleplan_rules") or {}).get("reserves_from_round"):
+            allowed = side["units"]  # any unit may wait (Coalition of Death, seed 000 p.12)
         if unit not in allowed:
             names_allowed = ", ".join(u["name"] for u in allowed) or _("none")
             raise InputError(

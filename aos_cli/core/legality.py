@@ -177,6 +177,13 @@ def check_arrive(state: GameState, unit: UnitState) -> None:
         )
     if unit.moved:
         raise RuleError(_("{unit} has already rolled to arrive this phase").format(unit=unit.name))
+    first = book_of(state).plan.reserves_from_round
+    if first is not None and state.round < first:
+        raise RuleError(
+            _("{unit} arrives from battle round {round} (the battleplan's reserves)").format(
+                unit=unit.name, round=first
+            )
+        )
 
 
 def check_shoot(state: GameState, unit: UnitState) -> None:

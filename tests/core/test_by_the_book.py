@@ -416,3 +416,21 @@ def test_aos2_p12_night_march_limits_spells_and_missiles_to_12_inches() -> None:
             state, "shoot", unit="judicators", target="chainrasps",
             answers={"within-night-march": False},
         )  # fmt: skip
+
+
+# --------------------------------------------------------------------------- 8. set-up
+
+
+def test_aos2_p12_coalition_reserves_arrive_from_round_two() -> None:
+    """p.12 (Coalition of Death): any unit may wait in reserve and arrives in its movement
+    phase from the second battle round, without a roll; arriving is its move."""
+    setup = build_setup(bundled_armies(), "ill-met-by-moonlight")
+    put_in_reserve(setup, ["Chainrasp Horde", "Liberators"])  # not only Scions of the Storm
+    state = new_game(setup)
+    act(state, "priority", [6, 1], answers={"take-first": True})
+    to_phase(state, "movement", 0)
+    with pytest.raises(RuleError, match="arrives from battle round 2"):
+        act(state, "arrive", unit="liberators")
+    state.round = 2  # the second battle round's movement phase (its turns are not the point)
+    act(state, "arrive", unit="liberators")
+    assert not state.unit("liberators").in_reserve and state.unit("liberators").moved

@@ -107,8 +107,21 @@ def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAn
     """Scions of the Storm (AoS2 §26.1): in your movement phase a unit in the Celestial Realm
     arrives on a 3+, set up more than 9" from the enemy; arriving is its move. In 40k8 (§4.7,
     Teleport Strike) it arrives without a roll at the end of the Movement phase."""
+    from aos_cli.core.scoring import book_of
+
     unit = state.unit(act.unit)
     check_arrive(state, unit)
+    if book_of(state).plan.reserves_from_round is not None:  # Coalition of Death (p.12)
+        unit.moved = True
+        unit.in_reserve = False
+        note_placed(state, unit, "arrive")
+        state.notes.append(
+            _(
+                "{unit} arrives: set it up within 3\" of its territory's table edge and more "
+                'than 9" from every enemy model; arriving is its move.'
+            ).format(unit=unit.name)
+        )
+        return
     if system_of(state).arrival_roll is None:
         unit.moved = True
         unit.in_reserve = False
