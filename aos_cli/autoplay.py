@@ -98,10 +98,19 @@ class AutoPlayer:
                 continue
             self.emit(self.heading(), [])
             self.play_phase()
-            if not self.state.ended and not self.do("next", {}):
+            if not self.state.ended and not self.do("next", {}) and not self._give_up():
                 return  # the rules owe a choice this player did not make: never loop on it
             if self.state.phase == "priority" or self.state.ended:
                 self.emit("round-end", [])
+
+    def _give_up(self) -> bool:
+        """A charger the robot could not fight with (two armies' units of one id, which it
+        cannot tell apart) gives up its fight, as a player at the table would say; then on."""
+        for unit in self.state.units():
+            if unit.charged and not unit.fought:
+                unit.fought = True
+                unit.reset_attacks()
+        return self.do("next", {})
 
     def heading(self) -> str:
         state = self.state

@@ -20,7 +20,7 @@ TERMS = {
         "Mozgás",
         "győzelmi pont",
         "(Bátorság",
-        "kisebb győzelmet",
+        "jelentős győzelmet",
         "halálos seb",
         "Előre a győzelemért",
         "mentés 4+",
@@ -31,7 +31,7 @@ TERMS = {
         "fase di combattimento",
         "punto comando",
         "carica",
-        "vittoria minore",
+        "vittoria schiacciante",
         "ferite mortali",
         "Avanti verso la vittoria",
         "salvezza 4+",
@@ -42,7 +42,7 @@ TERMS = {
         "komuta puanı",
         "Hamle",
         "hücum",
-        "küçük bir zafer",
+        "büyük bir zafer",
         "zafer puanı",
         "ölümcül yara",
         "Zafere İleri",
@@ -54,7 +54,7 @@ TERMS = {
         "фаза боя",
         "очко командования",
         "натиск",
-        "малую победу",
+        "крупную победу",
         "смертельн",
         "Вперёд к победе",
         "спасение 4+",
@@ -139,9 +139,9 @@ def test_pseudo_language_aos1_demo_wraps_every_line(run_cli: RunCli) -> None:
 @pytest.mark.parametrize(
     ("code", "summary"),
     [
-        ("it", "3 attacchi, 3 colpi, 1 ferita, 1 non salvata, 0 mortali, 1 danno."),
-        ("ru", "3 атаки, 3 попадания, 1 рана, 1 не спасена, 0 смертельных, 1 урон."),
-        ("hu", "3 támadás, 3 találat, 1 seb, 1 nem mentett, 0 halálos, 1 sebzés."),
+        ("it", "5 attacchi, 5 colpi, 1 ferita, 1 non salvata, 0 mortali, 1 danno."),
+        ("ru", "5 атак, 5 попаданий, 1 рана, 1 не спасена, 0 смертельных, 1 урон."),
+        ("hu", "5 támadás, 5 találat, 1 seb, 1 nem mentett, 0 halálos, 1 sebzés."),
     ],
 )
 def test_attack_summary_counts_agree_with_their_numbers(
@@ -150,4 +150,4 @@ def test_attack_summary_counts_agree_with_their_numbers(
     """AoS2 §13 attack sequence summary: every count of a seeded demo's attack line takes the
     form its number needs (Italian "1 danno", Russian "1 урон" and "0 смертельных")."""
     result = run_cli("--lang", code, "demo", "--seed", "1", env={"COLUMNS": "1000"})
-    assert f"Prosecutors with Stormcall Javelins → Knight of Shrouds: {summary}" in result.stdout
+    assert f"Judicators → Spirit Hosts: {summary}" in result.stdout
