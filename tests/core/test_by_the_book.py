@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from aos_cli.app.setup import build_setup
 from aos_cli.app.setup_steps import general_candidates, put_in_reserve
 from aos_cli.app.start import bundled_armies
 from aos_cli.core.actions import RecordedAnswers, apply_action
@@ -22,7 +23,6 @@ from aos_cli.core.odds import attack_odds
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
 from aos_cli.core.unit_attacks import characteristic_bonus, unit_attacks, unwrap_for_weapon
-from aos_cli.setup import build_setup
 
 
 def act(state: GameState, kind: str, dice: list[int] | None = None, **payload: Any) -> None:
