@@ -136,12 +136,22 @@ class AutoPlayer:
             self.play_phase()
             if not self.state.ended:
                 where = (self.state.round, self.state.active_side, self.state.phase)
-                if not self.do("next", {}):
+                # a choice the rules owe that this player did not make: give it up, never loop
+                if not self.do("next", {}) and not self._give_up():
                     raise self._stuck()
                 if (self.state.round, self.state.active_side, self.state.phase) == where:
                     raise self._stuck()
             if self.state.phase == "priority" or self.state.ended:
                 self.emit("round-end", [])
+
+    def _give_up(self) -> bool:
+        """A charger the robot could not fight with (two armies' units of one id, which it
+        cannot tell apart) gives up its fight, as a player at the table would say; then on."""
+        for unit in self.state.units():
+            if unit.charged and not unit.fought:
+                unit.fought = True
+                unit.reset_attacks()
+        return self.do("next", {})
 
     def _stuck(self) -> GameError:
         """The one line for a battle the automatic player cannot carry on (never a loop)."""
@@ -177,7 +187,7 @@ class AutoPlayer:
                 if unit.in_reserve:
                     self.do("arrive", {"unit": unit.spec.id})
                 elif unit.alive and not self.field.is_engaged(state, unit):
-                    self.do("move", {"unit": unit.spec.id})
+                    self.do("move", {"unit": unit.spec.id}, {"engaged": False})
         elif phase == "shooting":
             for unit in own:
                 if unit.on_battlefield and any(w.kind == "missile" for w in unit.spec.weapons):
@@ -257,7 +267,8 @@ class AutoPlayer:
             fighter = next(
                 (
                     u for u in state.sides[side].units
-                    if u.on_battlefield and not u.fought and self.field.foes(state, u)
+                    if u.on_battlefield and not u.fought
+                    and (self.field.foes(state, u) or u.charged)
                     and any(w.kind == "melee" for w in u.spec.weapons)
                 ),
                 None,
@@ -266,7 +277,11 @@ class AutoPlayer:
                 if not self.do("pass", {}, {"none-eligible": True}):
                     return
                 continue
-            target = self.field.foes(state, fighter)[0]
+            # A unit that charged must fight (AoS2 p.6), even when its foe has fallen.
+            foes = self.field.foes(state, fighter)
+            target = foes[0] if foes else _best_target(state, fighter, "melee")
+            if target is None:
+                return
             if not self.do(
                 "fight", {"unit": fighter.spec.id, "target": target.spec.id},
                 {"engaged": True, "cover": False},

@@ -195,6 +195,7 @@ def _ability(ability: Any, kind: str) -> dict[str, Any]:
         "usage": getattr(ability, "usage", "unlimited"),
         "target": target_snapshot(ability),
         "general_only": bool(getattr(ability, "general_only", False)),
+        "step": getattr(timing, "step", "during") if timing is not None else "during",
     }
     if kind == "spell":
         data["casting_value"] = int(ability.casting_value)
@@ -369,11 +370,25 @@ def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[st
                 row = _row(allegiance.artefacts, unit.artefact)
                 choice = _choice("artefact", row, snapshot, unit.artefact_weapon)
                 snapshot["choices"] = [*snapshot.get("choices", []), choice]
+    traits = allegiance.command_traits[:1] if allegiance is not None else []
     return {
         "name": army.player or army.name,
         "players": [army.player or army.name],
         "army": army.name,
         "allegiance": army.allegiance,
+        "command_traits": [
+            {
+                "low": row.rolls[0],
+                "high": row.rolls[1],
+                "id": row.id,
+                "name": row.name,
+                "text": row.text,
+                "effects": _effects(row.effects),
+                "weapon": row.weapon,
+            }
+            for table in traits
+            for row in table.rows
+        ],
         "battalions": len(army.battalions),
         "finished_setup_first": finished_first,
         "units": units,

@@ -52,6 +52,13 @@ def heroes(side: dict[str, Any]) -> list[dict[str, Any]]:
     return _keyworded(side, "HERO")
 
 
+def general_candidates(side: dict[str, Any]) -> list[dict[str, Any]]:
+    """Who may be the general: any model that was set up on the battlefield, not one in
+    reserve (seed 000 p.3); the Heroes first, since command traits need one (p.19)."""
+    placed = [u for u in side["units"] if not u.get("reserve")]
+    return [u for u in placed if u in heroes(side)] + [u for u in placed if u not in heroes(side)]
+
+
 def reserve_candidates(side: dict[str, Any], system: str | None = None) -> list[dict[str, Any]]:
     """The units that may be set up in reserve: in the Celestial Realm (Scions of the Storm,
     AoS2 §26.1), or by the system's reserve ability (Teleport Strike, 40k8 §4.7)."""
@@ -81,7 +88,15 @@ def put_in_reserve(setup: dict[str, Any], names: Sequence[str]) -> None:
                 _("name a unit of either army"),
             )
         side, unit = found[0]
+        if unit.get("general"):
+            raise InputError(
+                _("--reserve: {unit} is the general, a model set up on the battlefield "
+                  "(AoS2 p.3)").format(unit=unit["name"]),
+                _("pick another general in the army list"),
+            )  # fmt: skip
         allowed = reserve_candidates(side, setup.get("system"))
+        if (setup.get("battleplan_rules") or {}).get("reserves_from_round"):
+            allowed = side["units"]  # any unit may wait (Coalition of Death, seed 000 p.12)
         if unit not in allowed:
             names_allowed = ", ".join(u["name"] for u in allowed) or _("none")
             raise InputError(

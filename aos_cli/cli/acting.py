@@ -11,7 +11,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.cli.common import ask_line, console, dice_source, print_json
-from aos_cli.cli.options import AnswerOption, DbOption, GameOption, JsonOption, UnitArg
+from aos_cli.cli.options import (
+    AnswerOption,
+    DbOption,
+    DiceOption,
+    GameOption,
+    JsonOption,
+    SeedOption,
+    UnitArg,
+)
 from aos_cli.core.answers import RecordedAnswers, read_yes_no
 from aos_cli.core.errors import InputError
 from aos_cli.core.i18n import _, ngettext, number
@@ -293,8 +301,12 @@ def unit_action(kind: str, help: str) -> Callable[..., None]:
         game: GameOption = None,
         db: DbOption = None,
         json: JsonOption = False,
+        dice: DiceOption = "auto",
+        seed: SeedOption = None,
     ) -> None:
-        act(kind, {"unit": unit}, db=db, game=game, as_json=json, answer=answer)
+        # Every roll can be seeded or typed (deadly terrain after a move, a new general's trait).
+        act(kind, {"unit": unit}, db=db, game=game, as_json=json, answer=answer, dice=dice,
+            seed=seed)  # fmt: skip
 
     command.__doc__ = help
     command.__name__ = kind.replace("-", "_")

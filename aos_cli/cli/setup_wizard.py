@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.app.setup_steps import (
     artefacts_allowed,
+    general_candidates,
     heroes,
     numbered_rows,
     reserve_candidates,
@@ -242,11 +243,12 @@ def _side(
         for unit in storm:
             unit["reserve"] = unit["id"] in wanted
     leaders = heroes(side)
-    current = next((i for i, u in enumerate(leaders) if u.get("general")), 0)
-    if leaders:
-        general = _choose(ask, out, _("General"), [u["name"] for u in leaders], current)
+    candidates = general_candidates(side)  # any model set up, Heroes first (AoS2 p.3)
+    current = next((i for i, u in enumerate(candidates) if u.get("general")), 0)
+    if candidates:
+        general = _choose(ask, out, _("General"), [u["name"] for u in candidates], current)
         for unit in side["units"]:
-            unit["general"] = unit is leaders[general]
+            unit["general"] = unit is candidates[general]
     allegiance = db.allegiances.get(str(army.allegiance or "").lower().replace(" ", "-"))
     if allegiance is not None and allegiance.command_traits:
         side["command_trait"] = _table_pick(

@@ -49,9 +49,11 @@ def next_step(
     game: GameOption = None,
     db: DbOption = None,
     json: JsonOption = False,
+    dice: DiceOption = "auto",
+    seed: SeedOption = None,
 ) -> None:
     """Go on to the next phase, turn or battle round, doing what the rules do on the way."""
-    act("next", {}, db=db, game=game, as_json=json, answer=answer)
+    act("next", {}, db=db, game=game, as_json=json, answer=answer, dice=dice, seed=seed)
 
 
 def priority(
@@ -379,15 +381,18 @@ def adjust(
     models: Annotated[int, typer.Option(help="Add (or with -N remove) models.")] = 0,
     wounds: Annotated[int, typer.Option(help="Inflict (or with -N remove) wounds.")] = 0,
     reason: Annotated[str, typer.Option(help="What happened at the table.")] = "",
+    slain_by: Annotated[str | None, typer.Option(
+        "--slain-by", help="The side whose attack or ability slew them, so it scores the kill "
+        "(First Blood, victory points); none by default, 'none' for terrain.")] = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
 ) -> None:  # fmt: skip
     """Correct a unit for something that happened at the table that the tool did not see."""
     if not models and not wounds:
         raise InputError(_("adjust: nothing to change"), _("give --models N or --wounds N"))
-    act(
-        "adjust", {"unit": unit, "models": models, "wounds": wounds, "reason": reason},
-        db=db, game=game, as_json=json,
-    )  # fmt: skip
+    payload = {"unit": unit, "models": models, "wounds": wounds, "reason": reason}
+    if slain_by:
+        payload["by"] = slain_by
+    act("adjust", payload, db=db, game=game, as_json=json)
 
 
 general = unit_action("general", "Pick the model that takes a slain general's place (AoS2 §5.3).")

@@ -1138,6 +1138,9 @@ class Battleplan(Record):
     reserves_at_end: Literal["slain", "not_in_army"] = "slain"
     """Units never set up by the end count as slain (AoS2 §5.2), or were never part of the
     army (AoS1 §4)."""
+    reserves_from_round: int | None = Field(None, ge=1, le=10)
+    """Any unit may wait in reserve and arrives, without a roll, in its movement phase from
+    this battle round on (the Coalition of Death battleplans: round 2, seed 000 p.12)."""
 
     def rules(self) -> plan_rules.BattleplanRules:
         """The engine's typed rules of this battleplan (aos_cli.core.battleplan)."""
@@ -1161,6 +1164,7 @@ class Battleplan(Record):
             night_march=self.night_march,
             one_objective_left=self.one_objective_left,
             reserves_at_end=self.reserves_at_end,
+            reserves_from_round=self.reserves_from_round,
         )
 
 

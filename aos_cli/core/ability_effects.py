@@ -44,6 +44,7 @@ Condition = Literal[
     "wholly_on_terrain",
     "first_battle_round",
     "near_general_or_hero",
+    "ten_or_more_models",
 ]
 """Situations an ability's effects depend on, asked of the players when the tool cannot see."""
 
@@ -201,6 +202,8 @@ class Against(Effect):
     effects: tuple[Effect, ...]
     keywords: tuple[str, ...] = ()
     min_wounds: int | None = None
+    min_models: int | None = None
+    """Only against a unit of at least this many models (Reaped Like Corn: 5 or more)."""
 
 
 @register

@@ -182,6 +182,8 @@ class Shoot(AttackModifiers):
     unit: str
     target: str
     weapon: str | None = None
+    attacks: int | None = None
+    """With `weapon`: how many of its attacks go at this target; the rest at others (p.7)."""
 
 
 @register_action_type
@@ -207,6 +209,8 @@ class Fight(AttackModifiers):
     unit: str
     target: str
     weapon: str | None = None
+    attacks: int | None = None
+    """With `weapon`: how many of its attacks go at this target; the rest at others (p.7)."""
 
 
 @register_action_type

@@ -26,6 +26,8 @@ from aos_cli.core.action_types import (
     Objective,
     Priority,
     Unbind,
+    UseAbility,
+    UseCommand,
     decode_action,
     encode_action,
     stored_answers,
@@ -49,8 +51,9 @@ from aos_cli.core.handlers import movement as movement
 from aos_cli.core.handlers import scenery as scenery
 from aos_cli.core.handlers.combat import weapon_attack as weapon_attack
 from aos_cli.core.i18n import _, ngettext
+from aos_cli.core.legality import check_not_ending
 from aos_cli.core.scoring import record_objective
-from aos_cli.core.state import GameState
+from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.core.turn import advance, begin_round
 
@@ -115,7 +118,15 @@ def apply(state: GameState, value: Action, dice: DiceSource, answers: RecordedAn
         raise system_of(state).spell_waiting(state.pending_spell.spell)
     before = {id(u): u.models for u in state.units()}
     where = (state.round, state.phase)
+    moment = not isinstance(value, Adjust | Heal | Objective | General | Next | Priority)
+    if moment and not isinstance(value, UseAbility | UseCommand):
+        check_not_ending(state, value)
+    state.moment = "during"
     handler(state, value, dice, answers)
+    if moment and where == (state.round, state.phase):
+        # The moments of a phase (issue 26 item 9): what was done at its start, or its end.
+        state.phase_begun = state.phase_begun or state.moment != "start"
+        state.phase_ending = state.phase_ending or state.moment == "end"
     _record_losses(state, before, where)
 
 
@@ -147,6 +158,38 @@ def _pick_general(
         if other.alive:
             other.general = other is unit
     state.notes.append(_("{unit} is now {side}'s general.").format(unit=unit.name, side=side.name))
+    from aos_cli.core.legality import by_the_book
+
+    if by_the_book(state) and side.command_traits and unit.spec.is_hero:
+        generate_trait(state, unit, dice)
+
+
+def generate_trait(state: GameState, unit: UnitState, dice: DiceSource) -> None:
+    """A general chosen during the battle generates a command trait at once (seed 000 p.19:
+    a Hero general of a Stormcast Eternals army), rolled on the allegiance's table; a trait
+    that blesses a weapon blesses the general's first weapon of that kind."""
+    from aos_cli.core.ability_effects import WithWeapons, build_effects
+    from aos_cli.core.state import ActiveEffect
+
+    side = state.sides[unit.side]
+    roll = dice.roll(1, _("the command trait of {unit} (D6)").format(unit=unit.name))[0]
+    row = next((t for t in side.command_traits if t["low"] <= roll <= t["high"]), None)
+    if row is None:
+        return
+    name = str(row["name"])
+    effects = build_effects(row.get("effects"), name)
+    kind = row.get("weapon")
+    weapon = next(
+        (w for w in unit.spec.weapons if kind == "any" or w.kind == kind), None
+    ) if kind else None  # fmt: skip
+    if weapon is not None and effects:
+        effects = (WithWeapons((weapon.id,), effects),)
+    unit.effects.append(ActiveEffect(name, effects, "battle", unit.side))
+    state.notes.append(
+        _("{unit} generates a command trait: rolled {roll}, {trait}: {text}").format(
+            unit=unit.name, roll=roll, trait=name, text=row.get("text", "")
+        )
+    )
 
 
 @action(Priority)
@@ -183,11 +226,15 @@ def _heal(state: GameState, act: Heal, dice: DiceSource, answers: RecordedAnswer
 def _adjust(state: GameState, act: Adjust, dice: DiceSource, answers: RecordedAnswers) -> None:
     """A manual correction for what happened on the table that the tool did not see; wounds
     count as dealt by the enemy unless `by` names the side (or `none`, for terrain)."""
+    from aos_cli.core.legality import by_the_book
     from aos_cli.core.scoring import side_index
 
     unit = state.unit(act.unit)
     by = (act.by or "").strip()
-    slain_by = 1 - unit.side if not by else None if by.lower() == "none" else side_index(state, by)
+    # A correction records what happened at the table: it scores a kill only for the side the
+    # player names as having slain them (issue 26); games set up before credit the enemy.
+    default = None if by_the_book(state) else 1 - unit.side
+    slain_by = default if not by else None if by.lower() == "none" else side_index(state, by)
     models = act.models
     wounds = act.wounds
     if models:
@@ -198,11 +245,14 @@ def _adjust(state: GameState, act: Adjust, dice: DiceSource, answers: RecordedAn
                     "{unit} cannot have {n} model", "{unit} cannot have {n} models", new
                 ).format(unit=unit.name, n=new)
             )
-        if models < 0:
-            unit.slain_this_turn += -models
-        unit.models = new
-        if not unit.alive and unit.general:
-            pass_on_generalship(state, unit)
+        if models < 0 and by and slain_by is not None and by_the_book(state):
+            slay_models(state, unit, -models, slain_by=slain_by)
+        else:
+            if models < 0:
+                unit.slain_this_turn += -models
+            unit.models = new
+            if not unit.alive and unit.general:
+                pass_on_generalship(state, unit)
     if wounds > 0:
         inflict(state, unit, wounds, slain_by=slain_by)
     elif wounds < 0:

@@ -30,6 +30,8 @@ class AosAttack:
     target_wounds: int | None = None
     wounds_suffered: int = 0
     ward: int | None = None
+    mortal_ward: int | None = None
+    """A ward against mortal wounds only (Shielded by Faith), rolled for the attacks' own."""
     from_unit: bool = False
     """The weapons came from a warscroll (`--unit`): say which profiles were used."""
 
@@ -64,6 +66,7 @@ class AosEngine:
             target_wounds=spec.target_wounds,
             wounds_suffered=spec.wounds_suffered,
             ward=spec.ward,
+            mortal_ward=spec.mortal_ward,
         )
 
     def odds(self, spec: AosAttack, *, detail: bool = False) -> AttackOdds:

@@ -139,6 +139,7 @@ class _Wound:
 
     rend: int
     damage_bonus: int
+    damage_factor: int = 1
 
 
 def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> WeaponResult:
@@ -246,7 +247,9 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
         if mortal and not all(t.add for t in mortal):
             continue
         bonus = rules.rend_bonus(hit.hit_roll) if hit.hit_roll else 0
-        wounds.append(_Wound(profile.rend + bonus, rules.damage_bonus(value)))
+        wounds.append(
+            _Wound(profile.rend + bonus, rules.damage_bonus(value), rules.damage_factor(value))
+        )
     result.mortal_wounds += sum(
         max(0, v)
         for v in roll_amounts(source, mortal_amounts, label + _("mortal wounds on wound rolls"))
@@ -291,7 +294,8 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
     if not profile.damage.is_fixed:
         result.damage_rolls = tuple(damage_values)
     result.damage = result.mortal_wounds + sum(
-        max(0, value + w.damage_bonus) for value, w in zip(damage_values, unsaved, strict=True)
+        max(0, value + w.damage_bonus) * w.damage_factor
+        for value, w in zip(damage_values, unsaved, strict=True)
     )
     return result
 
@@ -305,23 +309,33 @@ def resolve_attacks(
     target_wounds: int | None = None,
     wounds_suffered: int = 0,
     ward: int | None = None,
+    mortal_ward: int | None = None,
 ) -> AttackResult[WeaponResult]:
     """Resolve every weapon of a unit against one target, then wards, then allocation.
 
     Mortal wounds from the attacks are allocated together with the other damage after all the
-    attacks (AoS2 §14.8). A ward rolls once per wound or mortal wound (AoS2 §14.11).
+    attacks (AoS2 §14.8). A ward rolls once per wound or mortal wound (AoS2 §14.11); a ward
+    against mortal wounds alone (`mortal_ward`, Shielded by Faith) rolls for the mortal wounds
+    the attacks caused too (p.8), the better of the two for those.
     """
     result = AttackResult([resolve_weapon(a, target, source) for a in attacks])
     ward = ward_for(attacks, ward)
-    if ward <= 6 and result.damage_before_ward:
+    against_mortal = min(ward, mortal_ward or 7)
+    parts = [(result.damage_before_ward, ward)]
+    if against_mortal < ward and result.mortal_wounds:
+        parts = [(result.mortal_wounds, against_mortal)]
+        parts.append((result.damage_before_ward - result.mortal_wounds, ward))
+    for count, needed in parts:
+        if needed > 6 or not count:
+            continue
         purpose = (
-            _("{unit}: ward rolls ({ward}+)").format(unit=target.name, ward=ward)
+            _("{unit}: ward rolls ({ward}+)").format(unit=target.name, ward=needed)
             if target.name
-            else _("ward rolls ({ward}+)").format(ward=ward)
+            else _("ward rolls ({ward}+)").format(ward=needed)
         )
-        rolls = source.roll(result.damage_before_ward, purpose)
-        result.ward_rolls = tuple(rolls)
-        result.ward_saved = sum(1 for r in rolls if r >= ward)
+        rolls = source.roll(count, purpose)
+        result.ward_rolls += tuple(rolls)
+        result.ward_saved += sum(1 for r in rolls if r >= needed)
     result.wounds_lost = result.damage
     if target_models is not None and target_wounds is not None:
         # Save rolls that heal (the Warding Lantern) heal the damaged model before the damage.

@@ -124,6 +124,9 @@ class BattleplanRules:
     one_objective_left: bool = False
     """Ancient Relic (40k8 §17.4): at the start of round one all markers but one random one go."""
     reserves_at_end: str = "slain"
+    reserves_from_round: int | None = None
+    """Any unit may wait in reserve and arrives without a roll from this round on (Coalition
+    of Death, seed 000 p.12); None: the system's reserves (Scions of the Storm)."""
     source: str = "battleplan"
     """`battleplan` (from its data) or `default` (the core rules, no battleplan rules given)."""
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from aos_cli.core.attack import allocate_carry_over
+from aos_cli.core.guards import BY_THE_BOOK_REVISION
 from aos_cli.core.i18n import _
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
@@ -88,6 +89,8 @@ def pass_on_generalship(state: GameState, fallen: UnitState) -> None:
     fallen.general = False
     state.sides[fallen.side].general_slain = True
     alive = [u for u in state.sides[fallen.side].units if u.alive and not u.general]
+    if state.rules_revision >= BY_THE_BOOK_REVISION:  # a model set up on the battlefield (p.3)
+        alive = [u for u in alive if u.on_battlefield]
     if not system_of(state).general_replaced or not alive:
         state.notes.append(_("{unit}, the general, is slain.").format(unit=fallen.name))
         return
@@ -100,6 +103,13 @@ def pass_on_generalship(state: GameState, fallen: UnitState) -> None:
             "(pick another with `aos general UNIT`)."
         ).format(fallen=fallen.name, successor=successor.name)
     )
+    if state.rules_revision >= BY_THE_BOOK_REVISION and state.sides[fallen.side].command_traits:
+        state.notes.append(
+            _(
+                "The new general generates a command trait at once (AoS2 p.19); picking it "
+                "rolls the trait: `aos general UNIT`."
+            )
+        )
 
 
 def slay_models(

@@ -7,6 +7,7 @@ compiled form, so the dice at the table and the probabilities share one model of
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Literal
@@ -147,6 +148,20 @@ class DamageBonusOnWound(Effect):
 
     def fold(self, draft: RulesDraft) -> None:
         draft.trigger("damage_on_wound", Trigger(self.on, fixed(self.amount)))
+
+
+@register
+@dataclass(frozen=True)
+class DamageFactorOnWound(Effect):
+    """An unmodified wound roll of `on`+ multiplies that attack's Damage by `factor` (Hammer
+    of Might: double damage on 6s, seed 000 p.19)."""
+
+    type_name: ClassVar[str] = "damage_factor_on_wound"
+    on: int
+    factor: int = 2
+
+    def fold(self, draft: RulesDraft) -> None:
+        draft.trigger("damage_factor_on_wound", Trigger(self.on, fixed(self.factor)))
 
 
 @register
@@ -309,6 +324,7 @@ class AttackRules:
     auto_wound: int | None = None
     rend_on_hit: tuple[Trigger, ...] = ()
     damage_on_wound: tuple[Trigger, ...] = ()
+    damage_factor_on_wound: tuple[Trigger, ...] = ()
     wound_rolls_on_hit: int | None = None
     wound_rolls_count: int = 1
     ward: int | None = None
@@ -373,6 +389,12 @@ class AttackRules:
 
     def damage_bonus(self, unmodified_wound: int) -> int:
         return sum(t.amount.constant for t in self.damage_on_wound if unmodified_wound >= t.on)
+
+    def damage_factor(self, unmodified_wound: int) -> int:
+        """What an attack's Damage is multiplied by for this wound roll (1: unchanged)."""
+        return math.prod(
+            t.amount.constant for t in self.damage_factor_on_wound if unmodified_wound >= t.on
+        )
 
     def wound_roll_count(self, unmodified_hit: int) -> int:
         if self.wound_rolls_on_hit is not None and unmodified_hit >= self.wound_rolls_on_hit:

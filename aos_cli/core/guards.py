@@ -14,6 +14,16 @@ from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.core.targets import TargetRule
 
+BY_THE_BOOK_REVISION = 4
+"""The set-up revision from which the rules of the third audit of seed 000 apply (a unit within
+3" of an enemy stays or retreats, every weapon attacks, a weapon's own rules count once, no
+phase ends past a choice the rules owe, ...); games set up earlier replay as they were played."""
+
+
+def by_the_book(state: GameState) -> bool:
+    """Whether the game was set up with the rules of `BY_THE_BOOK_REVISION` or later."""
+    return state.rules_revision >= BY_THE_BOOK_REVISION
+
 
 def need_phase(state: GameState, *phases: str) -> None:
     """It must be one of these phases."""
@@ -110,6 +120,11 @@ def spend_cp(state: GameState, side: int, what: str) -> None:
                 section=system.section, system=system.id
             ),
         )
+    if by_the_book(state) and not any(u.alive and u.spec.is_hero for u in state.sides[side].units):
+        raise RuleError(
+            _("{side} has no Hero: an army uses command abilities only if it has a Hero "
+              "(AoS2 p.4)").format(side=state.sides[side].name)
+        )  # fmt: skip
     if state.sides[side].command_points < 1:
         raise RuleError(
             _("{side} has no command points for {what}").format(

@@ -24,6 +24,7 @@ from aos_cli.core.ability_effects import (
 )
 from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import (
+    BY_THE_BOOK_REVISION,
     check_unused,
     need_phase,
     no_general,
@@ -31,6 +32,9 @@ from aos_cli.core.guards import (
     one_of,
     own_turn,
     present,
+)
+from aos_cli.core.guards import (
+    by_the_book as by_the_book,
 )
 from aos_cli.core.i18n import N_, _
 from aos_cli.core.phase_names import phase_name
@@ -40,10 +44,13 @@ from aos_cli.core.system import system_of
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers
 
-LEGALITY_REVISION = 3
+ENGAGEMENT_REVISION = 3
 """The set-up revision from which the game works out who may be within 3" of an enemy and
 refuses to "use" an ability that is in force by itself; games set up earlier replay as they
 were played (they ask, and accept such uses)."""
+
+LEGALITY_REVISION = BY_THE_BOOK_REVISION
+"""The revision a new game is set up with: the latest."""
 
 BOTH_PASSED = N_("both players have passed: the fighting is over this phase")
 
@@ -68,7 +75,7 @@ def may_be_engaged(state: GameState, unit: UnitState) -> bool:
     within 3" of an enemy and a retreat ends more than 3" away (AoS2 §8.2-8.4); units arrive
     more than 9" away (§26.1); only a charge move (§10) or a pile-in (§11) brings units that
     close. Always possible in a system that does not track it, or a game set up before."""
-    if not system_of(state).tracks_engagement or state.rules_revision < LEGALITY_REVISION:
+    if not system_of(state).tracks_engagement or state.rules_revision < ENGAGEMENT_REVISION:
         return True
     return unit.may_be_engaged
 
@@ -111,6 +118,25 @@ def check_move(state: GameState, unit: UnitState, verb: str = "move") -> None:
         raise RuleError(_("{unit} has already moved this phase").format(unit=unit.name))
 
 
+def check_not_engaged(state: GameState, unit: UnitState, answers: RecordedAnswers) -> None:
+    """AoS2 §8.3 (p.5): a unit within 3" of an enemy unit stays where it is or retreats; it
+    makes no normal move and no run. Asked when an enemy may be that close (after a charge or
+    a pile-in); a system that does not track it judges only the answer given."""
+    if not by_the_book(state):
+        return
+    asks = system_of(state).tracks_engagement and may_be_engaged(state, unit)
+    if not (asks or "engaged" in answers.answers):
+        return
+    if answers.yes_no("engaged", _(ENGAGED_QUESTION).format(name=unit.name)):
+        raise RuleError(
+            _(
+                '{unit} is within 3" of an enemy unit: it must stay where it is or retreat '
+                "(AoS2 §8.3)"
+            ).format(unit=unit.name),
+            _("use `aos retreat`"),
+        )
+
+
 def check_run(state: GameState, unit: UnitState, at_the_double: bool = False) -> None:
     """AoS2 §8.4: running is the unit's move; At the Double costs a command point (§7.2)."""
     check_move(state, unit, "run")
@@ -151,6 +177,13 @@ def check_arrive(state: GameState, unit: UnitState) -> None:
         )
     if unit.moved:
         raise RuleError(_("{unit} has already rolled to arrive this phase").format(unit=unit.name))
+    first = book_of(state).plan.reserves_from_round
+    if first is not None and state.round < first:
+        raise RuleError(
+            _("{unit} arrives from battle round {round} (the battleplan's reserves)").format(
+                unit=unit.name, round=first
+            )
+        )
 
 
 def check_shoot(state: GameState, unit: UnitState) -> None:
@@ -189,6 +222,9 @@ def check_fight(state: GameState, unit: UnitState, answers: RecordedAnswers | No
         )
     if unit.fought:
         raise RuleError(_("{unit} has already fought this phase").format(unit=unit.name))
+    busy = [u for u in state.units() if u is not unit and u.on_battlefield and u.attacking("melee")]
+    if busy:
+        raise finish_attacks(busy[0])
     if not any(w.kind == "melee" for w in unit.spec.weapons):
         raise RuleError(_("{unit} has no melee weapons").format(unit=unit.name))
     if not (unit.charged or may_be_engaged(state, unit) or _said_engaged(answers)):
@@ -214,6 +250,9 @@ def check_pass(state: GameState, side: int) -> None:
     need_phase(state, system_of(state).combat_phase)
     if state.combat_passes >= 2:
         raise RuleError(_(BOTH_PASSED))
+    busy = [u for u in state.units() if u.on_battlefield and u.attacking("melee")]
+    if busy:
+        raise finish_attacks(busy[0])
     waiting = [
         u for u in state.sides[side].units if u.on_battlefield and u.charged and not u.fought
     ]
@@ -223,6 +262,43 @@ def check_pass(state: GameState, side: int) -> None:
                 unit=waiting[0].name, side=state.sides[side].name
             )
         )
+
+
+def finish_attacks(unit: UnitState) -> RuleError:
+    """The error for a unit that has begun attacking weapon by weapon: its models attack with
+    all their melee weapons before anything else happens (AoS2 p.6)."""
+    return RuleError(
+        _("{unit} must first attack with the rest of its melee weapons (AoS2 p.6)").format(
+            unit=unit.name
+        ),
+        _("fight on with `aos fight`, naming --weapon and --target"),
+    )
+
+
+def check_phase_owed(state: GameState) -> None:
+    """No phase ends past a choice the rules still owe (issue 26): in the combat phase, every
+    unit that charged this turn fights (AoS2 p.6) and a unit attacking weapon by weapon uses
+    them all first."""
+    if not by_the_book(state) or state.phase != system_of(state).combat_phase:
+        return
+    busy = [u for u in state.units() if u.on_battlefield and u.attacking("melee")]
+    if busy:
+        raise finish_attacks(busy[0])
+    waiting = [
+        u
+        for u in state.units()
+        if u.on_battlefield
+        and u.charged
+        and not u.fought
+        and any(w.kind == "melee" for w in u.spec.weapons)
+        and any(e.on_battlefield for e in state.sides[1 - u.side].units)
+    ]
+    if waiting:
+        raise RuleError(
+            _("{unit} charged this turn and has not fought: it must fight before the combat "
+              "phase ends (AoS2 p.6)").format(unit=waiting[0].name),
+            _("fight with `aos fight` (with --attacks 0 when no enemy is within reach)"),
+        )  # fmt: skip
 
 
 def used_by_action(ability: AbilitySpec) -> bool:
@@ -271,6 +347,35 @@ def check_general_command(state: GameState, unit: UnitState) -> None:
         )
 
 
+def check_moment(state: GameState, ability: AbilitySpec) -> None:
+    """An ability used at a moment of its phase (issue 26 item 9): at its start, before any
+    other action of the phase; at its end, after the others (once one is used, the phase is
+    ending)."""
+    if not by_the_book(state):
+        return
+    if ability.step != "end":
+        check_not_ending(state, ability)
+    if ability.step == "start" and state.phase_begun:
+        raise RuleError(
+            _("{ability} is used at the start of the {phase}, before any other action").format(
+                ability=ability.name, phase=phase_name(state.phase)
+            )
+        )
+    state.moment = ability.step
+
+
+def check_not_ending(state: GameState, action: object) -> None:
+    """Once an action at the end of the phase was taken, only others at its end, corrections
+    and `aos next` follow (issue 26 item 9)."""
+    if by_the_book(state) and state.phase_ending:
+        raise RuleError(
+            _("the {phase} is ending: only what is done at its end is left").format(
+                phase=phase_name(state.phase)
+            ),
+            _("use `aos next`"),
+        )
+
+
 def check_cp(state: GameState, side: int, cost: int, what: str) -> None:
     """A command ability's cost must be in hand (AoS2 §7.1); a system without command points
     has none to spend (AoS1 §7.2)."""
@@ -298,7 +403,7 @@ def check_ability(state: GameState, unit: UnitState, ability: AbilitySpec) -> No
     hand and its limit not used up; a rule in force by itself is not used."""
     present(unit)
     system = system_of(state)
-    if not used_by_action(ability) and state.rules_revision >= LEGALITY_REVISION:
+    if not used_by_action(ability) and state.rules_revision >= ENGAGEMENT_REVISION:
         raise RuleError(
             _(
                 "{ability} is in force by itself wherever it applies: there is nothing to use"
@@ -319,6 +424,7 @@ def check_ability(state: GameState, unit: UnitState, ability: AbilitySpec) -> No
             else _("{ability} is used in the enemy's turn")
         )
         raise RuleError(whose.format(ability=ability.name))
+    check_moment(state, ability)
     if ability.general_only and not unit.general:
         raise RuleError(
             _("only the general may use {ability}; {unit} is not the general").format(

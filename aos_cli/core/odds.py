@@ -58,6 +58,7 @@ class _Algebra(Protocol, Generic[T]):
 
     def zero(self) -> T: ...
     def amount(self, expr: DiceExpr, shift: int = 0) -> T: ...
+    def scale(self, x: T, factor: int) -> T: ...
     def add(self, parts: Sequence[T]) -> T: ...
     def mix(self, weighted: Sequence[tuple[float, T]]) -> T: ...
     def repeat(self, x: T, n: int) -> T: ...
@@ -73,6 +74,13 @@ class _Dists:
 
     def amount(self, expr: DiceExpr, shift: int = 0) -> Vec:
         return amount_vec(expr, shift)
+
+    def scale(self, x: Vec, factor: int) -> Vec:
+        offset, probs = x
+        spread = [0.0] * ((len(probs) - 1) * factor + 1)
+        for i, p in enumerate(probs):
+            spread[i * factor] = p
+        return offset * factor, spread
 
     def add(self, parts: Sequence[Vec]) -> Vec:
         return convolve_all(parts)
@@ -98,6 +106,9 @@ class _Means:
 
     def amount(self, expr: DiceExpr, shift: int = 0) -> float:
         return amount_mean(expr, shift)
+
+    def scale(self, x: float, factor: int) -> float:
+        return x * factor
 
     def add(self, parts: Sequence[float]) -> float:
         return sum(parts)
@@ -155,15 +166,17 @@ class _AttackWalk(Generic[T]):
         self._unsaved_cache[rend] = result
         return result
 
-    def wound(self, rend: int, damage_bonus: int) -> T:
-        """A wound on its way to the save: Damage (plus bonus, never below 0) if unsaved."""
+    def wound(self, rend: int, damage_bonus: int, factor: int = 1) -> T:
+        """A wound on its way to the save: Damage (plus bonus, never below 0; times `factor`)
+        if unsaved."""
         alg = self.algebra
         if self.mortal_only:
             return alg.zero()
         lost = self.unsaved(rend)
-        return alg.mix(
-            [(1.0 - lost, alg.zero()), (lost, alg.amount(self.attack.profile.damage, damage_bonus))]
-        )
+        damage = alg.amount(self.attack.profile.damage, damage_bonus)
+        if factor != 1:
+            damage = alg.scale(damage, factor)
+        return alg.mix([(1.0 - lost, alg.zero()), (lost, damage)])
 
     def mortal(self, triggers: Sequence[Trigger]) -> T:
         """Mortal wounds from the triggers a roll set off, each amount never below 0."""
@@ -193,7 +206,7 @@ class _AttackWalk(Generic[T]):
             mortal = rules.hit_triggers(w, rules.mortal_on_wound)
             parts = [self.mortal(mortal)] if mortal else []
             if not (mortal and not all(t.add for t in mortal)):
-                parts.append(self.wound(rend, rules.damage_bonus(w)))
+                parts.append(self.wound(rend, rules.damage_bonus(w), rules.damage_factor(w)))
             weighted.append((p, True, alg.add(parts)))
         return weighted
 

@@ -496,6 +496,25 @@ def start_of_round(state: GameState, dice: DiceSource | None) -> None:
         state.notes.append(_("Night March has ended."))
 
 
+NIGHT_MARCH_RANGE = 12
+"""Night March (AoS2 §19.1, seed 000 p.12): the longest reach of missile weapons and spells."""
+
+
+def night_march(state: GameState) -> bool:
+    """Whether Night March limits missile weapons and spells now (rules revision 4 on)."""
+    from aos_cli.core.guards import by_the_book
+
+    book = state.scoring
+    return by_the_book(state) and book is not None and book.night_march_until >= state.round
+
+
+def reach_now(state: GameState, reach: int | None) -> int | None:
+    """A spell's or missile weapon's range as it stands: at most 12" under Night March."""
+    if reach is None or not night_march(state):
+        return reach
+    return min(reach, NIGHT_MARCH_RANGE)
+
+
 MAX_PICK = 36
 """Markers a random pick can choose among with two D6 (Ancient Relic has four)."""
 

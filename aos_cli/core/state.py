@@ -103,6 +103,8 @@ class AbilitySpec:
     declared, which keep the old unchecked behaviour."""
     general_only: bool = False
     """A command ability only the general may use (AoS2 §7.1)."""
+    step: str = "during"
+    """`start`, `during` or `end`: the moment of its phase it is used at (issue 26 item 9)."""
     limit_key: str = ""
     """The use its limit counts against: its own id, or the group of uses it excludes
     ("instead of", AoS2 §21) so that they share one limit."""
@@ -127,6 +129,7 @@ class AbilitySpec:
             target=TargetRule.from_dict(data.get("target")),
             limit_key=str(data.get("limit_key") or data["id"]),
             general_only=bool(data.get("general_only", False)),
+            step=str(data.get("step", "during")),
         )
 
 
@@ -269,6 +272,12 @@ class UnitState:
     may_be_engaged: bool = False
     """An enemy unit may be within 3" of it: it or an enemy charged or piled in since it last
     moved (kept across turns; `aos_cli.core.legality`)."""
+    weapons_used: list[str] = field(default_factory=list)
+    """The weapons (ids) that have made all their attacks this phase, when it attacks weapon
+    by weapon (AoS2 p.7: a target for each weapon); it has shot or fought once all have."""
+    attacks_left: dict[str, int] = field(default_factory=dict)
+    """A weapon whose attacks are being split between targets (AoS2 p.7): the attacks it has
+    still to make, before any other weapon attacks."""
 
     @property
     def name(self) -> str:
@@ -307,6 +316,19 @@ class UnitState:
         self.intervened = self.charge_rolled = False
         self.charge_targets = ()
         self.used = []
+        self.reset_attacks()
+
+    def reset_attacks(self) -> None:
+        """A new phase of attacks: no weapon has attacked yet."""
+        self.weapons_used = []
+        self.attacks_left = {}
+
+    def attacking(self, kind: str) -> bool:
+        """Whether it has begun attacking with its `kind` weapons (melee, missile) weapon by
+        weapon and has some left to use."""
+        done = self.fought if kind == "melee" else self.shot
+        ids = {w.id for w in self.spec.weapons if w.kind == kind}
+        return not done and bool(ids & set(self.weapons_used) or set(self.attacks_left) & ids)
 
 
 @dataclass
@@ -330,6 +352,9 @@ class SideState:
     """Its general was slain and `aos general UNIT` may pick the model taking its place
     (AoS2 §5.3); the slain unit is no longer flagged as the general."""
     power_level: int = 0
+    command_traits: tuple[dict[str, Any], ...] = ()
+    """Its allegiance's command traits (`low`, `high`, `name`, `text`, `effects`, `weapon`):
+    a general chosen during the battle generates one at once (seed 000 p.19)."""
 
     @property
     def triumph_used(self) -> bool:
@@ -433,6 +458,13 @@ class GameState:
     used_this_round: set[str] = field(default_factory=set)
     """Uses of abilities limited to once per battle round, cleared as a round begins."""
     used_this_phase: set[str] = field(default_factory=set)
+    phase_begun: bool = False
+    """An action other than one at the start of the phase has been taken in it."""
+    phase_ending: bool = False
+    """An action at the end of the phase has been taken: only others at its end may follow."""
+    moment: str = "during"
+    """The moment of its phase the action being applied is at (`start`, `during`, `end`),
+    set by the check of an ability used at a moment."""
     pending_spell: PendingSpell | None = None
     combat_passes: int = 0
     combat_to_pick: int | None = None

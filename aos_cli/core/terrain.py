@@ -148,6 +148,7 @@ def primal_violence(state: GameState, dice: DiceSource | None) -> bool:
     state.combat_repeated = True
     for unit in state.units():
         unit.fought = False
+        unit.reset_attacks()
     state.notes.append(_("Primal Violence: rolled a 6 - fight the combat phase again."))
     return True
 

@@ -47,6 +47,7 @@ def new_game(setup: dict[str, Any]) -> GameState:
             command_rerolls=int(data.get("command_rerolls", 0)),
             power_level=int(data.get("power_level", 0)),
             triumph=dict(data["triumph"]) if data.get("triumph") else None,
+            command_traits=tuple(dict(t) for t in data.get("command_traits", ())),
         )
         for unit in data["units"]:
             spec = UnitSpec.from_dict(unit)
@@ -123,6 +124,7 @@ def start_phase(state: GameState) -> None:
     system = system_of(state)
     active = state.sides[state.active_side]
     state.used_this_phase.clear()
+    state.phase_begun = state.phase_ending = False
     if state.phase == "hero" and system.command_points:
         # AoS2 §7.1: 1 CP at the start of each of your hero phases ([TRANSLATION] note).
         active.command_points += 1
@@ -202,8 +204,10 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
                 ).format(units=names),
                 _("take them with `aos battleshock`"),
             )
+    from aos_cli.core.legality import check_phase_owed
     from aos_cli.core.terrain import primal_violence
 
+    check_phase_owed(state)
     if state.phase == "combat" and primal_violence(state, dice):
         expire(state, "phase")
         start_phase(state)

@@ -179,6 +179,8 @@ def _holds(condition: str, at: Situation) -> bool:
         return not unit.charged
     if condition == "first_battle_round":
         return at.state.round == 1
+    if condition == "ten_or_more_models":
+        return unit.models >= 10
     if condition == "general_alive":
         return any(u.general and u.alive for u in at.state.sides[unit.side].units)
     if condition == "near_general_or_hero":
@@ -208,7 +210,8 @@ def unwrap(effect: Effect, at: Situation) -> Iterator[Effect]:
         target = at.target if at.owner is at.attacker else at.attacker
         named = not effect.keywords or any(target.spec.has(k) for k in effect.keywords)
         big = effect.min_wounds is None or target.spec.wounds >= effect.min_wounds
-        if named and big:
+        many = effect.min_models is None or target.models >= effect.min_models
+        if named and big and many:
             for inner in effect.effects:
                 yield from unwrap(inner, at)
     elif isinstance(effect, Conditional):
@@ -249,12 +252,18 @@ def _active(ability: AbilitySpec, state: GameState, unit: UnitState) -> bool:
     return ability.turn == "any" or ours == (ability.turn == "yours")
 
 
-def effects_on(unit: UnitState, state: GameState) -> list[tuple[str, Effect]]:
-    """Every effect in force on a unit now, wrapped as stored, with its source's name."""
+def effects_on(
+    unit: UnitState, state: GameState, *, weapon_borne: bool = True
+) -> list[tuple[str, Effect]]:
+    """Every effect in force on a unit now, wrapped as stored, with its source's name. Without
+    `weapon_borne`, the attack effects of abilities tied to a weapon are left out: the set-up
+    gave them to the weapon itself (`WeaponSpec.effects`), and an attack counts them there."""
     found: list[tuple[str, Effect]] = []
     for ability in unit.spec.abilities:
         if _active(ability, state, unit):
             effects = [build_effect(m, ability.name) for m in ability.effects]
+            if ability.weapons and not weapon_borne:
+                effects = [e for e in effects if not _attack_effect(e)]
             if ability.weapons and ability.usage is not None:
                 effects = [WithWeapons(ability.weapons, tuple(effects))]
             found += [(ability.name, e) for e in effects]
@@ -284,10 +293,15 @@ def characteristic_bonus(
 ) -> int:
     """The sum of the modifiers to one of the unit's characteristics in force now (Bravery for
     its battleshock test): its abilities, set-up choices and effects in force, unwrapped."""
+    from aos_cli.core.legality import by_the_book
+
     at = Situation(state, unit, unit, unit, None, answers)
+    found = [wrapped for _, wrapped in effects_on(unit, state)]
+    if by_the_book(state) and unit.alive:  # the champion, removed last, leads the unit
+        found += champion_effects(unit)
     return sum(
         e.amount
-        for _, wrapped in effects_on(unit, state)
+        for wrapped in found
         for e in unwrap(wrapped, at)
         if isinstance(e, CharacteristicModifier) and e.characteristic == characteristic
     )
@@ -410,9 +424,11 @@ def unit_attacks(
     `attack_extra` are effects given for this attack (flags, Look Out, Sir!); an extra attack
     among them, like a champion's, is made once, with the first weapon. Dice are rolled for
     random extra attacks (without `dice` their average is not taken: none are added)."""
+    from aos_cli.core.legality import by_the_book
     from aos_cli.core.terrain import realmscape_attack_effects
 
-    own = effects_on(attacker, state)
+    # A weapon's own rules ride on the weapon: counted once (Blast to Ashes, issue 26).
+    own = effects_on(attacker, state, weapon_borne=not by_the_book(state))
     theirs = effects_on(target, state)
     realm = realmscape_attack_effects(state, attacker)
     result: list[UnitAttack] = []

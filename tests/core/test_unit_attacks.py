@@ -93,6 +93,7 @@ def attacks_made(state: GameState) -> int:
 def fight(state: GameState, unit: str, target: str, **extra: Any) -> None:
     unit_state = state.unit(unit)
     unit_state.fought = False
+    unit_state.reset_attacks()  # to fight again: every weapon attacks each time (AoS2 p.6)
     state.combat_to_pick = None
     answers = {"engaged": True, "cover": False, **extra.pop("answers", {})}
     act(state, "fight", unit=unit, target=target, answers=answers, **extra)

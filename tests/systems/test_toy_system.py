@@ -63,9 +63,9 @@ def test_a_toy_system_is_registered_set_up_and_played_for_a_turn(tmp_path: Path)
 
     def act(kind: str, dice: list[int] | None = None, **payload: object) -> None:
         source = ScriptedDice(dice or [])
-        apply_action(
-            state, kind, dict(payload), source, RecordedAnswers({"engaged": True, "cover": False})
-        )
+        # A unit within 3" of an enemy makes no normal move (AoS2 p.5): the knights start apart.
+        answers = {"engaged": kind != "move", "cover": False}
+        apply_action(state, kind, dict(payload), source, RecordedAnswers(answers))
         assert source.remaining == 0
 
     assert [o.label for o in options(state)] == ["Start the battle round"]

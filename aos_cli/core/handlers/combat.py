@@ -15,7 +15,7 @@ from aos_cli.core.attack import Attack, WeaponProfile, WeaponResult, dice_line
 from aos_cli.core.attack_events import attack_resolved
 from aos_cli.core.attack_flags import attack_flags
 from aos_cli.core.casualties import inflict, suffer_mortal_wounds
-from aos_cli.core.dice import DiceSource, parse_dice, parse_threshold
+from aos_cli.core.dice import DiceExpr, DiceSource, parse_dice, parse_threshold
 from aos_cli.core.effects import Effect, InCover, RollModifier, TargetInfo, compile_effects
 from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import enemy_unit, needs_hero_in_range, spend_cp
@@ -24,6 +24,7 @@ from aos_cli.core.handlers.abilities import apply_effects
 from aos_cli.core.handlers.movement import after_move
 from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.legality import (
+    by_the_book,
     check_charge,
     check_fight,
     check_pass,
@@ -36,7 +37,7 @@ from aos_cli.core.movement import charge_roll_needed
 from aos_cli.core.roll_effects import applies, describe, modified, reroll_source, roll_modifier
 from aos_cli.core.state import TRIUMPH_USED, GameState, UnitState, WeaponSpec
 from aos_cli.core.system import system_of
-from aos_cli.core.unit_attacks import is_defence, unit_attacks, weapon_uses
+from aos_cli.core.unit_attacks import is_defence, unit_attacks, unit_rules, weapon_uses
 
 if TYPE_CHECKING:
     from aos_cli.core.aos_engine import AosAttack, AosEngine
@@ -76,11 +77,13 @@ def attack_spec(
     *,
     hit_mod: int = 0,
     extra: tuple[Effect, ...] = (),
+    share: int | None = None,
 ) -> AosAttack:
     """The attack of `attacker` on `target` with `weapons`, as the engine takes it: every
     effect in force, cover, garrisons and wards, the target's models and Wounds. The dice and
     the phase planner's odds both start here (DESIGN principle 4); without `dice` random extra
-    attacks are not rolled (none are added).
+    attacks are not rolled (none are added). `share` is how many of one weapon's attacks go
+    at this target (AoS2 p.7, `split_attacks`).
 
     The dice are judged by the game's system: the 1st edition has no unmodified-roll rules
     and gives cover to big Monsters too (AoS1 §11.3, §11.7)."""
@@ -111,14 +114,18 @@ def attack_spec(
     )
     if cover:
         defence_extra.append(InCover())
+    # The rest of a split weapon's attacks: its random extra attacks were rolled already.
+    going_on = share is not None and weapons[0].id in attacker.attacks_left
     uses = unit_attacks(
-        state, attacker, target, weapons, answers, dice,
+        state, attacker, target, weapons, answers, None if going_on else dice,
         attack_extra=attack_extra, defence_extra=defence_extra,
     )  # fmt: skip
     attacks = [
         Attack(replace(u.attack.profile, wielder=u.label), system.attack_rules(u.attack.rules))
         for u in uses
     ]
+    if share is not None:
+        attacks = split_attacks(attacker, weapons[0], attacks, share)
     info = TargetInfo(
         target.spec.save,
         monster_wounds_8=target.spec.monster_wounds_8 and system.cover_for_monsters(),
@@ -129,6 +136,16 @@ def attack_spec(
     own_wards = [a.rules.ward for a in attacks if a.rules.ward]
     wards = [w for w in (*own_wards, system.mystical_ward(state, target, answers)) if w]
     ward = min(wards) if wards else None
+    mortal_ward = None
+    if by_the_book(state):  # a ward against mortal wounds covers an attack's own too (p.8)
+        from aos_cli.core.ability_effects import MortalWard
+
+        mortal = [
+            e.on
+            for e in unit_rules(state, target, attacker, answers, "defender")
+            if isinstance(e, MortalWard)
+        ]
+        mortal_ward = min(mortal, default=None)
     return AosAttack(
         tuple(attacks),
         info,
@@ -136,7 +153,9 @@ def attack_spec(
         target_wounds=target.spec.wounds,
         wounds_suffered=min(target.wounds_on_damaged, max(0, target.spec.wounds - 1)),
         ward=ward,
+        mortal_ward=mortal_ward,
     )
+
 
 
 def resolve_attack(
@@ -149,17 +168,20 @@ def resolve_attack(
     *,
     hit_mod: int = 0,
     extra: tuple[Effect, ...] = (),
+    share: int | None = None,
 ) -> int:
     """Attack `target` with `weapons`, allocate the damage and report it; returns damage.
-    `extra` are the effects the player gave for this attack (`--extra-attacks`, `--hit-mod`)."""
+    `extra` are the effects the player gave for this attack (`--extra-attacks`, `--hit-mod`);
+    `share` is how many of one weapon's attacks go at this target (AoS2 p.7, `split_attacks`)."""
     from aos_cli.core.aos_engine import AOS_ENGINE
 
     planned = attack_spec(
-        state, attacker, target, weapons, answers, dice, hit_mod=hit_mod, extra=extra
-    )
+        state, attacker, target, weapons, answers, dice, hit_mod=hit_mod, extra=extra,
+        share=share,
+    )  # fmt: skip
     spec = planned.unallocated()
     attacks = list(spec.attacks)
-    ward = spec.ward
+    ward, mortal_ward = spec.ward, spec.mortal_ward
     result = AOS_ENGINE.resolve(spec, dice)
     state.notes.append(
         _(
@@ -184,7 +206,10 @@ def resolve_attack(
         state.notes.append(
             "  "
             + _("{unit}: ward {ward}+: {dice} → {n} negated").format(
-                unit=target.name, ward=ward, dice=rolled, n=result.ward_saved
+                unit=target.name,
+                ward=min(ward or 7, mortal_ward or 7),
+                dice=rolled,
+                n=result.ward_saved,
             )
         )
     heal_saves(state, target, result.weapons, attacks)
@@ -211,6 +236,55 @@ def resolve_attack(
         state, attacker, target, weapons, (result.weapons, attacks), dice, answers
     )
     return result.damage
+
+
+def check_share(weapon: WeaponSpec, left: int | None, share: int) -> None:
+    """`--attacks` is a count of the attacks the weapon has left (any, before it is known)."""
+    if share < 0 or (left is not None and share > left):
+        left = left or 0
+        raise RuleError(
+            ngettext(
+                "{weapon} has {n} attack left, not {share}",
+                "{weapon} has {n} attacks left, not {share}",
+                left,
+            ).format(weapon=weapon.name, n=left, share=share),
+            _("give --attacks from 0 to {n}").format(n=left),
+        )
+
+
+def split_attacks(
+    unit: UnitState, weapon: WeaponSpec, attacks: list[Attack], share: int
+) -> list[Attack]:
+    """AoS2 p.7: a weapon's attacks may be split between targets, all those at one target
+    made before the next. `share` of the attacks it has left go at this target; the rest are
+    kept in `unit.attacks_left` for the next. Only a weapon whose Attacks is fixed is split
+    here (a random one is rolled at the table and split by models)."""
+    if any(not a.profile.attacks.is_fixed for a in attacks):
+        raise RuleError(
+            _("{weapon} has a random Attacks characteristic: its attacks cannot be counted out "
+              "before they are rolled").format(weapon=weapon.name),
+            _("attack with all of them, or roll them at the table and record the rest with "
+              "`aos adjust`"),
+        )  # fmt: skip
+    counts = [
+        max(0, a.profile.attacks.constant * a.profile.models + a.rules.extra_attacks)
+        for a in attacks
+    ]
+    total = sum(counts)
+    left = unit.attacks_left.get(weapon.id, total)
+    check_share(weapon, left, share)
+    skip = total - left
+    shared: list[Attack] = []
+    for attack, count in zip(attacks, counts, strict=True):
+        skipped = min(skip, count)
+        skip -= skipped
+        taken = min(share, count - skipped)
+        share -= taken
+        if taken:
+            profile = replace(attack.profile, attacks=DiceExpr((), taken), models=1)
+            shared.append(Attack(profile, replace(attack.rules, extra_attacks=0)))
+    unit.attacks_left[weapon.id] = left - sum(a.profile.attacks.constant for a in shared)
+    return shared
 
 
 def peal_on_rerolled_saves(
@@ -407,9 +481,12 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
     """AoS2 §9: units that ran or retreated cannot shoot; Look Out, Sir! against Heroes."""
     unit = state.unit(act.unit)
     check_shoot(state, unit)
-    weapons = [w for w in unit.spec.weapons if w.kind == "missile"]
-    if act.weapon:
-        weapons = [w for w in weapons if w.name.lower() == act.weapon.lower()]
+    if by_the_book(state):
+        weapons = weapons_now(unit, "missile", act.weapon, act.attacks)
+    else:
+        weapons = [w for w in unit.spec.weapons if w.kind == "missile"]
+        if act.weapon:
+            weapons = [w for w in weapons if w.name.lower() == act.weapon.lower()]
     if not weapons:
         raise RuleError(_("{unit} has no missile weapon to shoot with").format(unit=unit.name))
     target = enemy_unit(state, unit, act.target)
@@ -427,10 +504,25 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
                 unit=unit.name
             )
         )
+    from aos_cli.core.scoring import NIGHT_MARCH_RANGE, night_march
+
+    if night_march(state) and not answers.yes_no(
+        "within-night-march",
+        _('Night March: is {target} within {reach}" of {unit}?').format(
+            target=target.name, reach=NIGHT_MARCH_RANGE, unit=unit.name
+        ),
+    ):
+        raise RuleError(
+            _('Night March: missile weapons reach {reach}" at most this battle round '
+              "(AoS2 §19.1)").format(reach=NIGHT_MARCH_RANGE)
+        )  # fmt: skip
     hit_mod = look_out_sir(state, target, answers)
     if hit_mod:
         state.notes.append(_("Look Out, Sir!: -1 to hit."))
     declare_triumphs(state, act, unit, target, dice, answers)
+    if by_the_book(state):
+        attack_with(state, unit, target, weapons, act, dice, answers, hit_mod=hit_mod)
+        return
     resolve_attack(
         state, unit, target, weapons, dice, answers, hit_mod=hit_mod, extra=attack_flags(act)
     )
@@ -536,22 +628,115 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
                 unit=unit.name
             )
         )
-    weapons = [w for w in unit.spec.weapons if w.kind == "melee"]
-    if act.weapon:
-        weapons = [w for w in weapons if act.weapon.lower() in (w.name.lower(), w.id.lower())]
-        if not weapons:
-            raise RuleError(
-                _("{unit} has no melee weapon {weapon}").format(
-                    unit=unit.name, weapon=repr(act.weapon)
-                )
-            )
+    if by_the_book(state):
+        weapons = weapons_now(unit, "melee", act.weapon, act.attacks)
+    else:
+        weapons = [w for w in unit.spec.weapons if w.kind == "melee"]
+        if act.weapon:
+            weapons = [w for w in weapons if _named(w, act.weapon)]
+    if not weapons:
+        raise RuleError(
+            _("{unit} has no melee weapon {weapon}").format(unit=unit.name, weapon=repr(act.weapon))
+        )
     target = enemy_unit(state, unit, act.target)
     declare_triumphs(state, act, unit, target, dice, answers)
-    resolve_attack(state, unit, target, weapons, dice, answers, extra=attack_flags(act))
-    unit.fought = True
     note_placed(state, unit, "fight")
     state.combat_passes = 0
+    if by_the_book(state):
+        attack_with(state, unit, target, weapons, act, dice, answers)
+        if unit.fought:
+            state.combat_to_pick = 1 - unit.side
+        return
+    resolve_attack(state, unit, target, weapons, dice, answers, extra=attack_flags(act))
+    unit.fought = True
     state.combat_to_pick = 1 - unit.side
+
+
+def _named(weapon: WeaponSpec, wanted: str) -> bool:
+    return wanted.lower() in (weapon.name.lower(), weapon.id.lower())
+
+
+def weapons_now(
+    unit: UnitState, kind: str, wanted: str | None, share: int | None
+) -> list[WeaponSpec]:
+    """The weapons of `kind` that attack in this action (AoS2 p.6-7): all those that have not
+    attacked yet, or the one named; a weapon whose attacks are being split goes on first."""
+    left = [w for w in unit.spec.weapons if w.kind == kind and w.id not in unit.weapons_used]
+    if not wanted:
+        if share == 0:  # no enemy within reach of any of them: it fights, and attacks nothing
+            return left
+        if share is not None:
+            raise RuleError(
+                _("--attacks splits one weapon's attacks: name the weapon"),
+                _("add --weapon NAME"),
+            )
+        splitting = [w for w in left if w.id in unit.attacks_left]
+        return splitting or left
+    named = [w for w in unit.spec.weapons if w.kind == kind and _named(w, wanted)]
+    if named and named[0].id in unit.weapons_used:
+        raise RuleError(
+            _("{unit} has already attacked with {weapon} this phase").format(
+                unit=unit.name, weapon=named[0].name
+            )
+        )
+    if named and share is not None:
+        check_share(named[0], unit.attacks_left.get(named[0].id), share)
+    busy = [w.name for w in left if w.id in unit.attacks_left and w not in named]
+    if busy:
+        raise RuleError(
+            _("{unit} must make the attacks left with {weapon} before another weapon").format(
+                unit=unit.name, weapon=busy[0]
+            ),
+            _("all the attacks of one weapon are made before the next (AoS2 p.7)"),
+        )
+    return named
+
+
+def attack_with(
+    state: GameState,
+    unit: UnitState,
+    target: UnitState,
+    weapons: list[WeaponSpec],
+    act: Shoot | Fight,
+    dice: DiceSource,
+    answers: RecordedAnswers,
+    *,
+    hit_mod: int = 0,
+) -> None:
+    """AoS2 p.6-7: the unit attacks with these weapons (or `act.attacks` of one weapon's);
+    once every weapon of the kind has made all its attacks, it has shot or fought. Until
+    then it must go on attacking, with no other unit in between."""
+    kind = weapons[0].kind
+    share = act.attacks if act.weapon else None
+    if act.attacks == 0 and all(w.id not in unit.attacks_left for w in weapons):
+        for weapon in weapons:
+            unit.attacks_left[weapon.id] = 0
+            state.notes.append(
+                _("{unit}: {weapon} makes no attacks (no target in range).").format(
+                    unit=unit.name, weapon=weapon.name
+                )
+            )
+    else:
+        resolve_attack(
+            state, unit, target, weapons, dice, answers,
+            hit_mod=hit_mod, extra=attack_flags(act), share=share,
+        )  # fmt: skip
+    for weapon in weapons:
+        if unit.attacks_left.get(weapon.id, 0) == 0:
+            unit.attacks_left.pop(weapon.id, None)
+            unit.weapons_used.append(weapon.id)
+    rest = [w.name for w in unit.spec.weapons if w.kind == kind and w.id not in unit.weapons_used]
+    if not rest:
+        if kind == "melee":
+            unit.fought = True
+        else:
+            unit.shot = True
+        return
+    state.notes.append(
+        _("{unit} still attacks with {weapons}: name a target for each (`aos {verb}`).").format(
+            unit=unit.name, weapons=", ".join(rest), verb="fight" if kind == "melee" else "shoot"
+        )
+    )
 
 
 @action(Pass)

@@ -7,6 +7,7 @@ The roll arithmetic itself is `aos_cli.core.magic` (shared with `aos roll` and `
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from aos_cli.core.ability_effects import build_effects
 from aos_cli.core.action_types import Cast, Unbind
@@ -78,13 +79,20 @@ def aim_spell(
     the caster (Arcane Bolt, Mystic Shield: 18", AoS2 §15, AoS1 §12)."""
     key = spell.lower()
     own = next((a for a in own_spells(state, caster) if a.name.lower() == key), None)
+    from aos_cli.core.scoring import reach_now
+
     if own is not None:
-        return aimed_at(state, caster, own.name, own.target, target, answers).spec.id
+        rule = own.target
+        if rule is not None:  # Night March: no spell reaches beyond 12" (AoS2 §19.1)
+            rule = replace(rule, range=reach_now(state, rule.range))
+        return aimed_at(state, caster, own.name, rule, target, answers).spec.id
     generic = system_of(state).spell(key)
     if generic is None or (target is None and generic.aim == "friendly"):
         return target
     rule = TargetRule(
-        side=generic.aim, range=generic.range if ask_range else None, visible=ask_range
+        side=generic.aim,
+        range=reach_now(state, generic.range) if ask_range else None,
+        visible=ask_range,
     )
     return aimed_at(state, caster, generic.name.title(), rule, target, answers).spec.id
 

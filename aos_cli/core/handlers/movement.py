@@ -12,7 +12,14 @@ from aos_cli.core.dice import DiceSource
 from aos_cli.core.guards import needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
 from aos_cli.core.i18n import _
-from aos_cli.core.legality import check_arrive, check_move, check_retreat, check_run, note_placed
+from aos_cli.core.legality import (
+    check_arrive,
+    check_move,
+    check_not_engaged,
+    check_retreat,
+    check_run,
+    note_placed,
+)
 from aos_cli.core.roll_effects import describe, modified, roll_modifier
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
@@ -34,6 +41,7 @@ def _move_unit(
         check_retreat(state, unit, answers)
     else:
         check_move(state, unit)
+        check_not_engaged(state, unit, answers)
     unit.moved = True
     note_placed(state, unit, "retreat" if retreat else "move")
     if retreat:
@@ -74,6 +82,7 @@ def _run(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnswers)
     penalties in force on run rolls apply (§1.4: never below 1)."""
     unit = state.unit(act.unit)
     check_run(state, unit, act.at_the_double)
+    check_not_engaged(state, unit, answers)
     modifier, names = roll_modifier(state, unit, "run", answers)
     if act.at_the_double:
         needs_hero_in_range(answers, unit)
@@ -98,8 +107,21 @@ def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAn
     """Scions of the Storm (AoS2 §26.1): in your movement phase a unit in the Celestial Realm
     arrives on a 3+, set up more than 9" from the enemy; arriving is its move. In 40k8 (§4.7,
     Teleport Strike) it arrives without a roll at the end of the Movement phase."""
+    from aos_cli.core.scoring import book_of
+
     unit = state.unit(act.unit)
     check_arrive(state, unit)
+    if book_of(state).plan.reserves_from_round is not None:  # Coalition of Death (p.12)
+        unit.moved = True
+        unit.in_reserve = False
+        note_placed(state, unit, "arrive")
+        state.notes.append(
+            _(
+                "{unit} arrives: set it up within 3\" of its territory's table edge and more "
+                'than 9" from every enemy model; arriving is its move.'
+            ).format(unit=unit.name)
+        )
+        return
     if system_of(state).arrival_roll is None:
         unit.moved = True
         unit.in_reserve = False
