@@ -268,6 +268,9 @@ class UnitState:
     may_be_engaged: bool = False
     """An enemy unit may be within 3" of it: it or an enemy charged or piled in since it last
     moved (kept across turns; `aos_cli.core.legality`)."""
+    locked_with: tuple[str, ...] = ()
+    """Enemy units the game knows to be within engagement range of it, for a system that keeps
+    them (40k8: from a charge or a fight until one of them Falls Back; kept across turns)."""
 
     @property
     def name(self) -> str:

@@ -267,7 +267,9 @@ def test_40k8_s10_2_chargers_fight_first_then_the_players_alternate(game: GameSt
             answers={"engaged": True})  # fmt: skip
     act(game, "fight", [2, 2, 2, 2, 1, 1, 1, 1], unit="lord-of-contagion",
         target="tactical-squad")  # fmt: skip
-    assert game.combat_to_pick == DG  # after the chargers, the player whose turn it is
+    # after the chargers the player whose turn it is picks, but the Death Guard have no other
+    # unit in combat: the Space Marines fight on (40k8 §10.2)
+    assert game.combat_to_pick == SM
 
 
 def test_40k8_s8_5_excess_damage_from_an_attack_is_lost(game: GameState) -> None:

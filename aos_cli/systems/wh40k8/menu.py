@@ -12,6 +12,9 @@ from aos_cli.guide import has_weapons, may_cast
 from aos_cli.systems.wh40k8.table import (
     CHARGES_OVER,
     enemy_charged,
+    fight_picker,
+    known_foes,
+    may_fight,
     turn_start_aura,
     turn_start_key,
     weapon_type_of,
@@ -64,8 +67,14 @@ def _options(state: GameState) -> list[Option]:
                 continue
             if not unit.on_battlefield or unit.moved:
                 continue
-            for label, kind in ((_("{unit}: move"), "move"), (_("{unit}: Advance"), "advance"),
-                                (_("{unit}: Fall Back"), "fall-back")):  # fmt: skip
+            # 40k8 §4.5: a unit within 1" of the enemy stays put or Falls Back; the others move
+            # or Advance (the game knows who is in combat from the charges and fights)
+            moves = (
+                ((_("{unit}: Fall Back"), "fall-back"),)
+                if known_foes(state, unit)
+                else ((_("{unit}: move"), "move"), (_("{unit}: Advance"), "advance"))
+            )
+            for label, kind in moves:
                 found.append(_unit_option(label, kind, unit, side))
             for transport in transports:
                 if transport is not unit and not unit.disembarked:
@@ -121,13 +130,12 @@ def _options(state: GameState) -> list[Option]:
                 # 40k8 §10.4: a charger attacks only the units it charged
                 found.append(replace(option, allowed=unit.charge_targets))
             return found
-        picker = state.combat_to_pick if state.combat_to_pick is not None else side
+        # 40k8 §10.2: the players alternate; once one has no eligible unit the other fights
+        # on; when neither has, the fighting is over (no pass to make)
+        picker = fight_picker(state)
         for unit in state.sides[picker].units:
-            if unit.on_battlefield and not unit.fought:
+            if may_fight(state, unit):
                 found.append(_unit_option(_("{unit}: fight"), "fight", unit, picker, "enemy"))
-        found.append(
-            Option(_("{side}: pass").format(side=state.sides[picker].name), "pass", {}, side=picker)
-        )
     elif phase == "morale":
         due = due_battleshock(state)
         if due:

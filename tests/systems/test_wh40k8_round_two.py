@@ -1,0 +1,109 @@
+"""Warhammer 40,000 8th edition, round two (issue 27): the rules the first round left to the
+players, each test citing its section of 40k8-core.md (seed 001)."""
+
+from __future__ import annotations
+
+import pytest
+
+from aos_cli.core.errors import RuleError
+from aos_cli.core.state import GameState
+from aos_cli.core.turn import new_game
+from aos_cli.systems.wh40k8.menu import turn_menu
+from tests.systems.harness import act, to_phase
+from tests.systems.test_wh40k8_engine import DG, SM, armies
+
+CHARGE = {"engaged": False, "within-12": True, "overwatch:tactical-squad": False, "distance": 5}
+
+
+@pytest.fixture
+def locked() -> GameState:
+    """Round one: the Lord of Contagion has charged the Tactical Squad (8 rolled, 4 needed)."""
+    state = new_game(armies())
+    act(state, "priority", [], first=DG)
+    to_phase(state, "charge")
+    act(state, "charge", [4, 4], unit="lord-of-contagion", target="tactical-squad",
+        answers=CHARGE)  # fmt: skip
+    assert state.unit("lord-of-contagion").charged
+    return state
+
+
+def to_space_marines(state: GameState, phase: str) -> None:
+    """On through the Death Guard's fight (nobody fights) to the Space Marines' `phase`."""
+    to_phase(state, "morale")
+    act(state, "next")
+    assert state.active_side == SM
+    to_phase(state, phase)
+
+
+def test_40k8_s6_3_no_shooting_at_an_enemy_within_1_inch_of_friendly_models(
+    locked: GameState,
+) -> None:
+    """40k8 §6.3: the Lord charged the Tactical Squad, so the Space Marines' Rhino may not shoot
+    it (the game knows, it does not ask)."""
+    to_space_marines(locked, "shooting")
+    with pytest.raises(RuleError, match=r"40k8 §6\.3"):
+        act(locked, "shoot", unit="rhino", target="lord-of-contagion",
+            answers={"engaged": False, "half-range": False, "cover": False,
+                     "closest-visible": True})  # fmt: skip
+
+
+def test_40k8_s6_3_asks_when_the_game_cannot_know(locked: GameState) -> None:
+    to_space_marines(locked, "shooting")
+    with pytest.raises(RuleError, match=r"40k8 §6\.3"):
+        act(locked, "shoot", unit="rhino", target="plague-marines",
+            answers={"engaged": False, "target-engaged": True})  # fmt: skip
+
+
+def test_40k8_s7_6_a_pistol_from_within_1_inch_fires_at_the_closest_enemy(
+    locked: GameState,
+) -> None:
+    """40k8 §7.6: the Tactical Squad, within 1" of the Lord, fires its Bolt pistols at the
+    Lord (the closest: the one enemy it is locked with), never at the Plague Marines."""
+    to_space_marines(locked, "shooting")
+    with pytest.raises(RuleError, match=r"closest enemy unit.*40k8 §7\.6"):
+        act(locked, "shoot", unit="tactical-squad", target="plague-marines",
+            answers={"closest-enemy": False, "half-range": False, "cover": False})  # fmt: skip
+    # five pistols at the Lord: 3+ to hit, S4 v T5 needs 5s, saved on 2+
+    act(locked, "shoot", [1, 1, 1, 1, 1], unit="tactical-squad", target="lord-of-contagion",
+        answers={"cover": False, "closest-visible": True})  # fmt: skip
+    assert locked.unit("tactical-squad").shot
+
+
+def test_40k8_s9_3_no_overwatch_with_enemy_models_within_1_inch(locked: GameState) -> None:
+    """40k8 §9.3: the Tactical Squad is locked with the Lord and cannot fire Overwatch at the
+    Plague Marines charging it too, whatever the player answers; only the charge is rolled."""
+    act(locked, "charge", [3, 3], unit="plague-marines", target="tactical-squad",
+        answers={**CHARGE, "overwatch:tactical-squad": True})  # fmt: skip
+    assert "cannot fire Overwatch" in " ".join(locked.notes)
+    assert locked.unit("plague-marines").charged
+
+
+def test_40k8_s10_2_the_other_player_fights_on_when_one_has_no_eligible_unit(
+    locked: GameState,
+) -> None:
+    """40k8 §10.2: after the Lord (the only Death Guard unit in combat) has fought, the Space
+    Marines fight on with the Tactical Squad; then the fighting is over: no pass is offered and
+    no one is asked whether every unit has fought."""
+    to_phase(locked, "fight")
+    act(locked, "fight", [1, 1, 1, 1], unit="lord-of-contagion", target="tactical-squad")
+    assert locked.combat_to_pick == SM
+    kinds = [(o.kind, o.payload.get("unit")) for o in turn_menu(locked)]
+    assert ("fight", "tactical-squad") in kinds and all(k != "pass" for k, _ in kinds)
+    act(locked, "fight", [1] * 5, unit="tactical-squad", target="lord-of-contagion")
+    assert not [o for o in turn_menu(locked) if o.kind in ("fight", "pass")]
+
+
+def test_40k8_s4_5_fall_back_only_from_within_1_inch(locked: GameState) -> None:
+    """40k8 §4.5: a unit within 1" of the enemy stays or Falls Back; the others move. The menu
+    offers Fall Back to the Tactical Squad only, and move no more; Falling Back ends the lock."""
+    to_space_marines(locked, "movement")
+    options = {(o.kind, o.payload.get("unit")) for o in turn_menu(locked)}
+    assert ("fall-back", "tactical-squad") in options
+    assert ("move", "tactical-squad") not in options
+    assert ("fall-back", "librarian") not in options
+    with pytest.raises(RuleError, match=r"not within 1\".*40k8 §4\.5"):
+        act(locked, "fall-back", unit="librarian", answers={"engaged": False})
+    with pytest.raises(RuleError, match="Falls Back"):
+        act(locked, "move", unit="tactical-squad", answers={"engaged": False})
+    act(locked, "fall-back", unit="tactical-squad")
+    assert not locked.unit("lord-of-contagion").locked_with
