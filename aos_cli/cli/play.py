@@ -56,9 +56,9 @@ def demo(
     from aos_cli.views.report import report_json, report_view
 
     armies, plan = armies_for(army, system, battleplan)
-    setup = build_setup(armies, plan, name=_("Demo battle"))
+    setup = build_setup(armies, plan, name=_("Demo battle"), dice=SeededDice(seed))
     played = get_system(setup.get("system"))
-    if not played.autoplay:
+    if not (played.autoplay or played.demo_player):
         raise GameError(
             _("aos demo cannot play {system} battles by itself").format(system=played.name),
             _("play one at the table with `aos play --system {system}`").format(system=played.id),
@@ -78,8 +78,13 @@ def demo(
         for note in notes:
             out.print(f"  {for_demo(note)}", markup=False)
 
-    player = AutoPlayer(state, SeededDice(seed), seed, emit)
-    player.play_battle()
+    import importlib
+
+    make = AutoPlayer
+    if played.demo_player:  # a system whose phases are not Age of Sigmar's plays its own
+        module, _sep, attribute = played.demo_player.partition(":")
+        make = getattr(importlib.import_module(module), attribute)
+    make(state, SeededDice(seed), seed, emit).play_battle()
     if json:
         print_json(report_json(state))
         return

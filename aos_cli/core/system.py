@@ -121,6 +121,10 @@ class GameSystem:
     autoplay: bool = True
     """Whether `aos demo` can fight this system's battles by itself (its phases are the Age
     of Sigmar ones the demo's automatic player knows)."""
+    demo_player: str = ""
+    """The system's own automatic player for `aos demo` (`module:attribute`, a class taking the
+    state, dice, seed and a reporter, with `play_battle()`) where the Age of Sigmar one does not
+    know its phases; empty for that one."""
     datasheets: bool = False
     """Units are datasheets: their Move, Wounds, Leadership and Save come from the profile
     (M, W, Ld, Sv), which every unit must have (40k8)."""
