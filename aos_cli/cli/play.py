@@ -40,7 +40,7 @@ def demo(
     ] = None,
     system: Annotated[
         str | None,
-        typer.Option(help="Game system of the demo armies: aos2 (default), aos1 or wh40k8."),
+        typer.Option(help="Game system of the demo: aos2 (default), aos1, wh40k8 or mesbg."),
     ] = None,
 ) -> None:
     """Play a whole battle between two armies (the bundled demo armies unless given)."""
@@ -55,6 +55,10 @@ def demo(
     from aos_cli.views.game import army_table
     from aos_cli.views.report import report_json, report_view
 
+    own = _own_demo(system, army)
+    if own is not None:  # a system with its own engine plays its demo itself (Middle-earth)
+        own(seed, quiet, json)
+        return
     armies, plan = armies_for(army, system, battleplan)
     setup = build_setup(armies, plan, name=_("Demo battle"), dice=SeededDice(seed))
     played = get_system(setup.get("system"))
@@ -90,6 +94,21 @@ def demo(
         return
     out.rule(_("Battle report"), style="heading")
     out.print(report_view(state))
+
+
+def _own_demo(system: str | None, army: list[Path] | None) -> Any:
+    """The demo of a system with its own engine (`GameSystem.demo_command`), or None."""
+    import importlib
+
+    from aos_cli.app.start import chosen_system
+
+    if army or system is None:
+        return None
+    found = chosen_system(system).demo_command
+    if not found:
+        return None
+    module, _sep, name = found.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 SAVED = N_("Game saved. Resume with `aos play`.")

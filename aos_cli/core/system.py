@@ -121,6 +121,9 @@ class GameSystem:
     autoplay: bool = True
     """Whether `aos demo` can fight this system's battles by itself (its phases are the Age
     of Sigmar ones the demo's automatic player knows)."""
+    demo_command: str = ""
+    """For a system with its own engine: where `aos demo` plays one of its battles
+    (`module:attribute`, called with the seed, quiet and json)."""
     demo_player: str = ""
     """The system's own automatic player for `aos demo` (`module:attribute`, a class taking the
     state, dice, seed and a reporter, with `play_battle()`) where the Age of Sigmar one does not

@@ -53,4 +53,19 @@ def test_seeded_demo_of_every_system_is_the_same_under_any_hash_seed(
             check=True,
         )
         outputs.append(done.stdout)
-    assert outputs[0] == outputs[1] and b"Round" in outputs[0]
+    assert outputs[0] == outputs[1] and b"Battle report" in outputs[0]
+
+
+@pytest.mark.parametrize("seed", (1, 2, 3))
+def test_mesbg_s2_demo_casts_duels_and_ends(run_cli: RunCli, seed: int) -> None:
+    """Item 20: `aos demo --system mesbg` plays the demo forces turn by turn: the heroes with
+    magical powers cast them in the Move phase (mesbg §2.1; Aragorn and Lurtz know none), the
+    heroes duel in the Fight phase (§5), until a force is reduced to a quarter."""
+    result = run_cli("demo", "--system", "mesbg", "--seed", str(seed))
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "Turn 1 · Move phase" in out and "Battle report" in out
+    assert "Aragorn casts" not in out and "Lurtz casts" not in out
+    assert "wins the Fight" in out and "The battle ends" in out
+    data = json.loads(run_cli("demo", "--system", "mesbg", "--seed", str(seed), "--json").stdout)
+    assert {h["name"] for h in data["heroes"]} == {"Aragorn", "Gandalf", "Lurtz", "Saruman"}
