@@ -161,6 +161,13 @@ class GameSystem:
     """`army`: each spell once per turn army-wide (AoS2 §15); `caster`: once per caster."""
     spells: tuple[SpellRule, ...] = ()
     scenery_range: int = 1
+    own_scenery_reminders: bool = False
+    garrisons: bool = True
+    """Terrain features may be garrisoned (AoS2 §4.5); the 1st edition has no garrisons."""
+    cover_question: str = N_("is every model of {unit} wholly on or within a terrain feature?")
+    """How the cover question is put (AoS2 §14.9 "wholly"; AoS1 §11.7 "within or on")."""
+    """The system reminds the players of its scenery rules itself (`start_of_phase`, AoS1
+    §3.4): the 2nd edition's Damned reminder is not shown beside its own."""
     bravery_per_ten: bool = True
     """+1 Bravery for every 10 models in the unit (AoS); 40k morale uses the Ld as it is."""
     bravery_name: str = "Bravery"
@@ -245,6 +252,11 @@ class GameSystem:
     def attack_rules(self, rules: AttackRules) -> AttackRules:
         """The compiled attack rules judged by this system's dice conventions (AoS2: as is)."""
         return rules
+
+    def battle_over(self, state: GameState, answers: Any) -> bool:
+        """Whether the battle ends as the battle round just played ends: after the battle's
+        length in rounds (AoS2 §17.1, 40k8 §17.8)."""
+        return state.round >= state.battle_rounds
 
     def cover_for_monsters(self) -> bool:
         """Whether a Monster or War Machine with Wounds 8+ is denied cover (AoS2 §14.9 b)."""
