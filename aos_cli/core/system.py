@@ -88,6 +88,8 @@ TERMS: dict[str, str] = {
     "unbind_attempt": N_("an unbind attempt"),
     "bravery_short": "Br",
     "round_one": "roll priority for battle round 1",
+    "general": N_("general"),
+    "ward_rolls": N_("ward rolls"),
 }
 """The words the tool uses for a system's game (Age of Sigmar's here); a system gives its own
 in `GameSystem.terms` (40k8: PSYKER, manifests, denies, `aos deny`, Ld)."""

@@ -9,6 +9,7 @@ from aos_cli.core.errors import RuleError
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
 from aos_cli.systems.wh40k8.menu import turn_menu
+from tests.conftest import RunCli
 from tests.systems.harness import act, to_phase
 from tests.systems.test_wh40k8_engine import DG, SM, armies
 
@@ -107,3 +108,39 @@ def test_40k8_s4_5_fall_back_only_from_within_1_inch(locked: GameState) -> None:
         act(locked, "move", unit="tactical-squad", answers={"engaged": False})
     act(locked, "fall-back", unit="tactical-squad")
     assert not locked.unit("lord-of-contagion").locked_with
+
+
+# --------------------------------------------------------------------------- 40k words (item 10)
+
+
+def test_40k8_s16_the_general_is_the_warlord_and_wards_are_rolls_to_ignore_wounds(
+    locked: GameState,
+) -> None:
+    """40k8 §16 names the Warlord; Disgustingly Resilient (§15) is a roll to ignore a wound,
+    not an AoS ward; the status flags and notes say so."""
+    from aos_cli.views.game import unit_flags
+
+    assert "Warlord" in unit_flags(locked.unit("lord-of-contagion"), locked, shown=True)
+    to_space_marines(locked, "psychic")
+    act(locked, "cast", [3, 4], wizard="librarian", spell="Smite", target="plague-marines",
+        answers={"closest-visible": True})  # fmt: skip
+    act(locked, "deny", [3, 5, 1], wizard=None)  # D3 of 3: 2 mortal wounds; rolls 5 and 1
+    notes = " ".join(locked.notes)
+    assert "rolls to ignore wounds 5 1 (5+) ignore 1." in notes and "ward" not in notes
+
+
+def test_40k8_s5_4_the_psychic_test_and_advance_show_their_dice() -> None:
+    """40k8 §5.4, §4.6: the notes show the dice behind a Psychic test and an Advance."""
+    state = new_game(armies())
+    act(state, "priority", [], first=DG)
+    act(state, "advance", [4], unit="plague-marines")
+    assert 'rolled 4: +4"' in " ".join(state.notes)
+    to_phase(state, "psychic")
+    act(state, "cast", [3, 4], wizard="plaguecaster", spell="Smite", target="tactical-squad")
+    assert "manifests Smite with 7 (3+4) against 5." in " ".join(state.notes)
+
+
+def test_40k8_s5_5_deny_the_witch_flag_is_24_inches(run_cli: RunCli) -> None:
+    """40k8 §5.5: `aos deny` answers its range with --within-24 (Deny is 24", not AoS's 30")."""
+    shown = run_cli("deny", "--help").stdout
+    assert "--within-24" in shown and "--within-30" not in shown

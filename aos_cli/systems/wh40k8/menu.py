@@ -103,7 +103,7 @@ def _options(state: GameState) -> list[Option]:
     elif phase == "shooting":
         for unit in own:
             if unit.on_battlefield and has_weapons(unit, "missile") and not unit.shot:
-                found += shooting_options(unit, side)
+                found += shooting_options(unit, side, engaged=bool(known_foes(state, unit)))
     elif phase == "charge":
         over = CHARGES_OVER in state.used_this_phase
         for unit in own:
@@ -168,11 +168,11 @@ def turn_start_options(state: GameState, own: list[UnitState], side: int) -> lis
     ]
 
 
-def shooting_options(unit: UnitState, side: int) -> list[Option]:
+def shooting_options(unit: UnitState, side: int, engaged: bool = False) -> list[Option]:
     """A unit's ways to shoot, one line each when it has a choice (40k8 §7.5, §7.6): its main
     weapons, its Pistols (the only ones within 1" of an enemy), or a grenade thrown by one
     model while the others fire; after Advancing only Assault weapons, none after Falling
-    Back unless it can FLY (40k8 §4.5, §4.6)."""
+    Back unless it can FLY, only Pistols from within 1" of the enemy (40k8 §4.5, §4.6, §7.6)."""
     if unit.fell_back and not unit.spec.has("FLY"):
         return []
     ranged = [w for w in unit.spec.weapons if weapon_type_of(w)[0] != "melee"]
@@ -182,6 +182,8 @@ def shooting_options(unit: UnitState, side: int) -> list[Option]:
     grenades = [w for w in ranged if kinds[w.id] == "grenade"]
     if unit.advanced:
         main, pistols, grenades = [w for w in main if kinds[w.id] == "assault"], [], []
+    if engaged:  # within 1" of the enemy: Pistols only (40k8 §6.2, §7.6)
+        main, grenades = [], []
     name = unit.name
     groups: list[tuple[str, list[WeaponSpec]]] = []
     if main:

@@ -367,6 +367,8 @@ def roll_attack(
     target.models = allocation.models_left
     target.wounds_on_damaged = allocation.wounds_on_damaged
     target.slain_this_turn += allocation.slain
+    # the luck report weighs the wounds the target lost, excess damage lost (40k8 §8.5)
+    lost = ENGINE_40K.odds(spec).wounds_lost
     state.attack_log.append(
         {
             "round": state.round,
@@ -374,8 +376,8 @@ def roll_attack(
             "side": attacker.side,
             "unit": attacker.spec.id,
             "target": target.spec.id,
-            "expected": ENGINE_40K.mean(spec),
-            "damage": result.damage,
+            "expected": lost.mean if lost is not None else ENGINE_40K.mean(spec),
+            "damage": result.wounds_lost,
             "slain": allocation.slain,
         }
     )
@@ -469,14 +471,14 @@ def _advance(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnsw
     distance = modified(math.ceil(roll / 2) if halved else roll, modifier)
     unit.moved = unit.advanced = True
     line = (
-        _('{unit} Advances: +{inches}" (halved){how}; it cannot charge and fires only Assault '
-          "weapons this turn (40k8 §4.6).")
+        _('{unit} Advances: rolled {roll}, halved: +{inches}"{how}; it cannot charge and fires '
+          "only Assault weapons this turn (40k8 §4.6).")
         if halved
-        else _('{unit} Advances: +{inches}"{how}; it cannot charge and fires only Assault '
-               "weapons this turn (40k8 §4.6).")
+        else _('{unit} Advances: rolled {roll}: +{inches}"{how}; it cannot charge and fires only '
+               "Assault weapons this turn (40k8 §4.6).")
     )  # fmt: skip
     state.notes.append(
-        line.format(unit=unit.name, inches=distance, how=describe(modifier, effects))
+        line.format(unit=unit.name, roll=roll, inches=distance, how=describe(modifier, effects))
     )
 
 
@@ -706,16 +708,18 @@ def _manifest(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAn
                 ).format(unit=psyker.name, power=power_name(power))
             )
             return
+    dice_shown = "+".join(map(str, rolled)) + (f"{act.mod:+d}" if act.mod else "")
     if total < value:
         state.notes.append(
-            _("{unit} fails to manifest {power}: {total} against {value}.").format(
-                unit=psyker.name, power=power_name(power), total=total, value=value
+            _("{unit} fails to manifest {power}: {total} ({dice}) against {value}.").format(
+                unit=psyker.name, power=power_name(power), total=total, dice=dice_shown,
+                value=value,
             )
-        )
+        )  # fmt: skip
         return
     state.notes.append(
-        _("{unit} manifests {power} with {total}.").format(
-            unit=psyker.name, power=power_name(power), total=total
+        _("{unit} manifests {power} with {total} ({dice}) against {value}.").format(
+            unit=psyker.name, power=power_name(power), total=total, dice=dice_shown, value=value
         )
     )
     pending = PendingSpell(psyker.spec.id, power, total, target)
@@ -941,8 +945,12 @@ def _not_near_friends(
     """40k8 §6.3: no unit may shoot an enemy unit within 1" of friendly models; the game knows
     it from a charge or a fight, and asks otherwise."""
     friends = [u for u in known_foes(state, target) if u.side == unit.side]
+    # only a unit that has been in combat (a pile-in, a consolidation, a Heroic Intervention)
+    # may have come within 1" of the target unknown to the game: asked only then
+    maybe = any(u.locked_with or u.intervened for u in state.sides[unit.side].units)
     close = bool(friends) or (
-        not _lenient(answers, "target-engaged")
+        (maybe or "target-engaged" in answers.answers)
+        and not _lenient(answers, "target-engaged")
         and answers.yes_no(
             "target-engaged",
             _('is {target} within 1" of a model of your army?').format(target=target.name),
