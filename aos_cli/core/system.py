@@ -90,6 +90,8 @@ TERMS: dict[str, str] = {
     "round_one": "roll priority for battle round 1",
     "general": N_("general"),
     "ward_rolls": N_("ward rolls"),
+    "trait_keyword": "HERO",
+    "trait_rule": "AoS2 §25",
 }
 """The words the tool uses for a system's game (Age of Sigmar's here); a system gives its own
 in `GameSystem.terms` (40k8: PSYKER, manifests, denies, `aos deny`, Ld)."""

@@ -3,6 +3,8 @@ players, each test citing its section of 40k8-core.md (seed 001)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from aos_cli.core.errors import RuleError
@@ -144,3 +146,48 @@ def test_40k8_s5_5_deny_the_witch_flag_is_24_inches(run_cli: RunCli) -> None:
     """40k8 §5.5: `aos deny` answers its range with --within-24 (Deny is 24", not AoS's 30")."""
     shown = run_cli("deny", "--help").stdout
     assert "--within-24" in shown and "--within-30" not in shown
+
+
+# --------------------------------------------------------------------------- Warlord (§16)
+
+DEMO = Path(__file__).parents[2] / "warscrolls" / "armies"
+
+
+def test_40k8_s16_a_character_warlord_takes_a_warlord_trait(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """40k8 §16: a CHARACTER Warlord may have one Warlord Trait from the core rules' table; the
+    army list naming it is accepted and the trait is on the Warlord in the game (Tenacious
+    Survivor: a 6 ignores a wound lost); a non-CHARACTER Warlord is refused in 40k's words."""
+    text = (DEMO / "death-guard-wh40k8-demo.yaml").read_text(encoding="utf-8")
+    good = tmp_path / "dg.yaml"
+    good.write_text(
+        text.replace(
+            "  system: wh40k8\n", "  system: wh40k8\n  command_trait: Tenacious Survivor\n"
+        ),
+        encoding="utf-8",
+    )
+    checked = run_cli("army", "validate", str(good))
+    assert checked.exit_code == 0, checked.stderr
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        good.read_text(encoding="utf-8")
+        .replace("warscroll: Lord of Contagion, general: true", "warscroll: Lord of Contagion")
+        .replace("warscroll: Plague Marines, models: 5", "warscroll: Plague Marines, models: 5, "
+                 "general: true"),
+        encoding="utf-8",
+    )  # fmt: skip
+    refused = run_cli("army", "validate", str(bad))
+    assert refused.exit_code == 1
+    said = refused.stdout + refused.stderr
+    assert "only a CHARACTER Warlord has a command trait (40k8 §16)" in said
+    assert "HERO" not in said and "AoS2" not in said
+    from aos_cli.content import load_database
+    from aos_cli.content.loader import load_army
+    from aos_cli.setup import army_snapshot
+
+    db = load_database()
+    side = army_snapshot(db, load_army(good, db), True)
+    lord = next(u for u in side["units"] if u["id"] == "lord-of-contagion")
+    assert [c["name"] for c in lord["choices"]] == ["Tenacious Survivor"]
+    assert lord["choices"][0]["effects"] == [{"type": "ward", "on": 6}]
