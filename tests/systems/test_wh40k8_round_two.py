@@ -191,3 +191,23 @@ def test_40k8_s16_a_character_warlord_takes_a_warlord_trait(
     lord = next(u for u in side["units"] if u["id"] == "lord-of-contagion")
     assert [c["name"] for c in lord["choices"]] == ["Tenacious Survivor"]
     assert lord["choices"][0]["effects"] == [{"type": "ward", "on": 6}]
+
+
+def test_40k8_s5_4_perils_that_slays_the_psyker_strikes_every_unit_within_6() -> None:
+    """40k8 §5.4: the Plaguecaster, one wound left, rolls a double 1: Perils of the Warp slays
+    it, and every unit within 6" of it (the players say which: the Plague Marines) suffers D3
+    mortal wounds, rolled by the tool (no longer left to `aos adjust`)."""
+    state = new_game(armies())
+    act(state, "priority", [], first=DG)
+    act(state, "adjust", unit="plaguecaster", wounds=3)  # one wound left
+    to_phase(state, "psychic")
+    # double 1: Perils D3 (die 1 → 1), its 5+ roll fails (2): slain; the blast: D3 (6 → 3) on
+    # the Plague Marines, whose 5+ rolls 1 1 4 ignore none
+    act(state, "cast", [1, 1, 1, 2, 6, 1, 1, 4], wizard="plaguecaster", spell="Smite",
+        target="tactical-squad",
+        answers={"within-6:lord-of-contagion": False, "within-6:plague-marines": True,
+                 "within-6:librarian": False, "within-6:tactical-squad": False,
+                 "within-6:rhino": False})  # fmt: skip
+    assert not state.unit("plaguecaster").alive
+    assert state.unit("plague-marines").models == 2
+    assert "Perils of the Warp: Plague Marines suffers 3 mortal wounds" in " ".join(state.notes)

@@ -702,11 +702,10 @@ def _manifest(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAn
         suffer_mortal_wounds(state, psyker, wounds, dice, answers, slain_by=psyker.side)
         if not psyker.alive:
             state.notes.append(
-                _(
-                    '{unit} is slain: {power} fails and every unit within 6" suffers D3 mortal '
-                    "wounds - roll for each and record them with `aos adjust`."
-                ).format(unit=psyker.name, power=power_name(power))
-            )
+                _('{unit} is slain: {power} fails and every unit within 6" suffers D3 mortal '
+                  "wounds (40k8 §5.4).").format(unit=psyker.name, power=power_name(power))
+            )  # fmt: skip
+            _perils_blast(state, psyker, dice, answers)
             return
     dice_shown = "+".join(map(str, rolled)) + (f"{act.mod:+d}" if act.mod else "")
     if total < value:
@@ -726,6 +725,35 @@ def _manifest(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAn
     how = _("Deny the Witch with {names}: `aos deny PSYKER` (or --pass)")
     if not offer_unbind(state, psyker, pending, how):
         resolve_power(state, pending, dice, answers)
+
+
+def _perils_blast(
+    state: GameState, psyker: UnitState, dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """40k8 §5.4: a psyker slain by Perils of the Warp strikes every unit within 6" of it, of
+    either side, with D3 mortal wounds; the players say which units are that close. (A game
+    recorded before the question was asked replays as it was, leaving them to `aos adjust`.)"""
+    for unit in [u for u in state.units() if u.on_battlefield]:
+        key = f"within-6:{unit.spec.id}"
+        if _lenient(answers, key) or not answers.yes_no(
+            key,
+            _('was {unit} within 6" of {psyker} when it was slain?').format(
+                unit=unit.name, psyker=psyker.name
+            ),
+        ):
+            continue
+        amount = parse_dice("D3").roll(
+            dice, _("Perils of the Warp: D3 mortal wounds on {unit}").format(unit=unit.name)
+        )
+        state.notes.append(
+            ngettext(
+                "Perils of the Warp: {unit} suffers {n} mortal wound (40k8 §5.4).",
+                "Perils of the Warp: {unit} suffers {n} mortal wounds (40k8 §5.4).",
+                amount,
+            ).format(unit=unit.name, n=amount)
+        )
+        # the psyker's own Perils: no army slew them (as the psyker's own wounds)
+        suffer_mortal_wounds(state, unit, amount, dice, answers, slain_by=None)
 
 
 @action(Unbind, system="wh40k8")
