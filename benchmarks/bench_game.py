@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 import yaml
 
+from aos_cli.app.games import load, perform
 from aos_cli.core.dice import SeededDice
-from aos_cli.games import load, perform
 from aos_cli.store import Store
 from aos_cli.views.game import status_json
 

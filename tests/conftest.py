@@ -119,5 +119,7 @@ def _assert_error_translated(args: tuple[str, ...], first: CliResult, again: Cli
 _ERROR_PREFIX = re.compile(r"^aos: ⟦error: (.*)⟧$")
 _NAMES_IN_ERRORS = re.compile(
     r"'[^']*'|\"[^\"]*\"|`[^`]*`|\S*[/\\]\S*|\S+\.(?:yaml|yml|json|ros|rosz|sqlite3|db|cat|gst)\b"
+    r"|\b\w+(?:\[\d+\])?(?:\.\w+(?:\[\d+\])?)+:"
 )
-"""What an error line names rather than says: quoted values, file paths and file names."""
+"""What an error line names rather than says: quoted values, file paths and file names, and
+a field's path in a content file (`army.units[1].warscroll:`)."""

@@ -149,6 +149,68 @@ def test_core_imports_nothing_outside_core() -> None:
     assert not {m: t for m, t in outward.items() if t}
 
 
+FLOORS = ("core", "content and store", "systems' rules", "app", "views", "cli")
+"""The floors of the package from the ground up (docs/architecture.md): each imports only its
+own floor and those below."""
+
+SYSTEM_FRONT_MODULES = frozenset(
+    {"kits", "attack", "cast", "duel", "commands", "setup_wizard", "cli", "play"}
+)
+"""A system's front, on the cli floor: its roll and odds kits, its own commands, its set-up
+wizard and play loop. Every other module of a system package is its rules."""
+
+SYSTEM_VIEW_MODULES = frozenset({"views"})
+"""A system's renderers, on the views floor."""
+
+ROOT_MODULES = frozenset({PACKAGE, f"{PACKAGE}.__main__"})
+"""The only modules at the package root: its face (the version) and `python -m aos_cli`."""
+
+
+def floor_of(module: str) -> int:
+    """The floor (index into `FLOORS`) a module of the package stands on."""
+    parts = module.split(".")
+    if module == PACKAGE:
+        return 0
+    room = parts[1]
+    if room == "systems":
+        name = parts[-1] if len(parts) > 2 else ""
+        if name in SYSTEM_FRONT_MODULES:
+            return FLOORS.index("cli")
+        if name in SYSTEM_VIEW_MODULES:
+            return FLOORS.index("views")
+        return FLOORS.index("systems' rules")
+    rooms = {"core": 0, "content": 1, "store": 1, "app": 3, "views": 4, "cli": 5, "__main__": 5}
+    if room not in rooms:
+        raise AssertionError(f"{module} stands on no floor: move it into one (FLOORS)")
+    return rooms[room]
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Every import that runs from a floor to one above it, as `module -> target`."""
+    return [
+        f"{module} ({FLOORS[floor_of(module)]}) -> {target} ({FLOORS[floor_of(target)]})"
+        for module, targets in sorted(graph.items())
+        for target in sorted(targets)
+        if floor_of(target) > floor_of(module)
+    ]
+
+
+def test_each_floor_imports_only_its_own_and_those_below() -> None:
+    """core < content, store < systems' rules < app < views < cli (issue 25): every import of
+    every module, lazy and TYPE_CHECKING ones included, runs down or along, never up."""
+    assert upward_imports(import_graph()) == []
+
+
+def test_nothing_loose_at_the_package_root() -> None:
+    """Every module stands in a floor's folder but the package's face and `__main__`."""
+    loose = {
+        m
+        for m in module_files()
+        if m.count(".") == 1 and not (ROOT / PACKAGE / m.split(".")[1]).is_dir()
+    }
+    assert loose <= ROOT_MODULES, sorted(loose - ROOT_MODULES)
+
+
 def test_no_import_cycle_anywhere_in_the_package() -> None:
     """No two modules of aos_cli import each other, even lazily (core's modules, a system's
     rules and its engine included): each layer and each system package reads one way."""
@@ -193,6 +255,14 @@ def test_the_checks_see_what_they_check(tmp_path: Path) -> None:
     (systems / "toy_attack.py").write_text("")
     (systems / "kits.py").write_text("")
     assert loose_system_modules(tmp_path) == ["toy_attack"]
+    views = tmp_path / PACKAGE / "views"
+    views.mkdir()
+    (views / "__init__.py").write_text("")
+    (views / "v.py").write_text("")
+    (core / "c.py").write_text("from aos_cli.views import v\n")
+    assert "aos_cli.core.c (core) -> aos_cli.views.v (views)" in upward_imports(
+        import_graph(tmp_path)
+    )
 
 
 def report(root: Path) -> str:
@@ -201,6 +271,9 @@ def report(root: Path) -> str:
     counts = literal_counts(root, ids)
     lines = [f"system-id literals outside systems/: {sum(counts.values())} in {len(counts)} files"]
     lines += [f"  {name}: {count}" for name, count in sorted(counts.items())]
+    upward = upward_imports(import_graph(root))
+    lines.append(f"imports running up a floor: {len(upward)}")
+    lines += [f"  {line}" for line in upward]
     found = cycles(import_graph(root))
     lines.append(f"import cycles (every import counted): {len(found)}")
     lines += [f"  {' <-> '.join(sorted(c))}" for c in found]

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from aos_cli.core.guide import Option
     from aos_cli.core.state import GameState, UnitState
-    from aos_cli.guide import Option
     from aos_cli.store import Store
 
 
@@ -27,9 +27,9 @@ def attack_option_odds(state: GameState, option: Option) -> list[TargetOdds] | N
     pick; None when the option is not an attack of the Age of Sigmar engine."""
     from aos_cli.core.actions import weapon_attack
     from aos_cli.core.effects import TargetInfo
+    from aos_cli.core.guide import targets
     from aos_cli.core.odds import mean_damage
     from aos_cli.core.system import system_of
-    from aos_cli.guide import targets
 
     if option.kind not in ("shoot", "fight") or system_of(state).attack_odds_hint:
         return None

@@ -64,10 +64,10 @@ def questions_of(
 ) -> dict[str, Question]:
     """Every question the action may ask with the answers `given` (given ones included), in
     the order first met; nothing is recorded and the real dice are not touched."""
+    from aos_cli.app.games import load
     from aos_cli.core.actions import apply_action
     from aos_cli.core.dice import SeededDice
     from aos_cli.core.errors import AosError
-    from aos_cli.games import load
 
     found: dict[str, Question] = {}
     waiting: list[dict[str, Any]] = [{}]

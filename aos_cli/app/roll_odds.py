@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from aos_cli.core.i18n import _, number, spell_name
 
 if TYPE_CHECKING:
+    from aos_cli.core.guide import Option
     from aos_cli.core.state import GameState
-    from aos_cli.guide import Option
 
 CHARGE_GAPS = tuple(range(3, 13))
 """The gaps shown for a charge: from just outside 3" to the 12" a charge may start from."""

@@ -15,10 +15,10 @@ from aos_cli.core.errors import GameError
 from aos_cli.core.i18n import N_, _
 
 if TYPE_CHECKING:
+    from aos_cli.app.games import Replayed
     from aos_cli.core.actions import RecordedAnswers
     from aos_cli.core.dice import DiceSource
     from aos_cli.core.state import GameState
-    from aos_cli.games import Replayed
     from aos_cli.store import GameRecord, Store
 
 T = TypeVar("T")
@@ -60,7 +60,7 @@ class Session:
 
     def load(self) -> Replayed:
         """The game's state now, rebuilt from its set-up and its actions."""
-        from aos_cli.games import load
+        from aos_cli.app.games import load
 
         return load(self.store, self.game_id)
 
@@ -78,7 +78,7 @@ class Session:
     ) -> GameState:
         """Check and apply one action of the battle engine, then record it with its dice
         (`watch` sees the state it is applied to, for notes shown as they come)."""
-        from aos_cli.games import perform
+        from aos_cli.app.games import perform
 
         return perform(self.store, self.game_id, kind, payload, dice, answers, watch)
 
@@ -90,7 +90,7 @@ class Session:
     ) -> T:
         """Record the payload `attempt` checks and applies (for engines of their own, such
         as Middle-earth's heroes), with the same dice recording and conflict retry."""
-        from aos_cli.games import record
+        from aos_cli.app.games import record
 
         return record(self.store, self.game_id, kind, attempt, dice)
 

@@ -3,6 +3,7 @@ system's bundled demo armies), and what the players do first once it is set up."
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -11,6 +12,9 @@ from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.system import all_systems, get_system, system_ids
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from aos_cli.content import ArmyList
     from aos_cli.core.system import GameSystem
     from aos_cli.store import Store
 
@@ -46,13 +50,34 @@ def bundled_armies(system: str | None = None) -> list[Path]:
     raise ContentError(_("the demo armies are missing"), _("reinstall aos-cli"))
 
 
-def armies_for(
-    army: list[Path] | None, system: str | None, battleplan: str | None
-) -> tuple[list[Path], str]:
-    """The army lists and battleplan of a new game: the given lists (which must be of
-    `system` when one is named), or the bundled demo armies of `system`."""
+@dataclass(frozen=True)
+class StartingArmies:
+    """The armies and battleplan a new game is fought with: the army lists' paths (a wizard
+    keeps them for a resumed set-up), the lists as read (None for the bundled demo armies,
+    read when the set-up is built) and the battleplan's name."""
+
+    paths: list[Path]
+    lists: list[ArmyList] | None
+    battleplan: str
+
+    @property
+    def armies(self) -> list[Path] | list[ArmyList]:
+        """What `build_setup` takes: the lists already read, else their paths."""
+        return self.lists if self.lists is not None else self.paths
+
+
+def starting_armies(
+    army: list[Path] | None,
+    system: str | None,
+    battleplan: str | None,
+    content_dirs: Sequence[Path] = (),
+) -> StartingArmies:
+    """The army lists and battleplan of a new game: the given lists, read and checked once
+    against the bundled content and `content_dirs` (they must be of `system` when one is
+    named), or the bundled demo armies of `system`."""
     from aos_cli.content import load_army, load_database
 
+    lists = None
     if army:
         if len(army) != 2:
             raise InputError(
@@ -61,8 +86,9 @@ def armies_for(
                 ).format(n=len(army)),
                 _("give --army twice"),
             )
-        db = load_database()
-        found = {load_army(Path(p), db).system for p in army}
+        db = load_database(content_dirs)
+        lists = [load_army(Path(p), db) for p in army]
+        found = {a.system for a in lists}
         if system is not None and found != {system}:
             raise InputError(
                 _("--system {name}: the army lists are for {systems}").format(
@@ -72,10 +98,17 @@ def armies_for(
             )
         if system is None and len(found) == 1:
             system = next(iter(found))  # the lists' own system picks the default battleplan
-    else:
-        army = bundled_armies(system)
     plan = battleplan or chosen_system(system).demo_battleplan or get_system().demo_battleplan
-    return list(army), str(plan)
+    paths = [Path(p) for p in army] if army else bundled_armies(system)
+    return StartingArmies(paths, lists, str(plan))
+
+
+def armies_for(
+    army: list[Path] | None, system: str | None, battleplan: str | None
+) -> tuple[list[Path], str]:
+    """The army lists' paths and the battleplan of a new game (`starting_armies`)."""
+    start = starting_armies(army, system, battleplan)
+    return start.paths, start.battleplan
 
 
 def save_game(store: Store, setup: dict[str, Any]) -> int:

@@ -156,11 +156,11 @@ def table_memory(store: Store, game_id: int) -> TableMemory:
 def memory_of(setup: dict[str, Any], actions: list[ActionRecord]) -> TableMemory:
     """Replay the actions, learning each one's answers and forgetting what its moves and
     deaths changed."""
+    from aos_cli.app.setup import upgrade_setup
     from aos_cli.core.actions import apply_action
     from aos_cli.core.dice import ScriptedDice
     from aos_cli.core.system import get_system
     from aos_cli.core.turn import new_game
-    from aos_cli.setup import upgrade_setup
 
     memory = TableMemory()
     if get_system(setup.get("system")).engine != "battle":

@@ -127,14 +127,67 @@ def _listed_only() -> None:
 
 def _outline(app: typer.Typer, name: str, verb: Verb, panel: str) -> None:
     """Add one command or group with its help text only, as `aos --help` lists it: Typer then
-    reads no command's parameters (most of the cost of building every command)."""
-    import inspect
+    reads no command's parameters (most of the cost of building every command), and the
+    help text is read from the module's source, so the command's module is not imported."""
+    kind, text = _help_in_source(verb.module, verb.attribute)
+    if kind is None:  # not found as written: import the command and ask it
+        import inspect
 
-    found = _load(verb.module, verb.attribute)
-    if isinstance(found, typer.Typer):
-        app.add_typer(typer.Typer(help=found.info.help), name=name, rich_help_panel=panel)
+        found = _load(verb.module, verb.attribute)
+        kind = "group" if isinstance(found, typer.Typer) else "command"
+        text = found.info.help if kind == "group" else inspect.getdoc(found)
+    if kind == "group":
+        app.add_typer(typer.Typer(help=text), name=name, rich_help_panel=panel)
     else:
-        app.command(name, help=inspect.getdoc(found), rich_help_panel=panel)(_listed_only)
+        app.command(name, help=text, rich_help_panel=panel)(_listed_only)
+
+
+def _help_in_source(module: str, attribute: str) -> tuple[str | None, str | None]:
+    """A command's docstring (`command`) or a sub-app's `help=` text (`group`), read from the
+    module's source without importing it; (None, None) when it is not written plainly."""
+    import ast
+    import inspect
+    from importlib.util import find_spec
+
+    spec = find_spec(module)
+    if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+        return None, None
+    with open(spec.origin, encoding="utf-8") as source:
+        tree = ast.parse(source.read())
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == attribute:
+            doc = ast.get_docstring(node, clean=False)
+            return ("command", inspect.cleandoc(doc)) if doc else (None, None)
+        if (
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == attribute for t in node.targets)
+            and isinstance(node.value, ast.Call)
+        ):
+            return _help_of_call(node.value)
+    return None, None
+
+
+COMMAND_MAKERS = frozenset({"unit_action", "with_help"})
+"""Functions of `cli/acting.py` that make a command with its help as their last argument."""
+
+
+def _help_of_call(call: Any) -> tuple[str | None, str | None]:
+    """The help of `name = typer.Typer(help=...)` (a group) or `name = unit_action(kind,
+    help)` (a command), as written in the source."""
+    import ast
+
+    func = call.func
+    called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if called not in COMMAND_MAKERS | {"Typer"}:
+        return None, None
+    kind = "group" if called == "Typer" else "command"
+    for keyword in call.keywords:
+        if keyword.arg == "help" and isinstance(keyword.value, ast.Constant):
+            return kind, str(keyword.value.value)
+    last = call.args[-1] if call.args and kind == "command" else None
+    if isinstance(last, ast.Constant) and isinstance(last.value, str):
+        return kind, last.value
+    return None, None
 
 
 def _register(

@@ -49,9 +49,9 @@ def game_new(
 ) -> None:
     """Start a game between two army lists on a battleplan; it becomes the current game."""
     from aos_cli.app.session import open_store
-    from aos_cli.app.start import armies_for, first_step, save_game
+    from aos_cli.app.setup import build_setup
+    from aos_cli.app.start import first_step, save_game, starting_armies
     from aos_cli.core.dice import SeededDice
-    from aos_cli.setup import build_setup
 
     if army and len(army) != 2:
         raise InputError(
@@ -60,9 +60,9 @@ def game_new(
             ).format(n=len(army)),
             _("give --army twice, one per side"),
         )
-    armies, plan = armies_for(army, system, battleplan)
+    start = starting_armies(army, system, battleplan, content or [])
     setup = build_setup(
-        armies, plan, name=name, realm=realm, content_dirs=content or [],
+        start.armies, start.battleplan, name=name, realm=realm, content_dirs=content or [],
         terrain=terrain or [], realmscape=realmscape, dice=SeededDice(seed),
     )  # fmt: skip
     if reserve:
@@ -205,8 +205,8 @@ def game_report(
 @game_app.command("end")
 def game_end(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:
     """End a game now (conceded or out of time); its actions become final."""
+    from aos_cli.app.games import standing
     from aos_cli.app.session import open_game
-    from aos_cli.games import standing
 
     with open_game(db, game) as session:
         result = standing(session.state())

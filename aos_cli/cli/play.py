@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from aos_cli.app.setup_draft import SetupDraft
     from aos_cli.app.table_memory import Assumed, RememberingAsker
     from aos_cli.core.dice import DiceSource
+    from aos_cli.core.guide import Option
     from aos_cli.core.state import GameState
-    from aos_cli.guide import Option
     from aos_cli.store import Store
 
 
@@ -44,15 +44,15 @@ def demo(
     ] = None,
 ) -> None:
     """Play a whole battle between two armies (the bundled demo armies unless given)."""
-    from aos_cli.app.hints import for_demo
+    from aos_cli.app.autoplay import AutoPlayer
+    from aos_cli.app.setup import build_setup
     from aos_cli.app.start import armies_for
-    from aos_cli.autoplay import AutoPlayer
     from aos_cli.core.dice import SeededDice
     from aos_cli.core.errors import GameError
     from aos_cli.core.system import get_system
     from aos_cli.core.turn import new_game
-    from aos_cli.setup import build_setup
     from aos_cli.views.game import army_table
+    from aos_cli.views.hints import for_demo
     from aos_cli.views.report import report_json, report_view
 
     own = _own_demo(system, army)
@@ -217,18 +217,20 @@ def _new_game(
     """Set up a new game (the wizard, or straight from the lists) and save it; a set-up that
     was stopped goes on where it stopped, with the same rolls."""
     from aos_cli.app.setup_draft import SetupDraft
-    from aos_cli.app.start import armies_for, chosen_system, save_game
+    from aos_cli.app.start import chosen_system, save_game, starting_armies
 
+    lists = None
     if draft is not None and not (army or system):
         armies, plan = draft.army_paths, draft.battleplan
         out.print(_("Going on with the set-up that was stopped (its answers and rolls are kept)."))
     else:
-        armies, plan = armies_for(army, system, battleplan)
+        start = starting_armies(army, system, battleplan)
+        armies, plan, lists = start.paths, start.battleplan, start.lists
         draft = None
     if quick or (draft is None and not chosen_system(system).setup_wizard):
-        from aos_cli.setup import build_setup
+        from aos_cli.app.setup import build_setup
 
-        setup = build_setup(armies, plan, dice=source)
+        setup = build_setup(lists or armies, plan, dice=source)
     else:
         from aos_cli.cli.setup_wizard import run_wizard
         from aos_cli.content import load_database
@@ -274,7 +276,6 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
     """Show the menu, take one choice, perform it; until the battle ends or the player quits."""
     from rich.markup import escape
 
-    from aos_cli.app.hints import for_play
     from aos_cli.app.live_notes import LiveNotes
     from aos_cli.app.play import (
         PhaseNumbers,
@@ -286,8 +287,9 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
         target_numbers,
     )
     from aos_cli.core.actions import RecordedAnswers
-    from aos_cli.guide import options, targets
+    from aos_cli.core.guide import options, targets
     from aos_cli.views.game import header, status_view
+    from aos_cli.views.hints import for_play
     from aos_cli.views.play import clock_line, key_hint, keys_text, menu_lines, target_lines
     from aos_cli.views.report import report_view
 
@@ -528,9 +530,9 @@ class Correction:
     def redo(self, session: Session, live: DiceSource) -> GameState:
         """Take the step back and play it again, asking the assumed facts afresh; if it is
         not legal with the corrected answers, the step stands as it was."""
+        from aos_cli.app.games import then_live
         from aos_cli.core.actions import RecordedAnswers
         from aos_cli.core.dice import ScriptedDice
-        from aos_cli.games import then_live
 
         record = session.store.undo(session.game_id)
         if record is None:

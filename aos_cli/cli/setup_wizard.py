@@ -145,8 +145,8 @@ def _terrain(
     """The terrain features with a scenery rule (AoS2 §4.3), a rolled rule rolled and shown
     at once, before the next question; whether each may be garrisoned where the system has
     garrisons (AoS2 §4.5; not the 1st edition)."""
+    from aos_cli.app.setup import parse_terrain
     from aos_cli.core.terrain import SCENERY_RULES, scenery_name
-    from aos_cli.setup import parse_terrain
 
     out.rule(_("Set-up: terrain"), style="heading")
     terrain: list[dict[str, Any]] = []
@@ -232,7 +232,7 @@ def _side(
     if allegiance is not None and allegiance.artefacts and leaders:
         side["artefacts"] = _artefacts(ask, out, allegiance.artefacts[0], dice, side, leaders)
     if allegiance is not None:
-        from aos_cli.setup import apply_setup_choices
+        from aos_cli.app.setup import apply_setup_choices
 
         apply_setup_choices(side, allegiance)
     ruleset = db.rulesets.get(army.system)
@@ -253,9 +253,9 @@ def run_wizard(
     """Walk the players through set-up and return the game's set-up snapshot."""
     import importlib
 
+    from aos_cli.app.setup import build_setup
     from aos_cli.content import load_army
     from aos_cli.core.system import get_system
-    from aos_cli.setup import build_setup
 
     armies = [load_army(Path(p), db) for p in army_paths]
     system = armies[0].system

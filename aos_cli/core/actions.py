@@ -76,7 +76,7 @@ def apply_action(
 ) -> Action:
     """Decode, check and apply one action given as its kind and payload (from the command line
     or the action log); the payload is rewritten in the current stored shape, with the answers
-    the action needed under `answers`. Without an `asker` the payload is a stored one and
+    the action needed under `answers` and what the rules decided under `events`. Without an `asker` the payload is a stored one and
     replays with its recorded answers (and those its version implies). Returns the typed
     action."""
     value = read_action(state, kind, payload)
@@ -88,6 +88,8 @@ def apply_action(
     payload.update(encode_action(value))
     if answers.answers:
         payload["answers"] = answers.answers
+    if state.events:
+        payload["events"] = [event.to_data() for event in state.events]
     if isinstance(clock, dict) and clock.get("side") in (0, 1):
         payload["clock"] = clock
         side = int(clock["side"])
@@ -106,6 +108,7 @@ def apply(state: GameState, value: Action, dice: DiceSource, answers: RecordedAn
             _("see `aos --help`"),
         )
     state.notes.clear()  # the same list: a watcher (aos play) shows notes as they come
+    state.events.clear()
     if state.ended and not isinstance(value, Adjust):
         raise RuleError(_("the battle is over"), _("see the result with `aos status`"))
     if state.pending_spell is not None and not isinstance(value, Unbind | Adjust):

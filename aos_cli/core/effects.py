@@ -24,6 +24,11 @@ class Effect:
 
     type_name: ClassVar[str] = ""
 
+    def fold(self, draft: RulesDraft) -> None:
+        """Add this effect to the attack rules being compiled (`compile_effects`): each attack
+        effect says how it folds in; an effect that does not change an attack refuses."""
+        raise TypeError(f"{type(self).__name__} does not change an attack")
+
 
 EFFECTS: dict[str, type[Effect]] = {}
 """The registry: YAML `type:` → effect class. Content validation rejects unknown types."""
@@ -46,6 +51,9 @@ class RerollRoll(Effect):
     roll: RollName
     which: Reroll
 
+    def fold(self, draft: RulesDraft) -> None:
+        draft.best_reroll(f"reroll_{self.roll}", self.which)
+
 
 @register
 @dataclass(frozen=True)
@@ -56,6 +64,9 @@ class RollModifier(Effect):
     roll: RollName
     amount: int
 
+    def fold(self, draft: RulesDraft) -> None:
+        draft.add(f"{self.roll}_mod", self.amount)
+
 
 @register
 @dataclass(frozen=True)
@@ -64,6 +75,9 @@ class ExtraAttacks(Effect):
 
     type_name: ClassVar[str] = "extra_attacks"
     amount: int
+
+    def fold(self, draft: RulesDraft) -> None:
+        draft.add("extra_attacks", self.amount)
 
 
 @register
@@ -74,6 +88,9 @@ class ExplodingHits(Effect):
     type_name: ClassVar[str] = "exploding_hits"
     on: int
     extra: DiceExpr
+
+    def fold(self, draft: RulesDraft) -> None:
+        draft.trigger("exploding", Trigger(self.on, self.extra))
 
 
 @register
@@ -90,6 +107,9 @@ class MortalWoundsOnRoll(Effect):
     amount: DiceExpr
     add: bool = False
 
+    def fold(self, draft: RulesDraft) -> None:
+        draft.trigger(f"mortal_on_{self.roll}", Trigger(self.on, self.amount, self.add))
+
 
 @register
 @dataclass(frozen=True)
@@ -98,6 +118,9 @@ class AutoWound(Effect):
 
     type_name: ClassVar[str] = "auto_wound"
     on: int
+
+    def fold(self, draft: RulesDraft) -> None:
+        draft.lowest("auto_wound", self.on)
 
 
 @register
@@ -109,6 +132,9 @@ class RendBonusOnHit(Effect):
     on: int
     amount: int
 
+    def fold(self, draft: RulesDraft) -> None:
+        draft.trigger("rend_on_hit", Trigger(self.on, fixed(-self.amount)))
+
 
 @register
 @dataclass(frozen=True)
@@ -118,6 +144,9 @@ class DamageBonusOnWound(Effect):
     type_name: ClassVar[str] = "damage_bonus_on_wound"
     on: int
     amount: int
+
+    def fold(self, draft: RulesDraft) -> None:
+        draft.trigger("damage_on_wound", Trigger(self.on, fixed(self.amount)))
 
 
 @register
@@ -129,6 +158,10 @@ class WoundRollsOnHit(Effect):
     on: int
     count: int
 
+    def fold(self, draft: RulesDraft) -> None:
+        draft.values["wound_rolls_on_hit"] = self.on
+        draft.values["wound_rolls_count"] = self.count
+
 
 @register
 @dataclass(frozen=True)
@@ -137,6 +170,9 @@ class Ward(Effect):
 
     type_name: ClassVar[str] = "ward"
     on: int
+
+    def fold(self, draft: RulesDraft) -> None:
+        draft.lowest("ward", self.on)
 
 
 @register
@@ -147,6 +183,9 @@ class HealOnSave(Effect):
 
     type_name: ClassVar[str] = "heal_on_save"
     at_least: int = 7
+
+    def fold(self, draft: RulesDraft) -> None:
+        draft.lowest("heal_on_save", self.at_least, start=99)
 
 
 @register
@@ -159,6 +198,10 @@ class MortalWoundsOnRerolledSave(Effect):
     amount: int = 1
     range: int = 3
 
+    def fold(self, draft: RulesDraft) -> None:
+        draft.add("rerolled_save_mortal", self.amount)
+        draft.values["rerolled_save_range"] = self.range
+
 
 @register
 @dataclass(frozen=True)
@@ -168,6 +211,9 @@ class SaveBonusAsCover(Effect):
 
     type_name: ClassVar[str] = "save_bonus_as_cover"
 
+    def fold(self, draft: RulesDraft) -> None:
+        draft.values["save_bonus_as_cover"] = True
+
 
 @register
 @dataclass(frozen=True)
@@ -176,6 +222,9 @@ class Ethereal(Effect):
 
     type_name: ClassVar[str] = "ethereal"
 
+    def fold(self, draft: RulesDraft) -> None:
+        draft.values["ethereal"] = True
+
 
 @register
 @dataclass(frozen=True)
@@ -183,6 +232,9 @@ class InCover(Effect):
     """The target is wholly on or in terrain: +1 to save rolls, with exceptions (AoS2 §14.9)."""
 
     type_name: ClassVar[str] = "cover"
+
+    def fold(self, draft: RulesDraft) -> None:
+        draft.values["cover"] = True
 
 
 def effect_from_mapping(data: dict[str, Any], where: str = "effect") -> Effect:
@@ -331,57 +383,43 @@ class AttackRules:
         return self.auto_wound is not None and unmodified_hit >= self.auto_wound
 
 
+@dataclass
+class RulesDraft:
+    """AttackRules being compiled from effects: modifiers add up, the best reroll and the
+    lowest threshold win, triggers collect in order."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    rerolls: dict[str, Reroll] = field(default_factory=dict)
+    triggers: dict[str, list[Trigger]] = field(default_factory=dict)
+
+    def add(self, key: str, amount: int) -> None:
+        """Add to a cumulative value (a modifier, extra attacks)."""
+        self.values[key] = self.values.get(key, 0) + amount
+
+    def lowest(self, key: str, value: int, start: int = 7) -> None:
+        """Keep the lowest threshold given (a ward of 5+ and one of 6+ give 5+)."""
+        self.values[key] = min(value, self.values.get(key, start))
+
+    def best_reroll(self, key: str, which: Reroll) -> None:
+        """Keep the most generous reroll given (all > failed > ones)."""
+        order = {Reroll.ONES: 0, Reroll.FAILED: 1, Reroll.ALL: 2}
+        if key not in self.rerolls or order[which] > order[self.rerolls[key]]:
+            self.rerolls[key] = which
+
+    def trigger(self, key: str, trigger: Trigger) -> None:
+        """Collect a trigger on a roll (mortal wounds, exploding hits ...)."""
+        self.triggers.setdefault(key, []).append(trigger)
+
+    def rules(self) -> AttackRules:
+        """The compiled rules."""
+        values: dict[str, Any] = {**self.values, **self.rerolls}
+        values.update({key: tuple(found) for key, found in self.triggers.items()})
+        return AttackRules(**values)
+
+
 def compile_effects(effects: Iterable[Effect]) -> AttackRules:
-    """Fold a list of effects into AttackRules; modifiers add up, the best reroll wins."""
-    values: dict[str, Any] = {}
-    rerolls: dict[str, Reroll] = {}
-    order = {Reroll.ONES: 0, Reroll.FAILED: 1, Reroll.ALL: 2}
-    lists: dict[str, list[Trigger]] = {
-        "exploding": [],
-        "mortal_on_hit": [],
-        "mortal_on_wound": [],
-        "rend_on_hit": [],
-        "damage_on_wound": [],
-    }
+    """Fold a list of effects into AttackRules, each by its own `fold`."""
+    draft = RulesDraft()
     for effect in effects:
-        match effect:
-            case RerollRoll(roll=roll, which=which):
-                key = f"reroll_{roll}"
-                if key not in rerolls or order[which] > order[rerolls[key]]:
-                    rerolls[key] = which
-            case RollModifier(roll=roll, amount=amount):
-                key = f"{roll}_mod"
-                values[key] = values.get(key, 0) + amount
-            case ExtraAttacks(amount=amount):
-                values["extra_attacks"] = values.get("extra_attacks", 0) + amount
-            case ExplodingHits(on=on, extra=extra):
-                lists["exploding"].append(Trigger(on, extra))
-            case MortalWoundsOnRoll(roll=roll, on=on, amount=amount, add=add):
-                lists[f"mortal_on_{roll}"].append(Trigger(on, amount, add))
-            case AutoWound(on=on):
-                values["auto_wound"] = min(on, values.get("auto_wound", 7))
-            case RendBonusOnHit(on=on, amount=amount):
-                lists["rend_on_hit"].append(Trigger(on, fixed(-amount)))
-            case DamageBonusOnWound(on=on, amount=amount):
-                lists["damage_on_wound"].append(Trigger(on, fixed(amount)))
-            case WoundRollsOnHit(on=on, count=count):
-                values["wound_rolls_on_hit"] = on
-                values["wound_rolls_count"] = count
-            case Ward(on=on):
-                values["ward"] = min(on, values.get("ward", 7))
-            case MortalWoundsOnRerolledSave(amount=amount, range=reach):
-                values["rerolled_save_mortal"] = values.get("rerolled_save_mortal", 0) + amount
-                values["rerolled_save_range"] = reach
-            case HealOnSave(at_least=at_least):
-                values["heal_on_save"] = min(at_least, values.get("heal_on_save", 99))
-            case Ethereal():
-                values["ethereal"] = True
-            case InCover():
-                values["cover"] = True
-            case SaveBonusAsCover():
-                values["save_bonus_as_cover"] = True
-            case _:
-                raise TypeError(f"{type(effect).__name__} does not change an attack")
-    values.update(rerolls)
-    values.update({key: tuple(triggers) for key, triggers in lists.items()})
-    return AttackRules(**values)
+        effect.fold(draft)
+    return draft.rules()

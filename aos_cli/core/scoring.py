@@ -18,6 +18,7 @@ from aos_cli.core.answers import Asker, RecordedAnswers
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.dice import DiceSource, parse_dice
 from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.events import MAX_TEXT, ModelsSlain, PointsScored
 from aos_cli.core.i18n import N_, _, ngettext, number, percent_sign
 from aos_cli.core.state import (
     GameState,
@@ -105,6 +106,9 @@ def award(state: GameState, side: int, points: int, reason: str, *, cp: int = 0)
     state.sides[side].victory_points += points
     state.sides[side].command_points += cp
     state.ledger.append(LedgerEntry(state.round, side, points, reason, cp))
+    state.events.append(
+        PointsScored(state.round, side, state.sides[side].name, points, cp, reason[:MAX_TEXT])
+    )
     name = state.sides[side].name
     if points:
         line = ngettext(
@@ -168,6 +172,19 @@ def models_slain(
     if destroyed is None:
         destroyed = not target.alive
     credited = by if by is not None and by != target.side else None
+    state.events.append(
+        ModelsSlain(
+            round=state.round,
+            phase=state.phase,
+            unit=target.spec.id,
+            unit_name=target.name,
+            side=target.side,
+            slain=slain,
+            left=target.models,
+            by_side=-1 if credited is None else credited,
+            how=how,
+        )
+    )
     if destroyed:
         book.destroyed_by[target.spec.id] = credited
     if destroyed and book.sudden_death and book.sudden_death.get("unit") == target.spec.id:

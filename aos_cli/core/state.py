@@ -16,6 +16,7 @@ from aos_cli.core.targets import TargetRule
 
 if TYPE_CHECKING:
     from aos_cli.core.effects import Effect
+    from aos_cli.core.events import Event
 
 PHASES = ("hero", "movement", "shooting", "charge", "combat", "battleshock")
 """The six phases of an Age of Sigmar turn, in order (AoS2 §6); each game system has its own
@@ -449,6 +450,9 @@ class GameState:
     """The battleplan's scoring rules as the engine uses them (aos_cli.core.scoring)."""
     notes: list[str] = field(default_factory=list)
     """What the last action did, for the CLI to show."""
+    events: list[Event] = field(default_factory=list)
+    """What the rules decided in the last action, as typed values (`aos_cli.core.events`):
+    stored with the action and rendered by the views."""
     attack_log: list[dict[str, Any]] = field(default_factory=list)
     """Every resolved attack: who, when, expected and actual damage (the luck report)."""
     losses: list[dict[str, Any]] = field(default_factory=list)

@@ -23,7 +23,7 @@ import pkgutil
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
-from aos_cli.core.errors import RuleError
+from aos_cli.core.errors import ContentError, RuleError
 from aos_cli.core.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -187,6 +187,9 @@ class GameSystem:
     """Control lasts until the enemy takes it (AoS2 §17.3); 40k8 §17.3 checks it afresh."""
     terms: tuple[tuple[str, str], ...] = ()
     """(key, word) of the system's own words where they differ from `TERMS`."""
+    imports: tuple[str, ...] = ()
+    """The other programs' formats whose content is of this system (`IMPORT_FORMAT`): the
+    importers ask which system that is rather than naming one."""
 
     # ---- at the command line ---------------------------------------------------------------
 
@@ -272,7 +275,7 @@ class GameSystem:
         return [Option(label, "priority", {"ask": True})]
 
     def menu(self, state: GameState) -> list[Option] | None:
-        """The system's own menu of a turn, or None for the game engine's (`aos_cli.guide`)."""
+        """The system's own menu of a turn, or None for the game engine's (`aos_cli.core.guide`)."""
         return None
 
     def needs_priority_roll(self, state: GameState) -> bool:
@@ -390,6 +393,7 @@ class SystemInfo:
     commands: tuple[tuple[str, str], ...] = ()
     help_panel: str = ""
     terms: tuple[tuple[str, str], ...] = ()
+    imports: tuple[str, ...] = ()
 
     def term(self, key: str) -> str:
         """The system's word for `key`, as `GameSystem.term`."""
@@ -513,6 +517,18 @@ def system_info(system_id: str | None = None) -> SystemInfo:
         if isinstance(info, SystemInfo):
             return info
     return SystemInfo.of(get_system(key))
+
+
+IMPORT_FORMAT = "battlescribe-aos"
+"""BattleScribe's Age of Sigmar data and Warscroll Builder's lists: the format the importers read."""
+
+
+def system_importing(fmt: str) -> str:
+    """The id of the system whose content the importers of `fmt` write (its `imports`)."""
+    for info in all_system_infos():
+        if fmt in info.imports:
+            return info.id
+    raise ContentError(_("no game system reads files of the format {fmt}").format(fmt=fmt))
 
 
 def all_system_infos() -> list[SystemInfo]:

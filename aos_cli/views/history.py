@@ -75,8 +75,15 @@ def games_table(games: list[GameRecord], current: int | None) -> Table:
 
 
 def log_json(entries: list[LogEntry]) -> list[dict[str, Any]]:
-    """The history for programs: one object per action."""
-    return [asdict(entry) for entry in entries]
+    """The history for programs: one object per action, with its events as fields (an
+    attack's attacks, hits, wounds, saves, damage and models slain), not sentences."""
+    return [
+        {
+            **{k: v for k, v in asdict(entry).items() if k != "events"},
+            "events": [event.to_data() for event in entry.events],
+        }
+        for entry in entries
+    ]
 
 
 def log_view(entries: list[LogEntry]) -> Group:

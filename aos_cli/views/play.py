@@ -14,8 +14,8 @@ if TYPE_CHECKING:
 
     from aos_cli.app.play import TargetOdds
     from aos_cli.app.roll_odds import RollOptionOdds
+    from aos_cli.core.guide import Option
     from aos_cli.core.state import GameState, UnitState
-    from aos_cli.guide import Option
 
 KEY_LABELS: dict[str, str] = {
     "next": N_("next phase"),

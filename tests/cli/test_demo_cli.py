@@ -99,9 +99,9 @@ def test_aos1_report_shows_no_victory_points_table(run_cli: RunCli) -> None:
 def test_a_side_that_attacked_once_has_no_luckiest_and_unluckiest_attack() -> None:
     """The luck report compares a side's attacks; one attack is both its best and its worst,
     so it is named in neither line (it stays in the luck table)."""
+    from aos_cli.app.setup import build_setup
     from aos_cli.app.start import bundled_armies
     from aos_cli.core.turn import new_game
-    from aos_cli.setup import build_setup
     from aos_cli.views.report import extremes
 
     state = new_game(build_setup(bundled_armies(), "first-blood", name="luck"))

@@ -125,3 +125,50 @@ def test_answer_works_for_a_question_that_has_a_flag_too(run_cli: RunCli, db: Pa
     )  # fmt: skip
     assert charged.exit_code == 0, charged.stderr
     assert "charge" in charged.stdout
+
+
+WARDENS = """schema_version: 1
+system: aos2
+warscrolls:
+  - name: Test Wardens
+    faction: Stormcast Eternals
+    keywords: [ORDER, CELESTIAL, HUMAN, STORMCAST ETERNAL]
+    move: 5
+    wounds: 2
+    bravery: 7
+    save: 4+
+    unit_size: {min: 5, max: 30}
+    melee_weapons:
+      - {name: Warden Mace, range: 1, attacks: 2, to_hit: 4+, to_wound: 3+, rend: "-", damage: 1}
+"""
+
+
+def test_game_new_reads_army_lists_against_the_content_given(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """`aos game new --content D` accepts a list `aos army validate --content D` accepts: the
+    lists are read once, against the bundled content and the folders given (issue 25)."""
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "wardens.yaml").write_text(WARDENS, encoding="utf-8")
+    army = tmp_path / "wardens-army.yaml"
+    army.write_text(
+        "schema_version: 1\narmy:\n  name: Wardens of Azyr\n  player: Player One\n"
+        "  allegiance: Stormcast Eternals\n  units:\n"
+        "    - {id: lord, warscroll: Lord-Castellant, general: true}\n"
+        "    - {id: wardens, warscroll: Test Wardens, models: 5}\n",
+        encoding="utf-8",
+    )
+    other = Path(__file__).parents[2] / "warscrolls" / "armies" / "nighthaunt-demo.yaml"
+    checked = run_cli("army", "validate", str(army), "--content", str(content))
+    assert checked.exit_code == 0, checked.stderr
+    db = tmp_path / "games.sqlite3"
+    new = run_cli(
+        "game", "new", "--army", str(army), "--army", str(other),
+        "--content", str(content), "--db", str(db), "--json",
+    )  # fmt: skip
+    assert new.exit_code == 0, new.stderr
+    shown = run_cli("status", "--db", str(db), "--json")
+    assert "Test Wardens" in shown.stdout
+    without = run_cli("game", "new", "--army", str(army), "--army", str(other), "--db", str(db))
+    assert without.exit_code == 1 and "Test Wardens" in without.stderr

@@ -106,3 +106,27 @@ def test_another_language_loads_the_help_screen_words_only_to_show_help(
     Typer's help-screen module is translated, and so imported, only when a run shows help."""
     found = imported_by(tmp_path, *args, heavy=("typer.rich_utils",))
     assert ("typer.rich_utils" in found) == shows_help
+
+
+def test_the_help_lists_every_command_without_importing_the_commands(tmp_path: Path) -> None:
+    """`aos --help` reads each command's help from its module's source: no command module,
+    and none of the engine they import, is loaded to list them."""
+    commands = ("aos_cli.cli.turn", "aos_cli.cli.roll", "aos_cli.cli.play", "aos_cli.core.attack")
+    assert imported_by(tmp_path, "--help", heavy=commands) == []
+
+
+def test_the_help_read_from_source_is_the_commands_own() -> None:
+    """Every command and group's help as the source gives it is what importing it gives."""
+    import inspect
+
+    import typer
+
+    from aos_cli.cli.app import COMMANDS, GROUPS, _help_in_source, _load, system_commands
+
+    for name, verb in {**COMMANDS, **GROUPS, **system_commands()}.items():
+        kind, text = _help_in_source(verb.module, verb.attribute)
+        found = _load(verb.module, verb.attribute)
+        if kind is None:
+            continue  # written some other way: the outline imports it and asks
+        own = found.info.help if isinstance(found, typer.Typer) else inspect.getdoc(found)
+        assert (kind, text) == ("group" if isinstance(found, typer.Typer) else "command", own), name

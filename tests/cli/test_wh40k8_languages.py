@@ -57,7 +57,7 @@ def play_40k(run_cli: RunCli, tmp_path: Path, language: str, answers: list[str] 
 
 
 OTHER_MODULES: dict[str, str] = {
-    "aos_cli/cli/play.py, aos_cli/views/play.py, aos_cli/guide.py (play17): menu keys, the target "
+    "aos_cli/cli/play.py, aos_cli/views/play.py, aos_cli/core/guide.py (play17): menu keys, the target "
     "list, the assumed answers, the unbind option, saving": (
         r"^\[[a-z?]N?\] |\(\d+ models?\)|Assumed:|\[c\] correct|Let \S+ through|can still act"
         r"|Game saved"

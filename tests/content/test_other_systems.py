@@ -327,9 +327,9 @@ def test_only_war_primary_objective_scoring(
 def test_only_war_scoring_reads_into_the_engine(db: Database) -> None:
     """wh40k8 §17.3-§17.9: the scoring engine takes each primary objective's data as it is
     (events and counts it knows, 4 markers of 3" that are not held once left, 5 rounds)."""
+    from aos_cli.app.setup import battleplan_snapshot
     from aos_cli.core.state import GameState
     from aos_cli.core.turn import new_game
-    from aos_cli.setup import battleplan_snapshot
 
     base: dict[str, Any] = yaml.safe_load((GOLDEN / "wh40k8_armies.yaml").read_text())
     for plan_id in ("only-war-slay-and-secure", "only-war-ancient-relic", "only-war-domination"):

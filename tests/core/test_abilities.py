@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from aos_cli.app.setup import build_setup
 from aos_cli.app.start import bundled_armies
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import ScriptedDice
@@ -13,7 +14,6 @@ from aos_cli.core.effects import HealOnSave, RollModifier
 from aos_cli.core.errors import RuleError
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
-from aos_cli.setup import build_setup
 
 IN_RANGE = {"target-in-range": True}
 """The players' answer that the target picked is within the ability's range."""

@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 import yaml
 
+from aos_cli.app.setup import upgrade_setup
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import ScriptedDice
 from aos_cli.core.errors import RuleError
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
-from aos_cli.setup import upgrade_setup
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from aos_cli.app.setup import build_setup
 from aos_cli.app.start import bundled_armies
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import ScriptedDice
@@ -11,7 +12,6 @@ from aos_cli.core.errors import RuleError
 from aos_cli.core.legality import may_be_engaged
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
-from aos_cli.setup import build_setup
 
 
 def _movement_phase() -> GameState:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from aos_cli.app.setup import build_setup
 from aos_cli.app.start import bundled_armies
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import ScriptedDice
@@ -16,7 +17,6 @@ from aos_cli.core.errors import RuleError
 from aos_cli.core.movement import roll_charge, roll_run
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
-from aos_cli.setup import build_setup
 
 CHARGE = {"engaged": False, "within-12": True}
 """Answers every charge below needs: not within 3", within 12" of the enemy."""

@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 import yaml
 
+from aos_cli.app.games import load, perform, standing
+from aos_cli.app.setup import upgrade_setup
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.battleplan import BattleplanRules
 from aos_cli.core.dice import ScriptedDice
@@ -19,8 +21,6 @@ from aos_cli.core.errors import AosError, RuleError
 from aos_cli.core.scoring import decide, needs, plan_key, rules_of
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import due_battleshock, new_game
-from aos_cli.games import load, perform, standing
-from aos_cli.setup import upgrade_setup
 from aos_cli.store import Store
 
 GOLDEN = Path(__file__).parents[1] / "golden"
@@ -546,8 +546,8 @@ def test_aos1_s5_1_the_share_lost_is_of_the_models_set_up() -> None:
 def test_40k8_s17_4_only_war_rolls_its_primary_objective_before_set_up() -> None:
     """40k8 §17.4: plain Only War is not silently Domination: a D3 before set-up picks the
     primary objective (1 Slay and Secure, 2 Ancient Relic, 3 Domination), kept in the set-up."""
+    from aos_cli.app.setup import build_setup
     from aos_cli.app.start import bundled_armies
-    from aos_cli.setup import build_setup
 
     for die, plan in ((1, "only-war-slay-and-secure"), (4, "only-war-ancient-relic"),
                       (6, "only-war-domination")):  # fmt: skip

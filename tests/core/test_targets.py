@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from aos_cli.app.setup import ONCE_PER, build_setup
 from aos_cli.app.start import bundled_armies
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import ScriptedDice
@@ -16,7 +17,6 @@ from aos_cli.core.effects import HealOnSave, RollModifier
 from aos_cli.core.errors import AosError, InputError
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
-from aos_cli.setup import ONCE_PER, build_setup
 from tests.core.test_abilities import IN_RANGE, act
 from tests.systems.harness import snapshot, to_phase
 

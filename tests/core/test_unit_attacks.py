@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
+from aos_cli.app.setup import build_setup
 from aos_cli.core.ability_effects import RerollOther
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.aos_engine import AOS_ENGINE, AosAttack
@@ -29,7 +30,6 @@ from aos_cli.core.effects import (
 from aos_cli.core.errors import AosError
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
-from aos_cli.setup import build_setup
 
 STORMCAST = "Stormcast Eternals"
 

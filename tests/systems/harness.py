@@ -8,11 +8,11 @@ from typing import Any
 
 import yaml
 
+from aos_cli.app.games import load, perform
+from aos_cli.app.setup import upgrade_setup
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import ScriptedDice
 from aos_cli.core.state import GameState
-from aos_cli.games import load, perform
-from aos_cli.setup import upgrade_setup
 from aos_cli.store import Store
 
 GOLDEN = Path(__file__).parents[1] / "golden"

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 import yaml
 
+from aos_cli.app.setup import build_setup
 from aos_cli.core.actions import apply_action
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.dice import ScriptedDice
+from aos_cli.core.guide import options
 from aos_cli.core.system import all_systems, get_system, system_ids, unregister
 from aos_cli.core.turn import new_game
-from aos_cli.guide import options
-from aos_cli.setup import build_setup
 from aos_cli.views.game import army_table
 
 CONTENT = Path(__file__).parents[1] / "golden" / "toy_system.yaml"

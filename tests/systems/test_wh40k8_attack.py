@@ -472,3 +472,37 @@ def test_40k8_s8_6_save_prompt_against_an_invulnerable_save_shows_no_ap() -> Non
     saves = [p for p in source.prompts if p.startswith("save rolls")]
     assert saves == ["save rolls (5+ invulnerable)"]
     assert result.unsaved == 0
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"heal_on_save": 6},
+        {"rerolled_save_mortal": 1},
+        {"wound_rolls_count": 2},
+        {"save_bonus_as_cover": True},
+        {"ethereal": True},
+        {"ward": 5},
+        {"cover": True},
+        {"auto_wound": 6},
+    ],
+)
+def test_40k8_s13_a_weapon_refuses_every_rule_the_40k_engine_does_not_apply(
+    change: dict[str, object],
+) -> None:
+    """40k8 §13: a weapon's profile and the modifiers, re-rolls, extra attacks and mortal
+    wounds the 40k engine applies; every other rule (an Age of Sigmar ability such as a ward or
+    a heal on a save) is refused rather than silently ignored: an allow-list, not a deny-list."""
+    from dataclasses import replace as changed
+
+    from aos_cli.core.effects import AttackRules
+
+    with pytest.raises(InputError, match="Age of Sigmar ability"):
+        Weapon40k(parse_dice("1"), 3, 4, 0, parse_dice("1"), rules=changed(AttackRules(), **change))  # type: ignore[arg-type]
+
+
+def test_40k8_s13_the_rules_the_40k_engine_applies_are_taken() -> None:
+    from aos_cli.core.effects import AttackRules
+
+    rules = AttackRules(extra_attacks=1, hit_mod=1, wound_mod=-1, save_mod=1)
+    assert Weapon40k(parse_dice("1"), 3, 4, 0, parse_dice("1"), rules=rules).rules == rules

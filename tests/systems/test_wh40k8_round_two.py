@@ -182,9 +182,9 @@ def test_40k8_s16_a_character_warlord_takes_a_warlord_trait(
     said = refused.stdout + refused.stderr
     assert "only a CHARACTER Warlord has a command trait (40k8 §16)" in said
     assert "HERO" not in said and "AoS2" not in said
+    from aos_cli.app.setup import army_snapshot
     from aos_cli.content import load_database
     from aos_cli.content.loader import load_army
-    from aos_cli.setup import army_snapshot
 
     db = load_database()
     side = army_snapshot(db, load_army(good, db), True)

@@ -6,8 +6,8 @@ pydantic schema (`aos_cli.content.schema`) before it is written; XML is read wit
 library only after hostile constructs are refused (`safexml`).
 """
 
-from aos_cli.systems.aos2 import AOS2
+from aos_cli.core.system import IMPORT_FORMAT, system_importing
 
-IMPORTED_SYSTEM = AOS2.id
+IMPORTED_SYSTEM = system_importing(IMPORT_FORMAT)
 """The game system BattleScribe's Age of Sigmar data and Warscroll Builder lists are of: the
-2nd edition, whose package names it (the importers name no system id themselves)."""
+one whose `imports` names the format (the importers name no system id themselves)."""

@@ -9,6 +9,7 @@ from aos_cli.core.action_types import Battleshock
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.battleshock import battleshock_test
 from aos_cli.core.dice import DiceSource
+from aos_cli.core.events import BattleshockTested
 from aos_cli.core.guards import need_phase
 from aos_cli.core.handlers import action
 from aos_cli.core.i18n import _, ngettext
@@ -38,6 +39,21 @@ def _battleshock(
             bravery_modifier=modifier, unit=unit.name,
         )  # fmt: skip
         unit.battleshock_tested = True
+        state.events.append(
+            BattleshockTested(
+                round=state.round,
+                unit=unit.spec.id,
+                unit_name=unit.name,
+                side=unit.side,
+                die=test.die,
+                slain=test.slain,
+                modifier=test.roll_modifier,
+                roll=test.roll,
+                bravery=test.bravery,
+                passed=test.passed,
+                fled=test.fled,
+            )
+        )
         unit.models -= test.fled
         if test.fled:  # fled models count as slain (AoS2 §12)
             from aos_cli.core import scoring

@@ -11,6 +11,7 @@ from aos_cli.core.ability_effects import build_effects, inner_effects
 from aos_cli.core.action_types import Charge, Fight, Pass, Shoot
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.attack import Attack, WeaponProfile, WeaponResult, dice_line
+from aos_cli.core.attack_events import attack_resolved
 from aos_cli.core.attack_flags import attack_flags
 from aos_cli.core.casualties import inflict, suffer_mortal_wounds
 from aos_cli.core.dice import DiceSource, parse_dice, parse_threshold
@@ -150,7 +151,13 @@ def resolve_attack(
             )
         )
     heal_saves(state, target, result.weapons, attacks)
+    first_consequence = len(state.events)  # the attack comes before the models it slays
     slain = inflict(state, target, result.damage, slain_by=attacker.side)
+    wielders = [a.profile.wielder for a in attacks]
+    state.events.insert(
+        first_consequence,
+        attack_resolved(state, attacker, target, result, slain, result.damage, wielders),
+    )
     state.attack_log.append(
         {
             "round": state.round,

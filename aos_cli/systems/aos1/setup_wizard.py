@@ -24,8 +24,8 @@ def run_wizard(
     army_paths: Sequence[Path], ask: Ask, out: Console, dice: DiceSource, db: Database
 ) -> dict[str, Any]:
     """Walk the players through the 1st edition set-up; the game's set-up snapshot."""
+    from aos_cli.app.setup import build_setup
     from aos_cli.cli.setup_wizard import _choose, _terrain
-    from aos_cli.setup import build_setup
 
     plans = sorted((p for p in db.battleplans.values() if p.system == "aos1"), key=lambda p: p.name)
     out.rule(_("Set-up: the battle"), style="heading")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aos_cli.core.system import GameSystem, SpellRule, register
+from aos_cli.core.system import IMPORT_FORMAT, GameSystem, SpellRule, register
 
 AOS2 = GameSystem(
     id="aos2",
@@ -23,6 +23,7 @@ AOS2 = GameSystem(
     ),
     scenery_range=1,
     setup_wizard=True,
+    imports=(IMPORT_FORMAT,),
 )
 """AoS2 §6 phases, §7 command points, §15 magic (unbind within 30"), §4.3 scenery (1")."""
 

@@ -175,11 +175,11 @@ def warscroll_profiles(
     default is `melee`); `models` defaults to the unit's minimum size, its champion included
     when it has one; where models choose between weapons, each takes the option's default.
     """
+    from aos_cli.app.setup import unit_snapshot
     from aos_cli.content import load_database
     from aos_cli.content.army import ArmyUnit
     from aos_cli.core.state import UnitSpec, UnitState
     from aos_cli.core.unit_attacks import champion_name, unwrap_for_weapon, weapon_uses
-    from aos_cli.setup import unit_snapshot
 
     scroll = load_database(content).warscroll(unit)
     count = models if models is not None else scroll.unit_size.min
@@ -204,8 +204,8 @@ def warscroll_profiles(
         wanted = scroll.weapon(kind).id
         chosen = [w for w in spec.weapons if w.id == wanted]
         if not chosen:  # a weapon option nobody takes by default: every model takes it
+            from aos_cli.app.setup import snapshot_weapon
             from aos_cli.core.state import WeaponSpec
-            from aos_cli.setup import snapshot_weapon
 
             melee = wanted in {w.id for w in scroll.melee_weapons}
             found = snapshot_weapon(scroll.weapon(kind), "melee" if melee else "missile", None)

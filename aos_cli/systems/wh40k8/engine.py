@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Literal
 
@@ -218,17 +218,33 @@ def save_succeeds(unmodified: int, saves: SaveSetup) -> bool:
 # =========================================================================== weapons, target
 
 
-_UNSUPPORTED = (
-    "exploding",
-    "auto_wound",
-    "rend_on_hit",
-    "damage_on_wound",
-    "wound_rolls_on_hit",
-    "ward",
-    "ethereal",
-    "cover",
+SUPPORTED_RULES = frozenset(
+    {
+        "extra_attacks",
+        "hit_mod",
+        "wound_mod",
+        "save_mod",
+        "reroll_hit",
+        "reroll_wound",
+        "reroll_save",
+        "mortal_on_hit",
+        "mortal_on_wound",
+    }
 )
-"""AttackRules fields that are Age of Sigmar abilities, refused on a 40k weapon."""
+"""The AttackRules fields the 40k engine applies: modifiers, re-rolls, extra attacks and mortal
+wounds. Any other field set on a 40k weapon (an Age of Sigmar ability, or one added later) is
+refused rather than ignored."""
+
+
+def unsupported_rules(rules: AttackRules) -> list[str]:
+    """The AttackRules fields set on a 40k weapon that the 40k engine does not apply."""
+    plain = AttackRules()
+    return [
+        spec.name
+        for spec in fields(AttackRules)
+        if spec.name not in SUPPORTED_RULES
+        and getattr(rules, spec.name) != getattr(plain, spec.name)
+    ]
 
 
 @dataclass(frozen=True)
@@ -285,14 +301,14 @@ class Weapon40k:
         check_weapon(self.models * self.multiplier, self.attacks.maximum, self.damage.maximum)
         check_at_most("AP", -self.ap, MAX_MODIFIER, "either way")
         check_at_most("Strength", self.strength, MAX_CHARACTERISTIC, "at most")
-        for name in _UNSUPPORTED:
-            if getattr(self.rules, name) not in (None, False, ()):
-                raise InputError(
-                    _("{ability} is an Age of Sigmar ability").format(
-                        ability=name.replace("_", " ")
-                    ),
-                    _("40k weapons take modifiers, rerolls, extra attacks and mortal wounds"),
-                )
+        unsupported = unsupported_rules(self.rules)
+        if unsupported:
+            raise InputError(
+                _("{ability} is an Age of Sigmar ability").format(
+                    ability=unsupported[0].replace("_", " ")
+                ),
+                _("40k weapons take modifiers, rerolls, extra attacks and mortal wounds"),
+            )
 
     @property
     def label(self) -> str:

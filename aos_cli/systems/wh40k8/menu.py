@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from aos_cli.core.guide import has_weapons, may_cast
 from aos_cli.core.i18n import N_, _, ngettext
 from aos_cli.core.state import GameState, UnitState, WeaponSpec
 from aos_cli.core.system import Option
 from aos_cli.core.turn import due_battleshock
-from aos_cli.guide import has_weapons, may_cast
 from aos_cli.systems.wh40k8.table import (
     CHARGES_OVER,
     enemy_charged,
@@ -35,7 +35,7 @@ def turn_menu(state: GameState) -> list[Option]:
     Fight (chargers first, then alternating), Morale (40k8 §4-§12). An option that must pick
     an enemy unit is offered only while one is on the battlefield to pick (not all embarked
     or in reserve)."""
-    from aos_cli.guide import ability_options, targets
+    from aos_cli.core.guide import ability_options, targets
 
     found = [*_options(state), *ability_options(state)]
     return [o for o in found if o.target is None or targets(state, o)]

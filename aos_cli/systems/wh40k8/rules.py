@@ -337,6 +337,7 @@ def roll_attack(
     """Roll an attack through the 40k engine, put its allocation on the target (excess damage
     lost, 40k8 §8.5), log its damage against the exact mean for the luck report, score it."""
     from aos_cli.core import scoring
+    from aos_cli.core.attack_events import attack_resolved
     from aos_cli.systems.wh40k8.engine import ENGINE_40K
 
     result = ENGINE_40K.resolve(spec, dice)
@@ -362,6 +363,8 @@ def roll_attack(
     )
     state.notes.append(line.format(attacker=attacker.name, target=target.name, counts=counts))
     allocation = result.allocation
+    slain = allocation.slain if allocation else 0
+    state.events.append(attack_resolved(state, attacker, target, result, slain, result.wounds_lost))
     if allocation is None:
         return
     target.models = allocation.models_left

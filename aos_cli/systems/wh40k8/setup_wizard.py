@@ -24,10 +24,10 @@ def run_wizard(
     army_paths: Sequence[Path], ask: Ask, out: Console, dice: DiceSource, db: Database
 ) -> dict[str, Any]:
     """Walk the players through the set-up of Only War; the game's set-up snapshot."""
+    from aos_cli.app.setup import build_setup
     from aos_cli.cli.setup_wizard import _choose
     from aos_cli.content import load_army
     from aos_cli.core.dice import roll_off
-    from aos_cli.setup import build_setup
 
     armies = [load_army(Path(p), db) for p in army_paths]
     system = armies[0].system

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aos_cli.app.hints import for_demo, for_play
+from aos_cli.views.hints import for_demo, for_play
 
 
 def test_play_names_its_keys_and_leaves_out_what_the_menu_lists() -> None:

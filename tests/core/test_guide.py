@@ -8,10 +8,10 @@ import yaml
 
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import ScriptedDice
+from aos_cli.core.guide import options
 from aos_cli.core.turn import new_game
-from aos_cli.guide import options
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 
 
 def test_a_wizard_with_no_casts_left_is_not_offered_spells() -> None:
@@ -47,12 +47,12 @@ def test_the_menu_offers_nothing_the_command_would_refuse() -> None:
     the command share one legality check per kind of action (AoS2 §8-§12, §15, §21)."""
     import copy
 
+    from aos_cli.app.autoplay import AutoPlayer
+    from aos_cli.app.setup import build_setup
     from aos_cli.app.start import bundled_armies
-    from aos_cli.autoplay import AutoPlayer
     from aos_cli.core.dice import SeededDice
     from aos_cli.core.errors import RuleError
-    from aos_cli.guide import targets
-    from aos_cli.setup import build_setup
+    from aos_cli.core.guide import targets
 
     refused: list[str] = []
     offered = 0

@@ -45,7 +45,7 @@ def replay(setup: dict[str, Any], actions: list[ActionRecord]) -> GameState:
             _("this is a {system} game, not one the game engine plays").format(system=system.name),
             _(system.other_engine_hint) if system.other_engine_hint else None,
         )
-    from aos_cli.setup import upgrade_setup
+    from aos_cli.app.setup import upgrade_setup
 
     state = new_game(upgrade_setup(setup))
     for record in actions:

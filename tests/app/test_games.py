@@ -12,14 +12,14 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from aos_cli.app.games import load, perform, replay
 from aos_cli.core.actions import RecordedAnswers
 from aos_cli.core.dice import ScriptedDice, SeededDice
 from aos_cli.core.errors import RuleError
-from aos_cli.games import load, perform, replay
 from aos_cli.store import Store
 from aos_cli.views.game import status_json
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 
 
 def golden_setup() -> dict[str, Any]:
@@ -232,7 +232,7 @@ def test_a_terminal_that_keeps_losing_the_race_still_records_its_action(tmp_path
     """When another terminal changes the game during every try, the last try holds the write
     lock from replay to append, so the action is recorded rather than refused (issue 5: two
     terminals lose nothing, even on a loaded machine)."""
-    from aos_cli.games import RETRIES, record
+    from aos_cli.app.games import RETRIES, record
 
     db = tmp_path / "games.sqlite3"
     with Store(db) as store:

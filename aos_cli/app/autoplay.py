@@ -106,7 +106,7 @@ class AutoPlayer:
     def heading(self) -> str:
         state = self.state
         from aos_cli.core.i18n import _
-        from aos_cli.views.words import phase_name
+        from aos_cli.core.phase_names import phase_name
 
         return _("Round {round} · {side} · {phase}").format(
             round=state.round,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from aos_cli.app.setup import build_setup, weapon_effects
 from aos_cli.app.start import bundled_armies
 from aos_cli.content import load_database
 from aos_cli.core.effects import WoundRollsOnHit
-from aos_cli.setup import build_setup, weapon_effects
 
 
 def test_demo_armies_snapshot_units_weapons_and_battleplan() -> None:

@@ -32,7 +32,7 @@ from aos_cli.store import (
     default_db_path,
 )
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 SETUP: dict[str, Any] = {"battleplan": "Take and Hold", "armies": ["a.yaml", "b.yaml"]}
 
 

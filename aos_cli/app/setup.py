@@ -453,7 +453,7 @@ def roll_primary_objective(
 
 
 def build_setup(
-    army_paths: Sequence[Path],
+    army_paths: Sequence[Path] | Sequence[ArmyList],
     battleplan: str,
     *,
     name: str | None = None,
@@ -467,14 +467,16 @@ def build_setup(
 ) -> dict[str, Any]:
     """Load the armies and the battleplan and snapshot them for a new game.
 
+    The armies are army-list files, or lists already read against the same content
+    (`app.start.armies_for`), so that a command parses and checks each list once.
     Terrain is given as `NAME=RULE` (a scenery rule, AoS2 §4.3, or `random` to roll it) with
     `+garrison` when the feature can be garrisoned, or as a feature already parsed; in Ghur the realmscape feature is rolled
     unless chosen (AoS2 §24.2). Rolled set-up dice are kept in the set-up.
     """
-    from aos_cli.content import load_army, load_database
+    from aos_cli.content import ArmyList, load_army, load_database
 
     db = load_database(content_dirs)
-    armies = [load_army(Path(p), db) for p in army_paths]
+    armies = [a if isinstance(a, ArmyList) else load_army(Path(a), db) for a in army_paths]
     systems = {a.system for a in armies}
     if len(systems) != 1:
         raise ContentError(

@@ -16,12 +16,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from aos_cli.app.games import load, perform, replay
 from aos_cli.core.dice import ScriptedDice
 from aos_cli.core.state import GameState
-from aos_cli.games import load, perform, replay
 from aos_cli.store import Store
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 DATABASE = GOLDEN / "games_before_typed_actions.sqlite3"
 EXPECTED = GOLDEN / "games_before_typed_actions.json"
 
@@ -119,3 +119,21 @@ def upgraded(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
         if payload.get(key):
             written[key] = payload[key]
     return written
+
+
+def test_games_stored_before_events_show_their_attacks_as_events(tmp_path: Path) -> None:
+    """A game saved before actions stored events still logs its attacks as events (made by
+    replaying it with its recorded dice), agreeing with the attack log the replay keeps."""
+    from aos_cli.app.history import history
+
+    copy = tmp_path / "games.sqlite3"
+    shutil.copy(DATABASE, copy)
+    with Store(copy) as store:
+        for record in store.list_games():
+            entries = history(store, record.id)
+            assert not any("events" in a.payload for a in store.actions(record.id))
+            attacks = [e for entry in entries for e in entry.events if e.kind == "attack"]
+            final = replay(store.setup(record.id), store.actions(record.id))
+            assert [(e.attacker, e.target, e.damage) for e in attacks] == [  # type: ignore[attr-defined]
+                (a["unit"], a["target"], a["damage"]) for a in final.attack_log
+            ]

@@ -1,0 +1,232 @@
+"""What the rules decided, as typed values: the events an action's handler returns.
+
+A handler appends events to `GameState.events` (cleared before each action, as the notes are);
+`apply_action` stores them with the action, and views render them in the chosen language:
+`aos game log --json` gives their fields, not sentences. Each kind is one frozen dataclass
+registered by its `kind`; `event_from_data` reads a stored one back, checking every field, so
+a hand-edited database cannot put anything but numbers and short texts into a view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, TypeVar
+
+from aos_cli.core.errors import InputError
+from aos_cli.core.i18n import _
+
+MAX_EVENTS = 200
+"""The most events one stored action may hold (a whole phase of attacks is far fewer)."""
+MAX_DICE = 2_000
+"""The most dice one stored roll list may hold (the limits on attacks keep it far lower)."""
+MAX_TEXT = 400
+"""The longest name, label or reason an event stores."""
+
+E = TypeVar("E", bound="Event")
+
+EVENT_KINDS: dict[str, type[Event]] = {}
+"""Every kind of event by its `kind`, filled by `@event`."""
+
+
+def event(cls: type[E]) -> type[E]:
+    """Register an event class under its `kind`, so a stored one can be read back."""
+    EVENT_KINDS[cls.kind] = cls
+    return cls
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something the rules decided. Subclasses are frozen dataclasses of numbers, texts and
+    tuples of them (or of `Rolls`), named by `kind`."""
+
+    kind: ClassVar[str] = ""
+
+    def to_data(self) -> dict[str, Any]:
+        """The event as plain JSON-ready data, tagged with its kind."""
+        data: dict[str, Any] = {"kind": self.kind}
+        for spec in fields(self):
+            data[spec.name] = _plain(getattr(self, spec.name))
+        return data
+
+
+def _plain(value: object) -> Any:
+    """A field's value as JSON-ready data."""
+    if isinstance(value, Rolls):
+        return {spec.name: _plain(getattr(value, spec.name)) for spec in fields(value)}
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Rolls:
+    """One weapon's dice in an attack: how many attacks, and each stage's rolls and successes.
+    `saves` counts the wounds saved; `unsaved` those that went through."""
+
+    weapon: str
+    wielder: str
+    attacks: int
+    hit_rolls: tuple[int, ...]
+    hits: int
+    wound_rolls: tuple[int, ...]
+    wounds: int
+    save_rolls: tuple[int, ...]
+    saves: int
+    unsaved: int
+    mortal_wounds: int
+    damage_rolls: tuple[int, ...]
+    damage: int
+
+
+@event
+@dataclass(frozen=True)
+class AttackResolved(Event):
+    """A unit's attacks on one target unit (AoS2 §14, AoS1 §11, 40k8 §8): the totals and each
+    weapon's dice, the ward (feel-no-pain) rolls, the damage, the wounds lost and the models
+    slain."""
+
+    kind: ClassVar[str] = "attack"
+
+    round: int
+    phase: str
+    side: int
+    attacker: str
+    attacker_name: str
+    target: str
+    target_name: str
+    weapons: tuple[Rolls, ...]
+    attacks: int
+    hits: int
+    wounds: int
+    saves: int
+    unsaved: int
+    mortal_wounds: int
+    ward_rolls: tuple[int, ...]
+    ward_saved: int
+    damage: int
+    wounds_lost: int
+    """Wounds the target lost: the damage in Age of Sigmar, where it carries over from model to
+    model; less in 40k, where a normal attack's excess damage is lost (40k8 §8.5)."""
+    slain: int
+
+
+@event
+@dataclass(frozen=True)
+class ModelsSlain(Event):
+    """Models of a unit removed as casualties (AoS2 §14.7, §12), by an attack, a spell, an
+    ability, a battleshock test (`how`: `fled`) or terrain; `by_side` is the side credited with
+    them (-1: nobody, as for terrain or the unit's own side)."""
+
+    kind: ClassVar[str] = "models-slain"
+
+    round: int
+    phase: str
+    unit: str
+    unit_name: str
+    side: int
+    slain: int
+    left: int
+    by_side: int
+    how: str
+
+
+@event
+@dataclass(frozen=True)
+class BattleshockTested(Event):
+    """A battleshock test (AoS2 §12, AoS1 §13): the die, the models slain this turn and the
+    other modifiers added to it, against the unit's Bravery; how many models fled."""
+
+    kind: ClassVar[str] = "battleshock"
+
+    round: int
+    unit: str
+    unit_name: str
+    side: int
+    die: int
+    slain: int
+    modifier: int
+    roll: int
+    bravery: int
+    passed: bool
+    fled: int
+
+
+@event
+@dataclass(frozen=True)
+class PointsScored(Event):
+    """Victory points (or command points) a battleplan's rule gave a side (AoS2 §18-§19)."""
+
+    kind: ClassVar[str] = "points-scored"
+
+    round: int
+    side: int
+    side_name: str
+    points: int
+    command_points: int
+    reason: str
+
+
+def _bad(kind: str, name: str) -> InputError:
+    """A stored event that cannot be read back, naming the field."""
+    return InputError(
+        _("a stored event {kind} has a bad field {field}").format(kind=repr(kind), field=name),
+        _("the games database was edited by hand: restore it from a copy"),
+    )
+
+
+def _read(kind: str, name: str, annotation: str, value: object) -> object:
+    """One stored field checked against its declared type (numbers, short texts, dice)."""
+    if annotation == "int":
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**9:
+            raise _bad(kind, name)
+        return value
+    if annotation == "bool":
+        if not isinstance(value, bool):
+            raise _bad(kind, name)
+        return value
+    if annotation == "str":
+        if not isinstance(value, str) or len(value) > MAX_TEXT:
+            raise _bad(kind, name)
+        return value
+    if annotation == "tuple[int, ...]":
+        if not isinstance(value, list) or len(value) > MAX_DICE:
+            raise _bad(kind, name)
+        return tuple(_read(kind, name, "int", v) for v in value)
+    if annotation == "tuple[Rolls, ...]":
+        if not isinstance(value, list) or len(value) > MAX_EVENTS:
+            raise _bad(kind, name)
+        return tuple(_read_rolls(kind, v) for v in value)
+    raise _bad(kind, name)
+
+
+def _read_rolls(kind: str, value: object) -> Rolls:
+    """A stored weapon's dice."""
+    if not isinstance(value, dict):
+        raise _bad(kind, "weapons")
+    read = {
+        spec.name: _read(kind, spec.name, str(spec.type), value.get(spec.name))
+        for spec in fields(Rolls)
+    }
+    return Rolls(**read)  # type: ignore[arg-type]
+
+
+def event_from_data(data: object) -> Event:
+    """A stored event read back, every field checked (a wrong one is a clean error)."""
+    if not isinstance(data, dict) or data.get("kind") not in EVENT_KINDS:
+        raise _bad(str(data.get("kind") if isinstance(data, dict) else "")[:40], "kind")
+    kind = str(data["kind"])
+    cls = EVENT_KINDS[kind]
+    read = {
+        spec.name: _read(kind, spec.name, str(spec.type), data.get(spec.name))
+        for spec in fields(cls)
+    }
+    return cls(**read)
+
+
+def events_from_data(data: object) -> list[Event]:
+    """The events stored with an action (none when it stored none)."""
+    if data is None:
+        return []
+    if not isinstance(data, list) or len(data) > MAX_EVENTS:
+        raise _bad("", "events")
+    return [event_from_data(item) for item in data]
