@@ -359,13 +359,17 @@ def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[st
     used: set[str] = set()
     units = [unit_snapshot(db, unit, used) for unit in army.units]
     allegiance = db.allegiance(army.allegiance, army.system) if army.allegiance else None
+    from aos_cli.content.army import command_trait_tables
+
+    traits = command_trait_tables(db, army, allegiance)
+    for unit, snapshot in zip(army.units, units, strict=True):
+        if unit.general and army.command_trait:  # AoS2 §25; 40k8 §16 Warlord Traits
+            row = _row(traits, army.command_trait)
+            choice = _choice("command trait", row, snapshot, army.command_trait_weapon)
+            snapshot["choices"] = [*snapshot.get("choices", []), choice]
     if allegiance is not None:
         add_battle_traits(allegiance, units)
         for unit, snapshot in zip(army.units, units, strict=True):
-            if unit.general and army.command_trait:
-                row = _row(allegiance.command_traits, army.command_trait)
-                choice = _choice("command trait", row, snapshot, army.command_trait_weapon)
-                snapshot["choices"] = [*snapshot.get("choices", []), choice]
             if unit.artefact:
                 row = _row(allegiance.artefacts, unit.artefact)
                 choice = _choice("artefact", row, snapshot, unit.artefact_weapon)

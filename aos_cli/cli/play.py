@@ -40,7 +40,7 @@ def demo(
     ] = None,
     system: Annotated[
         str | None,
-        typer.Option(help="Game system of the demo armies: aos2 (default), aos1 or wh40k8."),
+        typer.Option(help="Game system of the demo: aos2 (default), aos1, wh40k8 or mesbg."),
     ] = None,
 ) -> None:
     """Play a whole battle between two armies (the bundled demo armies unless given)."""
@@ -55,10 +55,14 @@ def demo(
     from aos_cli.views.hints import for_demo
     from aos_cli.views.report import report_json, report_view
 
+    own = _own_demo(system, army)
+    if own is not None:  # a system with its own engine plays its demo itself (Middle-earth)
+        own(seed, quiet, json)
+        return
     armies, plan = armies_for(army, system, battleplan)
-    setup = build_setup(armies, plan, name=_("Demo battle"))
+    setup = build_setup(armies, plan, name=_("Demo battle"), dice=SeededDice(seed))
     played = get_system(setup.get("system"))
-    if not played.autoplay:
+    if not (played.autoplay or played.demo_player):
         raise GameError(
             _("aos demo cannot play {system} battles by itself").format(system=played.name),
             _("play one at the table with `aos play --system {system}`").format(system=played.id),
@@ -78,13 +82,33 @@ def demo(
         for note in notes:
             out.print(f"  {for_demo(note)}", markup=False)
 
-    player = AutoPlayer(state, SeededDice(seed), seed, emit)
-    player.play_battle()
+    import importlib
+
+    make = AutoPlayer
+    if played.demo_player:  # a system whose phases are not Age of Sigmar's plays its own
+        module, _sep, attribute = played.demo_player.partition(":")
+        make = getattr(importlib.import_module(module), attribute)
+    make(state, SeededDice(seed), seed, emit).play_battle()
     if json:
         print_json(report_json(state))
         return
     out.rule(_("Battle report"), style="heading")
     out.print(report_view(state))
+
+
+def _own_demo(system: str | None, army: list[Path] | None) -> Any:
+    """The demo of a system with its own engine (`GameSystem.demo_command`), or None."""
+    import importlib
+
+    from aos_cli.app.start import chosen_system
+
+    if army or system is None:
+        return None
+    found = chosen_system(system).demo_command
+    if not found:
+        return None
+    module, _sep, name = found.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 SAVED = N_("Game saved. Resume with `aos play`.")

@@ -166,9 +166,12 @@ def _realm(
     return "ghur", realmscape
 
 
-def _terrain(ask: Ask, out: Console, dice: DiceSource) -> list[dict[str, Any]]:
+def _terrain(
+    ask: Ask, out: Console, dice: DiceSource, garrisons: bool = True
+) -> list[dict[str, Any]]:
     """The terrain features with a scenery rule (AoS2 §4.3), a rolled rule rolled and shown
-    at once, before the next question."""
+    at once, before the next question; whether each may be garrisoned where the system has
+    garrisons (AoS2 §4.5; not the 1st edition)."""
     from aos_cli.app.setup import parse_terrain
     from aos_cli.core.terrain import SCENERY_RULES, scenery_name
 
@@ -196,7 +199,7 @@ def _terrain(ask: Ask, out: Console, dice: DiceSource) -> list[dict[str, Any]]:
             )
             out.print(f"  {rolled}", markup=False)
         question = _("Can {feature} be garrisoned?").format(feature=name)
-        feature["garrison"] = _yes(ask, out, question)
+        feature["garrison"] = garrisons and _yes(ask, out, question)
         terrain.append(feature)
 
 

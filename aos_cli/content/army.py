@@ -173,7 +173,7 @@ def check_army(army: ArmyList, db: Database) -> tuple[ArmyList, Found]:
                     )
                 )
     if army.command_trait is not None:
-        traits = [r for t in (allegiance.command_traits if allegiance else []) for r in t.rows]
+        traits = [r for t in command_trait_tables(db, army, allegiance) for r in t.rows]
         if not any(army.command_trait in (r.id, r.name) for r in traits):
             found.append(
                 (
@@ -186,9 +186,20 @@ def check_army(army: ArmyList, db: Database) -> tuple[ArmyList, Found]:
                 )
             )
         general = army.general
-        if general and general.id in scrolls and not scrolls[general.id].has_keyword("HERO"):
+        from aos_cli.core.system import system_info
+
+        info = system_info(army.system)
+        keyword = info.term("trait_keyword")
+        if general and general.id in scrolls and not scrolls[general.id].has_keyword(keyword):
             found.append(
-                (("command_trait",), _("only a HERO general has a command trait (AoS2 §25)"))
+                (
+                    ("command_trait",),
+                    _("only a {keyword} {general} has a command trait ({rule})").format(
+                        keyword=keyword,
+                        general=_(info.term("general")),
+                        rule=info.term("trait_rule"),
+                    ),
+                )
             )
         row = next((r for r in traits if army.command_trait in (r.id, r.name)), None)
         if general is not None and row is not None and general.id in scrolls:
@@ -260,6 +271,18 @@ def check_army(army: ArmyList, db: Database) -> tuple[ArmyList, Found]:
             elif army.unit(unit_id).reinforcement:
                 found.append(((*path, "units", pos), _("reinforcements cannot join a battalion")))
     return army.model_copy(update={"units": units}), found
+
+
+def command_trait_tables(db: Database, army: ArmyList, allegiance: Any) -> list[Any]:
+    """The command trait tables the army's general draws from: its allegiance's, and the core
+    rules' own (40k8 §16's Warlord Traits, open to every army of the system)."""
+    from aos_cli.core.errors import ContentError
+
+    try:
+        core = list(db.ruleset(army.system).command_traits)
+    except ContentError:
+        core = []
+    return [*(allegiance.command_traits if allegiance else []), *core]
 
 
 def _check_unit(unit: ArmyUnit, scroll: Warscroll, path: tuple[str | int, ...]) -> Found:

@@ -65,13 +65,15 @@ def suffer_mortal_wounds(
     mystical = system_of(state).mystical_ward(state, target, answers)
     ward = min([*wards, *([mystical] if mystical else [])], default=7)
     if ward <= 6:
+        # the system's words: AoS wards, 40k8's rolls to ignore a wound (Disgustingly Resilient)
+        what = _(system_of(state).term("ward_rolls"))
         rolls = dice.roll(
-            amount, _("{unit}: ward rolls ({ward}+)").format(unit=target.name, ward=ward)
+            amount, _("{unit}: {what} ({ward}+)").format(unit=target.name, what=what, ward=ward)
         )
         saved = sum(1 for r in rolls if r >= ward)
         state.notes.append(
-            _("{unit}: ward rolls {dice} ({ward}+) ignore {n}.").format(
-                unit=target.name, dice=" ".join(map(str, rolls)), ward=ward, n=saved
+            _("{unit}: {what} {dice} ({ward}+) ignore {n}.").format(
+                unit=target.name, what=what, dice=" ".join(map(str, rolls)), ward=ward, n=saved
             )
         )
         amount -= saved

@@ -279,6 +279,10 @@ class UnitState:
     """A weapon whose attacks are being split between targets (AoS2 p.7): the attacks it has
     still to make, before any other weapon attacks."""
 
+    locked_with: tuple[str, ...] = ()
+    """Enemy units the game knows to be within engagement range of it, for a system that keeps
+    them (40k8: from a charge or a fight until one of them Falls Back; kept across turns)."""
+
     @property
     def name(self) -> str:
         return self.spec.name

@@ -88,6 +88,10 @@ TERMS: dict[str, str] = {
     "unbind_attempt": N_("an unbind attempt"),
     "bravery_short": "Br",
     "round_one": "roll priority for battle round 1",
+    "general": N_("general"),
+    "ward_rolls": N_("ward rolls"),
+    "trait_keyword": "HERO",
+    "trait_rule": "AoS2 §25",
 }
 """The words the tool uses for a system's game (Age of Sigmar's here); a system gives its own
 in `GameSystem.terms` (40k8: PSYKER, manifests, denies, `aos deny`, Ld)."""
@@ -121,6 +125,13 @@ class GameSystem:
     autoplay: bool = True
     """Whether `aos demo` can fight this system's battles by itself (its phases are the Age
     of Sigmar ones the demo's automatic player knows)."""
+    demo_command: str = ""
+    """For a system with its own engine: where `aos demo` plays one of its battles
+    (`module:attribute`, called with the seed, quiet and json)."""
+    demo_player: str = ""
+    """The system's own automatic player for `aos demo` (`module:attribute`, a class taking the
+    state, dice, seed and a reporter, with `play_battle()`) where the Age of Sigmar one does not
+    know its phases; empty for that one."""
     datasheets: bool = False
     """Units are datasheets: their Move, Wounds, Leadership and Save come from the profile
     (M, W, Ld, Sv), which every unit must have (40k8)."""
@@ -154,6 +165,13 @@ class GameSystem:
     """`army`: each spell once per turn army-wide (AoS2 §15); `caster`: once per caster."""
     spells: tuple[SpellRule, ...] = ()
     scenery_range: int = 1
+    own_scenery_reminders: bool = False
+    garrisons: bool = True
+    """Terrain features may be garrisoned (AoS2 §4.5); the 1st edition has no garrisons."""
+    cover_question: str = N_("is every model of {unit} wholly on or within a terrain feature?")
+    """How the cover question is put (AoS2 §14.9 "wholly"; AoS1 §11.7 "within or on")."""
+    """The system reminds the players of its scenery rules itself (`start_of_phase`, AoS1
+    §3.4): the 2nd edition's Damned reminder is not shown beside its own."""
     bravery_per_ten: bool = True
     """+1 Bravery for every 10 models in the unit (AoS); 40k morale uses the Ld as it is."""
     bravery_name: str = "Bravery"
@@ -246,6 +264,11 @@ class GameSystem:
     def attack_rules(self, rules: AttackRules) -> AttackRules:
         """The compiled attack rules judged by this system's dice conventions (AoS2: as is)."""
         return rules
+
+    def battle_over(self, state: GameState, answers: Any) -> bool:
+        """Whether the battle ends as the battle round just played ends: after the battle's
+        length in rounds (AoS2 §17.1, 40k8 §17.8)."""
+        return state.round >= state.battle_rounds
 
     def cover_for_monsters(self) -> bool:
         """Whether a Monster or War Machine with Wounds 8+ is denied cover (AoS2 §14.9 b)."""

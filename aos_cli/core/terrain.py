@@ -124,10 +124,12 @@ def deadly_check(
     return amount
 
 
-def garrisoned(state: GameState, target: UnitState, answers: RecordedAnswers) -> bool:
+def garrisoned(
+    state: GameState, target: UnitState, answers: RecordedAnswers, garrisons: bool = True
+) -> bool:
     """A garrison gets cover and -1 to hit against it (AoS2 §4.5); asked only when the game
     has a feature that can be garrisoned."""
-    if not any(t.get("garrison") for t in state.terrain):
+    if not garrisons or not any(t.get("garrison") for t in state.terrain):
         return False
     return answers.yes_no(
         "garrisoned",
@@ -164,10 +166,10 @@ def realmscape_attack_effects(state: GameState, attacker: UnitState) -> list[Eff
     return []
 
 
-def realmscape_reminder(state: GameState) -> None:
+def realmscape_reminder(state: GameState, own_scenery: bool = False) -> None:
     """Remind the players of a realmscape feature the tool does not roll for them, and of a
     Damned feature's sacrifice at the start of the hero phase (AoS2 §4.3)."""
-    if state.phase == "hero" and features(state, "damned"):
+    if state.phase == "hero" and features(state, "damned") and not own_scenery:
         state.notes.append(
             _(
                 'Damned: a unit within 1" of a Damned feature may make a sacrifice now '

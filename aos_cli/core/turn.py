@@ -141,7 +141,7 @@ def start_phase(state: GameState) -> None:
         state.combat_passes = 0
     from aos_cli.core.terrain import realmscape_reminder
 
-    realmscape_reminder(state)
+    realmscape_reminder(state, system.own_scenery_reminders)
     system.start_of_phase(state)
 
 
@@ -233,7 +233,7 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
         start_phase(state)
         return
     expire(state, "round")
-    if state.round >= state.battle_rounds:
+    if system.battle_over(state, answers):
         state.ended = True
         state.phase = "ended"
         state.notes.append(

@@ -50,7 +50,8 @@ def unit_flags(unit: UnitState, state: GameState | None = None, shown: bool = Fa
     if unit.charge_rolled and not unit.charged:
         flags.append("charge failed")
     if shown:
-        flags = [_(FLAGS[flag]) for flag in flags]
+        general = FLAGS["general"] if state is None else system_of(state).term("general")
+        flags = [_(general if flag == "general" else FLAGS[flag]) for flag in flags]
     if unit.embarked_in is not None:
         ride = state.unit(unit.embarked_in).name if state is not None else unit.embarked_in
         flags.append(_("embarked in {unit}").format(unit=ride) if shown else f"embarked in {ride}")

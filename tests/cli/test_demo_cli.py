@@ -76,13 +76,6 @@ def test_demo_of_the_first_edition_fights_its_own_battleplan(run_cli: RunCli) ->
     assert "percentage points" in run_cli("demo", "--system", "aos1", "--seed", "3").stdout
 
 
-def test_demo_of_a_system_it_cannot_play_says_how_to_play_it(run_cli: RunCli) -> None:
-    result = run_cli("demo", "--system", "wh40k8")
-    assert result.exit_code == 1
-    assert "aos play --system wh40k8" in result.stderr
-    assert "Traceback" not in result.stderr
-
-
 @pytest.mark.parametrize("seed", (1, 3))
 def test_the_demo_names_no_command_to_run(run_cli: RunCli, seed: int) -> None:
     """Issue 13 item 14: the demo plays both sides, so its notes never tell anyone to run a

@@ -15,7 +15,7 @@ ANSWERS = [
     "1", "1", "1", "1",  # §17.5: one unit at a time (Rhino and Plague Marines go last by themselves)
     "1", "y",  # §17.7: the Underdog (the Space Marines) takes the first turn
     "2",  # Movement: the Librarian Advances
-    "5", "n",  # the Tactical Squad moves (not within 1" of the enemy)
+    "4", "n",  # the Tactical Squad moves (not within 1" of the enemy; Fall Back is not offered)
     "n",  # on to the Psychic phase
     "1", "2", "y",  # the Librarian manifests Smite at the Plaguecaster, the closest visible unit
     "1", "y",  # the Plaguecaster tries to Deny the Witch, within 24"
@@ -27,8 +27,8 @@ ANSWERS = [
     "3", "y",  # the Lord of Contagion's Heroic Intervention
     "n",  # on to the Fight phase
     "1", "3",  # the squad fights (it charged)
-    "4", "y",  # Player Two passes
-    "5", "2", "", "y",  # the Lord of Contagion, within 1", fights the Tactical Squad
+    # Player Two has no other unit in combat: Player One fights on (40k8 §10.2), no pass
+    "2", "2", "", "y",  # the Lord of Contagion, within 1", fights the Tactical Squad
     "n", "y",  # on to the Morale phase
     "1",  # the Tactical Squad's morale test
     "q",

@@ -67,10 +67,12 @@ def test_40k8_5_5_deny_refuses_the_aos_unbind_range_flag(run_cli: RunCli, tmp_pa
     _smite_waiting(run_cli, db)
     before = kinds(run_cli, db)
     alone = aos(run_cli, db, "deny", "librarian", "--within-30")
-    assert alone.exit_code == 2
-    assert "within-24" in alone.stderr and "--within-30 not asked here" in alone.stderr
+    assert alone.exit_code == 2 and "--within-30" in alone.stderr  # deny's flag is --within-24
+    shared = aos(run_cli, db, "unbind", "librarian", "--within-30")
+    assert shared.exit_code == 2
+    assert "within-24" in shared.stderr and "--within-30 not asked here" in shared.stderr
     both = aos(
-        run_cli, db, "deny", "librarian", "--within-30", "--answer", "within-24=yes",
+        run_cli, db, "unbind", "librarian", "--within-30", "--answer", "within-24=yes",
         "--answer", "within-12:plaguecaster=no",
     )  # fmt: skip
     assert both.exit_code == 2

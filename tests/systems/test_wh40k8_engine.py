@@ -98,7 +98,7 @@ def test_40k8_s4_6_advance_adds_d6_then_no_charge_and_assault_weapons_only(
 
 def test_40k8_s15_cataphractii_armour_halves_the_advance_dice(game: GameState) -> None:
     act(game, "advance", [5], unit="lord-of-contagion")
-    assert '+3" (halved)' in " ".join(game.notes)
+    assert 'rolled 5, halved: +3"' in " ".join(game.notes)  # the die shown (issue 27 item 10)
 
 
 def test_40k8_s4_5_fall_back_then_no_shooting_or_charging(game: GameState) -> None:
@@ -217,7 +217,12 @@ def test_40k8_s8_luck_report_logs_the_exact_mean_damage_not_the_roll(game: GameS
     shoot_ten_boltguns(game)
     entry = game.attack_log[-1]
     assert entry["damage"] == 2
-    assert entry["expected"] == pytest.approx(10 / 9, abs=1e-12)
+    # issue 27 item 10: the wounds the five Marines can lose, min(X, 5) for X ~ B(10, 1/9)
+    from math import comb
+
+    p = 1 / 9
+    lost = sum(min(k, 5) * comb(10, k) * p**k * (1 - p) ** (10 - k) for k in range(11))
+    assert entry["expected"] == pytest.approx(lost, abs=1e-12) and lost < 10 / 9
 
 
 def test_40k8_s8_7_cover_only_against_shooting_and_never_for_invulnerable_saves() -> None:
@@ -267,7 +272,9 @@ def test_40k8_s10_2_chargers_fight_first_then_the_players_alternate(game: GameSt
             answers={"engaged": True})  # fmt: skip
     act(game, "fight", [2, 2, 2, 2, 1, 1, 1, 1], unit="lord-of-contagion",
         target="tactical-squad")  # fmt: skip
-    assert game.combat_to_pick == DG  # after the chargers, the player whose turn it is
+    # after the chargers the player whose turn it is picks, but the Death Guard have no other
+    # unit in combat: the Space Marines fight on (40k8 §10.2)
+    assert game.combat_to_pick == SM
 
 
 def test_40k8_s8_5_excess_damage_from_an_attack_is_lost(game: GameState) -> None:

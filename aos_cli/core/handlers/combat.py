@@ -34,6 +34,7 @@ from aos_cli.core.legality import (
     note_placed,
 )
 from aos_cli.core.movement import charge_roll_needed
+from aos_cli.core.phase_names import phase_name
 from aos_cli.core.roll_effects import applies, describe, modified, reroll_source, roll_modifier
 from aos_cli.core.state import TRIUMPH_USED, GameState, UnitState, WeaponSpec
 from aos_cli.core.system import system_of
@@ -95,7 +96,7 @@ def attack_spec(
         attack_extra.append(RollModifier("hit", hit_mod))
     defence_extra: list[Effect] = []
     melee = weapons[0].kind == "melee"
-    garrison = terrain.garrisoned(state, target, answers)
+    garrison = terrain.garrisoned(state, target, answers, system.garrisons)
     if garrison:
         attack_extra.append(RollModifier("hit", -1))  # attacks on a garrison (AoS2 §4.5)
     # No cover for a unit that charged this turn, in the combat phase (AoS1 §11.7, AoS2
@@ -107,9 +108,7 @@ def attack_spec(
         not denied
         and answers.yes_no(
             "cover",
-            _("is every model of {unit} wholly on or within a terrain feature?").format(
-                unit=target.name
-            ),
+            _(system.cover_question).format(unit=target.name),
         )
     )
     if cover:
@@ -399,6 +398,11 @@ def use_triumph(
             _("{side} has already used its triumph, {triumph} (once per battle)").format(
                 side=side.name, triumph=name
             )
+        )
+    phase = triumph.get("phase")
+    if phase and state.phase != phase:  # the 1st edition's Inspired: in a combat phase
+        raise RuleError(
+            _("{triumph} is used in the {phase}").format(triumph=name, phase=phase_name(phase))
         )
     effects = build_effects(triumph.get("effects"), name)
     if not effects:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from aos_cli.core.action_types import Action, Priority, register_action_type
+from aos_cli.core.action_types import Action, Priority, Sacrifice, register_action_type
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.casualties import slay_models
 from aos_cli.core.effects import AttackRules, TargetInfo
@@ -120,6 +120,27 @@ class AoS1System(GameSystem):
                     )
                 )
         return found
+
+    def battle_over(self, state: GameState, answers: Any) -> bool:
+        """AoS1 §5.1: the sheet sets no battle length: as each battle round ends the players
+        say whether the battle ends (Endure and Seize Ground look to rounds four and six). A
+        round ended before the question was asked ends the battle after the set-up's rounds."""
+        recorded = getattr(answers, "answers", None)
+        if answers is None or (
+            getattr(answers, "fallback", None) is None and "battle-over" not in (recorded or {})
+        ):
+            return bool(state.round >= state.battle_rounds)
+        if state.round >= MAX_ROUNDS:
+            return True
+        return bool(
+            answers.yes_no(
+                "battle-over",
+                _(
+                    "battle round {round} is over: do the players end the battle now (the "
+                    "sheet sets no length, AoS1 §5.1)?"
+                ).format(round=state.round),
+            )
+        )
 
     def cover_for_monsters(self) -> bool:
         """AoS1 §11.7: cover has no Monster or War Machine exception."""
@@ -299,8 +320,67 @@ class AoS1Scenery(AoS1System):
         return 0
 
 
+@action(Sacrifice, system="aos1")
+def _sacrifice_1e(
+    state: GameState, act: Sacrifice, dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """AoS1 §3.4 Damned: in your hero phase one of your units within 3" of a Damned feature
+    may make a sacrifice: D3 mortal wounds, and +1 to all its hit rolls until your next hero
+    phase (the 2nd edition's is 1" and a reroll of hit rolls of 1)."""
+    from aos_cli.core.ability_effects import build_effects
+    from aos_cli.core.casualties import suffer_mortal_wounds
+    from aos_cli.core.dice import parse_dice
+    from aos_cli.core.guards import acting_unit
+    from aos_cli.core.state import ActiveEffect
+    from aos_cli.core.terrain import features, scenery_name
+
+    found = features(state, "damned")
+    if not found:
+        raise RuleError(
+            _("this game has no Damned terrain feature"), _("add one with --terrain NAME=damned")
+        )
+    unit = acting_unit(state, act.unit, "hero", "make a sacrifice")
+    key = f"damned:{unit.side}"
+    if key in state.used_this_phase:
+        raise RuleError(_("one unit makes a sacrifice at a Damned feature each hero phase"))
+    names = ", ".join(str(t["name"]) for t in found)
+    question = _('is {unit} within 3" of {features} ({rule})?').format(
+        unit=unit.name, features=names, rule=scenery_name("damned")
+    )
+    if not answers.yes_no("damned", question):
+        raise RuleError(
+            _('{unit} is not within 3" of a Damned feature (AoS1 §3.4)').format(unit=unit.name)
+        )
+    state.used_this_phase.add(key)
+    amount = parse_dice("D3").roll(
+        dice, _("the sacrifice of {unit} (D3 mortal wounds)").format(unit=unit.name)
+    )
+    plus_one = {"type": "modifier", "roll": "hit", "amount": 1}
+    unit.effects.append(
+        ActiveEffect(
+            "Damned sacrifice",
+            build_effects((plus_one,), "Damned sacrifice"),
+            "your_next_hero",
+            unit.side,
+        )
+    )
+    state.notes.append(
+        _(
+            "{unit} makes a sacrifice: {wounds}; it adds 1 to all its hit rolls until your next "
+            "hero phase (AoS1 §3.4)."
+        ).format(
+            unit=unit.name,
+            wounds=ngettext("{n} mortal wound", "{n} mortal wounds", amount).format(n=amount),
+        )
+    )
+    suffer_mortal_wounds(state, unit, amount, dice, answers, slain_by=None)
+
+
 # --------------------------------------------------------------------------- before the battle
 
+
+MAX_ROUNDS = 20
+"""However long the players make an AoS1 battle, it ends after this many battle rounds."""
 
 TRIUMPHS_1E = ((1, 2, "Blessed"), (3, 4, "Inspired"), (5, 6, "Empowered"))
 """The 1st edition Triumphs table, D6 (AoS1 §5.3)."""
@@ -466,10 +546,24 @@ def _triumph(state: GameState, act: Triumph, dice: DiceSource, answers: Recorded
             ).format(roll=roll)
         )
     else:
+        # declared like the 2nd edition's triumphs, with `--triumph` on a fight (AoS1 §5.3)
+        state.sides[side].triumph = {
+            "name": "Inspired",
+            "text": "In one combat phase one unit rerolls all its failed hit rolls.",
+            "phase": "combat",
+            "effects": [
+                {
+                    "type": "lasting",
+                    "until": "end_of_phase",
+                    "target": "self",
+                    "effects": [{"type": "reroll", "roll": "hit", "which": "failed"}],
+                }
+            ],
+        }
         state.notes.append(
             _(
                 "Triumph {roll}: Inspired - in one combat phase one unit rerolls all failed hit "
-                "rolls."
+                "rolls: declare it with --triumph as it fights."
             ).format(roll=roll)
         )
 
@@ -497,6 +591,9 @@ AOS1 = AoS1Scenery(
         SpellRule("mystic shield", 6, 18, "friendly"),
     ),
     scenery_range=3,
+    own_scenery_reminders=True,
+    garrisons=False,
+    cover_question=N_("is every model of {unit} within or on a terrain feature?"),
     battle_rounds=6,
     shooting_engaged_rule=False,
     look_out_sir=False,

@@ -30,7 +30,7 @@ def run_wizard(
     plans = sorted((p for p in db.battleplans.values() if p.system == "aos1"), key=lambda p: p.name)
     out.rule(_("Set-up: the battle"), style="heading")
     plan = plans[_choose(ask, out, _("Battle"), [p.shown() for p in plans])]
-    terrain = _terrain(ask, out, dice)
+    terrain = _terrain(ask, out, dice, garrisons=False)  # no garrisons in the 1st edition
     setup = build_setup(army_paths, plan.id, terrain=terrain, dice=dice)
     deploy(setup, ask, out, dice)
     out.print(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -155,11 +156,15 @@ def add(
     strength: Annotated[int | None, typer.Option(help="Strength (for duels in play).")] = None,
     defence: Annotated[int | None, typer.Option(help="Defence (for duels in play).")] = None,
     attacks: Annotated[int | None, typer.Option(help="Attacks (for duels in play).")] = None,
+    power: Annotated[
+        list[str] | None,
+        typer.Option(help="A magical power it knows with its casting value: 'sap-will=4'."),
+    ] = None,
     db: DbOption = None,
     game: GameOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Add a hero with its Might, Will, Fate and Wounds."""
+    """Add a hero with its Might, Will, Fate and Wounds, and the magical powers it knows."""
     payload: dict[str, Any] = {
         "op": "hero",
         "name": name,
@@ -172,7 +177,39 @@ def add(
     given = {"fight": fight, "strength": strength, "defence": defence, "attacks": attacks}
     if any(v is not None for v in given.values()):
         payload["profile"] = {k: v for k, v in given.items() if v is not None}
+    if power:  # without --power the hero's powers are not recorded: it may cast any
+        payload["powers"] = known_powers(power)
     _run(payload, db, game, json)
+
+
+MAX_POWERS = 21
+"""A hero knows at most the 21 powers of the rules (mesbg §3)."""
+
+
+def known_powers(given: list[str]) -> dict[str, int]:
+    """`--power 'sap-will=4'` (name or id, casting value) → {power id: casting value}, the
+    power checked against the rules (mesbg §2.1, §3)."""
+    from aos_cli.content import load_database
+    from aos_cli.content.database import find
+    from aos_cli.core.dice import parse_threshold
+    from aos_cli.core.errors import InputError
+
+    if len(given) > MAX_POWERS:
+        raise InputError(
+            _("--power given {n} times").format(n=len(given)),
+            _("a hero knows at most {n} powers").format(n=MAX_POWERS),
+        )
+    powers: dict[str, int] = {}
+    spells = load_database().ruleset("mesbg").spells
+    for text in given:
+        name, sep, value = text.rpartition("=")
+        if not sep or not name.strip():
+            raise InputError(
+                f"--power {text!r}", _("give the power and its casting value: 'sap-will=4'")
+            )
+        found = find(spells, name.strip(), "power")
+        powers[found.id] = parse_threshold(value.strip(), what="--power")
+    return powers
 
 
 @hero_app.command("spend")
@@ -281,6 +318,7 @@ def cast(
         CastResult,
         Duration,
         cast_payload,
+        check_knows,
         has_not_error,
         roll_cast,
         roll_store_change,
@@ -300,6 +338,10 @@ def cast(
     def attempt(dice: DiceSource) -> tuple[dict[str, Any], tuple[Battle, CastResult]]:
         battle = _battle(session)
         hero = battle.check_can_cast(caster)
+        check_knows(hero, str(info["id"]), str(info["name"]))
+        chosen = request
+        if casting is None and hero.powers and str(info["id"]) in hero.powers:
+            chosen = replace(request, casting=hero.powers[str(info["id"])])  # the hero's value
         victim = battle.living(target) if target else None
         for who, key, wanted in (
             (hero, "will", will),
@@ -311,8 +353,8 @@ def cast(
                 raise RuleError(has_not_error(who, key, wanted))
         asking = None
         if victim is not None and resist_will is None:
-            asking = resist_asker(request, victim)
-        result = roll_cast(dice, request, asking)
+            asking = resist_asker(chosen, victim)
+        result = roll_cast(dice, chosen, asking)
         change = None
         if victim is not None and result.outcome.succeeded:
             change = roll_store_change(

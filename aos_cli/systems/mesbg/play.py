@@ -29,9 +29,11 @@ DEMO_FORCES: tuple[dict[str, Any], ...] = (
         "models": 12,
         "heroes": (
             {"name": "Aragorn", "might": 3, "will": 3, "fate": 3, "wounds": 3,
-             "profile": {"fight": 6, "strength": 4, "defence": 6, "attacks": 3}},
+             "profile": {"fight": 6, "strength": 4, "defence": 6, "attacks": 3}, "powers": {}},
             {"name": "Gandalf", "might": 3, "will": 6, "fate": 3, "wounds": 3,
-             "profile": {"fight": 5, "strength": 4, "defence": 5, "attacks": 1}},
+             "profile": {"fight": 5, "strength": 4, "defence": 5, "attacks": 1},
+             "powers": {"blinding-light": 2, "immobilise": 3, "sorcerous-blast": 5,
+                        "strengthen-will": 4, "terrifying-aura": 2}},
         ),
     },
     {
@@ -40,15 +42,18 @@ DEMO_FORCES: tuple[dict[str, Any], ...] = (
         "models": 14,
         "heroes": (
             {"name": "Lurtz", "might": 3, "will": 1, "fate": 1, "wounds": 2,
-             "profile": {"fight": 5, "strength": 5, "defence": 6, "attacks": 2}},
+             "profile": {"fight": 5, "strength": 5, "defence": 6, "attacks": 2}, "powers": {}},
             {"name": "Saruman", "might": 3, "will": 6, "fate": 3, "wounds": 3,
-             "profile": {"fight": 5, "strength": 4, "defence": 5, "attacks": 1}},
+             "profile": {"fight": 5, "strength": 4, "defence": 5, "attacks": 1},
+             "powers": {"compel": 4, "immobilise": 3, "sap-will": 4, "sorcerous-blast": 5,
+                        "terrifying-aura": 3}},
         ),
     },
 )  # fmt: skip
-"""Two small demo forces: each hero's Might, Will, Fate and Wounds and its Fight, Strength,
-Defence and Attacks for duels (commonly published Lord of the Rings SBG profiles), the rest of
-each force counted as warriors."""
+"""Two small demo forces: each hero's Might, Will, Fate and Wounds, its Fight, Strength,
+Defence and Attacks for duels, and the magical powers it knows with its casting values (mesbg
+§2.1: none for Aragorn and Lurtz; commonly published Lord of the Rings SBG profiles), the rest
+of each force counted as warriors."""
 
 PHASES = ("priority", "move", "shoot", "fight", "end")
 """The phases of a turn (commonly published, digest §5); powers are cast in the Move phase."""
@@ -142,6 +147,8 @@ def _menu(battle: Battle, phase: str) -> list[tuple[str, Step]]:
     found: list[tuple[str, Step]] = []
     if phase == "move":
         for hero in living:
+            if hero.powers == {}:
+                continue  # no magical powers (mesbg §2.1)
             if hero.current["will"] > 0 and hero.name not in battle.cast_this_turn:
                 label = _("{hero}: cast a magical power").format(hero=hero.name)
                 found.append((label, _caster(hero.name)))
@@ -196,8 +203,13 @@ def _caster(name: str) -> Step:
 
         hero = battle.hero(name)
         powers = sorted(load_database().ruleset("mesbg").spells, key=lambda p: p.name)
-        shown = [f"{p.shown('name')} ({p.casting_value}+)" for p in powers]
-        power = powers[_pick(_("Power"), shown)]
+        known = hero.powers
+        if known is not None:  # the powers the hero knows, at its own casting values (§2.1)
+            powers = [p for p in powers if p.id in known]
+        values = [p.casting_value if known is None else known[p.id] for p in powers]
+        shown = [f"{p.shown('name')} ({v}+)" for p, v in zip(powers, values, strict=True)]
+        picked = _pick(_("Power"), shown)
+        power, casting = powers[picked], values[picked]
         will = _number(_("Will {hero} spends").format(hero=hero.name), 1, hero.current["will"])
         might = _number(
             _("Might {hero} may spend to cast it").format(hero=hero.name),
@@ -208,7 +220,7 @@ def _caster(name: str) -> Step:
         nobody = _("no hero (a warrior, or the caster itself)")
         picked = _pick(_("Target"), [*others, nobody])
         target = others[picked] if picked < len(others) else None
-        cast(hero.name, power.id, will=will, casting=None, target=target, resist_will=None,
+        cast(hero.name, power.id, will=will, casting=str(casting), target=target, resist_will=None,
              might=might, resist_might=0, might_policy="minimum", channelled=False, seed=seed,
              dice=mode, db=db, game=game, json=False)  # fmt: skip
 

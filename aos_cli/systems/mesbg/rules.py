@@ -1063,6 +1063,14 @@ class Hero:
     current: dict[str, int]
     profile: dict[str, int] = field(default_factory=dict)
     """Its Fight, Strength, Defence and Attacks, where given, for duels (mesbg §5)."""
+    powers: dict[str, int] | None = None
+    """The magical powers it knows, by power id, with its casting value for each (mesbg §2.1:
+    a Hero with magical powers; the values are the hero's profile's, not a table's). None for
+    a hero recorded before heroes carried their powers: it may cast any."""
+
+    def knows(self, power_id: str) -> bool:
+        """Whether it may cast the power (any, for a hero recorded without its powers)."""
+        return self.powers is None or power_id in self.powers
 
     @property
     def slain(self) -> bool:
@@ -1224,7 +1232,15 @@ class Battle:
                     f"{key}: {value}",
                     _("give {names} from 1 to 10").format(names=", ".join(PROFILE)),
                 )
-        self.heroes[name] = Hero(name, force.name, dict(start), dict(start), profile)
+        powers = None
+        if payload.get("powers") is not None:
+            powers = {str(k): int(v) for k, v in dict(payload["powers"]).items()}
+            for power, value in powers.items():
+                if not 1 <= value <= 6:
+                    raise InputError(
+                        f"{power}: {value}+", _("a casting value is from 1+ to 6+ (mesbg §2.2)")
+                    )
+        self.heroes[name] = Hero(name, force.name, dict(start), dict(start), profile, powers)
         note = _("{hero} joins {force}: {stores}")
         self.notes.append(note.format(hero=name, force=force.name, stores=_stores_text(start)))
 
@@ -1284,6 +1300,7 @@ class Battle:
                 )
             )
         caster = self.check_can_cast(str(payload["caster"]))
+        check_knows(caster, str(payload.get("power", "")), str(payload["name"]))
         target = self.living(str(payload["target"])) if payload.get("target") else None
         will, might = int(payload["will"]), int(payload["might_spent"])
         resist_will, resist_might = int(payload["resist_will"]), int(payload["resist_might_spent"])
@@ -1523,6 +1540,22 @@ class Battle:
         )
 
 
+def check_knows(hero: Hero, power_id: str, name: str) -> None:
+    """RuleError unless the hero knows the power (mesbg §2.1: a Hero with magical powers uses
+    those it has)."""
+    if hero.knows(power_id):
+        return
+    from aos_cli.systems.mesbg.words import power_title
+
+    known = ", ".join(power_title(p) for p in sorted(hero.powers or ())) or _("none")
+    raise RuleError(
+        _("{hero} does not know {power} (mesbg §2.1)").format(
+            hero=hero.name, power=power_name(name)
+        ),
+        _("the powers {hero} knows: {known}").format(hero=hero.name, known=known),
+    )
+
+
 def roll_fate(source: DiceSource, points: int) -> list[int]:
     """Fate dice against one Wound, one point at a time until one scores 4+ (the points not
     needed are kept): what `Battle` records as an `op: fate` action."""
@@ -1675,6 +1708,7 @@ MESBG = register(
         status_command="aos_cli.systems.mesbg.cli:list_heroes",
         log_command="aos_cli.systems.mesbg.cli:hero_log",
         play_command="aos_cli.systems.mesbg.play:play_mesbg",
+        demo_command="aos_cli.systems.mesbg.demo:play_demo",
     )
 )
 """MESBG is played with its own engine (`Battle` above, `aos hero`): its turn, magic (§2: cast

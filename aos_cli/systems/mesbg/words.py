@@ -87,6 +87,24 @@ def _content_names(code: str) -> tuple[dict[str, str], dict[str, str]]:
     return powers, {phase.id: phase.shown("name") for phase in rules.phases}
 
 
+def power_title(power_id: str) -> str:
+    """A power named by its id (as a hero's profile lists its powers), in the chosen language;
+    the id itself when the rules cannot be read."""
+    return _power_ids(language()).get(power_id, power_id)
+
+
+@cache
+def _power_ids(code: str) -> dict[str, str]:
+    """The powers by id, named in language `code` (the current one)."""
+    from aos_cli.content import load_database
+
+    try:
+        rules = load_database().ruleset("mesbg")
+    except Exception:  # the rules cannot be read: the ids are shown
+        return {}
+    return {spell.id: spell.shown("name") for spell in rules.spells}
+
+
 ACTION_NAMES: dict[str, str] = {
     "force": N_("a force added"),
     "hero": N_("a hero added"),

@@ -38,6 +38,10 @@ INFO = SystemInfo(
         ("unbind_attempt", N_("Deny the Witch")),
         ("bravery_short", "Ld"),
         ("round_one", N_("the Underdog chooses who goes first in every round")),
+        ("general", N_("Warlord")),
+        ("ward_rolls", N_("rolls to ignore wounds")),
+        ("trait_keyword", "CHARACTER"),
+        ("trait_rule", "40k8 §16"),
     ),
 )
 """What lists, help and content validation read without importing the rules; `rules` builds

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from aos_cli.cli.acting import act, unit_action, with_help
+from aos_cli.cli.acting import act, unit_action
 from aos_cli.cli.options import (
     AnswerOption,
     DbOption,
@@ -18,7 +18,6 @@ from aos_cli.cli.options import (
     SeedOption,
     UnitArg,
 )
-from aos_cli.cli.turn import unbind
 
 
 def advance(
@@ -84,7 +83,24 @@ def morale(
         dice=dice, seed=seed, answer=answer)  # fmt: skip
 
 
-deny = with_help(
-    unbind,
-    "Deny the Witch: 2D6 must beat the Psychic test that manifested the power (40k8 §5.5).",
-)
+def deny(
+    psyker: Annotated[str | None, typer.Argument(help="The psyker who tries to deny it.")] = None,
+    pass_: Annotated[bool, typer.Option("--pass", help="Let it through.")] = False,
+    mod: Annotated[int, typer.Option(help="Modifier to the 2D6 roll.")] = 0,
+    within_24: Annotated[
+        bool | None,
+        typer.Option("--within-24/--no-within-24", help='Within 24" of the manifesting psyker.'),
+    ] = None,
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Deny the Witch: 2D6 must beat the Psychic test that manifested the power (40k8 §5.5)."""
+    from aos_cli.core.errors import InputError
+    from aos_cli.core.i18n import _
+
+    if psyker is None and not pass_:
+        raise InputError(_("name the denying psyker, or give --pass to let the power through"))
+    act(
+        "unbind", {"wizard": None if pass_ else psyker, "mod": mod}, db=db, game=game,
+        as_json=json, dice=dice, seed=seed, answers={"within-24": within_24}, answer=answer)  # fmt: skip

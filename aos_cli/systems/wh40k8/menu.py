@@ -12,6 +12,9 @@ from aos_cli.core.turn import due_battleshock
 from aos_cli.systems.wh40k8.table import (
     CHARGES_OVER,
     enemy_charged,
+    fight_picker,
+    known_foes,
+    may_fight,
     turn_start_aura,
     turn_start_key,
     weapon_type_of,
@@ -64,8 +67,14 @@ def _options(state: GameState) -> list[Option]:
                 continue
             if not unit.on_battlefield or unit.moved:
                 continue
-            for label, kind in ((_("{unit}: move"), "move"), (_("{unit}: Advance"), "advance"),
-                                (_("{unit}: Fall Back"), "fall-back")):  # fmt: skip
+            # 40k8 §4.5: a unit within 1" of the enemy stays put or Falls Back; the others move
+            # or Advance (the game knows who is in combat from the charges and fights)
+            moves = (
+                ((_("{unit}: Fall Back"), "fall-back"),)
+                if known_foes(state, unit)
+                else ((_("{unit}: move"), "move"), (_("{unit}: Advance"), "advance"))
+            )
+            for label, kind in moves:
                 found.append(_unit_option(label, kind, unit, side))
             for transport in transports:
                 if transport is not unit and not unit.disembarked:
@@ -94,7 +103,7 @@ def _options(state: GameState) -> list[Option]:
     elif phase == "shooting":
         for unit in own:
             if unit.on_battlefield and has_weapons(unit, "missile") and not unit.shot:
-                found += shooting_options(unit, side)
+                found += shooting_options(unit, side, engaged=bool(known_foes(state, unit)))
     elif phase == "charge":
         over = CHARGES_OVER in state.used_this_phase
         for unit in own:
@@ -121,13 +130,12 @@ def _options(state: GameState) -> list[Option]:
                 # 40k8 §10.4: a charger attacks only the units it charged
                 found.append(replace(option, allowed=unit.charge_targets))
             return found
-        picker = state.combat_to_pick if state.combat_to_pick is not None else side
+        # 40k8 §10.2: the players alternate; once one has no eligible unit the other fights
+        # on; when neither has, the fighting is over (no pass to make)
+        picker = fight_picker(state)
         for unit in state.sides[picker].units:
-            if unit.on_battlefield and not unit.fought:
+            if may_fight(state, unit):
                 found.append(_unit_option(_("{unit}: fight"), "fight", unit, picker, "enemy"))
-        found.append(
-            Option(_("{side}: pass").format(side=state.sides[picker].name), "pass", {}, side=picker)
-        )
     elif phase == "morale":
         due = due_battleshock(state)
         if due:
@@ -160,11 +168,11 @@ def turn_start_options(state: GameState, own: list[UnitState], side: int) -> lis
     ]
 
 
-def shooting_options(unit: UnitState, side: int) -> list[Option]:
+def shooting_options(unit: UnitState, side: int, engaged: bool = False) -> list[Option]:
     """A unit's ways to shoot, one line each when it has a choice (40k8 §7.5, §7.6): its main
     weapons, its Pistols (the only ones within 1" of an enemy), or a grenade thrown by one
     model while the others fire; after Advancing only Assault weapons, none after Falling
-    Back unless it can FLY (40k8 §4.5, §4.6)."""
+    Back unless it can FLY, only Pistols from within 1" of the enemy (40k8 §4.5, §4.6, §7.6)."""
     if unit.fell_back and not unit.spec.has("FLY"):
         return []
     ranged = [w for w in unit.spec.weapons if weapon_type_of(w)[0] != "melee"]
@@ -174,6 +182,8 @@ def shooting_options(unit: UnitState, side: int) -> list[Option]:
     grenades = [w for w in ranged if kinds[w.id] == "grenade"]
     if unit.advanced:
         main, pistols, grenades = [w for w in main if kinds[w.id] == "assault"], [], []
+    if engaged:  # within 1" of the enemy: Pistols only (40k8 §6.2, §7.6)
+        main, grenades = [], []
     name = unit.name
     groups: list[tuple[str, list[WeaponSpec]]] = []
     if main:

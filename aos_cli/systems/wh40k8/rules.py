@@ -66,8 +66,12 @@ from aos_cli.core.unit_attacks import characteristic_bonus, unit_rules
 from aos_cli.systems.wh40k8 import INFO
 from aos_cli.systems.wh40k8.table import (
     CHARGES_OVER,
+    fight_picker,
+    known_foes,
+    lock,
     turn_start_aura,
     turn_start_key,
+    unlock,
     weapon_type_of,
 )
 
@@ -366,6 +370,8 @@ def roll_attack(
     target.models = allocation.models_left
     target.wounds_on_damaged = allocation.wounds_on_damaged
     target.slain_this_turn += allocation.slain
+    # the luck report weighs the wounds the target lost, excess damage lost (40k8 §8.5)
+    lost = ENGINE_40K.odds(spec).wounds_lost
     state.attack_log.append(
         {
             "round": state.round,
@@ -373,8 +379,8 @@ def roll_attack(
             "side": attacker.side,
             "unit": attacker.spec.id,
             "target": target.spec.id,
-            "expected": ENGINE_40K.mean(spec),
-            "damage": result.damage,
+            "expected": lost.mean if lost is not None else ENGINE_40K.mean(spec),
+            "damage": result.wounds_lost,
             "slain": allocation.slain,
         }
     )
@@ -434,7 +440,9 @@ def _move(state: GameState, act: Move, dice: DiceSource, answers: RecordedAnswer
     """40k8 §4.2, §4.4: move up to M, never within 1" of an enemy; a unit starting within 1"
     of the enemy stays put or Falls Back."""
     unit = _start_move(state, act.unit, "move")
-    if answers.yes_no("engaged", _('is {unit} within 1" of an enemy unit?').format(unit=unit.name)):
+    if known_foes(state, unit) or answers.yes_no(
+        "engaged", _('is {unit} within 1" of an enemy unit?').format(unit=unit.name)
+    ):
         raise RuleError(
             _('{unit} is within 1" of the enemy: it stays or Falls Back (40k8 §4.5)').format(
                 unit=unit.name
@@ -466,14 +474,14 @@ def _advance(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnsw
     distance = modified(math.ceil(roll / 2) if halved else roll, modifier)
     unit.moved = unit.advanced = True
     line = (
-        _('{unit} Advances: +{inches}" (halved){how}; it cannot charge and fires only Assault '
-          "weapons this turn (40k8 §4.6).")
+        _('{unit} Advances: rolled {roll}, halved: +{inches}"{how}; it cannot charge and fires '
+          "only Assault weapons this turn (40k8 §4.6).")
         if halved
-        else _('{unit} Advances: +{inches}"{how}; it cannot charge and fires only Assault '
-               "weapons this turn (40k8 §4.6).")
+        else _('{unit} Advances: rolled {roll}: +{inches}"{how}; it cannot charge and fires only '
+               "Assault weapons this turn (40k8 §4.6).")
     )  # fmt: skip
     state.notes.append(
-        line.format(unit=unit.name, inches=distance, how=describe(modifier, effects))
+        line.format(unit=unit.name, roll=roll, inches=distance, how=describe(modifier, effects))
     )
 
 
@@ -482,6 +490,13 @@ def _fall_back(state: GameState, act: Retreat, dice: DiceSource, answers: Record
     """40k8 §4.5: end more than 1" from every enemy; no Advancing or charging this turn, and no
     shooting unless the unit can FLY."""
     unit = _start_move(state, act.unit, "Fall Back")
+    if not known_foes(state, unit) and not _asked_engaged(unit, answers):
+        raise RuleError(
+            _('{unit} is not within 1" of an enemy unit: it moves or Advances instead of '
+              "Falling Back (40k8 §4.5)").format(unit=unit.name),
+            _("if an enemy did come that close, answer engaged=yes"),
+        )  # fmt: skip
+    unlock(state, unit)
     unit.moved = unit.fell_back = True
     line = (
         _("{unit} Falls Back: it cannot charge this turn (it can FLY, so it may still shoot; "
@@ -490,6 +505,16 @@ def _fall_back(state: GameState, act: Retreat, dice: DiceSource, answers: Record
         else _("{unit} Falls Back: it cannot charge or shoot this turn (40k8 §4.5).")
     )  # fmt: skip
     state.notes.append(line.format(unit=unit.name))
+
+
+def _asked_engaged(unit: UnitState, answers: RecordedAnswers) -> bool:
+    """Whether a unit the game does not know to be in combat is within 1" of an enemy, asked;
+    a Fall Back recorded before the question was asked replays as it was played (yes)."""
+    if answers.fallback is None and "engaged" not in answers.answers:
+        return True
+    return answers.yes_no(
+        "engaged", _('is {unit} within 1" of an enemy unit?').format(unit=unit.name)
+    )
 
 
 def _passengers(state: GameState, transport: UnitState) -> int:
@@ -680,28 +705,58 @@ def _manifest(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAn
         suffer_mortal_wounds(state, psyker, wounds, dice, answers, slain_by=psyker.side)
         if not psyker.alive:
             state.notes.append(
-                _(
-                    '{unit} is slain: {power} fails and every unit within 6" suffers D3 mortal '
-                    "wounds - roll for each and record them with `aos adjust`."
-                ).format(unit=psyker.name, power=power_name(power))
-            )
+                _('{unit} is slain: {power} fails and every unit within 6" suffers D3 mortal '
+                  "wounds (40k8 §5.4).").format(unit=psyker.name, power=power_name(power))
+            )  # fmt: skip
+            _perils_blast(state, psyker, dice, answers)
             return
+    dice_shown = "+".join(map(str, rolled)) + (f"{act.mod:+d}" if act.mod else "")
     if total < value:
         state.notes.append(
-            _("{unit} fails to manifest {power}: {total} against {value}.").format(
-                unit=psyker.name, power=power_name(power), total=total, value=value
+            _("{unit} fails to manifest {power}: {total} ({dice}) against {value}.").format(
+                unit=psyker.name, power=power_name(power), total=total, dice=dice_shown,
+                value=value,
             )
-        )
+        )  # fmt: skip
         return
     state.notes.append(
-        _("{unit} manifests {power} with {total}.").format(
-            unit=psyker.name, power=power_name(power), total=total
+        _("{unit} manifests {power} with {total} ({dice}) against {value}.").format(
+            unit=psyker.name, power=power_name(power), total=total, dice=dice_shown, value=value
         )
     )
     pending = PendingSpell(psyker.spec.id, power, total, target)
     how = _("Deny the Witch with {names}: `aos deny PSYKER` (or --pass)")
     if not offer_unbind(state, psyker, pending, how):
         resolve_power(state, pending, dice, answers)
+
+
+def _perils_blast(
+    state: GameState, psyker: UnitState, dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """40k8 §5.4: a psyker slain by Perils of the Warp strikes every unit within 6" of it, of
+    either side, with D3 mortal wounds; the players say which units are that close. (A game
+    recorded before the question was asked replays as it was, leaving them to `aos adjust`.)"""
+    for unit in [u for u in state.units() if u.on_battlefield]:
+        key = f"within-6:{unit.spec.id}"
+        if _lenient(answers, key) or not answers.yes_no(
+            key,
+            _('was {unit} within 6" of {psyker} when it was slain?').format(
+                unit=unit.name, psyker=psyker.name
+            ),
+        ):
+            continue
+        amount = parse_dice("D3").roll(
+            dice, _("Perils of the Warp: D3 mortal wounds on {unit}").format(unit=unit.name)
+        )
+        state.notes.append(
+            ngettext(
+                "Perils of the Warp: {unit} suffers {n} mortal wound (40k8 §5.4).",
+                "Perils of the Warp: {unit} suffers {n} mortal wounds (40k8 §5.4).",
+                amount,
+            ).format(unit=unit.name, n=amount)
+        )
+        # the psyker's own Perils: no army slew them (as the psyker's own wounds)
+        suffer_mortal_wounds(state, unit, amount, dice, answers, slain_by=None)
 
 
 @action(Unbind, system="wh40k8")
@@ -892,7 +947,8 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
         raise RuleError(_("{unit} has already shot this phase").format(unit=unit.name))
     target = enemy_unit(state, unit, act.target)
     _not_embarked(target)
-    engaged = answers.yes_no(
+    foes = known_foes(state, unit)
+    engaged = bool(foes) or answers.yes_no(
         "engaged", _('is {unit} within 1" of an enemy unit?').format(unit=unit.name)
     )
     weapons = _shooting_weapons(unit, act.weapon, engaged)
@@ -903,6 +959,10 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
             else _("{unit} cannot shoot: no weapon may fire now (40k8 §6.2, §7)")
         )
         raise RuleError(why.format(unit=unit.name))
+    if engaged:
+        _pistol_at_closest(unit, target, foes, answers)
+    else:
+        _not_near_friends(state, unit, target, answers)
     if (
         is_character(target)
         and target.spec.wounds < 10
@@ -921,6 +981,64 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
         )
     shoot_40k(state, unit, target, weapons, dice, answers, engaged=engaged, extra=attack_flags(act))
     unit.shot = True
+
+
+def _lenient(answers: RecordedAnswers, key: str) -> bool:
+    """Whether a question added in round two goes unasked: an action recorded before it was
+    asked (no one to ask, no answer kept) replays as it was played."""
+    return answers.fallback is None and key not in answers.answers
+
+
+def _not_near_friends(
+    state: GameState, unit: UnitState, target: UnitState, answers: RecordedAnswers
+) -> None:
+    """40k8 §6.3: no unit may shoot an enemy unit within 1" of friendly models; the game knows
+    it from a charge or a fight, and asks otherwise."""
+    friends = [u for u in known_foes(state, target) if u.side == unit.side]
+    # only a unit that has been in combat (a pile-in, a consolidation, a Heroic Intervention)
+    # may have come within 1" of the target unknown to the game: asked only then
+    maybe = any(u.locked_with or u.intervened for u in state.sides[unit.side].units)
+    close = bool(friends) or (
+        (maybe or "target-engaged" in answers.answers)
+        and not _lenient(answers, "target-engaged")
+        and answers.yes_no(
+            "target-engaged",
+            _('is {target} within 1" of a model of your army?').format(target=target.name),
+        )
+    )
+    if close:
+        raise RuleError(
+            _('{target} is within 1" of {friends}: it cannot be shot (40k8 §6.3)').format(
+                target=target.name,
+                friends=", ".join(u.name for u in friends) or _("your models"),
+            ),
+            _("shoot another unit, or fight it in the Fight phase"),
+        )
+
+
+def _pistol_at_closest(
+    unit: UnitState, target: UnitState, foes: list[UnitState], answers: RecordedAnswers
+) -> None:
+    """40k8 §7.6: a Pistol fired from within 1" of the enemy must target the closest enemy
+    unit (then friendly models within 1" of it do not matter). The one enemy unit the game
+    knows within 1" is the closest; otherwise the players say."""
+    if foes == [target] or _lenient(answers, "closest-enemy"):
+        return
+    if not answers.yes_no(
+        "closest-enemy",
+        _("is {target} the closest enemy unit to {unit}?").format(
+            target=target.name, unit=unit.name
+        ),
+    ):
+        raise RuleError(
+            _(
+                'a Pistol fired from within 1" of the enemy must target the closest enemy unit, '
+                "not {target} (40k8 §7.6)"
+            ).format(target=target.name),
+            _("shoot the closest enemy unit: {units}").format(
+                units=", ".join(u.name for u in foes) or _('the one within 1"')
+            ),
+        )
 
 
 # --------------------------------------------------------------------------- charge (§9)
@@ -973,6 +1091,12 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
         guns = [w for w in _ranged(target) if weapon_type_of(w)[0] != "grenade"]
         if not guns or not unit.alive:
             continue
+        if known_foes(state, target):
+            state.notes.append(
+                _('{target} cannot fire Overwatch: enemy models are within 1" of it '
+                  "(40k8 §9.3).").format(target=target.name)
+            )  # fmt: skip
+            continue
         if answers.yes_no(
             f"overwatch:{target.spec.id}",
             _("does {target} fire Overwatch at {unit}?").format(target=target.name, unit=unit.name),
@@ -998,6 +1122,8 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
     if roll >= needed:
         unit.charged = True
         unit.charge_targets = tuple(t.spec.id for t in targets)
+        for target in targets:
+            lock(unit, target)
         state.notes.append(
             _(
                 '{unit} charges: rolled {roll}{how}, needed {needed} to end within 1" (40k8 §9.4).'
@@ -1118,12 +1244,12 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
             )
         )
     if not unit.charged:
-        picker = state.combat_to_pick if state.combat_to_pick is not None else active
+        picker = fight_picker(state)
         if unit.side != picker:
             raise RuleError(
                 _("it is {side}'s pick to fight (40k8 §10.2)").format(side=state.sides[picker].name)
             )
-        if not answers.yes_no(
+        if not known_foes(state, unit) and not answers.yes_no(
             "engaged", _('is {unit} within 1" of an enemy unit?').format(unit=unit.name)
         ):
             raise RuleError(
@@ -1147,6 +1273,8 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
         )
     )
     unit.fought = True
+    if unit.alive and target.alive:
+        lock(unit, target)
     state.combat_passes = 0
     still = [
         u for u in state.sides[active].units if u.on_battlefield and u.charged and not u.fought
@@ -1154,6 +1282,7 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
     state.combat_to_pick = active if unit.charged else 1 - unit.side
     if unit.charged and still:
         state.combat_to_pick = active
+    state.combat_to_pick = fight_picker(state)
 
 
 # --------------------------------------------------------------------------- morale (§11)
@@ -1311,7 +1440,7 @@ WH40K8 = WH40K8System(
     phases=("movement", "psychic", "shooting", "charge", "fight", "morale"),
     demo_armies=("death-guard-wh40k8-demo.yaml", "space-marines-wh40k8-demo.yaml"),
     demo_battleplan="only-war",
-    autoplay=False,
+    demo_player="aos_cli.systems.wh40k8.demo:Player40k",
     arrival_roll=None,
     reserve_ability="teleport-strike",
     setup_wizard=True,

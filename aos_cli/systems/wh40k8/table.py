@@ -9,7 +9,7 @@ import re
 from aos_cli.core.ability_effects import Aura, MortalWounds, RollThen
 from aos_cli.core.errors import RuleError
 from aos_cli.core.i18n import _
-from aos_cli.core.state import AbilitySpec, GameState, WeaponSpec
+from aos_cli.core.state import AbilitySpec, GameState, UnitState, WeaponSpec
 
 
 def weapon_type_of(weapon: WeaponSpec) -> tuple[str, str]:
@@ -55,3 +55,47 @@ def turn_start_key(unit_id: str, ability_id: str) -> str:
 def enemy_charged(state: GameState) -> bool:
     """Whether a unit of the player whose turn it is has charged this phase."""
     return any(u.charged for u in state.sides[state.active_side].units)
+
+
+def lock(first: UnitState, second: UnitState) -> None:
+    """Record that two enemy units are within 1" of each other (a charge, a fight, 40k8 §9.4,
+    §10.3): the game knows it until one of them Falls Back (§4.5) or is gone."""
+    if second.spec.id not in first.locked_with:
+        first.locked_with = (*first.locked_with, second.spec.id)
+    if first.spec.id not in second.locked_with:
+        second.locked_with = (*second.locked_with, first.spec.id)
+
+
+def unlock(state: GameState, unit: UnitState) -> None:
+    """The unit has Fallen Back: no enemy is within 1" of it any more (40k8 §4.5)."""
+    for other in state.units():
+        if unit.spec.id in other.locked_with:
+            other.locked_with = tuple(i for i in other.locked_with if i != unit.spec.id)
+    unit.locked_with = ()
+
+
+def known_foes(state: GameState, unit: UnitState) -> list[UnitState]:
+    """The enemy units on the battlefield the game knows to be within 1" of the unit."""
+    if not unit.on_battlefield:
+        return []
+    found = [state.unit(i) for i in unit.locked_with]
+    return [u for u in found if u.on_battlefield and u.side != unit.side]
+
+
+def may_fight(state: GameState, unit: UnitState) -> bool:
+    """40k8 §10.2: a unit that has not fought this phase and charged, or is known to be within
+    1" of an enemy unit, or Heroically Intervened (it may have ended that close)."""
+    return (
+        unit.on_battlefield
+        and not unit.fought
+        and (unit.charged or unit.intervened or bool(known_foes(state, unit)))
+    )
+
+
+def fight_picker(state: GameState) -> int:
+    """40k8 §10.2: the players alternate picking units to fight; once one has no eligible unit
+    left the other fights on with all of theirs."""
+    side = state.combat_to_pick if state.combat_to_pick is not None else state.active_side
+    mine = any(may_fight(state, u) for u in state.sides[side].units)
+    theirs = any(may_fight(state, u) for u in state.sides[1 - side].units)
+    return 1 - side if theirs and not mine else side
