@@ -34,9 +34,9 @@ def test_aos1_play_chooses_first_turn_then_general_command_and_arcane_bolt(
         run_cli, db,
         "1", "y",                 # Player One finished set-up first and goes first
         "1", "2",                 # the Knight-Incantor casts Arcane Bolt at the Chainrasps
-        "y",                      # they are within 18" of it and visible to it
+                                  # (the target prompt says within 18" and visible to it)
         "3 4",                    # casting roll 7
-        "2",                      # the Nighthaunt let it through
+        "9",                      # the Nighthaunt let it through (numbered after the casts)
         "6",                      # the D3: 3 mortal wounds
         "q",
         system="aos1",
@@ -63,7 +63,7 @@ def test_wh40k8_play_walks_the_six_phases_with_smite(run_cli: RunCli, tmp_path: 
         "1", "2",                 # the Plaguecaster manifests Smite at the Tactical Squad
         "y",                      # the Tactical Squad is the closest visible enemy unit
         "2 4",                    # Psychic test 6
-        "2",                      # the Space Marines let it through
+        "3",                      # the Space Marines let it through (after the powers)
         "5",                      # D3: 3 mortal wounds
         "q",
         system="wh40k8",
