@@ -156,7 +156,6 @@ def attack_spec(
     )
 
 
-
 def resolve_attack(
     state: GameState,
     attacker: UnitState,
