@@ -58,7 +58,7 @@ def test_lightning_storm_rolls_then_wounds_and_lasts(game: GameState) -> None:
     act(
         game,
         "ability",
-        [4, 6],
+        [4, 6, 1, 1, 1],  # the 3 mortal wounds' Deathless Spirits ward dice (Nighthaunt)
         unit="lord-relictor",
         ability="lightning-storm",
         target="chainrasps",
