@@ -91,7 +91,9 @@ def test_every_literal_readme_command_runs_as_written(tmp_path: Path) -> None:
     ran = 0
     for words in literal_aos_commands():
         command = [sys.executable, "-m", "aos_cli", *words[1:]]
-        if words[:2] == ["aos", "play"]:
+        if words[:2] == ["aos", "serve"]:
+            _serves_until_ctrl_c(command, tmp_path, env)
+        elif words[:2] == ["aos", "play"]:
             term = Terminal(command, cwd=tmp_path, env=env)
             term.expect(": ")
             term.type("q")
@@ -107,3 +109,26 @@ def test_every_literal_readme_command_runs_as_written(tmp_path: Path) -> None:
         ran += 1
     assert ran >= 40
     assert (tmp_path / "report.md").is_file()
+
+
+def _serves_until_ctrl_c(command: list[str], folder: Path, env: dict[str, str]) -> None:
+    """`aos serve` runs until stopped: it prints the page's address, then Ctrl-C ends it with
+    one line and exit code 0."""
+    import signal
+
+    server = subprocess.Popen(
+        command, cwd=folder, env=env, stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert server.stdout is not None and server.stderr is not None
+    printed = ""
+    for line in server.stdout:  # it prints a few lines, the last one saying how to stop it
+        printed += line
+        if "Ctrl-C" in line:
+            break
+    assert "http://127.0.0.1:" in printed, printed + server.stderr.read()
+    server.send_signal(signal.SIGINT)
+    assert server.wait(timeout=60) == 0
+    assert server.stderr.read().count("\n") == 1
+    server.stdout.close()
+    server.stderr.close()

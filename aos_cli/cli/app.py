@@ -72,6 +72,7 @@ COMMANDS: dict[str, Verb] = {
     "general": Verb(_TURN, "general", TURN),
     "heal": Verb(_TURN, "heal", TURN),
     "adjust": Verb(_TURN, "adjust", TURN),
+    "serve": Verb("aos_cli.cli.serve", "serve", PLAY),
 }
 """Top-level commands by name: module, function and help panel, imported only when run. Each
 game system adds its own (`GameSystem.commands`)."""

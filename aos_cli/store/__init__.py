@@ -226,10 +226,20 @@ def _action_record(row: tuple[Any, ...], game_id: int) -> ActionRecord:
 class Store:
     """A games database: open it, read and append actions, close it (or use `with`)."""
 
-    def __init__(self, path: Path, *, busy_timeout: float = DEFAULT_BUSY_TIMEOUT) -> None:
-        """Open (creating or migrating) the database at `path`; refuse foreign or newer files."""
+    def __init__(
+        self, path: Path, *, busy_timeout: float = DEFAULT_BUSY_TIMEOUT, read_only: bool = False
+    ) -> None:
+        """Open (creating or migrating) the database at `path`; refuse foreign or newer files.
+
+        `read_only` opens an existing database for reading alone (`aos serve`): SQLite refuses
+        every write on that connection, nothing is created or migrated, and a writer in another
+        process goes on as usual (WAL readers never block it).
+        """
         self.path = Path(path)
         self._depth = 0
+        if read_only:
+            self._open_read_only(busy_timeout)
+            return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -264,6 +274,45 @@ class Store:
             raise self._not_ours(str(exc)) from None
 
     # ------------------------------------------------------------------ lifecycle
+
+    def _open_read_only(self, busy_timeout: float) -> None:
+        """Connect with `mode=ro` and check the schema is this aos's own, writing nothing."""
+        if not self.path.is_file():
+            raise GameError(
+                _("no games database at {path}; play a game first, or point --db at one").format(
+                    path=self.path
+                )
+            )
+        uri = self.path.resolve().as_uri() + "?mode=ro"
+        try:
+            self._conn = sqlite3.connect(
+                uri, uri=True, timeout=busy_timeout, isolation_level=None, check_same_thread=False
+            )
+        except sqlite3.Error as exc:
+            raise GameError(
+                _("cannot open {path}: {reason}; point --db at another file").format(
+                    path=self.path, reason=exc
+                )
+            ) from None
+        try:
+            self._conn.execute("PRAGMA query_only = ON")
+            version = self._schema_version()
+            self._refuse_newer(version)
+            if version != SCHEMA_VERSION:
+                raise GameError(
+                    _(
+                        "{path} holds no games of this aos yet; open it once with any game command"
+                    ).format(path=self.path)
+                )
+        except GameError:
+            self._conn.close()
+            raise
+        except sqlite3.OperationalError as exc:
+            self._conn.close()
+            raise self._operational(exc) from None
+        except sqlite3.DatabaseError as exc:
+            self._conn.close()
+            raise self._not_ours(str(exc)) from None
 
     def _configure(self) -> None:
         """Per-connection settings: WAL, full fsync on commit, foreign keys."""

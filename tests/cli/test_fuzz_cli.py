@@ -23,8 +23,9 @@ VALUES = [
 ]  # fmt: skip
 INTS = ["0", "1", "6", "-1", "12", "10000000000", "1" + "0" * 400]
 FLOATS = ["inf", "nan", "-inf", "1e308", "3.5", "0", "-1"]
-SKIPPED = {("demo",)}
-"""A whole demo battle is too slow to fuzz; `aos demo` has tests of its own."""
+SKIPPED = {("demo",), ("serve",)}
+"""A whole demo battle is too slow to fuzz, and `aos serve` runs until stopped; both have
+tests of their own."""
 
 
 def _commands() -> list[tuple[tuple[str, ...], list[tuple[str, Any]], int]]:

@@ -130,3 +130,24 @@ def test_the_help_read_from_source_is_the_commands_own() -> None:
             continue  # written some other way: the outline imports it and asks
         own = found.info.help if isinstance(found, typer.Typer) else inspect.getdoc(found)
         assert (kind, text) == ("group" if isinstance(found, typer.Typer) else "command", own), name
+
+
+WEB = (
+    "starlette",
+    "uvicorn",
+    "anyio",
+    "segno",
+    "aos_cli.views.web",
+    "aos_cli.views.web.server",
+    "aos_cli.app.live_view",
+)
+"""The web stack of `aos serve` (issue 30 item 3): imported only when that command runs."""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("--help",), ("status",), ("roll", "dice", "2D6"), ("warscroll", "list"), ("serve", "--help")],
+    ids=" ".join,
+)
+def test_only_aos_serve_imports_the_web_stack(tmp_path: Path, args: tuple[str, ...]) -> None:
+    assert imported_by(tmp_path, *args, heavy=WEB) == []
