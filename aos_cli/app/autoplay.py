@@ -14,7 +14,8 @@ from typing import Any
 
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import DiceSource
-from aos_cli.core.errors import RuleError
+from aos_cli.core.errors import GameError, RuleError
+from aos_cli.core.i18n import _
 from aos_cli.core.state import GameState, UnitState
 
 Emit = Callable[[str, list[str]], None]
@@ -43,6 +44,30 @@ class Battlefield:
 
     def is_engaged(self, state: GameState, unit: UnitState) -> bool:
         return bool(self.foes(state, unit))
+
+
+class TableAnswers:
+    """Answers what the rules ask and the demo's own choices did not say (how many models stand
+    at an objective, a yes or no the demo never meets otherwise): seeded guesses, so every
+    question the rules may ask is answered and no phase waits forever for an answer."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def yes_no(self, key: str, question: str) -> bool:
+        """A seeded yes or no."""
+        return self.rng.random() < 0.5
+
+    def number(self, key: str, question: str, at_most: int | None = None) -> float:
+        """A seeded count up to `at_most` (models near an objective), else a distance."""
+        if at_most is not None:
+            return float(self.rng.randint(0, min(at_most, 10)))
+        return float(self.rng.randint(3, 12))
+
+
+MAX_ACTIONS = 20_000
+"""More actions than any battle of five rounds takes: past it the demo stops with one line
+instead of playing on (a phase the automatic player cannot leave is a bug, not a long game)."""
 
 
 def _pair(first: str, second: str) -> tuple[str, str]:
@@ -80,11 +105,18 @@ class AutoPlayer:
         self.dice = dice
         self.field = Battlefield(random.Random(seed))
         self.emit = emit
+        self.table = TableAnswers(self.field.rng)
+        self.actions = 0
 
     def do(self, kind: str, payload: dict[str, Any], answers: dict[str, Any] | None = None) -> bool:
-        """Try one action through the rules; report it; False when the rules refused it."""
+        """Try one action through the rules; report it; False when the rules refused it. What
+        `answers` does not say is answered by the seeded table (`TableAnswers`)."""
+        self.actions += 1
+        if self.actions > MAX_ACTIONS:
+            raise self._stuck()
+        recorded = RecordedAnswers(dict(answers or {}), self.table)
         try:
-            apply_action(self.state, kind, payload, self.dice, RecordedAnswers(dict(answers or {})))
+            apply_action(self.state, kind, payload, self.dice, recorded)
         except RuleError:
             return False
         self.emit("", list(self.state.notes))
@@ -99,9 +131,24 @@ class AutoPlayer:
             self.emit(self.heading(), [])
             self.play_phase()
             if not self.state.ended:
-                self.do("next", {})
+                where = (self.state.round, self.state.active_side, self.state.phase)
+                if not self.do("next", {}):
+                    raise self._stuck()
+                if (self.state.round, self.state.active_side, self.state.phase) == where:
+                    raise self._stuck()
             if self.state.phase == "priority" or self.state.ended:
                 self.emit("round-end", [])
+
+    def _stuck(self) -> GameError:
+        """The one line for a battle the automatic player cannot carry on (never a loop)."""
+        from aos_cli.core.phase_names import phase_name
+
+        return GameError(
+            _("the automatic player cannot leave the {phase} of round {round}").format(
+                phase=phase_name(self.state.phase), round=self.state.round
+            ),
+            _("play this battleplan at the table with `aos play`"),
+        )
 
     def heading(self) -> str:
         state = self.state

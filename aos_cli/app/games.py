@@ -39,15 +39,7 @@ class Replayed:
 
 def replay(setup: dict[str, Any], actions: list[ActionRecord]) -> GameState:
     """Rebuild the state from the set-up and the recorded actions, re-using recorded dice."""
-    system = get_system(setup.get("system"))
-    if system.engine != "battle":
-        raise GameError(
-            _("this is a {system} game, not one the game engine plays").format(system=system.name),
-            _(system.other_engine_hint) if system.other_engine_hint else None,
-        )
-    from aos_cli.app.setup import upgrade_setup
-
-    state = new_game(upgrade_setup(setup))
+    state = _set_up(setup)
     for record in actions:
         source = ScriptedDice(record.dice)
         try:
@@ -61,6 +53,34 @@ def replay(setup: dict[str, Any], actions: list[ActionRecord]) -> GameState:
             ) from problem
     state.notes = []
     return state
+
+
+def _set_up(setup: dict[str, Any]) -> GameState:
+    """The state a stored set-up starts from; one line (GameError) for a set-up edited by hand
+    into something aos never wrote (a key missing, a list for a mapping, a word for a count)."""
+    from aos_cli.core.errors import AosError
+
+    try:
+        system = get_system(setup.get("system"))
+        if system.engine != "battle":
+            raise GameError(
+                _("this is a {system} game, not one the game engine plays").format(
+                    system=system.name
+                ),
+                _(system.other_engine_hint) if system.other_engine_hint else None,
+            )
+        from aos_cli.app.setup import upgrade_setup
+
+        return new_game(upgrade_setup(setup))
+    except AosError:
+        raise
+    except (KeyError, AttributeError, ValueError, TypeError, IndexError, RecursionError) as error:
+        raise GameError(
+            _("the game's set-up was changed outside aos ({problem})").format(
+                problem=f"{type(error).__name__}: {str(error)[:80]}"
+            ),
+            _("restore it from a backup, or delete that game with `aos game delete`"),
+        ) from None
 
 
 def load(store: Store, game_id: int) -> Replayed:

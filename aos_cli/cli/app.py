@@ -351,6 +351,10 @@ def main(argv: list[str] | None = None) -> None:
     args = _choose_language(sys.argv[1:] if argv is None else argv)
     if any("\x00" in arg for arg in args):
         _fail(_("an argument holds a NUL character, which no file name or value can"), 2)
+    broken = next((c for arg in args for c in arg if "\udc80" <= c <= "\udcff"), None)
+    if broken is not None:  # bytes that are not UTF-8, kept by Python as lone surrogates
+        byte = f"0x{ord(broken) - 0xDC00:02x}"
+        _fail(_("an argument is not UTF-8 text (it holds the byte {byte})").format(byte=byte), 2)
     words = [a for a in args if not a.startswith("-")]
     wanted = words[0] if words else None
     subcommand = words[1] if len(words) > 1 else None
@@ -365,6 +369,14 @@ def main(argv: list[str] | None = None) -> None:
     except (typer.Abort, KeyboardInterrupt, EOFError):
         _interrupted()
     except Exception as problem:
+        if type(problem).__module__ == "sqlite3":  # the store turns these into GameErrors; a
+            # damaged file can still fail where no one looked: one line, never a traceback
+            _fail(
+                _("the games database cannot be used: {reason}").format(reason=problem)
+                + " "
+                + _("(restore it from a backup, or point --db at another file)"),
+                1,
+            )
         parsed = _click_problem(problem)
         if parsed is None:
             raise

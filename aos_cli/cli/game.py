@@ -188,6 +188,15 @@ def game_report(
     with open_game(db, game) as session:
         state = session.state()
     if markdown is not None:
+        from aos_cli.content.files import output_problem
+
+        refused = output_problem(markdown)
+        if refused is not None:
+            raise InputError(
+                _("--markdown: cannot write {path}: {reason}").format(
+                    path=repr(str(markdown)), reason=refused
+                )
+            )
         try:
             markdown.write_text(report_markdown(state), encoding="utf-8")
         except OSError as problem:

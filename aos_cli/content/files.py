@@ -79,7 +79,10 @@ def read_regular_file(path: Path, limit: int = MAX_CONTENT_FILE_BYTES, what: str
     with os.fdopen(handle, "rb") as stream:
         if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
             raise UnreadableFile(name, _(NOT_REGULAR))
-        data = stream.read(limit + 1)
+        try:
+            data = stream.read(limit + 1)
+        except OSError as error:  # /proc/self/mem and the like: regular, yet not readable
+            raise UnreadableFile(name, _cannot_read(error)) from None
     if len(data) > limit:
         raise UnreadableFile(name, _too_large(limit))
     return data
@@ -95,6 +98,50 @@ def read_text_file(path: Path, limit: int = MAX_CONTENT_FILE_BYTES, what: str = 
         raise UnreadableFile(
             name, _("is not UTF-8 text (byte {byte})").format(byte=error.start)
         ) from None
+
+
+def output_problem(path: Path) -> str | None:
+    """Why the tool may not write to `path` (a device such as /dev/zero, a pipe that would
+    block, a folder), or None when it is absent or a regular file (or a link to one)."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None if not os.path.islink(path) else _("is a link to nothing")
+    except OSError as error:
+        if error.errno == 40:
+            return _(LOOPS)
+        return _cannot_read(error)
+    except ValueError:
+        return _("is not a path (it holds a NUL character)")
+    if stat.S_ISDIR(info.st_mode):
+        return _("is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        return _(NOT_REGULAR)
+    return None
+
+
+def check_output(path: Path, what: str = "") -> None:
+    """Refuse, before anything is written, an output path that is not a regular file or
+    absent (UnreadableFile, one line): writing to a FIFO blocks, /dev/zero swallows it."""
+    problem = output_problem(path)
+    if problem is not None:
+        raise UnreadableFile(f"{what} {str(path)!r}".strip(), problem)
+
+
+def first_line(path: Path, limit: int = 4096) -> str | None:
+    """The first line of a regular file, read within `limit` bytes (None when the path is
+    not a readable regular file): `/dev/zero` or a FIFO is never read."""
+    if output_problem(path) is not None:
+        return None
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(handle, "rb") as stream:
+            if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+                return None
+            line = stream.readline(limit)
+    except OSError:
+        return None
+    return line.decode("utf-8", errors="replace")
 
 
 def path_exists(path: Path) -> bool:

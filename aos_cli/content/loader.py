@@ -464,27 +464,44 @@ def content_files(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
     all the same, so reading it reports what it is instead of skipping it silently."""
     files: list[Path] = []
     problems: list[Problem] = []
+    budget = [MAX_WALKED_ENTRIES]
     for path in paths:
         if is_folder(path):
-            found, trouble = _walk_folder(path)
+            found, trouble = _walk_folder(path, budget, len(files))
             files.extend(found)
             problems.extend(trouble)
         else:
             files.append(path)
         if len(files) > MAX_CONTENT_FILES:
-            raise ContentError(
-                _("the content folders hold more than {limit} files").format(
-                    limit=number(MAX_CONTENT_FILES)
-                ),
-                _("the limit is {limit}; point --content at a smaller folder").format(
-                    limit=number(MAX_CONTENT_FILES)
-                ),
-            )
+            raise _too_many_files()
     return files, problems
 
 
-def _walk_folder(root: Path) -> tuple[list[Path], list[Problem]]:
-    """The .yaml/.yml entries under `root`, following links to folders once each."""
+MAX_WALKED_ENTRIES = 5 * MAX_CONTENT_FILES
+"""The most folder entries looked at while finding content files (`aos rules validate /`
+stops here instead of walking a whole disk); the file limit is checked as the walk goes."""
+MAX_WALK_PROBLEMS = 100
+"""Unreadable folders reported at most (a walk of /proc meets thousands)."""
+
+
+def _too_many_files() -> ContentError:
+    return ContentError(
+        _("the content folders hold more than {limit} files").format(
+            limit=number(MAX_CONTENT_FILES)
+        ),
+        _("the limit is {limit}; point --content at a smaller folder").format(
+            limit=number(MAX_CONTENT_FILES)
+        ),
+    )
+
+
+def _walk_folder(
+    root: Path, budget: list[int] | None = None, found_before: int = 0
+) -> tuple[list[Path], list[Problem]]:
+    """The .yaml/.yml entries under `root`, following links to folders once each; `budget`
+    holds the folder entries still allowed, and the walk stops with one line past it or past
+    the file limit (counting `found_before` files of earlier folders)."""
+    budget = budget if budget is not None else [MAX_WALKED_ENTRIES]
     files: list[Path] = []
     problems: list[Problem] = []
     seen: set[tuple[int, int]] = set()
@@ -493,12 +510,20 @@ def _walk_folder(root: Path) -> tuple[list[Path], list[Problem]]:
         folder = folders.pop()
         try:
             info = folder.stat()
-            entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+            entries = []
+            with os.scandir(folder) as listing:
+                for entry in listing:
+                    budget[0] -= 1
+                    if budget[0] < 0:
+                        raise _too_many_entries()
+                    entries.append(entry)
+            entries.sort(key=lambda entry: entry.name)
         except OSError as error:
-            reason = _("is a folder that cannot be read: {reason}").format(
-                reason=error.strerror or error
-            )
-            problems.append(Problem(display_name(folder), None, "", reason))
+            if len(problems) < MAX_WALK_PROBLEMS:
+                reason = _("is a folder that cannot be read: {reason}").format(
+                    reason=error.strerror or error
+                )
+                problems.append(Problem(display_name(folder), None, "", reason))
             continue
         if (info.st_dev, info.st_ino) in seen:
             problems.append(
@@ -511,16 +536,38 @@ def _walk_folder(root: Path) -> tuple[list[Path], list[Problem]]:
         subfolders: list[Path] = []
         for entry in entries:
             path = Path(entry.path)
-            if is_folder(path):
+            if _is_folder_entry(entry, path):
                 subfolders.append(path)
             elif path.suffix in (".yaml", ".yml"):
                 files.append(path)
+                if found_before + len(files) > MAX_CONTENT_FILES:
+                    raise _too_many_files()
             elif entry.is_symlink() and path_exists(path) and not is_folder(path):
                 loop = file_problem(path)
                 if loop == _(LOOPS):
                     problems.append(Problem(display_name(path), None, "", loop))
         folders.extend(reversed(subfolders))
     return sorted(files), problems
+
+
+def _is_folder_entry(entry: os.DirEntry[str], path: Path) -> bool:
+    """Whether a folder entry is a folder (or a link to one): the type the listing gave, and
+    a stat only for links, so a large walk costs no system call per entry."""
+    try:
+        if entry.is_symlink():
+            return is_folder(path)
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
+
+
+def _too_many_entries() -> ContentError:
+    return ContentError(
+        _("the content folders hold more than {limit} entries").format(
+            limit=number(MAX_WALKED_ENTRIES)
+        ),
+        _("point --content at the folder of your YAML files"),
+    )
 
 
 # --------------------------------------------------------------------------- cache
@@ -632,14 +679,20 @@ class Cache:
         """Write the cache atomically; a cache that cannot be written is not an error."""
         if not self.enabled or not self.changed:
             return
+        temp = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             handle, temp = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 json.dump({"fingerprint": self.fingerprint, "entries": self.entries}, out)
             os.replace(temp, self.path)
+            temp = None
         except (OSError, ValueError):
             pass
+        finally:
+            if temp is not None:  # never leave a half-written cache beside the real one
+                with contextlib.suppress(OSError):
+                    os.unlink(temp)
 
 
 def _said_here(result: FileResult, said_in: object) -> bool:

@@ -36,12 +36,15 @@ def parse_whole(
         raise InputError(
             _("{what}: {value} is not a whole number").format(what=what, value=repr(shown)), allowed
         )
-    if len(cleaned.lstrip("+-").lstrip("0")) > _MAX_DIGITS:
+    digits = cleaned.lstrip("+-").lstrip("0")
+    if len(digits) > _MAX_DIGITS:
         raise InputError(
             _("{what}: {value} is far too large").format(what=what, value=repr(shown)),
             _("the limit is {limit}").format(limit=high),
         )
-    value = int(cleaned)
+    # Leading zeros are dropped before int() sees them: 5,000 zeros and a 1 is 1, and int()
+    # refuses strings of more than 4,300 digits with a ValueError.
+    value = int(digits or "0") * (-1 if cleaned.startswith("-") else 1)
     if value > high:
         raise InputError(
             _("{what}: {value} is more than the limit of {limit}").format(
@@ -90,6 +93,41 @@ def parse_distance(text: str, *, what: str | None = None) -> float:
             _("such as {seven} or {decimal}").format(seven=7, decimal=number(8.5)),
         )
     return check_distance(float(cleaned), what=what or _("distance"))
+
+
+def file_number(text: object, *, low: float = 0, high: float, whole: bool = False) -> float | None:
+    """A number read from another program's file (a count, a cost, a characteristic), or None
+    when it is not one: ASCII digits only (no `٣`, `inf`, `nan`, `1e400` or 5,000 digits), an
+    optional sign and decimal point, from `low` to `high`, whole when `whole`. Importers call
+    this, never `int()` or `float()` on file text, and report None in their own words."""
+    if isinstance(text, bool):
+        return None
+    if isinstance(text, int | float):
+        value = float(text)
+    elif isinstance(text, str):
+        cleaned = text.strip()
+        if len(cleaned) > 64 or not _DECIMAL.fullmatch(cleaned):
+            return None
+        sign = -1.0 if cleaned.startswith("-") else 1.0
+        body = cleaned.lstrip("+-")
+        head, _dot, tail = body.partition(".")
+        head = head.lstrip("0")
+        if len(head) > _MAX_DIGITS:
+            return None
+        value = sign * float(f"{head or '0'}.{tail[:_MAX_DIGITS] or '0'}")
+    else:
+        return None
+    if math.isnan(value) or math.isinf(value) or not low <= value <= high:
+        return None
+    if whole and value != int(value):
+        return None
+    return value
+
+
+def file_count(text: object, *, low: int = 0, high: int) -> int | None:
+    """A whole number from `low` to `high` read from a file (see `file_number`), or None."""
+    value = file_number(text, low=low, high=high, whole=True)
+    return None if value is None else int(value)
 
 
 def menu_pick(answer: str, count: int) -> int | None:

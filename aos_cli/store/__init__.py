@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -96,6 +96,25 @@ def _migrate_v1_to_v2(conn: sqlite3.Connection) -> None:
 
 
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_v1_to_v2}
+
+_COLUMNS: dict[int, dict[str, tuple[str, ...]]] = {
+    1: {
+        "meta": ("key", "value"),
+        "games": ("id", "name", "system", "setup", "created_at", "ended"),
+        "actions": ("game_id", "seq", "kind", "payload", "dice", "created_at"),
+    },
+    2: {
+        "meta": ("key", "value"),
+        "games": (
+            "id", "name", "system", "setup", "created_at", "updated_at", "ended", "result",
+            "revision",
+        ),
+        "actions": ("id", "game_id", "seq", "kind", "payload", "dice", "created_at", "undone"),
+    },
+}  # fmt: skip
+"""The columns of each table, by schema version: an opened database must have exactly these."""
+_INDEXES: dict[int, tuple[str, ...]] = {1: (), 2: ("actions_live_seq", "actions_game")}
+"""The indexes aos makes, by schema version (besides SQLite's own `sqlite_autoindex_*`)."""
 """`MIGRATIONS[n]` upgrades a schema-n database to n + 1, inside the caller's transaction."""
 
 
@@ -136,6 +155,30 @@ class ActionRecord:
     dice: list[int]
     created_at: datetime
     undone: bool = False
+
+
+def _not_a_file(path: Path) -> str | None:
+    """What `path` is when it is there and not a regular file (a folder, a device such as
+    /dev/zero, a pipe), so SQLite never opens it; None for a regular file or nothing."""
+    import os
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None  # absent (SQLite creates it) or unreachable (SQLite says why)
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return _("a folder")
+    return _("a device, pipe or socket")
+
+
+def printable_name(value: object) -> str:
+    """A name from the database file as shown in an error: control characters made visible,
+    and cut short (it may be anything)."""
+    text = str(value)[:60]
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def _now() -> str:
@@ -193,6 +236,8 @@ def _game_record(row: tuple[Any, ...]) -> GameRecord:
     where = _("game {id}").format(id=row[0])
     if not isinstance(row[1], str) or not isinstance(row[2], str):
         raise _edited(_("{where} has a name or system that is not text").format(where=where))
+    if not all(type(value) is int for value in (row[0], row[6], row[7])) or row[5] not in (0, 1):
+        raise _edited(_("{where} has a count that is not a whole number").format(where=where))
     return GameRecord(
         id=row[0],
         name=row[1],
@@ -213,6 +258,8 @@ def _action_record(row: tuple[Any, ...], game_id: int) -> ActionRecord:
         raise _edited(_("{where}: its dice are not D6 results").format(where=where))
     if not isinstance(row[1], str):
         raise _edited(_("{where}: its kind is not text").format(where=where))
+    if type(row[0]) is not int or row[5] not in (0, 1):
+        raise _edited(_("{where} has a count that is not a whole number").format(where=where))
     return ActionRecord(
         seq=row[0],
         kind=row[1],
@@ -248,6 +295,13 @@ class Store:
                     "cannot create the folder for {path}: {reason}; point --db at another file"
                 ).format(path=self.path, reason=exc.strerror or exc)
             ) from None
+        kind = _not_a_file(self.path)
+        if kind is not None:
+            raise GameError(
+                _("{path} is {kind}, not a games database; point --db at a file").format(
+                    path=self.path, kind=kind
+                )
+            )
         try:
             self._conn = sqlite3.connect(str(self.path), timeout=busy_timeout, isolation_level=None)
         except sqlite3.Error as exc:
@@ -259,6 +313,7 @@ class Store:
         try:
             # Look before touching: a foreign or newer file is refused before WAL is switched on,
             # since changing the journal mode rewrites the file header.
+            self._conn.execute("PRAGMA trusted_schema = OFF")
             version = self._schema_version()
             self._refuse_newer(version)
             self._configure()
@@ -270,6 +325,9 @@ class Store:
             self._conn.close()
             raise self._operational(exc) from None
         except sqlite3.DatabaseError as exc:
+            self._conn.close()
+            raise self._not_ours(str(exc)) from None
+        except (ValueError, TypeError, OverflowError) as exc:  # rows of no type SQLite knows
             self._conn.close()
             raise self._not_ours(str(exc)) from None
 
@@ -316,6 +374,7 @@ class Store:
 
     def _configure(self) -> None:
         """Per-connection settings: WAL, full fsync on commit, foreign keys."""
+        self._conn.execute("PRAGMA trusted_schema = OFF")
         mode = self._conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             raise GameError(
@@ -334,9 +393,17 @@ class Store:
             )
         )
 
-    def _operational(self, exc: sqlite3.OperationalError) -> GameError:
-        """Turn SQLite's locking and I/O failures into a GameError the user can act on."""
+    def _operational(self, exc: sqlite3.Error) -> GameError:
+        """Turn SQLite's locking and I/O failures, and a damaged file, into a GameError the
+        user can act on."""
         text = str(exc)
+        if not isinstance(exc, sqlite3.OperationalError):
+            return GameError(
+                _("the games database {path} is damaged: {reason}").format(
+                    path=self.path, reason=text
+                ),
+                _("restore it from a backup, or point --db at another file"),
+            )
         if "readonly" in text or "read-only" in text:
             return GameError(
                 _("the database {path} is read-only: nothing was recorded").format(path=self.path),
@@ -367,12 +434,45 @@ class Store:
         row = self._conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         if row is None:
             raise self._not_ours(_("its meta table has no schema_version"))
-        try:
-            return int(row[0])
-        except (TypeError, ValueError):
+        text = str(row[0])
+        if not (is_ascii_whole(text) and len(text) <= 6):
+            raise self._not_ours(_("its schema_version is {version}").format(version=repr(row[0])))
+        version = int(text)
+        if version in _COLUMNS:
+            self._check_schema(version)
+        return version
+
+    def _check_schema(self, version: int) -> None:
+        """Refuse a database whose tables, columns or indexes are not exactly the ones aos
+        makes, or that holds a trigger or a view: a planted trigger would run on our next
+        write (and `trusted_schema` off keeps functions out of what remains)."""
+        allowed_tables = {*_COLUMNS[version], "sqlite_sequence"}
+        indexes: set[str] = set()
+        for kind, name, table in self._conn.execute(
+            "SELECT type, name, tbl_name FROM sqlite_master"
+        ).fetchall():
+            if kind == "table" and name in allowed_tables:
+                continue
+            if kind == "index" and table in _COLUMNS[version]:
+                if name in _INDEXES[version]:
+                    indexes.add(name)
+                    continue
+                if str(name).startswith("sqlite_autoindex_"):
+                    continue
             raise self._not_ours(
-                _("its schema_version is {version}").format(version=repr(row[0]))
-            ) from None
+                _("it holds a {kind} aos did not make ({name})").format(
+                    kind=kind, name=repr(printable_name(name))
+                )
+            )
+        for table, columns in _COLUMNS[version].items():
+            found = [row[1] for row in self._conn.execute(f"PRAGMA table_info({table})")]
+            if sorted(found) != sorted(columns):  # a migrated table has its new columns last
+                raise self._not_ours(
+                    _("its {table} table does not have the columns aos makes").format(table=table)
+                )
+        missing = [name for name in _INDEXES[version] if name not in indexes]
+        if missing:
+            raise self._not_ours(_("the index {name} is missing").format(name=missing[0]))
 
     @staticmethod
     def _refuse_newer(version: int | None) -> None:
@@ -438,35 +538,39 @@ class Store:
         savepoint = f"aos_sp_{self._depth}"
         try:
             conn.execute("BEGIN IMMEDIATE" if outer else f"SAVEPOINT {savepoint}")
-        except sqlite3.OperationalError as exc:
+        except sqlite3.Error as exc:
             raise self._operational(exc) from None
         self._depth += 1
         try:
             yield conn
         except BaseException as problem:
             self._depth -= 1
-            if outer:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-            else:
-                conn.execute(f"ROLLBACK TO {savepoint}")
-                conn.execute(f"RELEASE {savepoint}")
-            if isinstance(problem, sqlite3.OperationalError):
+            try:
+                if outer:
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
+                else:
+                    conn.execute(f"ROLLBACK TO {savepoint}")
+                    conn.execute(f"RELEASE {savepoint}")
+            except sqlite3.Error:
+                pass  # the first problem is the one to report; SQLite rolls back on close
+            if isinstance(problem, sqlite3.Error):
                 raise self._operational(problem) from None
             raise
         self._depth -= 1
         try:
             conn.execute("COMMIT" if outer else f"RELEASE {savepoint}")
-        except sqlite3.OperationalError as exc:
+        except sqlite3.Error as exc:
             if outer and conn.in_transaction:
-                conn.execute("ROLLBACK")
+                with suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
             raise self._operational(exc) from None
 
     def _rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Run one read query, turning locking and I/O failures into GameError."""
         try:
             return self._conn.execute(sql, params).fetchall()
-        except sqlite3.OperationalError as exc:
+        except sqlite3.Error as exc:
             raise self._operational(exc) from None
 
     # ------------------------------------------------------------------ games
@@ -708,6 +812,9 @@ class Store:
         rows = self._rows("SELECT revision FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise _no_game(game_id)
+        if type(rows[0][0]) is not int:
+            where = _("game {id}").format(id=game_id)
+            raise _edited(_("{where} has a count that is not a whole number").format(where=where))
         return int(rows[0][0])
 
     @staticmethod
@@ -717,6 +824,9 @@ class Store:
             "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ? AND undone = 0",
             (game_id,),
         ).fetchone()
+        if type(row[0]) is not int:
+            where = _("game {id}").format(id=game_id)
+            raise _edited(_("{where} has a count that is not a whole number").format(where=where))
         return int(row[0])
 
     def actions(self, game_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
@@ -735,7 +845,7 @@ class Store:
         self._exists(game_id)
         try:
             return self._last_seq(self._conn, game_id)
-        except sqlite3.OperationalError as exc:
+        except sqlite3.Error as exc:
             raise self._operational(exc) from None
 
     def _exists(self, game_id: int) -> None:

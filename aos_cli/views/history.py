@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from aos_cli.core.i18n import N_, _
+from aos_cli.views.theme import name_text
 
 if TYPE_CHECKING:
     from aos_cli.app.history import LogEntry
@@ -68,7 +69,8 @@ def games_table(games: list[GameRecord], current: int | None) -> Table:
     )  # fmt: skip
     for g in games:
         table.add_row(
-            "*" if g.id == current else "", str(g.id), g.name, g.system, str(g.action_count),
+            "*" if g.id == current else "", str(g.id), name_text(g.name), name_text(g.system),
+            str(g.action_count),
             g.updated_at.strftime("%Y-%m-%d %H:%M"), _("yes") if g.ended else "",
         )  # fmt: skip
     return table

@@ -7,12 +7,13 @@ from collections import defaultdict
 from typing import Any
 
 from rich.console import Group
-from rich.table import Table
+from rich.table import Column, Table
 from rich.text import Text
 
 from aos_cli.core.i18n import N_, _
 from aos_cli.core.i18n import number as local_number
 from aos_cli.core.state import GameState
+from aos_cli.views.theme import name_text
 from aos_cli.views.words import phase_name
 
 
@@ -176,7 +177,7 @@ def report_view(state: GameState) -> Group:
     rounds = points_by_round(state)
     points = Table(
         _("Round"),
-        *(s.name for s in state.sides),
+        *(Column(header=name_text(s.name)) for s in state.sides),
         title=_("Victory points"),
         header_style="heading",
     )
@@ -268,11 +269,14 @@ def _extreme_line(extreme: dict[str, Any]) -> str:
 
 
 def report_markdown(state: GameState) -> str:
-    """The battle report as Markdown, for `aos game report`."""
+    """The battle report as Markdown, for `aos game report`; every name from the game goes
+    through `markdown_safe`, so a name can neither format the page nor carry an escape."""
+    from aos_cli.views.theme import markdown_safe as md
+
     data = report_json(state)
     rounds = data["victory_points_by_round"]
-    names = [s.name for s in state.sides]
-    out = [f"# {state.name}", "", result_line(state).plain]
+    names = [md(s.name) for s in state.sides]
+    out = [f"# {md(state.name)}", "", md(result_line(state).plain)]
     if scores_points(state, rounds):
         out += ["", "## Victory points", ""]
         out += ["| Round | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
@@ -281,21 +285,25 @@ def report_markdown(state: GameState) -> str:
         ]
     out += ["", "## Losses", "", "| Side | Unit | Models left |", "|---|---|---|"]
     out += [
-        f"| {r['side']} | {r['unit']} | {r['models_left']}/{r['models_start']} |"
+        f"| {md(r['side'])} | {md(r['unit'])} | {r['models_left']}/{r['models_start']} |"
         for r in data["losses"]
     ]
     out += ["", "## Losses by phase", "", "| Round | Phase | Side | Unit | Models |"]
     out += ["|---|---|---|---|---|"]
     out += [
-        f"| {r['round']} | {r['phase']} | {r['side']} | {r['unit']} | {r['models']} |"
+        f"| {r['round']} | {md(r['phase'])} | {md(r['side'])} | {md(r['unit'])} | {r['models']} |"
         for r in data["losses_by_phase"]
     ]
     out += ["", "## Luck", "", "| Side | Unit | Expected | Actual |", "|---|---|---|---|"]
     out += [
-        f"| {r['side']} | {r['unit']} | {r['expected']:.2f} | {r['actual']} |" for r in data["luck"]
+        f"| {md(r['side'])} | {md(r['unit'])} | {r['expected']:.2f} | {r['actual']} |"
+        for r in data["luck"]
     ]
     if data["choices"]:
-        out += ["", "## Set-up choices", "", *(f"- {line}" for line in choice_lines(state))]
+        out += ["", "## Set-up choices", "", *(f"- {md(line)}" for line in choice_lines(state))]
     times = data["time_at_table"]
-    out += ["", "Time at the table: " + ", ".join(f"{k} {v:.0f} s" for k, v in times.items())]
+    out += [
+        "",
+        "Time at the table: " + ", ".join(f"{md(k)} {v:.0f} s" for k, v in times.items()),
+    ]
     return "\n".join(out) + "\n"

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from aos_cli.core.i18n import N_, _
 from aos_cli.core.state import GameState
+from aos_cli.views.theme import markup_safe, name_text
 
 
 def _side(state: GameState, index: int | None) -> str | None:
@@ -95,12 +96,12 @@ def objectives_table(state: GameState) -> Table:
     for o in state.objectives:
         counts = ", ".join(f"{state.sides[s].name} {n}" for s, n in sorted(o.counts.items()))
         table.add_row(
-            f"{o.name} [muted]({o.id})[/]",
-            o.position,
+            f"{markup_safe(o.name)} [muted]({markup_safe(o.id)})[/]",
+            name_text(o.position),
             f'{o.control_range}"',
-            _side(state, o.holder) or _("nobody"),
-            _side(state, o.territory) or "",
-            counts,
+            name_text(_side(state, o.holder) or _("nobody")),
+            name_text(_side(state, o.territory) or ""),
+            name_text(counts),
         )
     return table
 
@@ -110,7 +111,7 @@ def score_view(state: GameState) -> Group:
     from aos_cli.core.scoring import describe, describe_lead, lead, needs
 
     parts: list[RenderableType] = []
-    title = _("Score · {battleplan}").format(battleplan=battleplan_name(state))
+    title = _("Score · {battleplan}").format(battleplan=markup_safe(battleplan_name(state)))
     table = Table(title=title, header_style="heading")
     table.add_column(_("Round"), justify="right")
     table.add_column(_("Side"))
@@ -123,7 +124,9 @@ def score_view(state: GameState) -> Group:
                 if entry["points"]
                 else _("+{n} CP").format(n=entry["command_points"])
             )
-            table.add_row(str(block["round"]), entry["side"], points, entry["reason"])
+            table.add_row(
+                str(block["round"]), name_text(entry["side"]), points, name_text(entry["reason"])
+            )
     if not state.ledger:
         table.add_row("", "", "", "[muted]" + _("no points scored yet") + "[/]")
     parts.append(table)

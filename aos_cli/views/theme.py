@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.segment import Segment
 from rich.theme import Theme
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 THEME = Theme(
     {
@@ -22,7 +27,13 @@ THEME = Theme(
 
 def printable(text: str) -> str:
     """`text` with every control character but newline shown as an escape (`\\x1b`), so a
-    name from a file or the database can never clear the screen or retitle the terminal."""
+    name from a file or the database can never clear the screen or retitle the terminal.
+
+    The one escaping function for names: C0 and C1 controls (ESC, the 8-bit CSI `\\x9b`, the
+    OSC that makes hyperlinks), DEL and the invisible format characters (bidi overrides) are
+    shown as escapes. Every form below starts from it: `name_text` (a Rich Text, never read as
+    markup), `markup_safe` (inside markup), `markdown_safe` (a file) and `html_safe` (a page).
+    """
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() or c in "\n\u00a0" else repr(c)[1:-1] for c in text)
@@ -34,6 +45,32 @@ def markup_safe(text: object) -> str:
     from rich.markup import escape
 
     return escape(printable(str(text)))
+
+
+def name_text(text: object, style: str = "") -> Text:
+    """A name as a Rich Text for a table cell or a line: printable and never read as markup,
+    so `[link=...]` stays text and an unmatched `[/x]` is no error."""
+    from rich.text import Text
+
+    return Text(printable(str(text)), style=style)
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#|~&!+\-.=])")
+
+
+def markdown_safe(text: object) -> str:
+    """A name for a Markdown file: printable, on one line, and every character Markdown or
+    HTML would act on (emphasis, links, tables, tags, entities) backslash-escaped."""
+    line = printable(str(text)).replace("\n", " ")
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", line)
+
+
+def html_safe(text: object) -> str:
+    """A name for a web page (the opponent's screen): printable, and `<`, `>`, `&` and both
+    quotes as entities."""
+    import html
+
+    return html.escape(printable(str(text)), quote=True)
 
 
 class SafeConsole(Console):

@@ -7,8 +7,10 @@ in one folder); files without the marker are the player's own and are never touc
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +27,10 @@ KINDS = ("warscrolls", "battalions", "allegiances")
 
 def is_imported(path: Path) -> bool:
     """Whether a content file was written by an import (its first line is the marker)."""
-    try:
-        with path.open(encoding="utf-8") as handle:
-            return handle.readline().startswith(MARKER)
-    except (OSError, UnicodeDecodeError):
-        return False
+    from aos_cli.content.files import first_line
+
+    line = first_line(path)
+    return line is not None and line.startswith(MARKER)
 
 
 def _dump(data: dict[str, Any]) -> str:
@@ -47,20 +48,84 @@ def _dump(data: dict[str, Any]) -> str:
     return text
 
 
-def _write(path: Path, text: str) -> None:
-    handle, temp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    with os.fdopen(handle, "w", encoding="utf-8") as out:
-        out.write(text)
-    os.replace(temp, path)
+TEMP_PREFIX = ".aos-import-"
+"""Temporary files an import writes before renaming them into place: a killed import leaves
+one behind, and the next import into that folder deletes it (under the folder's lock)."""
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write `path` whole or not at all: a temporary file in its folder, flushed to disk, then
+    renamed over it. The temporary file is removed on any failure; one left by a killed
+    process is cleaned up by the next import (`import_lock`)."""
+    from aos_cli.content.files import check_output
+
+    check_output(path)
+    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=TEMP_PREFIX, suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+@contextlib.contextmanager
+def import_lock(folder: Path) -> Iterator[None]:
+    """Hold the folder's import lock (an advisory lock on the folder itself: one import writes
+    into a folder at a time, and no lock file is left behind) and, holding it, delete the
+    temporary files a killed import left there: no one else is writing them."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks; temporary files are left as they are
+        yield
+        return
+    try:
+        handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError as error:
+        raise ImportProblem(
+            _("{path}: cannot be written ({reason})").format(
+                path=folder, reason=error.strerror or error
+            )
+        ) from None
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        except OSError:  # a file system without locks (some network shares): no clean-up
+            yield
+            return
+        clean_leftovers(folder)
+        yield
+    finally:
+        os.close(handle)
+
+
+def clean_leftovers(folder: Path) -> list[str]:
+    """Delete the temporary files killed imports left in `folder`; their names."""
+    removed = []
+    for path in sorted(folder.glob(f"{TEMP_PREFIX}*.tmp")):
+        with contextlib.suppress(OSError):
+            if path.is_file() and not path.is_symlink():
+                path.unlink()
+                removed.append(path.name)
+    return removed
+
+
+_write = write_atomic
 
 
 def _ids(path: Path) -> dict[str, set[str]]:
     """The record ids of a content file by kind (empty when it cannot be read)."""
     import yaml
 
+    from aos_cli.content.files import UnreadableFile, read_text_file
+
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        data = yaml.safe_load(read_text_file(path))
+    except (UnreadableFile, yaml.YAMLError, RecursionError):
         return {}
     if not isinstance(data, dict):
         return {}
@@ -107,8 +172,20 @@ def write_files(
         raise ImportProblem(
             _("{path}: cannot create the folder ({reason})").format(path=out, reason=error.strerror)
         ) from None
+    with import_lock(out):
+        return _write_files(out, files, header)
+
+
+def _write_files(
+    out: Path, files: dict[str, dict[str, list[dict[str, Any]]]], header: str
+) -> list[str]:
+    from aos_cli.content.files import output_problem
+
     for name in files:
         target = out / name
+        problem = output_problem(target)
+        if problem is not None:
+            raise ImportProblem(f"{str(target)!r} {problem}")
         if target.exists() and not is_imported(target):
             raise ImportProblem(
                 _(NOT_IMPORTED).format(path=target), _("move it, or give --out another folder")
@@ -134,9 +211,14 @@ def _prune(path: Path, remove: dict[str, set[str]]) -> None:
     """Take records out of an imported file; delete it when nothing is left."""
     import yaml
 
-    text = path.read_text(encoding="utf-8")
+    from aos_cli.content.files import UnreadableFile, read_text_file
+
+    try:
+        text = read_text_file(path)
+        data = yaml.safe_load(text)
+    except (UnreadableFile, yaml.YAMLError, RecursionError):
+        return
     first, _, _rest = text.partition("\n")
-    data = yaml.safe_load(text)
     if not isinstance(data, dict):
         return
     left = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from aos_cli.content.files import is_folder, path_exists
+from aos_cli.content.files import is_folder, output_problem, path_exists
 from aos_cli.content.importers.output import NOT_IMPORTED
 from aos_cli.content.importers.safexml import ImportProblem
 from aos_cli.core.i18n import _, ngettext
@@ -87,6 +87,9 @@ def import_roster(
             )
         )
     army_file = output or Path(f"{slug(roster.name) or path.stem}.yaml")
+    problem = output_problem(army_file)
+    if problem is not None:
+        raise ImportProblem(f"{str(army_file)!r} {problem}", _("give -o NAME.yaml"))
     if army_file.exists() and not is_imported(army_file):
         raise ImportProblem(_(NOT_IMPORTED).format(path=army_file), _("give -o NAME.yaml"))
     written: list[str] = []
@@ -106,6 +109,7 @@ def import_roster(
 def _write_army(path: Path, army: dict[str, Any], source: str) -> None:
     import yaml
 
+    from aos_cli.content.importers.output import import_lock, write_atomic
     from aos_cli.content.schema import SCHEMA_VERSION
 
     body = yaml.safe_dump(
@@ -116,7 +120,8 @@ def _write_army(path: Path, army: dict[str, Any], source: str) -> None:
     )
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(f"{ARMY_MARKER}: army from {source}\n" + body, encoding="utf-8")
+        with import_lock(path.parent):
+            write_atomic(path, f"{ARMY_MARKER}: army from {source}\n" + body)
     except OSError as error:
         raise ImportProblem(
             _("{path}: cannot be written ({reason})").format(path=path, reason=error.strerror)
