@@ -77,7 +77,9 @@ def _loadouts(scroll: Warscroll, unit: ArmyUnit, champion: Any) -> list[dict[str
 
     optional = {c for option in scroll.weapon_options for c in option.choices}
     own = set(champion.weapons) if champion is not None else set()
-    common = [w.id for w in scroll.weapons if w.id not in optional and w.id not in own]
+    # A command model's own weapons are never an ordinary model's, fielded or not.
+    leaders = {w for model in scroll.command_models for w in model.weapons}
+    common = [w.id for w in scroll.weapons if w.id not in optional | own | leaders]
     specials: list[str] = []
     for option in scroll.weapon_options:
         if option.one_per is not None:
@@ -116,6 +118,26 @@ def _loadouts(scroll: Warscroll, unit: ArmyUnit, champion: Any) -> list[dict[str
         else:
             groups.append({"role": role, "models": 1, "weapons": weapons})
     return groups
+
+
+def weapon_carriers(scroll: Warscroll, unit: ArmyUnit) -> dict[str, int]:
+    """Weapon name → how many of the unit's models carry it, as a game's set-up arms them
+    (shown by `aos army validate`: the loadout an import gave each unit)."""
+    champion = next(
+        (
+            m
+            for m in scroll.command_models
+            if m.role == "champion"
+            and (m.role in unit.command_models or m.name in unit.command_models)
+        ),
+        None,
+    )
+    names = {w.id: w.name for w in scroll.weapons}
+    counts: dict[str, int] = {}
+    for group in _loadouts(scroll, unit, champion):
+        for weapon in group["weapons"]:
+            counts[names[weapon]] = counts.get(names[weapon], 0) + int(group["models"])
+    return counts
 
 
 def target_snapshot(record: Any) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -49,11 +49,20 @@ def army_validate(
     """Check an army list against the warscrolls: every problem with its line (AoS2 §5.3, §25)."""
     from aos_cli.content import ArmyList
 
-    army, _db = _read(file, content, json)
+    army, db = _read(file, content, json)
     assert isinstance(army, ArmyList)
     models = sum(u.models for u in army.units)
+    loadouts = _loadouts(army, db)
     if json:
-        print_json({"valid": True, "name": army.name, "units": len(army.units), "models": models})
+        print_json(
+            {
+                "valid": True,
+                "name": army.name,
+                "units": len(army.units),
+                "models": models,
+                "loadouts": loadouts,
+            }
+        )
         return
     units = ngettext("{n} unit", "{n} units", len(army.units)).format(n=len(army.units))
     many = ngettext("{n} model", "{n} models", models).format(n=models)
@@ -62,6 +71,24 @@ def army_validate(
             army=f"[success]{markup_safe(army.name)}[/]", units=units, models=many
         )
     )
+    for unit in army.units:
+        carried = ", ".join(f"{n}× {w}" for w, n in loadouts.get(unit.id, {}).items())
+        if carried:
+            console().print(f"  {markup_safe(unit.name or unit.warscroll)}: {markup_safe(carried)}")
+
+
+def _loadouts(army: object, db: object) -> dict[str, dict[str, int]]:
+    """Unit id → weapon name → models carrying it, as a game's set-up arms them."""
+    from aos_cli.app.setup import weapon_carriers
+    from aos_cli.content import ArmyList, Database
+
+    assert isinstance(army, ArmyList) and isinstance(db, Database)
+    found: dict[str, dict[str, int]] = {}
+    for unit in army.units:
+        scroll = db.warscroll(unit.warscroll_id or unit.warscroll)
+        if scroll.weapons:
+            found[unit.id] = weapon_carriers(scroll, unit)
+    return found
 
 
 @army_app.command("show")
@@ -94,6 +121,13 @@ def army_import(
             help="Folder for warscrolls written from the roster (default: your data's content)."
         ),
     ] = None,
+    skip_unknown: Annotated[
+        bool,
+        typer.Option(
+            "--skip-unknown",
+            help="Import the units the rules database knows and list the others as left out.",
+        ),
+    ] = False,
     content: ContentOption = None,
     json: JsonOption = False,
 ) -> None:
@@ -101,7 +135,7 @@ def army_import(
     from aos_cli.cli.common import shown
     from aos_cli.content.importers.run import import_roster
 
-    result = import_roster(roster, output, content_out, content or [])
+    result = import_roster(roster, output, content_out, content or [], skip_unknown=skip_unknown)
     if json:
         print_json(result)
         return
@@ -118,5 +152,34 @@ def army_import(
     ):
         if result[key]:
             print(f"{label} ({len(result[key])}): {', '.join(shown(n) for n in result[key])}")
+    for line in unit_report_lines(result["unit_report"]):
+        print(shown(line))
     for note in result["notes"]:
         print(_("Note: {note}").format(note=shown(note)))
+
+
+def unit_report_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """The import report, unit by unit: what was read, what it became, what was defaulted,
+    and what was left out and why."""
+    lines: list[str] = []
+    for row in rows:
+        read = str(row.get("read", ""))
+        if row.get("left_out"):
+            closest = ", ".join(str(n) for n in row.get("closest") or [])
+            line = _("Left out: {unit}: {why}").format(unit=read, why=row["left_out"])
+            if closest:
+                line += " " + _("(closest: {names})").format(names=closest)
+            lines.append(line)
+            continue
+        matched = row.get("matched") or _("written from the roster")
+        weapons = row.get("weapons") or {}
+        carried = ", ".join(f"{n}× {w}" for w, n in weapons.items())
+        models = int(row.get("models", 1))
+        many = ngettext("{n} model", "{n} models", models).format(n=models)
+        line = f"{read} → {matched} ({many}" + (f"; {carried}" if carried else "") + ")"
+        lines.append(line)
+        for default in row.get("defaulted") or []:
+            lines.append("  " + _("defaulted: {what}").format(what=default))
+        for item in row.get("not_read") or []:
+            lines.append("  " + _("option line not read: {line}").format(line=item))
+    return lines

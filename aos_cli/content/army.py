@@ -320,11 +320,19 @@ def _check_unit(unit: ArmyUnit, scroll: Warscroll, path: tuple[str | int, ...]) 
     for option in scroll.weapon_options:
         chosen = sum(unit.weapons.get(c, 0) for c in option.choices)
         if option.one_per is None and chosen > unit.models:
+            picked = [offered[c].name for c in option.choices if unit.weapons.get(c, 0) > 0]
             found.append(
                 (
                     (*path, "weapons"),
-                    _("{chosen} weapons chosen for {models} models").format(
-                        chosen=chosen, models=unit.models
+                    _(
+                        "{unit}: a model carries one of {first} and {second}, not both "
+                        "({chosen} weapons chosen for {models} models)"
+                    ).format(
+                        unit=scroll.name,
+                        first=picked[0],
+                        second=picked[1] if len(picked) > 1 else picked[0],
+                        chosen=chosen,
+                        models=unit.models,
                     ),
                 )
             )

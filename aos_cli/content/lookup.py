@@ -25,6 +25,11 @@ R = TypeVar("R", bound=_Named)
 """A record with an id and a name."""
 
 
+IMPORTED_SUFFIX = "-imported"
+"""The id ending of an imported record that shares its name with a bundled one (the bundled
+one is what the name finds; see `aos_cli.content.importers.bundled`)."""
+
+
 def normalised(text: str) -> str:
     """Case, hyphens, underscores and repeated spaces do not matter in names."""
     return re.sub(r"[\s_-]+", " ", text.strip().casefold())
@@ -39,6 +44,10 @@ def find(records: Iterable[R], query: str, what: str) -> R:
         return by_id[0]
     wanted = normalised(query)
     exact = [r for r in items if wanted in (normalised(r.id), normalised(r.name))]
+    if len(exact) > 1:
+        # A name shared by a bundled record and an imported one finds the bundled one.
+        kept = [r for r in exact if not r.id.endswith(IMPORTED_SUFFIX)]
+        exact = kept if len(kept) == 1 else exact
     if len(exact) == 1:
         return exact[0]
     prefix = exact or [

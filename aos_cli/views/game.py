@@ -134,6 +134,17 @@ def damage_row_text(unit: UnitState) -> str:
     ).format(n=suffered, row=", ".join(parts))
 
 
+def loadout_text(unit: UnitState) -> str:
+    """`8× Warhammer, 2× Grandhammer`: each weapon and how many models carry it (set-up)."""
+    names = {w.id: w.name for w in unit.spec.weapons}
+    counts: dict[str, int] = {}
+    for group in unit.spec.loadouts:
+        for weapon in group.get("weapons", ()):
+            name = names.get(str(weapon), str(weapon))
+            counts[name] = counts.get(name, 0) + int(group.get("models", 0))
+    return ", ".join(f"{n}× {printable(w)}" for w, n in counts.items())
+
+
 def unit_details(unit: UnitState) -> str:
     """What the table does not hold: set-up choices (command trait, artefact) and the damage
     table row; empty when there is nothing to say."""
@@ -357,6 +368,10 @@ def army_details(state: GameState, side_index: int) -> list[Text]:
     lines = []
     for unit in state.sides[side_index].units:
         details = unit_details(unit)
+        if state.first_side is None and state.round <= 1:
+            # Before the first battle round: what each model carries, as the army set it up.
+            carried = loadout_text(unit)
+            details = "; ".join(p for p in (carried, details) if p)
         if details:
             lines.append(Text(f"  {unit.name}: {details}.", style="muted"))
     return lines

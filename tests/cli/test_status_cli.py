@@ -70,3 +70,15 @@ def test_the_game_log_opens_with_the_battlefield_and_set_up_choices(
     assert out.startswith("Battlefield: realm Ghur")
     assert "Lord-Celestant on Stardrake: command trait Zealous Crusader" in out
     assert "Knight-Incantor casts Arcane Bolt" in out
+
+
+def test_aos2_first_status_shows_each_units_loadout(run_cli: RunCli, tmp_path: Path) -> None:
+    """Before the first battle round the status says what each model carries (issue 23 §1):
+    per weapon, how many models carry it, the champion's own weapon apart (AoS2 §5.3)."""
+    path = tmp_path / "games.sqlite3"
+    aos(run_cli, path, "game", "new", "--seed", "1")
+    out = " ".join(aos(run_cli, path, "status").stdout.split())
+    assert "Liberators: 8× Warhammer, 2× Grandhammer." in out
+    assert "Grimghast Reapers: 9× Slasher Scythe, 1× Death-knell Scythe." in out
+    aos(run_cli, path, "priority", "--dice", "manual", input="6 1\n")
+    assert "8× Warhammer" not in aos(run_cli, path, "status").stdout

@@ -99,6 +99,8 @@ class ImportReport:
     notes: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     written: list[str] = field(default_factory=list)
+    two_sources: list[dict[str, str]] = field(default_factory=list)
+    """Names a bundled and an imported warscroll now share, with both ids (issue 23 §7)."""
 
     @property
     def effect_share(self) -> float:
@@ -122,6 +124,7 @@ class ImportReport:
             },
             "skipped": [s.to_json() for s in self.skipped],
             "notes": self.notes,
+            "two_sources": self.two_sources,
         }
 
 
@@ -916,7 +919,9 @@ def build_unit(
     weapons = {n: w for n, w in weapons.items() if w["id"] in kept}
     if command_models:
         data["command_models"] = command_models
-    data["weapon_options"] = _options(root, weapons, data["unit_size"])
+    from aos_cli.content.importers.loadouts import weapon_choices
+
+    data["weapon_options"] = weapon_choices(root, found, weapons, data["unit_size"], command_models)
     if not data["weapon_options"]:
         del data["weapon_options"]
     if abilities:
@@ -1224,6 +1229,9 @@ def import_into(paths: Sequence[Path], out: Path) -> ImportReport:
     from aos_cli.content.importers.output import file_name, taken_ids, write_files
 
     report = import_catalogues(paths)
+    from aos_cli.content.importers.bundled import keep_bundled
+
+    report.two_sources = keep_bundled(report.warscrolls)
     files: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for data in report.warscrolls:
         files.setdefault(file_name(data["faction"]), {"warscrolls": []})["warscrolls"].append(data)
@@ -1278,7 +1286,15 @@ def report_lines(report: ImportReport, shown: Any = str) -> list[str]:
         lines.extend(
             f"  {shown(s.name)} ({shown(s.file)}): {shown(s.reason)}" for s in report.skipped
         )
+    if report.two_sources:
+        lines.extend(_two_sources(report, shown))
     if report.notes:
         lines.append(_("Notes ({n}):").format(n=len(report.notes)))
         lines.extend(f"  {shown(note)}" for note in report.notes)
     return lines
+
+
+def _two_sources(report: ImportReport, shown: Any) -> list[str]:
+    from aos_cli.content.importers.bundled import two_sources_lines
+
+    return two_sources_lines(report.two_sources, shown)

@@ -37,10 +37,33 @@ if TYPE_CHECKING:
     from aos_cli.content.database import Database
 
 MAX_UNITS = 200
+"""At most this many units in one roster."""
+MAX_DEPTH = 100
+"""Selections nested deeper than this are not read (a roster is a few levels deep)."""
+MAX_MODELS = 1000
+"""At most this many models in one unit of a roster."""
 ROSTER_UNIT_MAX = 200
 """A unit written from a roster does not know its size limit: up to this many models."""
-"""At most this many units in one roster."""
 _INVISIBLE = dict.fromkeys(map(ord, "\ufeff\u200b\u200c\u200d\u2060\xad"), None)
+
+
+def whole(text: str, what: str, where: str, high: int = 100_000) -> int:
+    """A count or cost from a roster, through the one bounded parser the command line uses:
+    ASCII digits only (`٣`, `²`, `inf`, `1e400` and 5,000 digits are refused in one line)."""
+    from aos_cli.core.errors import InputError
+    from aos_cli.core.numbers import parse_whole
+
+    try:
+        return parse_whole(text, what=what, high=high)
+    except InputError as error:
+        raise ImportProblem(f"{where}: {error}") from None
+
+
+def decimal_whole(text: str, what: str, where: str, high: int = 100_000) -> int:
+    """A cost written as BattleScribe writes it (`120.0`): its whole part, bounded."""
+    cleaned = text.strip()
+    match = re.fullmatch(r"([0-9]+)(?:\.[0-9]+)?", cleaned)
+    return whole(match.group(1) if match else cleaned, what, where, high)
 
 
 def clean(text: str) -> str:
@@ -96,6 +119,9 @@ class Roster:
     endless_spells: list[str] = field(default_factory=list)
     battle_traits: list[Profile] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    records: dict[int, str] = field(default_factory=dict)
+    """Each unit's id in the army list built from it (filled by `to_army`): a unit left out
+    leaves no gap that would give its artefact to the next unit."""
 
 
 # ---------------------------------------------------------------------- reading
@@ -103,7 +129,11 @@ class Roster:
 
 def read_roster(path: Path) -> Roster:
     """Read a roster file in any of the three layouts; another game's is refused."""
-    data = read_bytes(path, suffixes=(".ros", ".xml"))
+    try:
+        data = read_bytes(path, suffixes=(".ros", ".xml"))
+    except ImportProblem:
+        _refuse_mangled_zip(path)
+        raise
     head = data[:4096].lstrip().lower()
     if head.startswith(b"<?xml") or head.startswith(b"<roster"):
         return _read_xml(data, str(path))
@@ -118,6 +148,23 @@ def read_roster(path: Path) -> Roster:
             _("{path}: not a roster (neither XML, HTML nor text)").format(path=path)
         ) from None
     return read_text(text, str(path))
+
+
+def _refuse_mangled_zip(path: Path) -> None:
+    """A zipped roster (`.rosz`) that went through a text editor or a text download: its
+    bytes became U+FFFD replacement characters, so it can never be unzipped again."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return
+    if head.startswith(b"PK") and b"\xef\xbf\xbd" in head:
+        raise ImportProblem(
+            _(
+                "{path}: a zipped BattleScribe roster whose bytes were changed as text "
+                "(saved or downloaded as text): save it from BattleScribe again"
+            ).format(path=path)
+        )
 
 
 def _refuse_game(name: str, file: str) -> None:
@@ -154,13 +201,15 @@ def _models(name: str, items: list[str]) -> int:
     words = {w.rstrip("s") for w in re.findall(r"[a-z]+", name.lower()) if len(w) > 2}
     counted: list[tuple[int, bool]] = []
     for item in items:
-        match = re.fullmatch(r"(?:(\d+)\s*x\s*)?(\d+)\s+([A-Za-z'].*?)(?:\s*\[.*\])?", item.strip())
+        match = re.fullmatch(
+            r"(?:([0-9]{1,4})\s*x\s*)?([0-9]{1,4})\s+([A-Za-z'].*?)(?:\s*\[.*\])?", item.strip()
+        )
         if match:
             times = int(match.group(1) or 1)
             named = {w.rstrip("s") for w in re.findall(r"[a-z]+", match.group(3).lower())}
             counted.append((times * int(match.group(2)), bool(words & named)))
             continue
-        match = re.fullmatch(r"(\d+)\s*x\s+([A-Za-z'].*?)(?:\s*\[.*\])?", item.strip())
+        match = re.fullmatch(r"([0-9]{1,4})\s*x\s+([A-Za-z'].*?)(?:\s*\[.*\])?", item.strip())
         if match:
             named = {w.rstrip("s") for w in re.findall(r"[a-z]+", match.group(2).lower())}
             if words & named:
@@ -299,8 +348,10 @@ def _xml_unit(selection: Element) -> RosterUnit:
     ]
     models = 0
     for child in selection.iter("selection"):
-        number = int(child.get("number", "1") or 1)
         name = clean(child.get("name", ""))
+        number = whole(
+            child.get("number", "1") or "1", "selection number", f"selection {name!r}", MAX_MODELS
+        )
         if child is selection:
             if child.get("type") == "model":
                 models += number
@@ -310,7 +361,8 @@ def _xml_unit(selection: Element) -> RosterUnit:
             models += number
     for cost in selection.iter("cost"):
         if cost.get("name", "").lower() in ("pts", "points"):
-            unit.points = (unit.points or 0) + int(float(cost.get("value", "0") or 0))
+            value = decimal_whole(cost.get("value", "0") or "0", "cost", f"selection {unit.name!r}")
+            unit.points = min(100_000, (unit.points or 0) + value)
     unit.counted = models
     return unit
 
@@ -327,18 +379,27 @@ class Node:
     children: list[Node | str] = field(default_factory=list)
 
     def text(self) -> str:
-        """The text inside, one line."""
-        parts = [c if isinstance(c, str) else c.text() for c in self.children]
+        """The text inside, one line (walked with a stack: no recursion on deep pages)."""
+        parts: list[str] = []
+        stack: list[Node | str] = list(reversed(self.children))
+        while stack:
+            child = stack.pop()
+            if isinstance(child, str):
+                parts.append(child)
+            else:
+                stack.extend(reversed(child.children))
         return clean(" ".join(parts))
 
     def find_all(self, tag: str, cls: str | None = None, *, deep: bool = True) -> Iterator[Node]:
-        """Descendants (or children when not deep) with this tag and class."""
-        for child in self.children:
+        """Descendants (or children when not deep) with this tag and class, in page order."""
+        stack: list[Node | str] = list(reversed(self.children))
+        while stack:
+            child = stack.pop()
             if isinstance(child, Node):
                 if child.tag == tag and (cls is None or cls in child.cls.split()):
                     yield child
                 if deep:
-                    yield from child.find_all(tag, cls)
+                    stack.extend(reversed(child.children))
 
 
 class _Builder(HTMLParser):
@@ -376,8 +437,8 @@ def _strip_points(text: str) -> str:
 
 
 def _points_of(text: str) -> int | None:
-    match = re.search(r"\[([\d,]+)\s*pts\]", text)
-    return int(match.group(1).replace(",", "")) if match else None
+    match = re.search(r"\[([0-9,]{1,9})\s*pts\]", text)
+    return int(match.group(1).replace(",", "") or 0) if match else None
 
 
 def _split_items(text: str) -> list[str]:
@@ -431,6 +492,53 @@ def _listed(li: Node) -> list[tuple[str, str]]:
     return found
 
 
+def _own_types(li: Node) -> set[str]:
+    """The profile types a selection lists on its own line (not its sub-selections')."""
+    types: set[str] = set()
+    for p in li.find_all("p", "profile-names", deep=False):
+        for child in p.children:
+            if isinstance(child, Node) and "bold" in child.cls.split():
+                types.add(child.text().rstrip(":"))
+    return types
+
+
+_HEAD_COUNT = re.compile(r"(?:([0-9]{1,4})\s*x\s*)?(?:([0-9]{1,4})\s+)?\D")
+
+
+def _head_count(head: str) -> int:
+    """Models a selection's title counts: `2x 3 Ripperdactyl Riders` 6, `3x Skink Handler` 3,
+    `10 Chainrasps` 10, `Salamander` 1."""
+    match = _HEAD_COUNT.match(head.strip())
+    if match is None:
+        return 1
+    return int(match.group(1) or 1) * int(match.group(2) or 1)
+
+
+def _html_models(li: Node) -> int:
+    """Models of a unit written as packs, crews or named members (a Salamander Hunting Pack:
+    three packs of a Salamander and 3 Skink Handlers is 12): each sub-selection with a `Unit`
+    profile of its own is that many models, times the packs around it. 0 when the unit's own
+    selection has the `Unit` profile (its models are counted from the names) or none is found.
+    """
+    if "Unit" in _own_types(li):
+        return 0
+    total = 0
+    stack: list[tuple[Node, int, int]] = [(sub, 1, 1) for sub in _direct_items(li)]
+    while stack:
+        node, times, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            continue
+        head = next((h.text() for h in node.find_all("h4", deep=False)), "")
+        here = times * _head_count(head)
+        if "Unit" in _own_types(node):
+            total += here
+        else:
+            stack.extend((sub, here, depth + 1) for sub in _direct_items(node))
+        if total > MAX_MODELS:
+            return MAX_MODELS
+    return total
+
+
 def _html_unit(li: Node, pool: list[Profile], ally: bool) -> RosterUnit:
     title = next((h.text() for h in li.find_all("h4", deep=False)), "")
     unit = RosterUnit(name=_strip_points(title), points=_points_of(title), ally=ally)
@@ -441,6 +549,7 @@ def _html_unit(li: Node, pool: list[Profile], ally: bool) -> RosterUnit:
             if item and item not in unit.items:
                 unit.items.append(item)
     unit.categories = [clean(c) for c in (_labelled(li, "categories") or "").split(",") if clean(c)]
+    unit.counted = _html_models(li)
     listed = _listed(li)
     if listed:
         unit.profiles = [
@@ -456,6 +565,17 @@ def _html_unit(li: Node, pool: list[Profile], ally: bool) -> RosterUnit:
     return unit
 
 
+def _is_battalion(li: Node) -> bool:
+    """Whether a selection is a battalion (by its title, categories or own profiles)."""
+    title = next((h.text() for h in li.find_all("h4", deep=False)), "").lower()
+    categories = (_labelled(li, "categories") or "").lower()
+    return (
+        title.startswith("battalion")
+        or "battalion" in categories
+        or any(t.startswith("Battalion") for t in _own_types(li))
+    ) and "Unit" not in _own_types(li)
+
+
 def _read_html(text: str, file: str) -> Roster:
     builder = _Builder()
     try:
@@ -465,6 +585,16 @@ def _read_html(text: str, file: str) -> Roster:
         raise ImportProblem(f"{file}: {problem}") from None
     root = builder.root
     title = next((h.text() for h in root.find_all("h1")), "")
+    if (
+        not re.search(r"</html>\s*$", text[-4096:].lower())
+        and "</body>" not in text[-4096:].lower()
+    ):
+        raise ImportProblem(
+            _(
+                "{file}: the export stops before its end (a truncated file); units after "
+                "the cut would be lost: export it again"
+            ).format(file=file)
+        )
     if not title or not list(root.find_all("li", "rootselection")):
         raise ImportProblem(
             _("{file}: an HTML file, but not a BattleScribe roster export").format(file=file)
@@ -503,12 +633,27 @@ def _read_html(text: str, file: str) -> Roster:
             )
             if members and battalion:
                 claimed: list[Profile] = []
-                for sub in members:
+                stack = [(sub, unit.name) for sub in reversed(members)]
+                while stack:
+                    sub, owner = stack.pop()
+                    inner = [
+                        x for x in _direct_items(sub) if any(t == "Unit" for t, _ in _listed(x))
+                    ]
+                    if inner and _is_battalion(sub) and len(roster.battalions) < MAX_UNITS:
+                        # A battalion inside a battalion: its units are units of the army.
+                        title = _strip_points(
+                            next((h.text() for h in sub.find_all("h4", deep=False)), "")
+                        )
+                        name = clean(title.split(":", 1)[1]) if ":" in title else title
+                        roster.battalions.append(RosterUnit(name=name, categories=["Battalion"]))
+                        roster.notes.append(f"{name} is in {owner}")
+                        stack.extend((x, name) for x in reversed(inner))
+                        continue
                     member = _html_unit(sub, pool, ally)
                     claimed.extend(member.profiles)
                     _finish_unit(member)
                     roster.units.append(member)
-                    roster.notes.append(f"{member.name} is in {unit.name}")
+                    roster.notes.append(f"{member.name} is in {owner}")
                 unit.profiles = [p for p in pool if p not in claimed]
                 if not any(p.type_name == "Unit" for p in unit.profiles) and not unit.categories:
                     unit.categories = ["Battalion"]
@@ -521,6 +666,8 @@ def _read_html(text: str, file: str) -> Roster:
 # ---------------------------------------------------------------------- Warscroll Builder text
 
 _UNIT_LINE = re.compile(r"^(?:(\d+|undefined)\s*x\s+)?(.+?)\s*\((\d+)\)\s*$")
+"""`10 x Chaos Warriors (180)`; any digits are taken here, so that counts in other digits
+than 0-9 are refused by `whole` with their line, never read as something else."""
 _COLUMN = re.compile(r'^(?:[MSWB]|\d+"?\*?|\d\+|-|\d+"\*?|\*)$')
 
 
@@ -561,8 +708,15 @@ def read_text(text: str, file: str) -> Roster:
         match = _UNIT_LINE.match(line)
         if match:
             count, name, points = match.groups()
-            models = int(count) if count and count.isdigit() else 1
-            entry = RosterUnit(name=clean(name), models=models, points=int(points))
+            where = f"{file}:{number}"
+            models = (
+                whole(count, "model count", where, MAX_MODELS)
+                if count and count != "undefined"
+                else 1
+            )
+            entry = RosterUnit(
+                name=clean(name), models=max(1, models), points=whole(points, "points", where)
+            )
             if "battalion" in section:
                 roster.battalions.append(entry)
                 battalion, unit = entry, None
@@ -601,6 +755,13 @@ def read_text(text: str, file: str) -> Roster:
     return roster
 
 
+def _spell_name(value: str) -> str:
+    """`Lore of Smog - Choking Fumes (Greywater Fastness Wizard)` → `Choking Fumes`."""
+    name = re.sub(r"\s*\([^)]*\)\s*$", "", value)
+    name = re.sub(r"^lore of [^-:]+[-:]\s*", "", name, flags=re.IGNORECASE)
+    return clean(name) or clean(value)
+
+
 def _wb_option(unit: RosterUnit, key: str, value: str) -> None:
     lowered = key.lower()
     if lowered == "general":
@@ -609,10 +770,17 @@ def _wb_option(unit: RosterUnit, key: str, value: str) -> None:
         unit.command_trait = value
     elif lowered == "artefact":
         unit.artefacts.append(value)
-    elif lowered in ("spell", "spells", "lore"):
-        unit.spells.append(value)
+    elif lowered in ("spell", "spells", "lore", "prayer") or (
+        value and re.search(r"\b(spells?|lore of .*)$", lowered)
+    ):
+        if lowered in ("prayer",):
+            unit.prayers.append(_spell_name(value))
+        else:
+            unit.spells.append(_spell_name(value))
     elif lowered in ("prayer", "prayers"):
         unit.prayers.append(value)
+    elif lowered in ("weapon", "weapons", "weapon option", "wargear", "options") and value:
+        unit.items.append(value)
     elif value:
         unit.traits.append(f"{key}: {value}")
     else:
@@ -656,6 +824,9 @@ class ArmyImport:
     matched: list[str] = field(default_factory=list)
     unmatched: list[Unmatched] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    unit_report: list[dict[str, Any]] = field(default_factory=list)
+    """One row per unit read: what it was matched to, its models and weapons, what was
+    defaulted and what was left out (and why)."""
 
     def to_json(self) -> dict[str, Any]:
         """The report for `--json`."""
@@ -667,19 +838,26 @@ class ArmyImport:
             "written_from_roster": [w["name"] for w in self.warscrolls],
             "unmatched": [{"name": u.name, "closest": u.closest} for u in self.unmatched],
             "notes": self.notes,
+            "unit_report": self.unit_report,
         }
 
 
+def _aos2_scrolls(db: Database) -> list[Any]:
+    """The warscrolls a roster's units are matched with (index entries: nothing is built)."""
+    return [e for e in db.warscrolls.entries() if e.system == IMPORTED_SYSTEM]
+
+
+def _match(db: Database, name: str) -> Any:
+    """How a roster's unit name matches a warscroll (`names.Match`), or None."""
+    from aos_cli.content.importers.names import match
+
+    return match(_aos2_scrolls(db), name)
+
+
 def _lookup(db: Database, name: str) -> Any:
-    """The aos2 warscroll of this name (case, punctuation and plurals aside), or None."""
-    wanted = key(name)
-    scrolls = [s for s in db.warscrolls.values() if s.system == IMPORTED_SYSTEM]
-    for scroll in scrolls:
-        if key(scroll.name) == wanted or key(scroll.id) == wanted:
-            return scroll
-    keys = {key(s.name): s for s in scrolls}
-    close = difflib.get_close_matches(wanted, list(keys), n=1, cutoff=0.88)
-    return keys[close[0]] if close else None
+    """The aos2 warscroll of this name (case, punctuation, plurals, forms aside), or None."""
+    found = _match(db, name)
+    return db.warscrolls[found.scroll.id] if found is not None else None
 
 
 def _reference(db: Database, scroll: Any) -> str:
@@ -689,9 +867,9 @@ def _reference(db: Database, scroll: Any) -> str:
 
 
 def _closest(db: Database, name: str) -> list[str]:
-    names = sorted({s.name for s in db.warscrolls.values() if s.system == IMPORTED_SYSTEM})
-    by_key = {key(n): n for n in names}
-    return [by_key[k] for k in difflib.get_close_matches(key(name), list(by_key), n=3, cutoff=0.5)]
+    from aos_cli.content.importers.names import closest
+
+    return closest(_aos2_scrolls(db), name)
 
 
 def _element(unit: RosterUnit) -> tuple[Element, Element | None, list[Found]]:
@@ -718,11 +896,14 @@ def _element(unit: RosterUnit) -> tuple[Element, Element | None, list[Found]]:
     return entry, unit_profile, found
 
 
-def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyImport:
+def to_army(
+    roster: Roster, db: Database, source: str, label: str = "", *, skip_unknown: bool = False
+) -> ArmyImport:
     """Match the roster's units with the database and build the army list's data.
 
     Units the database lacks are built from the roster's own profiles (XML and HTML rosters
-    carry them); a plain-text list's unknown unit is `unmatched`, with the closest names.
+    carry them); a plain-text list's unknown unit is `unmatched`, with the closest names, and
+    with `skip_unknown` the rest of the army is built all the same (the report lists it).
     """
     result = ArmyImport(army={})
     tally = Tally()
@@ -730,7 +911,15 @@ def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyI
     units: list[dict[str, Any]] = []
     used: set[str] = set()
     scrolls: dict[str, Any] = {}
-    built: dict[str, dict[str, Any]] = {}
+    built: dict[tuple[str, tuple[str, ...]], dict[str, Any]] = {}
+    if not roster.units:
+        raise ImportProblem(
+            _("{name}: the roster holds no units (only {what})").format(
+                name=roster.name or source,
+                what=", ".join([*(b.name for b in roster.battalions), *roster.notes][:5])
+                or _("nothing that can be read"),
+            )
+        )
     if len(roster.units) > MAX_UNITS:
         raise ImportProblem(
             _("{n} units: a roster may hold at most {limit}").format(
@@ -738,14 +927,36 @@ def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyI
             )
         )
     for unit in roster.units:
-        scroll = _lookup(db, unit.name)
+        how = _match(db, unit.name)
+        scroll = db.warscrolls[how.scroll.id] if how is not None else None
+        if scroll is not None and how is not None and how.how == "close":
+            result.notes.append(
+                _("{name} read as {scroll} (a close name: check it)").format(
+                    name=repr(unit.name), scroll=scroll.name
+                )
+            )
         data: dict[str, Any] | None = None
-        if scroll is None and unit.name in built:
-            data = built[unit.name]
+        signature = (
+            unit.name,
+            tuple(sorted(p.name for p in unit.profiles if p.type_name == "Weapon")),
+        )
+        if scroll is None and signature in built:
+            data = built[signature]
         elif scroll is None:
             entry, unit_profile, found = _element(unit)
             if unit_profile is None:
-                result.unmatched.append(Unmatched(unit.name, _closest(db, unit.name)))
+                closest = _closest(db, unit.name)
+                result.unmatched.append(Unmatched(unit.name, closest))
+                result.unit_report.append(
+                    {
+                        "read": unit.name,
+                        "matched": None,
+                        "models": unit.models,
+                        "left_out": _("not in the rules database"),
+                        "closest": closest,
+                        "options": list(unit.items),
+                    }
+                )
                 continue
             keywords = [c for c in unit.categories if c == c.upper() and re.search(r"[A-Z]", c)]
             try:
@@ -754,12 +965,22 @@ def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyI
                 )
             except UnitProblem as problem:
                 result.unmatched.append(Unmatched(f"{unit.name} ({problem})", []))
+                result.unit_report.append(
+                    {"read": unit.name, "matched": None, "left_out": str(problem)}
+                )
                 continue
-            data = {"id": slug(unit.name), **data}
+            ident = slug(unit.name) or "unit"
+            taken_ids = {w["id"] for w in result.warscrolls}
+            base_id, number = ident, 2
+            while ident in taken_ids:
+                ident, number = f"{base_id}-{number}", number + 1
+            if ident != base_id:
+                data["name"] = f"{unit.name} ({number - 1})"
+            data = {"id": ident, **data}
             data["unit_size"] = {"min": 1, "max": 1 if unit.models <= 1 else ROSTER_UNIT_MAX}
             if unit.points is not None:
                 data["points"] = unit.points
-            built[unit.name] = data
+            built[signature] = data
             result.warscrolls.append(data)
         else:
             result.matched.append(scroll.name)
@@ -770,12 +991,25 @@ def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyI
         used.add(ident)
         record: dict[str, Any] = {
             "id": ident,
-            "warscroll": _reference(db, scroll) if scroll is not None else unit.name,
+            "warscroll": _reference(db, scroll)
+            if scroll is not None
+            else str(data["name"])
+            if data
+            else unit.name,
             "models": unit.models,
         }
         scrolls[ident] = scroll if scroll is not None else data
+        row: dict[str, Any] = {
+            "id": ident,
+            "read": unit.name,
+            "matched": scroll.name if scroll is not None else None,
+            "source": "database" if scroll is not None else "roster",
+            "models": unit.models,
+            "defaulted": [],
+            "capped": [],
+        }
         if scroll is not None:
-            _options_from_items(record, unit, scroll)
+            row.update(_options_from_items(record, unit, scroll, result))
         else:
             roles = [m["role"] for m in (data or {}).get("command_models", [])]
             if roles:
@@ -790,8 +1024,12 @@ def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyI
             record["prayers"] = list(dict.fromkeys(unit.prayers))
         if unit.traits:
             record["traits"] = list(dict.fromkeys(unit.traits))
+        roster.records[id(unit)] = ident
+        row["weapons"] = dict(record.get("weapons", {}))
+        row["command_models"] = list(record.get("command_models", []))
+        result.unit_report.append(row)
         units.append(record)
-    if result.unmatched:
+    if result.unmatched and (not skip_unknown or not units):
         return result
     settle_target_keywords(result.warscrolls)
     _general(units, scrolls, result)
@@ -812,33 +1050,44 @@ def to_army(roster: Roster, db: Database, source: str, label: str = "") -> ArmyI
     return result
 
 
-def _options_from_items(record: dict[str, Any], unit: RosterUnit, scroll: Any) -> None:
-    """Weapon choices and command models named among the unit's selections."""
-    chosen: dict[str, int] = {}
+def _options_from_items(
+    record: dict[str, Any], unit: RosterUnit, scroll: Any, result: ArmyImport
+) -> dict[str, Any]:
+    """Weapon choices and command models the roster records for a unit of a database
+    warscroll; the report's row for the unit (what was read, defaulted and capped)."""
+    from aos_cli.content.importers.loadouts import roster_loadout
+
+    weapons = [p.name for p in unit.profiles if p.type_name == "Weapon"]
+    loadout = roster_loadout(scroll, unit.models, unit.items, weapons)
+    if loadout.weapons:
+        record["weapons"] = loadout.weapons
     items = [key(i) for i in unit.items]
-    for option in scroll.weapon_options:
-        left = unit.models
-        for choice in option.choices:
-            weapon = scroll.weapon(choice)
-            wanted = key(weapon.name)
-            for raw, item in zip(unit.items, items, strict=True):
-                if wanted and (wanted in item or item in wanted) and len(item) > 2:
-                    times = re.match(r"(\d+)\s*x", raw)
-                    count = int(times.group(1)) if times else (1 if option.one_per else left)
-                    count = min(count, left)
-                    if count > 0:
-                        chosen[choice] = count
-                        left -= count
-                    break
-    if chosen:
-        record["weapons"] = chosen
     roles: list[str] = []
     for model in scroll.command_models:
         wanted = key(model.name)
         if any(wanted and wanted in item for item in items) and model.role not in roles:
             roles.append(model.role)
+    defaulted = [
+        _("weapons: {option} (the warscroll's default)").format(option=o) for o in loadout.defaulted
+    ]
+    champion = next((m for m in scroll.command_models if m.role == "champion"), None)
+    if champion is not None and "champion" not in roles and unit.models > 1:
+        roles.insert(0, "champion")
+        defaulted.append(_("{model} leads the unit").format(model=champion.name))
     if roles:
         record["command_models"] = roles
+    for note in loadout.notes:
+        result.notes.append(f"{unit.name}: {note}")
+    row: dict[str, Any] = {"defaulted": defaulted, "capped": loadout.notes}
+    if unit.entry_type == "" and not unit.profiles:
+        # A text list's option lines: each one read, or listed as not read.
+        named = {key(m.name) for m in scroll.command_models}
+        row["not_read"] = [
+            item
+            for index, item in enumerate(unit.items)
+            if index not in loadout.used and not any(n and n in key(item) for n in named)
+        ]
+    return row
 
 
 def _is_hero(scroll: Any) -> bool:
@@ -878,11 +1127,14 @@ def _allegiance(
 ) -> None:
     """The army's allegiance, command trait and artefacts: the database's allegiance when it
     holds what the roster chose, else one written from the roster (its own choices as rows)."""
-    general = next(u for u in units if u.get("general"))
+    general = next((u for u in units if u.get("general")), None)
+    if general is None:
+        result.notes.append(_("the roster leaves no unit to be the general"))
+        return
     trait = next((u.command_trait for u in roster.units if u.general and u.command_trait), None)
     bearers = [(u, list(dict.fromkeys(u.artefacts))) for u in roster.units if u.artefacts]
     by_id = {record["id"]: record for record in units}
-    unit_of = dict(zip([id(u) for u in roster.units[: len(units)]], units, strict=False))
+    unit_of = {u: by_id[r] for u, r in roster.records.items() if r in by_id}
     keyword = _common_keyword(units, scrolls, faction)
     if keyword is None:
         result.notes.append(

@@ -23,11 +23,17 @@ def _without_file(db: Any, target: Path) -> None:
 
 
 def import_roster(
-    path: Path, output: Path | None, content_out: Path | None, content: list[Path]
+    path: Path,
+    output: Path | None,
+    content_out: Path | None,
+    content: list[Path],
+    *,
+    skip_unknown: bool = False,
 ) -> dict[str, Any]:
     """Import a roster: the army list at `output`, warscrolls the database lacks (from the
     roster's own profiles) into `content_out`. Nothing is written unless everything matched
-    and the army passes the checks of `aos army validate`."""
+    (or, with `skip_unknown`, something did: the rest is listed as left out) and the army
+    passes the checks of `aos army validate`."""
     from pydantic import ValidationError
 
     from aos_cli.content import load_database
@@ -47,8 +53,8 @@ def import_roster(
     folders = [*content, *([out] if content_out is not None and out.is_dir() else [])]
     db = load_database(folders)
     _without_file(db, target)
-    result = to_army(roster, db, f"roster {path.name!r}", label)
-    if result.unmatched:
+    result = to_army(roster, db, f"roster {path.name!r}", label, skip_unknown=skip_unknown)
+    if result.unmatched and (not skip_unknown or not result.army):
         listed = "; ".join(u.describe() for u in result.unmatched)
         count = len(result.unmatched)
         raise ImportProblem(

@@ -1,0 +1,301 @@
+"""Weapon choices as a catalogue offers them, and the default loadout BattleScribe gives.
+
+A unit entry of a BattleScribe catalogue says what its models carry by the shape of its
+selections: a weapon entry with a minimum of 1 is carried by every model; a selection group
+with a minimum of 1 is a choice every model makes (its `defaultSelectionEntryId`, else its
+first entry, is what a new unit gets); a group or a weapon entry with a minimum of 0 is a
+special weapon some models may take instead (its maximum rises by so many per so many
+models); a weapon inside a command model's entry (the Extoller of Shyish's Death Knell) is that
+model's own. This module reads those shapes into the warscroll's `weapon_options` and its
+command models' `weapons`; the catalogue importer calls it once per unit.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+from xml.etree.ElementTree import Element
+
+from aos_cli.content.schema import slug
+
+MAX_DEPTH = 64
+"""Selections nested deeper than this under one unit are not read for choices."""
+
+
+def _key(name: str) -> str:
+    words = re.findall(r"[a-z0-9]+", re.sub(r"\([^)]*\)", " ", name.lower()).replace("'", ""))
+    return " ".join(w[:-1] if w.endswith("s") and len(w) > 3 else w for w in words)
+
+
+def _number(text: str | None) -> float:
+    """A constraint's or modifier's value; 0 for anything not a plain small number."""
+    match = re.fullmatch(r"\s*([0-9]{1,6})(?:\.[0-9]{1,6})?\s*", text or "")
+    return float(match.group(0)) if match else 0.0
+
+
+def _constraint(entry: Element, kind: str) -> Element | None:
+    for box in entry.findall("constraints"):
+        for constraint in box.findall("constraint"):
+            if constraint.get("type") == kind and constraint.get("field") == "selections":
+                return constraint
+    return None
+
+
+def _minimum(entry: Element) -> float | None:
+    constraint = _constraint(entry, "min")
+    return None if constraint is None else _number(constraint.get("value"))
+
+
+def _per_models(entry: Element, root: Element, size: dict[str, Any]) -> int:
+    """`one_per` of an optional weapon: the maximum's rise per pack of models (1 every 5)."""
+    limit = _constraint(entry, "max")
+    if limit is None:
+        return 1
+    step = 0.0
+    pack = float(size.get("min") or 1)
+    for box in entry.findall("modifiers"):
+        for modifier in box.findall("modifier"):
+            if modifier.get("type") != "increment" or modifier.get("field") != limit.get("id"):
+                continue
+            step = _number(modifier.get("value"))
+            for repeat in modifier.iter("repeat"):
+                child = repeat.get("childId", "")
+                per = _number(repeat.get("value")) or 1.0
+                for model in root.iter("selectionEntry"):
+                    if model.get("id") == child:
+                        counted = re.match(r"\s*(\d{1,4})\s", model.get("name", ""))
+                        pack = float(counted.group(1)) * per if counted else per * pack
+    if step <= 0:
+        fixed = _number(limit.get("value"))
+        biggest = float(size.get("max") or size.get("min") or 1)
+        return max(1, int(biggest // fixed)) if fixed >= 1 else 1
+    return max(1, int(pack // step))
+
+
+def _weapon_of(element: Element, weapons: dict[str, dict[str, Any]]) -> str | None:
+    name = re.sub(r"\(s\)$", "", element.get("name", "").strip()).strip()
+    for candidate in (name, f"{name} (melee)", f"{name} (missile)"):
+        if candidate in weapons:
+            return str(weapons[candidate]["id"])
+    return None
+
+
+def weapon_choices(
+    root: Element,
+    found: list[Any],
+    weapons: dict[str, dict[str, Any]],
+    size: dict[str, Any],
+    command_models: list[dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """The unit's weapon options (default first where a group has one); the weapons of a
+    command model's own entry are put on that command model (`weapons`)."""
+    parents: dict[int, Element] = {}
+    stack: list[tuple[Element, int]] = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth >= MAX_DEPTH:
+            continue
+        for child in node:
+            parents[id(child)] = node
+            stack.append((child, depth + 1))
+    groups: dict[int, tuple[Element, dict[int, tuple[Element, list[str]]]]] = {}
+    singles: dict[int, tuple[Element, list[str]]] = {}
+    fixed: set[str] = set()
+    own: dict[int, list[str]] = {}
+    models = {_key(m["name"]): index for index, m in enumerate(command_models)}
+    for item in found:
+        element: Element = item.element
+        if element.get("typeName") != "Weapon":
+            continue
+        weapon = _weapon_of(element, weapons)
+        if weapon is None:
+            continue
+        owner: Element = item.owner
+        if owner is root or id(owner) not in parents:
+            fixed.add(weapon)
+            continue
+        chain: list[Element] = []
+        up: Element | None = owner
+        while up is not None and up is not root and len(chain) < MAX_DEPTH:
+            chain.append(up)
+            up = parents.get(id(up))
+        entries = [e for e in chain if e.tag == "selectionEntry"]
+        keeper = next(
+            (
+                models[k]
+                for e in entries
+                for k in models
+                if k and f" {k} " in f" {_key(e.get('name', ''))} "
+            ),
+            None,
+        )
+        if keeper is not None:
+            if all((_minimum(e) or 0) >= 1 for e in entries):
+                own.setdefault(keeper, []).append(weapon)
+            continue
+        group = next((e for e in chain if e.tag == "selectionEntryGroup"), None)
+        if group is not None:
+            below = chain[: chain.index(group)]
+            choice = next((e for e in reversed(below) if e.tag == "selectionEntry"), owner)
+            _, alternatives = groups.setdefault(id(group), (group, {}))
+            alternatives.setdefault(id(choice), (choice, []))[1].append(weapon)
+            continue
+        optional = [e for e in entries if _minimum(e) == 0 and e.get("type") == "upgrade"]
+        if optional:
+            singles.setdefault(id(optional[-1]), (optional[-1], []))[1].append(weapon)
+        else:
+            fixed.add(weapon)
+    for index, carried in own.items():
+        command_models[index]["weapons"] = list(dict.fromkeys(carried))
+    kept: set[str] = {w for ws in own.values() for w in ws}
+    options: list[dict[str, Any]] = []
+    for group, alternatives in groups.values():
+        listed = [list(dict.fromkeys(ws)) for _, ws in alternatives.values()]
+        everywhere = set.intersection(*(set(ws) for ws in listed)) if listed else set()
+        fixed |= everywhere if len(listed) > 1 else set()
+        choices = [w for ws in listed for w in ws if w not in everywhere or len(listed) == 1]
+        choices = [c for c in dict.fromkeys(choices) if c not in fixed and c not in kept]
+        if not choices:
+            continue
+        option: dict[str, Any] = {"id": slug(group.get("name", "")) or "weapons"}
+        if (_minimum(group) or 0) >= 1:
+            if len(choices) < 2:
+                fixed.update(choices)
+                continue
+            chosen = group.get("defaultSelectionEntryId", "")
+            default = next(
+                (ws[0] for e, ws in alternatives.values() if e.get("id") == chosen and ws),
+                choices[0],
+            )
+            option["choices"] = [default, *[c for c in choices if c != default]]
+            option["default"] = default
+        else:
+            option["choices"] = choices
+            option["one_per"] = _per_models(group, root, size)
+        kept.update(choices)
+        options.append(option)
+    for entry, carried in singles.values():
+        choices = [c for c in dict.fromkeys(carried) if c not in fixed and c not in kept]
+        if not choices:
+            continue
+        kept.update(choices)
+        options.append(
+            {
+                "id": slug(entry.get("name", "")) or "weapon",
+                "choices": choices,
+                "one_per": _per_models(entry, root, size),
+            }
+        )
+    taken: set[str] = set()
+    for number, option in enumerate(options, start=1):
+        if option["id"] in taken:
+            option["id"] = f"{option['id']}-{number}"
+        taken.add(option["id"])
+    return options
+
+
+# ---------------------------------------------------------------------- a roster's choices
+
+_COUNTED = re.compile(r"\s*([0-9]{1,4})\s*x\s*(.*)", re.IGNORECASE)
+
+
+def _split_count(item: str) -> tuple[int | None, str]:
+    """`2x Grandhammer` → (2, `Grandhammer`); `Warhammer and Shield` → (None, ...)."""
+    match = _COUNTED.fullmatch(item)
+    if match and match.group(2):
+        return int(match.group(1)), match.group(2)
+    return None, item
+
+
+def _says(text: str, name: str) -> bool:
+    """Whether `name` (a key) is among the words of `text` (a key)."""
+    return bool(name) and f" {name} " in f" {text} "
+
+
+@dataclass
+class Loadout:
+    """What a roster gives a unit's models: weapon id → models carrying it (only the choices
+    it records), the options it left to the warscroll's default, and what it capped."""
+
+    weapons: dict[str, int] = field(default_factory=dict)
+    defaulted: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    used: set[int] = field(default_factory=set)
+    """Indexes of the items read as a weapon choice."""
+
+
+def roster_loadout(scroll: Any, models: int, items: list[str], profiles: list[str]) -> Loadout:
+    """The weapons a roster records for a unit of the database's warscroll `scroll`.
+
+    `items` are the roster's selections and option lines as written (`2x Grandhammer`,
+    `Warhammer and Shield`, `1 x Grandhammers`); `profiles` the names of the weapon profiles
+    it prints for the unit. Special weapons (`one_per`) are read first, then each model's
+    choice: the recorded one for the rest of the models, else the warscroll's default."""
+    loadout = Loadout()
+    read = [(_split_count(item)[0], _key(_split_count(item)[1])) for item in items]
+    shown = {_key(p) for p in profiles}
+    names = {w.id: w.name for w in scroll.weapons}
+
+    def mentions(choice: str, loose: bool) -> list[int | None]:
+        wanted = _key(names.get(choice, choice))
+        hits = [i for i, (_n, text) in enumerate(read) if _says(text, wanted)]
+        if not hits and loose:
+            last = wanted.split()[-1] if wanted else ""
+            if len(last) > 4:
+                hits = [i for i, (_n, text) in enumerate(read) if last in text.split()]
+        loadout.used.update(hits)
+        found = [read[i][0] for i in hits]
+        if not found and wanted in shown:
+            found = [None]
+        return found
+
+    specials = 0
+    for option in [o for o in scroll.weapon_options if o.one_per is not None]:
+        allowed = max(1, models // option.one_per)
+        for choice in option.choices:
+            found = mentions(choice, loose=False)
+            if not found:
+                continue
+            count = sum(n if n is not None else 1 for n in found)
+            if count > allowed:
+                loadout.notes.append(
+                    f"{names.get(choice, choice)}: {count} recorded, at most {allowed} allowed"
+                )
+                count = allowed
+            count = min(count, models - specials)
+            if count > 0:
+                loadout.weapons[choice] = count
+                specials += count
+    rest = max(0, models - specials)
+    for option in [o for o in scroll.weapon_options if o.one_per is None]:
+        counted: dict[str, int] = {}
+        open_choices: list[str] = []
+        for loose in (False, True):
+            for choice in option.choices:
+                found = mentions(choice, loose)
+                if not found:
+                    continue
+                if all(n is None for n in found):
+                    open_choices.append(choice)
+                else:
+                    counted[choice] = sum(n or 0 for n in found)
+            if counted or open_choices:
+                break
+        if not counted and not open_choices:
+            loadout.defaulted.append(option.name or option.id)
+            continue
+        left = rest
+        for choice, count in counted.items():
+            count = min(count, left)
+            if count > 0:
+                loadout.weapons[choice] = count
+                left -= count
+        if open_choices and left > 0:
+            loadout.weapons[open_choices[0]] = left
+            for other in open_choices[1:]:
+                loadout.notes.append(
+                    f"{names.get(other, other)}: not given a count; "
+                    f"{names.get(open_choices[0], open_choices[0])} takes the rest"
+                )
+    return loadout
