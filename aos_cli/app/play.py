@@ -139,31 +139,33 @@ MENU_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {
         "next": ("n", "next"), "undo": ("u", "undo"), "status": ("s", "status"),
         "dice": ("d", "dice"), "quit": ("q", "quit"), "adjust": ("a", "adjust"),
-        "heal": ("h", "heal"), "general": ("g", "general"), "correct": ("c", "correct"),
+        "heal": ("h", "heal"), "general": ("g", "general"), "correct": ("c", "correct"), "plan": ("p", "plan"),
     },
     "hu": {
         "next": ("t", "tovább"), "undo": ("v", "visszavonás", "vissza"),
         "status": ("á", "állapot"), "dice": ("d", "dobókocka", "kocka"),
         "quit": ("k", "kilépés"), "adjust": ("m", "módosítás"), "heal": ("gy", "gyógyítás"),
         "general": ("ú", "új tábornok", "tábornok"), "correct": ("j", "javítás"),
+        "plan": ("p", "terv"),
     },
     "it": {
-        "next": ("p", "prossima", "avanti"), "undo": ("i", "indietro", "annulla"),
+        "next": ("av", "avanti", "prossima"), "undo": ("i", "indietro", "annulla"),
         "status": ("s", "stato"), "dice": ("d", "dadi"), "quit": ("e", "esci"),
         "adjust": ("m", "modifica"), "heal": ("cu", "cura", "guarisci"), "general": ("g", "generale"),
-        "correct": ("c", "correggi"),
+        "correct": ("c", "correggi"), "plan": ("p", "piano"),
     },
     "tr": {
         "next": ("i", "ileri", "sonraki"), "undo": ("ga", "geri al", "geri"),
         "status": ("o", "ordular", "durum"), "dice": ("z", "zar"), "quit": ("ç", "çık"),
         "adjust": ("a", "ayarla"), "heal": ("t", "tedavi", "iyileştir"),
         "general": ("y", "yeni general", "general"), "correct": ("v", "varsayım", "düzelt"),
+        "plan": ("p", "plan"),
     },
     "ru": {
         "next": ("д", "дальше", "далее"), "undo": ("о", "отменить", "отмена"),
         "status": ("с", "состояние"), "dice": ("к", "кубики"), "quit": ("в", "выход", "выйти"),
         "adjust": ("и", "изменить"), "heal": ("л", "лечить", "лечение"),
-        "general": ("г", "генерал"), "correct": ("п", "поправить"),
+        "general": ("г", "генерал"), "correct": ("п", "поправить"), "plan": ("пл", "план"),
     },
 }  # fmt: skip
 """The menu's keys and words per language, the shown key first. English is understood in every

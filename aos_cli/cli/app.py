@@ -52,6 +52,7 @@ COMMANDS: dict[str, Verb] = {
     "status": Verb(_TURN, "status", PLAY),
     "score": Verb(_SCORE, "score", PLAY),
     "objective": Verb(_SCORE, "objective", PLAY),
+    "plan": Verb("aos_cli.cli.plan", "plan", PLAY),
     "undo": Verb(_TURN, "undo", PLAY),
     "next": Verb(_TURN, "next_step", TURN),
     "priority": Verb(_TURN, "priority", TURN),

@@ -320,6 +320,11 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
             elif action == "status":
                 out.print(status_view(state))
                 continue
+            elif action == "plan":
+                from aos_cli.cli.plan import show_plan
+
+                show_plan(session, state)
+                continue
             elif action == "dice":
                 mode = "manual" if mode == "auto" else "auto"
                 source = dice_source(mode, seed)
@@ -356,8 +361,10 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                     payload["target"] = aims[pick].spec.id
                 if option.kind in ("shoot", "fight"):
                     from aos_cli.cli.attack_modifiers import ask_modifiers
+                    from aos_cli.cli.plan import offer_reroll
 
                     payload.update(ask_modifiers(state, state.unit(payload["unit"])))
+                    payload.update(offer_reroll(state, option.kind, payload))
                 payload["clock"] = step_clock(option.side, started)
                 assumed = None
                 request = dict(payload)

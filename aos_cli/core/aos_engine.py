@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -11,6 +12,7 @@ from aos_cli.core.attack import Attack, WeaponResult, resolve_attacks
 from aos_cli.core.effects import TargetInfo
 from aos_cli.core.engine import AttackOdds, AttackResult
 from aos_cli.core.odds import attack_odds, mean_damage
+from aos_cli.core.plan import Track, carry_damage
 
 if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
@@ -79,6 +81,16 @@ class AosEngine:
     def mean(self, spec: AosAttack) -> float:
         """Its exact mean damage by linearity (`aos_cli.core.odds.mean_damage`)."""
         return mean_damage(spec.attacks, spec.target, ward=spec.ward)
+
+    def advance(self, spec: AosAttack, track: Track) -> Track:
+        """The target's state after this attack, from `track`: the damage of `odds` carried
+        over from model to model (AoS2 §14.7, §14.10; `aos_cli.core.plan`)."""
+        return self.stepper(spec)(track)
+
+    def stepper(self, spec: AosAttack) -> Callable[[Track], Track]:
+        """`advance` with the attack's damage worked out once, for many states."""
+        damage = self.odds(spec.unallocated()).damage
+        return lambda track: carry_damage(track, damage)
 
 
 AOS_ENGINE = AosEngine()

@@ -174,37 +174,47 @@ class _AttackWalk(Generic[T]):
         cached = self._wound_cache.get(rend)
         if cached is not None:
             return cached
+        result = self.algebra.mix([(p, x) for p, _ok, x in self.wound_faces(rend)])
+        self._wound_cache[rend] = result
+        return result
+
+    def wound_faces(self, rend: int) -> list[tuple[float, bool, T]]:
+        """Each face of a wound roll (after the reroll): its chance, whether it wounds, and
+        what it then does."""
         alg, rules, to_wound = self.algebra, self.rules, self.attack.profile.to_wound
         faces = face_probabilities(rules.reroll_wound, lambda w: rules.wound_succeeds(w, to_wound))
-        weighted: list[tuple[float, T]] = []
+        weighted: list[tuple[float, bool, T]] = []
         for w, p in zip(FACES, faces, strict=True):
             if not p:
                 continue
             if not rules.wound_succeeds(w, to_wound):
-                weighted.append((p, alg.zero()))
+                weighted.append((p, False, alg.zero()))
                 continue
             mortal = rules.hit_triggers(w, rules.mortal_on_wound)
             parts = [self.mortal(mortal)] if mortal else []
             if not (mortal and not all(t.add for t in mortal)):
                 parts.append(self.wound(rend, rules.damage_bonus(w)))
-            weighted.append((p, alg.add(parts)))
-        result = alg.mix(weighted)
-        self._wound_cache[rend] = result
-        return result
+            weighted.append((p, True, alg.add(parts)))
+        return weighted
 
     def one_attack(self) -> T:
         """Everything one attack does: its hit roll, extra hits, mortal wounds and wounds."""
+        return self.algebra.mix([(p, x) for p, _ok, x in self.hit_faces()])
+
+    def hit_faces(self) -> list[tuple[float, bool, T]]:
+        """Each face of a hit roll (after the reroll): its chance, whether it hits, and what
+        the attack then does (extra hits, mortal wounds and wound rolls)."""
         alg, rules, profile = self.algebra, self.rules, self.attack.profile
         faces = face_probabilities(
             rules.reroll_hit, lambda v: rules.hit_succeeds(v, profile.to_hit)
         )
         extra_hit: T | None = None
-        weighted: list[tuple[float, T]] = []
+        weighted: list[tuple[float, bool, T]] = []
         for v, p in zip(FACES, faces, strict=True):
             if not p:
                 continue
             if not rules.hit_succeeds(v, profile.to_hit):
-                weighted.append((p, alg.zero()))
+                weighted.append((p, False, alg.zero()))
                 continue
             parts: list[T] = []
             exploding = rules.hit_triggers(v, rules.exploding)
@@ -223,8 +233,8 @@ class _AttackWalk(Generic[T]):
                     parts.append(self.wound(rend, 0))
                 else:
                     parts.append(alg.repeat(self.wound_roll(rend), rules.wound_roll_count(v)))
-            weighted.append((p, alg.add(parts)))
-        return alg.mix(weighted)
+            weighted.append((p, True, alg.add(parts)))
+        return weighted
 
 
 def _attack_count(attack: Attack) -> Vec:
@@ -330,6 +340,63 @@ def attack_odds(
         before = unit.damage if keep >= 1.0 else to_distribution(_unit_vec(attacks, target, 1.0)[0])
         mortal = to_distribution(_unit_vec(attacks, target, 1.0, mortal_only=True)[0])
     return AttackOdds(unit.damage, slain, before, mortal)
+
+
+def _succeeded(weighted: list[tuple[float, bool, Vec]]) -> Vec:
+    """What one die that succeeded does: the succeeding faces' outcomes, weighted by their
+    chances given success (the dice are independent, so each success is alike)."""
+    chosen = [(p, x) for p, ok, x in weighted if ok]
+    total = math.fsum(p for p, _x in chosen)
+    if total <= 0.0:
+        return ZERO
+    return trim(mix([(p / total, x) for p, x in chosen]))
+
+
+def damage_given(
+    attacks: Sequence[Attack],
+    target: TargetInfo,
+    counts: Sequence[int],
+    *,
+    stage: str,
+    ward: int | None = None,
+) -> Distribution:
+    """The damage still to come (after the ward) once a stage's dice are rolled: `counts` the
+    successful hit rolls (`stage` "hit") or wound rolls ("wound") of each weapon, in order.
+    Exact given the counts alone, from the same walk as `attack_odds`: the dice are
+    independent, so each success does what any success does.
+
+    A wound roll's outcome depends on its hit roll where a hit roll improves Rend or makes
+    several wound rolls; such weapons are refused for the wound stage (InputError)."""
+    if len(counts) != len(attacks):
+        raise InputError(
+            _("give one count per weapon ({n})").format(n=len(attacks)),
+            _("separate the counts with commas, e.g. 3,2"),
+        )
+    keep = survives(ward_for(attacks, ward))
+    total = ZERO
+    for attack, count in zip(attacks, counts, strict=True):
+        walk = _AttackWalk(attack, target, _DISTS)
+        if stage == "hit":
+            one = _succeeded(walk.hit_faces())
+        else:
+            rules = attack.rules
+            if (
+                rules.rend_on_hit
+                or rules.wound_rolls_on_hit is not None
+                or rules.exploding
+                or rules.auto_wound is not None
+            ):
+                raise InputError(
+                    _("{weapon}: its hit rolls change its wound rolls").format(
+                        weapon=attack.profile.name
+                    ),
+                    _("give the hits (--hits) instead"),
+                )
+            one = _succeeded(walk.wound_faces(attack.profile.rend))
+        if keep < 1.0:
+            one = thin(one, keep)
+        total = convolve(total, power(one, count))
+    return to_distribution(total)
 
 
 def mean_damage(attacks: Sequence[Attack], target: TargetInfo, *, ward: int | None = None) -> float:

@@ -203,6 +203,11 @@ class GameSystem:
     when it arrives without a roll at the end of its Movement phase (Teleport Strike, 40k8
     §4.7)."""
     """Whether `aos play` walks the players through the set-up questions (AoS2 §5.1)."""
+    attack_planner: str = "aos_cli.core.handlers.combat:planned_attack"
+    """Where the phase planner gets one unit's attack on another as its engine takes it
+    (`module:attribute`, called with state, attacker, target, `shoot` or `fight`, answers and
+    extra effects; it returns (engine, spec) or None), built as the system's own shooting and
+    fighting build it before their dice, so plan and dice share one model."""
     attack_odds_hint: str = ""
     """Where `?N` in `aos play` sends the players for an attack's odds, when the play menu does
     not work them out itself (they are worked out with the Age of Sigmar attack engine)."""

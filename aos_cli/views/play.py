@@ -27,6 +27,7 @@ KEY_LABELS: dict[str, str] = {
     "heal": N_("heal"),
     "general": N_("new general"),
     "correct": N_("correct what was assumed"),
+    "plan": N_("plan of the phase"),
 }
 """What each key of the menu does, named in the catalogues."""
 
@@ -60,6 +61,8 @@ def menu_lines(choices: list[Option], numbers: list[int] | None = None) -> list[
     """The numbered options, then the keys that are always there."""
     shown = numbers or list(range(1, len(choices) + 1))
     lines = [Text(f"  [{n}] {option.label}") for n, option in zip(shown, choices, strict=True)]
+    if any(option.kind in ("shoot", "fight") for option in choices):
+        lines.append(Text(key_hint("plan"), style="muted"))  # the planner (issue 29)
     return [*lines, Text(keys_text(), style="muted")]
 
 

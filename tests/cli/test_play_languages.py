@@ -162,7 +162,7 @@ its menus and the prompts ending a phase early."""
 
 YES_NEXT = {
     "hu": ("Igen", "igen", "t", "Tovább", "q"),
-    "it": ("Sì", "si", "p", "prossima", "e"),
+    "it": ("Sì", "si", "av", "prossima", "e"),
     "tr": ("EVET", "evet", "i", "İleri", "ç"),
     "ru": ("Да", "д", "д", "Дальше", "в"),
 }

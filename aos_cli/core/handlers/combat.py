@@ -5,6 +5,7 @@ engine (the effects in force that reach an attack are `aos_cli.core.unit_attacks
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from aos_cli.core import terrain
 from aos_cli.core.ability_effects import build_effects, inner_effects
@@ -37,6 +38,9 @@ from aos_cli.core.state import TRIUMPH_USED, GameState, UnitState, WeaponSpec
 from aos_cli.core.system import system_of
 from aos_cli.core.unit_attacks import is_defence, unit_attacks, weapon_uses
 
+if TYPE_CHECKING:
+    from aos_cli.core.aos_engine import AosAttack, AosEngine
+
 
 def weapon_attack(unit: UnitState, weapon: WeaponSpec, extra: list[Effect]) -> Attack:
     """A weapon's attacks by the models left carrying it (the champion's included), with the
@@ -62,22 +66,26 @@ def weapon_attack(unit: UnitState, weapon: WeaponSpec, extra: list[Effect]) -> A
     return Attack(profile, compile_effects(extra))
 
 
-def resolve_attack(
+def attack_spec(
     state: GameState,
     attacker: UnitState,
     target: UnitState,
     weapons: list[WeaponSpec],
-    dice: DiceSource,
     answers: RecordedAnswers,
+    dice: DiceSource | None,
     *,
     hit_mod: int = 0,
     extra: tuple[Effect, ...] = (),
-) -> int:
-    """Attack `target` with `weapons`, allocate the damage and report it; returns damage.
-    `extra` are the effects the player gave for this attack (`--extra-attacks`, `--hit-mod`).
+) -> AosAttack:
+    """The attack of `attacker` on `target` with `weapons`, as the engine takes it: every
+    effect in force, cover, garrisons and wards, the target's models and Wounds. The dice and
+    the phase planner's odds both start here (DESIGN principle 4); without `dice` random extra
+    attacks are not rolled (none are added).
 
     The dice are judged by the game's system: the 1st edition has no unmodified-roll rules
     and gives cover to big Monsters too (AoS1 §11.3, §11.7)."""
+    from aos_cli.core.aos_engine import AosAttack
+
     system = system_of(state)
     attack_extra: list[Effect] = list(extra)
     if hit_mod:
@@ -121,9 +129,37 @@ def resolve_attack(
     own_wards = [a.rules.ward for a in attacks if a.rules.ward]
     wards = [w for w in (*own_wards, system.mystical_ward(state, target, answers)) if w]
     ward = min(wards) if wards else None
-    from aos_cli.core.aos_engine import AOS_ENGINE, AosAttack
+    return AosAttack(
+        tuple(attacks),
+        info,
+        target_models=target.models,
+        target_wounds=target.spec.wounds,
+        wounds_suffered=min(target.wounds_on_damaged, max(0, target.spec.wounds - 1)),
+        ward=ward,
+    )
 
-    spec = AosAttack(tuple(attacks), info, ward=ward)
+
+def resolve_attack(
+    state: GameState,
+    attacker: UnitState,
+    target: UnitState,
+    weapons: list[WeaponSpec],
+    dice: DiceSource,
+    answers: RecordedAnswers,
+    *,
+    hit_mod: int = 0,
+    extra: tuple[Effect, ...] = (),
+) -> int:
+    """Attack `target` with `weapons`, allocate the damage and report it; returns damage.
+    `extra` are the effects the player gave for this attack (`--extra-attacks`, `--hit-mod`)."""
+    from aos_cli.core.aos_engine import AOS_ENGINE
+
+    planned = attack_spec(
+        state, attacker, target, weapons, answers, dice, hit_mod=hit_mod, extra=extra
+    )
+    spec = planned.unallocated()
+    attacks = list(spec.attacks)
+    ward = spec.ward
     result = AOS_ENGINE.resolve(spec, dice)
     state.notes.append(
         _(
@@ -325,6 +361,47 @@ def _flat(effects: tuple[Effect, ...]) -> list[Effect]:
     return found
 
 
+def look_out_sir(state: GameState, target: UnitState, answers: RecordedAnswers) -> int:
+    """Look Out, Sir! (AoS2 §9): -1 to hit a Hero (not a Monster) with missile weapons while
+    it is within 3" of a friendly unit of 3 or more models; the hit modifier (0 or -1)."""
+    if (
+        system_of(state).look_out_sir
+        and target.spec.is_hero
+        and not target.spec.has("MONSTER")
+        and answers.yes_no(
+            "look-out-sir",
+            _('is {unit} within 3" of a friendly unit of 3 or more models?').format(
+                unit=target.name
+            ),
+        )
+    ):
+        return -1
+    return 0
+
+
+def planned_attack(
+    state: GameState,
+    attacker: UnitState,
+    target: UnitState,
+    kind: str,
+    answers: RecordedAnswers,
+    extra: tuple[Effect, ...] = (),
+) -> tuple[AosEngine, AosAttack] | None:
+    """The phase planner's attack of `attacker` on `target` (`kind` shoot or fight), built as
+    `_shoot` and `_fight` build it before their dice; None when it has no weapon for it."""
+    wanted = "missile" if kind == "shoot" else "melee"
+    weapons = [w for w in attacker.spec.weapons if w.kind == wanted]
+    if not weapons:
+        return None
+    from aos_cli.core.aos_engine import AOS_ENGINE
+
+    hit_mod = look_out_sir(state, target, answers) if kind == "shoot" else 0
+    spec = attack_spec(
+        state, attacker, target, weapons, answers, None, hit_mod=hit_mod, extra=extra
+    )
+    return AOS_ENGINE, spec
+
+
 @action(Shoot)
 def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §9: units that ran or retreated cannot shoot; Look Out, Sir! against Heroes."""
@@ -350,19 +427,8 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
                 unit=unit.name
             )
         )
-    hit_mod = 0
-    if (
-        system.look_out_sir
-        and target.spec.is_hero
-        and not target.spec.has("MONSTER")
-        and answers.yes_no(
-            "look-out-sir",
-            _('is {unit} within 3" of a friendly unit of 3 or more models?').format(
-                unit=target.name
-            ),
-        )
-    ):
-        hit_mod = -1  # Look Out, Sir! (AoS2 §9)
+    hit_mod = look_out_sir(state, target, answers)
+    if hit_mod:
         state.notes.append(_("Look Out, Sir!: -1 to hit."))
     declare_triumphs(state, act, unit, target, dice, answers)
     resolve_attack(

@@ -84,6 +84,7 @@ from aos_cli.core.engine import Allocation, AttackOdds, AttackResult, Stage, rol
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.i18n import N_, _
 from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_MODIFIER, check_at_most, check_weapon
+from aos_cli.core.plan import Track
 
 if TYPE_CHECKING:
     from aos_cli.core.engine import AttackEngine
@@ -961,8 +962,7 @@ def odds_40k(
     start = _start(models, wounds, target.wounds_suffered)
     state = [0.0] * (models * wounds + 1)
     state[start] = 1.0
-    for joint, count in outcomes:
-        state = chain(state, joint, count, models, wounds)
+    state = _chain_all(state, outcomes, models, wounds)
     slain: dict[int, float] = {}
     on_damaged: dict[int, float] = {}
     lost: dict[int, float] = {}
@@ -979,6 +979,19 @@ def odds_40k(
         wounds_on_damaged=Distribution.from_mapping(on_damaged),
         wounds_lost=Distribution.from_mapping(lost),
     )
+
+
+def _chain_all(
+    state: Sequence[float],
+    outcomes: Sequence[tuple[Joint, dict[int, float]]],
+    models: int,
+    wounds: int,
+) -> list[float]:
+    """The target's state after each weapon's attacks in turn (`chain`)."""
+    current = list(state)
+    for joint, count in outcomes:
+        current = chain(current, joint, count, models, wounds)
+    return current
 
 
 def excess_lost(unit: UnitDamage, models: int, wounds: int, suffered: int) -> Distribution:
@@ -1054,6 +1067,26 @@ class Engine40k:
                 spec.weapons, plain, overwatch=spec.overwatch, phase=spec.phase
             ).damage
         return replace(odds, damage_before_ward=before)
+
+    def advance(self, spec: Attack40k, track: Track) -> Track:
+        """The target's state after this attack, from `track` (the chain of `odds_40k`; the target's
+        models and Wounds are the track's)."""
+        return self.stepper(spec)(track)
+
+    def stepper(self, spec: Attack40k) -> Callable[[Track], Track]:
+        """`advance` with each weapon's attack outcome worked out once, for many states."""
+        _check_phase(spec.weapons, overwatch=spec.overwatch, phase=spec.phase)
+        outcomes = [
+            (attack_outcome(w, spec.target, overwatch=spec.overwatch, phase=spec.phase),
+             attack_count(w))
+            for w in spec.weapons
+        ]  # fmt: skip
+
+        def step(track: Track) -> Track:
+            probs = _chain_all(track.probs, outcomes, track.models, track.wounds)
+            return Track(track.models, track.wounds, tuple(probs))
+
+        return step
 
     def mean(self, spec: Attack40k) -> float:
         """Its exact mean damage after feel-no-pain, by linearity over the attacks."""

@@ -73,7 +73,7 @@ from aos_cli.systems.wh40k8.table import (
 
 if TYPE_CHECKING:
     from aos_cli.core.state import GameState
-    from aos_cli.systems.wh40k8.engine import Attack40k, Target40k, Weapon40k
+    from aos_cli.systems.wh40k8.engine import Attack40k, Engine40k, Target40k, Weapon40k
 
 
 @register_action_type
@@ -828,6 +828,26 @@ def shoot_40k(
 ) -> None:
     """Fire `weapons` at `target` through the 40k attack sequence (40k8 §6-§8, §9.3); `extra`
     are the effects the player gave (`--hit-mod` ...)."""
+    spec = shooting_spec_40k(
+        state, unit, target, weapons, answers, engaged=engaged, overwatch=overwatch, extra=extra
+    )
+    roll_attack(state, unit, target, spec, dice, overwatch=overwatch)
+
+
+def shooting_spec_40k(
+    state: GameState,
+    unit: UnitState,
+    target: UnitState,
+    weapons: list[WeaponSpec],
+    answers: RecordedAnswers,
+    *,
+    engaged: bool = False,
+    overwatch: bool = False,
+    extra: tuple[Effect, ...] = (),
+) -> Attack40k:
+    """The shooting attack as the 40k engine takes it: each weapon prepared for its type and
+    the unit's move (40k8 §6-§8, §9.3), the target with cover asked; the dice and the phase
+    planner both start here."""
     from aos_cli.systems.wh40k8.engine import Attack40k, prepare_weapon
 
     half = any(weapon_type_of(w)[0] == "rapid-fire" for w in weapons) and answers.yes_no(
@@ -853,13 +873,12 @@ def shoot_40k(
         cover_key,
         _("is every model of {unit} on or within a terrain feature?").format(unit=target.name),
     )
-    spec = Attack40k(
+    return Attack40k(
         tuple(prepared),
         _target40k(state, target, unit, answers, in_cover=cover),
         "shooting",
         overwatch=overwatch,
     )
-    roll_attack(state, unit, target, spec, dice, overwatch=overwatch)
 
 
 @action(Shoot, system="wh40k8")
@@ -1031,13 +1050,55 @@ def _intervene(
 # --------------------------------------------------------------------------- fight (§10)
 
 
+def fight_spec_40k(
+    state: GameState,
+    unit: UnitState,
+    target: UnitState,
+    answers: RecordedAnswers,
+    weapon: str | None = None,
+    extra: tuple[Effect, ...] = (),
+) -> Attack40k:
+    """The fight as the 40k engine takes it: the unit's first melee weapon (or the one named,
+    else a close combat weapon, 40k8 §10.5), never in cover (§8.7)."""
+    from aos_cli.systems.wh40k8.engine import Attack40k
+
+    melee = [w for w in unit.spec.weapons if weapon_type_of(w)[0] == "melee"]
+    if weapon:
+        melee = [w for w in melee if weapon.lower() in (w.name.lower(), w.id.lower())]
+    weapons = [
+        _weapon40k(unit, w, _attack_rules(state, unit, target, answers, extra, w))
+        for w in (melee[:1] or [replace(CLOSE_COMBAT_WEAPON, name=_(CLOSE_COMBAT_WEAPON.name))])
+    ]
+    return Attack40k(
+        tuple(weapons), _target40k(state, target, unit, answers, in_cover=False), "fight"
+    )
+
+
+def planned_attack_40k(
+    state: GameState,
+    attacker: UnitState,
+    target: UnitState,
+    kind: str,
+    answers: RecordedAnswers,
+    extra: tuple[Effect, ...] = (),
+) -> tuple[Engine40k, Attack40k] | None:
+    """The phase planner's attack (`GameSystem.attack_planner`): the weapons the unit may fire
+    now (not within 1" of an enemy, as the planner takes it), or its fight."""
+    from aos_cli.systems.wh40k8.engine import ENGINE_40K
+
+    if kind == "fight":
+        return ENGINE_40K, fight_spec_40k(state, attacker, target, answers, None, extra)
+    weapons = _shooting_weapons(attacker, None, False)
+    if not weapons:
+        return None
+    return ENGINE_40K, shooting_spec_40k(state, attacker, target, weapons, answers, extra=extra)
+
+
 @action(Fight, system="wh40k8")
 def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnswers) -> None:
     """40k8 §10.2: units that charged fight first, then the players alternate, the player whose
     turn it is first; chargers attack only units they charged (§10.4); pile in and consolidate
     3" (§10.3, §10.6); no cover in the Fight phase (§8.7)."""
-    from aos_cli.systems.wh40k8.engine import Attack40k
-
     need_phase(state, "fight")
     unit = state.unit(act.unit)
     present(unit)
@@ -1078,16 +1139,7 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
                 unit=unit.name
             )
         )
-    melee = [w for w in unit.spec.weapons if weapon_type_of(w)[0] == "melee"]
-    if act.weapon:
-        melee = [w for w in melee if act.weapon.lower() in (w.name.lower(), w.id.lower())]
-    weapons = [
-        _weapon40k(unit, w, _attack_rules(state, unit, target, answers, attack_flags(act), w))
-        for w in (melee[:1] or [replace(CLOSE_COMBAT_WEAPON, name=_(CLOSE_COMBAT_WEAPON.name))])
-    ]
-    spec = Attack40k(
-        tuple(weapons), _target40k(state, target, unit, answers, in_cover=False), "fight"
-    )
+    spec = fight_spec_40k(state, unit, target, answers, act.weapon, attack_flags(act))
     roll_attack(state, unit, target, spec, dice)
     state.notes.append(
         _('{unit} may consolidate up to 3" towards the nearest enemy (40k8 §10.6).').format(
@@ -1298,6 +1350,7 @@ WH40K8 = WH40K8System(
         "The Underdog chooses who goes first in every round with `aos priority --first SIDE`."
     ),
     attack_odds_hint=N_("See `aos odds attack --system wh40k8` for the odds of a 40k attack."),
+    attack_planner="aos_cli.systems.wh40k8.rules:planned_attack_40k",
 )
 """40k8 §3 phases, §5 psychic (Smite WC 5, deny within 24"), §11 morale, §17.8 five rounds."""
 
