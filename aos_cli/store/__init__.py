@@ -310,14 +310,23 @@ class Store:
                     path=self.path, reason=exc
                 )
             ) from None
+        # Look before touching: a foreign or newer file is refused before WAL is switched on,
+        # since changing the journal mode rewrites the file header.
+        self._checked(self._open_for_writing)
+
+    def _open_for_writing(self) -> None:
+        """Check the file is ours (or new), then configure and create or migrate its schema."""
+        self._conn.execute("PRAGMA trusted_schema = OFF")
+        version = self._schema_version()
+        self._refuse_newer(version)
+        self._configure()
+        self._ensure_schema(version)
+
+    def _checked(self, steps: Callable[[], None]) -> None:
+        """Run the opening steps on the new connection; on any failure close it and raise the
+        one clean line for what went wrong (the same for writing and read-only opens)."""
         try:
-            # Look before touching: a foreign or newer file is refused before WAL is switched on,
-            # since changing the journal mode rewrites the file header.
-            self._conn.execute("PRAGMA trusted_schema = OFF")
-            version = self._schema_version()
-            self._refuse_newer(version)
-            self._configure()
-            self._ensure_schema(version)
+            steps()
         except GameError:
             self._conn.close()
             raise
@@ -352,25 +361,20 @@ class Store:
                     path=self.path, reason=exc
                 )
             ) from None
-        try:
-            self._conn.execute("PRAGMA query_only = ON")
-            version = self._schema_version()
-            self._refuse_newer(version)
-            if version != SCHEMA_VERSION:
-                raise GameError(
-                    _(
-                        "{path} holds no games of this aos yet; open it once with any game command"
-                    ).format(path=self.path)
-                )
-        except GameError:
-            self._conn.close()
-            raise
-        except sqlite3.OperationalError as exc:
-            self._conn.close()
-            raise self._operational(exc) from None
-        except sqlite3.DatabaseError as exc:
-            self._conn.close()
-            raise self._not_ours(str(exc)) from None
+        self._checked(self._check_read_only)
+
+    def _check_read_only(self) -> None:
+        """Read-only: the file must already hold this aos's current schema."""
+        self._conn.execute("PRAGMA query_only = ON")
+        self._conn.execute("PRAGMA trusted_schema = OFF")
+        version = self._schema_version()
+        self._refuse_newer(version)
+        if version != SCHEMA_VERSION:
+            raise GameError(
+                _(
+                    "{path} holds no games of this aos yet; open it once with any game command"
+                ).format(path=self.path)
+            )
 
     def _configure(self) -> None:
         """Per-connection settings: WAL, full fsync on commit, foreign keys."""

@@ -11,7 +11,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from aos_cli.core.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, number, percent_sign
+from aos_cli.core.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    N_,
+    _,
+    language,
+    ngettext,
+    number,
+    percent_sign,
+)
 from aos_cli.views.hints import for_demo
 
 if TYPE_CHECKING:
@@ -71,7 +80,10 @@ def page_data(live: LiveGame | None, problem: str | None = None) -> dict[str, An
         "sides": [_side(state, index) for index in range(len(state.sides))],
         "objectives": _objectives(state),
         "pending": [_pending(p) for p in live.pending],
-        "more_pending": [_("and {n} more").format(n=n) if n else "" for n in live.more_pending],
+        "more_pending": [
+            ngettext("and {n} more", "and {n} more", n).format(n=n) if n else ""
+            for n in live.more_pending
+        ],
         "events": [
             {
                 "seq": event.seq,
@@ -148,7 +160,6 @@ def _standing(state: GameState) -> list[str]:
 
 def _side(state: GameState, index: int) -> dict[str, Any]:
     """One side: its title, points, triumph and units."""
-    from aos_cli.core.i18n import ngettext
     from aos_cli.core.system import system_of
     from aos_cli.views.game import side_title
 
