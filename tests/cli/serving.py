@@ -30,7 +30,7 @@ TO_SHOOTING = (
     ("priority", "--first", "Player One", "--seed", "1"),
     ("cast", "knight-incantor", "Arcane Bolt", "--target", "chainrasps", "--target-in-range",
      "--seed", "1"),
-    ("unbind", "--pass"),
+    ("unbind", "--pass", "--seed", "1"),
     ("next",),
     ("move", "liberators"),
     ("next",),

@@ -85,8 +85,8 @@ def test_a_battleshock_test_is_logged_with_its_die_and_the_models_that_fled(
     aos(run_cli, db, "battleshock", "--seed", "2")
     events = json.loads(aos(run_cli, db, "game", "log", "--json").stdout)[-1]["events"]
     test = next(e for e in events if e["kind"] == "battleshock")
-    # the seeded shot slays 2 (3 before the Nighthaunt allegiance's ward, issue 24)
-    assert test["unit"] == "chainrasps" and test["slain"] == 2
+    # the seeded shot slays 3 (the Nighthaunt allegiance's ward negates none of them)
+    assert test["unit"] == "chainrasps" and test["slain"] == 3
     assert test["roll"] == max(1, test["die"] + test["slain"] + test["modifier"])
     assert test["passed"] == (test["fled"] == 0)
     fled = [e for e in events if e["kind"] == "models-slain" and e["how"] == "fled"]

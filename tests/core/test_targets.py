@@ -130,10 +130,11 @@ def test_lord_castellant_warscroll_warding_lantern_picks_chaos_or_stormcast(
 def test_lord_castellant_warscroll_warding_lantern_wounds_a_chaos_unit(
     setup: dict[str, Any],
 ) -> None:
-    """Warding Lantern: a CHAOS unit suffers a mortal wound and is not shielded."""
+    """Warding Lantern: a CHAOS unit suffers a mortal wound and is not shielded (the
+    Nighthaunt's Deathless Spirits ward rolls a 1)."""
     game = stormcast_hero_phase(with_keywords(setup, "chainrasps", "CHAOS"))
     act(
-        game, "ability", unit="lord-castellant", ability="warding-lantern",
+        game, "ability", [1], unit="lord-castellant", ability="warding-lantern",
         target="chainrasps", answers=IN_RANGE,
     )  # fmt: skip
     chainrasps = game.unit("chainrasps")
@@ -143,10 +144,11 @@ def test_lord_castellant_warscroll_warding_lantern_wounds_a_chaos_unit(
 def test_lord_castellant_warscroll_warding_lantern_d3_on_a_chaos_daemon_unit(
     setup: dict[str, Any],
 ) -> None:
-    """Warding Lantern: "CHAOS DAEMON units ... suffer D3 mortal wounds instead"."""
+    """Warding Lantern: "CHAOS DAEMON units ... suffer D3 mortal wounds instead" (the
+    Nighthaunt's Deathless Spirits ward rolls 1, 2 and 3: none negated)."""
     game = stormcast_hero_phase(with_keywords(setup, "chainrasps", "CHAOS", "DAEMON"))
     act(
-        game, "ability", [5], unit="lord-castellant", ability="warding-lantern",
+        game, "ability", [5, 1, 2, 3], unit="lord-castellant", ability="warding-lantern",
         target="chainrasps", answers=IN_RANGE,
     )  # fmt: skip
     assert game.unit("chainrasps").models == 17  # a 5 on the D3 is 3 mortal wounds
