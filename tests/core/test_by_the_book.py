@@ -145,12 +145,12 @@ def test_aos2_p7_a_weapons_attacks_may_be_split() -> None:
     """p.7: a weapon's attacks may be split between targets, all those at one target made
     before the next. The charging Stardrake's hammer has 7 attacks (3, Strife-ender +1,
     Inescapable Vengeance D3 rolled 6: +3): 1 at the Chainrasps (hit 6, wound 6, save 1,
-    damage 1), the other 6 later, without rolling the extra attacks again; the claws wait
-    until the hammer is done."""
+    damage 1, their Deathless Spirits ward 1), the other 6 later, without rolling the extra
+    attacks again; the claws wait until the hammer is done."""
     state = in_combat()
     before = state.unit("chainrasps").models
     act(
-        state, "fight", [6, 6, 6, 1, 1], unit="stardrake", target="chainrasps",
+        state, "fight", [6, 6, 6, 1, 1, 1], unit="stardrake", target="chainrasps",
         weapon="celestine-hammer", attacks=1, answers={"cover": False},
     )  # fmt: skip
     assert state.unit("chainrasps").models == before - 1
@@ -237,7 +237,8 @@ def test_aos2_p19_hammer_of_might_doubles_damage_on_wound_rolls_of_6(tmp_path: P
     """p.19 Hammer of Might: wound rolls of 6 or more with the weapon cause double damage. One
     attack of the Celestine Hammer (3+, 2+, -1, D3) rolling hit 6, wound 6, save 1, D3 2:
     4 damage. The exact mean at the Knight of Shrouds (Ethereal: a 4+ save, rend ignored) is
-    4/6 to hit * 1/2 unsaved * (4 wound faces * 2 + the 6 * 4)/6 = 2/3 (5/9 without it)."""
+    4/6 to hit * 1/2 unsaved * (4 wound faces * 2 + the 6 * 4)/6 = 2/3 (5/9 without it),
+    5/6 of which its Deathless Spirits ward (6+) lets through: 5/9 (25/54 without it)."""
     state = stormcast(tmp_path, "artefact: strife-ender", "artefact: hammer-of-might")
     stardrake = state.unit("stardrake")
     hammer = [w for w in stardrake.spec.weapons if w.id == "celestine-hammer"]
@@ -246,7 +247,7 @@ def test_aos2_p19_hammer_of_might_doubles_damage_on_wound_rolls_of_6(tmp_path: P
     )
     one = Attack(replace(use.attack.profile, attacks=DiceExpr((), 1), models=1), use.attack.rules)
     assert resolve_weapon(one, TargetInfo(4), ScriptedDice([6, 6, 1, 4])).damage == 4
-    assert attack_odds([one], TargetInfo(4)).mean_damage == pytest.approx(2 / 3)
+    assert attack_odds([one], TargetInfo(4)).mean_damage == pytest.approx(2 / 3 * 5 / 6)
 
 
 def test_aos2_p19_p8_shielded_by_faith_covers_mortal_wounds_of_an_attack(tmp_path: Path) -> None:
