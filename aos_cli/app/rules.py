@@ -7,15 +7,16 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.content.lookup import normalised
 from aos_cli.core.errors import ContentError
+from aos_cli.core.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.content import Database
     from aos_cli.content.plain import Allegiance, RollTable, Ruleset
 
 TOPICS = (
-    "phases, command-abilities, spells, scenery, triumphs, realms, command-traits, artefacts, "
-    "rules, or any table, chart, realm or rule by name"
+    "phases, command-abilities, spells, scenery, triumphs, realms, command-traits, artefacts, rules"
 )
+"""The topics by name, typed as they are whatever the language."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,10 @@ def find_topic(db: Database, system: str, topic: str) -> Topic:
     )
     if rule is not None:
         return Topic("rule", ruleset, rule)
-    raise ContentError(f"no rules topic {topic!r} in {ruleset.system}", f"topics: {TOPICS}")
+    raise ContentError(
+        _("no rules topic {topic} in {system}").format(topic=repr(topic), system=ruleset.system),
+        _("topics: {topics}, or any table, chart, realm or rule by name").format(topics=TOPICS),
+    )
 
 
 def _table(wanted: str, tables: list[RollTable]) -> RollTable | None:

@@ -120,11 +120,7 @@ def spend_cp(state: GameState, side: int, what: str) -> None:
                 section=system.section, system=system.id
             ),
         )
-    if by_the_book(state) and not any(u.alive and u.spec.is_hero for u in state.sides[side].units):
-        raise RuleError(
-            _("{side} has no Hero: an army uses command abilities only if it has a Hero "
-              "(AoS2 p.4)").format(side=state.sides[side].name)
-        )  # fmt: skip
+    need_hero(state, side)
     if state.sides[side].command_points < 1:
         raise RuleError(
             _("{side} has no command points for {what}").format(
@@ -132,6 +128,16 @@ def spend_cp(state: GameState, side: int, what: str) -> None:
             )
         )
     state.sides[side].command_points -= 1
+
+
+def need_hero(state: GameState, side: int) -> None:
+    """An army uses command abilities only while it has a Hero (AoS2 p.4): checked by the
+    command that spends the point and by the menu that offers it (`legality.check_cp`)."""
+    if by_the_book(state) and not any(u.alive and u.spec.is_hero for u in state.sides[side].units):
+        raise RuleError(
+            _("{side} has no Hero: an army uses command abilities only if it has a Hero "
+              "(AoS2 p.4)").format(side=state.sides[side].name)
+        )  # fmt: skip
 
 
 def needs_hero_in_range(answers: Asker, unit: UnitState) -> None:

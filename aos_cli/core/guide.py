@@ -16,6 +16,7 @@ from aos_cli.core.legality import (
     check_arrive,
     check_charge,
     check_fight,
+    check_inspiring_presence,
     check_move,
     check_pass,
     check_retreat,
@@ -240,17 +241,16 @@ def options(state: GameState) -> list[Option]:
             found.append(Option(label, "pass", {}, side=picker))
     elif phase == "battleshock":
         due = due_battleshock(state)
-        if due and system.command_points and not any(u.battleshock_tested for u in state.units()):
-            for unit in due:
-                if state.sides[unit.side].command_points:
-                    found.append(
-                        Option(
-                            _("{unit}: Inspiring Presence (1 CP)").format(unit=unit.name),
-                            "command",
-                            {"ability": "Inspiring Presence", "unit": unit.spec.id},
-                            side=unit.side,
-                        )
+        for unit in due:
+            if allowed(check_inspiring_presence, state, unit):
+                found.append(
+                    Option(
+                        _("{unit}: Inspiring Presence (1 CP)").format(unit=unit.name),
+                        "command",
+                        {"ability": "Inspiring Presence", "unit": unit.spec.id},
+                        side=unit.side,
                     )
+                )
         if due:
             label = ngettext(
                 "Take the battleshock test ({n} due)",

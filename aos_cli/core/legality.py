@@ -26,6 +26,7 @@ from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import (
     BY_THE_BOOK_REVISION,
     check_unused,
+    need_hero,
     need_phase,
     no_general,
     not_after_run_or_retreat,
@@ -389,12 +390,28 @@ def check_cp(state: GameState, side: int, cost: int, what: str) -> None:
                 section=system.section, system=system.id
             ),
         )
+    need_hero(state, side)
     if state.sides[side].command_points < cost:
         raise RuleError(
             _("{side} has no command points for {what}").format(
                 side=state.sides[side].name, what=what
             )
         )
+
+
+def check_inspiring_presence(state: GameState, unit: UnitState) -> None:
+    """AoS2 §7.2: Inspiring Presence, at the start of the battleshock phase, on a unit on the
+    battlefield, for a command point (and a Hero in the army, p.4). Whether a Hero is near
+    enough the command itself asks."""
+    need_phase(state, "battleshock")
+    present(unit)
+    if any(u.battleshock_tested for u in state.units()):
+        raise RuleError(
+            _("{ability} is used at the start of the battleshock phase").format(
+                ability=_("Inspiring Presence")
+            )
+        )
+    check_cp(state, unit.side, 1, _("Inspiring Presence"))
 
 
 def check_ability(state: GameState, unit: UnitState, ability: AbilitySpec) -> None:

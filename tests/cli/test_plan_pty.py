@@ -83,7 +83,8 @@ def test_a_triumph_offer_shows_both_chances(tmp_path: Path) -> None:
     term.expect("Declare Inspired for this attack")
     assert "Chance to destroy Guardian of Souls: 0.2% without Inspired, 1% with it" in (term.seen)
     term.type("y")
-    for question in ('within 3" of an enemy unit?', "3 or more models?", "terrain feature?"):
+    # cover is asked only when typed along with the target (`2c`, issue 31): not here
+    for question in ('within 3" of an enemy unit?', "3 or more models?"):
         term.expect(question)
         term.type("n")
     term.expect("triumph: Inspired, used")

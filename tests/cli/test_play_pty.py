@@ -28,7 +28,10 @@ class Terminal:
         import pty
 
         self.master, slave = pty.openpty()
-        env = {**(env or os.environ), "NO_COLOR": "1", "COLUMNS": "100"}
+        # a terminal 100 wide and 50 high (unless the test says how high), whatever the one
+        # the tests run in: a taller menu than the screen folds (issue 31 item 3)
+        lines = (env or {}).get("LINES", "50")
+        env = {**(env or os.environ), "NO_COLOR": "1", "COLUMNS": "100", "LINES": lines}
         self.process = subprocess.Popen(
             command, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=cwd, close_fds=True
         )

@@ -123,6 +123,8 @@ def test_an_unbind_never_reuses_a_number_of_the_phase(tmp_path: Path) -> None:
     term.type("1 1")
     term.expect("Roll 1 die")
     term.type("2")
+    term.expect("ward rolls (6+)")  # Deathless Spirits: a Nighthaunt unit's ward
+    term.type("1")
     term.expect("Choose")
     assert "visible to it? [y/n]" not in term.seen  # picking the target told it
     term.type("q")

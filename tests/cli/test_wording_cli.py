@@ -105,4 +105,5 @@ def test_a_slain_hero_is_named_not_counted(run_cli: RunCli) -> None:
     out = " ".join(run_cli("demo", "--seed", "3").stdout.split())
     assert "scores 5 VP: slew Knight of Shrouds (Wounds 5)." in out
     assert "(Wounds 5 each)" not in out and "slew 1 Knight" not in out
-    assert "slew 3 models of Prosecutors with Stormcall Javelins (Wounds 2 each)" in out
+    assert "slew 2 models of Prosecutors with Stormcall Javelins (Wounds 2 each)" in out
+    assert "slew 1 model of Prosecutors with Stormcall Javelins (Wounds 2)." in out

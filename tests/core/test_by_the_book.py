@@ -236,9 +236,9 @@ def stormcast(tmp_path: Path, old: str, new: str) -> GameState:
 def test_aos2_p19_hammer_of_might_doubles_damage_on_wound_rolls_of_6(tmp_path: Path) -> None:
     """p.19 Hammer of Might: wound rolls of 6 or more with the weapon cause double damage. One
     attack of the Celestine Hammer (3+, 2+, -1, D3) rolling hit 6, wound 6, save 1, D3 2:
-    4 damage. The exact mean at the Knight of Shrouds (Ethereal: a 4+ save, rend ignored;
-    Deathless Spirits: a 6+ ward) is 4/6 to hit * 1/2 unsaved * (4 wound faces * 2 + the 6 * 4)/6
-    * 5/6 kept = 5/9 (25/54 without the hammer)."""
+    4 damage. The exact mean at the Knight of Shrouds (Ethereal: a 4+ save, rend ignored) is
+    4/6 to hit * 1/2 unsaved * (4 wound faces * 2 + the 6 * 4)/6 = 2/3 (5/9 without it),
+    5/6 of which its Deathless Spirits ward (6+) lets through: 5/9 (25/54 without it)."""
     state = stormcast(tmp_path, "artefact: strife-ender", "artefact: hammer-of-might")
     stardrake = state.unit("stardrake")
     hammer = [w for w in stardrake.spec.weapons if w.id == "celestine-hammer"]

@@ -28,14 +28,15 @@ def test_a_wizard_with_no_casts_left_is_not_offered_spells() -> None:
 
 
 class _Willing:
-    """Answers every question so that an action may go ahead: the charging unit is not within
-    3" of an enemy but within 12" (4" away); everything else is yes."""
+    """Answers every question so that an action may go ahead: a unit that charges, moves or
+    runs is not within 3" of an enemy (AoS2 §8.3, §10), the charging one within 12" (4" away);
+    everything else is yes."""
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
 
     def yes_no(self, key: str, question: str) -> bool:
-        return not (key == "engaged" and self.kind == "charge")
+        return not (key == "engaged" and self.kind in ("charge", "move", "run"))
 
     def number(self, key: str, question: str, at_most: int | None = None) -> float:
         return 4.0

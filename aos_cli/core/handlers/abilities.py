@@ -39,7 +39,7 @@ from aos_cli.core.guards import (
 )
 from aos_cli.core.handlers import action
 from aos_cli.core.i18n import _, ngettext
-from aos_cli.core.legality import check_ability, check_general_command
+from aos_cli.core.legality import check_ability, check_general_command, check_inspiring_presence
 from aos_cli.core.state import ActiveEffect, GameState, UnitState
 from aos_cli.core.system import system_of
 
@@ -294,13 +294,7 @@ def _command(state: GameState, act: UseCommand, dice: DiceSource, answers: Recor
     if name == "inspiring presence":
         need_phase(state, "battleshock")
         unit = state.unit(_commanded(state, act))
-        present(unit)
-        if any(u.battleshock_tested for u in state.units()):
-            raise RuleError(
-                _("{ability} is used at the start of the battleshock phase").format(
-                    ability=_("Inspiring Presence")
-                )
-            )
+        check_inspiring_presence(state, unit)
         needs_hero_in_range(answers, unit)
         spend_cp(state, unit.side, "Inspiring Presence")
         unit.battleshock_exempt = True
