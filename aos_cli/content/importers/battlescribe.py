@@ -802,6 +802,15 @@ def _command_role(name: str, text: str) -> str | None:
         r"models? in this unit (?:can|may) be (?:musicians?|hornblowers?|drummers?)", lowered
     ):
         return "musician"
+    # "a unit that includes any Moon Clan Flag Bearers", "while it includes any Gong Bashers"
+    if re.search(
+        r"\bincludes any [a-z' -]{0,30}\b(?:banner|flag|icon|standard|totem) bearers\b", lowered
+    ):
+        return "standard_bearer"
+    if re.search(
+        r"\bincludes any [a-z' -]{0,30}\b(?:hornblowers|drummers|musicians|bashers)\b", lowered
+    ):
+        return "musician"
     if len(name.split()) > 3:
         return None
     for pattern, role in _COMMAND_ROLES:
@@ -1106,7 +1115,7 @@ def build_unit(
         if type_name == "Unit Leader":
             role = role or "champion"
         if role is not None and all(m["role"] != role for m in command_models):
-            reading = read_ability(text, refs)
+            reading = read_ability(text, refs, command_model=role != "champion")
             tally.count(reading)
             model: dict[str, Any] = {"role": role, "name": aname, "text": text or aname}
             one_per = re.search(r"1 in every (\d{1,3}) models", text.lower())

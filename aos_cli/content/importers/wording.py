@@ -877,8 +877,8 @@ def _command_model(s: str) -> list[dict[str, Any]] | None:
     if match:
         return [{"type": "reroll_other", "roll": match["roll"]}]
     if re.fullmatch(
-        r"(?:1|one) in every \d{1,3} (?:[a-z' -]{1,30} )?models in this unit (?:can|may) be "
-        r"(?:an? )?[a-z' -]{1,40}",
+        r"(?:(?:1|one) in every \d{1,3} (?:[a-z' -]{1,30} )?models|models) in this unit "
+        r"(?:can|may) be (?:an? )?[a-z' -]{1,40}",
         s,
     ):
         return []
@@ -924,9 +924,11 @@ _MANY = re.compile(
 """Words that make "that unit" one of several units (each enemy unit within 1", a point)."""
 
 
-def read_ability(text: str, weapons: list[WeaponRef]) -> Reading:
+def read_ability(text: str, weapons: list[WeaponRef], *, command_model: bool = False) -> Reading:
     """Read one ability's rules text: its timing, whom it picks, and the effects of the
-    wordings it knows."""
+    wordings it knows. `command_model`: the rule of a standard bearer or musician, whose
+    effects the set-up gives only to units that include one ("while it includes any Icon
+    Bearers" then needs no condition; on any other ability it stays a reminder)."""
     plain = normalise(text)
     reading = Reading(timing=_timing(plain), target=read_target(plain))
     for pattern, usage in _USAGE:
@@ -1014,7 +1016,7 @@ def read_ability(text: str, weapons: list[WeaponRef]) -> Reading:
             reading.effects.extend(given)
             understood += 1
             continue
-        found = _sentence(core, weapons, picked_enemy)
+        found = _sentence(core, weapons, picked_enemy, command_model)
         if found is None:
             missed += 1
             continue
@@ -1035,7 +1037,7 @@ def read_ability(text: str, weapons: list[WeaponRef]) -> Reading:
 
 
 def _sentence(
-    s: str, weapons: list[WeaponRef], picked_enemy: bool = True
+    s: str, weapons: list[WeaponRef], picked_enemy: bool = True, command_model: bool = False
 ) -> tuple[list[dict[str, Any]], list[str]] | None:
     for reader in (
         _reroll,
@@ -1050,7 +1052,7 @@ def _sentence(
         if found is not None:
             return found
     other = _other(s, picked_enemy)
-    if other is None:
+    if other is None and command_model:
         other = _command_model(s)
     if other is not None:
         return other, []

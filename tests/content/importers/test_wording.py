@@ -914,8 +914,34 @@ def test_issue24_standard_bearers_and_musicians(
     text: str, effects: list[dict[str, object]]
 ) -> None:
     """A command model's rule while the unit includes it (AoS2 §20.3): the set-up gives these
-    effects to units that have the model, so "while it includes any" needs no condition."""
-    assert read_ability(text, WEAPONS).effects == effects
+    effects to units that have the model, so "while it includes any" needs no condition; on
+    any other ability the condition would be lost, and the text stays a reminder."""
+    assert read_ability(text, WEAPONS, command_model=True).effects == effects
+    assert read_ability(text, WEAPONS).effects == []
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "role"),
+    [
+        (
+            "Moon Clan Flag",
+            "Add 1 to the Bravery of a unit that includes any Flag Bearers.",
+            "standard_bearer",
+        ),
+        (
+            "Gong Basher",
+            "Add 2 to run rolls for a unit that includes any Gong Bashers.",
+            "musician",
+        ),
+        ("Banner", "Re-roll charge rolls while it includes any Banner Bearers.", "standard_bearer"),
+    ],
+)
+def test_issue24_includes_any_bearers_is_a_command_model(name: str, text: str, role: str) -> None:
+    """ "A unit that includes any Flag Bearers" names a command model (AoS2 §20.3) whatever
+    the rule's name, so the set-up gives its effects only to units that include one."""
+    from aos_cli.content.importers.battlescribe import _command_role
+
+    assert _command_role(name, text) == role
 
 
 def test_issue24_a_weapons_damage_and_rend_after_a_charge() -> None:
