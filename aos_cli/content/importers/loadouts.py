@@ -213,6 +213,22 @@ def _says(text: str, name: str) -> bool:
     return bool(name) and f" {name} " in f" {text} "
 
 
+def _same_weapon(printed: str, name: str) -> bool:
+    """Whether a roster's printed weapon name (a key) is the warscroll's `name` (a key) as
+    another catalogue revision spells it: `zombie rusty blade` for `rusty blade`,
+    `corpsemaster goad` for `corpse goad` (same last word, one first word begins the other)."""
+    if printed == name:
+        return True
+    mine, theirs = printed.split(), name.split()
+    if not mine or not theirs or mine[-1] != theirs[-1]:
+        return False
+    if mine[-len(theirs) :] == theirs or theirs[-len(mine) :] == mine:
+        return True
+    return len(mine) == len(theirs) and (
+        mine[0].startswith(theirs[0]) or theirs[0].startswith(mine[0])
+    )
+
+
 @dataclass
 class Loadout:
     """What a roster gives a unit's models: weapon id → models carrying it (only the choices
@@ -223,6 +239,10 @@ class Loadout:
     notes: list[str] = field(default_factory=list)
     used: set[int] = field(default_factory=set)
     """Indexes of the items read as a weapon choice."""
+    without: list[str] = field(default_factory=list)
+    """Choices the roster shows the models took no weapon of (none of its weapons printed)."""
+    unknown: list[str] = field(default_factory=list)
+    """Weapons the roster prints that the database's warscroll lacks (another revision)."""
 
 
 def roster_loadout(scroll: Any, models: int, items: list[str], profiles: list[str]) -> Loadout:
@@ -236,19 +256,42 @@ def roster_loadout(scroll: Any, models: int, items: list[str], profiles: list[st
     read = [(_split_count(item)[0], _key(_split_count(item)[1])) for item in items]
     shown = {_key(p) for p in profiles}
     names = {w.id: w.name for w in scroll.weapons}
+    keys = {w.id: _key(w.name) for w in scroll.weapons}
+    # A printed weapon the warscroll spells otherwise is its weapon when no other has that
+    # last word (`Corpsemaster's Goad` for `Corpse Goad`; never a guess between two).
+    for printed in list(shown):
+        if printed in keys.values():
+            continue
+        like = [k for k in keys.values() if _same_weapon(printed, k)]
+        if len(like) == 1:
+            shown.add(like[0])
+    loadout.unknown = sorted(
+        p for p in profiles if not any(_same_weapon(_key(p), k) for k in keys.values())
+    )
 
     def mentions(choice: str, loose: bool) -> list[int | None]:
         wanted = _key(names.get(choice, choice))
         hits = [i for i, (_n, text) in enumerate(read) if _says(text, wanted)]
         if not hits and loose:
             last = wanted.split()[-1] if wanted else ""
-            if len(last) > 4:
-                hits = [i for i, (_n, text) in enumerate(read) if last in text.split()]
+            alike = [k for k in keys.values() if k.split()[-1:] == [last]]
+            if len(last) > 4 or len(alike) == 1:
+                # `Goad` alone names the Corpse Goad when no other weapon ends so.
+                hits = [
+                    i
+                    for i, (_n, text) in enumerate(read)
+                    if (len(last) > 4 and last in text.split()) or text == last
+                ]
         loadout.used.update(hits)
         found = [read[i][0] for i in hits]
         if not found and wanted in shown:
             found = [None]
         return found
+
+    def read_choice(option: Any) -> bool:
+        """Whether any item names one of the option's weapons by any word of it."""
+        words = {w for c in option.choices for w in keys.get(c, "").split() if len(w) > 3}
+        return any(words & set(text.split()) for _n, text in read)
 
     specials = 0
     for option in [o for o in scroll.weapon_options if o.one_per is not None]:
@@ -283,6 +326,12 @@ def roster_loadout(scroll: Any, models: int, items: list[str], profiles: list[st
             if counted or open_choices:
                 break
         if not counted and not open_choices:
+            if shown and not read_choice(option):
+                # The roster prints its weapons and none of this choice's: the models took
+                # an alternative that is no weapon (a Keeper of Secrets' Shining Aegis).
+                loadout.weapons[option.default or option.choices[0]] = 0
+                loadout.without.append(option.name or option.id)
+                continue
             loadout.defaulted.append(option.name or option.id)
             continue
         left = rest

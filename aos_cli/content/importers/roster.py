@@ -872,11 +872,41 @@ def _closest(db: Database, name: str) -> list[str]:
     return closest(_aos2_scrolls(db), name)
 
 
+_STARRED = ("Move", "Attacks", "To Hit", "To Wound", "Rend", "Damage")
+
+
+def _table_columns(unit: RosterUnit) -> set[str]:
+    """The column names (keys) of the unit's damage table rows, as an export prints them
+    (`(Wounds Suffered) Stegadon` rows with `Move`, `Massive Horns` columns)."""
+    columns: set[str] = set()
+    for profile in unit.profiles:
+        if "wounds suffered" in profile.type_name.lower() or re.fullmatch(
+            r"\d+\s*-\s*\d+|\d+\+", profile.name.strip()
+        ):
+            columns.update(key(c) for c in profile.values)
+    return columns
+
+
+def _starred(profile: Profile, columns: set[str]) -> dict[str, str]:
+    """A profile's values with an empty cell the unit's damage table sets written as `*`:
+    the HTML export prints the catalogue's `*` as an empty cell, which would otherwise lose
+    a monster's table-driven weapons (a Stegadon's Massive Horns and Crushing Stomps)."""
+    values = dict(profile.values)
+    if profile.type_name == "Weapon" and key(profile.name) in columns:
+        blanks = [k for k in _STARRED if k in values and not values[k].strip()]
+        if len(blanks) == 1:
+            values[blanks[0]] = "*"
+    elif profile.type_name == "Unit" and "move" in columns and not values.get("Move", "x").strip():
+        values["Move"] = "*"
+    return values
+
+
 def _element(unit: RosterUnit) -> tuple[Element, Element | None, list[Found]]:
     entry = Element("selectionEntry", {"name": unit.name, "type": "unit"})
     box = SubElement(entry, "profiles")
     found: list[Found] = []
     unit_profile = None
+    columns = _table_columns(unit)
     for profile in unit.profiles:
         if profile.type_name == "Rule":
             element = Element("rule", {"name": profile.name})
@@ -888,8 +918,8 @@ def _element(unit: RosterUnit) -> tuple[Element, Element | None, list[Found]]:
                 {"name": profile.name, "typeName": profile.type_name, "typeId": profile.type_name},
             )
             values = SubElement(element, "characteristics")
-            for key, value in profile.values.items():
-                SubElement(values, "characteristic", {"name": key}).text = value
+            for name, value in _starred(profile, columns).items():
+                SubElement(values, "characteristic", {"name": name}).text = value
         if profile.type_name == "Unit" and unit_profile is None:
             unit_profile = element
         found.append(Found(element, entry, False))
@@ -1079,6 +1109,10 @@ def _options_from_items(
     for note in loadout.notes:
         result.notes.append(f"{unit.name}: {note}")
     row: dict[str, Any] = {"defaulted": defaulted, "capped": loadout.notes}
+    if loadout.without:
+        row["no_weapon_of"] = loadout.without
+    if loadout.unknown:
+        row["not_in_warscroll"] = loadout.unknown
     if unit.entry_type == "" and not unit.profiles:
         # A text list's option lines: each one read, or listed as not read.
         named = {key(m.name) for m in scroll.command_models}
