@@ -11,8 +11,9 @@ roster and every Warscroll Builder list, in one process, and counts:
   game's `Corpse Goad`) is the same weapon; a weapon only a fielded leader carries (the
   Extoller's Death Knell) is the warscroll's even when an older roster did not print it;
 - units missing weapons (of all units): the roster prints a weapon the game does not give;
-- model counts right: where the roster's points for the unit are a whole multiple of the
-  warscroll's points for its minimum size, the models must be that multiple of the minimum.
+- model counts right (rosters and lists alike): where the roster's points for the unit are a
+  whole multiple of the warscroll's points for its minimum size, the models must be that
+  multiple of the minimum.
 
 Run: python benchmarks/measure_roster_imports.py [--content DIR] [-v]
 (`--content` reuses a folder an earlier `aos warscroll import` wrote; `-v` lists each unit.)
@@ -164,7 +165,7 @@ def measure(content: Path, work: Path, verbose: bool, reference_dir: Path) -> di
                 break
             if imported:
                 break
-        if not imported or is_list:
+        if not imported:
             continue
         extra = work / f"content-{number}"
         db = load_database([content, *([extra] if extra.is_dir() else [])])

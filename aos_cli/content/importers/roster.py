@@ -224,9 +224,17 @@ def _classify(roster: Roster, unit: RosterUnit, nested: list[tuple[str, list[str
     cats = {c.lower() for c in unit.categories}
     name = unit.name
     if "allegiance" in cats or name.lower().startswith(("allegiance", "alliegiance")):
+        if unit.ally:
+            # An allied force's own allegiance is not the army's (a Skaven force's `CHAOS`).
+            roster.notes.append(f"allied force: {name}")
+            return
         for item in unit.items:
-            if item.lower().startswith("allegiance:"):
-                roster.allegiance = clean(item.split(":", 1)[1])
+            label, colon, value = (clean(p) for p in item.partition(":"))
+            if label.lower() == "allegiance":
+                roster.allegiance = roster.allegiance or value or None
+            elif colon and value and roster.subfaction is None and len(label.split()) <= 3:
+                # `Legion: Petrifex Elite`, `Stormhost: Hammers of Sigmar` on the selection
+                roster.subfaction = value
         if name.lower().startswith("allegiance:"):
             roster.allegiance = clean(name.split(":", 1)[1])
         for title, items in nested:
@@ -300,11 +308,19 @@ def _read_xml(data: bytes, file: str) -> Roster:
     forces = [f for box in root.findall("forces") for f in box.findall("force")]
     if not forces:
         raise ImportProblem(_("{file}: the roster has no force (no units)").format(file=file))
-    for force in forces:
+    stack = [(force, False) for force in reversed(forces)]
+    seen = 0
+    while stack and seen < MAX_UNITS:
+        force, within = stack.pop()
+        seen += 1
         catalogue = force.get("catalogueName", "")
-        ally = "allies" in force.get("name", "").lower()
-        if roster.faction is None and catalogue:
+        ally = _is_ally(roster, force.get("name", ""), catalogue, within)
+        if roster.faction is None and catalogue and not ally:
             roster.faction = faction_name(catalogue)
+        # A force inside a force is an allied force: its units are read once, as allies.
+        stack.extend(
+            (inner, True) for box in force.findall("forces") for inner in box.findall("force")
+        )
         for selection in [
             s for box in force.findall("selections") for s in box.findall("selection")
         ]:
@@ -322,6 +338,16 @@ def _read_xml(data: bytes, file: str) -> Roster:
             _classify(roster, unit, nested)
     _check_profiles(roster.units, file)
     return roster
+
+
+def _is_ally(roster: Roster, heading: str, catalogue: str, nested: bool) -> bool:
+    """Whether a force's units are allies: a force named Allies, a force inside another, or
+    a later force of another faction than the army's (BattleScribe's allied force)."""
+    if "allies" in heading.lower() or nested:
+        return True
+    return bool(
+        roster.faction and catalogue and key(faction_name(catalogue)) != key(roster.faction)
+    )
 
 
 def _xml_unit(selection: Element) -> RosterUnit:
@@ -603,13 +629,21 @@ def _read_html(text: str, file: str) -> Roster:
     _refuse_game(game.group(1) if game else title, file)
     name = clean(re.sub(r"\s*\([^()]*\)\s*(?:\[[^\]]*\])?\s*$", "", title)) or "Imported army"
     roster = Roster(name=name, layout="BattleScribe HTML export")
-    for force in root.find_all("li", "force"):
+    forces = list(root.find_all("li", "force"))
+    inside = {id(f) for force in forces for f in force.find_all("li", "force")}
+    for force in forces:
         heading = next((h.text() for h in force.find_all("h2", deep=False)), "")
         catalogue = re.findall(r"\(([^()]*)\)", heading)
-        ally = "allies" in heading.lower()
+        ally = _is_ally(roster, heading, catalogue[-1] if catalogue else "", id(force) in inside)
         if catalogue and roster.faction is None and not ally:
             roster.faction = faction_name(catalogue[-1])
-        for li in force.find_all("li", "rootselection"):
+        # A force nested in this one is read on its own (its units once, as allies).
+        theirs = {
+            id(li)
+            for f in force.find_all("li", "force")
+            for li in f.find_all("li", "rootselection")
+        }
+        for li in [x for x in force.find_all("li", "rootselection") if id(x) not in theirs]:
             pool = _tables(li)
             members = [
                 sub for sub in _direct_items(li) if any(t == "Unit" for t, _ in _listed(sub))
@@ -1014,6 +1048,8 @@ def to_army(
             result.warscrolls.append(data)
         else:
             result.matched.append(scroll.name)
+            if roster.layout == "Warscroll Builder list":
+                _packs(unit, scroll, result)
         ident = slug(unit.name) or "unit"
         base, number = ident, 2
         while ident in used:
@@ -1078,6 +1114,28 @@ def to_army(
     result.notes.extend(roster.notes)
     result.army = army
     return result
+
+
+def _packs(unit: RosterUnit, scroll: Any, result: ArmyImport) -> None:
+    """A text list's count of a unit sold by the pack, crew or mount (`Salamander Hunting Pack
+    (90)`, `2 x Salamander Hunting Pack (180)`, `Thundrik's Profiteers (120)`): fewer models
+    than the warscroll's minimum, with points a whole number of its minimum units', is that
+    many minimum units of models."""
+    smallest = scroll.unit_size.min or 1
+    if unit.models >= smallest or smallest <= 1 or not scroll.points or not unit.points:
+        return
+    packs, rest = divmod(unit.points, scroll.points)
+    if rest or packs < 1:
+        return
+    models = packs * smallest
+    if scroll.unit_size.max is not None and models > scroll.unit_size.max:
+        return
+    result.notes.append(
+        _("{unit}: {points} points are {packs} × {size} models: {models} models").format(
+            unit=unit.name, points=unit.points, packs=packs, size=smallest, models=models
+        )
+    )
+    unit.models = models
 
 
 def _options_from_items(
@@ -1230,7 +1288,12 @@ def _allegiance(
             army["allegiance"] = existing.id
             _set_choices(army, chosen_artefacts, trait, by_id)
             return
-    ident = f"roster-{slug(label) or 'army'}"
+    # Named by the roster's own faction (the file's name says nothing of the army); a
+    # number only where another roster of that faction already wrote one.
+    base = f"roster-{slug(faction) or slug(label) or 'army'}"
+    ident, number = base, 2
+    while ident in db.allegiances:
+        ident, number = f"{base}-{number}", number + 1
     written: dict[str, Any] = {
         "id": ident,
         "name": f"{faction} ({roster.name})",

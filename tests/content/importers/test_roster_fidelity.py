@@ -136,3 +136,141 @@ def test_issue23_item1_an_exports_empty_cell_the_damage_table_sets_keeps_the_wea
     assert [w["name"] for w in written["melee_weapons"]] == ["Horns"]
     assert written["melee_weapons"][0]["damage"] == "table"
     assert written["move"] == "table"
+
+
+def _html_unit_li(name: str, models: int) -> str:
+    return f"""<li class="rootselection"><h4>{name} [100pts]</h4>
+<p><span class="bold">Selections:</span> {models} {name} [100pts]</p>
+<p class="category-names"><span class="bold">Categories:</span>
+<span class="caps">ORDER, {name.upper()}</span></p>
+<p class="profile-names"><span class="bold">Unit:</span> <span class="italic">{name}</span></p>
+<table><tr><th>Unit</th><th>Move</th><th>Wounds</th><th>Bravery</th><th>Save</th></tr>
+<tr><td>{name}</td><td>5"</td><td>1</td><td>6</td><td>4+</td></tr></table></li>"""
+
+
+def _allegiance_li(value: str, extra: str = "") -> str:
+    return f"""<li class="rootselection"><h4>Allegiance</h4>
+<p><span class="bold">Selections:</span> Allegiance: {value}{extra}</p>
+<p class="category-names"><span class="bold">Categories:</span>
+<span class="caps">Allegiance</span></p></li>"""
+
+
+ALLIED_HTML = f"""<html><body class="battlescribe"><div class="battlescribe">
+<h1>Allied Host (Age of Sigmar) [400pts]</h1><ul>
+<li class="force"><h2>**Pitched Battle** 2,000 (Order - Test Host) [300pts]</h2><ul>
+{_allegiance_li("Test Host", ", Legion: Petrifex Elite")}
+{_html_unit_li("Wardens", 10)}
+<li class="force"><h2>Allies (Order - Wanderers) [100pts]</h2><ul>
+{_html_unit_li("Glade Guard", 10)}
+</ul></li>
+</ul></li>
+<li class="force"><h2>**Pitched Battle** (Order - Stonehold) [100pts]</h2><ul>
+{_allegiance_li("ORDER")}
+{_html_unit_li("Ironbreakers", 10)}
+</ul></li>
+</ul></div></body></html>"""
+
+
+ALONE_HTML = f"""<html><body class="battlescribe"><div class="battlescribe">
+<h1>Lone Host (Age of Sigmar) [100pts]</h1><ul>
+<li class="force"><h2>**Pitched Battle** 2,000 (Order - Test Host) [100pts]</h2><ul>
+{_allegiance_li("Test Host", ", Legion: Petrifex Elite")}
+{_html_unit_li("Wardens", 10)}
+</ul></li></ul></div></body></html>"""
+
+
+def test_issue23_item5_an_allied_force_inside_a_force_is_read_once_as_allies(
+    tmp_path: Path,
+) -> None:
+    from aos_cli.content.importers.roster import read_roster
+
+    path = tmp_path / "allied.html"
+    path.write_text(ALLIED_HTML)
+    roster = read_roster(path)
+    # The nested Allies force's Glade Guard once (not again with the force around it), and a
+    # later force of another faction's Ironbreakers: both allies.
+    assert [(u.name, u.ally) for u in roster.units] == [
+        ("Wardens", False),
+        ("Glade Guard", True),
+        ("Ironbreakers", True),
+    ]
+
+
+def test_issue23_item3_allegiance_and_subfaction_are_the_main_forces(tmp_path: Path) -> None:
+    from aos_cli.content.importers.roster import read_roster
+
+    path = tmp_path / "allied.html"
+    path.write_text(ALLIED_HTML)
+    roster = read_roster(path)
+    # The allied force's `Allegiance: ORDER` never replaces the army's; the sub-faction is
+    # the one its allegiance selection names (`Legion: Petrifex Elite`).
+    assert roster.faction == "Test Host" and roster.allegiance == "Test Host"
+    assert roster.subfaction == "Petrifex Elite"
+
+
+def test_issue23_item3_a_written_allegiance_is_named_by_the_faction_not_the_file(
+    content: Path, tmp_path: Path
+) -> None:
+    from aos_cli.content.importers.run import import_roster
+
+    path = tmp_path / "1612580630224-Battlescribe.html"
+    path.write_text(ALONE_HTML)
+    army_file = tmp_path / "army.yaml"
+    import_roster(path, army_file, tmp_path / "written", [content])
+    import yaml
+
+    army = yaml.safe_load(army_file.read_text())["army"]
+    assert army["allegiance"] in ("test-host", "roster-test-host")
+    assert "1612580630224" not in army["allegiance"]
+    assert army["subfaction"] == "Petrifex Elite"
+
+
+NESTED_ROS = """<?xml version="1.0" encoding="UTF-8"?>
+<roster id="r" name="Nested" gameSystemName="Age of Sigmar"
+ xmlns="http://www.battlescribe.net/schema/rosterSchema"><forces>
+<force id="f1" name="**Pitched Battle** 2,000" catalogueName="Order - Test Host"><selections>
+<selection id="s1" name="Wardens" number="1" type="unit"><selections>
+<selection id="s2" name="Warden" number="10" type="model"/></selections></selection>
+</selections><forces>
+<force id="f2" name="Allies" catalogueName="Order - Wanderers"><selections>
+<selection id="s3" name="Glade Guard" number="1" type="unit"><selections>
+<selection id="s4" name="Glade Guard" number="10" type="model"/></selections></selection>
+</selections></force></forces></force></forces></roster>"""
+
+
+def test_issue23_item5_an_xml_rosters_nested_allied_force_is_read(tmp_path: Path) -> None:
+    from aos_cli.content.importers.roster import read_roster
+
+    path = tmp_path / "nested.ros"
+    path.write_text(NESTED_ROS)
+    roster = read_roster(path)
+    assert [(u.name, u.models, u.ally) for u in roster.units] == [
+        ("Wardens", 10, False),
+        ("Glade Guard", 10, True),
+    ]
+
+
+ARMOURY = Path(__file__).resolve().parent / "armoury"
+
+
+def test_issue23_item2_a_text_lists_unit_sold_by_the_pack_counts_its_models(
+    tmp_path: Path,
+) -> None:
+    from aos_cli.content.importers.run import import_roster
+
+    content = tmp_path / "content"
+    import_into([ARMOURY], content)
+    listing = tmp_path / "list.txt"
+    # Reapers come 10 to a unit for 160 points: a line without a count (or a count of the
+    # packs) is as many tens as its points pay for, never 1 model.
+    listing.write_text(
+        "Packs\nAllegiance: Order\nBATTLELINE\nReapers (320)\n1 x Reapers (160)\n"
+        "12 x Reapers (200)\n"
+    )
+    army_file = tmp_path / "army.yaml"
+    report = import_roster(listing, army_file, tmp_path / "written", [content])
+    import yaml
+
+    units = yaml.safe_load(army_file.read_text())["army"]["units"]
+    assert [u["models"] for u in units] == [20, 10, 12]
+    assert any("2 × 10 models" in note for note in report["notes"])
