@@ -74,6 +74,24 @@ def _leaders(scroll: Any, unit: Any) -> set[str]:
     }
 
 
+def _miscounted(items: list[str], scroll: Any, unit: Any) -> dict[str, tuple[int, int]]:
+    """Weapons the roster gives a count (`2x Grandhammer`, `2x x3 Barbed Net`: 6) that the
+    game's models do not carry so many times: name → (roster, game)."""
+    from aos_cli.app.setup import weapon_carriers
+
+    game = {_norm(name): count for name, count in weapon_carriers(scroll, unit).items()}
+    wrong: dict[str, tuple[int, int]] = {}
+    for item in items:
+        match = re.fullmatch(r"\s*(\d+)\s*x\s+(?:x\s*(\d+)\s+)?(.+?)(?:\s*\[.*\])?", item)
+        if not match:
+            continue
+        weapon = _norm(match.group(3))
+        count = int(match.group(1)) * int(match.group(2) or 1)
+        if weapon in game and game[weapon] != min(count, unit.models):
+            wrong[weapon] = (count, game[weapon])
+    return wrong
+
+
 def _carried(scroll: Any, unit: Any) -> list[str]:
     """Names of the weapons the game gives the unit's models (the set-up's loadouts)."""
     from aos_cli.app.setup import _loadouts
@@ -192,13 +210,15 @@ def measure(content: Path, work: Path, verbose: bool, reference_dir: Path) -> di
             if groups and wanted:
                 figures["units_with_choice"] += 1
                 extra = set(got) - set(wanted) - _leaders(scroll, unit)
-                if set(wanted) <= set(got) and not extra & optional:
+                miscounted = _miscounted(given.items, scroll, unit)
+                if set(wanted) <= set(got) and not extra & optional and not miscounted:
                     figures["loadout_right"] += 1
                     verdict = " [choice: right]"
                 else:
                     verdict = " [choice: WRONG]"
                     figures["wrong_loadouts"].append(
                         f"{path.name}: {given.name} x{unit.models}: roster {wanted} game {got}"
+                        + (f" miscounted {miscounted}" if miscounted else "")
                     )
                 if any(len(g & set(got)) > 1 and not g & set(got) <= set(wanted) for g in groups):
                     figures["every_option"] += 1

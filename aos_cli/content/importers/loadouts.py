@@ -66,11 +66,14 @@ def _per_models(entry: Element, root: Element, size: dict[str, Any]) -> int:
                     if model.get("id") == child:
                         counted = re.match(r"\s*(\d{1,4})\s", model.get("name", ""))
                         pack = float(counted.group(1)) * per if counted else per * pack
+    # An entry that is itself several weapons (`x3 Barbed Net`) gives so many per step.
+    each = re.match(r"\s*x\s*([0-9]{1,3})\s", entry.get("name", ""))
+    many = float(each.group(1)) if each else 1.0
     if step <= 0:
-        fixed = _number(limit.get("value"))
+        fixed = _number(limit.get("value")) * many
         biggest = float(size.get("max") or size.get("min") or 1)
         return max(1, int(biggest // fixed)) if fixed >= 1 else 1
-    return max(1, int(pack // step))
+    return max(1, int(pack // (step * many)))
 
 
 def _weapon_of(element: Element, weapons: dict[str, dict[str, Any]]) -> str | None:
@@ -141,7 +144,14 @@ def weapon_choices(
             _, alternatives = groups.setdefault(id(group), (group, {}))
             alternatives.setdefault(id(choice), (choice, []))[1].append(weapon)
             continue
-        optional = [e for e in entries if _minimum(e) == 0 and e.get("type") == "upgrade"]
+        # A weapon entry is optional with a minimum of 0, or with no minimum but a maximum
+        # (the Stabbas' `x3 Barbed Net`, up to 1 per 20 models): never every model's.
+        optional = [
+            e
+            for e in entries
+            if e.get("type") == "upgrade"
+            and (_minimum(e) == 0 or (_minimum(e) is None and _constraint(e, "max") is not None))
+        ]
         if optional:
             singles.setdefault(id(optional[-1]), (optional[-1], []))[1].append(weapon)
         else:
@@ -200,8 +210,20 @@ def weapon_choices(
 _COUNTED = re.compile(r"\s*([0-9]{1,4})\s*x\s*(.*)", re.IGNORECASE)
 
 
+_TIMES_ENTRY = re.compile(r"\s*(?:([0-9]{1,4})\s*x\s*)?x\s*([0-9]{1,4})\s+(.*)", re.IGNORECASE)
+"""`2x x3 Barbed Net`: two of an entry that is itself three nets (`x3 Barbed Net`)."""
+_MODEL_LINE = re.compile(
+    r"\s*(?:[0-9]{1,4}\s*x\s*)?[0-9]{1,4}\s+(?!x\b)([A-Za-z].*)", re.IGNORECASE
+)
+"""`2x 20 Stabbas [260pts]`, `10 Grimghast Reapers`: the unit's models, no weapon."""
+
+
 def _split_count(item: str) -> tuple[int | None, str]:
-    """`2x Grandhammer` → (2, `Grandhammer`); `Warhammer and Shield` → (None, ...)."""
+    """`2x Grandhammer` → (2, `Grandhammer`); `2x x3 Barbed Net` → (6, `Barbed Net`);
+    `Warhammer and Shield` → (None, ...)."""
+    times = _TIMES_ENTRY.fullmatch(item)
+    if times and times.group(3):
+        return int(times.group(1) or 1) * int(times.group(2)), times.group(3)
     match = _COUNTED.fullmatch(item)
     if match and match.group(2):
         return int(match.group(1)), match.group(2)
@@ -245,7 +267,19 @@ class Loadout:
     """Weapons the roster prints that the database's warscroll lacks (another revision)."""
 
 
-def roster_loadout(scroll: Any, models: int, items: list[str], profiles: list[str]) -> Loadout:
+def _is_model_line(item: str, unit: str) -> bool:
+    """Whether an item counts the unit's own models (`2x 20 Stabbas`), which names no
+    weapon even where a weapon shares the unit's name (the Stabbas' Stabba)."""
+    match = _MODEL_LINE.fullmatch(item)
+    if match is None or not unit:
+        return False
+    own = set(_key(unit).split())
+    return bool(own & set(_key(match.group(1)).split()))
+
+
+def roster_loadout(
+    scroll: Any, models: int, items: list[str], profiles: list[str], unit: str = ""
+) -> Loadout:
     """The weapons a roster records for a unit of the database's warscroll `scroll`.
 
     `items` are the roster's selections and option lines as written (`2x Grandhammer`,
@@ -253,7 +287,12 @@ def roster_loadout(scroll: Any, models: int, items: list[str], profiles: list[st
     it prints for the unit. Special weapons (`one_per`) are read first, then each model's
     choice: the recorded one for the rest of the models, else the warscroll's default."""
     loadout = Loadout()
-    read = [(_split_count(item)[0], _key(_split_count(item)[1])) for item in items]
+    read = [
+        (None, "")
+        if _is_model_line(item, unit)
+        else (_split_count(item)[0], _key(_split_count(item)[1]))
+        for item in items
+    ]
     shown = {_key(p) for p in profiles}
     names = {w.id: w.name for w in scroll.weapons}
     keys = {w.id: _key(w.name) for w in scroll.weapons}
@@ -271,7 +310,13 @@ def roster_loadout(scroll: Any, models: int, items: list[str], profiles: list[st
 
     def mentions(choice: str, loose: bool) -> list[int | None]:
         wanted = _key(names.get(choice, choice))
-        hits = [i for i, (_n, text) in enumerate(read) if _says(text, wanted)]
+        # `Great Wight Blade` names that weapon, not the `Wight Blade` its words hold.
+        longer = [k for k in keys.values() if k != wanted and _says(k, wanted)]
+        hits = [
+            i
+            for i, (_n, text) in enumerate(read)
+            if _says(text, wanted) and not any(_says(text, k) for k in longer)
+        ]
         if not hits and loose:
             last = wanted.split()[-1] if wanted else ""
             alike = [k for k in keys.values() if k.split()[-1:] == [last]]

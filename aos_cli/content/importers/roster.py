@@ -1146,7 +1146,7 @@ def _options_from_items(
     from aos_cli.content.importers.loadouts import roster_loadout
 
     weapons = [p.name for p in unit.profiles if p.type_name == "Weapon"]
-    loadout = roster_loadout(scroll, unit.models, unit.items, weapons)
+    loadout = roster_loadout(scroll, unit.models, unit.items, weapons, unit.name)
     if loadout.weapons:
         record["weapons"] = loadout.weapons
     items = [key(i) for i in unit.items]

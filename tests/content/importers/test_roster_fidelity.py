@@ -274,3 +274,56 @@ def test_issue23_item2_a_text_lists_unit_sold_by_the_pack_counts_its_models(
     units = yaml.safe_load(army_file.read_text())["army"]["units"]
     assert [u["models"] for u in units] == [20, 10, 12]
     assert any("2 × 10 models" in note for note in report["notes"])
+
+
+STABBAS = _scroll(["Stabba", "Pokin' Spear", "Barbed Net"], ["stabba", "pokin-spear"], "stabba")
+STABBAS.weapon_options.append(
+    SimpleNamespace(id="x3-barbed-net", name=None, choices=("barbed-net",), one_per=6, default=None)
+)
+
+
+def test_issue23_item1_the_units_own_model_line_names_no_weapon() -> None:
+    # `2x 20 Stabbas` counts the models; the Stabba weapon is the one `Stabba` names (the
+    # rest of the unit), and `2x x3 Barbed Net` is two entries of three nets: 6 of 40.
+    items = ["2x 20 Stabbas [260pts]", "Bad Moon Icon", "Stabba", "2x x3 Barbed Net"]
+    loadout = roster_loadout(STABBAS, 40, items, ["Barbed Net", "Stabba"], "Stabbas")
+    assert loadout.weapons == {"barbed-net": 6, "stabba": 34}
+
+
+GRAVE = _scroll(["Wight Blade", "Great Wight Blade"], ["wight-blade", "great-wight-blade"])
+
+
+def test_issue23_item1_a_longer_weapon_name_is_never_read_as_the_shorter_one_in_it() -> None:
+    loadout = roster_loadout(
+        GRAVE, 20, ["2x 10 Grave Guard", "Great Wight Blade"], [], "Grave Guard"
+    )
+    assert loadout.weapons == {"great-wight-blade": 20} and loadout.notes == []
+
+
+def test_issue23_item1_an_entry_of_several_weapons_without_a_minimum_is_one_in_every_n(
+    tmp_path: Path,
+) -> None:
+    from tests.content.importers.catxml import constraint, entry, unit_profile, weapon, write
+
+    # `x3 Barbed Net`: no minimum, a maximum rising by 1 per 20 models, three nets each.
+    nets = f"""<selectionEntry id="net" name="x3 Barbed Net" type="upgrade">
+      <modifiers><modifier type="increment" field="c-max-net" value="1.0">
+        <repeats><repeat field="selections" scope="parent" value="1.0" childId="pack"/></repeats>
+      </modifier></modifiers>
+      <constraints><constraint field="selections" scope="parent" value="0.0" type="max"
+        id="c-max-net"/></constraints>
+      <profiles>{weapon("Barbed Net", rng='2"')}</profiles></selectionEntry>"""
+    pack = '<selectionEntry id="pack" name="20 Stabbas" type="model"/>'
+    inner = f"""<selectionEntries>{pack}{nets}</selectionEntries>"""
+    unit = entry(
+        "stab",
+        "Stabbas",
+        unit_profile("Stabbas") + weapon("Stabba"),
+        inner=inner,
+        constraints=f"<constraints>{constraint('min', '1')}</constraints>",
+    )
+    out = tmp_path / "content"
+    import_into([write(tmp_path / "cat", unit)], out)
+    scroll = load_database([out]).warscroll("Stabbas")
+    options = {o.choices: o for o in scroll.weapon_options}
+    assert options[("barbed-net",)].one_per == 6  # 3 nets per 20 models
