@@ -267,6 +267,21 @@ class Loadout:
     """Weapons the roster prints that the database's warscroll lacks (another revision)."""
 
 
+_CARRIES = re.compile(r"(.*?)\s*\(([^()]{2,})\)\s*(?:\[[^\]]*\])?\s*")
+"""`9x Liberator (Warhammer)`, `Liberator-Prime (Grandblade)`: models and what they carry."""
+
+
+def _read_item(item: str) -> tuple[int | None, str]:
+    """An item's count and key. A model written with its weapon in brackets (`Liberator-Prime
+    (Grandblade)`) is one model with that weapon, so many with a count (`9x Liberator
+    (Warhammer)`); a bare weapon (`Warblade`) has no count: the unit's choice."""
+    count, text = _split_count(item)
+    carries = _CARRIES.fullmatch(text)
+    if carries and carries.group(2).strip().lower() not in ("s", "melee", "missile"):
+        return (count if count is not None else 1), _key(f"{carries.group(1)} {carries.group(2)}")
+    return count, _key(text)
+
+
 def _is_model_line(item: str, unit: str) -> bool:
     """Whether an item counts the unit's own models (`2x 20 Stabbas`), which names no
     weapon even where a weapon shares the unit's name (the Stabbas' Stabba)."""
@@ -287,12 +302,7 @@ def roster_loadout(
     it prints for the unit. Special weapons (`one_per`) are read first, then each model's
     choice: the recorded one for the rest of the models, else the warscroll's default."""
     loadout = Loadout()
-    read = [
-        (None, "")
-        if _is_model_line(item, unit)
-        else (_split_count(item)[0], _key(_split_count(item)[1]))
-        for item in items
-    ]
+    read = [(None, "") if _is_model_line(item, unit) else _read_item(item) for item in items]
     shown = {_key(p) for p in profiles}
     names = {w.id: w.name for w in scroll.weapons}
     keys = {w.id: _key(w.name) for w in scroll.weapons}

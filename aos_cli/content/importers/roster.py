@@ -214,6 +214,13 @@ def _models(name: str, items: list[str]) -> int:
             named = {w.rstrip("s") for w in re.findall(r"[a-z]+", match.group(2).lower())}
             if words & named:
                 counted.append((int(match.group(1)), True))
+            continue
+        # `Liberator-Prime (Grandblade)`: one of the unit's models written with its weapon.
+        match = re.fullmatch(r"([A-Za-z'][^()]*?)\s*\([^()]{2,}\)(?:\s*\[.*\])?", item.strip())
+        if match:
+            named = {w.rstrip("s") for w in re.findall(r"[a-z]+", match.group(1).lower())}
+            if words & named:
+                counted.append((1, True))
     matching = [n for n, same in counted if same]
     total = sum(matching) if matching else sum(n for n, _ in counted)
     return max(1, min(total, 1000)) if total else 1
@@ -468,7 +475,22 @@ def _points_of(text: str) -> int | None:
 
 
 def _split_items(text: str) -> list[str]:
-    return [clean(i) for i in re.split(r",\s+(?=\d+x\s|\d+\s|[A-Z0-9])", text) if clean(i)]
+    """A `Selections:` line's items; a comma inside brackets stays in its item (`9x Liberator
+    (Warblade, Sigmarite Shield)` is one item: the models and what they carry)."""
+    parts: list[str] = []
+    depth, start = 0, 0
+    for index, char in enumerate(text):
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth = max(0, depth - 1)
+        elif (
+            char == "," and depth == 0 and re.match(r",\s+(?:\d+x\s|\d+\s|[A-Z0-9])", text[index:])
+        ):
+            parts.append(text[start:index])
+            start = index + 1
+    parts.append(text[start:])
+    return [clean(i) for i in parts if clean(i)]
 
 
 def _labelled(node: Node, label: str) -> str | None:

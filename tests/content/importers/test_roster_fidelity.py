@@ -327,3 +327,32 @@ def test_issue23_item1_an_entry_of_several_weapons_without_a_minimum_is_one_in_e
     scroll = load_database([out]).warscroll("Stabbas")
     options = {o.choices: o for o in scroll.weapon_options}
     assert options[("barbed-net",)].one_per == 6  # 3 nets per 20 models
+
+
+LIBERATORS = _scroll(
+    ["Warhammer", "Warblade", "Grandhammer", "Grandblade"], ["warhammer", "warblade"], "warhammer"
+)
+LIBERATORS.weapon_options.append(
+    SimpleNamespace(
+        id="great-weapon", name=None, choices=("grandhammer", "grandblade"), one_per=5, default=None
+    )
+)
+
+
+def test_issue23_item1_models_written_with_their_weapons_in_brackets() -> None:
+    from aos_cli.content.importers.roster import _models, _split_items
+
+    # The HTML export's selections as newer BattleScribe writes them: each model line with what
+    # it carries in brackets, commas inside them. 9 Warhammers, and the Prime's Grandblade.
+    items = _split_items("9x Liberator (Warhammer, Sigmarite Shield), Liberator-Prime (Grandblade)")
+    assert items == ["9x Liberator (Warhammer, Sigmarite Shield)", "Liberator-Prime (Grandblade)"]
+    assert _models("Liberators", items) == 10
+    loadout = roster_loadout(LIBERATORS, 10, items, [], "Liberators")
+    assert loadout.weapons == {"grandblade": 1, "warhammer": 9}
+    # 4 Warblades, one Liberator with a Grandhammer and the Prime's Warblade: 5 Warblades.
+    items = ["4x Liberator (Warblade)", "Liberator (Grandhammer)", "Liberator-Prime (Warblade)"]
+    assert _models("Liberators", items) == 6
+    assert roster_loadout(LIBERATORS, 6, items, [], "Liberators").weapons == {
+        "grandhammer": 1,
+        "warblade": 5,
+    }
