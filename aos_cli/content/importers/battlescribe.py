@@ -429,6 +429,10 @@ def _weapon(
             data[key] = "table"
             star_fields.setdefault(name, []).append(key)
             continue
+        if raw == "" and key == "rend" and label in values:
+            # A blank Rend cell is no rend (the Putrid Blightkings' Blighted Weapon).
+            data[key] = "-"
+            continue
         if raw == "" or (raw == "-" and key not in ("rend",)):
             raise UnitProblem(
                 _("weapon {name}: {label} {value} cannot be used").format(

@@ -998,6 +998,8 @@ def to_army(
     used: set[str] = set()
     scrolls: dict[str, Any] = {}
     built: dict[tuple[str, tuple[str, ...]], dict[str, Any]] = {}
+    # Ids of warscrolls written from the roster in place of the database's (named alike).
+    rostered: set[str] = set()
     if not roster.units:
         raise ImportProblem(
             _("{name}: the roster holds no units (only {what})").format(
@@ -1026,6 +1028,11 @@ def to_army(
             unit.name,
             tuple(sorted(p.name for p in unit.profiles if p.type_name == "Weapon")),
         )
+        revised = _not_on_warscroll(unit, scroll)
+        revised_from = scroll if revised else None
+        if revised:
+            # Another catalogue revision: the roster's own profiles are the army as built.
+            scroll = None
         if scroll is None and signature in built:
             data = built[signature]
         elif scroll is None:
@@ -1050,25 +1057,29 @@ def to_army(
                     unit.name, entry, unit_profile, found, faction, keywords, source, tally
                 )
             except UnitProblem as problem:
-                result.unmatched.append(Unmatched(f"{unit.name} ({problem})", []))
-                result.unit_report.append(
-                    {"read": unit.name, "matched": None, "left_out": str(problem)}
-                )
-                continue
-            ident = slug(unit.name) or "unit"
-            taken_ids = {w["id"] for w in result.warscrolls}
-            base_id, number = ident, 2
-            while ident in taken_ids:
-                ident, number = f"{base_id}-{number}", number + 1
-            if ident != base_id:
-                data["name"] = f"{unit.name} ({number - 1})"
-            data = {"id": ident, **data}
-            data["unit_size"] = {"min": 1, "max": 1 if unit.models <= 1 else ROSTER_UNIT_MAX}
-            if unit.points is not None:
-                data["points"] = unit.points
-            built[signature] = data
-            result.warscrolls.append(data)
-        else:
+                if revised_from is None:
+                    result.unmatched.append(Unmatched(f"{unit.name} ({problem})", []))
+                    result.unit_report.append(
+                        {"read": unit.name, "matched": None, "left_out": str(problem)}
+                    )
+                    continue
+                scroll, data, revised = revised_from, None, []  # the database's, said below
+            if data is not None and revised_from is not None and not _keeps_weapons(data, unit):
+                # The roster's profiles lose a weapon of their own (a `*` no table sets):
+                # the database's warscroll is nearer; the report lists what it lacks.
+                scroll, data, revised = revised_from, None, []
+            if data is not None:
+                data = _written(data, unit, result, bool(revised))
+                built[signature] = data
+                if revised:
+                    rostered.add(str(data["id"]))
+                    result.notes.append(
+                        _(
+                            "{unit}: written from the roster's profiles: its {weapons} is not "
+                            "on the database's warscroll (another catalogue revision)"
+                        ).format(unit=unit.name, weapons=", ".join(revised))
+                    )
+        if scroll is not None:
             result.matched.append(scroll.name)
             if roster.layout == "Warscroll Builder list":
                 _packs(unit, scroll, result)
@@ -1081,7 +1092,7 @@ def to_army(
             "id": ident,
             "warscroll": _reference(db, scroll)
             if scroll is not None
-            else str(data["name"])
+            else str(data["id"] if data["id"] in rostered else data["name"])
             if data
             else unit.name,
             "models": unit.models,
@@ -1136,6 +1147,50 @@ def to_army(
     result.notes.extend(roster.notes)
     result.army = army
     return result
+
+
+def _not_on_warscroll(unit: RosterUnit, scroll: Any) -> list[str]:
+    """The weapons a roster prints for a unit (with its own `Unit` profile) that the
+    database's warscroll lacks under any spelling: the roster's catalogue is another
+    revision (a Lord of Change with a Staff of Tzeentch)."""
+    from aos_cli.content.importers.loadouts import _key, _same_weapon
+
+    if scroll is None or not any(p.type_name == "Unit" for p in unit.profiles):
+        return []
+    keys = [_key(w.name) for w in scroll.weapons]
+    return [
+        p.name
+        for p in unit.profiles
+        if p.type_name == "Weapon" and not any(_same_weapon(_key(p.name), k) for k in keys)
+    ]
+
+
+def _keeps_weapons(data: dict[str, Any], unit: RosterUnit) -> bool:
+    """Whether a warscroll written from the roster kept every weapon the roster prints."""
+    kept = {key(w["name"]) for kind in ("missile_weapons", "melee_weapons") for w in data[kind]}
+    return all(key(p.name) in kept for p in unit.profiles if p.type_name == "Weapon")
+
+
+def _written(
+    data: dict[str, Any], unit: RosterUnit, result: ArmyImport, revised: bool
+) -> dict[str, Any]:
+    """A warscroll written from a roster's unit: an id of its own (never the database's,
+    whose name it may share), its size open, its points the roster's."""
+    ident = slug(unit.name) or "unit"
+    if revised:
+        ident = f"{ident}-as-rostered"
+    taken_ids = {w["id"] for w in result.warscrolls}
+    base_id, number = ident, 2
+    while ident in taken_ids:
+        ident, number = f"{base_id}-{number}", number + 1
+    if ident != base_id:
+        data["name"] = f"{unit.name} ({number - 1})"
+    data = {"id": ident, **data}
+    data["unit_size"] = {"min": 1, "max": 1 if unit.models <= 1 else ROSTER_UNIT_MAX}
+    if unit.points is not None:
+        data["points"] = unit.points
+    result.warscrolls.append(data)
+    return data
 
 
 def _packs(unit: RosterUnit, scroll: Any, result: ArmyImport) -> None:

@@ -356,3 +356,42 @@ def test_issue23_item1_models_written_with_their_weapons_in_brackets() -> None:
         "grandhammer": 1,
         "warblade": 5,
     }
+
+
+def test_issue23_item1_a_blank_rend_is_no_rend_and_keeps_the_weapon(tmp_path: Path) -> None:
+    from tests.content.importers.catxml import entry, unit_profile, weapon, write
+
+    # The Putrid Blightkings' Blighted Weapon has an empty Rend cell: the unit kept no weapon.
+    unit = entry(
+        "pb", "Blightkings", unit_profile("Blightkings") + weapon("Blighted Weapon", rend="")
+    )
+    out = tmp_path / "content"
+    import_into([write(tmp_path / "cat", unit)], out)
+    scroll = load_database([out]).warscroll("Blightkings")
+    assert [(w.name, w.rend) for w in scroll.weapons] == [("Blighted Weapon", 0)]
+
+
+def test_issue23_item1_a_unit_of_another_catalogue_revision_is_written_from_the_roster(
+    content: Path,
+) -> None:
+    # The roster's Wardens carry a Storm Trident the database's Wardens lack (the player's
+    # catalogue is another revision): the unit is written from the roster's own profiles, under
+    # an id of its own, and the report says why.
+    trident = {"Type": "Melee", "Range": '2"', "Attacks": "2", "To Hit": "3+", "To Wound": "3+"}
+    unit = RosterUnit(
+        name="Wardens",
+        models=5,
+        points=100,
+        profiles=[
+            Profile("Unit", "Warden", {"Move": '5"', "Wounds": "2", "Bravery": "7", "Save": "4+"}),
+            Profile("Weapon", "Storm Trident", {**trident, "Rend": "-1", "Damage": "1"}),
+        ],
+    )
+    roster = Roster(name="Revised", layout="BattleScribe HTML export", units=[unit])
+    result = to_army(roster, load_database([content]), "test")
+    written = result.warscrolls[0]
+    assert written["id"] == "wardens-as-rostered"
+    assert [w["name"] for w in written["melee_weapons"]] == ["Storm Trident"]
+    assert result.army["units"][0]["warscroll"] == "wardens-as-rostered"
+    assert any("Storm Trident" in note and "revision" in note for note in result.notes)
+    Warscroll.model_validate(written)
