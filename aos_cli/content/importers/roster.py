@@ -936,10 +936,15 @@ def _table_columns(unit: RosterUnit) -> set[str]:
     (`(Wounds Suffered) Stegadon` rows with `Move`, `Massive Horns` columns)."""
     columns: set[str] = set()
     for profile in unit.profiles:
-        if "wounds suffered" in profile.type_name.lower() or re.fullmatch(
-            r"\d+\s*-\s*\d+|\d+\+", profile.name.strip()
-        ):
+        kind = profile.type_name.lower()
+        if "wounds suffered" in kind or re.fullmatch(r"\d+\s*-\s*\d+|\d+\+", profile.name.strip()):
             columns.update(key(c) for c in profile.values)
+        elif "table" in kind and any(
+            v.strip().lower() == "wounds suffered" for v in profile.values.values()
+        ):
+            # A generic `Damage Table` whose first row names its columns (`Variable 3`:
+            # `Clubbed Fists`).
+            columns.update(key(v) for v in profile.values.values())
     return columns
 
 

@@ -395,3 +395,32 @@ def test_issue23_item1_a_unit_of_another_catalogue_revision_is_written_from_the_
     assert result.army["units"][0]["warscroll"] == "wardens-as-rostered"
     assert any("Storm Trident" in note and "revision" in note for note in result.notes)
     Warscroll.model_validate(written)
+
+
+def test_issue23_item1_an_exports_generic_damage_table_sets_its_weapons_empty_cell(
+    content: Path,
+) -> None:
+    # The other table shape of the export: `Damage Table` rows whose first row names the
+    # columns (`Variable 3: Clubbed Fists`); the Warshrine keeps its Clubbed Fists.
+    rows = [
+        Profile("Damage Table", "Shrine", {"Variable 1": "Wounds Suffered", "Variable 2": "Move",
+                                          "Variable 3": "Clubbed Fists"}),
+        Profile("Damage Table", "Shrine1", {"Variable 1": "0-5", "Variable 2": '8"', "Variable 3": "6"}),
+        Profile("Damage Table", "Shrine2", {"Variable 1": "6+", "Variable 2": '4"', "Variable 3": "2"}),
+    ]  # fmt: skip
+    fists = {"Type": "Melee", "Range": '1"', "Attacks": "", "To Hit": "4+", "To Wound": "3+"}
+    unit = RosterUnit(
+        name="Odd Shrine",
+        profiles=[
+            Profile(
+                "Unit", "Odd Shrine", {"Move": "", "Wounds": "12", "Bravery": "7", "Save": "4+"}
+            ),
+            Profile("Weapon", "Clubbed Fists", {**fists, "Rend": "-", "Damage": "2"}),
+            *rows,
+        ],
+    )
+    roster = Roster(name="Shrines", layout="BattleScribe HTML export", units=[unit])
+    written = to_army(roster, load_database([content]), "test").warscrolls[0]
+    assert [(w["name"], w["attacks"]) for w in written["melee_weapons"]] == [
+        ("Clubbed Fists", "table")
+    ]
