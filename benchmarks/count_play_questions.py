@@ -192,7 +192,12 @@ def count(command: list[str], quick: bool, rounds: int = 2) -> Count:
                     ),
                     None,
                 )  # fmt: skip
-                if pick is None:
+                passing = next(
+                    (key for key, label in menu if label.strip().endswith(": pass")), None
+                )
+                if pick is None and passing is not None:
+                    term.type(passing)  # the other player, with no unit left to fight, passes
+                elif pick is None:
                     term.type("n")
                 else:
                     label = dict(menu)[pick].strip()
