@@ -147,6 +147,7 @@ class BattleshockTested(Event):
     other modifiers added to it, against the unit's Bravery; how many models fled."""
 
     kind: ClassVar[str] = "battleshock"
+    speaks: ClassVar[bool] = True
 
     round: int
     unit: str
@@ -449,6 +450,32 @@ class Adjusted(Event):
     wounds: int
     by: str
     reason: str
+
+
+@event
+@dataclass(frozen=True)
+class NoTestsDue(Event):
+    """No unit lost models this turn: no battleshock (AoS2 §12) or morale tests are due."""
+
+    kind: ClassVar[str] = "no-tests-due"
+    speaks: ClassVar[bool] = True
+
+    round: int
+    phase: str
+
+
+@event
+@dataclass(frozen=True)
+class Passed(Event):
+    """A player passes in the combat phase (AoS2 §11); two passes in a row end the fighting."""
+
+    kind: ClassVar[str] = "passed"
+    speaks: ClassVar[bool] = True
+
+    side: int
+    side_name: str
+    passes: int
+    over: bool
 
 
 def emit(state: GameState, happened: Event) -> None:

@@ -14,12 +14,15 @@ from typing import Any, TypeVar
 from aos_cli.core.events import (
     Adjusted,
     Arrived,
+    BattleshockTested,
     Charged,
     CommandPointGained,
     EffectEnded,
     Event,
     Healed,
     Moved,
+    NoTestsDue,
+    Passed,
     PriorityRolled,
     Ran,
     Retreated,
@@ -220,3 +223,37 @@ def _adjusted(event: Adjusted) -> list[str]:
     if event.reason:
         return [_("{unit} adjusted ({reason}).").format(unit=event.unit_name, reason=event.reason)]
     return [_("{unit} adjusted (no reason given).").format(unit=event.unit_name)]
+
+
+@tells(BattleshockTested)
+def _battleshock(event: BattleshockTested) -> list[str]:
+    verdict = (
+        _("passes")
+        if event.passed
+        else ngettext("fails: {fled} flees", "fails: {fled} flee", event.fled).format(
+            fled=event.fled
+        )
+    )
+    return [
+        _("{unit}: rolled {die} + {slain} = {roll} against Bravery {bravery}, {verdict}.").format(
+            unit=event.unit_name,
+            die=event.die,
+            slain=event.slain,
+            roll=event.roll,
+            bravery=event.bravery,
+            verdict=verdict,
+        )
+    ]
+
+
+@tells(NoTestsDue)
+def _no_tests(event: NoTestsDue) -> list[str]:
+    return [_("No battleshock tests are due.")]
+
+
+@tells(Passed)
+def _passed(event: Passed) -> list[str]:
+    lines = [_("{side} passes.").format(side=event.side_name)]
+    if event.over:
+        lines.append(_("Both players passed: the fighting is over; `aos next`."))
+    return lines

@@ -13,6 +13,7 @@ from aos_cli.core.errors import InputError
 from aos_cli.core.events import (
     Adjusted,
     Arrived,
+    BattleshockTested,
     Charged,
     CommandPointGained,
     CommandUsed,
@@ -20,6 +21,8 @@ from aos_cli.core.events import (
     Event,
     Healed,
     Moved,
+    NoTestsDue,
+    Passed,
     PhaseBegun,
     PriorityRolled,
     Ran,
@@ -224,3 +227,34 @@ def test_a_charge_edited_by_hand_is_refused_cleanly(change: dict[str, object]) -
     charged = Charged("a", "A", 0, 8.0, (4, 4), 0, "", 0, (), 8, 8, True)
     with pytest.raises(InputError):
         event_from_data({**charged.to_data(), **change})
+
+
+def test_aos2_s11_passing_and_both_passes_are_events(game: GameState) -> None:
+    """AoS2 §11: a player with no eligible unit passes; two passes end the fighting."""
+    to_phase(game, "combat")
+    act(game, "pass", answers={"none-eligible": True})
+    assert only(game, Passed) == Passed(0, "Stormcast", 1, False)
+    assert told(game) == ["Stormcast passes."]
+    act(game, "pass", answers={"none-eligible": True})
+    assert only(game, Passed).over
+    assert told(game) == [
+        "Nighthaunt passes.",
+        "Both players passed: the fighting is over; `aos next`.",
+    ]
+
+
+def test_aos2_s12_battleshock_tests_are_told_from_their_events(game: GameState) -> None:
+    """AoS2 §12: D6 + models slain this turn against Bravery; each point over flees."""
+    to_phase(game, "battleshock")
+    act(game, "battleshock")
+    assert only(game, NoTestsDue) == NoTestsDue(1, "battleshock")
+    assert told(game) == ["No battleshock tests are due."]
+    game.unit("chainrasps").slain_this_turn = 3
+    game.unit("chainrasps").models -= 3
+    act(game, "battleshock", [6])
+    tested = only(game, BattleshockTested)
+    assert (tested.die, tested.slain, tested.roll, tested.passed) == (6, 3, 9, False)
+    assert told(game)[-1] == (
+        f"Chainrasp Horde: rolled 6 + 3 = 9 against Bravery {tested.bravery}, "
+        f"fails: {tested.fled} flee{'s' if tested.fled == 1 else ''}."
+    )

@@ -18,7 +18,7 @@ from aos_cli.core.casualties import inflict, suffer_mortal_wounds
 from aos_cli.core.dice import DiceExpr, DiceSource, parse_dice, parse_threshold
 from aos_cli.core.effects import Effect, InCover, RollModifier, TargetInfo, compile_effects
 from aos_cli.core.errors import RuleError
-from aos_cli.core.events import Charged, emit
+from aos_cli.core.events import Charged, Passed, emit
 from aos_cli.core.guards import enemy_unit, needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
@@ -757,6 +757,5 @@ def _pass(state: GameState, act: Pass, dice: DiceSource, answers: RecordedAnswer
         )
     state.combat_passes += 1
     state.combat_to_pick = 1 - side
-    state.notes.append(_("{side} passes.").format(side=state.sides[side].name))
-    if state.combat_passes >= 2:
-        state.notes.append(_("Both players passed: the fighting is over; `aos next`."))
+    over = state.combat_passes >= 2
+    emit(state, Passed(side, state.sides[side].name, state.combat_passes, over))
