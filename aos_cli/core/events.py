@@ -10,13 +10,10 @@ a hand-edited database cannot put anything but numbers and short texts into a vi
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from aos_cli.core.errors import InputError
 from aos_cli.core.i18n import _
-
-if TYPE_CHECKING:
-    from aos_cli.core.state import GameState
 
 MAX_EVENTS = 200
 """The most events one stored action may hold (a whole phase of attacks is far fewer)."""
@@ -478,7 +475,14 @@ class Passed(Event):
     over: bool
 
 
-def emit(state: GameState, happened: Event) -> None:
+class Records(Protocol):
+    """What an action's events and notes are kept in (the game's state)."""
+
+    events: list[Event]
+    notes: list[Note]
+
+
+def emit(state: Records, happened: Event) -> None:
     """Record what the rules decided: in the action's events, and in its notes, in order, when
     the views tell it."""
     state.events.append(happened)
