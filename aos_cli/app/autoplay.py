@@ -15,10 +15,11 @@ from typing import Any
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import GameError, RuleError
+from aos_cli.core.events import Note
 from aos_cli.core.i18n import _
 from aos_cli.core.state import GameState, UnitState
 
-Emit = Callable[[str, list[str]], None]
+Emit = Callable[[str, list[Note]], None]
 """Receives a heading and the notes of each action."""
 
 

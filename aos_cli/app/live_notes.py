@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from aos_cli.core.answers import Asker
     from aos_cli.core.dice import DiceSource
+    from aos_cli.core.events import Note
     from aos_cli.core.state import GameState
 
 
@@ -17,9 +18,9 @@ class LiveNotes:
     """Prints an action's notes as it goes: those made before each prompt first, the rest
     when the action is done (`rest`)."""
 
-    def __init__(self, show: Callable[[str], None]) -> None:
+    def __init__(self, show: Callable[[Note], object]) -> None:
         self.show = show
-        self._notes: list[str] = []
+        self._notes: list[Note] = []
         self.told = 0
 
     def watch(self, state: GameState) -> None:
@@ -33,7 +34,7 @@ class LiveNotes:
             self.show(self._notes[self.told])
             self.told += 1
 
-    def rest(self, state: GameState) -> list[str]:
+    def rest(self, state: GameState) -> list[Note]:
         """The notes of the finished action not shown yet."""
         return state.notes[self.told :] if state.notes is self._notes else list(state.notes)
 

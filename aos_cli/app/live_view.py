@@ -20,6 +20,7 @@ from aos_cli.core.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.app.roll_odds import Chance
+    from aos_cli.core.events import Note
     from aos_cli.core.guide import Option
     from aos_cli.core.state import GameState
     from aos_cli.store import Store
@@ -58,7 +59,7 @@ class Event:
     phase: str
     kind: str
     dice: tuple[int, ...]
-    notes: tuple[str, ...]
+    notes: tuple[Note, ...]
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from aos_cli.core.numbers import is_ascii_whole, parse_distance
 
 if TYPE_CHECKING:
     from aos_cli.app.questions import Question
+    from aos_cli.core.events import Note
     from aos_cli.core.state import GameState
 
 
@@ -211,11 +212,17 @@ def act(
     from aos_cli.app.live_notes import LiveNotes
     from aos_cli.app.questions import questions_of
     from aos_cli.app.session import open_game
+    from aos_cli.views.events import note_lines
 
     flags = {k: v for k, v in (answers or {}).items() if v is not None}
     given = {**parse_answers(answer), **flags}  # a flag not given leaves --answer's value
     source = dice_source(dice, seed)
-    live = LiveNotes(lambda note: console().print(note, markup=False))
+
+    def show(note: Note) -> None:
+        for line in note_lines([note]):
+            console().print(line, markup=False)
+
+    live = LiveNotes(show)
     with open_game(db, game) as session:
 
         def possible() -> dict[str, Question]:
@@ -266,16 +273,17 @@ def every_missing_answer(
 
 
 def show_notes(
-    state: GameState, game_id: int, as_json: bool, notes: list[str] | None = None
+    state: GameState, game_id: int, as_json: bool, notes: list[Note] | None = None
 ) -> None:
     """What the action did (the `notes` not shown yet, else all), then where the game stands."""
+    from aos_cli.views.events import note_lines
     from aos_cli.views.game import header, notes_json
 
     if as_json:
         print_json(notes_json(state, game_id))
         return
     out = console()
-    for note in state.notes if notes is None else notes:
+    for note in note_lines(state.notes if notes is None else notes):
         out.print(note, markup=False)
     out.print(header(state))
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from aos_cli.app.setup_draft import SetupDraft
     from aos_cli.app.table_memory import Assumed, RememberingAsker
     from aos_cli.core.dice import DiceSource
+    from aos_cli.core.events import Note
     from aos_cli.core.guide import Option
     from aos_cli.core.state import GameState
     from aos_cli.store import Store
@@ -51,6 +52,7 @@ def demo(
     from aos_cli.core.errors import GameError
     from aos_cli.core.system import get_system
     from aos_cli.core.turn import new_game
+    from aos_cli.views.events import note_lines
     from aos_cli.views.game import army_table
     from aos_cli.views.hints import for_demo
     from aos_cli.views.report import report_json, report_view
@@ -71,7 +73,7 @@ def demo(
     out = console()
     talk = not (quiet or json)
 
-    def emit(heading: str, notes: list[str]) -> None:
+    def emit(heading: str, notes: list[Note]) -> None:
         if not talk:
             return
         if heading == "round-end":
@@ -79,7 +81,7 @@ def demo(
                 out.print(army_table(state, index))
         elif heading:
             out.rule(heading, style="heading")
-        for note in notes:
+        for note in note_lines(notes):
             out.print(f"  {for_demo(note)}", markup=False)
 
     import importlib
@@ -290,6 +292,7 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
     )
     from aos_cli.core.actions import RecordedAnswers
     from aos_cli.core.guide import options, targets
+    from aos_cli.views.events import note_lines
     from aos_cli.views.game import header, status_view
     from aos_cli.views.hints import for_play
     from aos_cli.views.play import clock_line, key_hint, keys_text, menu_lines
@@ -307,7 +310,12 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
         out.print(header(state))
         out.print(clock_line(state, clock_totals(session.store, session.game_id, len(state.sides))))
         started = time.monotonic()
-        live = LiveNotes(lambda note: out.print(f"  {for_play(note)}", markup=False))
+
+        def show(note: Note) -> None:
+            for line in note_lines([note]):
+                out.print(f"  {for_play(line)}", markup=False)
+
+        live = LiveNotes(show)
         choices = options(state)
         numbers = keys.assign(state, choices)
         names = shown_names(state)
@@ -425,7 +433,7 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                 )
             )
             continue
-        for note in live.rest(state):
+        for note in note_lines(live.rest(state)):
             out.print(f"  {for_play(note)}", markup=False)
         if assumed is not None and assumed.fresh:
             for fact in assumed.facts:

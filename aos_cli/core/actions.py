@@ -39,6 +39,7 @@ from aos_cli.core.casualties import pass_on_generalship
 from aos_cli.core.casualties import slay_models as slay_models
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import RuleError
+from aos_cli.core.events import Adjusted, Healed, PhaseBegun, emit
 from aos_cli.core.guards import acting_unit as acting_unit
 from aos_cli.core.guards import need_phase, present
 from aos_cli.core.handlers import HANDLERS, SYSTEM_HANDLERS, Handler
@@ -93,11 +94,27 @@ def apply_action(
         payload["answers"] = answers.answers
     if state.events:
         payload["events"] = [event.to_data() for event in state.events]
+    told = told_events(state)
+    if told is not None:
+        payload["told"] = told
     if isinstance(clock, dict) and clock.get("side") in (0, 1):
         payload["clock"] = clock
         side = int(clock["side"])
         state.clock[side] = state.clock.get(side, 0.0) + float(clock.get("seconds", 0))
     return value
+
+
+def told_events(state: GameState) -> list[int] | None:
+    """The action's notes as the places of its events in `state.events`, when every note is an
+    event the views tell: then its log reads in any language from what is stored, with no
+    rule run. None when the rules still wrote a sentence of their own."""
+    told: list[int] = []
+    for note in state.notes:
+        place = next((i for i, e in enumerate(state.events) if e is note), None)
+        if place is None:
+            return None
+        told.append(place)
+    return told
 
 
 def apply(state: GameState, value: Action, dice: DiceSource, answers: RecordedAnswers) -> None:
@@ -118,6 +135,7 @@ def apply(state: GameState, value: Action, dice: DiceSource, answers: RecordedAn
         raise system_of(state).spell_waiting(state.pending_spell.spell)
     before = {id(u): u.models for u in state.units()}
     where = (state.round, state.phase)
+    at = _at(state)
     moment = not isinstance(value, Adjust | Heal | Objective | General | Next | Priority)
     if moment and not isinstance(value, UseAbility | UseCommand):
         check_not_ending(state, value)
@@ -128,6 +146,15 @@ def apply(state: GameState, value: Action, dice: DiceSource, answers: RecordedAn
         state.phase_begun = state.phase_begun or state.moment != "start"
         state.phase_ending = state.phase_ending or state.moment == "end"
     _record_losses(state, before, where)
+    if _at(state) != at:
+        turn = state.active_side if state.first_side is not None else -1
+        name = state.sides[turn].name if turn >= 0 else ""
+        emit(state, PhaseBegun(state.round, turn, name, state.phase))
+
+
+def _at(state: GameState) -> tuple[int, int | None, int, str]:
+    """Where the battle stands: the round, who went first, whose turn and the phase."""
+    return (state.round, state.first_side, state.active_side, state.phase)
 
 
 def _record_losses(state: GameState, before: dict[int, int], where: tuple[int, str]) -> None:
@@ -214,12 +241,7 @@ def _heal(state: GameState, act: Heal, dice: DiceSource, answers: RecordedAnswer
     present(unit)
     healed = min(act.amount, unit.wounds_on_damaged)
     unit.wounds_on_damaged -= healed
-    state.notes.append(
-        _("{unit} heals {wounds}.").format(
-            unit=unit.name,
-            wounds=ngettext("{n} wound", "{n} wounds", healed).format(n=healed),
-        )
-    )
+    emit(state, Healed(unit.spec.id, unit.name, unit.side, act.amount, healed))
 
 
 @action(Adjust)
@@ -257,11 +279,8 @@ def _adjust(state: GameState, act: Adjust, dice: DiceSource, answers: RecordedAn
         inflict(state, unit, wounds, slain_by=slain_by)
     elif wounds < 0:
         unit.wounds_on_damaged = max(0, unit.wounds_on_damaged + wounds)
-    if act.reason:
-        line = _("{unit} adjusted ({reason}).").format(unit=unit.name, reason=act.reason)
-    else:
-        line = _("{unit} adjusted (no reason given).").format(unit=unit.name)
-    state.notes.append(line)
+    adjusted = Adjusted(unit.spec.id, unit.name, unit.side, models, wounds, by, act.reason or "")
+    emit(state, adjusted)
 
 
 HANDLERS[Objective] = record_objective

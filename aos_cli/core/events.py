@@ -10,7 +10,7 @@ a hand-edited database cannot put anything but numbers and short texts into a vi
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from aos_cli.core.errors import InputError
 from aos_cli.core.i18n import _
@@ -40,6 +40,9 @@ class Event:
     tuples of them (or of `Rolls`), named by `kind`."""
 
     kind: ClassVar[str] = ""
+    speaks: ClassVar[bool] = False
+    """Whether the views tell the event as sentences of its own (it stands in the notes, in
+    order); an event that does not is data beside sentences the rules still write."""
 
     def to_data(self) -> dict[str, Any]:
         """The event as plain JSON-ready data, tagged with its kind."""
@@ -47,6 +50,10 @@ class Event:
         for spec in fields(self):
             data[spec.name] = _plain(getattr(self, spec.name))
         return data
+
+
+Note = str | Event
+"""One of an action's notes: a sentence the rules still write, or an event the views tell."""
 
 
 def _plain(value: object) -> Any:
@@ -137,6 +144,7 @@ class BattleshockTested(Event):
     other modifiers added to it, against the unit's Bravery; how many models fled."""
 
     kind: ClassVar[str] = "battleshock"
+    speaks: ClassVar[bool] = True
 
     round: int
     unit: str
@@ -166,6 +174,322 @@ class PointsScored(Event):
     reason: str
 
 
+@event
+@dataclass(frozen=True)
+class PhaseBegun(Event):
+    """Where the battle stands after an action that moved it on (AoS2 §6, AoS1 §6, 40k8 §3): the
+    battle round, the side whose turn it is (-1 before the first turn) and the phase. The log
+    places the actions that follow under it without replaying the rules."""
+
+    kind: ClassVar[str] = "phase-begun"
+
+    round: int
+    side: int
+    side_name: str
+    phase: str
+
+
+@event
+@dataclass(frozen=True)
+class RoundBegun(Event):
+    """A battle round begins with the side that takes the first turn (AoS2 §6)."""
+
+    kind: ClassVar[str] = "round-begun"
+    speaks: ClassVar[bool] = True
+
+    round: int
+    side: int
+    side_name: str
+
+
+@event
+@dataclass(frozen=True)
+class TurnBegun(Event):
+    """The second player's turn of a battle round begins (AoS2 §6)."""
+
+    kind: ClassVar[str] = "turn-begun"
+    speaks: ClassVar[bool] = True
+
+    round: int
+    side: int
+    side_name: str
+
+
+@event
+@dataclass(frozen=True)
+class RoundOver(Event):
+    """A battle round is over and the next starts with a priority roll (AoS2 §6); `ended`: the
+    battle ends after it (AoS2 §18)."""
+
+    kind: ClassVar[str] = "round-over"
+    speaks: ClassVar[bool] = True
+
+    round: int
+    ended: bool
+
+
+@event
+@dataclass(frozen=True)
+class CommandPointGained(Event):
+    """A side gains a command point at the start of its hero phase (AoS2 §7.1)."""
+
+    kind: ClassVar[str] = "command-point"
+    speaks: ClassVar[bool] = True
+
+    side: int
+    side_name: str
+    points: int
+    total: int
+
+
+@event
+@dataclass(frozen=True)
+class EffectEnded(Event):
+    """An effect in force on a unit ends with its duration (a phase, a turn, a round)."""
+
+    kind: ClassVar[str] = "effect-ended"
+    speaks: ClassVar[bool] = True
+
+    unit: str
+    unit_name: str
+    effect: str
+
+
+@event
+@dataclass(frozen=True)
+class PriorityRolled(Event):
+    """The priority roll-off (AoS2 §6): each side's die in side order, whether it was a tie
+    (the earlier first player then decides) and the side that chose who goes first."""
+
+    kind: ClassVar[str] = "priority"
+    speaks: ClassVar[bool] = True
+
+    round: int
+    side_names: tuple[str, ...]
+    rolls: tuple[int, ...]
+    tie: bool
+    decider: int
+    decider_name: str
+
+
+@event
+@dataclass(frozen=True)
+class Moved(Event):
+    """A unit's normal move (AoS2 §8.2), with its Move characteristic in inches."""
+
+    kind: ClassVar[str] = "moved"
+    speaks: ClassVar[bool] = True
+
+    unit: str
+    unit_name: str
+    side: int
+    inches: str
+    """Its Move as it stands (a damage table's row may change it)."""
+
+
+@event
+@dataclass(frozen=True)
+class Retreated(Event):
+    """A unit retreats (AoS2 §8.3): it cannot shoot or charge later in the turn."""
+
+    kind: ClassVar[str] = "retreated"
+    speaks: ClassVar[bool] = True
+
+    unit: str
+    unit_name: str
+    side: int
+
+
+@event
+@dataclass(frozen=True)
+class Ran(Event):
+    """A unit runs (AoS2 §8.4): the die (6 with At the Double), the modifiers in force by name,
+    and the inches added to its Move."""
+
+    kind: ClassVar[str] = "ran"
+    speaks: ClassVar[bool] = True
+
+    unit: str
+    unit_name: str
+    side: int
+    die: int
+    at_the_double: bool
+    modifier: int
+    modifiers: tuple[str, ...]
+    roll: int
+
+
+@event
+@dataclass(frozen=True)
+class Arrived(Event):
+    """A unit set up from reserve, or not (AoS2 §26.1): `how` is `roll` (a D6 against
+    `needed`), `edge` (a battleplan's reserves, by its table edge) or `teleport` (40k8 §4.7,
+    at the end of the Movement phase)."""
+
+    kind: ClassVar[str] = "arrived"
+    speaks: ClassVar[bool] = True
+
+    unit: str
+    unit_name: str
+    side: int
+    how: str
+    roll: int
+    needed: int
+    arrived: bool
+
+
+@event
+@dataclass(frozen=True)
+class Charged(Event):
+    """A charge roll (AoS2 §10): the 2D6, a re-roll of a failed one (`rerolled_from`, by
+    `reroll_by`), the modifiers, the roll against the distance's need, and whether it charged."""
+
+    kind: ClassVar[str] = "charged"
+    speaks: ClassVar[bool] = True
+
+    unit: str
+    unit_name: str
+    side: int
+    distance: float
+    """Inches to the nearest enemy unit, as measured."""
+    dice: tuple[int, ...]
+    rerolled_from: int
+    reroll_by: str
+    modifier: int
+    modifiers: tuple[str, ...]
+    roll: int
+    needed: int
+    charged: bool
+
+
+@event
+@dataclass(frozen=True)
+class SpellAttempted(Event):
+    """A casting roll (AoS2 §15): the wizard, the spell, the 2D6, the bonuses, the total
+    against the casting value, and whether it was cast."""
+
+    kind: ClassVar[str] = "spell-attempted"
+    speaks: ClassVar[bool] = True
+
+    unit: str
+    unit_name: str
+    side: int
+    spell: str
+    dice: tuple[int, ...]
+    bonus: int
+    total: int
+    value: int
+    cast: bool
+
+
+@event
+@dataclass(frozen=True)
+class SpellUnbound(Event):
+    """An unbinding roll (AoS2 §15, AoS1 §12, 40k8 §5.5 Deny the Witch): the caster that tried
+    it, its 2D6 and modifier and total against the casting roll, and whether the spell was
+    unbound. The system words the sentence, so the note stays beside this event."""
+
+    kind: ClassVar[str] = "spell-unbound"
+
+    unit: str
+    unit_name: str
+    side: int
+    spell: str
+    dice: tuple[int, ...]
+    modifier: int
+    total: int
+    casting_roll: int
+    unbound: bool
+
+
+@event
+@dataclass(frozen=True)
+class CommandUsed(Event):
+    """A command point spent on a command ability (AoS2 §7.1-§7.2), with the points left."""
+
+    kind: ClassVar[str] = "command-used"
+
+    side: int
+    side_name: str
+    command: str
+    spent: int
+    left: int
+
+
+@event
+@dataclass(frozen=True)
+class Healed(Event):
+    """Wounds healed on a unit by a correction (AoS2 §14.12: slain models are never healed)."""
+
+    kind: ClassVar[str] = "healed"
+    speaks: ClassVar[bool] = True
+
+    unit: str
+    unit_name: str
+    side: int
+    asked: int
+    healed: int
+
+
+@event
+@dataclass(frozen=True)
+class Adjusted(Event):
+    """A manual correction of a unit: models and wounds added (negative: taken away), the side
+    credited (`by`, as typed) and the reason given."""
+
+    kind: ClassVar[str] = "adjusted"
+    speaks: ClassVar[bool] = True
+
+    unit: str
+    unit_name: str
+    side: int
+    models: int
+    wounds: int
+    by: str
+    reason: str
+
+
+@event
+@dataclass(frozen=True)
+class NoTestsDue(Event):
+    """No unit lost models this turn: no battleshock (AoS2 §12) or morale tests are due."""
+
+    kind: ClassVar[str] = "no-tests-due"
+    speaks: ClassVar[bool] = True
+
+    round: int
+    phase: str
+
+
+@event
+@dataclass(frozen=True)
+class Passed(Event):
+    """A player passes in the combat phase (AoS2 §11); two passes in a row end the fighting."""
+
+    kind: ClassVar[str] = "passed"
+    speaks: ClassVar[bool] = True
+
+    side: int
+    side_name: str
+    passes: int
+    over: bool
+
+
+class Records(Protocol):
+    """What an action's events and notes are kept in (the game's state)."""
+
+    events: list[Event]
+    notes: list[Note]
+
+
+def emit(state: Records, happened: Event) -> None:
+    """Record what the rules decided: in the action's events, and in its notes, in order, when
+    the views tell it."""
+    state.events.append(happened)
+    if happened.speaks:
+        state.notes.append(happened)
+
+
 def _bad(kind: str, name: str) -> InputError:
     """A stored event that cannot be read back, naming the field."""
     return InputError(
@@ -180,6 +504,10 @@ def _read(kind: str, name: str, annotation: str, value: object) -> object:
         if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**9:
             raise _bad(kind, name)
         return value
+    if annotation == "float":
+        if isinstance(value, bool) or not isinstance(value, int | float) or not abs(value) <= 10**6:
+            raise _bad(kind, name)
+        return float(value)
     if annotation == "bool":
         if not isinstance(value, bool):
             raise _bad(kind, name)
@@ -188,6 +516,10 @@ def _read(kind: str, name: str, annotation: str, value: object) -> object:
         if not isinstance(value, str) or len(value) > MAX_TEXT:
             raise _bad(kind, name)
         return value
+    if annotation == "tuple[str, ...]":
+        if not isinstance(value, list) or len(value) > MAX_EVENTS:
+            raise _bad(kind, name)
+        return tuple(_read(kind, name, "str", v) for v in value)
     if annotation == "tuple[int, ...]":
         if not isinstance(value, list) or len(value) > MAX_DICE:
             raise _bad(kind, name)

@@ -128,6 +128,10 @@ def spend_cp(state: GameState, side: int, what: str) -> None:
             )
         )
     state.sides[side].command_points -= 1
+    from aos_cli.core.events import CommandUsed, emit
+
+    left = state.sides[side].command_points
+    emit(state, CommandUsed(side, state.sides[side].name, what, 1, left))
 
 
 def need_hero(state: GameState, side: int) -> None:

@@ -481,8 +481,9 @@ class GameState:
     """Every victory (and bonus command) point scored, by round (aos_cli.core.scoring)."""
     scoring: ScoringBook | None = None
     """The battleplan's scoring rules as the engine uses them (aos_cli.core.scoring)."""
-    notes: list[str] = field(default_factory=list)
-    """What the last action did, for the CLI to show."""
+    notes: list[str | Event] = field(default_factory=list)
+    """What the last action did, for the CLI to show, in order: sentences the rules still
+    write, and the events the views tell (`Event.speaks`, rendered by `aos_cli.views.events`)."""
     events: list[Event] = field(default_factory=list)
     """What the rules decided in the last action, as typed values (`aos_cli.core.events`):
     stored with the action and rendered by the views."""

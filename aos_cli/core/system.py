@@ -302,6 +302,7 @@ class GameSystem:
         A roll-off; the winner chooses. On a tie the side that went first last round chooses,
         in round one the side that finished set-up first."""
         from aos_cli.core.dice import roll_off
+        from aos_cli.core.events import PriorityRolled, emit
 
         names = _("{first}, then {second}").format(
             first=state.sides[0].name, second=state.sides[1].name
@@ -309,17 +310,11 @@ class GameSystem:
         result = roll_off(dice, reroll_ties=False, what=_("the priority roll-off"), sides=names)
         first, second = result.rounds[-1]
         decider = priority_decider(state, result.winner)
-        tie = _(" (a tie: the earlier first player decides)") if result.winner is None else ""
-        state.notes.append(
-            _("Priority: {side_one} {first}, {side_two} {second}{tie}; {decider} chooses.").format(
-                side_one=state.sides[0].name,
-                first=first,
-                side_two=state.sides[1].name,
-                second=second,
-                tie=tie,
-                decider=state.sides[decider].name,
-            )
-        )
+        rolled = PriorityRolled(
+            state.round + 1, tuple(side.name for side in state.sides), (first, second),
+            result.winner is None, decider, state.sides[decider].name,
+        )  # fmt: skip
+        emit(state, rolled)
         return choose_first(state, decider, act, answers)
 
     def arcane_bolt(self, casting_roll: int, dice: DiceSource) -> int:

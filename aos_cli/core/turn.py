@@ -12,6 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.ability_effects import build_effects
 from aos_cli.core.errors import RuleError
+from aos_cli.core.events import (
+    CommandPointGained,
+    EffectEnded,
+    RoundBegun,
+    RoundOver,
+    TurnBegun,
+    emit,
+)
 from aos_cli.core.i18n import N_, _
 from aos_cli.core.state import (
     AbilitySpec,
@@ -109,11 +117,7 @@ def expire(state: GameState, scope: str, side: int | None = None) -> None:
         kept = []
         for effect in unit.effects:
             if effect.expires == scope and (side is None or effect.owner == side):
-                state.notes.append(
-                    _("{effect} on {unit} ends.").format(
-                        effect=effect_name(effect.name), unit=unit.name
-                    )
-                )
+                emit(state, EffectEnded(unit.spec.id, unit.name, effect.name))
             else:
                 kept.append(effect)
         unit.effects = kept
@@ -128,11 +132,8 @@ def start_phase(state: GameState) -> None:
     if state.phase == "hero" and system.command_points:
         # AoS2 §7.1: 1 CP at the start of each of your hero phases ([TRANSLATION] note).
         active.command_points += 1
-        state.notes.append(
-            _("{side} gains 1 command point ({total}).").format(
-                side=active.name, total=active.command_points
-            )
-        )
+        gained = CommandPointGained(state.active_side, active.name, 1, active.command_points)
+        emit(state, gained)
     if state.phase == system.turn_start_phase:
         # "Until your next hero phase" (AoS2, AoS1) or "until your next turn" (40k8).
         expire(state, "your_next_hero", state.active_side)
@@ -229,16 +230,15 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
     if state.turn_in_round == 0:
         state.turn_in_round = 1
         state.phase = phases[0]
-        state.notes.append(_("Turn of {side}.").format(side=state.sides[state.active_side].name))
+        side = state.active_side
+        emit(state, TurnBegun(state.round, side, state.sides[side].name))
         start_phase(state)
         return
     expire(state, "round")
     if system.battle_over(state, answers):
         state.ended = True
         state.phase = "ended"
-        state.notes.append(
-            _("The battle ends after battle round {round}.").format(round=state.round)
-        )
+        emit(state, RoundOver(state.round, ended=True))
         scoring.end_of_battle(state, dice, answers)
         return
     if not system.needs_priority_roll(state) and state.first_side is not None:
@@ -246,11 +246,7 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
         begin_round(state, state.first_side, dice)
         return
     state.phase = "priority"
-    state.notes.append(
-        _("Battle round {round} is over; roll priority with `aos priority`.").format(
-            round=state.round
-        )
-    )
+    emit(state, RoundOver(state.round, ended=False))
 
 
 def begin_round(state: GameState, first_side: int, dice: DiceSource | None = None) -> None:
@@ -260,11 +256,7 @@ def begin_round(state: GameState, first_side: int, dice: DiceSource | None = Non
     state.first_side = first_side
     state.turn_in_round = 0
     state.phase = system_of(state).phases[0]
-    state.notes.append(
-        _("Battle round {round}: {side} takes the first turn.").format(
-            round=state.round, side=state.sides[first_side].name
-        )
-    )
+    emit(state, RoundBegun(state.round, first_side, state.sides[first_side].name))
     from aos_cli.core import scoring
 
     scoring.start_of_round(state, dice)  # moving objectives, Night March (AoS2 §19)

@@ -394,5 +394,12 @@ def status_view(state: GameState) -> Group:
 
 
 def notes_json(state: GameState, game_id: int) -> dict[str, Any]:
-    """What an action did (its notes) and where the game stands afterwards."""
-    return {"notes": state.notes, **status_json(state, game_id)}
+    """What an action did (its notes, and the events with their fields) and where the game
+    stands afterwards."""
+    from aos_cli.views.events import note_lines
+
+    return {
+        "notes": note_lines(state.notes),
+        "events": [event.to_data() for event in state.events],
+        **status_json(state, game_id),
+    }

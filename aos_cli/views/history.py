@@ -79,9 +79,12 @@ def games_table(games: list[GameRecord], current: int | None) -> Table:
 def log_json(entries: list[LogEntry]) -> list[dict[str, Any]]:
     """The history for programs: one object per action, with its events as fields (an
     attack's attacks, hits, wounds, saves, damage and models slain), not sentences."""
+    from aos_cli.views.events import note_lines
+
     return [
         {
-            **{k: v for k, v in asdict(entry).items() if k != "events"},
+            **{k: v for k, v in asdict(entry).items() if k not in ("events", "notes")},
+            "notes": note_lines(entry.notes),
             "events": [event.to_data() for event in entry.events],
         }
         for entry in entries
@@ -92,6 +95,7 @@ def log_view(entries: list[LogEntry]) -> Group:
     """The history by round, turn and phase, with the dice and notes of every action."""
     from rich.markup import escape
 
+    from aos_cli.views.events import note_lines
     from aos_cli.views.words import phase_name
 
     lines: list[Any] = []
@@ -112,5 +116,5 @@ def log_view(entries: list[LogEntry]) -> Group:
                 + (f"  {shown}" if shown else "")
             )
         )
-        lines.extend(Text(f"      {note}") for note in entry.notes)
+        lines.extend(Text(f"      {note}") for note in note_lines(entry.notes))
     return Group(*lines)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import CliResult, RunCli
 
 
@@ -91,3 +93,50 @@ def test_a_battleshock_test_is_logged_with_its_die_and_the_models_that_fled(
     assert test["passed"] == (test["fled"] == 0)
     fled = [e for e in events if e["kind"] == "models-slain" and e["how"] == "fled"]
     assert sum(e["slain"] for e in fled) == test["fled"]
+
+
+LOGGED_GAME = (
+    ("game", "new", "--battleplan", "first-blood"),
+    ("priority", "--first", "Player One", "--seed", "1"),
+    ("next",),
+    ("move", "liberators"),
+    ("run", "judicators", "--seed", "2"),
+    ("next",),
+    ("next",),
+    ("charge", "lord-relictor", "--distance", "9", "--no-engaged", "--seed", "3"),
+)
+"""A game played in English whose every note is an event the views tell."""
+
+
+def test_the_log_of_an_english_game_reads_in_hungarian_with_no_rule_run(
+    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25 item 4: the log renders the stored events in the chosen language; it runs no
+    rule, and reads exactly as the log a replay in Hungarian gives."""
+    import sqlite3
+
+    db = tmp_path / "games.sqlite3"
+    for step in LOGGED_GAME:
+        aos(run_cli, db, *step)
+    english = aos(run_cli, db, "game", "log").stdout
+    assert 'Liberators moves (Move 5").' in english
+
+    def no_rules(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the log ran a rule")
+
+    with monkeypatch.context() as patched:
+        patched.setattr("aos_cli.core.actions.apply_action", no_rules)
+        hungarian = aos(run_cli, db, "--lang", "hu", "game", "log").stdout
+        assert aos(run_cli, db, "game", "log").stdout == english
+    assert 'Liberators mozog (Mozgás 5").' in hungarian
+    assert "Kezdés: Player One" in hungarian and "moves" not in hungarian
+    with sqlite3.connect(db) as connection:  # an older game: no order of events stored
+        rows = connection.execute("SELECT rowid, payload FROM actions").fetchall()
+        for rowid, payload in rows:
+            data = json.loads(payload)
+            data.pop("told", None)
+            connection.execute(
+                "UPDATE actions SET payload = ? WHERE rowid = ?", (json.dumps(data), rowid)
+            )
+    assert aos(run_cli, db, "--lang", "hu", "game", "log").stdout == hungarian
+    assert aos(run_cli, db, "game", "log").stdout == english

@@ -14,6 +14,7 @@ from aos_cli.core.dice import ScriptedDice
 from aos_cli.core.errors import RuleError
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
+from aos_cli.views.events import note_lines
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 
@@ -123,7 +124,7 @@ def test_aos2_s7_2_at_the_double_costs_a_cp_and_rolls_nothing(game: GameState) -
     to_phase(game, "movement")
     act(game, "run", [], unit="liberators", at_the_double=True, answers={"in-command-range": True})
     assert game.sides[0].command_points == 1
-    assert "+6" in game.notes[-1]
+    assert "+6" in note_lines(game.notes)[-1]
 
 
 def test_aos2_s8_3_retreat_then_no_shooting(game: GameState) -> None:

@@ -17,6 +17,7 @@ from aos_cli.core.errors import RuleError
 from aos_cli.core.movement import roll_charge, roll_run
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
+from aos_cli.views.events import note_lines
 
 CHARGE = {"engaged": False, "within-12": True}
 """Answers every charge below needs: not within 3", within 12" of the enemy."""
@@ -105,7 +106,9 @@ def test_prosecutors_warscroll_heralds_of_righteousness_reroll_the_charge_for_fr
         answers={**CHARGE, "distance": 8})  # fmt: skip
     assert game.unit("prosecutors").charged
     assert game.sides[0].command_points == points
-    assert "Heralds of Righteousness: the charge roll of 2 is rerolled: 9." in game.notes
+    assert "Heralds of Righteousness: the charge roll of 2 is rerolled: 9." in note_lines(
+        game.notes
+    )
 
 
 # --------------------------------------------------------------------------- Wildform (item 12)
@@ -118,7 +121,7 @@ def test_aos2_s24_1_ghur_wildform_is_known_with_casting_value_5(game: GameState)
         game, "cast", [3, 2], wizard="knight-incantor", spell="Wildform", target="prosecutors",
         answers={"target-in-range": True},
     )  # fmt: skip
-    assert "Knight-Incantor casts Wildform with 5." in game.notes
+    assert "Knight-Incantor casts Wildform with 5." in note_lines(game.notes)
     act(game, "unbind")
     assert [e.name for e in game.unit("prosecutors").effects] == ["Wildform"]
 
@@ -129,7 +132,7 @@ def test_aos2_s24_1_wildform_adds_2_to_run_and_charge_rolls(game: GameState) -> 
     to(game, 0, "charge")
     act(game, "charge", [2, 2], unit="prosecutors", answers={**CHARGE, "distance": 6.5})
     assert game.unit("prosecutors").charged  # 4 + 2 reaches 6
-    assert game.notes[0] == (
+    assert note_lines(game.notes)[0] == (
         "Prosecutors with Stormcall Javelins charges: rolled 6 (+2 Wildform), needed 6."
     )
 
@@ -138,7 +141,7 @@ def test_aos2_s24_1_wildform_on_a_run(game: GameState) -> None:
     wildform(game, [4, 3], "liberators")
     to(game, 0, "movement")
     act(game, "run", [3], unit="liberators")
-    assert game.notes[0].startswith('Liberators runs: +5" (+2 Wildform)')
+    assert note_lines(game.notes)[0].startswith('Liberators runs: +5" (+2 Wildform)')
 
 
 def test_aos2_s15_wildform_picks_a_friendly_unit(game: GameState) -> None:
@@ -160,7 +163,9 @@ def test_knight_incantor_warscroll_spirit_storm_takes_2_from_enemy_charge_rolls(
     aura = {"in-aura:knight-incantor:spirit-storm": True}
     act(game, "charge", [4, 4], unit="chainrasps", answers={**CHARGE, **aura, "distance": 7})
     assert not game.unit("chainrasps").charged  # 8 - 2 falls short of 7
-    assert "Chainrasp Horde fails to charge: rolled 6 (-2 Spirit Storm), needed 7." in game.notes
+    assert "Chainrasp Horde fails to charge: rolled 6 (-2 Spirit Storm), needed 7." in note_lines(
+        game.notes
+    )
 
 
 def test_knight_incantor_warscroll_spirit_storm_on_a_run_never_below_1(game: GameState) -> None:
@@ -170,17 +175,17 @@ def test_knight_incantor_warscroll_spirit_storm_on_a_run_never_below_1(game: Gam
     to(game, 1, "movement")
     act(game, "run", [1], unit="chainrasps",
         answers={"in-aura:knight-incantor:spirit-storm": True})  # fmt: skip
-    assert game.notes[0].startswith('Chainrasp Horde runs: +1" (-2 Spirit Storm)')
+    assert note_lines(game.notes)[0].startswith('Chainrasp Horde runs: +1" (-2 Spirit Storm)')
     act(game, "run", [4], unit="grimghast-reapers",
         answers={"in-aura:knight-incantor:spirit-storm": False})  # fmt: skip
-    assert game.notes[0].startswith('Grimghast Reapers runs: +4" (it cannot')
+    assert note_lines(game.notes)[0].startswith('Grimghast Reapers runs: +4" (it cannot')
 
 
 def test_knight_incantor_warscroll_spirit_storm_spares_friendly_units(game: GameState) -> None:
     cast_through(game, [5, 3], wizard="knight-incantor", spell="Spirit Storm")
     to(game, 0, "movement")
     act(game, "run", [4], unit="liberators")
-    assert game.notes[0].startswith('Liberators runs: +4" (it cannot')
+    assert note_lines(game.notes)[0].startswith('Liberators runs: +4" (it cannot')
 
 
 # --------------------------------------------------------------------------- the roll tools

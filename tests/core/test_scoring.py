@@ -22,6 +22,7 @@ from aos_cli.core.scoring import decide, needs, plan_key, rules_of
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import due_battleshock, new_game
 from aos_cli.store import Store
+from aos_cli.views.events import note_lines
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 GOLDEN_GAMES = sorted(p.name for p in GOLDEN.glob("scoring_*.yaml") if "armies" not in p.name)
@@ -250,7 +251,7 @@ def test_aos2_s19_1_night_march_ends_on_a_1_to_3() -> None:
     state = new_game(coalition(objective_territories={}))
     act(state, "priority", [6, 1])
     assert state.scoring is not None and state.scoring.night_march_until == 1
-    assert any("Night March" in n for n in state.notes)
+    assert any("Night March" in n for n in note_lines(state.notes))
 
 
 def test_aos2_s17_2_needs_say_what_turns_a_minor_into_a_major() -> None:
@@ -564,7 +565,7 @@ def test_40k8_s17_4_ancient_relic_leaves_one_random_marker_at_the_start() -> Non
     assert len(state.objectives) == 4
     act(state, "priority", [5, 2], first=0)
     assert [o.id for o in state.objectives] == ["objective-2"]
-    assert any("Ancient Relic" in n for n in state.notes)
+    assert any("Ancient Relic" in n for n in note_lines(state.notes))
 
 
 def test_40k8_s17_9_more_victory_points_is_a_victory_not_a_major_one() -> None:

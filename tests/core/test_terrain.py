@@ -14,6 +14,7 @@ from aos_cli.core.dice import ScriptedDice
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
+from aos_cli.views.events import note_lines
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 
@@ -93,7 +94,7 @@ def test_aos2_s4_3_arcane_adds_one_to_casting() -> None:
         target="liberators",
         answers={"arcane": True, "target-in-range": True},
     )
-    assert "casts Arcane Bolt with 5" in " ".join(state.notes)
+    assert "casts Arcane Bolt with 5" in " ".join(note_lines(state.notes))
 
 
 def test_aos2_s4_3_inspiring_adds_one_bravery_per_unit() -> None:

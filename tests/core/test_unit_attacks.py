@@ -30,6 +30,7 @@ from aos_cli.core.effects import (
 from aos_cli.core.errors import AosError
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
+from aos_cli.views.events import note_lines
 
 STORMCAST = "Stormcast Eternals"
 
@@ -84,7 +85,7 @@ def to_phase(state: GameState, phase: str) -> None:
 
 def attacks_made(state: GameState) -> int:
     """The attacks of the last attack, from its note."""
-    line = next(n for n in reversed(state.notes) if "→" in n and not n.startswith(" "))
+    line = next(n for n in reversed(note_lines(state.notes)) if "→" in n and not n.startswith(" "))
     found = re.search(r"(\d+) attacks?\b", line)
     assert found, line
     return int(found.group(1))
@@ -411,7 +412,7 @@ def test_aos2_s20_4_the_move_note_reads_the_damage_table(tmp_path: Path) -> None
     state.unit("stardrake").wounds_on_damaged = 12
     to_phase(state, "movement")
     act(state, "move", [], unit="stardrake")
-    assert 'Move 8"' in state.notes[-1]
+    assert 'Move 8"' in note_lines(state.notes)[-1]
 
 
 def test_aos2_s5_3_a_general_removed_as_whole_models_passes_on_too(tmp_path: Path) -> None:
@@ -472,7 +473,7 @@ def test_aos2_s27_2_warding_lantern_save_rolls_of_7_or_more_heal(tmp_path: Path)
     fight(state, "chainrasps", "liberators", dice=[4, 4, 5, 5, 6, 2])
     liberators = state.unit("liberators")
     assert (liberators.models, liberators.wounds_on_damaged) == (10, 1)
-    assert any("heals 1 wound" in note for note in state.notes), state.notes
+    assert any("heals 1 wound" in note for note in note_lines(state.notes)), note_lines(state.notes)
 
 
 def test_aos2_s27_2_warding_lantern_heals_only_on_7_after_modifiers(tmp_path: Path) -> None:
@@ -666,7 +667,9 @@ def test_aos2_s27_3_thundershield_peal_on_a_successful_rerolled_save(tmp_path: P
           dice=[3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 5, 2, 4, 2])  # fmt: skip
     assert state.unit("stardrake").wounds_on_damaged == 4
     assert state.unit("knight-of-shrouds").wounds_on_damaged == 1
-    assert any("1 rerolled save succeeded" in note for note in state.notes), state.notes
+    assert any("1 rerolled save succeeded" in note for note in note_lines(state.notes)), note_lines(
+        state.notes
+    )
 
 
 def test_aos2_s27_3_thundershield_asks_whether_a_shooter_is_within_3(tmp_path: Path) -> None:
@@ -680,7 +683,9 @@ def test_aos2_s27_3_thundershield_asks_whether_a_shooter_is_within_3(tmp_path: P
         answers={"cover": False, "engaged": False, "look-out-sir": False,
                  "within-3-of-target": False})  # fmt: skip
     assert state.unit("judicators").models == 1
-    assert any("1 rerolled save succeeded" in note for note in state.notes), state.notes
+    assert any("1 rerolled save succeeded" in note for note in note_lines(state.notes)), note_lines(
+        state.notes
+    )
 
 
 def test_aos2_s26_staunch_defender_does_not_stack_with_cover(tmp_path: Path) -> None:

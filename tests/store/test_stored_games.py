@@ -89,7 +89,11 @@ def test_an_action_on_an_old_game_is_stored_in_the_current_shape(tmp_path: Path)
         perform(store, game, "adjust", {"unit": unit.spec.id, "reason": "a test"}, ScriptedDice([]))
         stored = store.actions(game)
     assert "v" not in stored[0].payload
-    assert stored[-1].payload == {"v": 3, "unit": unit.spec.id, "reason": "a test"}
+    payload = dict(stored[-1].payload)
+    events, told = payload.pop("events"), payload.pop("told")
+    assert payload == {"v": 3, "unit": unit.spec.id, "reason": "a test"}
+    assert [e["kind"] for e in events] == ["adjusted"] and told == [0]
+    assert events[0]["reason"] == "a test" and events[0]["unit"] == unit.spec.id
 
 
 def test_aos2_s15_casts_saved_before_the_range_question_replay_unchanged(tmp_path: Path) -> None:

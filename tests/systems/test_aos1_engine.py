@@ -15,6 +15,7 @@ from aos_cli.core.system import get_system
 from aos_cli.core.turn import due_battleshock, new_game
 from aos_cli.store import Store
 from aos_cli.systems.aos1.rules import AOS1, AttackRules1e
+from aos_cli.views.events import note_lines
 from tests.systems.harness import GOLDEN, act, play_golden, snapshot, to_phase
 
 IN_RANGE = {"target-in-range": True}
@@ -52,7 +53,7 @@ def test_aos1_s4_round_one_first_turn_is_chosen_without_a_roll() -> None:
     state = new_game(snapshot(ARMIES))
     act(state, "priority", [], first=1)  # Stormcast finished first and sends Nighthaunt first
     assert state.round == 1 and state.first_side == 1
-    assert "finished setting up first" in " ".join(state.notes)
+    assert "finished setting up first" in " ".join(note_lines(state.notes))
 
 
 def test_aos1_s6_priority_roll_off_ties_are_rolled_again(game: GameState) -> None:
@@ -63,7 +64,7 @@ def test_aos1_s6_priority_roll_off_ties_are_rolled_again(game: GameState) -> Non
     assert game.phase == "priority" and game.round == 1
     act(game, "priority", [4, 4, 2, 2, 1, 5])  # two ties, then Nighthaunt wins and goes first
     assert game.round == 2 and game.first_side == 1
-    assert "ties rolled again" in " ".join(game.notes)
+    assert "ties rolled again" in " ".join(note_lines(game.notes))
 
 
 # --------------------------------------------------------------------------- commands
@@ -150,7 +151,7 @@ def test_aos1_s12_unbinding_needs_the_wizard_within_18_inches(game: GameState) -
     act(game, "priority", first=0)
     act(game, "cast", [3, 3], wizard="knight-incantor", spell="Mystic Shield")
     act(game, "unbind", [6, 1], wizard="guardian-of-souls", answers={"within-18": True})
-    assert "unbinds Mystic Shield" in " ".join(game.notes)
+    assert "unbinds Mystic Shield" in " ".join(note_lines(game.notes))
 
 
 def test_aos1_s12_each_wizard_may_attempt_each_spell_once_per_turn() -> None:
@@ -196,7 +197,7 @@ def test_aos1_s9_no_shooting_restriction_when_engaged_and_no_look_out_sir(game: 
     to_phase(game, "shooting")
     act(game, "shoot", [1] * 5, unit="judicators", target="guardian-of-souls",
         answers={"cover": False})  # fmt: skip
-    assert "Look Out" not in " ".join(game.notes)
+    assert "Look Out" not in " ".join(note_lines(game.notes))
 
 
 # --------------------------------------------------------------------------- scenery
@@ -220,13 +221,13 @@ def test_aos1_s3_4_arcane_reaches_3_inches() -> None:
     act(state, "priority", first=0)
     act(state, "cast", [2, 2], wizard="knight-incantor", spell="Arcane Bolt", target="chainrasps",
         answers={"arcane": True, **IN_RANGE})  # fmt: skip
-    assert "casts Arcane Bolt with 5" in " ".join(state.notes)
+    assert "casts Arcane Bolt with 5" in " ".join(note_lines(state.notes))
 
 
 def test_aos1_s3_4_hero_phase_reminds_of_damned_mystical_sinister() -> None:
     state = new_game(snapshot(ARMIES, terrain=[{"name": "Altar", "rule": "sinister"}]))
     act(state, "priority", first=0)
-    assert any("Sinister" in n and "AoS1 §3.4" in n for n in state.notes)
+    assert any("Sinister" in n and "AoS1 §3.4" in n for n in note_lines(state.notes))
 
 
 # --------------------------------------------------------------------------- victory

@@ -11,6 +11,7 @@ from aos_cli.core.effects import RerollRoll, RollModifier
 from aos_cli.core.errors import RuleError
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
+from aos_cli.views.events import note_lines
 from tests.systems.harness import act, snapshot, to_phase
 
 ARMIES = "aos1_armies.yaml"
@@ -27,7 +28,7 @@ def test_aos1_s3_4_damned_is_3_inches_and_plus_one_to_hit() -> None:
     rolls until your next hero phase (AoS2: 1" and a reroll of 1s); only the 1st edition's
     reminder is shown."""
     state = game(terrain=[{"name": "Altar", "rule": "damned"}])
-    notes = " ".join(state.notes)
+    notes = " ".join(note_lines(state.notes))
     assert "AoS1 §3.4" in notes and 'within 1"' not in notes
     with pytest.raises(RuleError) as asked:
         act(state, "sacrifice", unit="liberators")
@@ -35,7 +36,7 @@ def test_aos1_s3_4_damned_is_3_inches_and_plus_one_to_hit() -> None:
     act(state, "sacrifice", [2], unit="liberators", answers={"damned": True})
     effect = state.unit("liberators").effects[-1]
     assert list(effect.effects) == [RollModifier("hit", 1)]
-    assert "adds 1 to all its hit rolls" in " ".join(state.notes)
+    assert "adds 1 to all its hit rolls" in " ".join(note_lines(state.notes))
 
 
 def test_aos1_s5_3_inspired_rerolls_failed_hits_in_one_combat_phase() -> None:

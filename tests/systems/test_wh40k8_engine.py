@@ -13,6 +13,7 @@ from aos_cli.core.state import GameState
 from aos_cli.core.system import get_system
 from aos_cli.core.turn import due_battleshock, new_game
 from aos_cli.store import Store
+from aos_cli.views.events import note_lines
 from tests.systems.harness import GOLDEN, act, play_golden, snapshot, to_phase
 
 ARMIES = "wh40k8_armies.yaml"
@@ -58,7 +59,7 @@ def test_40k8_s17_7_underdog_chooses_and_the_same_player_goes_first_every_round(
 ) -> None:
     """40k8 §17.7, §3: the Underdog decides (no roll-off), and that first player keeps the
     first turn in every battle round (AoS2 rolls priority each round)."""
-    assert "Underdog" in " ".join(game.notes)
+    assert "Underdog" in " ".join(note_lines(game.notes))
     sm_turn(game)
     to_phase(game, "morale")
     act(game, "next")
@@ -76,7 +77,7 @@ def test_40k8_s17_6_no_command_points_but_underdog_command_rerolls(game: GameSta
     sm_turn(game)
     act(game, "advance", [1, 5], unit="tactical-squad", command_reroll=True)
     assert game.sides[SM].command_rerolls == 1
-    assert '+5"' in " ".join(game.notes)
+    assert '+5"' in " ".join(note_lines(game.notes))
 
 
 # --------------------------------------------------------------------------- movement (§4)
@@ -98,7 +99,9 @@ def test_40k8_s4_6_advance_adds_d6_then_no_charge_and_assault_weapons_only(
 
 def test_40k8_s15_cataphractii_armour_halves_the_advance_dice(game: GameState) -> None:
     act(game, "advance", [5], unit="lord-of-contagion")
-    assert 'rolled 5, halved: +3"' in " ".join(game.notes)  # the die shown (issue 27 item 10)
+    assert 'rolled 5, halved: +3"' in " ".join(
+        note_lines(game.notes)
+    )  # the die shown (issue 27 item 10)
 
 
 def test_40k8_s4_5_fall_back_then_no_shooting_or_charging(game: GameState) -> None:
@@ -139,7 +142,7 @@ def test_40k8_s5_4_perils_of_the_warp_on_a_double_one_or_six(game: GameState) ->
     # D3 = 2 mortal wounds; Disgustingly Resilient rolls 1 and 5: one is ignored.
     act(game, "cast", [6, 6, 3, 1, 5], wizard="plaguecaster", spell="Smite",
         target="tactical-squad")  # fmt: skip
-    assert "Perils of the Warp" in " ".join(game.notes)
+    assert "Perils of the Warp" in " ".join(note_lines(game.notes))
     assert game.unit("plaguecaster").wounds_on_damaged == 1
     assert game.pending_spell is not None  # a 12 still manifests while the psyker lives
 
@@ -159,7 +162,7 @@ def test_40k8_s5_5_deny_the_witch_within_24_must_beat_the_test(game: GameState) 
         act(game, "deny", [], wizard="librarian", answers={"within-24": False})
     act(game, "deny", [3, 4, 2], wizard="librarian",
         answers={"within-24": True, "closest-visible": True})  # fmt: skip
-    assert "fails to deny (7)" in " ".join(game.notes)  # 7 does not beat 7
+    assert "fails to deny (7)" in " ".join(note_lines(game.notes))  # 7 does not beat 7
     state = new_game(armies())
     act(state, "priority", first=DG)
     to_phase(state, "psychic")

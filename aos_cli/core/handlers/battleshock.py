@@ -9,10 +9,9 @@ from aos_cli.core.action_types import Battleshock
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.battleshock import battleshock_test
 from aos_cli.core.dice import DiceSource
-from aos_cli.core.events import BattleshockTested
+from aos_cli.core.events import BattleshockTested, NoTestsDue, emit
 from aos_cli.core.guards import need_phase
 from aos_cli.core.handlers import action
-from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.state import GameState
 from aos_cli.core.system import system_of
 from aos_cli.core.turn import due_battleshock
@@ -29,7 +28,7 @@ def _battleshock(
     need_phase(state, system.shock_phase)
     waiting = due_battleshock(state)
     if not waiting:
-        state.notes.append(_("No battleshock tests are due."))
+        emit(state, NoTestsDue(state.round, system.shock_phase))
         return
     for unit in waiting:
         modifier = characteristic_bonus(state, unit, "bravery", answers)
@@ -39,20 +38,18 @@ def _battleshock(
             bravery_modifier=modifier, unit=unit.name,
         )  # fmt: skip
         unit.battleshock_tested = True
-        state.events.append(
-            BattleshockTested(
-                round=state.round,
-                unit=unit.spec.id,
-                unit_name=unit.name,
-                side=unit.side,
-                die=test.die,
-                slain=test.slain,
-                modifier=test.roll_modifier,
-                roll=test.roll,
-                bravery=test.bravery,
-                passed=test.passed,
-                fled=test.fled,
-            )
+        tested = BattleshockTested(
+            round=state.round,
+            unit=unit.spec.id,
+            unit_name=unit.name,
+            side=unit.side,
+            die=test.die,
+            slain=test.slain,
+            modifier=test.roll_modifier,
+            roll=test.roll,
+            bravery=test.bravery,
+            passed=test.passed,
+            fled=test.fled,
         )
         unit.models -= test.fled
         if test.fled:  # fled models count as slain (AoS2 §12)
@@ -65,22 +62,4 @@ def _battleshock(
                 from aos_cli.core.casualties import pass_on_generalship
 
                 pass_on_generalship(state, unit)
-        verdict = (
-            _("passes")
-            if test.passed
-            else ngettext("fails: {fled} flees", "fails: {fled} flee", test.fled).format(
-                fled=test.fled
-            )
-        )
-        state.notes.append(
-            _(
-                "{unit}: rolled {die} + {slain} = {roll} against Bravery {bravery}, {verdict}."
-            ).format(
-                unit=unit.name,
-                die=test.die,
-                slain=test.slain,
-                roll=test.roll,
-                bravery=test.bravery,
-                verdict=verdict,
-            )
-        )
+        emit(state, tested)  # told after the models that fled are scored

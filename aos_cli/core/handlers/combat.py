@@ -18,6 +18,7 @@ from aos_cli.core.casualties import inflict, suffer_mortal_wounds
 from aos_cli.core.dice import DiceExpr, DiceSource, parse_dice, parse_threshold
 from aos_cli.core.effects import Effect, InCover, RollModifier, TargetInfo, compile_effects
 from aos_cli.core.errors import RuleError
+from aos_cli.core.events import Charged, Passed, emit
 from aos_cli.core.guards import enemy_unit, needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
@@ -35,7 +36,7 @@ from aos_cli.core.legality import (
 )
 from aos_cli.core.movement import charge_roll_needed
 from aos_cli.core.phase_names import phase_name
-from aos_cli.core.roll_effects import applies, describe, modified, reroll_source, roll_modifier
+from aos_cli.core.roll_effects import applies, modified, reroll_source, roll_modifier
 from aos_cli.core.state import TRIUMPH_USED, GameState, UnitState, WeaponSpec
 from aos_cli.core.system import system_of
 from aos_cli.core.unit_attacks import is_defence, unit_attacks, unit_rules, weapon_uses
@@ -567,36 +568,30 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
     roll = modified(sum(first), modifier)
     unit.charge_rolled = applies(state)
     needed = charge_roll_needed(distance)
+    failed, ability = 0, None
     if roll < needed and (act.reroll or _offered_reroll(state, unit, act, roll, needed, answers)):
         ability = reroll_source(state, unit, "charge", answers)
         if ability is None:
             needs_hero_in_range(answers, unit)
             spend_cp(state, unit.side, "Forward to Victory")
-            ability = _("Forward to Victory")
+            ability = "Forward to Victory"  # the views name it in the chosen language
             unit.used.append("command: Forward to Victory")
         failed = roll
         first = dice.roll(2, _("the charge reroll of {unit} (2D6)").format(unit=unit.name))
         roll = modified(sum(first), modifier)
-        state.notes.append(
-            _("{ability}: the charge roll of {failed} is rerolled: {roll}.").format(
-                ability=ability, failed=failed, roll=roll
-            )
-        )
-    if roll >= needed:
+    charged = roll >= needed
+    if charged:
         unit.charged = True
         note_placed(state, unit, "charge")
-        state.notes.append(
-            _("{unit} charges: rolled {roll}{modifiers}, needed {needed}.").format(
-                unit=unit.name, roll=roll, modifiers=describe(modifier, names), needed=needed
-            )
-        )
+    emit(
+        state,
+        Charged(
+            unit.spec.id, unit.name, unit.side, float(distance), tuple(first), failed, ability or "",
+            modifier, tuple(names), roll, needed, charged,
+        ),
+    )  # fmt: skip
+    if charged:
         after_move(state, unit, dice, answers, "charge")
-    else:
-        state.notes.append(
-            _("{unit} fails to charge: rolled {roll}{modifiers}, needed {needed}.").format(
-                unit=unit.name, roll=roll, modifiers=describe(modifier, names), needed=needed
-            )
-        )
 
 
 def _offered_reroll(
@@ -762,6 +757,5 @@ def _pass(state: GameState, act: Pass, dice: DiceSource, answers: RecordedAnswer
         )
     state.combat_passes += 1
     state.combat_to_pick = 1 - side
-    state.notes.append(_("{side} passes.").format(side=state.sides[side].name))
-    if state.combat_passes >= 2:
-        state.notes.append(_("Both players passed: the fighting is over; `aos next`."))
+    over = state.combat_passes >= 2
+    emit(state, Passed(side, state.sides[side].name, state.combat_passes, over))

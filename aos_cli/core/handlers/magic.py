@@ -15,6 +15,7 @@ from aos_cli.core.answers import Asker, RecordedAnswers
 from aos_cli.core.casualties import suffer_mortal_wounds
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import RuleError
+from aos_cli.core.events import SpellAttempted, SpellUnbound, emit
 from aos_cli.core.guards import aimed_at, enemy_unit, need_phase, own_turn, present
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
@@ -174,20 +175,16 @@ def _cast(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAnswer
             unit=wizard.name, spell=spell_name(spell), value=value
         ),
     )
-    total = sum(rolled) + act.mod + system.arcane_bonus(state, wizard, answers)
-    if total < value:
-        state.notes.append(
-            _("{wizard} fails to cast {spell}: {total} against {value}.").format(
-                wizard=wizard.name, spell=spell_name(spell), total=total, value=value
-            )
-        )
+    bonus = act.mod + system.arcane_bonus(state, wizard, answers)
+    total = sum(rolled) + bonus
+    cast = total >= value
+    attempt = SpellAttempted(
+        wizard.spec.id, wizard.name, wizard.side, spell, tuple(rolled), bonus, total, value, cast
+    )
+    emit(state, attempt)
+    if not cast:
         wizard.used.append(f"{spell}: not cast")
         return
-    state.notes.append(
-        _("{wizard} casts {spell} with {total}.").format(
-            wizard=wizard.name, spell=spell_name(spell), total=total
-        )
-    )
     wizard.used.append(f"cast {spell}")
     pending = PendingSpell(wizard.spec.id, spell, total, target)
     if not offer_unbind(state, wizard, pending, _("unbind with {names}: `aos unbind`")):
@@ -260,6 +257,11 @@ def attempt_unbind(
     total = modified(sum(rolled) + act.mod + system.arcane_bonus(state, wizard, answers), modifier)
     said = {"unit": wizard.name, "spell": spell_name(pending.spell), "total": total}
     said["how"] = describe(modifier, effects)
+    tried = SpellUnbound(
+        wizard.spec.id, wizard.name, wizard.side, pending.spell, tuple(rolled),
+        total - sum(rolled), total, pending.casting_roll, total > pending.casting_roll,
+    )  # fmt: skip
+    emit(state, tried)
     if total > pending.casting_roll:
         state.notes.append(_(words.success).format(**said))
         wizard.used.append(f"stopped {pending.spell}")

@@ -9,6 +9,7 @@ from aos_cli.core.action_types import Arrive, Move, Retreat, Run
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.casualties import suffer_mortal_wounds
 from aos_cli.core.dice import DiceSource
+from aos_cli.core.events import Arrived, Moved, Ran, Retreated, emit
 from aos_cli.core.guards import needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
 from aos_cli.core.i18n import _
@@ -20,7 +21,7 @@ from aos_cli.core.legality import (
     check_run,
     note_placed,
 )
-from aos_cli.core.roll_effects import describe, modified, roll_modifier
+from aos_cli.core.roll_effects import modified, roll_modifier
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
 
@@ -46,13 +47,9 @@ def _move_unit(
     note_placed(state, unit, "retreat" if retreat else "move")
     if retreat:
         unit.retreated = True
-        state.notes.append(
-            _("{unit} retreats: it cannot shoot or charge this turn.").format(unit=unit.name)
-        )
+        emit(state, Retreated(unit.spec.id, unit.name, unit.side))
     else:
-        state.notes.append(
-            _('{unit} moves (Move {inches}").').format(unit=unit.name, inches=unit.move_now)
-        )
+        emit(state, Moved(unit.spec.id, unit.name, unit.side, unit.move_now))
     after_move(state, unit, dice, answers)
 
 
@@ -88,17 +85,16 @@ def _run(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnswers)
         needs_hero_in_range(answers, unit)
         spend_cp(state, unit.side, "At the Double")
         unit.used.append("command: At the Double")
-        roll = 6
+        die = 6
     else:
-        roll = dice.roll(1, _("the run roll of {unit} (D6)").format(unit=unit.name))[0]
-    roll = modified(roll, modifier)
+        die = dice.roll(1, _("the run roll of {unit} (D6)").format(unit=unit.name))[0]
+    roll = modified(die, modifier)
     unit.moved = unit.ran = True
     note_placed(state, unit, "run")
-    state.notes.append(
-        _('{unit} runs: +{roll}"{modifiers} (it cannot shoot or charge this turn).').format(
-            unit=unit.name, roll=roll, modifiers=describe(modifier, names)
-        )
+    ran = Ran(
+        unit.spec.id, unit.name, unit.side, die, act.at_the_double, modifier, tuple(names), roll
     )
+    emit(state, ran)
     after_move(state, unit, dice, answers, "run")
 
 
@@ -115,38 +111,20 @@ def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAn
         unit.moved = True
         unit.in_reserve = False
         note_placed(state, unit, "arrive")
-        state.notes.append(
-            _(
-                "{unit} arrives: set it up within 3\" of its territory's table edge and more "
-                'than 9" from every enemy model; arriving is its move.'
-            ).format(unit=unit.name)
-        )
+        emit(state, Arrived(unit.spec.id, unit.name, unit.side, "edge", 0, 0, True))
         return
     if system_of(state).arrival_roll is None:
         unit.moved = True
         unit.in_reserve = False
         note_placed(state, unit, "arrive")
-        state.notes.append(
-            _(
-                '{unit} arrives at the end of the Movement phase: set it up more than 9" from '
-                "every enemy model; it counts as having moved (40k8 §4.7)."
-            ).format(unit=unit.name)
-        )
+        emit(state, Arrived(unit.spec.id, unit.name, unit.side, "teleport", 0, 0, True))
         return
     purpose = _("the arrival roll of {unit} (D6)").format(unit=unit.name)
     roll = max(1, dice.roll(1, purpose)[0] + act.mod)
     unit.moved = True
-    if roll >= (system_of(state).arrival_roll or 0):
+    needed = system_of(state).arrival_roll or 0
+    arrived = roll >= needed
+    if arrived:
         unit.in_reserve = False
         note_placed(state, unit, "arrive")
-        state.notes.append(
-            _('{unit} arrives (rolled {roll}): set it up more than 9" from the enemy.').format(
-                unit=unit.name, roll=roll
-            )
-        )
-    else:
-        state.notes.append(
-            _("{unit} does not arrive (rolled {roll}); roll again next turn.").format(
-                unit=unit.name, roll=roll
-            )
-        )
+    emit(state, Arrived(unit.spec.id, unit.name, unit.side, "roll", roll, needed, arrived))

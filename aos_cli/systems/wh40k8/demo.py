@@ -17,12 +17,13 @@ from typing import Any
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import RuleError
+from aos_cli.core.events import Note
 from aos_cli.core.i18n import _
 from aos_cli.core.phase_names import phase_name
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.systems.wh40k8.table import fight_picker, known_foes, may_fight, weapon_type_of
 
-Emit = Callable[[str, list[str]], None]
+Emit = Callable[[str, list[Note]], None]
 """Receives a heading and the notes of each action (as the Age of Sigmar demo's)."""
 
 PHASE_STEPS = 40

@@ -21,6 +21,7 @@ from aos_cli.core.i18n import (
     number,
     percent_sign,
 )
+from aos_cli.views.events import note_lines
 from aos_cli.views.hints import for_demo
 
 if TYPE_CHECKING:
@@ -92,7 +93,8 @@ def page_data(live: LiveGame | None, problem: str | None = None) -> dict[str, An
                 "dice": _("dice: {dice}").format(dice=" ".join(map(str, event.dice)))
                 if event.dice
                 else "",
-                "notes": [for_demo(note) for note in event.notes],  # no command to type here
+                # no command to type here
+                "notes": [for_demo(note) for note in note_lines(event.notes)],
             }
             for event in live.events
         ],
