@@ -154,10 +154,11 @@ FLOORS = ("core", "content and store", "systems' rules", "app", "views", "cli")
 own floor and those below."""
 
 SYSTEM_FRONT_MODULES = frozenset(
-    {"kits", "attack", "cast", "duel", "commands", "setup_wizard", "cli", "play"}
+    {"kits", "attack", "cast", "duel", "commands", "setup_wizard", "cli", "play", "demo"}
 )
 """A system's front, on the cli floor: its roll and odds kits, its own commands, its set-up
-wizard and play loop. Every other module of a system package is its rules."""
+wizard, play loop and `aos demo` player (which prints the battle or plays it with the play
+loop's forces). Every other module of a system package is its rules."""
 
 SYSTEM_VIEW_MODULES = frozenset({"views"})
 """A system's renderers, on the views floor."""

@@ -152,15 +152,17 @@ def acting_unit(option: Option) -> str | None:
 
 def told_by_picking(state: GameState, option: Option) -> tuple[dict[str, bool], str]:
     """What picking an option tells the tool, and the words the menu shows it with: a unit
-    that did not charge fights only within 3" of an enemy (AoS2 §11), an unbind is made
-    within 30" of the caster (§15). The option states it, so it is never asked again."""
+    that did not charge fights only within the system's engagement range of an enemy (AoS2
+    §11: 3", 40k8 §10.2: 1"), an unbind is made within its range of the caster (AoS2 §15:
+    30"). The option states it, so it is never asked again."""
     from aos_cli.core.i18n import _
     from aos_cli.core.system import system_of
 
     if option.kind == "fight":
         unit = state.unit(str(option.payload["unit"]))
         if not unit.charged:
-            return {"engaged": True}, _(' · within 3" of an enemy')
+            reach = system_of(state).engagement
+            return {"engaged": True}, _(' · within {reach}" of an enemy').format(reach=reach)
     if option.kind == "unbind" and option.payload.get("wizard") and state.pending_spell:
         reach = system_of(state).unbind_range
         caster = shown_names(state)[state.pending_spell.caster]

@@ -73,6 +73,7 @@ def reserve_candidates(side: dict[str, Any], system: str | None = None) -> list[
 def put_in_reserve(setup: dict[str, Any], names: Sequence[str]) -> None:
     """Set the named units up in reserve (`aos game new --reserve`), each one allowed to."""
     from aos_cli.core.errors import InputError
+    from aos_cli.core.system import get_system
 
     for name in names:
         wanted = name.strip().lower()
@@ -88,7 +89,7 @@ def put_in_reserve(setup: dict[str, Any], names: Sequence[str]) -> None:
                 _("name a unit of either army"),
             )
         side, unit = found[0]
-        if unit.get("general"):
+        if unit.get("general") and not get_system(setup.get("system")).general_in_reserve:
             raise InputError(
                 _("--reserve: {unit} is the general, a model set up on the battlefield "
                   "(AoS2 p.3)").format(unit=unit["name"]),

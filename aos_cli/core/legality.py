@@ -278,28 +278,16 @@ def finish_attacks(unit: UnitState) -> RuleError:
 
 def check_phase_owed(state: GameState) -> None:
     """No phase ends past a choice the rules still owe (issue 26): in the combat phase, every
-    unit that charged this turn fights (AoS2 p.6) and a unit attacking weapon by weapon uses
-    them all first."""
+    unit that charged this turn fights as the system says (`GameSystem.owed_fight`, AoS2 p.6)
+    and a unit attacking weapon by weapon uses them all first."""
     if not by_the_book(state) or state.phase != system_of(state).combat_phase:
         return
     busy = [u for u in state.units() if u.on_battlefield and u.attacking("melee")]
     if busy:
         raise finish_attacks(busy[0])
-    waiting = [
-        u
-        for u in state.units()
-        if u.on_battlefield
-        and u.charged
-        and not u.fought
-        and any(w.kind == "melee" for w in u.spec.weapons)
-        and any(e.on_battlefield for e in state.sides[1 - u.side].units)
-    ]
-    if waiting:
-        raise RuleError(
-            _("{unit} charged this turn and has not fought: it must fight before the combat "
-              "phase ends (AoS2 p.6)").format(unit=waiting[0].name),
-            _("fight with `aos fight` (with --attacks 0 when no enemy is within reach)"),
-        )  # fmt: skip
+    owed = system_of(state).owed_fight(state)
+    if owed is not None:
+        raise owed
 
 
 def used_by_action(ability: AbilitySpec) -> bool:

@@ -161,6 +161,9 @@ class GameSystem:
     """The notes, questions and errors of an unbinding attempt in the system's terms."""
     general_replaced: bool = True
     """AoS2 §5.3: a slain general is replaced by another model of the army."""
+    general_in_reserve: bool = False
+    """Whether the general may be set up off the battlefield: never in AoS2 (p.3, the general
+    is a model set up on the battlefield); 40k8's Warlord may wait in a teleportarium (§4.7)."""
     spell_limit: str = "army"
     """`army`: each spell once per turn army-wide (AoS2 §15); `caster`: once per caster."""
     spells: tuple[SpellRule, ...] = ()
@@ -376,6 +379,27 @@ class GameSystem:
         from aos_cli.core import terrain
 
         return terrain.deadly_check(state, unit, dice, answers)
+
+    def owed_fight(self, state: GameState) -> RuleError | None:
+        """The error for ending the combat phase while a unit that charged this turn has not
+        fought, or None: AoS2 p.6, a charger is eligible and must be picked while an enemy is
+        left (it attacks with 0 attacks when none is within reach)."""
+        waiting = [
+            u
+            for u in state.units()
+            if u.on_battlefield
+            and u.charged
+            and not u.fought
+            and any(w.kind == "melee" for w in u.spec.weapons)
+            and any(e.on_battlefield for e in state.sides[1 - u.side].units)
+        ]
+        if not waiting:
+            return None
+        return RuleError(
+            _("{unit} charged this turn and has not fought: it must fight before the combat "
+              "phase ends (AoS2 p.6)").format(unit=waiting[0].name),
+            _("fight with `aos fight` (with --attacks 0 when no enemy is within reach)"),
+        )  # fmt: skip
 
     def battleshock_exempt(self, state: GameState, unit_side: int, effects: list[Any]) -> bool:
         """Whether a lasting effect spares the unit its battleshock test (AoS1 §7.2)."""

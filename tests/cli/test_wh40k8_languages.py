@@ -18,17 +18,17 @@ ANSWERS = [
     "4", "n",  # the Tactical Squad moves (not within 1" of the enemy; Fall Back is not offered)
     "n",  # on to the Psychic phase
     "1", "2", "y",  # the Librarian manifests Smite at the Plaguecaster, the closest visible unit
-    "1", "y",  # the Plaguecaster tries to Deny the Witch, within 24"
+    "2",  # the Plaguecaster Denies the Witch (numbered after the powers; the line says within 24")
     "n",  # on to the Shooting phase
-    "3", "3", "n", "y", "n",  # a Frag grenade and Boltguns at the Plague Marines, half range
-    "4", "3", "", "n", "n",  # the Rhino's storm bolter (no modifiers, not at half range)
+    "3", "3", "n", "y",  # a Frag grenade and Boltguns at the Plague Marines, half range
+    "4", "3", "n", "n",  # the Rhino's storm bolter (not within 1", not at half range)
     "n",  # on to the Charge phase
     "1", "3", "y", "y", "n", "n", "3",  # the squad charges through Overwatch, 3" away
     "3", "y",  # the Lord of Contagion's Heroic Intervention
     "n",  # on to the Fight phase
     "1", "3",  # the squad fights (it charged)
     # Player Two has no other unit in combat: Player One fights on (40k8 §10.2), no pass
-    "2", "2", "", "y",  # the Lord of Contagion, within 1", fights the Tactical Squad
+    "2", "2",  # the Lord of Contagion fights the Tactical Squad (the line says within 1")
     "n", "y",  # on to the Morale phase
     "1",  # the Tactical Squad's morale test
     "q",

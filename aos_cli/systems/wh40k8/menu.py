@@ -101,15 +101,23 @@ def _options(state: GameState) -> list[Option]:
                     )
                 )
     elif phase == "shooting":
+        # 40k8 §6.3: an enemy the game knows to be within 1" of friendly models is no target
+        shootable = tuple(
+            e.spec.id
+            for e in state.sides[1 - side].units
+            if not any(f.side == side for f in known_foes(state, e))
+        )
         for unit in own:
             if unit.on_battlefield and has_weapons(unit, "missile") and not unit.shot:
-                found += shooting_options(unit, side, engaged=bool(known_foes(state, unit)))
+                options = shooting_options(unit, side, engaged=bool(known_foes(state, unit)))
+                found += [replace(o, allowed=shootable) for o in options]
     elif phase == "charge":
         over = CHARGES_OVER in state.used_this_phase
         for unit in own:
             if over or not unit.on_battlefield:
                 continue
-            if not (unit.charged or unit.advanced or unit.fell_back):
+            # 40k8 §9.2: a unit the game knows to be within 1" of an enemy cannot charge
+            if not (unit.charged or unit.advanced or unit.fell_back or known_foes(state, unit)):
                 found.append(_unit_option(_("{unit}: charge"), "charge", unit, side, "enemy"))
         # 40k8 §9.5: Heroic Interventions come once the enemy has made all its charges
         if not enemy_charged(state):

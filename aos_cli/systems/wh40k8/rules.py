@@ -112,6 +112,26 @@ class Intervene(Action):
 class WH40K8System(GameSystem):
     """The 8th edition's strategies where they differ from Age of Sigmar's."""
 
+    def owed_fight(self, state: GameState) -> RuleError | None:
+        """40k8 §10.2: the Fight phase goes on until every eligible unit has fought; a unit that
+        charged fights while a unit it charged is left to attack (§10.4: it may attack no other,
+        so once those are destroyed it has nothing to fight)."""
+        waiting = [
+            u
+            for u in state.units()
+            if u.on_battlefield
+            and u.charged
+            and not u.fought
+            and any(state.unit(t).on_battlefield for t in u.charge_targets)
+        ]
+        if not waiting:
+            return None
+        return RuleError(
+            _("{unit} charged this turn and has not fought: it must fight before the Fight "
+              "phase ends (40k8 §10.2)").format(unit=waiting[0].name),
+            _("fight with `aos fight`"),
+        )  # fmt: skip
+
     def prepare_sides(self, sides: list[dict[str, Any]], underdog: int | None) -> None:
         """40k8 §17.6: the army with the lower Power Level is the Underdog and has one Command
         Re-roll per full 10 points of difference. On equal Power Levels the Underdog is the
@@ -1466,6 +1486,7 @@ WH40K8 = WH40K8System(
         failure=N_("{unit} fails to deny ({total}{how}): {spell} takes effect."),
     ),
     general_replaced=False,
+    general_in_reserve=True,
     spells=(SpellRule("smite", 5, 18, "enemy"),),
     scenery_range=0,
     bravery_per_ten=False,
