@@ -6,9 +6,14 @@ roster and every Warscroll Builder list, in one process, and counts:
 - rosters refused (and tracebacks), lists refused without and with `--skip-unknown`;
 - units whose loadout is right: the weapons the game gives the unit's models are exactly the
   weapons the roster lists for it (its `Weapon` profiles), counted over units whose warscroll
-  offers a weapon choice, and the units that attack with two alternatives of one choice;
-- model counts right: where the roster's points for the unit are a whole multiple of the
-  warscroll's points for its minimum size, the models must be that multiple of the minimum.
+  offers a weapon choice, and the units that attack with two alternatives of one choice.
+  A roster weapon spelt otherwise by another catalogue revision (`Corpsemaster's Goad`, the
+  game's `Corpse Goad`) is the same weapon; a weapon only a fielded leader carries (the
+  Extoller's Death Knell) is the warscroll's even when an older roster did not print it;
+- units missing weapons (of all units): the roster prints a weapon the game does not give;
+- model counts right (rosters and lists alike): where the roster's points for the unit are a
+  whole multiple of the warscroll's points for its minimum size, the models must be that
+  multiple of the minimum.
 
 Run: python benchmarks/measure_roster_imports.py [--content DIR] [-v]
 (`--content` reuses a folder an earlier `aos warscroll import` wrote; `-v` lists each unit.)
@@ -36,6 +41,55 @@ def _norm(name: str) -> str:
     name = re.sub(r"\([^)]*\)", "", name.lower())
     words = re.findall(r"[a-z0-9]+", name.replace("'", ""))
     return " ".join(w[:-1] if w.endswith("s") and len(w) > 3 else w for w in words)
+
+
+def _alike(printed: str, given: str) -> bool:
+    """Whether the roster's weapon (normalised) is the game's under another catalogue
+    revision's spelling: `zombie rusty blade` / `rusty blade`, `corpsemaster goad` /
+    `corpse goad` (same last word; one a tail of the other or one first word begins the
+    other's)."""
+    if printed == given:
+        return True
+    mine, theirs = printed.split(), given.split()
+    if not mine or not theirs or mine[-1] != theirs[-1]:
+        return False
+    if mine[-len(theirs) :] == theirs or theirs[-len(mine) :] == mine:
+        return True
+    return len(mine) == len(theirs) and (
+        mine[0].startswith(theirs[0]) or theirs[0].startswith(mine[0])
+    )
+
+
+def _leaders(scroll: Any, unit: Any) -> set[str]:
+    """The weapons only the unit's fielded command models carry (the Extoller's Death Knell):
+    the warscroll gives its leader them whether or not an older roster printed them."""
+    optional = {c for o in scroll.weapon_options for c in o.choices}
+    names = {w.id: _norm(w.name) for w in scroll.weapons}
+    return {
+        names[w]
+        for m in scroll.command_models
+        if m.role in unit.command_models or m.name in unit.command_models
+        for w in m.weapons
+        if w in names and w not in optional
+    }
+
+
+def _miscounted(items: list[str], scroll: Any, unit: Any) -> dict[str, tuple[int, int]]:
+    """Weapons the roster gives a count (`2x Grandhammer`, `2x x3 Barbed Net`: 6) that the
+    game's models do not carry so many times: name → (roster, game)."""
+    from aos_cli.app.setup import weapon_carriers
+
+    game = {_norm(name): count for name, count in weapon_carriers(scroll, unit).items()}
+    wrong: dict[str, tuple[int, int]] = {}
+    for item in items:
+        match = re.fullmatch(r"\s*(\d+)\s*x\s+(?:x\s*(\d+)\s+)?(.+?)(?:\s*\[.*\])?", item)
+        if not match:
+            continue
+        weapon = _norm(match.group(3))
+        count = int(match.group(1)) * int(match.group(2) or 1)
+        if weapon in game and game[weapon] != min(count, unit.models):
+            wrong[weapon] = (count, game[weapon])
+    return wrong
 
 
 def _carried(scroll: Any, unit: Any) -> list[str]:
@@ -89,6 +143,7 @@ def measure(content: Path, work: Path, verbose: bool, reference_dir: Path) -> di
         "units_with_choice": 0,
         "loadout_right": 0,
         "every_option": 0,
+        "missing_weapons": 0,
         "counts_checked": 0,
         "counts_right": 0,
         "refusals": [],
@@ -128,7 +183,7 @@ def measure(content: Path, work: Path, verbose: bool, reference_dir: Path) -> di
                 break
             if imported:
                 break
-        if not imported or is_list:
+        if not imported:
             continue
         extra = work / f"content-{number}"
         db = load_database([content, *([extra] if extra.is_dir() else [])])
@@ -138,18 +193,32 @@ def measure(content: Path, work: Path, verbose: bool, reference_dir: Path) -> di
             scroll = db.warscroll(unit.warscroll_id or unit.warscroll)
             figures["units"] += 1
             carried = _carried(scroll, unit)
-            wanted = sorted({_norm(p.name) for p in given.profiles if p.type_name == "Weapon"})
+            printed = sorted({_norm(p.name) for p in given.profiles if p.type_name == "Weapon"})
             got = sorted({_norm(n) for n in carried})
+            # The roster's names in the game's spelling where another revision spelt them
+            # otherwise; what the game lacks stays as the roster wrote it.
+            wanted = sorted({next((g for g in got if _alike(p, g)), p) for p in printed})
             groups = _choices(reference, scroll)
             optional = set().union(*groups) if groups else set()
+            verdict = ""
+            if wanted and not set(wanted) <= set(got):
+                figures["missing_weapons"] += 1
+                figures["wrong_loadouts"].append(
+                    f"{path.name}: {given.name} x{unit.models}: lacks "
+                    f"{sorted(set(wanted) - set(got))} (roster {wanted} game {got})"
+                )
             if groups and wanted:
                 figures["units_with_choice"] += 1
-                extra = set(got) - set(wanted)
-                if set(wanted) <= set(got) and not extra & optional:
+                extra = set(got) - set(wanted) - _leaders(scroll, unit)
+                miscounted = _miscounted(given.items, scroll, unit)
+                if set(wanted) <= set(got) and not extra & optional and not miscounted:
                     figures["loadout_right"] += 1
+                    verdict = " [choice: right]"
                 else:
+                    verdict = " [choice: WRONG]"
                     figures["wrong_loadouts"].append(
                         f"{path.name}: {given.name} x{unit.models}: roster {wanted} game {got}"
+                        + (f" miscounted {miscounted}" if miscounted else "")
                     )
                 if any(len(g & set(got)) > 1 and not g & set(got) <= set(wanted) for g in groups):
                     figures["every_option"] += 1
@@ -173,7 +242,7 @@ def measure(content: Path, work: Path, verbose: bool, reference_dir: Path) -> di
                             f"{given.points} pts says {expected}"
                         )
             if verbose:
-                print(f"{path.name}: {given.name} -> {scroll.name} x{unit.models} {got}")
+                print(f"{path.name}: {given.name} -> {scroll.name} x{unit.models} {got}{verdict}")
     return figures
 
 

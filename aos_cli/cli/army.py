@@ -173,7 +173,7 @@ def unit_report_lines(rows: list[dict[str, Any]]) -> list[str]:
             continue
         matched = row.get("matched") or _("written from the roster")
         weapons = row.get("weapons") or {}
-        carried = ", ".join(f"{n}× {w}" for w, n in weapons.items())
+        carried = ", ".join(f"{n}× {w}" for w, n in weapons.items() if n)
         models = int(row.get("models", 1))
         many = ngettext("{n} model", "{n} models", models).format(n=models)
         line = f"{read} → {matched} ({many}" + (f"; {carried}" if carried else "") + ")"
@@ -182,4 +182,16 @@ def unit_report_lines(rows: list[dict[str, Any]]) -> list[str]:
             lines.append("  " + _("defaulted: {what}").format(what=default))
         for item in row.get("not_read") or []:
             lines.append("  " + _("option line not read: {line}").format(line=item))
+        for option in row.get("no_weapon_of") or []:
+            lines.append(
+                "  "
+                + _("no weapon of {option}: the roster shows none of them").format(option=option)
+            )
+        for weapon in row.get("not_in_warscroll") or []:
+            lines.append(
+                "  "
+                + _("{weapon}: the roster's weapon is not on the database's warscroll").format(
+                    weapon=weapon
+                )
+            )
     return lines

@@ -51,6 +51,9 @@ def show_attack_odds(request: KitRequest) -> None:
         out = console()
         title = _("Exact mean against each save")
         out.print(means_table(rows, title=title, show_slain=show_slain))
+        # With --unit, the loadout the table is for: each weapon and the models carrying it.
+        for note in kit.notes(spec):
+            out.print(f"[muted]{note}[/]")
         out.print(_("[muted]Give --save for the whole distribution.[/]"))
         return
 

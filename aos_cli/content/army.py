@@ -376,14 +376,15 @@ def _check_unit(unit: ArmyUnit, scroll: Warscroll, path: tuple[str | int, ...]) 
 
 def carried_weapons(scroll: Warscroll, unit: ArmyUnit) -> list[str]:
     """The ids of the weapons the unit's models carry: every weapon not offered as an option,
-    and of each option the weapons chosen (its default when none is)."""
+    and of each option the weapons chosen (its default when none is; none when the list
+    gives its choices 0 models: the models took an alternative that is no weapon)."""
     optional = {c for option in scroll.weapon_options for c in option.choices}
     carried = {w.id for w in scroll.weapons if w.id not in optional}
     for option in scroll.weapon_options:
         chosen = [c for c in option.choices if unit.weapons.get(c, 0) > 0]
         if chosen:
             carried.update(chosen)
-        elif option.one_per is None:
+        elif option.one_per is None and not any(c in unit.weapons for c in option.choices):
             carried.add(option.default or option.choices[0])
     return [w.id for w in scroll.weapons if w.id in carried]
 

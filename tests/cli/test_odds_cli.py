@@ -52,6 +52,17 @@ def test_aos2_s14_4_without_save_a_table_over_every_save(run_cli: RunCli) -> Non
         assert word in text
 
 
+def test_issue23_item1_odds_table_for_a_unit_shows_the_models_carrying_each_weapon(
+    run_cli: RunCli,
+) -> None:
+    """Issue 23 §1: `aos odds attack --unit` shows the loadout per weapon, table view too
+    (AoS2 §14.1: 9 Liberators with Warhammers and the Prime's 3 attacks)."""
+    result = run_cli("odds", "attack", "--unit", "Liberators", "--models", "10")
+    assert result.exit_code == 0, result.stderr
+    assert "Warhammer: 9 models, 18 attacks." in result.stdout
+    assert "Liberator-Prime: Warhammer: 1 model, 3 attacks." in result.stdout
+
+
 def test_aos2_s14_with_save_a_bar_chart_and_summary(run_cli: RunCli) -> None:
     """AoS2 §14: with --save, the whole distribution with P(≥ x), mean, median and sd."""
     result = run_cli(

@@ -12,6 +12,7 @@ imported is listed with its reason, never dropped silently.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -428,6 +429,10 @@ def _weapon(
             data[key] = "table"
             star_fields.setdefault(name, []).append(key)
             continue
+        if raw == "" and key == "rend" and label in values:
+            # A blank Rend cell is no rend (the Putrid Blightkings' Blighted Weapon).
+            data[key] = "-"
+            continue
         if raw == "" or (raw == "-" and key not in ("rend",)):
             raise UnitProblem(
                 _("weapon {name}: {label} {value} cannot be used").format(
@@ -584,6 +589,13 @@ def _damage_table(
                 weapon = next(
                     (n for k, n in by_norm.items() if key and (key in k or k in key)), None
                 )
+            if weapon is None and key:
+                # A column spelled otherwise than its weapon (`Harvester Cannon` for the
+                # Soul Grinder's `Harvestor Cannon`): the one starred weapon that close.
+                close = difflib.get_close_matches(
+                    key, [k for k, n in by_norm.items() if stars.get(n)], n=2, cutoff=0.85
+                )
+                weapon = by_norm[close[0]] if len(close) == 1 else None
             if weapon is not None:
                 cells = [row[pos] for row in table.rows if pos < len(row)]
                 key_fits = [k for k in stars.get(weapon, []) if _cells_fit(k, cells)]
@@ -800,6 +812,15 @@ def _command_role(name: str, text: str) -> str | None:
         return "standard_bearer"
     if re.search(
         r"models? in this unit (?:can|may) be (?:musicians?|hornblowers?|drummers?)", lowered
+    ):
+        return "musician"
+    # "a unit that includes any Moon Clan Flag Bearers", "while it includes any Gong Bashers"
+    if re.search(
+        r"\bincludes any [a-z' -]{0,30}\b(?:banner|flag|icon|standard|totem) bearers\b", lowered
+    ):
+        return "standard_bearer"
+    if re.search(
+        r"\bincludes any [a-z' -]{0,30}\b(?:hornblowers|drummers|musicians|bashers)\b", lowered
     ):
         return "musician"
     if len(name.split()) > 3:
@@ -1106,7 +1127,7 @@ def build_unit(
         if type_name == "Unit Leader":
             role = role or "champion"
         if role is not None and all(m["role"] != role for m in command_models):
-            reading = read_ability(text, refs)
+            reading = read_ability(text, refs, command_model=role != "champion")
             tally.count(reading)
             model: dict[str, Any] = {"role": role, "name": aname, "text": text or aname}
             one_per = re.search(r"1 in every (\d{1,3}) models", text.lower())

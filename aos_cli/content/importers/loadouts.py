@@ -66,11 +66,14 @@ def _per_models(entry: Element, root: Element, size: dict[str, Any]) -> int:
                     if model.get("id") == child:
                         counted = re.match(r"\s*(\d{1,4})\s", model.get("name", ""))
                         pack = float(counted.group(1)) * per if counted else per * pack
+    # An entry that is itself several weapons (`x3 Barbed Net`) gives so many per step.
+    each = re.match(r"\s*x\s*([0-9]{1,3})\s", entry.get("name", ""))
+    many = float(each.group(1)) if each else 1.0
     if step <= 0:
-        fixed = _number(limit.get("value"))
+        fixed = _number(limit.get("value")) * many
         biggest = float(size.get("max") or size.get("min") or 1)
         return max(1, int(biggest // fixed)) if fixed >= 1 else 1
-    return max(1, int(pack // step))
+    return max(1, int(pack // (step * many)))
 
 
 def _weapon_of(element: Element, weapons: dict[str, dict[str, Any]]) -> str | None:
@@ -141,7 +144,14 @@ def weapon_choices(
             _, alternatives = groups.setdefault(id(group), (group, {}))
             alternatives.setdefault(id(choice), (choice, []))[1].append(weapon)
             continue
-        optional = [e for e in entries if _minimum(e) == 0 and e.get("type") == "upgrade"]
+        # A weapon entry is optional with a minimum of 0, or with no minimum but a maximum
+        # (the Stabbas' `x3 Barbed Net`, up to 1 per 20 models): never every model's.
+        optional = [
+            e
+            for e in entries
+            if e.get("type") == "upgrade"
+            and (_minimum(e) == 0 or (_minimum(e) is None and _constraint(e, "max") is not None))
+        ]
         if optional:
             singles.setdefault(id(optional[-1]), (optional[-1], []))[1].append(weapon)
         else:
@@ -200,8 +210,20 @@ def weapon_choices(
 _COUNTED = re.compile(r"\s*([0-9]{1,4})\s*x\s*(.*)", re.IGNORECASE)
 
 
+_TIMES_ENTRY = re.compile(r"\s*(?:([0-9]{1,4})\s*x\s*)?x\s*([0-9]{1,4})\s+(.*)", re.IGNORECASE)
+"""`2x x3 Barbed Net`: two of an entry that is itself three nets (`x3 Barbed Net`)."""
+_MODEL_LINE = re.compile(
+    r"\s*(?:[0-9]{1,4}\s*x\s*)?[0-9]{1,4}\s+(?!x\b)([A-Za-z].*)", re.IGNORECASE
+)
+"""`2x 20 Stabbas [260pts]`, `10 Grimghast Reapers`: the unit's models, no weapon."""
+
+
 def _split_count(item: str) -> tuple[int | None, str]:
-    """`2x Grandhammer` → (2, `Grandhammer`); `Warhammer and Shield` → (None, ...)."""
+    """`2x Grandhammer` → (2, `Grandhammer`); `2x x3 Barbed Net` → (6, `Barbed Net`);
+    `Warhammer and Shield` → (None, ...)."""
+    times = _TIMES_ENTRY.fullmatch(item)
+    if times and times.group(3):
+        return int(times.group(1) or 1) * int(times.group(2)), times.group(3)
     match = _COUNTED.fullmatch(item)
     if match and match.group(2):
         return int(match.group(1)), match.group(2)
@@ -211,6 +233,22 @@ def _split_count(item: str) -> tuple[int | None, str]:
 def _says(text: str, name: str) -> bool:
     """Whether `name` (a key) is among the words of `text` (a key)."""
     return bool(name) and f" {name} " in f" {text} "
+
+
+def _same_weapon(printed: str, name: str) -> bool:
+    """Whether a roster's printed weapon name (a key) is the warscroll's `name` (a key) as
+    another catalogue revision spells it: `zombie rusty blade` for `rusty blade`,
+    `corpsemaster goad` for `corpse goad` (same last word, one first word begins the other)."""
+    if printed == name:
+        return True
+    mine, theirs = printed.split(), name.split()
+    if not mine or not theirs or mine[-1] != theirs[-1]:
+        return False
+    if mine[-len(theirs) :] == theirs or theirs[-len(mine) :] == mine:
+        return True
+    return len(mine) == len(theirs) and (
+        mine[0].startswith(theirs[0]) or theirs[0].startswith(mine[0])
+    )
 
 
 @dataclass
@@ -223,9 +261,40 @@ class Loadout:
     notes: list[str] = field(default_factory=list)
     used: set[int] = field(default_factory=set)
     """Indexes of the items read as a weapon choice."""
+    without: list[str] = field(default_factory=list)
+    """Choices the roster shows the models took no weapon of (none of its weapons printed)."""
+    unknown: list[str] = field(default_factory=list)
+    """Weapons the roster prints that the database's warscroll lacks (another revision)."""
 
 
-def roster_loadout(scroll: Any, models: int, items: list[str], profiles: list[str]) -> Loadout:
+_CARRIES = re.compile(r"(.*?)\s*\(([^()]{2,})\)\s*(?:\[[^\]]*\])?\s*")
+"""`9x Liberator (Warhammer)`, `Liberator-Prime (Grandblade)`: models and what they carry."""
+
+
+def _read_item(item: str) -> tuple[int | None, str]:
+    """An item's count and key. A model written with its weapon in brackets (`Liberator-Prime
+    (Grandblade)`) is one model with that weapon, so many with a count (`9x Liberator
+    (Warhammer)`); a bare weapon (`Warblade`) has no count: the unit's choice."""
+    count, text = _split_count(item)
+    carries = _CARRIES.fullmatch(text)
+    if carries and carries.group(2).strip().lower() not in ("s", "melee", "missile"):
+        return (count if count is not None else 1), _key(f"{carries.group(1)} {carries.group(2)}")
+    return count, _key(text)
+
+
+def _is_model_line(item: str, unit: str) -> bool:
+    """Whether an item counts the unit's own models (`2x 20 Stabbas`), which names no
+    weapon even where a weapon shares the unit's name (the Stabbas' Stabba)."""
+    match = _MODEL_LINE.fullmatch(item)
+    if match is None or not unit:
+        return False
+    own = set(_key(unit).split())
+    return bool(own & set(_key(match.group(1)).split()))
+
+
+def roster_loadout(
+    scroll: Any, models: int, items: list[str], profiles: list[str], unit: str = ""
+) -> Loadout:
     """The weapons a roster records for a unit of the database's warscroll `scroll`.
 
     `items` are the roster's selections and option lines as written (`2x Grandhammer`,
@@ -233,22 +302,51 @@ def roster_loadout(scroll: Any, models: int, items: list[str], profiles: list[st
     it prints for the unit. Special weapons (`one_per`) are read first, then each model's
     choice: the recorded one for the rest of the models, else the warscroll's default."""
     loadout = Loadout()
-    read = [(_split_count(item)[0], _key(_split_count(item)[1])) for item in items]
+    read = [(None, "") if _is_model_line(item, unit) else _read_item(item) for item in items]
     shown = {_key(p) for p in profiles}
     names = {w.id: w.name for w in scroll.weapons}
+    keys = {w.id: _key(w.name) for w in scroll.weapons}
+    # A printed weapon the warscroll spells otherwise is its weapon when no other has that
+    # last word (`Corpsemaster's Goad` for `Corpse Goad`; never a guess between two).
+    for printed in list(shown):
+        if printed in keys.values():
+            continue
+        like = [k for k in keys.values() if _same_weapon(printed, k)]
+        if len(like) == 1:
+            shown.add(like[0])
+    loadout.unknown = sorted(
+        p for p in profiles if not any(_same_weapon(_key(p), k) for k in keys.values())
+    )
 
     def mentions(choice: str, loose: bool) -> list[int | None]:
         wanted = _key(names.get(choice, choice))
-        hits = [i for i, (_n, text) in enumerate(read) if _says(text, wanted)]
+        # `Great Wight Blade` names that weapon, not the `Wight Blade` its words hold.
+        longer = [k for k in keys.values() if k != wanted and _says(k, wanted)]
+        hits = [
+            i
+            for i, (_n, text) in enumerate(read)
+            if _says(text, wanted) and not any(_says(text, k) for k in longer)
+        ]
         if not hits and loose:
             last = wanted.split()[-1] if wanted else ""
-            if len(last) > 4:
-                hits = [i for i, (_n, text) in enumerate(read) if last in text.split()]
+            alike = [k for k in keys.values() if k.split()[-1:] == [last]]
+            if len(last) > 4 or len(alike) == 1:
+                # `Goad` alone names the Corpse Goad when no other weapon ends so.
+                hits = [
+                    i
+                    for i, (_n, text) in enumerate(read)
+                    if (len(last) > 4 and last in text.split()) or text == last
+                ]
         loadout.used.update(hits)
         found = [read[i][0] for i in hits]
         if not found and wanted in shown:
             found = [None]
         return found
+
+    def read_choice(option: Any) -> bool:
+        """Whether any item names one of the option's weapons by any word of it."""
+        words = {w for c in option.choices for w in keys.get(c, "").split() if len(w) > 3}
+        return any(words & set(text.split()) for _n, text in read)
 
     specials = 0
     for option in [o for o in scroll.weapon_options if o.one_per is not None]:
@@ -283,6 +381,12 @@ def roster_loadout(scroll: Any, models: int, items: list[str], profiles: list[st
             if counted or open_choices:
                 break
         if not counted and not open_choices:
+            if shown and not read_choice(option):
+                # The roster prints its weapons and none of this choice's: the models took
+                # an alternative that is no weapon (a Keeper of Secrets' Shining Aegis).
+                loadout.weapons[option.default or option.choices[0]] = 0
+                loadout.without.append(option.name or option.id)
+                continue
             loadout.defaulted.append(option.name or option.id)
             continue
         left = rest

@@ -214,6 +214,13 @@ def _models(name: str, items: list[str]) -> int:
             named = {w.rstrip("s") for w in re.findall(r"[a-z]+", match.group(2).lower())}
             if words & named:
                 counted.append((int(match.group(1)), True))
+            continue
+        # `Liberator-Prime (Grandblade)`: one of the unit's models written with its weapon.
+        match = re.fullmatch(r"([A-Za-z'][^()]*?)\s*\([^()]{2,}\)(?:\s*\[.*\])?", item.strip())
+        if match:
+            named = {w.rstrip("s") for w in re.findall(r"[a-z]+", match.group(1).lower())}
+            if words & named:
+                counted.append((1, True))
     matching = [n for n, same in counted if same]
     total = sum(matching) if matching else sum(n for n, _ in counted)
     return max(1, min(total, 1000)) if total else 1
@@ -224,9 +231,17 @@ def _classify(roster: Roster, unit: RosterUnit, nested: list[tuple[str, list[str
     cats = {c.lower() for c in unit.categories}
     name = unit.name
     if "allegiance" in cats or name.lower().startswith(("allegiance", "alliegiance")):
+        if unit.ally:
+            # An allied force's own allegiance is not the army's (a Skaven force's `CHAOS`).
+            roster.notes.append(f"allied force: {name}")
+            return
         for item in unit.items:
-            if item.lower().startswith("allegiance:"):
-                roster.allegiance = clean(item.split(":", 1)[1])
+            label, colon, value = (clean(p) for p in item.partition(":"))
+            if label.lower() == "allegiance":
+                roster.allegiance = roster.allegiance or value or None
+            elif colon and value and roster.subfaction is None and len(label.split()) <= 3:
+                # `Legion: Petrifex Elite`, `Stormhost: Hammers of Sigmar` on the selection
+                roster.subfaction = value
         if name.lower().startswith("allegiance:"):
             roster.allegiance = clean(name.split(":", 1)[1])
         for title, items in nested:
@@ -300,11 +315,19 @@ def _read_xml(data: bytes, file: str) -> Roster:
     forces = [f for box in root.findall("forces") for f in box.findall("force")]
     if not forces:
         raise ImportProblem(_("{file}: the roster has no force (no units)").format(file=file))
-    for force in forces:
+    stack = [(force, False) for force in reversed(forces)]
+    seen = 0
+    while stack and seen < MAX_UNITS:
+        force, within = stack.pop()
+        seen += 1
         catalogue = force.get("catalogueName", "")
-        ally = "allies" in force.get("name", "").lower()
-        if roster.faction is None and catalogue:
+        ally = _is_ally(roster, force.get("name", ""), catalogue, within)
+        if roster.faction is None and catalogue and not ally:
             roster.faction = faction_name(catalogue)
+        # A force inside a force is an allied force: its units are read once, as allies.
+        stack.extend(
+            (inner, True) for box in force.findall("forces") for inner in box.findall("force")
+        )
         for selection in [
             s for box in force.findall("selections") for s in box.findall("selection")
         ]:
@@ -322,6 +345,16 @@ def _read_xml(data: bytes, file: str) -> Roster:
             _classify(roster, unit, nested)
     _check_profiles(roster.units, file)
     return roster
+
+
+def _is_ally(roster: Roster, heading: str, catalogue: str, nested: bool) -> bool:
+    """Whether a force's units are allies: a force named Allies, a force inside another, or
+    a later force of another faction than the army's (BattleScribe's allied force)."""
+    if "allies" in heading.lower() or nested:
+        return True
+    return bool(
+        roster.faction and catalogue and key(faction_name(catalogue)) != key(roster.faction)
+    )
 
 
 def _xml_unit(selection: Element) -> RosterUnit:
@@ -442,7 +475,22 @@ def _points_of(text: str) -> int | None:
 
 
 def _split_items(text: str) -> list[str]:
-    return [clean(i) for i in re.split(r",\s+(?=\d+x\s|\d+\s|[A-Z0-9])", text) if clean(i)]
+    """A `Selections:` line's items; a comma inside brackets stays in its item (`9x Liberator
+    (Warblade, Sigmarite Shield)` is one item: the models and what they carry)."""
+    parts: list[str] = []
+    depth, start = 0, 0
+    for index, char in enumerate(text):
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth = max(0, depth - 1)
+        elif (
+            char == "," and depth == 0 and re.match(r",\s+(?:\d+x\s|\d+\s|[A-Z0-9])", text[index:])
+        ):
+            parts.append(text[start:index])
+            start = index + 1
+    parts.append(text[start:])
+    return [clean(i) for i in parts if clean(i)]
 
 
 def _labelled(node: Node, label: str) -> str | None:
@@ -603,13 +651,21 @@ def _read_html(text: str, file: str) -> Roster:
     _refuse_game(game.group(1) if game else title, file)
     name = clean(re.sub(r"\s*\([^()]*\)\s*(?:\[[^\]]*\])?\s*$", "", title)) or "Imported army"
     roster = Roster(name=name, layout="BattleScribe HTML export")
-    for force in root.find_all("li", "force"):
+    forces = list(root.find_all("li", "force"))
+    inside = {id(f) for force in forces for f in force.find_all("li", "force")}
+    for force in forces:
         heading = next((h.text() for h in force.find_all("h2", deep=False)), "")
         catalogue = re.findall(r"\(([^()]*)\)", heading)
-        ally = "allies" in heading.lower()
+        ally = _is_ally(roster, heading, catalogue[-1] if catalogue else "", id(force) in inside)
         if catalogue and roster.faction is None and not ally:
             roster.faction = faction_name(catalogue[-1])
-        for li in force.find_all("li", "rootselection"):
+        # A force nested in this one is read on its own (its units once, as allies).
+        theirs = {
+            id(li)
+            for f in force.find_all("li", "force")
+            for li in f.find_all("li", "rootselection")
+        }
+        for li in [x for x in force.find_all("li", "rootselection") if id(x) not in theirs]:
             pool = _tables(li)
             members = [
                 sub for sub in _direct_items(li) if any(t == "Unit" for t, _ in _listed(sub))
@@ -872,11 +928,46 @@ def _closest(db: Database, name: str) -> list[str]:
     return closest(_aos2_scrolls(db), name)
 
 
+_STARRED = ("Move", "Attacks", "To Hit", "To Wound", "Rend", "Damage")
+
+
+def _table_columns(unit: RosterUnit) -> set[str]:
+    """The column names (keys) of the unit's damage table rows, as an export prints them
+    (`(Wounds Suffered) Stegadon` rows with `Move`, `Massive Horns` columns)."""
+    columns: set[str] = set()
+    for profile in unit.profiles:
+        kind = profile.type_name.lower()
+        if "wounds suffered" in kind or re.fullmatch(r"\d+\s*-\s*\d+|\d+\+", profile.name.strip()):
+            columns.update(key(c) for c in profile.values)
+        elif "table" in kind and any(
+            v.strip().lower() == "wounds suffered" for v in profile.values.values()
+        ):
+            # A generic `Damage Table` whose first row names its columns (`Variable 3`:
+            # `Clubbed Fists`).
+            columns.update(key(v) for v in profile.values.values())
+    return columns
+
+
+def _starred(profile: Profile, columns: set[str]) -> dict[str, str]:
+    """A profile's values with an empty cell the unit's damage table sets written as `*`:
+    the HTML export prints the catalogue's `*` as an empty cell, which would otherwise lose
+    a monster's table-driven weapons (a Stegadon's Massive Horns and Crushing Stomps)."""
+    values = dict(profile.values)
+    if profile.type_name == "Weapon" and key(profile.name) in columns:
+        blanks = [k for k in _STARRED if k in values and not values[k].strip()]
+        if len(blanks) == 1:
+            values[blanks[0]] = "*"
+    elif profile.type_name == "Unit" and "move" in columns and not values.get("Move", "x").strip():
+        values["Move"] = "*"
+    return values
+
+
 def _element(unit: RosterUnit) -> tuple[Element, Element | None, list[Found]]:
     entry = Element("selectionEntry", {"name": unit.name, "type": "unit"})
     box = SubElement(entry, "profiles")
     found: list[Found] = []
     unit_profile = None
+    columns = _table_columns(unit)
     for profile in unit.profiles:
         if profile.type_name == "Rule":
             element = Element("rule", {"name": profile.name})
@@ -888,8 +979,8 @@ def _element(unit: RosterUnit) -> tuple[Element, Element | None, list[Found]]:
                 {"name": profile.name, "typeName": profile.type_name, "typeId": profile.type_name},
             )
             values = SubElement(element, "characteristics")
-            for key, value in profile.values.items():
-                SubElement(values, "characteristic", {"name": key}).text = value
+            for name, value in _starred(profile, columns).items():
+                SubElement(values, "characteristic", {"name": name}).text = value
         if profile.type_name == "Unit" and unit_profile is None:
             unit_profile = element
         found.append(Found(element, entry, False))
@@ -912,6 +1003,8 @@ def to_army(
     used: set[str] = set()
     scrolls: dict[str, Any] = {}
     built: dict[tuple[str, tuple[str, ...]], dict[str, Any]] = {}
+    # Ids of warscrolls written from the roster in place of the database's (named alike).
+    rostered: set[str] = set()
     if not roster.units:
         raise ImportProblem(
             _("{name}: the roster holds no units (only {what})").format(
@@ -940,6 +1033,11 @@ def to_army(
             unit.name,
             tuple(sorted(p.name for p in unit.profiles if p.type_name == "Weapon")),
         )
+        revised = _not_on_warscroll(unit, scroll)
+        revised_from = scroll if revised else None
+        if revised:
+            # Another catalogue revision: the roster's own profiles are the army as built.
+            scroll = None
         if scroll is None and signature in built:
             data = built[signature]
         elif scroll is None:
@@ -964,26 +1062,32 @@ def to_army(
                     unit.name, entry, unit_profile, found, faction, keywords, source, tally
                 )
             except UnitProblem as problem:
-                result.unmatched.append(Unmatched(f"{unit.name} ({problem})", []))
-                result.unit_report.append(
-                    {"read": unit.name, "matched": None, "left_out": str(problem)}
-                )
-                continue
-            ident = slug(unit.name) or "unit"
-            taken_ids = {w["id"] for w in result.warscrolls}
-            base_id, number = ident, 2
-            while ident in taken_ids:
-                ident, number = f"{base_id}-{number}", number + 1
-            if ident != base_id:
-                data["name"] = f"{unit.name} ({number - 1})"
-            data = {"id": ident, **data}
-            data["unit_size"] = {"min": 1, "max": 1 if unit.models <= 1 else ROSTER_UNIT_MAX}
-            if unit.points is not None:
-                data["points"] = unit.points
-            built[signature] = data
-            result.warscrolls.append(data)
-        else:
+                if revised_from is None:
+                    result.unmatched.append(Unmatched(f"{unit.name} ({problem})", []))
+                    result.unit_report.append(
+                        {"read": unit.name, "matched": None, "left_out": str(problem)}
+                    )
+                    continue
+                scroll, data, revised = revised_from, None, []  # the database's, said below
+            if data is not None and revised_from is not None and not _keeps_weapons(data, unit):
+                # The roster's profiles lose a weapon of their own (a `*` no table sets):
+                # the database's warscroll is nearer; the report lists what it lacks.
+                scroll, data, revised = revised_from, None, []
+            if data is not None:
+                data = _written(data, unit, result, bool(revised))
+                built[signature] = data
+                if revised:
+                    rostered.add(str(data["id"]))
+                    result.notes.append(
+                        _(
+                            "{unit}: written from the roster's profiles: its {weapons} is not "
+                            "on the database's warscroll (another catalogue revision)"
+                        ).format(unit=unit.name, weapons=", ".join(revised))
+                    )
+        if scroll is not None:
             result.matched.append(scroll.name)
+            if roster.layout == "Warscroll Builder list":
+                _packs(unit, scroll, result)
         ident = slug(unit.name) or "unit"
         base, number = ident, 2
         while ident in used:
@@ -993,7 +1097,7 @@ def to_army(
             "id": ident,
             "warscroll": _reference(db, scroll)
             if scroll is not None
-            else str(data["name"])
+            else str(data["id"] if data["id"] in rostered else data["name"])
             if data
             else unit.name,
             "models": unit.models,
@@ -1050,6 +1154,72 @@ def to_army(
     return result
 
 
+def _not_on_warscroll(unit: RosterUnit, scroll: Any) -> list[str]:
+    """The weapons a roster prints for a unit (with its own `Unit` profile) that the
+    database's warscroll lacks under any spelling: the roster's catalogue is another
+    revision (a Lord of Change with a Staff of Tzeentch)."""
+    from aos_cli.content.importers.loadouts import _key, _same_weapon
+
+    if scroll is None or not any(p.type_name == "Unit" for p in unit.profiles):
+        return []
+    keys = [_key(w.name) for w in scroll.weapons]
+    return [
+        p.name
+        for p in unit.profiles
+        if p.type_name == "Weapon" and not any(_same_weapon(_key(p.name), k) for k in keys)
+    ]
+
+
+def _keeps_weapons(data: dict[str, Any], unit: RosterUnit) -> bool:
+    """Whether a warscroll written from the roster kept every weapon the roster prints."""
+    kept = {key(w["name"]) for kind in ("missile_weapons", "melee_weapons") for w in data[kind]}
+    return all(key(p.name) in kept for p in unit.profiles if p.type_name == "Weapon")
+
+
+def _written(
+    data: dict[str, Any], unit: RosterUnit, result: ArmyImport, revised: bool
+) -> dict[str, Any]:
+    """A warscroll written from a roster's unit: an id of its own (never the database's,
+    whose name it may share), its size open, its points the roster's."""
+    ident = slug(unit.name) or "unit"
+    if revised:
+        ident = f"{ident}-as-rostered"
+    taken_ids = {w["id"] for w in result.warscrolls}
+    base_id, number = ident, 2
+    while ident in taken_ids:
+        ident, number = f"{base_id}-{number}", number + 1
+    if ident != base_id:
+        data["name"] = f"{unit.name} ({number - 1})"
+    data = {"id": ident, **data}
+    data["unit_size"] = {"min": 1, "max": 1 if unit.models <= 1 else ROSTER_UNIT_MAX}
+    if unit.points is not None:
+        data["points"] = unit.points
+    result.warscrolls.append(data)
+    return data
+
+
+def _packs(unit: RosterUnit, scroll: Any, result: ArmyImport) -> None:
+    """A text list's count of a unit sold by the pack, crew or mount (`Salamander Hunting Pack
+    (90)`, `2 x Salamander Hunting Pack (180)`, `Thundrik's Profiteers (120)`): fewer models
+    than the warscroll's minimum, with points a whole number of its minimum units', is that
+    many minimum units of models."""
+    smallest = scroll.unit_size.min or 1
+    if unit.models >= smallest or smallest <= 1 or not scroll.points or not unit.points:
+        return
+    packs, rest = divmod(unit.points, scroll.points)
+    if rest or packs < 1:
+        return
+    models = packs * smallest
+    if scroll.unit_size.max is not None and models > scroll.unit_size.max:
+        return
+    result.notes.append(
+        _("{unit}: {points} points are {packs} × {size} models: {models} models").format(
+            unit=unit.name, points=unit.points, packs=packs, size=smallest, models=models
+        )
+    )
+    unit.models = models
+
+
 def _options_from_items(
     record: dict[str, Any], unit: RosterUnit, scroll: Any, result: ArmyImport
 ) -> dict[str, Any]:
@@ -1058,7 +1228,7 @@ def _options_from_items(
     from aos_cli.content.importers.loadouts import roster_loadout
 
     weapons = [p.name for p in unit.profiles if p.type_name == "Weapon"]
-    loadout = roster_loadout(scroll, unit.models, unit.items, weapons)
+    loadout = roster_loadout(scroll, unit.models, unit.items, weapons, unit.name)
     if loadout.weapons:
         record["weapons"] = loadout.weapons
     items = [key(i) for i in unit.items]
@@ -1079,6 +1249,10 @@ def _options_from_items(
     for note in loadout.notes:
         result.notes.append(f"{unit.name}: {note}")
     row: dict[str, Any] = {"defaulted": defaulted, "capped": loadout.notes}
+    if loadout.without:
+        row["no_weapon_of"] = loadout.without
+    if loadout.unknown:
+        row["not_in_warscroll"] = loadout.unknown
     if unit.entry_type == "" and not unit.profiles:
         # A text list's option lines: each one read, or listed as not read.
         named = {key(m.name) for m in scroll.command_models}
@@ -1196,7 +1370,12 @@ def _allegiance(
             army["allegiance"] = existing.id
             _set_choices(army, chosen_artefacts, trait, by_id)
             return
-    ident = f"roster-{slug(label) or 'army'}"
+    # Named by the roster's own faction (the file's name says nothing of the army); a
+    # number only where another roster of that faction already wrote one.
+    base = f"roster-{slug(faction) or slug(label) or 'army'}"
+    ident, number = base, 2
+    while ident in db.allegiances:
+        ident, number = f"{base}-{number}", number + 1
     written: dict[str, Any] = {
         "id": ident,
         "name": f"{faction} ({roster.name})",

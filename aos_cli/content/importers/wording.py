@@ -133,19 +133,50 @@ def _subject(rest: str, weapons: list[WeaponRef]) -> list[str] | None:
     if re.fullmatch(rf"(?:for )?(?:attacks made by|this is for|) ?{_UNIT}", rest):
         return every
     if re.fullmatch(
-        rf"for attacks made with (?:(?:a )?melee weapons? by {_UNIT}|{_UNIT}'s melee weapons)", rest
+        rf"for attacks made (?:with (?:(?:a )?melee weapons? by {_UNIT}|{_UNIT}'s melee weapons)"
+        rf"|by {_UNIT} with (?:a )?melee weapons?)",
+        rest,
     ):
         return melee
+    if re.fullmatch(
+        rf"for attacks made (?:with (?:a )?(?:missile or melee|melee or missile) weapons? by "
+        rf"{_UNIT}|by {_UNIT} with (?:a )?(?:missile or melee|melee or missile) weapons?)",
+        rest,
+    ):
+        return every
     if re.fullmatch(
         rf"for attacks made with (?:(?:a )?missile weapons? by {_UNIT}|{_UNIT}'s missile weapons)",
         rest,
     ):
         return missile
-    match = re.fullmatch(rf"for (?:attacks made with|) ?(?:{_UNIT}'s|its|a|an) (.+?)", rest)
+    match = re.fullmatch(
+        rf"for (?:attacks (?:made )?with|) ?(?:(?:{_UNIT}'s|its|a|an|the) )?(.+?)", rest
+    )
     if match:
+        listed = _weapons_listed(match.group(1), weapons)
+        if listed:
+            return listed
         found = _weapon_named(match.group(1), weapons)
         return [found.id] if found else None
     return None
+
+
+def _weapons_listed(words: str, weapons: list[WeaponRef]) -> list[str] | None:
+    """The unit's weapons among a list such as "<Fellreaper> or <Reaper Scythe> or <Cairn
+    Wraith's Reaper Scythe>" (a shared text naming the weapons of several warscrolls): None
+    unless every name is marked or the list names at least one of this unit's weapons."""
+    if "<" not in words:
+        return None
+    names = re.findall(r"<([^<>]{1,60})>", words)
+    rest = re.sub(r"<[^<>]{1,60}>", "", words)
+    if not names or re.sub(r"\b(?:or|and)\b|[, ]", "", rest):
+        return None
+    found: list[str] = []
+    for name in names:
+        weapon = _weapon_named(name.strip(), weapons)
+        if weapon is not None and weapon.id not in found:
+            found.append(weapon.id)
+    return found or None
 
 
 def _weapon_named(words: str, weapons: list[WeaponRef]) -> WeaponRef | None:
@@ -177,6 +208,11 @@ _CONDITIONS = [
         "charged_this_turn",
     ),
     (r"^in the first battle round, ", "first_battle_round"),
+    (
+        r",? (?:while|if) (?:this unit|it) (?:has|contains|includes) (?:at least 10|10 or more) "
+        r"models$",
+        "ten_or_more_models",
+    ),
 ]
 
 
@@ -243,8 +279,9 @@ def _wrap(effect: dict[str, Any], condition: str | None) -> dict[str, Any]:
 
 
 _ON_ROLL = re.compile(
-    rf"if the unmodified {_ROLL.replace('|save', '')} roll for an attack made (?:with|by) "
-    rf"(?P<subject>.+?) is (?P<on>[56])\+?(?: or more)?, (?P<then>.+)"
+    rf"if the unmodifi?e?d {_ROLL.replace('|save', '')} roll for an attack (?:made )?(?P<by>with|by) "
+    rf"(?P<subject>.+?)(?: that targets (?:a|an) (?P<against>hero|monster|wizard|priest))? "
+    rf"is (?P<on>[56])\+?(?: or more)?, (?P<then>.+)"
 )
 
 
@@ -252,17 +289,33 @@ def _on_roll(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], li
     match = _ON_ROLL.fullmatch(s)
     if not match:
         return None
+    found = _on_roll_outcome(match, weapons)
+    if found is None or match["against"] is None:
+        return found
+    effects, covered = found
+    return [{"type": "against", "keywords": [_AGAINST[match["against"]]], "effects": effects}], (
+        covered
+    )
+
+
+def _on_roll_outcome(
+    match: re.Match[str], weapons: list[WeaponRef]
+) -> tuple[list[dict[str, Any]], list[str]] | None:
+    """The effect of "if the unmodified hit roll ... is 6, <then>" for the weapons it names."""
     subject = match["subject"]
     covered = (
         [w.id for w in weapons]
         if re.fullmatch(_UNIT, subject)
-        else _subject(f"for attacks made with {subject}", weapons)
+        else _subject(f"for attacks made {match['by']} {subject}", weapons)
+        or _subject(f"for attacks made with {subject}", weapons)
     )
     if not covered:
         return None
     roll, on, then = match["roll"], int(match["on"]), match["then"].rstrip(".")
     mortal = re.fullmatch(
-        r"that attacks? inflicts (?P<n>\w+) mortal wounds? on the target(?P<rest>.*)", then
+        r"(?:that attacks? inflicts|the target suffers) (?P<n>\w+) mortal wounds?"
+        r"(?: on (?:the|that) target)?(?P<rest>.*)",
+        then,
     )
     if mortal:
         amount, rest = _number(mortal["n"]), mortal["rest"]
@@ -276,7 +329,7 @@ def _on_roll(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], li
             {"type": "mortal_wounds_on_roll", "roll": roll, "on": on, "amount": amount, "add": add}
         ], covered
     hits = re.fullmatch(
-        r"that attack scores (?P<n>two|three|2|3|d3|d6) hits on the target(?: instead of 1| instead of one)?(?: \(make a wound and save roll for each hit\))?",
+        r"that attack (?:scores|inflicts) (?P<n>two|three|2|3|d3|d6) hits on the target(?: instead of 1| instead of one)?(?: \(make a wound and save roll for each hit\))?",
         then,
     )
     if hits and roll == "hit":
@@ -302,13 +355,26 @@ def _on_roll(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], li
             if better > 0:
                 return [{"type": "rend_bonus_on_hit", "on": on, "amount": better}], covered
         return None
-    damage = re.fullmatch(r"that attack has a damage characteristic of (?P<n>\d{1,3})", then)
+    damage = re.fullmatch(
+        r"that attack has a damage characteristic of (?P<n>\d{1,3})(?: instead of (?P<was>\d{1,3}))?",
+        then,
+    )
     if damage and roll == "wound":
         bases_d = {w.damage for w in chosen}
-        if len(bases_d) == 1 and (base := bases_d.pop()) is not None and int(damage["n"]) > base:
+        if (
+            len(bases_d) == 1
+            and (base := bases_d.pop()) is not None
+            and int(damage["n"]) > base
+            and damage["was"] in (None, str(base))
+        ):
             return [
                 {"type": "damage_bonus_on_wound", "on": on, "amount": int(damage["n"]) - base}
             ], covered
+    added = re.fullmatch(
+        r"add (?P<n>\d) to the damage characteristic of that weapon for that attack", then
+    )
+    if added and roll == "wound":
+        return [{"type": "damage_bonus_on_wound", "on": on, "amount": int(added["n"])}], covered
     return None
 
 
@@ -377,7 +443,9 @@ def _more_wordings(
             {"type": "reroll", "roll": match["b"], "which": which},
         ], covered
     match = re.fullmatch(
-        r"(?P<rest>.+?),? if the target (?:unit )?is (?:a|an) (?P<kw>hero|monster|wizard|priest)", s
+        r"(?P<rest>.+?),? (?:if the target (?:unit )?is|that targets?) (?:a|an) "
+        r"(?P<kw>hero|monster|wizard|priest)(?: or (?:a |an )?(?P<kw2>hero|monster|wizard|priest))?",
+        s,
     )
     if match:
         inner = _reroll(match["rest"], weapons) or _modifier(match["rest"], weapons)
@@ -386,9 +454,8 @@ def _more_wordings(
         effects, covered = inner
         if any(e.get("roll") == "save" for e in effects):
             return None
-        return [
-            {"type": "against", "keywords": [_AGAINST[match["kw"]]], "effects": effects}
-        ], covered
+        keywords = [_AGAINST[k] for k in (match["kw"], match["kw2"]) if k]
+        return [{"type": "against", "keywords": keywords, "effects": effects}], covered
     return None
 
 
@@ -439,7 +506,10 @@ def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
         return []
     if re.fullmatch(r"(?:then )?roll (?:a|1|one) dice", s):
         return []
-    if re.fullmatch(r"you can use this command ability (?:at|in|after|during) .+", s):
+    if re.fullmatch(
+        r"you can use this command ability (?:at|in|after|during) .+", s
+    ) and not re.search(r" if (?!this model is on the battlefield$)", s):
+        # "... if this model has the TZEENTCH keyword": a condition of its own, left to read
         return []
     match = re.fullmatch(
         r"(?:you can )?reroll (?P<which>failed )?save rolls(?P<ones> of 1)? (?:for attacks that target |for )that unit until your next hero phase",
@@ -455,26 +525,44 @@ def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
     ):
         return [{"type": "ethereal"}]
     match = re.fullmatch(
-        r"add (?P<n>\d) to (?:(?P<roll>hit|wound|save) rolls for (?:attacks made by )?|"
-        r"(?P<bravery>the bravery characteristic of ))friendly (?P<kw>[a-z' -]+?) units "
+        r"(?:you can )?add (?P<n>\d) to (?:(?P<roll>hit|wound|save|hit and wound) rolls for "
+        r"(?:attacks made by |attacks that target )?|(?P<bravery>the bravery characteristic of )|"
+        r"(?P<other>(?:casting|unbinding)(?: and (?:casting|unbinding))?) rolls for )"
+        r"friendly (?P<kw>[a-z' -]+?) (?P<noun>units|wizards) "
         rf"(?:while they are |that are )?(?:wholly )?within (?P<r>\d{{1,3}})\"? of {_NEAR}",
         s,
     )
-    if match:
+    if match and (match["noun"] == "units" or match["other"]):
         amount = int(match["n"])
-        bonus: dict[str, Any] = (
-            {"type": "characteristic_modifier", "characteristic": "bravery", "amount": amount}
-            if match["bravery"]
-            else {"type": "modifier", "roll": match["roll"], "amount": amount}
-        )
+        bonuses: list[dict[str, Any]]
+        if match["bravery"]:
+            bonuses = [
+                {"type": "characteristic_modifier", "characteristic": "bravery", "amount": amount}
+            ]
+        elif match["other"]:
+            bonuses = [
+                {"type": "roll_bonus", "roll": roll, "amount": amount}
+                for roll in match["other"].split(" and ")
+            ]
+        elif match["roll"] == "save" and "attacks made by" in s:
+            return None
+        else:
+            bonuses = [
+                {"type": "modifier", "roll": roll, "amount": amount}
+                for roll in match["roll"].split(" and ")
+            ]
         aura = {"type": "aura", "range": int(match["r"]), "side": "friendly"}
-        return [{**aura, "keywords": [match["kw"].upper()], "effects": [bonus]}]
+        keywords = [match["kw"].upper()]
+        if match["noun"] == "wizards":
+            keywords.append("WIZARD")
+        return [{**aura, "keywords": keywords, "effects": bonuses}]
     if re.fullmatch(r"the leader of this unit is (?:a|an|the) [\w' -]+", s):
         return []
     if re.fullmatch(rf"(?:you do not|do not) take battleshock tests for {_UNIT}", s):
         return [{"type": "no_battleshock"}]
     match = re.fullmatch(
-        rf"(?:you can )?heal (?:up to )?(?P<n>d3|d6|\d|one|two|three) wounds? allocated to {_UNIT}",
+        rf"(?:you can )?heal (?:up to )?(?P<n>d3|d6|\d|one|two|three) wounds? "
+        rf"(?:that (?:has|have) been )?allocated to {_UNIT}",
         s,
     )
     if match:
@@ -504,7 +592,7 @@ def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
 _WARD = re.compile(
     # at the start of a sentence: "If this model is armed with a Shining Aegis, roll a dice
     # ..." holds only with that weapon, which the effect cannot say
-    rf"(?:^|(?<=\. ))roll a dice each time you allocate a (?P<kind>wound or mortal wound|mortal wound) to {_UNIT}\. "
+    rf"(?:^|(?<=\. ))roll a dice each time you (?:allocate|allcoate) a (?P<kind>wound or mortal wound|mortal wound) to (?:{_UNIT}|a model in this unit)\. "
     r"on a (?P<on>[2-6])\+?,? (?:that|the) (?:wound or mortal wound|mortal wound|wound) is negated\.?"
 )
 
@@ -528,7 +616,10 @@ _PICK = re.compile(
     r"\bpick (?:1|one|a|an|up to \w+) (?:other )?(?P<side>enemy|friendly) "
     r"(?P<kw>(?:[a-z'-]+ ){0,3}?)(?P<noun>units?|models?|heroe?s?|monsters?|wizards?|priests?) "
     r"(?:that is |that are )?(?:wholly )?within (?P<r>\d{1,3})(?:\"|-inch| inch(?:es)?)? "
-    r"of (?:the caster|the chanter|this (?:unit|model)|the bearer|your general|it|them|him|her)"
+    r"of (?:the caster|the chanter|this (?:unit|model)|the bearer|your general|it|them|him|her|"
+    r"(?:a |any )?(?:friendly )?models? with this command ability)"
+    r"(?P<either>, or wholly within \d{1,3}\"? of a (?:friendly )?model with this command ability "
+    r"that is your general)?"
 )
 _NOUN_KEYWORDS = {"hero": "HERO", "monster": "MONSTER", "wizard": "WIZARD", "priest": "PRIEST"}
 
@@ -541,6 +632,8 @@ def read_target(plain: str) -> dict[str, Any] | None:
     if match is None:
         return None
     target: dict[str, Any] = {"side": match["side"], "range": int(match["r"])}
+    if match["either"]:
+        del target["range"]  # one range or another: the players see which, none is asked
     keywords = [match["kw"].strip().upper()] if match["kw"].strip() else []
     noun = _NOUN_KEYWORDS.get(match["noun"].rstrip("s").replace("heroe", "hero"))
     if noun:
@@ -550,6 +643,280 @@ def read_target(plain: str) -> dict[str, Any] | None:
     return target
 
 
+# ---------------------------------------------------------------------- picked units, lasting
+
+_UNTIL: list[tuple[str, str]] = [
+    (r"until (?:the start of )?your next hero phase", "your_next_hero_phase"),
+    (
+        r"until the end of (?:that|the|this) (?:combat |hero |shooting |movement |charge )?phase"
+        r"|for the rest of (?:that|the) phase|in that (?:combat )?phase",
+        "end_of_phase",
+    ),
+    (r"until the end of (?:that|the|this) turn", "end_of_turn"),
+    (r"for the rest of the battle", "end_of_battle"),
+]
+"""How long a picked unit keeps what a spell or command ability gives it (`lasting.until`)."""
+
+_LASTING_WORDINGS: list[tuple[str, str]] = [
+    (
+        r"(?:you can )?reroll (?P<which>failed )?(?P<roll>hit|wound)(?: and (?:failed )?"
+        r"(?P<roll2>hit|wound))? rolls(?P<ones> of 1)? for attacks made {BY}",
+        "reroll",
+    ),
+    (
+        r"(?:you can )?(?P<op>add|subtract) (?P<n>\d) (?:to|from) (?P<roll>hit|wound)(?: rolls)?"
+        r"(?: and (?P<roll2>hit|wound))? rolls for attacks made {BY}",
+        "modifier",
+    ),
+    (
+        r"(?:you can )?reroll (?P<which>failed )?(?P<roll>save) rolls(?P<ones> of 1)? for "
+        r"attacks that target {WHO}",
+        "reroll",
+    ),
+    (
+        r"(?:you can )?(?P<op>add|subtract) (?P<n>\d) (?:to|from) (?P<roll>save) rolls for "
+        r"(?:attacks that target )?{WHO}",
+        "modifier",
+    ),
+    (r"add (?P<n>\d) to the attacks characteristic of {WHO}'s melee weapons", "attacks"),
+    (
+        r"(?:do not take battleshock tests for {WHO}|{WHO} (?:does|do) not take battleshock tests)",
+        "no_battleshock",
+    ),
+    (
+        r"(?:you can )?(?P<op>add|subtract) (?P<n>\d) (?:to|from) (?P<other>(?:charge|run|casting"
+        r"|unbinding)(?: and (?:charge|run|casting|unbinding))?) rolls (?:for|made for) {WHO}",
+        "roll_bonus",
+    ),
+    (
+        r"(?:you can )?reroll (?P<other>charge|run|casting|unbinding|battleshock) rolls for {WHO}",
+        "reroll_other",
+    ),
+    (
+        r"if the unmodified (?P<roll>hit|wound) roll for an attack made {BY} is (?P<on>[56]), "
+        r"that attack inflicts (?P<n>1|d3|d6|2|3) mortal wounds? on the target in addition to "
+        r"any normal damage",
+        "mortal_on_roll",
+    ),
+]
+"""What a spell or command ability gives the unit it picks (`{WHO}`: "that unit"), or the
+caster, for a while: each wording and the kind of effect it makes (`_lasting_effects`)."""
+
+
+def _lasting_effects(kind: str, match: re.Match[str]) -> list[dict[str, Any]]:
+    """The effects of one `_LASTING_WORDINGS` match."""
+    groups = match.groupdict()
+    rolls = [r for r in (groups.get("roll"), groups.get("roll2")) if r]
+    sign = -1 if groups.get("op") == "subtract" else 1
+    if kind == "reroll":
+        which = "ones" if groups.get("ones") else "failed" if groups.get("which") else "all"
+        return [{"type": "reroll", "roll": roll, "which": which} for roll in rolls]
+    if kind == "modifier":
+        return [
+            {"type": "modifier", "roll": roll, "amount": sign * int(match["n"])} for roll in rolls
+        ]
+    if kind == "attacks":
+        return [
+            {
+                "type": "characteristic_modifier",
+                "characteristic": "attacks",
+                "amount": int(match["n"]),
+                "melee_only": True,
+            }
+        ]
+    if kind == "no_battleshock":
+        return [{"type": "no_battleshock"}]
+    if kind == "roll_bonus":
+        return [
+            {"type": "roll_bonus", "roll": roll, "amount": sign * int(match["n"])}
+            for roll in match["other"].split(" and ")
+        ]
+    if kind == "reroll_other":
+        return [{"type": "reroll_other", "roll": match["other"]}]
+    amount = _number(match["n"])
+    return [
+        {"type": "mortal_wounds_on_roll", "roll": match["roll"], "on": int(match["on"]),
+         "amount": amount, "add": True}
+    ]  # fmt: skip
+
+
+def _lasting(
+    s: str, who: str, melee: list[str] | None, timing: dict[str, str]
+) -> list[dict[str, Any]] | None:
+    """ "Until your next hero phase, you can reroll hit rolls for attacks made by that unit"
+    (`who`: the unit picked, or the caster): a `lasting` effect, None unless every clause is a
+    wording of `_LASTING_WORDINGS` and the sentence says how long. Attacks "made with melee
+    weapons" by the caster are its melee weapons (`melee`); by a picked unit, they are all its
+    attacks only in a combat phase that the effect ends with."""
+    until = None
+    for pattern, duration in _UNTIL:
+        found = re.search(rf"(?:^(?:{pattern}),? |,? (?:{pattern})$)", s)
+        if found:
+            until, s = duration, (s[: found.start()] + s[found.end() :]).strip()
+            break
+    inner = re.search(r" (?:that|this) (?:unit|hero|model) in that (?:combat )?phase\b", s)
+    if until is None and inner:
+        until = "end_of_phase"
+    if until is None:
+        return None
+    s = re.sub(r"^(?:if you do so|if successfully cast),? ", "", s)
+    by_melee = rf"(?:with melee weapons by {who}|by {who} with melee weapons)"
+    effects: list[dict[str, Any]] = []
+    melee_used = False
+    for clause in re.split(r",? and (?=(?:you can |add |subtract |reroll |do not ))", s):
+        clause = re.sub(r" in that (?:combat )?phase\b", "", clause.strip())
+        for pattern, kind in _LASTING_WORDINGS:
+            wording = pattern.replace("{WHO}", f"(?:{who})")
+            plain = re.fullmatch(wording.replace("{BY}", f"by (?:{who})"), clause)
+            match = plain or re.fullmatch(wording.replace("{BY}", by_melee), clause)
+            if match:
+                melee_used = melee_used or plain is None
+                effects.extend(_lasting_effects(kind, match))
+                break
+        else:
+            return None
+    if not effects:
+        return None
+    if melee_used:
+        if melee is not None:
+            if not melee:
+                return None
+            effects = [{"type": "with_weapons", "weapons": melee, "effects": effects}]
+        elif not (timing.get("phase") == "combat" and until == "end_of_phase"):
+            return None
+    return [{"type": "lasting", "until": until, "effects": effects}]
+
+
+_PICK_SENTENCE = re.compile(
+    r"(?:if (?:you do so|successfully cast),? )?(?:you can )?pick (?:1|one|a|an) (?:other )?"
+    r"(?:enemy|friendly) [a-z' -]{0,60}?(?:unit|hero|monster|wizard|priest|model)s? "
+    r"(?:that is |that are )?(?:wholly )?within \d{1,3}\"? of (?:the caster|this (?:unit|model)|"
+    r"(?:a |any )?(?:friendly )?models? with this command ability)"
+    r"(?:, or wholly within \d{1,3}\"? of a (?:friendly )?model with this command ability that is "
+    r"your general)?"
+    r"(?: (?:that is|and) visible to (?:them|it|him|her|the caster))?"
+)
+"""The sentence that picks the unit a spell or command ability affects (its `target`)."""
+
+
+_ROLL_HEAL = re.compile(
+    r"(?:^|(?<=\. )|(?<=, ))(?:you can )?roll a dice(?: for this (?:unit|model))?\. "
+    r"(?:if you do so, )?on a (?P<on>[2-6])\+?,? (?:you can )?heal (?:up to )?"
+    rf"(?P<n>d3|d6|\d|one|two|three) wounds? (?:that (?:has|have) been )?allocated to {_UNIT}\.?"
+)
+"""'Roll a dice for this unit. On a 4+ heal up to D3 wounds allocated to this unit.'"""
+
+
+_BY_SIZE = re.compile(
+    r"(?:you can )?add (?P<a>\d) to (?P<roll>hit|wound) rolls (?P<rest>for attacks made [^.]{1,160}?),? "
+    r"if the target unit (?:has|contains|includes) (?P<m>\d{1,2}) or more models\. "
+    r"add (?P<b>\d) to (?P=roll) rolls instead of (?P=a),? if the target unit (?:has|contains|"
+    r"includes) (?P<m2>\d{1,2}) or more models\.?"
+)
+"""A bonus against a unit of at least M models, a greater one against a larger unit."""
+
+
+def _by_size(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], list[str]] | None:
+    """ "You can reroll failed hit rolls for attacks made with X if the target unit has 5 or
+    more models": the effect only `against` a unit of that many models."""
+    match = re.fullmatch(
+        r"(?P<rest>.+?),? if the target unit (?:has|contains|includes) (?P<m>\d{1,2}) or more "
+        r"models",
+        s,
+    ) or re.fullmatch(
+        r"if the target unit (?:has|contains|includes) (?P<m>\d{1,2}) or more models, "
+        r"(?P<rest>.+)",
+        s,
+    )
+    if not match:
+        return None
+    inner = _reroll(match["rest"], weapons) or _modifier(match["rest"], weapons)
+    if inner is None or any(
+        e["type"] == "conditional" or e.get("roll") == "save" for e in inner[0]
+    ):
+        return None
+    effects, covered = inner
+    return [{"type": "against", "min_models": int(match["m"]), "effects": effects}], covered
+
+
+_INCLUDES = (
+    r"(?:while (?:this unit|it) (?:includes|has|contains) any [a-z' -]{1,40}?|"
+    r"(?:for |of )?a unit that includes any [a-z' -]{1,40}?)"
+)
+
+
+def _command_model(s: str) -> list[dict[str, Any]] | None:
+    """A standard bearer's or musician's rule while the unit includes it (the set-up gives a
+    command model's effects to the units that have one): Bravery, run and charge rolls."""
+    match = re.fullmatch(
+        rf"(?:add (?P<n>\d) to (?:the bravery characteristic of this unit|this unit's bravery "
+        rf"characteristic|the bravery characteristic of a unit that includes any [a-z' -]{{1,40}}?)"
+        rf"(?: {_INCLUDES})?)",
+        s,
+    )
+    if match:
+        return [
+            {
+                "type": "characteristic_modifier",
+                "characteristic": "bravery",
+                "amount": int(match["n"]),
+            }
+        ]
+    match = re.fullmatch(
+        rf"(?:you can )?add (?P<n>\d) to (?P<roll>run|charge) rolls (?:for |made for )?"
+        rf"(?:this unit {_INCLUDES}|a unit that includes any [a-z' -]{{1,40}}?)",
+        s,
+    )
+    if match:
+        return [{"type": "roll_bonus", "roll": match["roll"], "amount": int(match["n"])}]
+    match = re.fullmatch(
+        rf"(?:you can )?reroll (?P<roll>run|charge) rolls for (?:this unit {_INCLUDES}|a unit "
+        rf"that includes any [a-z' -]{{1,40}}?)",
+        s,
+    )
+    if match:
+        return [{"type": "reroll_other", "roll": match["roll"]}]
+    if re.fullmatch(
+        r"(?:(?:1|one) in every \d{1,3} (?:[a-z' -]{1,30} )?models|models) in this unit "
+        r"(?:can|may) be (?:an? )?[a-z' -]{1,40}",
+        s,
+    ):
+        return []
+    return None
+
+
+def _charged_weapon(
+    s: str, weapons: list[WeaponRef]
+) -> tuple[list[dict[str, Any]], list[str]] | None:
+    """ "Add 2 to the Damage characteristic of this model's Lance and improve its Rend by 1 if
+    this model made a charge move in the same turn": characteristic changes of one weapon."""
+    s, condition = _condition(s)
+    match = re.fullmatch(
+        rf"add (?P<d>\d) to the damage characteristic of (?:{_UNIT}'s|its) (?P<weapon>[a-z' -]{{1,40}}?)"
+        r"(?: and improve the rend characteristic of (?:that|the) weapon by (?P<r>\d))?",
+        s,
+    )
+    if not match:
+        return None
+    weapon = _weapon_named(match["weapon"], weapons)
+    if weapon is None:
+        return None
+    effects: list[dict[str, Any]] = [
+        {"type": "characteristic_modifier", "characteristic": "damage", "amount": int(match["d"])}
+    ]
+    if match["r"]:
+        effects.append(
+            {
+                "type": "characteristic_modifier",
+                "characteristic": "rend",
+                "amount": -int(match["r"]),
+            }
+        )
+    if condition is not None:
+        effects = [{"type": "conditional", "condition": condition, "effects": effects}]
+    return effects, [weapon.id]
+
+
 _MANY = re.compile(
     r"\bfor each\b|\beach (?:other )?(?:enemy )?units?\b|\bpoint on the battlefield\b|"
     r"\bthat point\b|\bevery (?:enemy )?units?\b|\bunits? within \d{1,3}\"? of that unit\b"
@@ -557,9 +924,11 @@ _MANY = re.compile(
 """Words that make "that unit" one of several units (each enemy unit within 1", a point)."""
 
 
-def read_ability(text: str, weapons: list[WeaponRef]) -> Reading:
+def read_ability(text: str, weapons: list[WeaponRef], *, command_model: bool = False) -> Reading:
     """Read one ability's rules text: its timing, whom it picks, and the effects of the
-    wordings it knows."""
+    wordings it knows. `command_model`: the rule of a standard bearer or musician, whose
+    effects the set-up gives only to units that include one ("while it includes any Icon
+    Bearers" then needs no condition; on any other ability it stays a reminder)."""
     plain = normalise(text)
     reading = Reading(timing=_timing(plain), target=read_target(plain))
     for pattern, usage in _USAGE:
@@ -585,6 +954,28 @@ def read_ability(text: str, weapons: list[WeaponRef]) -> Reading:
         )
         plain = (plain[: near.start()] + plain[near.end() :]).strip()
         understood += 1
+    heal = _ROLL_HEAL.search(plain)
+    if heal and not re.search(r"\binstead\b|\bon a \d", plain[heal.end() :]):
+        lead = plain[: heal.start()].rsplit(". ", 1)[-1]
+        if _strip_lead(lead + "x").strip() == "x":
+            then = [{"type": "heal", "amount": _number(heal["n"]), "target": "self"}]
+            reading.effects.append({"type": "roll_then", "on": int(heal["on"]), "then": then})
+            plain = (plain[: heal.start()] + plain[heal.end() :]).strip()
+            understood += 1
+    size = _BY_SIZE.search(plain)
+    if size:
+        covered_size = _subject(size["rest"], weapons)
+        if covered_size:
+            first = int(size["a"])
+            steps = [(int(size["m"]), first), (int(size["m2"]), int(size["b"]) - first)]
+            for models, step in steps:
+                bonus = {"type": "modifier", "roll": size["roll"], "amount": step}
+                reading.effects.append(
+                    {"type": "against", "min_models": models, "effects": [bonus]}
+                )
+            reading.weapons.extend(w for w in covered_size if w not in reading.weapons)
+            plain = (plain[: size.start()] + plain[size.end() :]).strip()
+            understood += 1
     bolt = _BOLT.search(plain)
     if bolt:
         amount = _number(bolt["n"])
@@ -599,10 +990,33 @@ def read_ability(text: str, weapons: list[WeaponRef]) -> Reading:
         and reading.target.get("side") == "enemy"
         and not _MANY.search(plain)
     )
+    # one unit picked, named "that unit" after: what it is given for a while lands on it
+    one_pick = (
+        reading.target is not None
+        and len(re.findall(r"(?<!cannot )\bpick\b", plain)) == 1
+        and not _MANY.search(plain)
+    )
+    melee = [w.id for w in weapons if w.melee]
     missed = 0
     for sentence in sentences:
         core = _strip_lead(sentence.rstrip(".").strip())
-        found = _sentence(core, weapons, picked_enemy)
+        if not core:
+            continue  # the timing left of a wording read above ("in your hero phase,")
+        if one_pick and _PICK_SENTENCE.fullmatch(core):
+            understood += 1
+            continue
+        given = (
+            _lasting(core, r"that unit|that hero", None, reading.timing)
+            if one_pick
+            else _lasting(core, r"the caster|this model|this unit", melee, reading.timing)
+            if reading.target is None
+            else None
+        )
+        if given is not None:
+            reading.effects.extend(given)
+            understood += 1
+            continue
+        found = _sentence(core, weapons, picked_enemy, command_model)
         if found is None:
             missed += 1
             continue
@@ -623,13 +1037,23 @@ def read_ability(text: str, weapons: list[WeaponRef]) -> Reading:
 
 
 def _sentence(
-    s: str, weapons: list[WeaponRef], picked_enemy: bool = True
+    s: str, weapons: list[WeaponRef], picked_enemy: bool = True, command_model: bool = False
 ) -> tuple[list[dict[str, Any]], list[str]] | None:
-    for reader in (_reroll, _modifier, _on_roll, _characteristic, _more_wordings):
+    for reader in (
+        _reroll,
+        _modifier,
+        _on_roll,
+        _characteristic,
+        _more_wordings,
+        _by_size,
+        _charged_weapon,
+    ):
         found = reader(s, weapons)
         if found is not None:
             return found
     other = _other(s, picked_enemy)
+    if other is None and command_model:
+        other = _command_model(s)
     if other is not None:
         return other, []
     return None

@@ -440,3 +440,527 @@ def test_issue24_one_in_every_n_models_bonus_stays_a_reminder() -> None:
         WEAPONS,
     )
     assert reading.effects == [] and not reading.complete
+
+
+# ---------------------------------------------------------------- issue 24: more wordings
+# Fixture texts of our own, in the wordings of the AoS2 warscrolls (GHB 2021 era).
+
+
+def _lasting(until: str, *effects: dict[str, object]) -> list[dict[str, object]]:
+    return [{"type": "lasting", "until": until, "effects": list(effects)}]
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "effects"),
+    [
+        (
+            # a command ability: the unit picked rerolls its hit rolls for the phase
+            "You can use this command ability at the start of the combat phase. If you do so, "
+            'pick 1 friendly GLOOM GOBLIN unit wholly within 12" of a friendly model with this '
+            "command ability. Until the end of that phase, you can re-roll hit rolls of 1 for "
+            "attacks made by that unit.",
+            {"side": "friendly", "range": 12, "keywords": ["GLOOM GOBLIN"]},
+            _lasting("end_of_phase", {"type": "reroll", "roll": "hit", "which": "ones"}),
+        ),
+        (
+            # a curse: both clauses land on the enemy unit picked, until the caster's next hero
+            # phase (AoS2 §15: "until your next hero phase")
+            'If successfully cast, pick 1 enemy unit within 9" of the caster that is visible to '
+            "them. Until your next hero phase, subtract 1 from hit rolls for attacks made by "
+            "that unit, and subtract 1 from save rolls for attacks that target that unit.",
+            {"side": "enemy", "range": 9},
+            _lasting(
+                "your_next_hero_phase",
+                {"type": "modifier", "roll": "hit", "amount": -1},
+                {"type": "modifier", "roll": "save", "amount": -1},
+            ),
+        ),
+        (
+            # the duration after the clause; Attacks of each model's melee weapons
+            'In your hero phase, pick 1 friendly unit wholly within 18" of this model. Add 1 to '
+            "the Attacks characteristic of that unit's melee weapons until your next hero phase.",
+            {"side": "friendly", "range": 18},
+            _lasting(
+                "your_next_hero_phase",
+                {
+                    "type": "characteristic_modifier",
+                    "characteristic": "attacks",
+                    "amount": 1,
+                    "melee_only": True,
+                },
+            ),
+        ),
+        (
+            # "in that phase" is the duration; a mortal wound on a wound roll of 6, in addition
+            "You can use this command ability at the start of the combat phase. If you do so, "
+            'pick 1 friendly unit wholly within 12" of a friendly model with this command '
+            'ability, or wholly within 24" of a model with this command ability that is your '
+            "general. If the unmodified wound roll for an attack made by that unit in that "
+            "phase is 6, that attack inflicts 1 mortal wound on the target in addition to any "
+            "normal damage.",
+            {"side": "friendly"},
+            _lasting(
+                "end_of_phase",
+                {
+                    "type": "mortal_wounds_on_roll",
+                    "roll": "wound",
+                    "on": 6,
+                    "amount": "1",
+                    "add": True,
+                },
+            ),
+        ),
+    ],
+)
+def test_issue24_what_a_picked_unit_is_given_for_a_while(
+    text: str, target: dict[str, object], effects: list[dict[str, object]]
+) -> None:
+    """A spell or command ability that picks a unit and gives "that unit" a modifier for a
+    while: the target as picked, a `lasting` effect on it with the duration the text says
+    (AoS2 §15, §7.2); every clause understood, no reminder left."""
+    reading = read_ability(text, WEAPONS)
+    assert reading.target == target
+    assert reading.effects == effects
+    assert reading.complete
+    for effect in effects:
+        assert build_effect(effect)[1] == []
+
+
+def test_issue24_melee_attacks_of_a_picked_unit_only_in_a_combat_phase() -> None:
+    """ "Attacks made with melee weapons by that unit" until the end of a combat phase are all
+    its attacks (AoS2 §13: only melee weapons attack in the combat phase); in a hero phase
+    until the next one they are not, and the text stays a reminder."""
+    combat = read_ability(
+        'At the start of the combat phase, pick 1 friendly unit wholly within 12" of this '
+        "model. Until the end of that phase, add 1 to hit rolls for attacks made with melee "
+        "weapons by that unit.",
+        WEAPONS,
+    )
+    assert combat.effects == _lasting(
+        "end_of_phase", {"type": "modifier", "roll": "hit", "amount": 1}
+    )
+    hero = read_ability(
+        'In your hero phase, pick 1 friendly unit wholly within 12" of this model. Until your '
+        "next hero phase, add 1 to hit rolls for attacks made with melee weapons by that unit.",
+        WEAPONS,
+    )
+    assert hero.effects == [] and not hero.complete
+
+
+def test_issue24_a_spell_on_the_casters_own_melee_weapons() -> None:
+    """ "Add 1 to hit and wound rolls for attacks made with melee weapons by the caster until
+    your next hero phase": the caster's melee weapons by name, for that long."""
+    reading = read_ability(
+        "If successfully cast, add 1 to hit and wound rolls for attacks made with melee weapons "
+        "by the caster until your next hero phase.",
+        WEAPONS,
+    )
+    assert reading.target is None
+    assert reading.effects == _lasting(
+        "your_next_hero_phase",
+        {
+            "type": "with_weapons",
+            "weapons": ["glaive"],
+            "effects": [
+                {"type": "modifier", "roll": "hit", "amount": 1},
+                {"type": "modifier", "roll": "wound", "amount": 1},
+            ],
+        },
+    )
+
+
+def test_issue24_a_lasting_wording_without_a_duration_or_with_two_picks_stays_a_reminder() -> None:
+    """No duration said, or two units picked ("that unit" could be either): no effect."""
+    undated = read_ability(
+        'Pick 1 friendly unit wholly within 12" of this model. You can re-roll hit rolls for '
+        "attacks made by that unit.",
+        WEAPONS,
+    )
+    assert undated.effects == []
+    two = read_ability(
+        'Pick 1 friendly unit wholly within 12" of this model, then pick 1 enemy unit within '
+        '3" of it. Until the end of that phase, add 1 to hit rolls for attacks made by that unit.',
+        WEAPONS,
+    )
+    assert two.effects == []
+
+
+def test_issue24_a_command_ability_with_a_condition_of_its_own_keeps_it_as_a_reminder() -> None:
+    """ "You can use this command ability ... if this model has the TZEENTCH keyword": the
+    condition is not one the effects can hold; the sentence stays to be read."""
+    reading = read_ability(
+        "You can use this command ability at the start of your hero phase if this model has "
+        'the GLOOM keyword. If you do so, pick 1 friendly WIZARD wholly within 12" of this '
+        "model. Add 1 to casting rolls for that unit until the end of that phase.",
+        WEAPONS,
+    )
+    assert reading.effects == _lasting(
+        "end_of_phase", {"type": "roll_bonus", "roll": "casting", "amount": 1}
+    )
+    assert not reading.complete
+
+
+def test_issue24_roll_a_dice_and_heal_on_a_high_roll() -> None:
+    """ "Roll a dice for this unit. On a 4+ heal up to D3 wounds" (AoS2 §14.12 healing): a
+    `roll_then` on the unit itself; with a greater healing on a higher roll ("on a 6+ ...
+    instead") it stays a reminder."""
+    reading = read_ability(
+        "In your hero phase, you can roll a dice for this unit. If you do so, on a 4+ heal up "
+        "to D3 wounds allocated to this unit.",
+        WEAPONS,
+    )
+    assert reading.timing == {"phase": "hero", "turn": "yours"}
+    assert reading.effects == [
+        {"type": "roll_then", "on": 4, "then": [{"type": "heal", "amount": "D3", "target": "self"}]}
+    ]
+    assert reading.complete
+    graded = read_ability(
+        "In your hero phase, roll a dice. On a 4+ heal 1 wound allocated to this model. On a 6+ "
+        "heal D3 wounds instead.",
+        WEAPONS,
+    )
+    assert graded.effects == []
+
+
+def test_issue24_heal_that_has_been_allocated() -> None:
+    """ "Heal D3 wounds that have been allocated to this model" reads as any heal."""
+    reading = read_ability(
+        "At the start of your hero phase, you can heal D3 wounds that have been allocated to "
+        "this model.",
+        WEAPONS,
+    )
+    assert reading.effects == [{"type": "heal", "amount": "D3", "target": "self"}]
+
+
+@pytest.mark.parametrize(
+    ("text", "effects", "weapons"),
+    [
+        (
+            "You can re-roll failed hit rolls for attacks made with this model's Glaive if the "
+            "target unit has 5 or more models.",
+            [
+                {
+                    "type": "against",
+                    "min_models": 5,
+                    "effects": [{"type": "reroll", "roll": "hit", "which": "failed"}],
+                }
+            ],
+            ["glaive"],
+        ),
+        (
+            # +1 against 10 models, +2 instead against 20: a second +1 from 20 models
+            "Add 1 to hit rolls for attacks made by this unit if the target unit has 10 or more "
+            "models. Add 2 to hit rolls instead of 1 if the target unit has 20 or more models.",
+            [
+                {
+                    "type": "against",
+                    "min_models": 10,
+                    "effects": [{"type": "modifier", "roll": "hit", "amount": 1}],
+                },
+                {
+                    "type": "against",
+                    "min_models": 20,
+                    "effects": [{"type": "modifier", "roll": "hit", "amount": 1}],
+                },
+            ],
+            ["glaive", "bow"],
+        ),
+        (
+            # a text shared by several warscrolls names their weapons in <...>: this unit's
+            "You can re-roll failed hit rolls for attacks made with <Scythe> or <Glaive> or "
+            "<Wraith's Scythe> if the target unit has 5 or more models.",
+            [
+                {
+                    "type": "against",
+                    "min_models": 5,
+                    "effects": [{"type": "reroll", "roll": "hit", "which": "failed"}],
+                }
+            ],
+            ["glaive"],
+        ),
+        (
+            "You can re-roll hit rolls of 1 for Glaive attacks that target a MONSTER.",
+            [
+                {
+                    "type": "against",
+                    "keywords": ["MONSTER"],
+                    "effects": [{"type": "reroll", "roll": "hit", "which": "ones"}],
+                }
+            ],
+            ["glaive"],
+        ),
+        (
+            "You can re-roll hit rolls for attacks made by this model that target a HERO or "
+            "MONSTER.",
+            [
+                {
+                    "type": "against",
+                    "keywords": ["HERO", "MONSTER"],
+                    "effects": [{"type": "reroll", "roll": "hit", "which": "all"}],
+                }
+            ],
+            ["glaive", "bow"],
+        ),
+    ],
+)
+def test_issue24_bonuses_against_some_targets(
+    text: str, effects: list[dict[str, object]], weapons: list[str]
+) -> None:
+    """A bonus only against a unit of N models or more, or a HERO or MONSTER (`against`,
+    AoS2 §14: modifiers that depend on the target)."""
+    reading = read_ability(text, WEAPONS)
+    assert reading.effects == effects
+    assert reading.weapons == weapons
+    assert reading.complete
+
+
+@pytest.mark.parametrize(
+    ("text", "effects", "weapons"),
+    [
+        (
+            "If the unmodified wound roll for an attack made with a melee weapon by this unit is "
+            "6, the target suffers 1 mortal wound in addition to any normal damage.",
+            [
+                {
+                    "type": "mortal_wounds_on_roll",
+                    "roll": "wound",
+                    "on": 6,
+                    "amount": "1",
+                    "add": True,
+                }
+            ],
+            ["glaive"],
+        ),
+        (
+            "If the unmodified wound roll for an attack made by this model with a melee weapon "
+            "is 6, that attack inflicts 1 mortal wound on the target in addition to any normal "
+            "damage.",
+            [
+                {
+                    "type": "mortal_wounds_on_roll",
+                    "roll": "wound",
+                    "on": 6,
+                    "amount": "1",
+                    "add": True,
+                }
+            ],
+            ["glaive"],
+        ),
+        (
+            "If the unmodifed hit roll for an attack made with Bow is 6, that attack inflicts "
+            "D3 mortal wounds and the attack sequence ends (do not make a wound or save roll).",
+            [
+                {
+                    "type": "mortal_wounds_on_roll",
+                    "roll": "hit",
+                    "on": 6,
+                    "amount": "D3",
+                    "add": False,
+                }
+            ],
+            ["bow"],
+        ),
+        (
+            "If the unmodified hit roll for an attack made with a Glaive that targets a MONSTER "
+            "is 6, that attack inflicts D6 mortal wounds on the target and the attack sequence "
+            "ends (do not make a wound or save roll).",
+            [
+                {
+                    "type": "against",
+                    "keywords": ["MONSTER"],
+                    "effects": [
+                        {
+                            "type": "mortal_wounds_on_roll",
+                            "roll": "hit",
+                            "on": 6,
+                            "amount": "D6",
+                            "add": False,
+                        }
+                    ],
+                }
+            ],
+            ["glaive"],
+        ),
+        (
+            "If the unmodified hit roll for an attack made with the Glaive is 6, that attack "
+            "inflicts 3 hits on the target instead of 1. Make a wound and save roll for each hit.",
+            [{"type": "exploding_hits", "on": 6, "extra": "2"}],
+            ["glaive"],
+        ),
+        (
+            "If the unmodified wound roll for an attack made with a Glaive is 6, that attack has "
+            "a Damage characteristic of 3 instead of 1.",
+            [{"type": "damage_bonus_on_wound", "on": 6, "amount": 2}],
+            ["glaive"],
+        ),
+        (
+            "If the unmodified wound roll for an attack made with a Glaive is 6, add 2 to the "
+            "Damage characteristic of that weapon for that attack.",
+            [{"type": "damage_bonus_on_wound", "on": 6, "amount": 2}],
+            ["glaive"],
+        ),
+    ],
+)
+def test_issue24_more_wordings_of_a_roll_of_6(
+    text: str, effects: list[dict[str, object]], weapons: list[str]
+) -> None:
+    """An unmodified hit or wound roll of 6 (AoS2 §14.4): subjects "by this model with a melee
+    weapon", "the target suffers", a weapon without article, "that targets a MONSTER"."""
+    reading = read_ability(text, WEAPONS)
+    assert reading.effects == effects
+    assert reading.weapons == weapons
+
+
+def test_issue24_a_damage_of_d6_instead_of_1_stays_a_reminder() -> None:
+    """ "A Damage characteristic of D6 instead of 1" is no fixed bonus: no effect can say it."""
+    reading = read_ability(
+        "If the unmodified wound roll for an attack made with a Glaive is 6, that attack has a "
+        "Damage characteristic of D6 instead of 1.",
+        WEAPONS,
+    )
+    assert reading.effects == []
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        (
+            "Roll a dice each time you allocate a mortal wound to a model in this unit. On a 5+, "
+            "that mortal wound is negated.",
+            [{"type": "mortal_ward", "on": 5}],
+        ),
+        (
+            "Roll a dice each time you allcoate a wound or mortal wound to this unit. On a 6+, "
+            "that wound or mortal wound is negated.",
+            [{"type": "ward", "on": 6}],
+        ),
+        (
+            "Add 1 to save rolls for attacks that target this unit while it contains 10 or more "
+            "models.",
+            [
+                {
+                    "type": "conditional",
+                    "condition": "ten_or_more_models",
+                    "effects": [{"type": "modifier", "roll": "save", "amount": 1}],
+                }
+            ],
+        ),
+        (
+            "Add 1 to casting and unbinding rolls for friendly GLOOM WIZARDS while they are within "
+            '12" of any friendly models with this ability.',
+            [
+                {
+                    "type": "aura",
+                    "range": 12,
+                    "side": "friendly",
+                    "keywords": ["GLOOM", "WIZARD"],
+                    "effects": [
+                        {"type": "roll_bonus", "roll": "casting", "amount": 1},
+                        {"type": "roll_bonus", "roll": "unbinding", "amount": 1},
+                    ],
+                }
+            ],
+        ),
+        (
+            'Add 1 to save rolls for attacks that target friendly GLOOM units wholly within 12" '
+            "of any friendly models with this ability.",
+            [
+                {
+                    "type": "aura",
+                    "range": 12,
+                    "side": "friendly",
+                    "keywords": ["GLOOM"],
+                    "effects": [{"type": "modifier", "roll": "save", "amount": 1}],
+                }
+            ],
+        ),
+    ],
+)
+def test_issue24_wards_conditions_and_auras(text: str, effects: list[dict[str, object]]) -> None:
+    """Wards (AoS2 §14.11) on "a model in this unit" and with a typo; a bonus while the unit
+    has 10 models or more; auras on casting and unbinding rolls (a WIZARD's) and on the saves
+    of friendly units in range (AoS2 §21)."""
+    reading = read_ability(text, WEAPONS)
+    assert reading.effects == effects
+    assert reading.complete
+    for effect in effects:
+        assert build_effect(effect)[1] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        (
+            "1 in every 10 models in this unit can be a Drummer. Add 2 to run rolls for a unit "
+            "that includes any Drummers.",
+            [{"type": "roll_bonus", "roll": "run", "amount": 2}],
+        ),
+        (
+            "Add 1 to the Bravery characteristic of a unit that includes any Flag Bearers.",
+            [{"type": "characteristic_modifier", "characteristic": "bravery", "amount": 1}],
+        ),
+        (
+            "Models in this unit may be Icon Bearers. Add 1 to this unit's Bravery "
+            "characteristic while it includes any Icon Bearers.",
+            [{"type": "characteristic_modifier", "characteristic": "bravery", "amount": 1}],
+        ),
+        (
+            "You can re-roll charge rolls for this unit while it includes any Banner Bearers.",
+            [{"type": "reroll_other", "roll": "charge"}],
+        ),
+    ],
+)
+def test_issue24_standard_bearers_and_musicians(
+    text: str, effects: list[dict[str, object]]
+) -> None:
+    """A command model's rule while the unit includes it (AoS2 §20.3): the set-up gives these
+    effects to units that have the model, so "while it includes any" needs no condition; on
+    any other ability the condition would be lost, and the text stays a reminder."""
+    assert read_ability(text, WEAPONS, command_model=True).effects == effects
+    assert read_ability(text, WEAPONS).effects == []
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "role"),
+    [
+        (
+            "Moon Clan Flag",
+            "Add 1 to the Bravery of a unit that includes any Flag Bearers.",
+            "standard_bearer",
+        ),
+        (
+            "Gong Basher",
+            "Add 2 to run rolls for a unit that includes any Gong Bashers.",
+            "musician",
+        ),
+        ("Banner", "Re-roll charge rolls while it includes any Banner Bearers.", "standard_bearer"),
+    ],
+)
+def test_issue24_includes_any_bearers_is_a_command_model(name: str, text: str, role: str) -> None:
+    """ "A unit that includes any Flag Bearers" names a command model (AoS2 §20.3) whatever
+    the rule's name, so the set-up gives its effects only to units that include one."""
+    from aos_cli.content.importers.battlescribe import _command_role
+
+    assert _command_role(name, text) == role
+
+
+def test_issue24_a_weapons_damage_and_rend_after_a_charge() -> None:
+    """ "Add 2 to the Damage characteristic of this model's Glaive and improve the Rend
+    characteristic of that weapon by 1 if this model made a charge move in the same turn":
+    both changes of that weapon, only when it charged (a better Rend is one lower)."""
+    reading = read_ability(
+        "Add 2 to the Damage characteristic of this model's Glaive and improve the Rend "
+        "characteristic of that weapon by 1 if this model made a charge move in the same turn.",
+        WEAPONS,
+    )
+    assert reading.weapons == ["glaive"]
+    assert reading.effects == [
+        {
+            "type": "conditional",
+            "condition": "charged_this_turn",
+            "effects": [
+                {"type": "characteristic_modifier", "characteristic": "damage", "amount": 2},
+                {"type": "characteristic_modifier", "characteristic": "rend", "amount": -1},
+            ],
+        }
+    ]
