@@ -16,8 +16,11 @@ from aos_cli.core.errors import AosError
 from aos_cli.core.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rich.console import Console
 
+    from aos_cli.app.live_notes import LiveNotes
     from aos_cli.app.session import Session
     from aos_cli.app.setup_draft import SetupDraft
     from aos_cli.app.table_memory import Assumed, RememberingAsker
@@ -346,7 +349,7 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                 ends = remembering(session, state, "next", ending)
                 state = session.perform(
                     "next", ending, live.dice(source), RecordedAnswers({}, live.asker(ends)),
-                    live.watch,
+                    following_dice(live),
                 )  # fmt: skip
             elif action == "undo":
                 assumed = None
@@ -413,7 +416,7 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                 state = session.perform(
                     option.kind, payload, live.dice(source),
                     RecordedAnswers(dict(told), live.asker(typed_first(asker, in_cover))),
-                    live.watch,
+                    following_dice(live),
                 )  # fmt: skip
                 if asker.assumed:
                     assumed = Correction(option.kind, request, asker.assumed, told=told)
@@ -440,6 +443,19 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                 out.print("  " + _("Assumed: {fact}.").format(fact=fact.text), markup=False)
             out.print(f"  {key_hint('correct')}", markup=False)
             assumed.fresh = False
+
+
+def following_dice(live: LiveNotes) -> Callable[[GameState], None]:
+    """The action's notes shown as they come, and the chance to destroy the target said as
+    each attack's hit and wound rolls are known (issue 29 item 4): before the next dice are
+    asked for when the players type them, in the attack's report when the tool rolls."""
+    from aos_cli.views.play import dice_odds_line
+
+    def watch(state: GameState) -> None:
+        live.watch(state)
+        state.follow_dice = lambda odds: state.notes.append(dice_odds_line(odds))
+
+    return watch
 
 
 def terminal_height() -> int:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from aos_cli.core.attack import Attack, WeaponResult, resolve_attacks
+from aos_cli.core.attack import Attack, AttackWatch, WeaponResult, resolve_attacks
 from aos_cli.core.effects import TargetInfo
 from aos_cli.core.engine import AttackOdds, AttackResult
 from aos_cli.core.odds import attack_odds, mean_damage
@@ -56,8 +56,10 @@ class AosEngine:
     """The Age of Sigmar attack sequence (2nd edition; 1st edition through its own
     `AttackRules`), behind the one attack protocol of `aos_cli.core.engine`."""
 
-    def resolve(self, spec: AosAttack, source: DiceSource) -> AttackResult[WeaponResult]:
-        """Roll it (`resolve_attacks`)."""
+    def resolve(
+        self, spec: AosAttack, source: DiceSource, watch: AttackWatch | None = None
+    ) -> AttackResult[WeaponResult]:
+        """Roll it (`resolve_attacks`; `watch` is told each weapon's hit and wound rolls)."""
         return resolve_attacks(
             spec.attacks,
             spec.target,
@@ -67,6 +69,7 @@ class AosEngine:
             wounds_suffered=spec.wounds_suffered,
             ward=spec.ward,
             mortal_ward=spec.mortal_ward,
+            watch=watch,
         )
 
     def odds(self, spec: AosAttack, *, detail: bool = False) -> AttackOdds:

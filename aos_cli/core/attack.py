@@ -7,7 +7,7 @@ in a fixed order so that scripted and typed-in dice are asked for predictably.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -142,8 +142,21 @@ class _Wound:
     damage_factor: int = 1
 
 
-def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> WeaponResult:
-    """Roll one weapon's attacks through hit, wound, save and damage (AoS2 §14.4)."""
+StageWatch = Callable[[str, tuple[int, ...], WeaponResult], None]
+"""Told a weapon's hit rolls ("hit") and wound rolls ("wound") as soon as they are rolled,
+before anything they set off is rolled: the unmodified dice after rerolls, and the weapon's
+result so far (its attacks; at the wound rolls its hits and mortal wounds on hit too)."""
+
+AttackWatch = Callable[[int, str, tuple[int, ...], list[WeaponResult]], None]
+"""`StageWatch` for a unit's attack: the weapon's index, the stage, its dice, and the results
+so far (the weapons done, then the one rolling)."""
+
+
+def resolve_weapon(
+    attack: Attack, target: TargetInfo, source: DiceSource, watch: StageWatch | None = None
+) -> WeaponResult:
+    """Roll one weapon's attacks through hit, wound, save and damage (AoS2 §14.4); `watch`
+    is told the hit and the wound rolls as they are known (odds that follow the dice)."""
     profile, rules = attack.profile, attack.rules
     label = weapon_label(profile)
     result = WeaponResult(weapon=profile.name)
@@ -172,6 +185,8 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
         rules.reroll_hit,
     )
     hit_ok = tuple(rules.hit_succeeds(d.value, profile.to_hit) for d in hit_dice)
+    if watch is not None and hit_dice:
+        watch("hit", tuple(d.value for d in hit_dice), result)
 
     hits: list[_Hit] = []
     extra_hit_amounts: list[DiceExpr] = []
@@ -227,6 +242,8 @@ def resolve_weapon(attack: Attack, target: TargetInfo, source: DiceSource) -> We
     )
     wound_ok = tuple(rules.wound_succeeds(d.value, profile.to_wound) for d in wound_dice)
     automatic = len(wounds)
+    if watch is not None and wound_dice:
+        watch("wound", tuple(d.value for d in wound_dice), result)
     result.stages.append(
         Stage(
             "wound",
@@ -310,15 +327,23 @@ def resolve_attacks(
     wounds_suffered: int = 0,
     ward: int | None = None,
     mortal_ward: int | None = None,
+    watch: AttackWatch | None = None,
 ) -> AttackResult[WeaponResult]:
     """Resolve every weapon of a unit against one target, then wards, then allocation.
 
     Mortal wounds from the attacks are allocated together with the other damage after all the
     attacks (AoS2 §14.8). A ward rolls once per wound or mortal wound (AoS2 §14.11); a ward
     against mortal wounds alone (`mortal_ward`, Shielded by Faith) rolls for the mortal wounds
-    the attacks caused too (p.8), the better of the two for those.
+    the attacks caused too (p.8), the better of the two for those. `watch` is told each
+    weapon's hit and wound rolls as they are known.
     """
-    result = AttackResult([resolve_weapon(a, target, source) for a in attacks])
+    done: list[WeaponResult] = []
+    for index, attack in enumerate(attacks):
+        told: StageWatch | None = None
+        if watch is not None:
+            told = partial(_tell_stage, watch, index, done)
+        done.append(resolve_weapon(attack, target, source, told))
+    result = AttackResult(done)
     ward = ward_for(attacks, ward)
     against_mortal = min(ward, mortal_ward or 7)
     parts = [(result.damage_before_ward, ward)]
@@ -347,6 +372,18 @@ def resolve_attacks(
         lost = result.allocation.slain * target_wounds + result.allocation.wounds_on_damaged
         result.wounds_lost = lost - min(wounds_suffered, target_models * target_wounds)
     return result
+
+
+def _tell_stage(
+    watch: AttackWatch,
+    index: int,
+    done: list[WeaponResult],
+    stage: str,
+    dice: tuple[int, ...],
+    current: WeaponResult,
+) -> None:
+    """A weapon's stage told to the unit's watcher with the weapons done before it."""
+    watch(index, stage, dice, [*done, current])
 
 
 def ward_for(attacks: Sequence[Attack], ward: int | None) -> int:

@@ -194,21 +194,24 @@ class _AttackWalk(Generic[T]):
     def wound_faces(self, rend: int) -> list[tuple[float, bool, T]]:
         """Each face of a wound roll (after the reroll): its chance, whether it wounds, and
         what it then does."""
-        alg, rules, to_wound = self.algebra, self.rules, self.attack.profile.to_wound
+        rules, to_wound = self.rules, self.attack.profile.to_wound
         faces = face_probabilities(rules.reroll_wound, lambda w: rules.wound_succeeds(w, to_wound))
-        weighted: list[tuple[float, bool, T]] = []
-        for w, p in zip(FACES, faces, strict=True):
-            if not p:
-                continue
-            if not rules.wound_succeeds(w, to_wound):
-                weighted.append((p, False, alg.zero()))
-                continue
-            mortal = rules.hit_triggers(w, rules.mortal_on_wound)
-            parts = [self.mortal(mortal)] if mortal else []
-            if not (mortal and not all(t.add for t in mortal)):
-                parts.append(self.wound(rend, rules.damage_bonus(w), rules.damage_factor(w)))
-            weighted.append((p, True, alg.add(parts)))
-        return weighted
+        return [
+            (p, rules.wound_succeeds(w, to_wound), self.wound_face(w, rend))
+            for w, p in zip(FACES, faces, strict=True)
+            if p
+        ]
+
+    def wound_face(self, w: int, rend: int) -> T:
+        """What a wound roll of unmodified `w` does (nothing when it fails)."""
+        alg, rules = self.algebra, self.rules
+        if not rules.wound_succeeds(w, self.attack.profile.to_wound):
+            return alg.zero()
+        mortal = rules.hit_triggers(w, rules.mortal_on_wound)
+        parts = [self.mortal(mortal)] if mortal else []
+        if not (mortal and not all(t.add for t in mortal)):
+            parts.append(self.wound(rend, rules.damage_bonus(w), rules.damage_factor(w)))
+        return alg.add(parts)
 
     def one_attack(self) -> T:
         """Everything one attack does: its hit roll, extra hits, mortal wounds and wounds."""
@@ -217,37 +220,36 @@ class _AttackWalk(Generic[T]):
     def hit_faces(self) -> list[tuple[float, bool, T]]:
         """Each face of a hit roll (after the reroll): its chance, whether it hits, and what
         the attack then does (extra hits, mortal wounds and wound rolls)."""
+        rules, to_hit = self.rules, self.attack.profile.to_hit
+        faces = face_probabilities(rules.reroll_hit, lambda v: rules.hit_succeeds(v, to_hit))
+        return [
+            (p, rules.hit_succeeds(v, to_hit), self.hit_face(v))
+            for v, p in zip(FACES, faces, strict=True)
+            if p
+        ]
+
+    def hit_face(self, v: int) -> T:
+        """What a hit roll of unmodified `v` does (nothing when it misses)."""
         alg, rules, profile = self.algebra, self.rules, self.attack.profile
-        faces = face_probabilities(
-            rules.reroll_hit, lambda v: rules.hit_succeeds(v, profile.to_hit)
-        )
-        extra_hit: T | None = None
-        weighted: list[tuple[float, bool, T]] = []
-        for v, p in zip(FACES, faces, strict=True):
-            if not p:
-                continue
-            if not rules.hit_succeeds(v, profile.to_hit):
-                weighted.append((p, False, alg.zero()))
-                continue
-            parts: list[T] = []
-            exploding = rules.hit_triggers(v, rules.exploding)
-            if exploding:
-                # Extra hits trigger nothing: one wound roll each, no rend bonus.
-                if extra_hit is None:
-                    extra_hit = self.wound_roll(profile.rend)
-                count = alg.add([alg.amount(t.amount) for t in exploding])
-                parts.append(alg.compound(count, extra_hit))
-            mortal = rules.hit_triggers(v, rules.mortal_on_hit)
-            if mortal:
-                parts.append(self.mortal(mortal))
-            if not (mortal and not all(t.add for t in mortal)):
-                rend = profile.rend + rules.rend_bonus(v)
-                if rules.auto_wounds(v):
-                    parts.append(self.wound(rend, 0))
-                else:
-                    parts.append(alg.repeat(self.wound_roll(rend), rules.wound_roll_count(v)))
-            weighted.append((p, True, alg.add(parts)))
-        return weighted
+        if not rules.hit_succeeds(v, profile.to_hit):
+            return alg.zero()
+        parts: list[T] = []
+        exploding = rules.hit_triggers(v, rules.exploding)
+        if exploding:
+            # Extra hits trigger nothing: one wound roll each, no rend bonus.
+            extra_hit = self.wound_roll(profile.rend)
+            count = alg.add([alg.amount(t.amount) for t in exploding])
+            parts.append(alg.compound(count, extra_hit))
+        mortal = rules.hit_triggers(v, rules.mortal_on_hit)
+        if mortal:
+            parts.append(self.mortal(mortal))
+        if not (mortal and not all(t.add for t in mortal)):
+            rend = profile.rend + rules.rend_bonus(v)
+            if rules.auto_wounds(v):
+                parts.append(self.wound(rend, 0))
+            else:
+                parts.append(alg.repeat(self.wound_roll(rend), rules.wound_roll_count(v)))
+        return alg.add(parts)
 
 
 def _attack_count(attack: Attack) -> Vec:
@@ -365,6 +367,19 @@ def _succeeded(weighted: list[tuple[float, bool, Vec]]) -> Vec:
     return trim(mix([(p / total, x) for p, x in chosen]))
 
 
+def hits_change_wounds(attack: Attack) -> bool:
+    """Whether a wound roll's outcome depends on the hit roll before it (a hit roll that
+    improves Rend, makes several wound rolls or extra hits, or wounds by itself): then the
+    wound rolls alone do not tell the damage still to come."""
+    rules = attack.rules
+    return bool(
+        rules.rend_on_hit
+        or rules.wound_rolls_on_hit is not None
+        or rules.exploding
+        or rules.auto_wound is not None
+    )
+
+
 def damage_given(
     attacks: Sequence[Attack],
     target: TargetInfo,
@@ -372,44 +387,71 @@ def damage_given(
     *,
     stage: str,
     ward: int | None = None,
+    rolls: Sequence[Sequence[int]] | None = None,
 ) -> Distribution:
     """The damage still to come (after the ward) once a stage's dice are rolled: `counts` the
     successful hit rolls (`stage` "hit") or wound rolls ("wound") of each weapon, in order.
     Exact given the counts alone, from the same walk as `attack_odds`: the dice are
-    independent, so each success does what any success does.
+    independent, so each success does what any success does. With `rolls` (each weapon's
+    unmodified dice after rerolls, `counts` then unused) it is exact given the faces too:
+    a 6 that sets off mortal wounds counts for what it does.
 
     A wound roll's outcome depends on its hit roll where a hit roll improves Rend or makes
     several wound rolls; such weapons are refused for the wound stage (InputError)."""
-    if len(counts) != len(attacks):
+    given = rolls if rolls is not None else counts
+    if len(given) != len(attacks):
         raise InputError(
             _("give one count per weapon ({n})").format(n=len(attacks)),
             _("separate the counts with commas, e.g. 3,2"),
         )
     keep = survives(ward_for(attacks, ward))
     total = ZERO
-    for attack, count in zip(attacks, counts, strict=True):
+    for index, attack in enumerate(attacks):
         walk = _AttackWalk(attack, target, _DISTS)
-        if stage == "hit":
-            one = _succeeded(walk.hit_faces())
-        else:
-            rules = attack.rules
-            if (
-                rules.rend_on_hit
-                or rules.wound_rolls_on_hit is not None
-                or rules.exploding
-                or rules.auto_wound is not None
-            ):
-                raise InputError(
-                    _("{weapon}: its hit rolls change its wound rolls").format(
-                        weapon=attack.profile.name
-                    ),
-                    _("give the hits (--hits) instead"),
-                )
-            one = _succeeded(walk.wound_faces(attack.profile.rend))
-        if keep < 1.0:
-            one = thin(one, keep)
-        total = convolve(total, power(one, count))
+        if stage != "hit" and hits_change_wounds(attack):
+            raise InputError(
+                _("{weapon}: its hit rolls change its wound rolls").format(
+                    weapon=attack.profile.name
+                ),
+                _("give the hits (--hits) instead"),
+            )
+        if rolls is None:
+            one = _succeeded(
+                walk.hit_faces() if stage == "hit" else walk.wound_faces(attack.profile.rend)
+            )
+            total = convolve(total, power(thin(one, keep), counts[index]))
+            continue
+        for face in FACES:
+            times = sum(1 for v in rolls[index] if v == face)
+            if not times:
+                continue
+            one = (
+                walk.hit_face(face)
+                if stage == "hit"
+                else walk.wound_face(face, attack.profile.rend)
+            )
+            total = convolve(total, power(thin(trim(one), keep), times))
     return to_distribution(total)
+
+
+def damage_to_roll(
+    attack: Attack, target: TargetInfo, dice: int, *, stage: str, ward: int | None = None
+) -> Distribution:
+    """The damage (after the ward) of `dice` hit rolls (`stage` "hit": whole attacks) or wound
+    rolls ("wound") of one weapon still to be rolled: what is to come just before a stage's
+    dice, once their number is known. Wound rolls are refused (InputError) where the hit
+    roll changes them (`hits_change_wounds`)."""
+    keep = survives(ward_for([attack], ward))
+    walk = _AttackWalk(attack, target, _DISTS)
+    if stage == "hit":
+        one = walk.one_attack()
+    elif hits_change_wounds(attack):
+        raise InputError(
+            _("{weapon}: its hit rolls change its wound rolls").format(weapon=attack.profile.name)
+        )
+    else:
+        one = walk.wound_roll(attack.profile.rend)
+    return to_distribution(power(thin(one, keep), dice))
 
 
 def mean_damage(attacks: Sequence[Attack], target: TargetInfo, *, ward: int | None = None) -> float:

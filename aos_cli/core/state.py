@@ -15,6 +15,7 @@ from aos_cli.core.i18n import _
 from aos_cli.core.targets import TargetRule
 
 if TYPE_CHECKING:
+    from aos_cli.core.dice_odds import DiceOddsSink
     from aos_cli.core.effects import Effect
     from aos_cli.core.events import Event
 
@@ -506,6 +507,9 @@ class GameState:
     realm_spells: tuple[AbilitySpec, ...] = ()
     """Spells every wizard knows in the realm of battle besides its own (AoS2 §24.1 realmsphere
     magic, Ghur's Wildform), as the set-up snapshot holds them."""
+    follow_dice: DiceOddsSink | None = field(default=None, repr=False, compare=False)
+    """Set by `aos play` on the action it plays (never recorded nor replayed): told the chance
+    to destroy the target as each attack's hit and wound rolls are known (issue 29)."""
 
     @property
     def active_side(self) -> int:

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
     from aos_cli.app.play import TargetOdds
     from aos_cli.app.roll_odds import RollOptionOdds
+    from aos_cli.core.dice_odds import StageOdds
     from aos_cli.core.guide import Option
     from aos_cli.core.state import GameState, UnitState
 
@@ -148,3 +149,49 @@ def roll_odds_lines(odds: RollOptionOdds) -> list[str]:
             line += _("; with the re-roll {chance}").format(chance=again)
         lines.append(line)
     return [*lines, *(f"    {note}" for note in odds.notes)]
+
+
+def dice_odds_line(odds: StageOdds) -> str:
+    """During an attack, once its hit (or wound) rolls are known: `Chance to destroy Chainrasp
+    Horde: 31% before the hit rolls → 12% now (4 hits; 3.2 → 2.1 models slain expected).`;
+    only the models expected slain when the target cannot be destroyed either way."""
+    from aos_cli.views.charts import percent
+
+    hits = odds.stage == "hit"
+    if odds.before <= 0.0 and odds.now <= 0.0:
+        template = (
+            _(
+                "Models of {target} expected slain: {slain_before} before the hit rolls → "
+                "{slain_now} now ({done})."
+            )
+            if hits
+            else _(
+                "Models of {target} expected slain: {slain_before} before the wound rolls → "
+                "{slain_now} now ({done})."
+            )
+        )
+    elif hits:
+        template = _(
+            "Chance to destroy {target}: {before} before the hit rolls → {now} now "
+            "({done}; {slain_before} → {slain_now} models slain expected)."
+        )
+    else:
+        template = _(
+            "Chance to destroy {target}: {before} before the wound rolls → {now} now "
+            "({done}; {slain_before} → {slain_now} models slain expected)."
+        )
+    done = (
+        ngettext("{n} hit", "{n} hits", odds.successes)
+        if hits
+        else ngettext("{n} wound", "{n} wounds", odds.successes)
+    ).format(n=odds.successes)
+    if odds.weapon:
+        done = _("{weapon}: {done}").format(weapon=odds.weapon, done=done)
+    return template.format(
+        target=odds.target,
+        before=percent(odds.before),
+        now=percent(odds.now),
+        done=done,
+        slain_before=number(odds.slain_before, 2),
+        slain_now=number(odds.slain_now, 2),
+    )

@@ -391,3 +391,24 @@ def test_damage_given_refuses_a_wound_count_its_hits_decide() -> None:
     attack = Attack(profile, compile_effects([RendBonusOnHit(6, 1)]))
     with pytest.raises(InputError, match="hit rolls change its wound rolls"):
         damage_given([attack], TargetInfo(4), [1], stage="wound")
+
+
+def test_aos2_s14_damage_given_the_faces_of_the_dice() -> None:
+    """With the dice themselves: a 6 to hit scores an extra hit, so the faces 6 4 1 (two hits,
+    one of them a 6) leave exactly one extra hit, where two hits counted alone leave one
+    with chance 1 - (2/3)² = 5/9. Without such a rule the faces say what the count says."""
+    from aos_cli.core.effects import ExplodingHits
+    from aos_cli.core.odds import damage_given
+
+    profile = WeaponProfile(parse_dice("3"), 4, 2, 0, parse_dice("1"))
+    attack = Attack(profile, compile_effects([ExplodingHits(6, parse_dice("1"))]))
+    faces = damage_given([attack], TargetInfo(7), [0], stage="hit", rolls=[[6, 4, 1]])
+    wound = 5 / 6
+    assert faces.p(3) == pytest.approx(wound**3, abs=1e-12)
+    assert faces.mean == pytest.approx(3 * wound, abs=1e-12)
+    counted = damage_given([attack], TargetInfo(7), [2], stage="hit")
+    assert counted.mean == pytest.approx(wound * (2 + 2 / 3), abs=1e-12)
+    spec = aos_attack(5, 3, 4, "D3", 4)
+    by_faces = damage_given(spec.attacks, spec.target, [0], stage="wound", rolls=[[5, 4, 2]])
+    by_count = damage_given(spec.attacks, spec.target, [2], stage="wound")
+    assert by_faces.probs == pytest.approx(by_count.probs, abs=1e-12)

@@ -181,7 +181,12 @@ def resolve_attack(
     spec = planned.unallocated()
     attacks = list(spec.attacks)
     ward, mortal_ward = spec.ward, spec.mortal_ward
-    result = AOS_ENGINE.resolve(spec, dice)
+    watch = None
+    if state.follow_dice is not None:  # `aos play`: the odds as the dice fall (issue 29)
+        from aos_cli.core.dice_odds import following
+
+        watch = following(planned, state.follow_dice)
+    result = AOS_ENGINE.resolve(spec, dice, watch)
     state.notes.append(
         _(
             "{attacker} → {target}: {attacks}, {hits}, {wounds}, {unsaved}, {mortal}, {damage}."
