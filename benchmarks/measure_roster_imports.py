@@ -45,19 +45,10 @@ def _norm(name: str) -> str:
 
 def _alike(printed: str, given: str) -> bool:
     """Whether the roster's weapon (normalised) is the game's under another catalogue
-    revision's spelling: `zombie rusty blade` / `rusty blade`, `corpsemaster goad` /
-    `corpse goad` (same last word; one a tail of the other or one first word begins the
-    other's)."""
-    if printed == given:
-        return True
-    mine, theirs = printed.split(), given.split()
-    if not mine or not theirs or mine[-1] != theirs[-1]:
-        return False
-    if mine[-len(theirs) :] == theirs or theirs[-len(mine) :] == mine:
-        return True
-    return len(mine) == len(theirs) and (
-        mine[0].startswith(theirs[0]) or theirs[0].startswith(mine[0])
-    )
+    revision's spelling: the importer's own test, so the measure judges as it imports."""
+    from aos_cli.content.importers.loadouts import same_weapon
+
+    return same_weapon(printed, given)
 
 
 def _leaders(scroll: Any, unit: Any) -> set[str]:

@@ -82,6 +82,18 @@ def answer_hint(key: str, kind: str) -> str:
     return _("answer with {flags}").format(flags=way)
 
 
+def as_question(text: str) -> str:
+    """A question shown as a sentence: its first letter a capital (Turkish dotted İ for i);
+    the rules write questions to be embedded in other text as well, so they begin in lower
+    case."""
+    from aos_cli.core.i18n import language
+
+    if not text or not text[0].islower():
+        return text
+    first = "İ" if text[0] == "i" and language() == "tr" else text[0].upper()
+    return first + text[1:]
+
+
 class TerminalAsker:
     """Asks the players at the terminal. Without a terminal, when `require_terminal`, it says
     which flag answers the question instead (a command run from a script must not hang)."""
@@ -98,7 +110,7 @@ class TerminalAsker:
         self._check(key, "yes_no", question)
         from aos_cli.core.answers import yes_no_hint, yes_no_retry
 
-        while (answer := read_yes_no(ask_line(f"{question} {yes_no_hint()}"))) is None:
+        while (answer := read_yes_no(ask_line(f"{as_question(question)} {yes_no_hint()}"))) is None:
             print(yes_no_retry(), file=sys.stderr)
         return answer
 
@@ -108,7 +120,7 @@ class TerminalAsker:
         self._check(key, "number", question)
         counting = at_most is not None
         while True:
-            text = ask_line(question)
+            text = ask_line(as_question(question))
             if counting:
                 cleaned = text.strip()
                 if is_ascii_whole(cleaned) and len(cleaned) <= 4:

@@ -40,9 +40,11 @@ def choose(menu: str, tried: set[str]) -> tuple[str, str]:
 
 def answer(question: str, menu: str) -> str:
     """The policy's answer to a question on the way."""
-    if "set up a unit" in question or question.startswith("Battle"):
+    if "set up a unit" in question.lower() or (
+        question.startswith("Battle") and "[y/n]" not in question
+    ):
         return "1"
-    if "general" in question or question.startswith("Name a terrain"):
+    if "general" in question.lower() or question.startswith("Name a terrain"):
         return ""
     if "Target" in question:
         found = re.findall(r"^\s+\[(\d+)\] ", menu, re.MULTILINE)
@@ -51,7 +53,7 @@ def answer(question: str, menu: str) -> str:
         return "n"
     if "[y/n]" in question:
         return "y"
-    if "how far" in question or "how many" in question:
+    if "how far" in question.lower() or "how many" in question.lower():
         return "3"
     return ""
 

@@ -147,7 +147,7 @@ def test_aos1_s11_7_no_cover_question_for_a_unit_that_charged(tmp_path: Path) ->
         term.type("n")
         _answer_until(term, "Choose", {"End the": "y"})
     term.type(_menu_key(term.seen, "Liberators: charge"))
-    replies = {"within 3": "n", "within 12": "y", "Roll 2 dice": "6 6", "how far": "5"}
+    replies = {"within 3": "n", "within 12": "y", "Roll 2 dice": "6 6", "ow far": "5"}
     _answer_until(term, "Choose", replies)
     term.type("n")
     _answer_until(term, "Choose", {"End the": "y"})
@@ -213,9 +213,7 @@ def test_aos1_s9_the_demo_armies_shoot(tmp_path: Path) -> None:
     term.type(_menu_key(term.seen, "Judicators: shoot"))
     _answer_until(term, "Target", {})
     term.type("2")  # the Chainrasp Horde
-    seen = _answer_until(
-        term, "Choose", {"save": "*1", "Roll": "*6", "[y/n]": "n", "how far": "10"}
-    )
+    seen = _answer_until(term, "Choose", {"save": "*1", "Roll": "*6", "[y/n]": "n", "ow far": "10"})
     assert "Skybolt Bow" in seen and "Chainrasp Horde" in seen and "5 slain" in seen
     term.type("q")
     assert term.close() == 0

@@ -235,7 +235,7 @@ def _says(text: str, name: str) -> bool:
     return bool(name) and f" {name} " in f" {text} "
 
 
-def _same_weapon(printed: str, name: str) -> bool:
+def same_weapon(printed: str, name: str) -> bool:
     """Whether a roster's printed weapon name (a key) is the warscroll's `name` (a key) as
     another catalogue revision spells it: `zombie rusty blade` for `rusty blade`,
     `corpsemaster goad` for `corpse goad` (same last word, one first word begins the other)."""
@@ -311,11 +311,11 @@ def roster_loadout(
     for printed in list(shown):
         if printed in keys.values():
             continue
-        like = [k for k in keys.values() if _same_weapon(printed, k)]
+        like = [k for k in keys.values() if same_weapon(printed, k)]
         if len(like) == 1:
             shown.add(like[0])
     loadout.unknown = sorted(
-        p for p in profiles if not any(_same_weapon(_key(p), k) for k in keys.values())
+        p for p in profiles if not any(same_weapon(_key(p), k) for k in keys.values())
     )
 
     def mentions(choice: str, loose: bool) -> list[int | None]:

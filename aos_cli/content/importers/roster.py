@@ -1158,7 +1158,7 @@ def _not_on_warscroll(unit: RosterUnit, scroll: Any) -> list[str]:
     """The weapons a roster prints for a unit (with its own `Unit` profile) that the
     database's warscroll lacks under any spelling: the roster's catalogue is another
     revision (a Lord of Change with a Staff of Tzeentch)."""
-    from aos_cli.content.importers.loadouts import _key, _same_weapon
+    from aos_cli.content.importers.loadouts import _key, same_weapon
 
     if scroll is None or not any(p.type_name == "Unit" for p in unit.profiles):
         return []
@@ -1166,7 +1166,7 @@ def _not_on_warscroll(unit: RosterUnit, scroll: Any) -> list[str]:
     return [
         p.name
         for p in unit.profiles
-        if p.type_name == "Weapon" and not any(_same_weapon(_key(p.name), k) for k in keys)
+        if p.type_name == "Weapon" and not any(same_weapon(_key(p.name), k) for k in keys)
     ]
 
 
