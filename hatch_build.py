@@ -1,7 +1,7 @@
 """Package build hook: compile the gettext catalogues (`.po`) into `.mo` files inside the wheel.
 
 The compiled catalogues are build output, never committed; the compiler is the package's own
-standard-library one (`aos_cli/core/catalogues.py`), loaded by path so the build needs nothing more
+standard-library one (`aos_cli/language/catalogues.py`), loaded by path so the build needs nothing more
 than hatchling. Editable installs skip this: they compile on first use into the cache folder.
 """
 
@@ -27,7 +27,7 @@ class CatalogueBuildHook(BuildHookInterface):  # type: ignore[misc]
             return
         root = Path(self.root)
         spec = importlib.util.spec_from_file_location(
-            "_aos_catalogues", root / "aos_cli" / "core" / "catalogues.py"
+            "_aos_catalogues", root / "aos_cli" / "language" / "catalogues.py"
         )
         assert spec is not None and spec.loader is not None
         catalogues = importlib.util.module_from_spec(spec)

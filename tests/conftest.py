@@ -47,7 +47,7 @@ def _private_paths(
 def _english_after() -> Iterator[None]:
     """A test that switched language leaves the next one in English."""
     yield
-    from aos_cli.core import i18n
+    from aos_cli.language import i18n
 
     i18n.set_language(i18n.ENGLISH)
 

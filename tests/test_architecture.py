@@ -139,17 +139,19 @@ def test_no_system_id_literal_outside_the_systems() -> None:
 
 
 def test_core_imports_nothing_outside_core() -> None:
-    """Systems, content, the store, views and the CLI depend on core, never the reverse."""
+    """Systems, content, the store, views and the CLI depend on core, never the reverse; core
+    may use only the language floor beneath it (sentences it means, rendered later)."""
     graph = import_graph()
+    below = (f"{PACKAGE}.core", f"{PACKAGE}.language")
     outward = {
-        module: sorted(t for t in targets if not t.startswith(f"{PACKAGE}.core"))
+        module: sorted(t for t in targets if not t.startswith(below))
         for module, targets in graph.items()
         if module.startswith(f"{PACKAGE}.core")
     }
     assert not {m: t for m, t in outward.items() if t}
 
 
-FLOORS = ("core", "content and store", "systems' rules", "app", "views", "cli")
+FLOORS = ("language", "core", "content and store", "systems' rules", "app", "views", "cli")
 """The floors of the package from the ground up (docs/architecture.md): each imports only its
 own floor and those below."""
 
@@ -171,7 +173,7 @@ def floor_of(module: str) -> int:
     """The floor (index into `FLOORS`) a module of the package stands on."""
     parts = module.split(".")
     if module == PACKAGE:
-        return 0
+        return FLOORS.index("core")
     room = parts[1]
     if room == "systems":
         name = parts[-1] if len(parts) > 2 else ""
@@ -180,7 +182,10 @@ def floor_of(module: str) -> int:
         if name in SYSTEM_VIEW_MODULES:
             return FLOORS.index("views")
         return FLOORS.index("systems' rules")
-    rooms = {"core": 0, "content": 1, "store": 1, "app": 3, "views": 4, "cli": 5, "__main__": 5}
+    rooms = {
+        "language": 0, "core": 1, "content": 2, "store": 2, "app": 4, "views": 5, "cli": 6,
+        "__main__": 6,
+    }  # fmt: skip
     if room not in rooms:
         raise AssertionError(f"{module} stands on no floor: move it into one (FLOORS)")
     return rooms[room]
@@ -197,7 +202,7 @@ def upward_imports(graph: dict[str, set[str]]) -> list[str]:
 
 
 def test_each_floor_imports_only_its_own_and_those_below() -> None:
-    """core < content, store < systems' rules < app < views < cli (issue 25): every import of
+    """language < core < content, store < systems' rules < app < views < cli (issue 25): every import of
     every module, lazy and TYPE_CHECKING ones included, runs down or along, never up."""
     assert upward_imports(import_graph()) == []
 
@@ -278,7 +283,108 @@ def report(root: Path) -> str:
     found = cycles(import_graph(root))
     lines.append(f"import cycles (every import counted): {len(found)}")
     lines += [f"  {' <-> '.join(sorted(c))}" for c in found]
+    prose = prose_counts(root)
+    lines.append(f"sentences said in the core: {sum(prose.values())} in {len(prose)} files")
+    lines += [f"  {name}: {count}" for name, count in sorted(prose.items())]
     return "\n".join(lines)
+
+
+LANGUAGE_MODULE = f"{PACKAGE}.language.i18n"
+"""Where the player's language is applied: the views' floor and those above call it; the core
+means sentences (`aos_cli.language.text`) and never says them."""
+
+
+def language_calls(path: Path) -> int:
+    """How many calls in a file say something in the player's language there and then: calls
+    of a name imported from `aos_cli.language.i18n` (`_`, `ngettext`, `number`, ...) or of an
+    attribute of that module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    modules: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == LANGUAGE_MODULE:
+            names.update(alias.asname or alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module == f"{PACKAGE}.language":
+            modules.update(
+                alias.asname or alias.name for alias in node.names if alias.name == "i18n"
+            )
+        elif isinstance(node, ast.Import):
+            modules.update(
+                alias.asname or alias.name for alias in node.names if alias.name == LANGUAGE_MODULE
+            )
+    count = 0
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if (isinstance(func, ast.Name) and func.id in names - {"N_"}) or (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id in modules
+        ):
+            count += 1
+    return count
+
+
+def prose_counts(root: Path = ROOT) -> dict[str, int]:
+    """The core's files that still say sentences in the player's language, with how many."""
+    found: dict[str, int] = {}
+    for path in sorted((root / PACKAGE / "core").rglob("*.py")):
+        count = language_calls(path)
+        if count:
+            found[path.relative_to(root).as_posix()] = count
+    return found
+
+
+PENDING_PROSE: dict[str, int] = {
+    "aos_cli/core/ability_effects.py": 5,
+    "aos_cli/core/action_types.py": 11,
+    "aos_cli/core/actions.py": 10,
+    "aos_cli/core/answers.py": 11,
+    "aos_cli/core/attack.py": 29,
+    "aos_cli/core/attack_flags.py": 27,
+    "aos_cli/core/battleplan.py": 5,
+    "aos_cli/core/battleshock.py": 8,
+    "aos_cli/core/casualties.py": 9,
+    "aos_cli/core/dice.py": 34,
+    "aos_cli/core/effects.py": 3,
+    "aos_cli/core/events.py": 2,
+    "aos_cli/core/guards.py": 48,
+    "aos_cli/core/guide.py": 14,
+    "aos_cli/core/handlers/abilities.py": 43,
+    "aos_cli/core/handlers/combat.py": 59,
+    "aos_cli/core/handlers/magic.py": 33,
+    "aos_cli/core/handlers/movement.py": 2,
+    "aos_cli/core/handlers/scenery.py": 8,
+    "aos_cli/core/legality.py": 43,
+    "aos_cli/core/limits.py": 3,
+    "aos_cli/core/magic.py": 4,
+    "aos_cli/core/movement.py": 5,
+    "aos_cli/core/numbers.py": 20,
+    "aos_cli/core/odds.py": 9,
+    "aos_cli/core/phase_names.py": 1,
+    "aos_cli/core/roll_effects.py": 2,
+    "aos_cli/core/scoring.py": 115,
+    "aos_cli/core/state.py": 5,
+    "aos_cli/core/system.py": 13,
+    "aos_cli/core/targets.py": 10,
+    "aos_cli/core/terrain.py": 17,
+    "aos_cli/core/turn.py": 11,
+    "aos_cli/core/unit_attacks.py": 10,
+}
+"""Core files still saying sentences in the player's language, with how many calls they may
+hold at most: a shrinking allow-list (issue 25: the core holds no `_()`). Lower an entry as its
+sentences become events or texts (`tr()`), delete it at zero; nothing may be added."""
+
+
+def test_the_core_says_nothing_in_a_language() -> None:
+    """Rules return events and texts; views say them (issue 25). No core file may say more in
+    the player's language than its entry in `PENDING_PROSE` allows, and none not listed."""
+    grown = {f: n for f, n in prose_counts().items() if n > PENDING_PROSE.get(f, 0)}
+    assert not grown, (
+        f"sentences said in the core (file: calls): {grown}; return an event or a text "
+        "(aos_cli.language.text.tr) and let a view say it"
+    )
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
-from aos_cli.core.catalogues import LOCALE_DIR, parse_po, po_path
+from aos_cli.language.catalogues import LOCALE_DIR, parse_po, po_path
 
 LANGUAGES = ("hu", "it", "tr", "ru")
 SEED_TERMS = {

@@ -16,8 +16,8 @@ from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import GameError, RuleError
 from aos_cli.core.events import Note
-from aos_cli.core.i18n import _
 from aos_cli.core.state import GameState, UnitState
+from aos_cli.language.i18n import _
 
 Emit = Callable[[str, list[Note]], None]
 """Receives a heading and the notes of each action."""
@@ -167,8 +167,8 @@ class AutoPlayer:
 
     def heading(self) -> str:
         state = self.state
-        from aos_cli.core.i18n import _
         from aos_cli.core.phase_names import phase_name
+        from aos_cli.language.i18n import _
 
         return _("Round {round} · {side} · {phase}").format(
             round=state.round,

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import DiceSource, RecordingDice, ScriptedDice
 from aos_cli.core.errors import GameError
-from aos_cli.core.i18n import _
 from aos_cli.core.state import GameState
 from aos_cli.core.system import get_system
 from aos_cli.core.turn import new_game
+from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.store import ActionRecord, Store

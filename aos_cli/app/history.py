@@ -82,7 +82,7 @@ def _stored(state: GameState, records: list[ActionRecord]) -> list[LogEntry]:
     follows the events that moved it on (`PhaseBegun`); no rule runs."""
     from aos_cli.core.errors import InputError
     from aos_cli.core.events import PhaseBegun, events_from_data
-    from aos_cli.core.i18n import _
+    from aos_cli.language.i18n import _
 
     where = _where(state)
     entries: list[LogEntry] = []

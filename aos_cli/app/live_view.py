@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from aos_cli.core.errors import GameError
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.app.roll_odds import Chance
@@ -87,7 +87,7 @@ def speaking(code: str) -> Iterator[None]:
     The chosen language is one value for the process, so blocks take turns: one viewer's read
     in Hungarian never mixes with another's in Italian, nor with the terminal's lines.
     """
-    from aos_cli.core import i18n
+    from aos_cli.language import i18n
 
     with _LANGUAGE:
         before = i18n.language()

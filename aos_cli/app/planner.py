@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.core.distributions import Distribution

@@ -155,8 +155,8 @@ def told_by_picking(state: GameState, option: Option) -> tuple[dict[str, bool], 
     that did not charge fights only within the system's engagement range of an enemy (AoS2
     §11: 3", 40k8 §10.2: 1"), an unbind is made within its range of the caster (AoS2 §15:
     30"). The option states it, so it is never asked again."""
-    from aos_cli.core.i18n import _
     from aos_cli.core.system import system_of
+    from aos_cli.language.i18n import _
 
     if option.kind == "fight":
         unit = state.unit(str(option.payload["unit"]))
@@ -199,7 +199,7 @@ def target_rule(state: GameState, option: Option) -> Any:
 def target_told(state: GameState, option: Option) -> tuple[dict[str, bool], str]:
     """What picking a target from the list tells the tool, and the prompt that says so:
     a spell's or ability's target is within its range (and seen) when the list says so."""
-    from aos_cli.core.i18n import _
+    from aos_cli.language.i18n import _
 
     rule = target_rule(state, option)
     if rule is None or rule.range is None:
@@ -300,7 +300,7 @@ def menu_action(answer: str) -> str | None:
     """The menu action a typed key or word names (`n`, `next`, Hungarian `t`, `tovább`), in
     English or the chosen language, any case; None for anything else."""
     from aos_cli.core.answers import fold
-    from aos_cli.core.i18n import language
+    from aos_cli.language.i18n import language
 
     typed = fold(answer)
     for code in dict.fromkeys((language(), "en")):
@@ -312,7 +312,7 @@ def menu_action(answer: str) -> str | None:
 
 def menu_key(action: str) -> str:
     """The key the menu shows for an action, in the chosen language (English's otherwise)."""
-    from aos_cli.core.i18n import language
+    from aos_cli.language.i18n import language
 
     keys = MENU_KEYS.get(language(), MENU_KEYS["en"])
     return keys.get(action, MENU_KEYS["en"][action])[0]

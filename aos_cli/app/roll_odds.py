@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from aos_cli.core.i18n import _, number, spell_name
+from aos_cli.language.i18n import _, number, spell_name
 
 if TYPE_CHECKING:
     from aos_cli.core.guide import Option

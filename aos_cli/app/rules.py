@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.content.lookup import normalised
 from aos_cli.core.errors import ContentError
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.content import Database

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from aos_cli.core.errors import GameError
-from aos_cli.core.i18n import N_, _
+from aos_cli.language.i18n import N_, _
 
 if TYPE_CHECKING:
     from aos_cli.app.games import Replayed

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.dice import DiceSource, SeededDice
 from aos_cli.core.errors import ContentError, InputError
-from aos_cli.core.i18n import _
 from aos_cli.core.legality import LEGALITY_REVISION
 from aos_cli.core.system import get_system
+from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.content import ArmyList, Battleplan, Database, Warscroll, Weapon

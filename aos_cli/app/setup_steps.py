@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.dice import DiceSource, roll_off
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.content import RollTable

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import InputError
-from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.system import all_systems, get_system, system_ids
+from aos_cli.language.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

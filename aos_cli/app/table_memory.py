@@ -157,7 +157,7 @@ class TableMemory:
 def told_of_target(memory: TableMemory, state: GameState, kind: str, unit: str, target: str) -> str:
     """What the table told of a target of an attack that still holds, for its line in the
     target list (` · cover: yes, told this phase`); empty when nothing was told."""
-    from aos_cli.core.i18n import _
+    from aos_cli.language.i18n import _
 
     known = memory.recall("cover", kind, {"unit": unit, "target": target})
     if known is None:
@@ -290,7 +290,7 @@ class TypedAnswers:
 
 
 def _yes(fact: Fact, now: tuple[int, int, str] | None = None) -> str:
-    from aos_cli.core.i18n import _
+    from aos_cli.language.i18n import _
 
     if fact.phase == now:
         return _("yes, told this phase") if fact.value else _("no, told this phase")

@@ -22,8 +22,8 @@ from aos_cli.cli.options import (
 )
 from aos_cli.core.answers import RecordedAnswers, read_yes_no
 from aos_cli.core.errors import InputError
-from aos_cli.core.i18n import _, ngettext, number
 from aos_cli.core.numbers import is_ascii_whole, parse_distance
+from aos_cli.language.i18n import _, ngettext, number
 
 if TYPE_CHECKING:
     from aos_cli.app.questions import Question
@@ -86,7 +86,7 @@ def as_question(text: str) -> str:
     """A question shown as a sentence: its first letter a capital (Turkish dotted İ for i);
     the rules write questions to be embedded in other text as well, so they begin in lower
     case."""
-    from aos_cli.core.i18n import language
+    from aos_cli.language.i18n import language
 
     if not text or not text[0].islower():
         return text

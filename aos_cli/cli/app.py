@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 import typer
 
 from aos_cli import __version__
-from aos_cli.core.i18n import ENGLISH, N_, _, language
+from aos_cli.language.i18n import ENGLISH, N_, _, language
 
 HELP = "A battle assistant for Age of Sigmar at the table: rolls, odds, rules and games."
 
@@ -308,7 +308,7 @@ def _click_problem(problem: Exception) -> tuple[str, int] | None:
 def _choose_language(args: list[str]) -> list[str]:
     """Take `--lang` out of the arguments (it is accepted anywhere) and switch to the language
     it, `AOS_LANG` or the locale names; warn on stderr when an asked-for one is unknown."""
-    from aos_cli.core import i18n
+    from aos_cli.language import i18n
 
     try:
         rest, asked = i18n.take_lang_option(args)

@@ -10,7 +10,7 @@ import typer
 from aos_cli.cli.common import console, print_json
 from aos_cli.cli.options import ContentOption, JsonOption
 from aos_cli.cli.warscroll import load_db, report_problems
-from aos_cli.core.i18n import _, ngettext
+from aos_cli.language.i18n import _, ngettext
 from aos_cli.views.theme import markup_safe
 
 army_app = typer.Typer(help="Check and show army lists.", no_args_is_help=True)

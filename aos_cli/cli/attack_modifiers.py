@@ -45,9 +45,9 @@ def parse_modifiers(text: str) -> dict[str, Any]:
     """`extra-attacks=1 hit-mod=1 reroll-hits=ones` as the flags' values by Python name; the
     engine checks the values as it does the flags'."""
     from aos_cli.core.errors import InputError
-    from aos_cli.core.i18n import _
     from aos_cli.core.limits import MAX_ATTACKS, MAX_MODIFIER
     from aos_cli.core.numbers import parse_whole
+    from aos_cli.language.i18n import _
 
     flags = {f.name: f for f in EFFECT_FLAGS}
     values: dict[str, Any] = {}
@@ -99,9 +99,9 @@ def read_modifier(
         trigger_effects,
     )
     from aos_cli.core.errors import AosError
-    from aos_cli.core.i18n import _
     from aos_cli.core.limits import MAX_ATTACKS, MAX_MODIFIER
     from aos_cli.core.numbers import parse_whole
+    from aos_cli.language.i18n import _
 
     key = name.strip().lstrip("-").lower().replace("-", "_")
     text = value.strip()
@@ -156,7 +156,7 @@ def ask_modifiers(state: Any, unit: Any, kind: str = "fight", typed: str = "m") 
     rest kept. Extra attacks are per model unless said for the unit; with extra attacks and
     several weapons, the weapon is the one the unit's rules name, else asked."""
     from aos_cli.cli.common import ask_line, console
-    from aos_cli.core.i18n import _
+    from aos_cli.language.i18n import _
 
     out = console()
     wanted = "missile" if kind == "shoot" else "melee"
@@ -205,8 +205,8 @@ def _named_weapon(
 ) -> str | None:
     """The weapon extra attacks go to: the one the unit's rules name, else the one the
     players pick (Enter: every weapon, extra attacks with the first)."""
-    from aos_cli.core.i18n import _
     from aos_cli.core.unit_attacks import attack_reminders
+    from aos_cli.language.i18n import _
 
     texts = " ".join(text.lower() for _name, text in attack_reminders(state, unit))
     named = [w for w in weapons if w.name.lower() in texts]

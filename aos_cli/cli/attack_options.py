@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from aos_cli.core.errors import InputError
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 from aos_cli.systems.kits import get_kit, kit_systems
 
 if TYPE_CHECKING:

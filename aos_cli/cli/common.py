@@ -7,8 +7,8 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import InputError
-from aos_cli.core.i18n import _
 from aos_cli.core.limits import MAX_TYPED_LINE
+from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -11,7 +11,7 @@ import typer
 from aos_cli.cli.common import console, print_json, shown
 from aos_cli.cli.options import ContentOption, DbOption, GameOption, JsonOption, SeedOption
 from aos_cli.core.errors import InputError
-from aos_cli.core.i18n import _, ngettext
+from aos_cli.language.i18n import _, ngettext
 from aos_cli.views.theme import markup_safe
 
 game_app = typer.Typer(help="Start, pick, list and review saved games.", no_args_is_help=True)

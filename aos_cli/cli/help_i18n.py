@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from aos_cli.core.i18n import ENGLISH, N_, _, language
+from aos_cli.language.i18n import ENGLISH, N_, _, language
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

@@ -9,7 +9,7 @@ import typer
 from aos_cli.cli.attack_options import KitRequest, kit_command
 from aos_cli.cli.common import console, print_json
 from aos_cli.cli.options import JsonOption
-from aos_cli.core.i18n import _, number
+from aos_cli.language.i18n import _, number
 from aos_cli.views.charts import chance, fraction_map
 
 if TYPE_CHECKING:

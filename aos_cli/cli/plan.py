@@ -103,7 +103,7 @@ def offer_reroll(state: GameState, kind: str, payload: dict[str, Any]) -> dict[s
     from aos_cli.app.planner import triumph_offer
     from aos_cli.cli.common import ask_line
     from aos_cli.core.answers import read_yes_no, yes_no_hint
-    from aos_cli.core.i18n import _
+    from aos_cli.language.i18n import _
     from aos_cli.views.plan import reroll_line
 
     if payload.get("triumph") or "target" not in payload:
@@ -131,9 +131,9 @@ def _after_dice(
     from aos_cli.app.session import open_game
     from aos_cli.app.table_memory import table_memory
     from aos_cli.core.errors import InputError
-    from aos_cli.core.i18n import _
     from aos_cli.core.limits import MAX_ATTACKS, MAX_WEAPONS, check_at_most
     from aos_cli.core.numbers import parse_whole
+    from aos_cli.language.i18n import _
     from aos_cli.views.charts import dist_json
     from aos_cli.views.plan import after_dice_line
 

@@ -13,7 +13,7 @@ import typer
 from aos_cli.cli.common import ask_line, console, dice_source, print_json
 from aos_cli.cli.options import DbOption, GameOption, SeedOption
 from aos_cli.core.errors import AosError
-from aos_cli.core.i18n import N_, _, ngettext
+from aos_cli.language.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from collections.abc import Callable

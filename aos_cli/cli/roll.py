@@ -9,7 +9,7 @@ import typer
 from aos_cli.cli.attack_options import KitRequest, kit_command
 from aos_cli.cli.common import console, dice_source, print_json
 from aos_cli.cli.options import DiceOption, JsonOption, SeedOption
-from aos_cli.core.i18n import _, ngettext
+from aos_cli.language.i18n import _, ngettext
 
 roll_app = typer.Typer(
     help="Roll dice the rules ask for, with every die shown.", no_args_is_help=True

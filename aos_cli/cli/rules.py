@@ -49,7 +49,7 @@ def rules_validate(
     """Check content files: every problem as file:line: field: what is wrong; exit 1 if any."""
     from aos_cli.content import validate_paths
     from aos_cli.core.errors import ContentError
-    from aos_cli.core.i18n import ngettext
+    from aos_cli.language.i18n import ngettext
 
     problems, count = validate_paths(paths)
     if json:

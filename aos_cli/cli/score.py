@@ -13,9 +13,9 @@ import typer
 from aos_cli.cli.common import console, print_json
 from aos_cli.cli.options import DbOption, GameOption, JsonOption
 from aos_cli.core.errors import InputError
-from aos_cli.core.i18n import _
 from aos_cli.core.limits import MAX_MODELS
 from aos_cli.core.numbers import is_ascii_whole, parse_whole
+from aos_cli.language.i18n import _
 
 
 def score(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:

@@ -14,7 +14,7 @@ import typer
 
 from aos_cli.cli.options import DbOption, GameOption
 from aos_cli.core.errors import GameError, InputError
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:
     import socket

@@ -19,8 +19,8 @@ from aos_cli.app.setup_steps import (
     row_record,
     triumph_record,
 )
-from aos_cli.core.i18n import _
 from aos_cli.core.numbers import menu_pick
+from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:
     from rich.console import Console

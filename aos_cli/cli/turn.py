@@ -20,7 +20,7 @@ from aos_cli.cli.options import (
     UnitArg,
 )
 from aos_cli.core.errors import GameError, InputError
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 
 
 def status(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:

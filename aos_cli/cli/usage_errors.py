@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from aos_cli.core.i18n import _, ngettext
+from aos_cli.language.i18n import _, ngettext
 
 _REQUIRES = re.compile(r"Option '(?P<option>.+)' requires (?:an argument|(?P<n>\d+) arguments)\.")
 _NO_VALUE = re.compile(r"Option '(?P<option>.+)' does not take a value\.")

@@ -37,7 +37,7 @@ def load_db(content: list[Path] | None) -> Database:
         return load_database(content or [])
     except ContentProblems as problems:
         report_problems(problems.problems)
-        from aos_cli.core.i18n import _
+        from aos_cli.language.i18n import _
 
         raise ContentError(problems.summary, _("fix the content files listed above")) from None
 

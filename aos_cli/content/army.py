@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import Field, model_validator
 
 from aos_cli.content.schema import Base, Id, System, slug
-from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.limits import MAX_MODELS
 from aos_cli.core.system import default_id
+from aos_cli.language.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from aos_cli.content.database import Database

@@ -17,7 +17,7 @@ import aos_cli.core.ability_effects  # noqa: F401  (registers the non-attack eff
 from aos_cli.core.dice import DiceExpr, Reroll, parse_dice, parse_threshold
 from aos_cli.core.effects import EFFECTS, Effect, effect_from_mapping
 from aos_cli.core.errors import AosError
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 
 Found = list[tuple[tuple[str | int, ...], str]]
 """Problems found: (path inside the effect, message)."""

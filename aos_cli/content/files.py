@@ -12,8 +12,8 @@ import stat
 from pathlib import Path
 
 from aos_cli.core.errors import ContentError
-from aos_cli.core.i18n import N_, _, number
 from aos_cli.core.limits import MAX_CONTENT_FILE_BYTES
+from aos_cli.language.i18n import N_, _, number
 
 
 class UnreadableFile(ContentError):

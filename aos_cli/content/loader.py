@@ -40,9 +40,9 @@ from aos_cli.content.files import (
 )
 from aos_cli.content.problems import ContentProblems, Problem, display_name, format_path
 from aos_cli.core.errors import ContentError
-from aos_cli.core.i18n import _, language, number
 from aos_cli.core.limits import MAX_CACHE_BYTES, MAX_CONTENT_FILES
 from aos_cli.core.system import system_ids
+from aos_cli.language.i18n import _, language, number
 
 if TYPE_CHECKING:
     from pydantic import BaseModel, ValidationError

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Protocol, TypeVar
 
 from aos_cli.core.errors import ContentError
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 
 
 class _Named(Protocol):

@@ -35,7 +35,7 @@ class Words:
     language, else its own (English) ones; wrapped in ⟦ ⟧ in the pseudo-language."""
 
     def _translation(self, field: str) -> Any:
-        from aos_cli.core.i18n import language
+        from aos_cli.language.i18n import language
 
         translations: dict[Any, Any] | None = getattr(self, "translations", None)
         if not translations:
@@ -44,7 +44,7 @@ class Words:
 
     def _pseudo(self, field: str) -> bool:
         """In the pseudo-language, whether `field` has a translation to be wrapped in."""
-        from aos_cli.core.i18n import PSEUDO, language
+        from aos_cli.language.i18n import PSEUDO, language
 
         translations: dict[Any, Any] | None = getattr(self, "translations", None)
         return language() == PSEUDO and any(_word(t, field) for t in (translations or {}).values())

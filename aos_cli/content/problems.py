@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from aos_cli.core.errors import ContentError
-from aos_cli.core.i18n import _, ngettext
+from aos_cli.language.i18n import _, ngettext
 
 PathPart = str | int
 FieldPath = tuple[PathPart, ...]

@@ -14,8 +14,8 @@ from typing import Any
 import yaml
 
 from aos_cli.content.problems import PathPart
-from aos_cli.core.i18n import N_, _, number
 from aos_cli.core.limits import MAX_CONTENT_NUMBER, MAX_YAML_DEPTH, MAX_YAML_NODES
+from aos_cli.language.i18n import N_, _, number
 
 
 @dataclass

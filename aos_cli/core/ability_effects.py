@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Literal
 from aos_cli.core.dice import DiceExpr, Reroll, parse_dice, parse_threshold
 from aos_cli.core.effects import EFFECTS, Effect, register
 from aos_cli.core.errors import AosError, ContentError
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 
 UnitTarget = Literal["target", "self", "bearer", "each_enemy_in_range", "each_friendly_in_range"]
 """Who an effect lands on: the unit the ability picked, its own unit, or every unit in range."""

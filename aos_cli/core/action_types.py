@@ -18,7 +18,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
 from aos_cli.core.errors import InputError, RuleError
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 
 PAYLOAD_VERSION = 3
 """The shape `encode_action` writes; payloads without `v` are the untyped shape (1). Version 3

@@ -51,12 +51,12 @@ from aos_cli.core.handlers import magic as magic
 from aos_cli.core.handlers import movement as movement
 from aos_cli.core.handlers import scenery as scenery
 from aos_cli.core.handlers.combat import weapon_attack as weapon_attack
-from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.legality import check_not_ending
 from aos_cli.core.scoring import record_objective
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.core.turn import advance, begin_round
+from aos_cli.language.i18n import _, ngettext
 
 
 def handler_for(state: GameState, kind: type[Action]) -> Handler | None:

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from aos_cli.core.errors import InputError, RuleError
-from aos_cli.core.i18n import _, language, number
 from aos_cli.core.numbers import check_distance
+from aos_cli.language.i18n import _, language, number
 
 YES_NO_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "en": (("y", "yes"), ("n", "no")),

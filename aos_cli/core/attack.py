@@ -15,8 +15,8 @@ from aos_cli.core.dice import DiceExpr, DiceSource, Die, format_threshold, roll_
 from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.engine import Allocation, AttackResult, Stage, roll_amounts
 from aos_cli.core.errors import InputError
-from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.limits import check_weapon
+from aos_cli.language.i18n import _, ngettext
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,6 @@ from typing import Any
 from aos_cli.core.dice import DiceExpr, parse_dice, parse_reroll
 from aos_cli.core.effects import Effect, ExtraAttacks, MortalWoundsOnRoll, RerollRoll, RollModifier
 from aos_cli.core.errors import InputError
-from aos_cli.core.i18n import _
 from aos_cli.core.limits import (
     MAX_ATTACKS,
     MAX_CHARACTERISTIC,
@@ -26,6 +25,7 @@ from aos_cli.core.limits import (
     check_at_most,
 )
 from aos_cli.core.numbers import is_ascii_whole, parse_whole
+from aos_cli.language.i18n import _
 
 
 @dataclass(frozen=True)

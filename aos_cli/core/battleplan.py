@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from aos_cli.core.errors import RuleError
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 
 EVENTS = (
     "model_slain",

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import InputError
-from aos_cli.core.i18n import _
 from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_MODELS, check_at_most, check_modifiers
+from aos_cli.language.i18n import _
 
 
 def modified_bravery(bravery: int, models: int, modifier: int = 0) -> int:

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 from aos_cli.core.attack import allocate_carry_over
 from aos_cli.core.guards import BY_THE_BOOK_REVISION
-from aos_cli.core.i18n import _
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
+from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers

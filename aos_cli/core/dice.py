@@ -16,9 +16,9 @@ from fractions import Fraction
 from typing import Protocol
 
 from aos_cli.core.errors import AosError, InputError
-from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.limits import MAX_CONSTANT, MAX_DICE, MAX_TYPED_LINE
 from aos_cli.core.numbers import is_ascii_whole, parse_whole
+from aos_cli.language.i18n import _, ngettext
 
 FACES = (1, 2, 3, 4, 5, 6)
 IMPOSSIBLE = 7

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Literal
 
 from aos_cli.core.dice import DiceExpr, Reroll, fixed, parse_dice
 from aos_cli.core.errors import ContentError
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 
 RollName = Literal["hit", "wound", "save"]
 TriggerRoll = Literal["hit", "wound"]

@@ -13,7 +13,8 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from aos_cli.core.errors import InputError
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
+from aos_cli.language.text import BadText, Text, text_from_data
 
 MAX_EVENTS = 200
 """The most events one stored action may hold (a whole phase of attacks is far fewer)."""
@@ -58,6 +59,8 @@ Note = str | Event
 
 def _plain(value: object) -> Any:
     """A field's value as JSON-ready data."""
+    if isinstance(value, Text):
+        return value.to_data()
     if isinstance(value, Rolls):
         return {spec.name: _plain(getattr(value, spec.name)) for spec in fields(value)}
     if isinstance(value, tuple):
@@ -475,6 +478,19 @@ class Passed(Event):
     over: bool
 
 
+@event
+@dataclass(frozen=True)
+class Said(Event):
+    """A sentence the rules mean, with its names and numbers, in no language yet: what the
+    rules tell that no typed event of its own holds (a reminder, a rule's effect, a result
+    line). Views render it in the chosen language."""
+
+    kind: ClassVar[str] = "said"
+    speaks: ClassVar[bool] = True
+
+    text: Text
+
+
 class Records(Protocol):
     """What an action's events and notes are kept in (the game's state)."""
 
@@ -488,6 +504,11 @@ def emit(state: Records, happened: Event) -> None:
     state.events.append(happened)
     if happened.speaks:
         state.notes.append(happened)
+
+
+def say(state: Records, text: Text) -> None:
+    """Tell a sentence in the action's notes (rendered when shown, stored as its parts)."""
+    emit(state, Said(text))
 
 
 def _bad(kind: str, name: str) -> InputError:
@@ -524,6 +545,11 @@ def _read(kind: str, name: str, annotation: str, value: object) -> object:
         if not isinstance(value, list) or len(value) > MAX_DICE:
             raise _bad(kind, name)
         return tuple(_read(kind, name, "int", v) for v in value)
+    if annotation == "Text":
+        try:
+            return text_from_data(value)
+        except BadText:
+            raise _bad(kind, name) from None
     if annotation == "tuple[Rolls, ...]":
         if not isinstance(value, list) or len(value) > MAX_EVENTS:
             raise _bad(kind, name)

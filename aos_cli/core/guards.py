@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from aos_cli.core.answers import Asker
 from aos_cli.core.errors import InputError, RuleError
-from aos_cli.core.i18n import _, pgettext
 from aos_cli.core.phase_names import phase_name
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.core.targets import TargetRule
+from aos_cli.language.i18n import _, pgettext
 
 BY_THE_BOOK_REVISION = 4
 """The set-up revision from which the rules of the third audit of seed 000 apply (a unit within

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from aos_cli.core.guards import check_target
 from aos_cli.core.handlers.magic import check_cast, check_unbind, own_spells, spell_aim
-from aos_cli.core.i18n import N_, _, ngettext, spell_name
 from aos_cli.core.legality import (
     allowed,
     check_ability,
@@ -29,6 +28,7 @@ from aos_cli.core.system import Option as Option
 from aos_cli.core.system import system_of
 from aos_cli.core.targets import TargetRule
 from aos_cli.core.turn import due_battleshock
+from aos_cli.language.i18n import N_, _, ngettext, spell_name
 
 UNBIND_LABELS = {
     "Unbind": N_("Unbind {spell} with {wizard}"),

@@ -37,10 +37,10 @@ from aos_cli.core.guards import (
 from aos_cli.core.guards import (
     by_the_book as by_the_book,
 )
-from aos_cli.core.i18n import N_, _
 from aos_cli.core.phase_names import phase_name
 from aos_cli.core.state import AbilitySpec, GameState, UnitState
 from aos_cli.core.system import system_of
+from aos_cli.language.i18n import N_, _
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers

@@ -7,7 +7,7 @@ a typo or a hostile file is refused at once with one line instead of eating memo
 from __future__ import annotations
 
 from aos_cli.core.errors import InputError
-from aos_cli.core.i18n import N_, _
+from aos_cli.language.i18n import N_, _
 
 MAX_MODELS = 1_000
 """Models in one unit, in a compact profile, `--models` or a unit size in content."""

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import InputError
-from aos_cli.core.i18n import _
 from aos_cli.core.limits import check_modifiers
+from aos_cli.language.i18n import _
 
 
 @dataclass(frozen=True)

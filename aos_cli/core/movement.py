@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import InputError
-from aos_cli.core.i18n import _
 from aos_cli.core.limits import check_modifiers
 from aos_cli.core.numbers import check_distance
+from aos_cli.language.i18n import _
 
 CHARGE_END_DISTANCE = 0.5
 """The first model charging must end within 1/2" of an enemy model (AoS2 §10)."""

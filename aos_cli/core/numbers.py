@@ -11,8 +11,8 @@ import math
 import re
 
 from aos_cli.core.errors import InputError
-from aos_cli.core.i18n import _, number
 from aos_cli.core.limits import MAX_DISTANCE
+from aos_cli.language.i18n import _, number
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")

@@ -45,8 +45,8 @@ from aos_cli.core.distributions import (
 from aos_cli.core.effects import AttackRules, TargetInfo, Trigger
 from aos_cli.core.engine import AttackOdds
 from aos_cli.core.errors import InputError
-from aos_cli.core.i18n import _
 from aos_cli.core.numbers import check_distance
+from aos_cli.language.i18n import _
 
 # --------------------------------------------------------------------------- one attack
 

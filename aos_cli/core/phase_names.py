@@ -3,7 +3,7 @@ views."""
 
 from __future__ import annotations
 
-from aos_cli.core.i18n import N_, _
+from aos_cli.language.i18n import N_, _
 
 PHASE_NAMES: dict[str, str] = {
     "pre_battle": N_("before the battle"),

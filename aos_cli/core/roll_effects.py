@@ -15,8 +15,8 @@ from typing import TypeGuard, TypeVar
 from aos_cli.core.ability_effects import Aura, RerollOther, RollBonus
 from aos_cli.core.answers import Asker
 from aos_cli.core.effects import Effect
-from aos_cli.core.i18n import _
 from aos_cli.core.state import AbilitySpec, GameState, UnitState
+from aos_cli.language.i18n import _
 
 E = TypeVar("E", bound=Effect)
 

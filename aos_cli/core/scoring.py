@@ -19,7 +19,6 @@ from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.dice import DiceSource, parse_dice
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.events import MAX_TEXT, ModelsSlain, PointsScored
-from aos_cli.core.i18n import N_, _, ngettext, number, percent_sign
 from aos_cli.core.state import (
     GameState,
     UnitState,
@@ -34,6 +33,7 @@ from aos_cli.core.state import (
     ScoringBook as ScoringBook,
 )
 from aos_cli.core.system import system_of
+from aos_cli.language.i18n import N_, _, ngettext, number, percent_sign
 
 # --------------------------------------------------------------------------- values
 

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.errors import RuleError
-from aos_cli.core.i18n import _
 from aos_cli.core.targets import TargetRule
+from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.core.dice_odds import DiceOddsSink

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import ContentError, RuleError
-from aos_cli.core.i18n import N_, _
+from aos_cli.language.i18n import N_, _
 
 if TYPE_CHECKING:
     from aos_cli.core.action_types import Priority

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 
 SIDES = ("enemy", "friendly", "self", "any")
 """Whose unit may be picked: `self` is the unit using it; `friendly` includes that unit."""

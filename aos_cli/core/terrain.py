@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.dice import DiceSource, parse_dice
-from aos_cli.core.i18n import N_, _, ngettext
+from aos_cli.language.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers

@@ -20,7 +20,6 @@ from aos_cli.core.events import (
     TurnBegun,
     emit,
 )
-from aos_cli.core.i18n import N_, _
 from aos_cli.core.state import (
     AbilitySpec,
     ActiveEffect,
@@ -31,6 +30,7 @@ from aos_cli.core.state import (
 )
 from aos_cli.core.system import get_system, system_of
 from aos_cli.core.unit_attacks import check_unit_effects
+from aos_cli.language.i18n import N_, _
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import Asker

@@ -44,7 +44,7 @@ from aos_cli.core.effects import (
     compile_effects,
 )
 from aos_cli.core.errors import ContentError
-from aos_cli.core.i18n import _, ngettext
+from aos_cli.language.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers

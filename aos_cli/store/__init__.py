@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from aos_cli.core.errors import GameError
-from aos_cli.core.i18n import N_, _
 from aos_cli.core.numbers import is_ascii_whole
+from aos_cli.language.i18n import N_, _
 
 SCHEMA_VERSION = 2
 """The schema this code writes. Older databases are migrated on open; newer ones refused."""

@@ -19,8 +19,8 @@ from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, Protocol
 
 from aos_cli.core.errors import InputError
-from aos_cli.core.i18n import _
 from aos_cli.core.system import default_id, system_ids
+from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.core.attack_flags import Flag

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from aos_cli.core.i18n import _, number, percent_sign
+from aos_cli.language.i18n import _, number, percent_sign
 
 if TYPE_CHECKING:
     from rich.table import Table

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from aos_cli.core.dice import Die
 from aos_cli.core.engine import AttackResult, Stage
-from aos_cli.core.i18n import _, ngettext
+from aos_cli.language.i18n import _, ngettext
 
 MAX_DICE_SHOWN = 60
 """Past this many dice a row shows counts per face instead of every die."""

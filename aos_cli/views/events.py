@@ -28,10 +28,11 @@ from aos_cli.core.events import (
     Retreated,
     RoundBegun,
     RoundOver,
+    Said,
     SpellAttempted,
     TurnBegun,
 )
-from aos_cli.core.i18n import _, ngettext, spell_name
+from aos_cli.language.i18n import _, ngettext, spell_name
 
 E = TypeVar("E", bound=Event)
 
@@ -70,6 +71,11 @@ def _modifiers(modifier: int, names: Iterable[str]) -> str:
     """` (+2 Wildform)` after a roll; empty without a modifier."""
     shown = list(names)
     return f" ({modifier:+d} {', '.join(shown)})" if shown else ""
+
+
+@tells(Said)
+def _said(event: Said) -> list[str]:
+    return [str(event.text)]
 
 
 @tells(RoundBegun)

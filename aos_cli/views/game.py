@@ -9,9 +9,9 @@ from rich.table import Table
 from rich.text import Text
 
 from aos_cli.core.dice import format_threshold
-from aos_cli.core.i18n import N_, _, ngettext, spell_name
 from aos_cli.core.state import GameState, SideState, UnitState
 from aos_cli.core.system import system_of
+from aos_cli.language.i18n import N_, _, ngettext, spell_name
 from aos_cli.views.theme import markup_safe, printable
 
 FLAGS = {

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from aos_cli.core.i18n import N_
+from aos_cli.language.i18n import N_
 
 COMMAND = re.compile(r"`aos ([a-z][a-z-]*)[^`]*`(?: or `aos [^`]*`)*")
 """A command in a hint (`aos general UNIT`, `aos unbind WIZARD` or `aos unbind --pass`)."""

@@ -9,7 +9,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from aos_cli.core.i18n import N_, _
+from aos_cli.language.i18n import N_, _
 from aos_cli.views.theme import name_text
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from aos_cli.core.i18n import _, ngettext, number
+from aos_cli.language.i18n import _, ngettext, number
 from aos_cli.views.charts import bar, dist_json, percent
 from aos_cli.views.play import models_left
 

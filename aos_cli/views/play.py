@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from aos_cli.core.i18n import N_, _, ngettext, number, percent_sign
 from aos_cli.core.system import system_of
+from aos_cli.language.i18n import N_, _, ngettext, number, percent_sign
 
 if TYPE_CHECKING:
     from fractions import Fraction

@@ -10,9 +10,9 @@ from rich.console import Group
 from rich.table import Column, Table
 from rich.text import Text
 
-from aos_cli.core.i18n import N_, _
-from aos_cli.core.i18n import number as local_number
 from aos_cli.core.state import GameState
+from aos_cli.language.i18n import N_, _
+from aos_cli.language.i18n import number as local_number
 from aos_cli.views.theme import name_text
 from aos_cli.views.words import phase_name
 

@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 from aos_cli.views.warscroll import abilities_table, roll_table
 
 if TYPE_CHECKING:

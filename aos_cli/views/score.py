@@ -8,8 +8,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from aos_cli.core.i18n import N_, _
 from aos_cli.core.state import GameState
+from aos_cli.language.i18n import N_, _
 from aos_cli.views.theme import markup_safe, name_text
 
 

@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from aos_cli.core.i18n import N_, _, language, ngettext, spell_name
+from aos_cli.language.i18n import N_, _, language, ngettext, spell_name
 
 if TYPE_CHECKING:
     from aos_cli.content import ArmyList, Battleplan, Database, plain

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from aos_cli.core.i18n import N_
 from aos_cli.core.phase_names import PHASE_NAMES, phase_name
+from aos_cli.language.i18n import N_
 
 __all__ = ["MORALE_CHARACTERISTICS", "PHASE_NAMES", "phase_name"]
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from aos_cli.app.live_view import Watch, speaking
-from aos_cli.core import i18n
 from aos_cli.core.errors import GameError
+from aos_cli.language import i18n
 from aos_cli.store import Store
 from aos_cli.views.events import note_lines
 from tests.conftest import RunCli

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from aos_cli.app.play import MENU_KEYS, menu_action, menu_key
-from aos_cli.core import i18n
+from aos_cli.language import i18n
 
 LANGUAGES = ("hu", "it", "tr", "ru")
 

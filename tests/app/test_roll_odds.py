@@ -9,12 +9,12 @@ import pytest
 import yaml
 
 from aos_cli.app.roll_odds import RollOptionOdds, roll_option_odds
-from aos_cli.core import i18n
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import ScriptedDice
 from aos_cli.core.guide import options
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
+from aos_cli.language import i18n
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 

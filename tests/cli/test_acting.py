@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from aos_cli.cli import acting
-from aos_cli.core import i18n
+from aos_cli.language import i18n
 
 
 def test_a_count_question_in_another_language_takes_whole_models_only(

@@ -102,7 +102,7 @@ def test_a_roll_needed_reads_from_its_printed_form() -> None:
 def test_plain_records_show_the_words_of_each_language_as_the_schema_does(code: str) -> None:
     """Names, texts and chart rows read plain say what the validated records say in every
     language (the pseudo-language's ⟦ ⟧ included)."""
-    from aos_cli.core.i18n import language, set_language
+    from aos_cli.language.i18n import language, set_language
 
     _warm()
     db = load_database()

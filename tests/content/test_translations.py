@@ -12,7 +12,7 @@ import pytest
 
 from aos_cli.content import load_database, validate_paths
 from aos_cli.content.schema import Record, Translatable
-from aos_cli.core import i18n
+from aos_cli.language import i18n
 
 LANGUAGES = ("hu", "it", "tr", "ru")
 NAMED_IN_ENGLISH_BY_THE_SEED = {("tr", "arcane-bolt")}

@@ -34,9 +34,9 @@ from aos_cli.core.events import (
     TurnBegun,
     event_from_data,
 )
-from aos_cli.core.i18n import set_language
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
+from aos_cli.language.i18n import set_language
 from aos_cli.views.events import event_lines, note_lines
 from tests.core.test_actions import act, setup, to_phase
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from aos_cli.core import i18n
 from aos_cli.core.scoring import describe, describe_lead
+from aos_cli.language import i18n
 
 
 def result(**given: Any) -> dict[str, Any]:

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from aos_cli.core import i18n
 from aos_cli.core.dice_odds import StageOdds
+from aos_cli.language import i18n
 from aos_cli.views.play import dice_odds_line
 
 

@@ -24,8 +24,8 @@ from aos_cli.content.files import is_folder, path_exists
 from aos_cli.content.importers.safexml import ImportProblem, parse_xml, read_bytes
 from aos_cli.content.importers.wording import Reading, WeaponRef, read_ability
 from aos_cli.content.schema import slug
-from aos_cli.core.i18n import N_, _, ngettext, number
 from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_CONTENT_NUMBER, MAX_MODELS
+from aos_cli.language.i18n import N_, _, ngettext, number
 
 SUFFIXES = (".gst", ".cat", ".gstz", ".catz")
 MAX_FILES = 500

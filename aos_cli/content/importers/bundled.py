@@ -55,7 +55,7 @@ def keep_bundled(
 
 def two_sources_lines(shared: list[dict[str, str]], shown: Any = str) -> list[str]:
     """The import report's lines for names that now have two sources."""
-    from aos_cli.core.i18n import _, ngettext
+    from aos_cli.language.i18n import _, ngettext
 
     lines = [
         ngettext(

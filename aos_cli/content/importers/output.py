@@ -17,7 +17,7 @@ from typing import Any
 from aos_cli.content.importers import IMPORTED_SYSTEM
 from aos_cli.content.importers.safexml import ImportProblem
 from aos_cli.content.schema import SCHEMA_VERSION, slug
-from aos_cli.core.i18n import N_, _
+from aos_cli.language.i18n import N_, _
 
 NOT_IMPORTED = N_("{path} exists and was not written by an import")
 

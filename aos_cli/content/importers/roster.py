@@ -31,7 +31,7 @@ from aos_cli.content.importers.battlescribe import (
 )
 from aos_cli.content.importers.safexml import MAX_FILE_BYTES, ImportProblem, parse_xml, read_bytes
 from aos_cli.content.schema import slug
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.content.database import Database

@@ -8,7 +8,7 @@ from typing import Any
 from aos_cli.content.files import is_folder, output_problem, path_exists
 from aos_cli.content.importers.output import NOT_IMPORTED
 from aos_cli.content.importers.safexml import ImportProblem
-from aos_cli.core.i18n import _, ngettext
+from aos_cli.language.i18n import _, ngettext
 
 ARMY_MARKER = "# Written by aos import"
 

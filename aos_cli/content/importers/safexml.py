@@ -16,7 +16,7 @@ from xml.etree import ElementTree
 
 from aos_cli.content.files import UnreadableFile, read_regular_file
 from aos_cli.core.errors import ContentError
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 """The largest file (or unzipped member) read: the biggest BattleScribe catalogue (Chaos

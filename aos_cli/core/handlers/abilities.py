@@ -38,10 +38,10 @@ from aos_cli.core.guards import (
     use_once,
 )
 from aos_cli.core.handlers import action
-from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.legality import check_ability, check_general_command, check_inspiring_presence
 from aos_cli.core.state import ActiveEffect, GameState, UnitState
 from aos_cli.core.system import system_of
+from aos_cli.language.i18n import _, ngettext
 
 DURATIONS = {
     "end_of_phase": "phase",

@@ -23,7 +23,6 @@ from aos_cli.core.guards import enemy_unit, needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
 from aos_cli.core.handlers.movement import after_move
-from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.legality import (
     by_the_book,
     check_charge,
@@ -40,6 +39,7 @@ from aos_cli.core.roll_effects import applies, modified, reroll_source, roll_mod
 from aos_cli.core.state import TRIUMPH_USED, GameState, UnitState, WeaponSpec
 from aos_cli.core.system import system_of
 from aos_cli.core.unit_attacks import is_defence, unit_attacks, unit_rules, weapon_uses
+from aos_cli.language.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from aos_cli.core.aos_engine import AosAttack, AosEngine

@@ -19,11 +19,11 @@ from aos_cli.core.events import SpellAttempted, SpellUnbound, emit
 from aos_cli.core.guards import aimed_at, enemy_unit, need_phase, own_turn, present
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
-from aos_cli.core.i18n import _, ngettext, spell_name
 from aos_cli.core.roll_effects import describe, modified, roll_modifier
 from aos_cli.core.state import AbilitySpec, ActiveEffect, GameState, PendingSpell, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.core.targets import TargetRule
+from aos_cli.language.i18n import _, ngettext, spell_name
 
 
 def own_spells(state: GameState, unit: UnitState) -> list[AbilitySpec]:

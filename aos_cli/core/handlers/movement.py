@@ -12,7 +12,6 @@ from aos_cli.core.dice import DiceSource
 from aos_cli.core.events import Arrived, Moved, Ran, Retreated, emit
 from aos_cli.core.guards import needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
-from aos_cli.core.i18n import _
 from aos_cli.core.legality import (
     check_arrive,
     check_move,
@@ -24,6 +23,7 @@ from aos_cli.core.legality import (
 from aos_cli.core.roll_effects import modified, roll_modifier
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
+from aos_cli.language.i18n import _
 
 
 @action(Move)

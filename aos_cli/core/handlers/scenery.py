@@ -15,8 +15,8 @@ from aos_cli.core.dice import DiceSource, parse_dice
 from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import acting_unit
 from aos_cli.core.handlers import action
-from aos_cli.core.i18n import _, ngettext
 from aos_cli.core.state import ActiveEffect, GameState
+from aos_cli.language.i18n import _, ngettext
 
 DAMNED_REROLL = {"type": "reroll", "roll": "hit", "which": "ones"}
 

@@ -19,7 +19,6 @@ from aos_cli.core.casualties import slay_models
 from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.handlers import action
-from aos_cli.core.i18n import N_, _, ngettext, spell_name
 from aos_cli.core.system import (
     GameSystem,
     Option,
@@ -30,6 +29,7 @@ from aos_cli.core.system import (
     register,
 )
 from aos_cli.core.terrain import scenery_name
+from aos_cli.language.i18n import N_, _, ngettext, spell_name
 from aos_cli.systems.aos1 import INFO
 
 if TYPE_CHECKING:

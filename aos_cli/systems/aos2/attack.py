@@ -37,9 +37,9 @@ from aos_cli.core.effects import (
     compile_effects,
 )
 from aos_cli.core.errors import InputError
-from aos_cli.core.i18n import N_, _, ngettext
 from aos_cli.core.limits import MAX_ATTACKS, MAX_MODELS, MAX_WEAPONS, check_at_most
 from aos_cli.core.numbers import parse_whole
+from aos_cli.language.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from aos_cli.core.engine import AttackOdds, AttackResult

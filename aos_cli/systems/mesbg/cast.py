@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.attack_flags import Flag, optional_flag
 from aos_cli.core.errors import InputError
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 from aos_cli.systems.kits import Shown
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ import typer
 from aos_cli.cli.common import console, dice_source, print_json
 from aos_cli.cli.options import DbOption, DiceOption, GameOption, JsonOption, SeedOption
 from aos_cli.core.errors import GameError
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 from aos_cli.systems.mesbg.words import action_name
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.cli.common import console, print_json
 from aos_cli.core.dice import SeededDice
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 from aos_cli.systems.mesbg.words import phase_name
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.cli.common import ask_line, console
 from aos_cli.core.errors import AosError
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 from aos_cli.systems.mesbg.words import phase_name
 
 if TYPE_CHECKING:

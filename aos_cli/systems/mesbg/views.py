@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from aos_cli.core.i18n import _, ngettext, number
+from aos_cli.language.i18n import _, ngettext, number
 from aos_cli.systems.mesbg.words import duration_name, power_name, side_name, store_name
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from aos_cli.core.i18n import N_, _, language
+from aos_cli.language.i18n import N_, _, language
 
 STORE_NAMES: dict[str, str] = {
     "might": N_("Might"),

@@ -5,8 +5,8 @@ A light package: its attack kit and verbs are imported without the rules; the sy
 built and registered by `rules` (`SYSTEM_MODULE`) when the registry is first asked for it.
 """
 
-from aos_cli.core.i18n import N_
 from aos_cli.core.system import SystemInfo
+from aos_cli.language.i18n import N_
 
 SYSTEM_MODULE = "rules"
 """The module of this package that builds and registers the `GameSystem`."""

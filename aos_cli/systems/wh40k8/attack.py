@@ -21,8 +21,8 @@ from aos_cli.core.attack_flags import (
 from aos_cli.core.dice import format_threshold, parse_dice, parse_threshold
 from aos_cli.core.effects import compile_effects
 from aos_cli.core.errors import InputError
-from aos_cli.core.i18n import N_, _
 from aos_cli.core.limits import MAX_CHARACTERISTIC, check_at_most
+from aos_cli.language.i18n import N_, _
 
 if TYPE_CHECKING:
     from aos_cli.core.engine import AttackOdds, AttackResult

@@ -97,7 +97,7 @@ def deny(
 ) -> None:  # fmt: skip
     """Deny the Witch: 2D6 must beat the Psychic test that manifested the power (40k8 §5.5)."""
     from aos_cli.core.errors import InputError
-    from aos_cli.core.i18n import _
+    from aos_cli.language.i18n import _
 
     if psyker is None and not pass_:
         raise InputError(_("name the denying psyker, or give --pass to let the power through"))

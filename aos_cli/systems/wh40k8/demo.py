@@ -18,9 +18,9 @@ from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import RuleError
 from aos_cli.core.events import Note
-from aos_cli.core.i18n import _
 from aos_cli.core.phase_names import phase_name
 from aos_cli.core.state import GameState, UnitState
+from aos_cli.language.i18n import _
 from aos_cli.systems.wh40k8.table import fight_picker, known_foes, may_fight, weapon_type_of
 
 Emit = Callable[[str, list[Note]], None]

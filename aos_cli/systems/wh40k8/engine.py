@@ -82,9 +82,9 @@ from aos_cli.core.distributions import (
 from aos_cli.core.effects import AttackRules, Trigger
 from aos_cli.core.engine import Allocation, AttackOdds, AttackResult, Stage, roll_amounts
 from aos_cli.core.errors import InputError, RuleError
-from aos_cli.core.i18n import N_, _
 from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_MODIFIER, check_at_most, check_weapon
 from aos_cli.core.plan import Track
+from aos_cli.language.i18n import N_, _
 
 if TYPE_CHECKING:
     from aos_cli.core.engine import AttackEngine

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from aos_cli.core.guide import has_weapons, may_cast
-from aos_cli.core.i18n import N_, _, ngettext
 from aos_cli.core.state import GameState, UnitState, WeaponSpec
 from aos_cli.core.system import Option
 from aos_cli.core.turn import due_battleshock
+from aos_cli.language.i18n import N_, _, ngettext
 from aos_cli.systems.wh40k8.table import (
     CHARGES_OVER,
     enemy_charged,

@@ -51,7 +51,6 @@ from aos_cli.core.handlers.magic import (
     own_spells,
     spell_value,
 )
-from aos_cli.core.i18n import N_, _, ngettext
 from aos_cli.core.roll_effects import describe, modified, roll_modifier
 from aos_cli.core.state import PendingSpell, UnitState, WeaponSpec
 from aos_cli.core.system import (
@@ -63,6 +62,7 @@ from aos_cli.core.system import (
     register,
 )
 from aos_cli.core.unit_attacks import characteristic_bonus, unit_rules
+from aos_cli.language.i18n import N_, _, ngettext
 from aos_cli.systems.wh40k8 import INFO
 from aos_cli.systems.wh40k8.table import (
     CHARGES_OVER,

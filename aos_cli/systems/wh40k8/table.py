@@ -8,8 +8,8 @@ import re
 
 from aos_cli.core.ability_effects import Aura, MortalWounds, RollThen
 from aos_cli.core.errors import RuleError
-from aos_cli.core.i18n import _
 from aos_cli.core.state import AbilitySpec, GameState, UnitState, WeaponSpec
+from aos_cli.language.i18n import _
 
 
 def weapon_type_of(weapon: WeaponSpec) -> tuple[str, str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from aos_cli.core.i18n import _
+from aos_cli.language.i18n import _
 from aos_cli.views.dice import attack_table
 
 if TYPE_CHECKING:

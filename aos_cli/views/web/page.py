@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from aos_cli.core.i18n import (
+from aos_cli.language.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
     N_,
@@ -196,7 +196,7 @@ def _unit(state: GameState, unit: UnitState) -> dict[str, Any]:
     """One unit: models left of those set up, wounds on its damaged model, save, what it did
     this turn, the effects in force, its set-up choices and damage table row."""
     from aos_cli.core.dice import format_threshold
-    from aos_cli.core.i18n import spell_name
+    from aos_cli.language.i18n import spell_name
     from aos_cli.views.game import invulnerable, unit_details, unit_flags, used_text
 
     save = format_threshold(unit.spec.save)

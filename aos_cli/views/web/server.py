@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Callable
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from aos_cli.core.i18n import ENGLISH, LANGUAGES
+from aos_cli.language.i18n import ENGLISH, LANGUAGES
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from aos_cli.app.live_view import LiveGame, Watch, speaking
-from aos_cli.core.i18n import LANGUAGES
+from aos_cli.language.i18n import LANGUAGES
 from aos_cli.views.web.page import LABELS, page_data
 from tests.app.test_live_view import README_START, seeded
 from tests.conftest import RunCli

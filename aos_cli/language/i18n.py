@@ -4,7 +4,7 @@ English is the source language and costs nothing: `_()` returns its argument unt
 catalogue is read. For Hungarian, Italian, Turkish and Russian the compiled gettext catalogue
 (`aos_cli/locale/<lang>/LC_MESSAGES/aos.mo`, built with the package) is loaded on the first
 translated string; a source checkout without a built `.mo` compiles its `.po` once into the user
-cache folder (see `aos_cli.core.catalogues`). The pseudo-language `xx` wraps every string in ⟦ ⟧, so
+cache folder (see `aos_cli.language.catalogues`). The pseudo-language `xx` wraps every string in ⟦ ⟧, so
 a test can spot English that was never marked for translation.
 """
 
@@ -150,7 +150,7 @@ def _load() -> _Catalogue | None:
         if _language == PSEUDO:
             _catalogue = _Pseudo()
         else:
-            from aos_cli.core.catalogues import load
+            from aos_cli.language.catalogues import load
 
             _catalogue = load(_language)
     return _catalogue

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from aos_cli.core.catalogues import LOCALE_DIR, compile_po, parse_po, po_path
+from aos_cli.language.catalogues import LOCALE_DIR, compile_po, parse_po, po_path
 
 LANGUAGES = ("hu", "it", "tr", "ru")
 PLURAL_FORMS = {"hu": 2, "it": 2, "tr": 2, "ru": 3}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from aos_cli.core import i18n
-from aos_cli.core.i18n import _, choose, from_locale, ngettext, number, take_lang_option
+from aos_cli.language import i18n
+from aos_cli.language.i18n import _, choose, from_locale, ngettext, number, take_lang_option
 
 
 def test_lang_option_wins_over_aos_lang_and_locale() -> None:
@@ -73,7 +73,7 @@ def test_each_language_translates_from_its_catalogue(code: str, expected: str) -
 
 def test_russian_has_three_plural_forms() -> None:
     """Russian: 1, 21 → one; 2–4, 22 → few; 5–20, 11–14, 25 → many (the catalogue's rule)."""
-    from aos_cli.core.catalogues import load
+    from aos_cli.language.catalogues import load
 
     catalogue = load("ru")
     forms = {n: catalogue.ngettext("{n} x", "{n} xs", n) for n in (1, 2, 5, 11, 21, 22, 25)}
@@ -97,7 +97,7 @@ def test_russian_has_three_plural_forms() -> None:
 @pytest.mark.parametrize("code", ["hu", "it", "tr"])
 def test_other_languages_have_singular_and_plural(code: str) -> None:
     """Hungarian, Italian and Turkish: one form for exactly one, another for the rest."""
-    from aos_cli.core.catalogues import load
+    from aos_cli.language.catalogues import load
 
     rule = load(code).plural  # type: ignore[attr-defined]
     assert [rule(n) for n in (0, 1, 2, 5, 21)] == [1, 0, 1, 1, 1]
