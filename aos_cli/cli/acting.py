@@ -20,15 +20,17 @@ from aos_cli.cli.options import (
     SeedOption,
     UnitArg,
 )
-from aos_cli.core.answers import RecordedAnswers, read_yes_no
+from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.errors import InputError
 from aos_cli.core.numbers import is_ascii_whole, parse_distance
 from aos_cli.language.i18n import _, ngettext, number
+from aos_cli.views.words import read_yes_no
 
 if TYPE_CHECKING:
     from aos_cli.app.questions import Question
     from aos_cli.core.events import Note
     from aos_cli.core.state import GameState
+    from aos_cli.language.text import Text
 
 
 class MissingAnswer(InputError):
@@ -108,7 +110,7 @@ class TerminalAsker:
     def yes_no(self, key: str, question: str) -> bool:
         """A yes or no answer, asked until one is given."""
         self._check(key, "yes_no", question)
-        from aos_cli.core.answers import yes_no_hint, yes_no_retry
+        from aos_cli.views.words import yes_no_hint, yes_no_retry
 
         while (answer := read_yes_no(ask_line(f"{as_question(question)} {yes_no_hint()}"))) is None:
             print(yes_no_retry(), file=sys.stderr)
@@ -160,11 +162,11 @@ class FlagAnswers(RecordedAnswers):
         self.read: set[str] = set()
         self.possible = possible
 
-    def yes_no(self, key: str, question: str) -> bool:
+    def yes_no(self, key: str, question: str | Text) -> bool:
         self.read.add(key)
         return super().yes_no(key, question)
 
-    def number(self, key: str, question: str, at_most: int | None = None) -> float:
+    def number(self, key: str, question: str | Text, at_most: int | None = None) -> float:
         self.read.add(key)
         return super().number(key, question, at_most)
 
