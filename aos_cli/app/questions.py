@@ -35,12 +35,12 @@ class _Supposing:
     supposed: dict[str, Any]
     asked: list[Question] = field(default_factory=list)
 
-    def yes_no(self, key: str, question: str) -> bool:
-        self.asked.append(Question(key, "yes_no", question))
+    def yes_no(self, key: str, question: str | Text) -> bool:
+        self.asked.append(Question(key, "yes_no", str(question)))
         return bool(self.supposed.get(key, False))
 
-    def number(self, key: str, question: str, at_most: int | None = None) -> float:
-        self.asked.append(Question(key, "number", question))
+    def number(self, key: str, question: str | Text, at_most: int | None = None) -> float:
+        self.asked.append(Question(key, "number", str(question)))
         return float(self.supposed.get(key, 1))
 
 

@@ -107,8 +107,10 @@ class TerminalAsker:
         if self.require_terminal and not sys.stdin.isatty():
             raise MissingAnswer(key, kind, question)
 
-    def yes_no(self, key: str, question: str) -> bool:
-        """A yes or no answer, asked until one is given."""
+    def yes_no(self, key: str, question: str | Text) -> bool:
+        """A yes or no answer (the question said here, in the chosen language), asked until
+        one is given."""
+        question = str(question)
         self._check(key, "yes_no", question)
         from aos_cli.views.words import yes_no_hint, yes_no_retry
 
@@ -116,9 +118,10 @@ class TerminalAsker:
             print(yes_no_retry(), file=sys.stderr)
         return answer
 
-    def number(self, key: str, question: str, at_most: int | None = None) -> float:
+    def number(self, key: str, question: str | Text, at_most: int | None = None) -> float:
         """A number of 0 or more: inches, or a whole count of models when the question has an
         upper bound (`at_most`), in any language; asked until one is given."""
+        question = str(question)
         self._check(key, "number", question)
         counting = at_most is not None
         while True:

@@ -21,15 +21,14 @@ def fold(text: str) -> str:
 
 
 class Asker(Protocol):
-    """Asks the players what the tool cannot see; every answer is kept in the action. The app's
-    and the terminal's askers take the question as it is said (`RecordedAnswers`, the core's
-    side, says it when it asks them)."""
+    """Asks the players what the tool cannot see; every answer is kept in the action. The
+    question is a text the core means (or a sentence already said): the asker says it."""
 
-    def yes_no(self, key: str, question: str) -> bool:
+    def yes_no(self, key: str, question: str | Text) -> bool:
         """A yes-or-no answer, recorded under `key`."""
         ...
 
-    def number(self, key: str, question: str, at_most: int | None = None) -> float:
+    def number(self, key: str, question: str | Text, at_most: int | None = None) -> float:
         """A number (inches, models), recorded under `key`; a count no more than `at_most`."""
         ...
 
@@ -49,7 +48,7 @@ class RecordedAnswers:
                     tr("the tool needs to know: {question}", question=question),
                     tr("answer with --{key}", key=key),
                 )
-            self.answers[key] = self.fallback.yes_no(key, str(question))
+            self.answers[key] = self.fallback.yes_no(key, question)
         return bool(self.answers[key])
 
     def number(self, key: str, question: str | Text, at_most: int | None = None) -> float:
@@ -61,7 +60,7 @@ class RecordedAnswers:
                     tr("the tool needs to know: {question}", question=question),
                     tr("answer with --{key}", key=key),
                 )
-            self.answers[key] = self.fallback.number(key, str(question), at_most)
+            self.answers[key] = self.fallback.number(key, question, at_most)
         value = check_distance(float(self.answers[key]), what=key)
         if at_most is not None and value > at_most:
             raise InputError(
@@ -77,11 +76,3 @@ class RecordedAnswers:
     def settle(self) -> None:
         """Called once the action has been applied, before it is recorded: a place to refuse
         answers given for questions the action never asks (none here)."""
-
-
-def ask_yes_no(answers: Asker | RecordedAnswers, key: str, question: str | Text) -> bool:
-    """A yes or no from either kind of asker: the core's recorded answers take the question as
-    a text (said only if it must be asked); a bare asker of the app is handed it said."""
-    if isinstance(answers, RecordedAnswers):
-        return answers.yes_no(key, question)
-    return answers.yes_no(key, str(question))

@@ -6,7 +6,7 @@ phase, turn or battle) are kept.
 
 from __future__ import annotations
 
-from aos_cli.core.answers import Asker, RecordedAnswers, ask_yes_no
+from aos_cli.core.answers import Asker
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.phase_names import phase_name
 from aos_cli.core.state import GameState, UnitState
@@ -152,7 +152,7 @@ def need_hero(state: GameState, side: int) -> None:
         )  # fmt: skip
 
 
-def needs_hero_in_range(answers: RecordedAnswers, unit: UnitState) -> None:
+def needs_hero_in_range(answers: Asker, unit: UnitState) -> None:
     """Generic command abilities need a friendly Hero within 6" (general: 12") (AoS2 §7.2)."""
     if not answers.yes_no(
         "in-command-range",
@@ -259,7 +259,7 @@ def aimed_at(
     what: str | Text,
     rule: TargetRule | None,
     target_name: str | None,
-    answers: Asker | RecordedAnswers,
+    answers: Asker,
 ) -> UnitState:
     """The unit `what` lands on, checked against its declared `rule` before any die is rolled:
     the right side, the keywords, on the battlefield, and within range (asked). Without a
@@ -289,7 +289,7 @@ def aimed_at(
         if rule.visible
         else tr('is {target} within {range}" of {unit}?', **names)
     )
-    if not ask_yes_no(answers, "target-in-range", question):
+    if not answers.yes_no("target-in-range", question):
         raise RuleError(
             tr('{target} is not within {range}" of {unit} or not visible to it', **names)
             if rule.visible
