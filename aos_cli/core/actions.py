@@ -56,7 +56,7 @@ from aos_cli.core.scoring import record_objective
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.core.turn import advance, begin_round
-from aos_cli.language.text import tr, trn
+from aos_cli.language.text import MAX_VALUE, tr, trn
 
 
 def handler_for(state: GameState, kind: type[Action]) -> Handler | None:
@@ -215,16 +215,18 @@ def generate_trait(state: GameState, unit: UnitState, dice: DiceSource) -> None:
     if weapon is not None and effects:
         effects = (WithWeapons((weapon.id,), effects),)
     unit.effects.append(ActiveEffect(name, effects, "battle", unit.side))
-    say(
-        state,
-        tr(
-            "{unit} generates a command trait: rolled {roll}, {trait}: {text}",
-            unit=unit.name,
-            roll=roll,
-            trait=name,
-            text=str(row.get("text", "")),
-        ),
+    text = str(row.get("text", ""))
+    note = tr(
+        "{unit} generates a command trait: rolled {roll}, {trait}: {text}",
+        unit=unit.name,
+        roll=roll,
+        trait=name,
+        text=text,
     )
+    if len(text) <= MAX_VALUE and len(name) <= MAX_VALUE:
+        say(state, note)
+    else:  # a rule's text too long to store as a text's value: said now, shown by replay
+        state.notes.append(str(note))
 
 
 @action(Priority)
