@@ -17,16 +17,19 @@ import importlib
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.core.distributions import Distribution
     from aos_cli.core.effects import Effect
-    from aos_cli.core.plan import Track
+    from aos_cli.core.plan import Assignment, Track
     from aos_cli.core.state import GameState, UnitState
     from aos_cli.language.text import Text
+
+    Reach: TypeAlias = list[tuple[UnitState, list[UnitState], str]]
+    """Each unit that may attack now, the enemy units it may attack, and how."""
 
 MAX_ATTACKERS = 8
 """Attackers one plan weighs at most: the recommendation considers every assignment, in time
@@ -208,7 +211,7 @@ def plan_phase(
     `targets` narrow it (names or ids); with one target and units named, the units attack it
     in the order named. `asker` answers what the tool cannot see (default: no, and said);
     with `memory` (`app.table_memory.TableMemory`) what the table told it comes first."""
-    from aos_cli.core.errors import GameError, InputError
+    from aos_cli.core.errors import GameError
     from aos_cli.core.limits import check_at_most
     from aos_cli.core.plan import Track, best_assignments
 
@@ -220,41 +223,11 @@ def plan_phase(
         )
     kind = found[0][2]
     if units:
-        for name in units:
-            if not any(_matches(u, [name]) for u, _aims, _kind in found):
-                raise InputError(
-                    _("--unit: {unit} may not shoot or fight now").format(unit=repr(name)),
-                    _("units that may: {units}").format(
-                        units=", ".join(u.name for u, _a, _k in found)
-                    ),
-                )
-        # the order named is the order of the attacks
-        found = [next(f for f in found if _matches(f[0], [name])) for name in units]
-        found = list({f[0].spec.id: f for f in found}.values())
-    aims: list[UnitState] = []
-    for _unit, reach, _kind in found:
-        aims += [t for t in reach if t not in aims]
-    if targets:
-        for name in targets:
-            if not any(_matches(t, [name]) for t in aims):
-                raise InputError(
-                    _("--target: {unit} is not a unit these may attack now").format(
-                        unit=repr(name)
-                    ),
-                    _("targets: {units}").format(units=", ".join(t.name for t in aims)),
-                )
-        aims = [t for t in aims if _matches(t, targets)]
+        found = _named_attackers(found, units)
+    aims = _named_targets(found, targets)
     check_at_most("--unit", len(found), MAX_ATTACKERS, "units in one plan (name some with --unit)")
     check_at_most("--target", len(aims), MAX_TARGETS, "targets in one plan (name some)")
-    focus_index = None
-    if focus is not None:
-        hits = [i for i, t in enumerate(aims) if _matches(t, [focus])]
-        if not hits:
-            raise InputError(
-                _("--focus: {unit} is not a unit these may attack now").format(unit=repr(focus)),
-                _("targets: {units}").format(units=", ".join(t.name for t in aims)),
-            )
-        focus_index = hits[0]
+    focus_index = None if focus is None else _focus_index(aims, focus)
 
     said = TableDecides() if asker is None else asker
     planner = _planner(state)
@@ -267,8 +240,90 @@ def plan_phase(
         Side(t.spec.id, t.name, t.models, t.spec.wounds, _suffered(t), weights[i])
         for i, t in enumerate(aims)
     ]
+    built, pairs = _pair_odds(state, planner, found, aims, memory, said, extra)
+    track = _tracker([Track.start(s.models, s.wounds, s.suffered) for s in sides], built)
+    score = _scorer(track, sides, focus_index)
+    best = best_assignments(len(found), len(aims), lambda a, t: (a, t) in built, score)
+    choices = _choices(best, len(aims), track, sides, focus_index)
+    sequence = None
+    if units and len(aims) == 1:
+        order = tuple(a for a in range(len(found)) if (a, 0) in built)
+        if order:
+            sequence = _assigned(0, order, track, sides[0])
+    return PhasePlan(
+        kind,
+        state.phase,
+        state.sides[found[0][0].side].name,
+        attackers,
+        sides,
+        pairs,
+        choices,
+        points_known,
+        focus_index,
+        sequence,
+        list(getattr(said, "asked", [])),
+    )
+
+
+def _named_attackers(found: Reach, units: Sequence[str]) -> Reach:
+    """The attackers named with --unit, in the order named (the order of their attacks),
+    each once; an error for a name of no unit that may attack now."""
+    from aos_cli.core.errors import InputError
+
+    for name in units:
+        if not any(_matches(u, [name]) for u, _aims, _kind in found):
+            raise InputError(
+                _("--unit: {unit} may not shoot or fight now").format(unit=repr(name)),
+                _("units that may: {units}").format(units=", ".join(u.name for u, _a, _k in found)),
+            )
+    found = [next(f for f in found if _matches(f[0], [name])) for name in units]
+    return list({f[0].spec.id: f for f in found}.values())
+
+
+def _named_targets(found: Reach, targets: Sequence[str]) -> list[UnitState]:
+    """The units the attackers may attack, in the order first met, narrowed to those named
+    with --target; an error for a name of no unit they may attack."""
+    from aos_cli.core.errors import InputError
+
+    aims: list[UnitState] = []
+    for _unit, reach, _kind in found:
+        aims += [t for t in reach if t not in aims]
+    if not targets:
+        return aims
+    for name in targets:
+        if not any(_matches(t, [name]) for t in aims):
+            raise InputError(
+                _("--target: {unit} is not a unit these may attack now").format(unit=repr(name)),
+                _("targets: {units}").format(units=", ".join(t.name for t in aims)),
+            )
+    return [t for t in aims if _matches(t, targets)]
+
+
+def _focus_index(aims: list[UnitState], focus: str) -> int:
+    """The index among the targets of the --focus unit; an error when it is none of them."""
+    from aos_cli.core.errors import InputError
+
+    hits = [i for i, t in enumerate(aims) if _matches(t, [focus])]
+    if not hits:
+        raise InputError(
+            _("--focus: {unit} is not a unit these may attack now").format(unit=repr(focus)),
+            _("targets: {units}").format(units=", ".join(t.name for t in aims)),
+        )
+    return hits[0]
+
+
+def _pair_odds(
+    state: GameState,
+    planner: Callable[..., Any],
+    found: Reach,
+    aims: list[UnitState],
+    memory: Any,
+    said: Any,
+    extra: tuple[Effect, ...],
+) -> tuple[dict[tuple[int, int], tuple[Any, Any]], list[PairOdds]]:
+    """Each attacker's attack on each target it may attack, as the system's builder makes
+    it: the engine and spec by (attacker, target), and the engine's exact odds of each pair."""
     built: dict[tuple[int, int], tuple[Any, Any]] = {}
-    steps: dict[tuple[int, int], Callable[[Track], Track]] = {}
     pairs: list[PairOdds] = []
     for a, (unit, reach, how) in enumerate(found):
         for t, target in enumerate(aims):
@@ -285,8 +340,15 @@ def plan_phase(
             slain = odds.slain
             assert slain is not None  # the game's specs allocate: the target's models are known
             pairs.append(PairOdds(a, t, odds.damage, slain, slain.p(target.models)))
+    return built, pairs
 
-    starts = [Track.start(s.models, s.wounds, s.suffered) for s in sides]
+
+def _tracker(
+    starts: list[Track], built: dict[tuple[int, int], tuple[Any, Any]]
+) -> Callable[[int, int], Track]:
+    """`track(t, mask)`: target `t`'s state after the attackers in `mask`, in their order,
+    each state and each attack's stepper worked out once (the plans share them)."""
+    steps: dict[tuple[int, int], Callable[[Track], Track]] = {}
     tracks: dict[tuple[int, int], Track] = {}
 
     def track(t: int, mask: int) -> Track:
@@ -307,6 +369,15 @@ def plan_phase(
         tracks[key] = result
         return result
 
+    return track
+
+
+def _scorer(
+    track: Callable[[int, int], Track], sides: list[Side], focus_index: int | None
+) -> Callable[[int, int], tuple[float, float]]:
+    """A target's score with the attackers in `mask` on it: the points (or Wounds) slain,
+    after the chance to destroy it, by steps of FOCUS_STEP, when it is the focus."""
+
     def score(t: int, mask: int) -> tuple[float, float]:
         after = track(t, mask)
         worth = sides[t].per_model * after.mean_slain
@@ -314,11 +385,22 @@ def plan_phase(
             return (round(after.destroyed / FOCUS_STEP) * FOCUS_STEP, worth)
         return (0.0, worth)
 
-    best = best_assignments(len(found), len(aims), lambda a, t: (a, t) in built, score)
+    return score
+
+
+def _choices(
+    best: Sequence[Assignment],
+    targets: int,
+    track: Callable[[int, int], Track],
+    sides: list[Side],
+    focus_index: int | None,
+) -> list[Choice]:
+    """The best assignments as the plan shows them: each target's attackers and what they
+    do, the units left idle, the worth and the chance to destroy the focus."""
     choices = []
     for rank, plan in enumerate(best, start=1):
         assigned = []
-        for t in range(len(aims)):
+        for t in range(targets):
             on = tuple(a for a, chosen in enumerate(plan.targets) if chosen == t)
             if on:
                 assigned.append(_assigned(t, on, track, sides[t]))
@@ -330,24 +412,7 @@ def plan_phase(
             Choice(rank, tuple(assigned), idle, math.fsum(x.points for x in assigned),
                    focus_chance)
         )  # fmt: skip
-    sequence = None
-    if units and len(aims) == 1:
-        order = tuple(a for a in range(len(found)) if (a, 0) in built)
-        if order:
-            sequence = _assigned(0, order, track, sides[0])
-    return PhasePlan(
-        kind,
-        state.phase,
-        state.sides[found[0][0].side].name,
-        attackers,
-        sides,
-        pairs,
-        choices,
-        points_known,
-        focus_index,
-        sequence,
-        list(getattr(said, "asked", [])),
-    )
+    return choices
 
 
 def _answers(

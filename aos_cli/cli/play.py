@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from aos_cli.app.live_notes import LiveNotes
+    from aos_cli.app.play import PhaseNumbers
     from aos_cli.app.session import Session
     from aos_cli.app.setup_draft import SetupDraft
     from aos_cli.app.table_memory import Assumed, RememberingAsker
@@ -281,151 +282,26 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
     """Show the menu, take one choice, perform it; until the battle ends or the player quits."""
     from rich.markup import escape
 
-    from aos_cli.app.live_notes import LiveNotes
-    from aos_cli.app.play import (
-        PhaseNumbers,
-        clock_totals,
-        menu_action,
-        pick_numbered,
-        shown_label,
-        shown_names,
-        step_clock,
-        still_to_act,
-        told_by_picking,
-    )
-    from aos_cli.core.actions import RecordedAnswers
-    from aos_cli.core.guide import options, targets
-    from aos_cli.views.events import note_lines
-    from aos_cli.views.game import header, status_view
+    from aos_cli.app.play import PhaseNumbers, menu_action
     from aos_cli.views.hints import for_play
-    from aos_cli.views.play import clock_line, key_hint, keys_text, menu_lines
     from aos_cli.views.report import report_view
 
     source = dice_source(mode, seed)
-    assumed: Correction | None = None
     keys = PhaseNumbers.resumed(session.store, session.game_id)
+    table = _Table(session, out, mode, seed, source, keys)
     while True:
         state = session.state()
         if state.ended:
             out.rule(_("Battle report"), style="heading")
             out.print(report_view(state))
             return
-        out.print(header(state))
-        out.print(clock_line(state, clock_totals(session.store, session.game_id, len(state.sides))))
-        started = time.monotonic()
-
-        def show(note: Note) -> None:
-            for line in note_lines([note]):
-                out.print(f"  {for_play(line)}", markup=False)
-
-        live = LiveNotes(show)
-        choices = options(state)
-        numbers = keys.assign(state, choices)
-        names = shown_names(state)
-        labels = [shown_label(state, option, names) for option in choices]
-        for line in menu_lines(choices, numbers, labels, state, terminal_height()):
-            out.print(line)
+        menu = table.show_menu(state)
         try:
-            answer = ask_line(_("Choose")).strip()
-            while not answer:  # Enter alone: the menu is still there, ask again
-                answer = ask_line(_("Choose")).strip()
-            action = menu_action(answer)
-            if action == "quit":
+            answer = _ask_choice()
+            if menu_action(answer) == "quit":
                 out.print(_(SAVED))
                 return
-            if action == "correct":
-                if assumed is None:
-                    out.print(_("Nothing was assumed in the last step."))
-                    continue
-                state = assumed.redo(session, source)
-                assumed = None
-            elif action == "next":
-                waiting = still_to_act(state, choices)
-                if waiting and not confirm_end(state, waiting):
-                    continue
-                assumed = None
-                clock = step_clock(state.active_side, started)
-                ending: dict[str, Any] = {"clock": clock}
-                ends = remembering(session, state, "next", ending)
-                state = session.perform(
-                    "next", ending, live.dice(source), RecordedAnswers({}, live.asker(ends)),
-                    following_dice(live),
-                )  # fmt: skip
-            elif action == "undo":
-                assumed = None
-                record = session.store.undo(session.game_id)
-                out.print(took_back(record.kind) if record else _("Nothing to undo."))
-                continue
-            elif action == "status":
-                out.print(status_view(state))
-                continue
-            elif action == "plan":
-                from aos_cli.cli.plan import show_plan
-
-                show_plan(session, state)
-                continue
-            elif action == "dice":
-                mode = "manual" if mode == "auto" else "auto"
-                source = dice_source(mode, seed)
-                session.store.set_setting(f"dice:{session.game_id}", mode)
-                out.print(
-                    _("Dice: you roll and type them.")
-                    if mode == "manual"
-                    else _("Dice: the tool rolls.")
-                )
-                continue
-            elif answer.startswith("?"):
-                show_option_odds(state, choices, pick_numbered(answer[1:], numbers))
-                continue
-            elif action in FIXES:
-                assumed = None
-                clock = step_clock(state.active_side, started)
-                fixed = fix_the_table(session, state, action, clock, source)
-                if fixed is None:
-                    continue
-                state = fixed
-            elif pick_numbered(answer, numbers) is not None:
-                option = choices[pick_numbered(answer, numbers) or 0]
-                payload = dict(option.payload)
-                told, _said = told_by_picking(state, option)
-                typed, in_cover = "", None
-                aims = targets(state, option)
-                if aims:
-                    picked = pick_target(session, state, option, aims)
-                    if picked is None:
-                        out.print(_("No such target; nothing was done."))
-                        continue
-                    payload["target"], more, typed, said_cover = picked
-                    told.update(more)
-                    if option.kind in ("shoot", "fight"):
-                        in_cover = said_cover
-                if option.kind in ("shoot", "fight"):
-                    from aos_cli.cli.plan import offer_reroll
-
-                    if typed:
-                        from aos_cli.cli.attack_modifiers import ask_modifiers
-
-                        payload.update(
-                            ask_modifiers(state, state.unit(payload["unit"]), option.kind, typed)
-                        )
-                    payload.update(offer_reroll(state, option.kind, payload))
-                payload["clock"] = step_clock(option.side, started)
-                assumed = None
-                request = dict(payload)
-                asker = remembering(session, state, option.kind, payload, cover=in_cover)
-                state = session.perform(
-                    option.kind, payload, live.dice(source),
-                    RecordedAnswers(dict(told), live.asker(typed_first(asker, in_cover))),
-                    following_dice(live),
-                )  # fmt: skip
-                if asker.assumed:
-                    assumed = Correction(option.kind, request, asker.assumed, told=told)
-            else:
-                out.print(
-                    _("Type a number from the list, or one of: {keys}").format(keys=keys_text()),
-                    markup=False,
-                )
-                continue
+            done = table.answer(menu, answer)
         except EOFError:
             out.print(_(SAVED))
             return
@@ -436,13 +312,240 @@ def _play_loop(session: Session, out: Console, mode: str, seed: int | None) -> N
                 )
             )
             continue
-        for note in note_lines(live.rest(state)):
+        if done is not None:
+            table.tell_after(menu, done)
+
+
+def _ask_choice() -> str:
+    """The players' choice at the menu; Enter alone asks again (the menu is still there)."""
+    answer = ask_line(_("Choose")).strip()
+    while not answer:
+        answer = ask_line(_("Choose")).strip()
+    return answer
+
+
+ATTACKS = ("shoot", "fight")
+"""The options that make an attack: cover typed with the target, modifiers and re-rolls."""
+
+
+@dataclass
+class _Menu:
+    """One showing of the menu: the state it was drawn from, its options and their numbers,
+    when it was shown (for the step's clock) and the notes of the step taken from it."""
+
+    state: GameState
+    choices: list[Option]
+    numbers: list[int]
+    started: float
+    live: LiveNotes
+
+
+@dataclass
+class _Table:
+    """What the play loop keeps from one step to the next: the game, the dice (switched with
+    `d`), the menu's numbers within the phase, and the facts the last step assumed (`c`)."""
+
+    session: Session
+    out: Console
+    mode: str
+    seed: int | None
+    source: DiceSource
+    keys: PhaseNumbers
+    assumed: Correction | None = None
+
+    def show_menu(self, state: GameState) -> _Menu:
+        """Print the game's header, the players' clocks and the numbered options."""
+        from aos_cli.app.live_notes import LiveNotes
+        from aos_cli.app.play import clock_totals, shown_label, shown_names
+        from aos_cli.core.guide import options
+        from aos_cli.views.events import note_lines
+        from aos_cli.views.game import header
+        from aos_cli.views.hints import for_play
+        from aos_cli.views.play import clock_line, menu_lines
+
+        out, session = self.out, self.session
+        out.print(header(state))
+        out.print(clock_line(state, clock_totals(session.store, session.game_id, len(state.sides))))
+        started = time.monotonic()
+
+        def show(note: Note) -> None:
+            for line in note_lines([note]):
+                out.print(f"  {for_play(line)}", markup=False)
+
+        live = LiveNotes(show)
+        choices = options(state)
+        numbers = self.keys.assign(state, choices)
+        names = shown_names(state)
+        labels = [shown_label(state, option, names) for option in choices]
+        for line in menu_lines(choices, numbers, labels, state, terminal_height()):
+            out.print(line)
+        return _Menu(state, choices, numbers, started, live)
+
+    def answer(self, menu: _Menu, answer: str) -> GameState | None:
+        """Do what the typed answer asks: a menu key, `?N` for an option's odds, a correction
+        at the table or a numbered option. Returns the state after a step that was played,
+        None when none was (the menu is shown again)."""
+        from aos_cli.app.play import menu_action, pick_numbered
+        from aos_cli.views.play import keys_text
+
+        action = menu_action(answer)
+        keyed = _KEY_ACTIONS.get(action or "")
+        if keyed is not None:
+            return keyed(self, menu)
+        if answer.startswith("?"):
+            show_option_odds(menu.state, menu.choices, pick_numbered(answer[1:], menu.numbers))
+            return None
+        if action in FIXES:
+            return self.fix(menu, action or "")
+        picked = pick_numbered(answer, menu.numbers)
+        if picked is not None:
+            return self.play_option(menu, menu.choices[picked])
+        self.out.print(
+            _("Type a number from the list, or one of: {keys}").format(keys=keys_text()),
+            markup=False,
+        )
+        return None
+
+    def correct(self, menu: _Menu) -> GameState | None:
+        """`c`: play the last step anew, asking the facts it assumed again."""
+        if self.assumed is None:
+            self.out.print(_("Nothing was assumed in the last step."))
+            return None
+        state = self.assumed.redo(self.session, self.source)
+        self.assumed = None
+        return state
+
+    def end_phase(self, menu: _Menu) -> GameState | None:
+        """`n`: end the phase, asked first while units can still act."""
+        from aos_cli.app.play import step_clock, still_to_act
+        from aos_cli.core.actions import RecordedAnswers
+
+        state, live = menu.state, menu.live
+        waiting = still_to_act(state, menu.choices)
+        if waiting and not confirm_end(state, waiting):
+            return None
+        self.assumed = None
+        clock = step_clock(state.active_side, menu.started)
+        ending: dict[str, Any] = {"clock": clock}
+        ends = remembering(self.session, state, "next", ending)
+        return self.session.perform(
+            "next", ending, live.dice(self.source), RecordedAnswers({}, live.asker(ends)),
+            following_dice(live),
+        )  # fmt: skip
+
+    def undo(self, menu: _Menu) -> None:
+        """`u`: take the last step back and say which it was."""
+        self.assumed = None
+        record = self.session.store.undo(self.session.game_id)
+        self.out.print(took_back(record.kind) if record else _("Nothing to undo."))
+
+    def status(self, menu: _Menu) -> None:
+        """`s`: show the state of the battle."""
+        from aos_cli.views.game import status_view
+
+        self.out.print(status_view(menu.state))
+
+    def plan(self, menu: _Menu) -> None:
+        """`p`: show the planner's advice for the phase."""
+        from aos_cli.cli.plan import show_plan
+
+        show_plan(self.session, menu.state)
+
+    def switch_dice(self, menu: _Menu) -> None:
+        """`d`: switch between the tool rolling and the players typing their dice, kept for
+        the game."""
+        self.mode = "manual" if self.mode == "auto" else "auto"
+        self.source = dice_source(self.mode, self.seed)
+        self.session.store.set_setting(f"dice:{self.session.game_id}", self.mode)
+        self.out.print(
+            _("Dice: you roll and type them.")
+            if self.mode == "manual"
+            else _("Dice: the tool rolls.")
+        )
+
+    def fix(self, menu: _Menu, kind: str) -> GameState | None:
+        """`a`, `h`, `g`: a correction made at the table."""
+        from aos_cli.app.play import step_clock
+
+        self.assumed = None
+        clock = step_clock(menu.state.active_side, menu.started)
+        return fix_the_table(self.session, menu.state, kind, clock, self.source)
+
+    def play_option(self, menu: _Menu, option: Option) -> GameState | None:
+        """A numbered option: its target picked (with cover and modifiers typed after it), an
+        attack's modifiers and re-rolls asked, then the step played, answering what the
+        table already told; None when no such target was picked."""
+        from aos_cli.app.play import step_clock, told_by_picking
+        from aos_cli.core.actions import RecordedAnswers
+        from aos_cli.core.guide import targets
+
+        state, live = menu.state, menu.live
+        payload = dict(option.payload)
+        told, _said = told_by_picking(state, option)
+        typed, in_cover = "", None
+        aims = targets(state, option)
+        if aims:
+            picked = pick_target(self.session, state, option, aims)
+            if picked is None:
+                self.out.print(_("No such target; nothing was done."))
+                return None
+            payload["target"], more, typed, said_cover = picked
+            told.update(more)
+            if option.kind in ATTACKS:
+                in_cover = said_cover
+        if option.kind in ATTACKS:
+            _ask_attack_extras(state, option.kind, payload, typed)
+        payload["clock"] = step_clock(option.side, menu.started)
+        self.assumed = None
+        request = dict(payload)
+        asker = remembering(self.session, state, option.kind, payload, cover=in_cover)
+        state = self.session.perform(
+            option.kind, payload, live.dice(self.source),
+            RecordedAnswers(dict(told), live.asker(typed_first(asker, in_cover))),
+            following_dice(live),
+        )  # fmt: skip
+        if asker.assumed:
+            self.assumed = Correction(option.kind, request, asker.assumed, told=told)
+        return state
+
+    def tell_after(self, menu: _Menu, state: GameState) -> None:
+        """After a step: its notes not yet shown, and the facts it assumed (with the key that
+        corrects them), said once."""
+        from aos_cli.views.events import note_lines
+        from aos_cli.views.hints import for_play
+        from aos_cli.views.play import key_hint
+
+        out, assumed = self.out, self.assumed
+        for note in note_lines(menu.live.rest(state)):
             out.print(f"  {for_play(note)}", markup=False)
         if assumed is not None and assumed.fresh:
             for fact in assumed.facts:
                 out.print("  " + _("Assumed: {fact}.").format(fact=fact.text), markup=False)
             out.print(f"  {key_hint('correct')}", markup=False)
             assumed.fresh = False
+
+
+_KEY_ACTIONS: dict[str, Callable[[_Table, _Menu], GameState | None]] = {
+    "correct": _Table.correct,
+    "next": _Table.end_phase,
+    "undo": _Table.undo,
+    "status": _Table.status,
+    "plan": _Table.plan,
+    "dice": _Table.switch_dice,
+}
+"""The menu's keys that are not options, each with what it does."""
+
+
+def _ask_attack_extras(state: GameState, kind: str, payload: dict[str, Any], typed: str) -> None:
+    """An attack's modifiers (when typed after the target: `2 m`, `2 hit-mod=1`) and the
+    re-rolls offered, added to its payload in that order (the offer reads the modifiers)."""
+    from aos_cli.cli.plan import offer_reroll
+
+    if typed:
+        from aos_cli.cli.attack_modifiers import ask_modifiers
+
+        payload.update(ask_modifiers(state, state.unit(payload["unit"]), kind, typed))
+    payload.update(offer_reroll(state, kind, payload))
 
 
 def following_dice(live: LiveNotes) -> Callable[[GameState], None]:

@@ -18,7 +18,7 @@ from aos_cli.language.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from aos_cli.content.database import Database
-    from aos_cli.content.schema import Warscroll
+    from aos_cli.content.schema import Allegiance, Warscroll
 
 
 class ArmyUnit(Base):
@@ -102,6 +102,25 @@ Found = list[tuple[tuple[str | int, ...], str]]
 def check_army(army: ArmyList, db: Database) -> tuple[ArmyList, Found]:
     """Check an army against the database; returns the army with warscroll ids filled in and
     every problem as (path inside `army`, message)."""
+    units, scrolls, found = _check_units(army, db)
+    found += _check_generals(army)
+    found += _check_allies(army)
+    allegiance, said = _read_allegiance(army, db)
+    found += said
+    if allegiance is not None:
+        found += _check_allegiance_keywords(army, allegiance, scrolls)
+    found += _check_command_trait(army, db, allegiance, scrolls)
+    found += _check_artefacts(army, allegiance, scrolls)
+    found += _check_battalions(army, db)
+    return army.model_copy(update={"units": units}), found
+
+
+def _check_units(
+    army: ArmyList, db: Database
+) -> tuple[list[ArmyUnit], dict[str, Warscroll], Found]:
+    """Each unit's id is its own and its warscroll is found and followed (models, weapons,
+    command models). Returns the units with their warscroll ids filled in, the warscroll of
+    each unit id whose warscroll was found, and the problems."""
     from aos_cli.core.errors import ContentError
 
     found: Found = []
@@ -127,7 +146,12 @@ def check_army(army: ArmyList, db: Database) -> tuple[ArmyList, Found]:
         scrolls[unit.id] = scroll
         units.append(unit.model_copy(update={"warscroll_id": scroll.id}))
         found.extend(_check_unit(unit, scroll, path))
+    return units, scrolls, found
 
+
+def _check_generals(army: ArmyList) -> Found:
+    """One general, and not an ally (AoS2 §5.3, §25)."""
+    found: Found = []
     generals = [i for i, u in enumerate(army.units) if u.general]
     for index in generals[1:]:
         found.append(
@@ -140,111 +164,128 @@ def check_army(army: ArmyList, db: Database) -> tuple[ArmyList, Found]:
             found.append(
                 (("units", index, "general"), _("an allied unit cannot be the general (AoS2 §25)"))
             )
+    return found
+
+
+def _check_allies(army: ArmyList) -> Found:
+    """At most 1 in every 4 units allies, reinforcements not counted (AoS2 §25)."""
     counted = [u for u in army.units if not u.reinforcement]
     allies = sum(1 for u in counted if u.ally)
-    if allies > len(counted) // 4:
+    if allies <= len(counted) // 4:
+        return []
+    return [
+        (
+            ("units",),
+            ngettext(
+                "{n} allied unit: at most 1 in every 4 units may be allies (AoS2 §25)",
+                "{n} allied units: at most 1 in every 4 units may be allies (AoS2 §25)",
+                allies,
+            ).format(n=allies),
+        )
+    ]
+
+
+def _read_allegiance(army: ArmyList, db: Database) -> tuple[Allegiance | None, Found]:
+    """The army's allegiance from the database (None when it names none or an unknown one),
+    and the problem of an unknown one."""
+    from aos_cli.core.errors import ContentError
+
+    if army.allegiance is None:
+        return None, []
+    try:
+        return db.allegiance(army.allegiance, army.system), []
+    except ContentError as problem:
+        return None, [(("allegiance",), str(problem))]
+
+
+def _check_allegiance_keywords(
+    army: ArmyList, allegiance: Allegiance, scrolls: dict[str, Warscroll]
+) -> Found:
+    """Every unit not marked an ally has the allegiance's keyword."""
+    found: Found = []
+    for index, unit in enumerate(army.units):
+        member = scrolls.get(unit.id)
+        if member and not unit.ally and not member.has_keyword(allegiance.keyword):
+            found.append(
+                (
+                    ("units", index, "warscroll"),
+                    _("{unit} lacks the {keyword} keyword: mark it `ally: true`").format(
+                        unit=member.name, keyword=allegiance.keyword
+                    ),
+                )
+            )
+    return found
+
+
+def _check_command_trait(
+    army: ArmyList, db: Database, allegiance: Allegiance | None, scrolls: dict[str, Warscroll]
+) -> Found:
+    """The command trait is one of the army's tables, its general may have one, and the
+    weapon it blesses is one of the general's own; a trait's weapon needs a trait."""
+    if army.command_trait is None:
+        if army.command_trait_weapon is not None:
+            return [(("command_trait_weapon",), _("there is no command trait to give it"))]
+        return []
+    found: Found = []
+    traits = [r for t in command_trait_tables(db, army, allegiance) for r in t.rows]
+    if not any(army.command_trait in (r.id, r.name) for r in traits):
         found.append(
             (
-                ("units",),
-                ngettext(
-                    "{n} allied unit: at most 1 in every 4 units may be allies (AoS2 §25)",
-                    "{n} allied units: at most 1 in every 4 units may be allies (AoS2 §25)",
-                    allies,
-                ).format(n=allies),
+                ("command_trait",),
+                _not_found(
+                    _("no command trait {name} in the army's allegiance"),
+                    army.command_trait,
+                    traits,
+                ),
             )
         )
+    general = army.general
+    found += _check_trait_bearer(army, general, scrolls)
+    row = next((r for r in traits if army.command_trait in (r.id, r.name)), None)
+    if general is not None and row is not None and general.id in scrolls:
+        scroll = scrolls[general.id]
+        named = army.command_trait_weapon
+        found += _check_blessed(row, scroll, general, named, ("command_trait_weapon",))
+    return found
 
-    allegiance = None
-    if army.allegiance is not None:
-        try:
-            allegiance = db.allegiance(army.allegiance, army.system)
-        except ContentError as problem:
-            found.append((("allegiance",), str(problem)))
-    if allegiance is not None:
-        for index, unit in enumerate(army.units):
-            member = scrolls.get(unit.id)
-            if member and not unit.ally and not member.has_keyword(allegiance.keyword):
-                found.append(
-                    (
-                        ("units", index, "warscroll"),
-                        _("{unit} lacks the {keyword} keyword: mark it `ally: true`").format(
-                            unit=member.name, keyword=allegiance.keyword
-                        ),
-                    )
-                )
-    if army.command_trait is not None:
-        traits = [r for t in command_trait_tables(db, army, allegiance) for r in t.rows]
-        if not any(army.command_trait in (r.id, r.name) for r in traits):
-            found.append(
-                (
-                    ("command_trait",),
-                    _not_found(
-                        _("no command trait {name} in the army's allegiance"),
-                        army.command_trait,
-                        traits,
-                    ),
-                )
-            )
-        general = army.general
-        from aos_cli.core.system import system_info
 
-        info = system_info(army.system)
-        keyword = info.term("trait_keyword")
-        if general and general.id in scrolls and not scrolls[general.id].has_keyword(keyword):
-            found.append(
-                (
-                    ("command_trait",),
-                    _("only a {keyword} {general} has a command trait ({rule})").format(
-                        keyword=keyword,
-                        general=_(info.term("general")),
-                        rule=info.term("trait_rule"),
-                    ),
-                )
+def _check_trait_bearer(
+    army: ArmyList, general: ArmyUnit | None, scrolls: dict[str, Warscroll]
+) -> Found:
+    """Only a general with the system's trait keyword (a HERO in AoS2) has a command trait."""
+    from aos_cli.core.system import system_info
+
+    info = system_info(army.system)
+    keyword = info.term("trait_keyword")
+    if general and general.id in scrolls and not scrolls[general.id].has_keyword(keyword):
+        return [
+            (
+                ("command_trait",),
+                _("only a {keyword} {general} has a command trait ({rule})").format(
+                    keyword=keyword,
+                    general=_(info.term("general")),
+                    rule=info.term("trait_rule"),
+                ),
             )
-        row = next((r for r in traits if army.command_trait in (r.id, r.name)), None)
-        if general is not None and row is not None and general.id in scrolls:
-            scroll = scrolls[general.id]
-            named = army.command_trait_weapon
-            found += _check_blessed(row, scroll, general, named, ("command_trait_weapon",))
-    elif army.command_trait_weapon is not None:
-        found.append((("command_trait_weapon",), _("there is no command trait to give it")))
+        ]
+    return []
+
+
+def _check_artefacts(
+    army: ArmyList, allegiance: Allegiance | None, scrolls: dict[str, Warscroll]
+) -> Found:
+    """Each artefact is the allegiance's, borne once, by a HERO, blessing one of its own
+    weapons; a weapon needs an artefact; one artefact plus one per battalion (AoS2 §25)."""
+    found: Found = []
     artefacts = [r for t in (allegiance.artefacts if allegiance else []) for r in t.rows]
     taken: dict[str, int] = {}
-    bearers = 0
     for index, unit in enumerate(army.units):
-        if unit.artefact is None:
-            continue
-        bearers += 1
-        path = ("units", index, "artefact")
-        if not any(unit.artefact in (r.id, r.name) for r in artefacts):
-            found.append(
-                (
-                    path,
-                    _not_found(
-                        _("no artefact {name} in the army's allegiance"), unit.artefact, artefacts
-                    ),
-                )
-            )
-        if unit.artefact in taken:
-            found.append(
-                (
-                    path,
-                    _("the artefact is also borne by {unit}").format(
-                        unit=f"units[{taken[unit.artefact]}]"
-                    ),
-                )
-            )
-        taken[unit.artefact] = index
-        bearer = scrolls.get(unit.id)
-        if bearer is not None and not bearer.has_keyword("HERO"):
-            found.append((path, _("only a HERO may bear an artefact (AoS2 §25)")))
-        row = next((r for r in artefacts if unit.artefact in (r.id, r.name)), None)
-        if bearer is not None and row is not None:
-            weapon_path: tuple[str | int, ...] = ("units", index, "artefact_weapon")
-            found += _check_blessed(row, bearer, unit, unit.artefact_weapon, weapon_path)
+        if unit.artefact is not None:
+            found += _check_artefact(index, unit, unit.artefact, artefacts, taken, scrolls)
     for index, unit in enumerate(army.units):
         if unit.artefact is None and unit.artefact_weapon is not None:
             found.append((("units", index, "artefact_weapon"), _("the unit bears no artefact")))
+    bearers = sum(1 for unit in army.units if unit.artefact is not None)
     if bearers > 1 + len(army.battalions):
         found.append(
             (
@@ -254,6 +295,52 @@ def check_army(army: ArmyList, db: Database) -> tuple[ArmyList, Found]:
                 ),
             )
         )
+    return found
+
+
+def _check_artefact(
+    index: int,
+    unit: ArmyUnit,
+    artefact: str,
+    artefacts: list[Any],
+    taken: dict[str, int],
+    scrolls: dict[str, Warscroll],
+) -> Found:
+    """One unit's artefact: in the allegiance, not borne by an earlier unit (`taken`, which
+    this notes the unit in), borne by a HERO, blessing one of its own weapons."""
+    found: Found = []
+    path: tuple[str | int, ...] = ("units", index, "artefact")
+    if not any(artefact in (r.id, r.name) for r in artefacts):
+        found.append(
+            (
+                path,
+                _not_found(_("no artefact {name} in the army's allegiance"), artefact, artefacts),
+            )
+        )
+    if artefact in taken:
+        found.append(
+            (
+                path,
+                _("the artefact is also borne by {unit}").format(unit=f"units[{taken[artefact]}]"),
+            )
+        )
+    taken[artefact] = index
+    bearer = scrolls.get(unit.id)
+    if bearer is not None and not bearer.has_keyword("HERO"):
+        found.append((path, _("only a HERO may bear an artefact (AoS2 §25)")))
+    row = next((r for r in artefacts if artefact in (r.id, r.name)), None)
+    if bearer is not None and row is not None:
+        weapon_path: tuple[str | int, ...] = ("units", index, "artefact_weapon")
+        found += _check_blessed(row, bearer, unit, unit.artefact_weapon, weapon_path)
+    return found
+
+
+def _check_battalions(army: ArmyList, db: Database) -> Found:
+    """Each battalion is in the database, and its units are the army's, none a reinforcement."""
+    from aos_cli.core.errors import ContentError
+
+    found: Found = []
+    ids = {unit.id for unit in army.units}
     for index, fielded in enumerate(army.battalions):
         path = ("battalions", index)
         try:
@@ -270,7 +357,7 @@ def check_army(army: ArmyList, db: Database) -> tuple[ArmyList, Found]:
                 )
             elif army.unit(unit_id).reinforcement:
                 found.append(((*path, "units", pos), _("reinforcements cannot join a battalion")))
-    return army.model_copy(update={"units": units}), found
+    return found
 
 
 def command_trait_tables(db: Database, army: ArmyList, allegiance: Any) -> list[Any]:

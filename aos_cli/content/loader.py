@@ -286,7 +286,6 @@ def resolve(source: Source, loc: Sequence[str | int]) -> tuple[int | None, list[
 
 def validate_text(text: str, file: str) -> FileResult:
     """Validate one content file's text; never raises for bad content, returns problems."""
-    import aos_cli.content.schema as schema
     from aos_cli.content.yamlsrc import YamlProblem, parse
 
     result = FileResult(file)
@@ -302,6 +301,18 @@ def validate_text(text: str, file: str) -> FileResult:
             Problem(file, source.line(()), "", _("a content file is a mapping with schema_version"))
         )
         return result
+    result.problems += _top_key_problems(data, source, file)
+    result.problems += _version_problems(data, source, file)
+    system, problems = _file_system(data, source, file)
+    result.problems += problems
+    _validate_lists(data, system, source, result)
+    _validate_singles(data, system, source, result)
+    return result
+
+
+def _top_key_problems(data: dict[Any, Any], source: Source, file: str) -> list[Problem]:
+    """A key at the top of the file that no content file has, with the closest one's name."""
+    problems: list[Problem] = []
     for key in data:
         if key not in TOP_KEYS:
             close = difflib.get_close_matches(str(key), TOP_KEYS, n=1)
@@ -310,61 +321,78 @@ def validate_text(text: str, file: str) -> FileResult:
                 if close
                 else _("use {keys}").format(keys=", ".join(TOP_KEYS))
             )
-            result.problems.append(Problem(file, source.line((key,)), str(key), unknown_key(hint)))
+            problems.append(Problem(file, source.line((key,)), str(key), unknown_key(hint)))
+    return problems
+
+
+def _version_problems(data: dict[Any, Any], source: Source, file: str) -> list[Problem]:
+    """The file's schema_version is given and is the one this aos reads."""
+    import aos_cli.content.schema as schema
+
     version = data.get("schema_version")
     if version is None:
-        result.problems.append(
-            Problem(
-                file,
-                1,
-                "schema_version",
-                _("missing: write schema_version: {version}").format(version=schema.SCHEMA_VERSION),
-            )
+        missing = _("missing: write schema_version: {version}").format(
+            version=schema.SCHEMA_VERSION
         )
-    elif version != schema.SCHEMA_VERSION:
-        result.problems.append(
-            Problem(
-                file,
-                source.line(("schema_version",)),
-                "schema_version",
-                _("{version} is not a version this aos reads ({supported})").format(
-                    version=repr(version), supported=schema.SCHEMA_VERSION
-                ),
-            )
+        return [Problem(file, 1, "schema_version", missing)]
+    if version != schema.SCHEMA_VERSION:
+        unread = _("{version} is not a version this aos reads ({supported})").format(
+            version=repr(version), supported=schema.SCHEMA_VERSION
         )
+        return [Problem(file, source.line(("schema_version",)), "schema_version", unread)]
+    return []
+
+
+def _file_system(
+    data: dict[Any, Any], source: Source, file: str
+) -> tuple[str | None, list[Problem]]:
+    """The game system the file's records default to (None when it names none, or one this
+    aos does not know, which is a problem)."""
+    import aos_cli.content.schema as schema
+
     system = data.get("system")
     if system is not None and system not in system_ids():
-        result.problems.append(
-            Problem(
-                file,
-                source.line(("system",)),
-                "system",
-                _("use one of {systems}").format(systems=schema.system_choices()),
-            )
-        )
-        system = None
+        choices = _("use one of {systems}").format(systems=schema.system_choices())
+        return None, [Problem(file, source.line(("system",)), "system", choices)]
+    return system, []
+
+
+def _with_system(item: Any, system: str | None) -> Any:
+    """A record that names no system, given the file's."""
+    if isinstance(item, dict) and system and "system" not in item:
+        return {**item, "system": system}
+    return item
+
+
+def _validate_lists(
+    data: dict[Any, Any], system: str | None, source: Source, result: FileResult
+) -> None:
+    """Each record of the file's lists (warscrolls, battalions, ...) validated by its model;
+    a list that is not a list is a problem."""
     for kind in KINDS:
         model = model_for(kind)
         items = data.get(kind)
         if items is None:
             continue
         if not isinstance(items, list):
-            result.problems.append(Problem(file, source.line((kind,)), kind, _("must be a list")))
+            result.problems.append(
+                Problem(result.file, source.line((kind,)), kind, _("must be a list"))
+            )
             continue
         for index, item in enumerate(items):
-            if isinstance(item, dict) and system and "system" not in item:
-                item = {**item, "system": system}
-            _validate_one(model, item, (kind, index), kind, source, result)
+            _validate_one(model, _with_system(item, system), (kind, index), kind, source, result)
+
+
+def _validate_singles(
+    data: dict[Any, Any], system: str | None, source: Source, result: FileResult
+) -> None:
+    """The file's single records (a ruleset, loaded as one of the rulesets; an army)
+    validated by their models."""
     for key in SINGLE:
         model = model_for(key)
         if key in data:
-            item = data[key]
-            if isinstance(item, dict) and system and "system" not in item:
-                item = {**item, "system": system}
-            _validate_one(
-                model, item, (key,), "rulesets" if key == "ruleset" else key, source, result
-            )
-    return result
+            kind = "rulesets" if key == "ruleset" else key
+            _validate_one(model, _with_system(data[key], system), (key,), kind, source, result)
 
 
 def _validate_one(

@@ -117,36 +117,61 @@ def from_data(cls: type[T], data: Any) -> T:
 
 
 def _convert(kind: Any, value: Any) -> Any:
-    origin = typing.get_origin(kind)
-    if origin is Annotated:
-        base, *marks = typing.get_args(kind)
-        parsers = [m for m in marks if isinstance(m, Parsed)]
-        return parsers[0].parse(value) if parsers else _convert(base, value)
-    if origin in (Union, types.UnionType):
-        options = typing.get_args(kind)
-        if value is None and type(None) in options:
-            return None
-        for option in options:
-            if option is not type(None):
-                try:
-                    return _convert(option, value)
-                except Unreadable:
-                    continue
-        raise Unreadable(f"{value!r} is none of {kind}")
-    if origin is Literal:
-        if value not in typing.get_args(kind):
-            raise Unreadable(f"{value!r} is not one of {typing.get_args(kind)}")
-        return value
-    if origin is tuple:
-        if not isinstance(value, list | tuple):
-            raise Unreadable(f"{value!r} is not a list")
-        item = typing.get_args(kind)[0]
-        return tuple(_convert(item, v) for v in value)
-    if origin is dict:
-        if not isinstance(value, dict):
-            raise Unreadable(f"{value!r} is not a mapping")
-        item = typing.get_args(kind)[1]
-        return {str(k): _convert(item, v) for k, v in value.items()}
+    """`value` read as a `kind` of the schema: by the kind's generic origin when it has one
+    (`_GENERIC`), else as a record, anything, or an instance of the kind."""
+    convert = _GENERIC.get(typing.get_origin(kind))
+    if convert is not None:
+        return convert(kind, value)
+    return _convert_plain(kind, value)
+
+
+def _convert_annotated(kind: Any, value: Any) -> Any:
+    """`Annotated[base, ...]`: parsed by its `Parsed` mark (a roll needed), else as `base`."""
+    base, *marks = typing.get_args(kind)
+    parsers = [m for m in marks if isinstance(m, Parsed)]
+    return parsers[0].parse(value) if parsers else _convert(base, value)
+
+
+def _convert_union(kind: Any, value: Any) -> Any:
+    """`A | B | None`: None when allowed, else the first option the value reads as."""
+    options = typing.get_args(kind)
+    if value is None and type(None) in options:
+        return None
+    for option in options:
+        if option is not type(None):
+            try:
+                return _convert(option, value)
+            except Unreadable:
+                continue
+    raise Unreadable(f"{value!r} is none of {kind}")
+
+
+def _convert_literal(kind: Any, value: Any) -> Any:
+    """`Literal[...]`: one of its values."""
+    if value not in typing.get_args(kind):
+        raise Unreadable(f"{value!r} is not one of {typing.get_args(kind)}")
+    return value
+
+
+def _convert_tuple(kind: Any, value: Any) -> Any:
+    """`tuple[X, ...]`: a JSON list, each item read as an X."""
+    if not isinstance(value, list | tuple):
+        raise Unreadable(f"{value!r} is not a list")
+    item = typing.get_args(kind)[0]
+    return tuple(_convert(item, v) for v in value)
+
+
+def _convert_dict(kind: Any, value: Any) -> Any:
+    """`dict[str, X]`: a JSON mapping, its keys as text, each value read as an X."""
+    if not isinstance(value, dict):
+        raise Unreadable(f"{value!r} is not a mapping")
+    item = typing.get_args(kind)[1]
+    return {str(k): _convert(item, v) for k, v in value.items()}
+
+
+def _convert_plain(kind: Any, value: Any) -> Any:
+    """A kind with no generic origin: a record (a dataclass), anything (`Any`), or an
+    instance of the kind (a bool is no number, though Python counts it an int)."""
     if dataclasses.is_dataclass(kind) and isinstance(kind, type):
         return _record(kind, value)
     if kind is Any:
@@ -156,6 +181,17 @@ def _convert(kind: Any, value: Any) -> Any:
     if isinstance(kind, type) and isinstance(value, kind):
         return value
     raise Unreadable(f"{value!r} is not a {kind}")
+
+
+_GENERIC: dict[Any, Callable[[Any, Any], Any]] = {
+    Annotated: _convert_annotated,
+    Union: _convert_union,
+    types.UnionType: _convert_union,
+    Literal: _convert_literal,
+    tuple: _convert_tuple,
+    dict: _convert_dict,
+}
+"""How a value is read by the generic origin of its kind (`typing.get_origin`)."""
 
 
 def _record(cls: type, data: Any) -> Any:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import gettext
+    from collections.abc import Callable
 
 LOCALE_DIR = Path(__file__).parent.parent / "locale"
 DOMAIN = "aos"
@@ -55,58 +56,100 @@ class PoEntry:
 
 def parse_po(text: str, name: str = "<po>") -> list[PoEntry]:
     """The entries of a `.po` file in order (obsolete `#~` entries skipped)."""
-    entries: list[PoEntry] = []
-    entry = PoEntry()
-    part: str | None = None
-    fuzzy = False
-
-    def finish() -> None:
-        nonlocal entry, fuzzy, part
-        if entry.line:
-            entry.fuzzy = fuzzy
-            entries.append(entry)
-        entry, fuzzy, part = PoEntry(), False, None
-
+    reader = _PoReader(name)
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        where = f"{name}:{number}"
+        reader.read(number, raw.strip())
+    reader.finish()
+    return reader.entries
+
+
+class _PoReader:
+    """Reads a `.po` file line by line: the entries so far, the one being read, the part of
+    it a continued string adds to, and whether a `#, fuzzy` flag came before it."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.entries: list[PoEntry] = []
+        self.entry = PoEntry()
+        self.part: str | None = None
+        self.fuzzy = False
+
+    def finish(self) -> None:
+        """Keep the entry read so far (if it began) and start the next."""
+        if self.entry.line:
+            self.entry.fuzzy = self.fuzzy
+            self.entries.append(self.entry)
+        self.entry, self.fuzzy, self.part = PoEntry(), False, None
+
+    def finish_translated(self) -> None:
+        """A comment or a new message after a translation ends the entry it belongs to."""
+        if self.entry.msgstr:
+            self.finish()
+
+    def read(self, number: int, line: str) -> None:
+        """One stripped line: blank or obsolete (skipped), a comment, a keyword with its
+        string, or a string continuing the last part; anything else is an error."""
+        where = f"{self.name}:{number}"
         if not line or line.startswith("#~"):
-            continue
+            return
         if line.startswith("#"):
-            if entry.msgstr:
-                finish()
+            self.finish_translated()
             if line.startswith("#,") and "fuzzy" in line:
-                fuzzy = True
-            continue
-        if line.startswith("msgctxt"):
-            if entry.msgstr:
-                finish()
-            entry.msgctxt, entry.line, part = _unquote(line[7:], where), number, "msgctxt"
-        elif line.startswith("msgid_plural"):
-            entry.msgid_plural, part = _unquote(line[12:], where), "msgid_plural"
-        elif line.startswith("msgid"):
-            if entry.msgstr:
-                finish()
-            entry.msgid, part = _unquote(line[5:], where), "msgid"
-            entry.line = entry.line or number
-        elif line.startswith("msgstr["):
-            index_text, _bracket, rest = line[7:].partition("]")
-            if not index_text.isdigit() or int(index_text) != len(entry.msgstr):
-                raise CatalogueError(f"{where}: plural forms missing or out of order")
-            entry.msgstr.append(_unquote(rest, where))
-            part = "msgstr"
-        elif line.startswith("msgstr"):
-            entry.msgstr, part = [_unquote(line[6:], where)], "msgstr"
-        elif line.startswith('"') and part is not None:
-            value = _unquote(line, where)
-            if part == "msgstr":
-                entry.msgstr[-1] += value
-            else:
-                setattr(entry, part, (getattr(entry, part) or "") + value)
-        else:
-            raise CatalogueError(f"{where}: cannot read {line[:40]!r}")
-    finish()
-    return entries
+                self.fuzzy = True
+            return
+        for keyword, read in _PO_KEYWORDS:
+            if line.startswith(keyword):
+                read(self, line[len(keyword) :], number, where)
+                return
+        if line.startswith('"') and self.part is not None:
+            self.continued(_unquote(line, where))
+            return
+        raise CatalogueError(f"{where}: cannot read {line[:40]!r}")
+
+    def msgctxt(self, rest: str, number: int, where: str) -> None:
+        """`msgctxt "..."`: a new entry's context (its line is the entry's line)."""
+        self.finish_translated()
+        self.entry.msgctxt, self.entry.line = _unquote(rest, where), number
+        self.part = "msgctxt"
+
+    def msgid_plural(self, rest: str, number: int, where: str) -> None:
+        """`msgid_plural "..."`: the entry's English plural."""
+        self.entry.msgid_plural, self.part = _unquote(rest, where), "msgid_plural"
+
+    def msgid(self, rest: str, number: int, where: str) -> None:
+        """`msgid "..."`: the entry's English text (a new entry unless a context began it)."""
+        self.finish_translated()
+        self.entry.msgid, self.part = _unquote(rest, where), "msgid"
+        self.entry.line = self.entry.line or number
+
+    def msgstr_form(self, rest: str, number: int, where: str) -> None:
+        """`msgstr[N] "..."`: a plural form's translation, the forms in order from 0."""
+        index_text, _bracket, rest = rest.partition("]")
+        if not index_text.isdigit() or int(index_text) != len(self.entry.msgstr):
+            raise CatalogueError(f"{where}: plural forms missing or out of order")
+        self.entry.msgstr.append(_unquote(rest, where))
+        self.part = "msgstr"
+
+    def msgstr(self, rest: str, number: int, where: str) -> None:
+        """`msgstr "..."`: the entry's translation."""
+        self.entry.msgstr, self.part = [_unquote(rest, where)], "msgstr"
+
+    def continued(self, value: str) -> None:
+        """A string on a line of its own, added to the part read last."""
+        if self.part == "msgstr":
+            self.entry.msgstr[-1] += value
+        elif self.part is not None:
+            setattr(self.entry, self.part, (getattr(self.entry, self.part) or "") + value)
+
+
+_PO_KEYWORDS: tuple[tuple[str, Callable[[_PoReader, str, int, str], None]], ...] = (
+    ("msgctxt", _PoReader.msgctxt),
+    ("msgid_plural", _PoReader.msgid_plural),
+    ("msgid", _PoReader.msgid),
+    ("msgstr[", _PoReader.msgstr_form),
+    ("msgstr", _PoReader.msgstr),
+)
+"""A `.po` line's keywords and how each is read, the longer before the shorter it begins with."""
 
 
 def compile_po(text: str, name: str = "<po>") -> bytes:

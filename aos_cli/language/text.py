@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 MAX_MESSAGE = 1_000
 """The longest message (an English sentence with its placeholders) a stored text may hold."""
@@ -192,34 +195,60 @@ def _value_from_data(data: object, depth: int) -> Value:
         raise BadText("depth")
     if isinstance(data, bool):
         raise BadText("value")
-    if isinstance(data, int):
-        if abs(data) > 10**9:
-            raise BadText("value")
-        return data
-    if isinstance(data, float):
-        if not abs(data) <= 10**9:
-            raise BadText("value")
-        return data
+    if isinstance(data, int | float | str):
+        return _plain_value(data)
+    if isinstance(data, dict):
+        for tag, read in _TAGGED:
+            if tag in data:
+                return read(data, depth)
+    raise BadText("value")
+
+
+def _plain_value(data: int | float | str) -> Value:
+    """A plain stored value checked: a name of at most MAX_VALUE characters, a number within
+    a billion either way (a float that is not a number is refused)."""
     if isinstance(data, str):
         if len(data) > MAX_VALUE:
             raise BadText("value")
         return data
-    if isinstance(data, dict) and "text" in data:
-        return text_from_data(data["text"], depth + 1)
-    if isinstance(data, dict) and "num" in data:
-        number, digits, percent = data["num"], data.get("digits"), data.get("percent", False)
-        if isinstance(number, bool) or not isinstance(number, int | float):
-            raise BadText("num")
-        if not abs(number) <= 10**9 or not isinstance(percent, bool):
-            raise BadText("num")
-        if digits is not None and (type(digits) is not int or not 0 <= digits <= 6):
-            raise BadText("digits")
-        return Num(number, digits, percent)
-    if isinstance(data, dict) and "join" in data:
-        items, separator = data["join"], data.get("separator", ", ")
-        if not isinstance(items, list) or len(items) > MAX_VALUES:
-            raise BadText("join")
-        if not isinstance(separator, str) or len(separator) > 8:
-            raise BadText("separator")
-        return Join(tuple(_value_from_data(item, depth + 1) for item in items), separator)
-    raise BadText("value")
+    if not abs(data) <= 10**9:
+        raise BadText("value")
+    return data
+
+
+def _tagged_text(data: dict[Any, Any], depth: int) -> Value:
+    """`{"text": ...}`: a text within the text."""
+    return text_from_data(data["text"], depth + 1)
+
+
+def _tagged_num(data: dict[Any, Any], depth: int) -> Value:
+    """`{"num": x, "digits": d, "percent": p}`: a number within a billion, shown with up to 6
+    digits, as a percentage or not."""
+    number, digits, percent = data["num"], data.get("digits"), data.get("percent", False)
+    if isinstance(number, bool) or not isinstance(number, int | float):
+        raise BadText("num")
+    if not abs(number) <= 10**9 or not isinstance(percent, bool):
+        raise BadText("num")
+    if digits is not None and (type(digits) is not int or not 0 <= digits <= 6):
+        raise BadText("digits")
+    return Num(number, digits, percent)
+
+
+def _tagged_join(data: dict[Any, Any], depth: int) -> Value:
+    """`{"join": [...], "separator": s}`: at most MAX_VALUES values joined by a short
+    separator."""
+    items, separator = data["join"], data.get("separator", ", ")
+    if not isinstance(items, list) or len(items) > MAX_VALUES:
+        raise BadText("join")
+    if not isinstance(separator, str) or len(separator) > 8:
+        raise BadText("separator")
+    return Join(tuple(_value_from_data(item, depth + 1) for item in items), separator)
+
+
+_TAGGED: tuple[tuple[str, Callable[[dict[Any, Any], int], Value]], ...] = (
+    ("text", _tagged_text),
+    ("num", _tagged_num),
+    ("join", _tagged_join),
+)
+"""The tags of a stored value that is not plain, in the order they are looked for, and how
+each is read."""

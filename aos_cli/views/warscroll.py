@@ -130,7 +130,30 @@ def _ability_text(
 
 def warscroll_card(scroll: plain.Warscroll) -> RenderableType:
     """A warscroll card: characteristics, weapons, damage table, abilities by timing, keywords."""
-    parts: list[RenderableType] = []
+    parts: list[RenderableType] = [_characteristics(scroll), _card_facts(scroll)]
+    if scroll.text:
+        parts.append(Text(scroll.shown("text")))
+    if scroll.missile_weapons:
+        parts.append(weapon_table(_("Missile weapons"), scroll.missile_weapons))
+    if scroll.melee_weapons:
+        parts.append(weapon_table(_("Melee weapons"), scroll.melee_weapons))
+    if scroll.datasheet_weapons:
+        parts.append(_datasheet_weapons(scroll.datasheet_weapons))
+    if scroll.damage_table is not None:
+        parts.append(_damage_table(scroll.damage_table))
+    parts += _command_models(scroll)
+    parts += _abilities_by_timing(scroll)
+    parts += _spells(scroll)
+    parts.append(Text(_("Keywords: {keywords}").format(keywords=", ".join(scroll.keywords)),
+                      style="muted"))  # fmt: skip
+    if scroll.source:
+        parts.append(Text(_("Source: {source}").format(source=scroll.source), style="muted"))
+    return Panel(Group(*parts), title=Text(scroll.name, style="heading"), expand=False)
+
+
+def _characteristics(scroll: plain.Warscroll) -> Table:
+    """The card's characteristics, headings above values: a 40k8 datasheet's profile (§1.2),
+    else Move (a damage table's ✱, or the random move), Wounds, Bravery and Save."""
     stats = Table.grid(padding=(0, 3))
     heads: tuple[str, ...]
     values: tuple[str, ...]
@@ -158,7 +181,12 @@ def warscroll_card(scroll: plain.Warscroll) -> RenderableType:
         stats.add_column(justify="center")
     stats.add_row(*(Text(h, style="heading") for h in heads))
     stats.add_row(*values)
-    parts.append(stats)
+    return stats
+
+
+def _card_facts(scroll: plain.Warscroll) -> Text:
+    """The line under the characteristics: faction, system, unit size, FLY, PRIEST and what
+    a wizard (a psyker in 40k8) casts, unbinds and knows."""
     facts = [scroll.faction, scroll.system]
     size = scroll.unit_size
     if size.maximum > 1:
@@ -177,63 +205,77 @@ def warscroll_card(scroll: plain.Warscroll) -> RenderableType:
         )
         known = ", ".join(spell_name(s.replace("-", " ").title()) for s in w.spells)
         facts.append(wizard.format(casts=w.casts, unbinds=w.unbinds, spells=known))
-    parts.append(Text(" · ".join(facts), style="muted"))
-    if scroll.text:
-        parts.append(Text(scroll.shown("text")))
-    if scroll.missile_weapons:
-        parts.append(weapon_table(_("Missile weapons"), scroll.missile_weapons))
-    if scroll.melee_weapons:
-        parts.append(weapon_table(_("Melee weapons"), scroll.melee_weapons))
-    if scroll.datasheet_weapons:
-        table = Table(title=_("Weapons"), title_justify="left")
-        for column in DATASHEET_COLUMNS:
-            table.add_column(_(column))
-        for weapon in scroll.datasheet_weapons:
-            rng = _("Melee") if weapon.range == "melee" else f'{weapon.range}"'
-            table.add_row(
-                Text(weapon.name),
-                rng,
-                Text(weapon.type),
-                Text(str(weapon.strength)),
-                _rend(weapon.ap),
-                str(weapon.damage),
-                Text(weapon.shown("text") or "-"),
-            )
-        parts.append(table)
-    if scroll.damage_table is not None:
-        table = Table(title=_("Damage table"), title_justify="left")
-        table.add_column(_("Wounds suffered"))
-        for damage_column in scroll.damage_table.columns:
-            heading = _("Move") if damage_column.sets == "move" else damage_column.name
-            table.add_column(heading, justify="center")
-        for row in scroll.damage_table.rows:
-            table.add_row(Text(row.wounds_suffered), *(Text(str(v)) for v in row.values))
-        parts.append(table)
-    if scroll.command_models:
-        parts.append(Text(_("Command models"), style="heading"))
-        for model in scroll.command_models:
-            parts.append(Text(f"  {model.name} ({_(ROLES[model.role])}): {model.shown('text')}"))
+    return Text(" · ".join(facts), style="muted")
+
+
+def _datasheet_weapons(weapons: Sequence[plain.Weapon40k]) -> Table:
+    """A 40k8 datasheet's weapons (§1.2): range, type, strength, AP, damage, abilities."""
+    table = Table(title=_("Weapons"), title_justify="left")
+    for column in DATASHEET_COLUMNS:
+        table.add_column(_(column))
+    for weapon in weapons:
+        rng = _("Melee") if weapon.range == "melee" else f'{weapon.range}"'
+        table.add_row(
+            Text(weapon.name),
+            rng,
+            Text(weapon.type),
+            Text(str(weapon.strength)),
+            _rend(weapon.ap),
+            str(weapon.damage),
+            Text(weapon.shown("text") or "-"),
+        )
+    return table
+
+
+def _damage_table(damage: plain.DamageTable) -> Table:
+    """A warscroll's damage table: the characteristics that fall as wounds are suffered."""
+    table = Table(title=_("Damage table"), title_justify="left")
+    table.add_column(_("Wounds suffered"))
+    for damage_column in damage.columns:
+        heading = _("Move") if damage_column.sets == "move" else damage_column.name
+        table.add_column(heading, justify="center")
+    for row in damage.rows:
+        table.add_row(Text(row.wounds_suffered), *(Text(str(v)) for v in row.values))
+    return table
+
+
+def _command_models(scroll: plain.Warscroll) -> list[RenderableType]:
+    """The unit's command models (AoS2 §21), each with its role and what it does."""
+    if not scroll.command_models:
+        return []
+    parts: list[RenderableType] = [Text(_("Command models"), style="heading")]
+    for model in scroll.command_models:
+        parts.append(Text(f"  {model.name} ({_(ROLES[model.role])}): {model.shown('text')}"))
+    return parts
+
+
+def _abilities_by_timing(scroll: plain.Warscroll) -> list[RenderableType]:
+    """The abilities and command abilities under a heading for each time they are used, in
+    the order first met (a system without command points says the general's command)."""
     points = _system(scroll.system).command_points
     grouped: dict[str, list[plain.Ability]] = {}
     for ability in [*scroll.abilities, *scroll.command_abilities]:
         grouped.setdefault(timing_text(ability.timing, _says_when(ability)), []).append(ability)
+    parts: list[RenderableType] = []
     for timing, abilities in grouped.items():
         parts.append(Text(_("Abilities — {timing}").format(timing=timing), style="heading"))
         parts.extend(_ability_text(a, points) for a in abilities)
-    if scroll.spells:
-        parts.append(Text(_("Spells"), style="heading"))
-        for spell in scroll.spells:
-            line = _ability_text(spell)
-            line.append(
-                " (" + _("casting value {value}").format(value=spell.casting_value) + ")",
-                style="muted",
-            )
-            parts.append(line)
-    parts.append(Text(_("Keywords: {keywords}").format(keywords=", ".join(scroll.keywords)),
-                      style="muted"))  # fmt: skip
-    if scroll.source:
-        parts.append(Text(_("Source: {source}").format(source=scroll.source), style="muted"))
-    return Panel(Group(*parts), title=Text(scroll.name, style="heading"), expand=False)
+    return parts
+
+
+def _spells(scroll: plain.Warscroll) -> list[RenderableType]:
+    """The warscroll's own spells, each with its casting value."""
+    if not scroll.spells:
+        return []
+    parts: list[RenderableType] = [Text(_("Spells"), style="heading")]
+    for spell in scroll.spells:
+        line = _ability_text(spell)
+        line.append(
+            " (" + _("casting value {value}").format(value=spell.casting_value) + ")",
+            style="muted",
+        )
+        parts.append(line)
+    return parts
 
 
 def warscroll_list(scrolls: list[Entry]) -> Table:
