@@ -13,6 +13,7 @@ from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.errors import RuleError
 from aos_cli.core.targets import TargetRule
 from aos_cli.language.i18n import _
+from aos_cli.language.text import Text
 
 if TYPE_CHECKING:
     from aos_cli.core.dice_odds import DiceOddsSink
@@ -412,7 +413,8 @@ class LedgerEntry:
     round: int
     side: int
     points: int
-    reason: str
+    reason: Text
+    """Why, said in the reader's language when shown."""
     command_points: int = 0
 
 
