@@ -203,7 +203,9 @@ def models_slain(
                 )
             else:
                 points = slain * each
-                said = _rolled(named(rule.text or rule.id), rolled)
+                said: Value = rule.text or rule.id
+                if rolled is not None:
+                    said = Join((said, rolled), " ")
                 reason = tr("{what} ({rule})", what=subject, rule=said)
             award(state, enemy, points, reason)
         elif (

@@ -3,11 +3,15 @@ what was scored and why; the views say it in the reader's language, from the sto
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from aos_cli.core.battleplan import ScoringRule
+from aos_cli.core.dice import ScriptedDice
 from aos_cli.core.errors import InputError
 from aos_cli.core.events import Event, PointsScored, Said, event_from_data
-from aos_cli.core.scoring import decide, describe, describe_lead, lead
+from aos_cli.core.scoring import decide, describe, describe_lead, lead, models_slain
 from aos_cli.core.system import get_system
 from aos_cli.core.system_scoring import NO_SCORING
 from aos_cli.core.turn import new_game
@@ -90,3 +94,35 @@ def test_the_default_system_adds_nothing_to_its_battleplans_scoring() -> None:
     """AoS2 scores only what its battleplans say; Sudden Death (AoS1 §5.2) and Ancient Relic
     (40k8 §17.4) are their systems' own scoring, not the core's."""
     assert get_system(None).scoring_rules() is NO_SCORING
+
+
+def test_every_reason_a_rule_can_give_reads_back_from_the_store() -> None:
+    """A reason nests texts (a general slain, the models slain, the roll of the points): each
+    kind, rolled or not, reads back from its stored event as it was said (AoS2 §18)."""
+    state = new_game(small())
+    act(state, "priority", [6, 1])
+    book = state.scoring
+    assert book is not None
+    book.plan = replace(
+        book.plan,
+        scoring=(
+            ScoringRule("models", "model_slain", per="model", points="D3", text="Slay them"),
+            ScoringRule("wounds", "model_slain", per="wounds_characteristic", points="D3"),
+            ScoringRule("general", "general_slain", points="D3"),
+            ScoringRule("first", "first_model_slain", points="D3", award="command_points"),
+        ),
+    )
+    general = next(u for u in state.sides[1].units if u.spec.general)
+    general.models = 0
+    models_slain(state, general, 1, by=0, dice=ScriptedDice([4, 4, 4, 4]))
+    scored = [e for e in state.events if isinstance(e, PointsScored)]
+    assert len(scored) == 4
+    for event in scored:
+        assert event_from_data(event.to_data()) == event
+    assert [line for e in scored for line in event_lines(e)] == [
+        f"Stormcast scores 2 VP: slew {general.name} (Slay them (D3 rolled 2)).",
+        f"Stormcast scores {2 * general.spec.wounds} VP: slew {general.name} (Wounds "
+        f"{general.spec.wounds}).",
+        f"Stormcast scores 2 VP: slew {general.name}, an enemy general (D3 rolled 2).",
+        "Stormcast scores 2 command points: first blood (D3 rolled 2).",
+    ]
