@@ -333,7 +333,7 @@ def _gather_counts(state: GameState, answers: Asker) -> None:
                 key=plan_key(name),
             )
             key = f"models-{objective.id}-{plan_key(name)}"
-            value = answers.number(key, str(question), left)
+            value = answers.number(key, question, left)
             if value < 0 or value != int(value):
                 raise InputError(tr("{value} is not a number of models", value=value))
             objective.counts[side] = int(value)
@@ -386,7 +386,7 @@ def _territory(state: GameState, objective: ObjectiveState, side: int, answers: 
             side=name,
             id=objective.id,
         )
-        inside = answers.yes_no(f"territory-{objective.id}-{plan_key(name)}", str(question))
+        inside = answers.yes_no(f"territory-{objective.id}-{plan_key(name)}", question)
         objective.territory = side if inside else 1 - side
     return objective.territory
 

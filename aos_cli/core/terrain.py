@@ -81,7 +81,7 @@ def _near(
     asked = Text(
         question, (("unit", unit.name), ("features", names), ("rule", scenery_title(rule)))
     )
-    return answers.yes_no(key, str(asked))
+    return answers.yes_no(key, asked)
 
 
 def _within_1(answers: RecordedAnswers, state: GameState, rule: str, unit: UnitState) -> bool:
@@ -140,7 +140,7 @@ def garrisoned(
     if not garrisons or not any(t.get("garrison") for t in state.terrain):
         return False
     question = tr("is {unit} garrisoning a terrain feature?", unit=target.name)
-    return answers.yes_no("garrisoned", str(question))
+    return answers.yes_no("garrisoned", question)
 
 
 def primal_violence(state: GameState, dice: DiceSource | None) -> bool:

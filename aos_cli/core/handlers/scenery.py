@@ -45,7 +45,7 @@ def _sacrifice(
         features=names,
         rule=terrain.scenery_title("damned"),
     )
-    if not answers.yes_no("damned", str(question)):
+    if not answers.yes_no("damned", question):
         raise RuleError(tr('{unit} is not within 1" of a Damned feature', unit=unit.name))
     state.used_this_phase.add(key)
     purpose = tr("the sacrifice of {unit} (D3 mortal wounds)", unit=unit.name)

@@ -122,7 +122,7 @@ class SuddenDeathScoring(SystemScoring):
                 feature=feature,
                 objective=sudden_death_title("seize-ground"),
             )
-            if answers.yes_no("seize-ground", str(question)):
+            if answers.yes_no("seize-ground", question):
                 sudden_death_won(
                     state,
                     tr(
