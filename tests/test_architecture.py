@@ -339,8 +339,6 @@ def prose_counts(root: Path = ROOT) -> dict[str, int]:
 PENDING_PROSE: dict[str, int] = {
     "aos_cli/core/ability_effects.py": 5,
     "aos_cli/core/attack.py": 29,
-    "aos_cli/core/battleplan.py": 5,
-    "aos_cli/core/battleshock.py": 8,
     "aos_cli/core/casualties.py": 9,
     "aos_cli/core/dice.py": 34,
     "aos_cli/core/effects.py": 3,
@@ -350,14 +348,10 @@ PENDING_PROSE: dict[str, int] = {
     "aos_cli/core/handlers/combat.py": 59,
     "aos_cli/core/handlers/magic.py": 33,
     "aos_cli/core/handlers/movement.py": 2,
-    "aos_cli/core/handlers/scenery.py": 8,
     "aos_cli/core/magic.py": 4,
     "aos_cli/core/movement.py": 5,
     "aos_cli/core/odds.py": 9,
     "aos_cli/core/roll_effects.py": 2,
-    "aos_cli/core/scoring.py": 115,
-    "aos_cli/core/terrain.py": 17,
-    "aos_cli/core/turn.py": 11,
     "aos_cli/core/unit_attacks.py": 10,
 }
 """Core files still saying sentences in the player's language, with how many calls they may

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from aos_cli.core.errors import RuleError
-from aos_cli.language.i18n import _
+from aos_cli.language.text import Join, tr
 
 EVENTS = (
     "model_slain",
@@ -146,7 +146,7 @@ class BattleplanRules:
             known = {f.name for f in fields(cls)}
             unknown = sorted(set(data) - known)
             if unknown:
-                raise TypeError(_("unknown keys {keys}").format(keys=", ".join(unknown)))
+                raise TypeError(str(tr("unknown keys {keys}", keys=Join(tuple(unknown)))))
             values = dict(data)
             values["scoring"] = tuple(
                 ScoringRule(**{**r, "keywords": tuple(r.get("keywords", ()))})
@@ -157,16 +157,16 @@ class BattleplanRules:
             return cls(**values)
         except (TypeError, AttributeError) as problem:
             raise RuleError(
-                _("the game's battleplan rules cannot be read: {problem}").format(problem=problem),
-                _("start the game again with `aos game new`"),
+                tr("the game's battleplan rules cannot be read: {problem}", problem=str(problem)),
+                tr("start the game again with `aos game new`"),
             ) from problem
 
 
 def _check(value: str, allowed: tuple[str, ...], what: str) -> None:
     if value not in allowed:
         raise RuleError(
-            _("{field} {value} is unknown").format(field=what, value=repr(value)),
-            _("use one of {names}").format(names=", ".join(allowed)),
+            tr("{field} {value} is unknown", field=what, value=repr(value)),
+            tr("use one of {names}", names=Join(allowed)),
         )
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import InputError
 from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_MODELS, check_at_most, check_modifiers
-from aos_cli.language.i18n import _
+from aos_cli.language.text import tr
 
 
 def modified_bravery(bravery: int, models: int, modifier: int = 0) -> int:
@@ -47,17 +47,17 @@ def check_battleshock_inputs(bravery: int, slain: int, models: int) -> None:
     """Reject impossible battleshock inputs with a usage error."""
     if bravery < 1:
         raise InputError(
-            _("--bravery: {value} is below 1").format(value=bravery), _("Bravery is 1 or more")
+            tr("--bravery: {value} is below 1", value=bravery), tr("Bravery is 1 or more")
         )
     if slain < 0:
         raise InputError(
-            _("--slain: {value} is negative").format(value=slain),
-            _("give models slain this turn, 0 or more"),
+            tr("--slain: {value} is negative", value=slain),
+            tr("give models slain this turn, 0 or more"),
         )
     if models < 0:
         raise InputError(
-            _("--models: {value} is negative").format(value=models),
-            _("give the models left in the unit"),
+            tr("--models: {value} is negative", value=models),
+            tr("give the models left in the unit"),
         )
     check_at_most("--bravery", bravery, MAX_CHARACTERISTIC, "at most")
     check_at_most("--slain", slain, MAX_MODELS, "models")
@@ -78,11 +78,11 @@ def battleshock_test(
     (`unit` names it in the dice prompt)."""
     check_battleshock_inputs(bravery, slain, models)
     purpose = (
-        _("the battleshock test of {unit} (D6)").format(unit=unit)
+        tr("the battleshock test of {unit} (D6)", unit=unit)
         if unit
-        else _("the battleshock test (D6)")
+        else tr("the battleshock test (D6)")
     )
-    die = source.roll(1, purpose)[0]
+    die = source.roll(1, str(purpose))[0]
     return BattleshockTest(
         die, slain, roll_modifier, modified_bravery(bravery, models, bravery_modifier), models
     )

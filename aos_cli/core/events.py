@@ -165,16 +165,18 @@ class BattleshockTested(Event):
 @event
 @dataclass(frozen=True)
 class PointsScored(Event):
-    """Victory points (or command points) a battleplan's rule gave a side (AoS2 §18-§19)."""
+    """Victory points (or command points) a battleplan's rule gave a side (AoS2 §18-§19), and
+    why (a game stored before the reason was a text kept it as a sentence: read as a name)."""
 
     kind: ClassVar[str] = "points-scored"
+    speaks: ClassVar[bool] = True
 
     round: int
     side: int
     side_name: str
     points: int
     command_points: int
-    reason: str
+    reason: Text
 
 
 @event
@@ -545,6 +547,9 @@ def _read(kind: str, name: str, annotation: str, value: object) -> object:
         if not isinstance(value, list) or len(value) > MAX_DICE:
             raise _bad(kind, name)
         return tuple(_read(kind, name, "int", v) for v in value)
+    if annotation == "Text" and isinstance(value, str):
+        # Stored before the field was a text: a sentence already said, shown as it was.
+        return Text("{text}", (("text", str(_read(kind, name, "str", value))),))
     if annotation == "Text":
         try:
             return text_from_data(value)

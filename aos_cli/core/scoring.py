@@ -18,7 +18,7 @@ from aos_cli.core.answers import Asker, RecordedAnswers
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.dice import DiceSource, parse_dice
 from aos_cli.core.errors import InputError, RuleError
-from aos_cli.core.events import MAX_TEXT, ModelsSlain, PointsScored
+from aos_cli.core.events import ModelsSlain, PointsScored, emit, say
 from aos_cli.core.state import (
     GameState,
     UnitState,
@@ -33,7 +33,7 @@ from aos_cli.core.state import (
     ScoringBook as ScoringBook,
 )
 from aos_cli.core.system import system_of
-from aos_cli.language.i18n import N_, _, ngettext, number, percent_sign
+from aos_cli.language.text import Join, Num, Text, Value, text_from_data, tr, trn
 
 # --------------------------------------------------------------------------- values
 
@@ -77,8 +77,6 @@ def start(state: GameState, setup: dict[str, Any]) -> None:
         book.summoned |= {str(u["id"]) for u in side["units"] if u.get("summoned")}
         if side.get("underdog"):
             book.underdog = index
-    chooser = setup.get("zones_chosen_by")
-    book.zones_chosen_by = int(chooser) if chooser in (0, 1) else None
     territories = dict(setup.get("objective_territories") or {})
     names = [s.name.lower() for s in state.sides]
     for objective in state.objectives:
@@ -87,6 +85,7 @@ def start(state: GameState, setup: dict[str, Any]) -> None:
             objective.territory = names.index(str(owner).lower())
     state.scoring = book
     state.ledger = []
+    system.scoring_rules().start(state, setup)
 
 
 def book_of(state: GameState) -> ScoringBook:
@@ -99,48 +98,39 @@ def book_of(state: GameState) -> ScoringBook:
 # --------------------------------------------------------------------------- awarding
 
 
-def award(state: GameState, side: int, points: int, reason: str, *, cp: int = 0) -> None:
+def award(state: GameState, side: int, points: int, reason: Text, *, cp: int = 0) -> None:
     """Give a side victory (or command) points and write the line in the ledger."""
     if not points and not cp:
         return
     state.sides[side].victory_points += points
     state.sides[side].command_points += cp
     state.ledger.append(LedgerEntry(state.round, side, points, reason, cp))
-    state.events.append(
-        PointsScored(state.round, side, state.sides[side].name, points, cp, reason[:MAX_TEXT])
-    )
-    name = state.sides[side].name
-    if points:
-        line = ngettext(
-            "{side} scores {n} VP: {reason}.", "{side} scores {n} VP: {reason}.", points
-        ).format(side=name, n=points, reason=reason)
-    else:
-        line = ngettext(
-            "{side} scores {n} command point: {reason}.",
-            "{side} scores {n} command points: {reason}.",
-            cp,
-        ).format(side=name, n=cp, reason=reason)
-    state.notes.append(line)
+    emit(state, PointsScored(state.round, side, state.sides[side].name, points, cp, reason))
 
 
-def _roll(rule: ScoringRule, dice: DiceSource | None, purpose: str) -> tuple[int, str]:
-    """A scoring rule's points, rolled when they are dice, and how the roll reads (or "")."""
-    expr = parse_dice(rule.points, what=_("scoring rule {rule} points").format(rule=rule.id))
+def named(name: str) -> Text:
+    """A name from the data (a battleplan rule's own words) as a text: nothing in it is
+    translated."""
+    return Text("{name}", (("name", name),))
+
+
+def _roll(rule: ScoringRule, dice: DiceSource | None, purpose: str) -> tuple[int, Text | None]:
+    """A scoring rule's points, rolled when they are dice, and how the roll reads (or None)."""
+    expr = parse_dice(rule.points, what=str(tr("scoring rule {rule} points", rule=rule.id)))
     if expr.is_fixed:
-        return expr.constant, ""
+        return expr.constant, None
     if dice is None:
         raise RuleError(
-            _("scoring rule {rule} needs dice at a moment the tool cannot roll").format(
-                rule=rule.id
-            )
+            tr("scoring rule {rule} needs dice at a moment the tool cannot roll", rule=rule.id)
         )
     value = expr.roll(dice, purpose)
-    return value, _("({dice} rolled {n})").format(dice=rule.points, n=value)
+    return value, tr("({dice} rolled {n})", dice=rule.points, n=value)
 
 
-def _rolled(reason: str, rolled: str) -> str:
-    """A ledger reason with its points roll after it, when the points were rolled."""
-    return f"{reason} {rolled}" if rolled else reason
+def _rolled(reason: Text, rolled: Text | None) -> Text:
+    """A ledger reason with its points roll after it, when the points were rolled (the two
+    side by side: no words of its own to translate)."""
+    return Text("{reason} {rolled}", (("reason", reason), ("rolled", rolled))) if rolled else reason
 
 
 def _passes(rule: ScoringRule, unit: UnitState) -> bool:
@@ -187,8 +177,7 @@ def models_slain(
     )
     if destroyed:
         book.destroyed_by[target.spec.id] = credited
-    if destroyed and book.sudden_death and book.sudden_death.get("unit") == target.spec.id:
-        sudden_death_won(state, _("{unit} is destroyed").format(unit=target.name))
+        system_of(state).scoring_rules().unit_destroyed(state, target)
     if credited is None:
         return
     enemy = credited
@@ -200,23 +189,24 @@ def models_slain(
         if rule.event == "first_model_slain" and first:
             value, rolled = _roll(rule, dice, rule.id)
             cp, vp = (value, 0) if rule.award == "command_points" else (0, value)
-            state.notes.append(_("First blood: {side}.").format(side=state.sides[enemy].name))
-            award(state, enemy, vp, _rolled(_("first blood"), rolled), cp=cp)
+            say(state, tr("First blood: {side}.", side=state.sides[enemy].name))
+            award(state, enemy, vp, _rolled(tr("first blood"), rolled), cp=cp)
         elif rule.event == "model_slain" and _passes(rule, target):
             each, rolled = _roll(rule, dice, rule.id)
             if rule.per == "wounds_characteristic":
                 points = slain * target.spec.wounds * each
-                detail = (
-                    _("{what} (Wounds {wounds} each)")
+                wounds = target.spec.wounds
+                reason = (
+                    tr("{what} (Wounds {wounds} each)", what=subject, wounds=wounds)
                     if slain > 1
-                    else _("{what} (Wounds {wounds})")
+                    else tr("{what} (Wounds {wounds})", what=subject, wounds=wounds)
                 )
-                reason = detail.format(what=subject, wounds=target.spec.wounds)
             else:
                 points = slain * each
-                reason = _("{what} ({rule})").format(
-                    what=subject, rule=_rolled(rule.text or rule.id, rolled)
-                )
+                said: Value = rule.text or rule.id
+                if rolled is not None:
+                    said = Join((said, rolled), " ")
+                reason = tr("{what} ({rule})", what=subject, rule=said)
             award(state, enemy, points, reason)
         elif (
             rule.event == "general_slain"
@@ -226,30 +216,28 @@ def models_slain(
         ):
             value, rolled = _roll(rule, dice, rule.id)
             whose = (
-                _("{what}, the enemy warlord's general")
+                tr("{what}, the enemy warlord's general", what=subject)
                 if rule.warlord_general
-                else _("{what}, an enemy general")
+                else tr("{what}, an enemy general", what=subject)
             )
-            award(state, enemy, value, _rolled(whose.format(what=subject), rolled))
+            award(state, enemy, value, _rolled(whose, rolled))
 
 
-def _slain_subject(target: UnitState, slain: int, how: str) -> str:
+def _slain_subject(target: UnitState, slain: int, how: str) -> Text:
     """What a side scores for: `slew Knight of Shrouds`, `slew 2 models of Liberators`,
     `3 models of Liberators fled`, or units left in reserve (AoS2 §5.2, §12, §18)."""
     name = target.name
     if how == "reserve":
-        return _("{unit} still in reserve at the end count as slain").format(unit=name)
+        return tr("{unit} still in reserve at the end count as slain", unit=name)
     if how == "fled":
         if target.spec.models == 1:
-            return _("{unit} fled").format(unit=name)
-        return ngettext("{n} model of {unit} fled", "{n} models of {unit} fled", slain).format(
-            n=slain, unit=name
+            return tr("{unit} fled", unit=name)
+        return trn(
+            "{n} model of {unit} fled", "{n} models of {unit} fled", slain, n=slain, unit=name
         )
     if target.spec.models == 1:
-        return _("slew {unit}").format(unit=name)
-    return ngettext("slew {n} model of {unit}", "slew {n} models of {unit}", slain).format(
-        n=slain, unit=name
-    )
+        return tr("slew {unit}", unit=name)
+    return trn("slew {n} model of {unit}", "slew {n} models of {unit}", slain, n=slain, unit=name)
 
 
 # --------------------------------------------------------------------------- objectives
@@ -270,8 +258,8 @@ def side_index(state: GameState, name: str) -> int:
     if len(prefix) == 1:
         return prefix[0]
     raise InputError(
-        _("no side called {name}").format(name=repr(name)),
-        _("use {first} or {second}").format(first=state.sides[0].name, second=state.sides[1].name),
+        tr("no side called {name}", name=repr(name)),
+        tr("use {first} or {second}", first=state.sides[0].name, second=state.sides[1].name),
     )
 
 
@@ -288,10 +276,9 @@ def find_objective(state: GameState, name: str) -> ObjectiveState:
     ]
     if len(prefix) == 1:
         return prefix[0]
-    known = ", ".join(o.id for o in state.objectives) or _("none")
+    known: Value = Join(tuple(o.id for o in state.objectives)) if state.objectives else tr("none")
     raise RuleError(
-        _("no objective called {name}").format(name=repr(name)),
-        _("objectives: {names}").format(names=known),
+        tr("no objective called {name}", name=repr(name)), tr("objectives: {names}", names=known)
     )
 
 
@@ -306,13 +293,17 @@ def _check_one_objective_each(state: GameState, side: int) -> None:
     available = models_on_battlefield(state, side)
     if total > available:
         raise RuleError(
-            ngettext(
+            trn(
                 "{side} has {n} model on the battlefield but {total} are counted at objectives",
                 "{side} has {n} models on the battlefield but {total} are counted at objectives",
                 available,
-            ).format(side=state.sides[side].name, n=available, total=total),
-            _("a model counts towards one objective only ({section} §17.3)").format(
-                section=system_of(state).section
+                side=state.sides[side].name,
+                n=available,
+                total=total,
+            ),
+            tr(
+                "a model counts towards one objective only ({section} §17.3)",
+                section=system_of(state).section,
             ),
         )
 
@@ -330,11 +321,10 @@ def _gather_counts(state: GameState, answers: Asker) -> None:
             left = models_on_battlefield(state, side) - sum(
                 o.counts.get(side, 0) for o in state.objectives
             )
-            question = _(
+            question = tr(
                 'how many {side} models are within {reach}" of the centre of {objective} (at '
                 "most {left}, the models not counted at another objective)? (or give it first "
-                "with `aos objective {id} --models {key}=N`)"
-            ).format(
+                "with `aos objective {id} --models {key}=N`)",
                 side=name,
                 reach=objective.control_range,
                 objective=objective.name,
@@ -342,9 +332,10 @@ def _gather_counts(state: GameState, answers: Asker) -> None:
                 id=objective.id,
                 key=plan_key(name),
             )
-            value = answers.number(f"models-{objective.id}-{plan_key(name)}", question, left)
+            key = f"models-{objective.id}-{plan_key(name)}"
+            value = answers.number(key, question, left)
             if value < 0 or value != int(value):
-                raise InputError(_("{value} is not a number of models").format(value=value))
+                raise InputError(tr("{value} is not a number of models", value=value))
             objective.counts[side] = int(value)
             _check_one_objective_each(state, side)
         for side in range(len(state.sides)):
@@ -364,28 +355,38 @@ def check_control(state: GameState, answers: Asker) -> None:
             objective.holder = 0 if mine > theirs else 1
         elif not objective.sticky:
             objective.holder = None
-        if objective.holder != before:
-            if objective.holder is None:
-                line = _("{objective} is now held by nobody ({mine}-{theirs}).")
-            else:
-                line = _("{objective} is now held by {side} ({mine}-{theirs}).")
-            holder = "" if objective.holder is None else state.sides[objective.holder].name
-            state.notes.append(
-                line.format(objective=objective.name, side=holder, mine=mine, theirs=theirs)
+        holder = objective.holder
+        if holder is None and holder != before:
+            line = tr(
+                "{objective} is now held by nobody ({mine}-{theirs}).",
+                objective=objective.name,
+                mine=mine,
+                theirs=theirs,
             )
+            say(state, line)
+        elif holder is not None and holder != before:
+            line = tr(
+                "{objective} is now held by {side} ({mine}-{theirs}).",
+                objective=objective.name,
+                side=state.sides[holder].name,
+                mine=mine,
+                theirs=theirs,
+            )
+            say(state, line)
         objective.counts = {}
 
 
 def _territory(state: GameState, objective: ObjectiveState, side: int, answers: Asker) -> int:
     if objective.territory is None:
         name = state.sides[side].name
-        inside = answers.yes_no(
-            f"territory-{objective.id}-{plan_key(name)}",
-            _(
-                "is {objective} in {side}'s territory? (or set it with "
-                "`aos objective {id} --territory SIDE`)"
-            ).format(objective=objective.name, side=name, id=objective.id),
+        question = tr(
+            "is {objective} in {side}'s territory? (or set it with "
+            "`aos objective {id} --territory SIDE`)",
+            objective=objective.name,
+            side=name,
+            id=objective.id,
         )
+        inside = answers.yes_no(f"territory-{objective.id}-{plan_key(name)}", question)
         objective.territory = side if inside else 1 - side
     return objective.territory
 
@@ -406,20 +407,13 @@ def _score_objectives(
                         own = _territory(state, objective, side, answers) == side
                         if own != (rule.territory == "own"):
                             continue
-                    value, rolled = _roll(
-                        rule,
-                        dice,
-                        _("{side} scores {objective}").format(
-                            side=state.sides[side].name, objective=objective.name
-                        ),
+                    purpose = tr(
+                        "{side} scores {objective}",
+                        side=state.sides[side].name,
+                        objective=objective.name,
                     )
-                    holds = {
-                        "own": _("holds {objective} in own territory"),
-                        "enemy": _("holds {objective} in enemy territory"),
-                    }.get(rule.territory or "", _("holds {objective}"))
-                    award(
-                        state, side, value, _rolled(holds.format(objective=objective.name), rolled)
-                    )
+                    value, rolled = _roll(rule, dice, str(purpose))
+                    award(state, side, value, _rolled(_holds(rule, objective), rolled))
             elif rule.per == "enemy_general_slain":
                 enemy_generals = [
                     u
@@ -428,72 +422,83 @@ def _score_objectives(
                 ]
                 if enemy_generals:
                     value, rolled = _roll(rule, dice, f"{state.sides[side].name} {rule.id}")
-                    award(state, side, value, _rolled(_("the enemy warlord was slain"), rolled))
+                    award(state, side, value, _rolled(tr("the enemy warlord was slain"), rolled))
             elif rule.per == "once":
                 value, rolled = _roll(rule, dice, rule.id)
-                award(state, side, value, _rolled(rule.text or rule.id, rolled))
+                award(state, side, value, _rolled(named(rule.text or rule.id), rolled))
+
+
+def _holds(rule: ScoringRule, objective: ObjectiveState) -> Text:
+    """Why a side scores an objective it holds: in its own territory, the enemy's, or at all."""
+    if rule.territory == "own":
+        return tr("holds {objective} in own territory", objective=objective.name)
+    if rule.territory == "enemy":
+        return tr("holds {objective} in enemy territory", objective=objective.name)
+    return tr("holds {objective}", objective=objective.name)
 
 
 # --------------------------------------------------------------------------- the moments
 
 
 def start_of_round(state: GameState, dice: DiceSource | None) -> None:
-    """Start-of-round rules: one marker left (40k8 §17.4 Ancient Relic), moving objectives
-    (AoS2 §19.2) and Night March (AoS2 §19.1)."""
+    """Start-of-round rules: the system's own first (40k8 §17.4 Ancient Relic leaves one
+    marker), then moving objectives (AoS2 §19.2) and Night March (AoS2 §19.1)."""
     book = book_of(state)
-    if book.plan.one_objective_left and state.round == 1 and len(state.objectives) > 1:
-        keep_one_objective(state, dice)
+    system_of(state).scoring_rules().start_of_round(state, dice)
     for objective in state.objectives:
-        if objective.moves_with is None:
-            continue
-        side = state.sides[objective.moves_with]
-        if dice is None:
-            raise RuleError(_("the objectives move at the start of the round: dice are needed"))
-        roll = dice.roll(
-            1,
-            _("{side}'s warlord rolls where {objective} goes (D6)").format(
-                side=side.name, objective=objective.name
-            ),
-        )[0]
-        area = (roll - 1) * book.plan.objective_areas // 6 + 1
-        if objective.area is not None and area != objective.area and objective.holder is not None:
-            state.notes.append(
-                _("{objective} moves: nobody holds it now.").format(objective=objective.name)
-            )
-            objective.holder = None
-        objective.area = area
-        objective.position = _("area {area} of {side}'s territory (rolled {roll})").format(
-            area=area, side=side.name, roll=roll
-        )
-        state.notes.append(
-            _("{objective} is placed at {position}.").format(
-                objective=objective.name, position=objective.position
-            )
-        )
-    if not book.plan.night_march:
-        return
+        if objective.moves_with is not None:
+            _move_objective(state, objective, dice)
+    if book.plan.night_march:
+        _night_march(state, dice)
+
+
+def _move_objective(state: GameState, objective: ObjectiveState, dice: DiceSource | None) -> None:
+    """Changing Priorities (AoS2 §19.2): the side's warlord rolls the area its objective moves
+    to; an objective that moves is held by nobody."""
+    book = book_of(state)
+    side = state.sides[objective.moves_with or 0]
+    if dice is None:
+        raise RuleError(tr("the objectives move at the start of the round: dice are needed"))
+    purpose = tr(
+        "{side}'s warlord rolls where {objective} goes (D6)",
+        side=side.name,
+        objective=objective.name,
+    )
+    roll = dice.roll(1, str(purpose))[0]
+    area = (roll - 1) * book.plan.objective_areas // 6 + 1
+    if objective.area is not None and area != objective.area and objective.holder is not None:
+        say(state, tr("{objective} moves: nobody holds it now.", objective=objective.name))
+        objective.holder = None
+    objective.area = area
+    where = tr(
+        "area {area} of {side}'s territory (rolled {roll})", area=area, side=side.name, roll=roll
+    )
+    objective.position = str(where)
+    say(state, tr("{objective} is placed at {position}.", objective=objective.name, position=where))
+
+
+def _night_march(state: GameState, dice: DiceSource | None) -> None:
+    """Night March (AoS2 §19.1): 12" at most in round one, in round two on a 4+."""
+    book = book_of(state)
     if state.round == 1:
         book.night_march_until = 1
-        state.notes.append(
-            _('Night March: missile weapons and spells have a range of 12" at most.')
-        )
+        say(state, tr('Night March: missile weapons and spells have a range of 12" at most.'))
     elif state.round == 2:
         if dice is None:
-            raise RuleError(_("Night March needs a D6 at the start of battle round two"))
-        roll = dice.roll(1, _("Night March (D6: 4+ it lasts this round)"))[0]
+            raise RuleError(tr("Night March needs a D6 at the start of battle round two"))
+        roll = dice.roll(1, str(tr("Night March (D6: 4+ it lasts this round)")))[0]
         if roll >= 4:
             book.night_march_until = 2
-            state.notes.append(
-                _("Night March lasts until the end of this round (rolled {roll}).").format(
-                    roll=roll
-                )
+            say(
+                state,
+                tr("Night March lasts until the end of this round (rolled {roll}).", roll=roll),
             )
         else:
             book.night_march_until = 0
-            state.notes.append(_("Night March ends (rolled {roll}).").format(roll=roll))
+            say(state, tr("Night March ends (rolled {roll}).", roll=roll))
     elif book.night_march_until and state.round > book.night_march_until:
         book.night_march_until = 0
-        state.notes.append(_("Night March has ended."))
+        say(state, tr("Night March has ended."))
 
 
 NIGHT_MARCH_RANGE = 12
@@ -513,49 +518,6 @@ def reach_now(state: GameState, reach: int | None) -> int | None:
     if reach is None or not night_march(state):
         return reach
     return min(reach, NIGHT_MARCH_RANGE)
-
-
-MAX_PICK = 36
-"""Markers a random pick can choose among with two D6 (Ancient Relic has four)."""
-
-
-def random_pick(dice: DiceSource, count: int, purpose: str) -> int:
-    """A fair random index below `count` from D6s: one die (rerolling what is too high) up to
-    six, two dice (as 36 outcomes) up to MAX_PICK."""
-    if not 1 <= count <= MAX_PICK:
-        raise RuleError(
-            _("cannot pick at random among {n}").format(n=count),
-            _("at most {n}").format(n=MAX_PICK),
-        )
-    if count == 1:
-        return 0
-    while True:
-        if count <= 6:
-            value = dice.roll(1, _("{purpose} (D6, 1-{n})").format(purpose=purpose, n=count))[0] - 1
-            limit = count
-        else:
-            tens, units = dice.roll(2, _("{purpose} (two D6)").format(purpose=purpose))
-            value = (tens - 1) * 6 + units - 1
-            limit = 36 - 36 % count
-        if value < limit:
-            return value % count
-
-
-def keep_one_objective(state: GameState, dice: DiceSource | None) -> None:
-    """Ancient Relic (40k8 §17.4): before the first turn one marker is picked at random and
-    every other one is removed."""
-    if dice is None:
-        raise RuleError(
-            _("Ancient Relic picks a marker at the start of the round: dice are needed")
-        )
-    kept = state.objectives[random_pick(dice, len(state.objectives), _("Ancient Relic marker"))]
-    gone = ", ".join(o.name for o in state.objectives if o is not kept)
-    state.objectives = [kept]
-    state.notes.append(
-        _("Ancient Relic: {kept} is the relic; {removed} are removed.").format(
-            kept=kept.name, removed=gone
-        )
-    )
 
 
 def side_out(state: GameState, side: int, *, final: bool = False) -> bool:
@@ -582,21 +544,24 @@ def end_of_turn(
     if round_over:
         _score_objectives(state, [0, 1], "end_of_battle_round", dice, asker)
     if round_over and not state.ended:
-        sudden_death_at_round_end(state, asker)
+        system_of(state).scoring_rules().end_of_round(state, asker)
     ends = book_of(state).plan.ends_when_a_side_has is not None
     out = [side for side in (0, 1) if ends and side_out(state, side)]
     if out and not state.ended:
         state.ended = True
         state.phase = "ended"
         if len(out) == 2:
-            line = _(
-                "The battle ends: neither {first} nor {second} has units left on the battlefield."
-            ).format(first=state.sides[0].name, second=state.sides[1].name)
-        else:
-            line = _("The battle ends: {side} has no units left on the battlefield.").format(
-                side=state.sides[out[0]].name
+            line = tr(
+                "The battle ends: neither {first} nor {second} has units left on the battlefield.",
+                first=state.sides[0].name,
+                second=state.sides[1].name,
             )
-        state.notes.append(line)
+        else:
+            line = tr(
+                "The battle ends: {side} has no units left on the battlefield.",
+                side=state.sides[out[0]].name,
+            )
+        say(state, line)
         end_of_battle(state, dice, asker)
 
 
@@ -611,105 +576,7 @@ def end_of_battle(state: GameState, dice: DiceSource | None, answers: Asker | No
             )
     _score_objectives(state, [0, 1], "end_of_battle", dice, asker)
     state.result = decide(state, final=True)
-    state.notes.append(describe(state.result))
-
-
-# --------------------------------------------------------------------------- Sudden Death
-
-SUDDEN_DEATH = ("assassinate", "blunt", "endure", "seize-ground")
-"""The 1st edition's Sudden Death objectives (AoS1 §5.2)."""
-SUDDEN_DEATH_NAMES = {
-    "assassinate": N_("Assassinate"),
-    "blunt": N_("Blunt"),
-    "endure": N_("Endure"),
-    "seize-ground": N_("Seize Ground"),
-}
-"""Each Sudden Death objective's name, translated where it is shown (Italian Omicidio, Turkish
-Suikâst Yapmak ...)."""
-
-
-def sudden_death_name(objective: str) -> str:
-    """A Sudden Death objective's name in the chosen language."""
-    return _(SUDDEN_DEATH_NAMES.get(objective, objective))
-
-
-def starting_models(state: GameState, side: int) -> int:
-    """Models a side set up on the battlefield: its army's count (AoS1 §4 step 4, §5.1)."""
-    book = book_of(state)
-    return sum(
-        u.spec.models
-        for u in state.sides[side].units
-        if not u.spec.reserve and u.spec.id not in book.summoned
-    )
-
-
-def outnumbered_side(state: GameState) -> int | None:
-    """The side outnumbered by a third (AoS1 §5.2): the other has at least 4/3 of its models.
-
-    The sheet leaves open whether exactly a third more counts; the digest's reading
-    (`larger >= ceil(smaller * 4 / 3)`) is used."""
-    counts = [starting_models(state, 0), starting_models(state, 1)]
-    small = 0 if counts[0] < counts[1] else 1
-    if counts[small] == 0 or counts[1 - small] < math.ceil(counts[small] * 4 / 3):
-        return None
-    return small
-
-
-def sudden_death_won(state: GameState, why: str) -> None:
-    """The outnumbered side achieved its Sudden Death objective: a major victory at once."""
-    book = book_of(state)
-    chosen = book.sudden_death
-    if chosen is None or state.ended:
-        return
-    side = int(chosen["side"])
-    objective = str(chosen["objective"])
-    name = objective.replace("-", " ").title()
-    state.ended = True
-    state.phase = "ended"
-    vp = (state.sides[0].victory_points, state.sides[1].victory_points)
-    shares = (share_lost(state, 0, final=True), share_lost(state, 1, final=True))
-    rule = f"AoS1 §5.2 Sudden Death: {name}"
-    state.result = _result(state, side, [side], ("major", rule), 0, "VP", vp, shares)
-    state.result |= {"condition": "sudden_death", "objective": objective}
-    state.notes.append(_("Sudden Death: {reason}.").format(reason=why))
-    state.notes.append(describe(state.result))
-
-
-def sudden_death_at_round_end(state: GameState, answers: Asker) -> None:
-    """Endure at the end of round six (checked by the tool), Seize Ground at the end of round
-    four (asked: the tool cannot see the table) (AoS1 §5.2)."""
-    book = book_of(state)
-    chosen = book.sudden_death
-    if chosen is None:
-        return
-    side = int(chosen["side"])
-    objective = chosen["objective"]
-    if objective == "endure" and state.round == 6:
-        survivors = [
-            u
-            for u in state.sides[side].units
-            if u.alive and not u.spec.reserve and u.spec.id not in book.summoned
-        ]
-        if survivors:
-            sudden_death_won(
-                state,
-                _("{unit} endured to the end of round six").format(unit=survivors[0].name),
-            )
-    elif objective == "seize-ground" and state.round == 4:
-        feature = chosen.get("feature") or _("the chosen terrain feature")
-        name = state.sides[side].name
-        if answers.yes_no(
-            "seize-ground",
-            _('has {side} a model within 3" of {feature} ({objective})?').format(
-                side=name, feature=feature, objective=sudden_death_name("seize-ground")
-            ),
-        ):
-            sudden_death_won(
-                state,
-                _("{side} holds {feature} at the end of round four").format(
-                    side=name, feature=feature
-                ),
-            )
+    say(state, describe(state.result))
 
 
 # --------------------------------------------------------------------------- the result
@@ -777,19 +644,19 @@ def decide(
             else:
                 continue
             if winner is None:
-                found = _result(state, None, winners, kind, 0, unit, vp, shares)
+                found = build_result(state, None, winners, kind, 0, unit, vp, shares)
                 return found | {"condition": condition}
         elif condition == "greater_percentage_slain" and shares[0] != shares[1]:
             winner = 0 if shares[1] > shares[0] else 1
             margin, unit = round(abs(shares[1] - shares[0]) * 100), "percentage points"
         if winner is not None:
-            found = _result(state, winner, [winner], kind, margin, unit, vp, shares)
+            found = build_result(state, winner, [winner], kind, margin, unit, vp, shares)
             return found | {"condition": condition, "ratio": rule.ratio}
     neither = ("draw", "neither side meets a victory condition: a draw")
-    return _result(state, None, [], neither, 0, "VP", vp, shares) | {"condition": "none"}
+    return build_result(state, None, [], neither, 0, "VP", vp, shares) | {"condition": "none"}
 
 
-def _result(
+def build_result(
     state: GameState,
     winner: int | None,
     winners: list[int],
@@ -799,6 +666,8 @@ def _result(
     vp: tuple[int, int],
     shares: tuple[float, float],
 ) -> dict[str, Any]:
+    """A result as `decide` gives it: the winner (or winners), the kind of victory and by how
+    much, the points and shares lost, and the battleplan's own words for the rule."""
     return {
         "winner": None if winner is None else state.sides[winner].name,
         "winner_side": winner,
@@ -813,67 +682,79 @@ def _result(
     }
 
 
-def _margin(amount: int, unit: str) -> str:
+def _margin(amount: int, unit: str) -> Text:
     """A lead or a winning margin: `8 VP`, `25 percentage points`."""
     if unit == "percentage points":
-        return ngettext("{n} percentage point", "{n} percentage points", amount).format(n=amount)
-    return ngettext("{n} VP", "{n} VP", amount).format(n=amount)
+        return trn("{n} percentage point", "{n} percentage points", amount, n=amount)
+    return trn("{n} VP", "{n} VP", amount, n=amount)
 
 
-def _why(result: dict[str, Any]) -> str:
-    """Which victory condition decided a result, in the chosen language (the battleplan's own
-    words stay in the result's `rule`)."""
+def _why(result: dict[str, Any]) -> Value:
+    """Which victory condition decided a result (the battleplan's own words stay in the
+    result's `rule`); a system that decides a result itself gives its reason as `why`."""
     condition = result.get("condition")
-    if condition == "sudden_death":
-        return _("Sudden Death: {objective}").format(
-            objective=sudden_death_name(str(result.get("objective", "")))
-        )
+    if "why" in result:
+        return text_from_data(result["why"])
     if condition == "points_at_least_ratio":
         ratio = result.get("ratio") or 1.5
-        return _("a score at least {ratio} times the opponent's").format(ratio=number(ratio))
+        return tr("a score at least {ratio} times the opponent's", ratio=Num(ratio))
     texts = {
-        "all_enemy_slain": _("every enemy model destroyed"),
-        "most_points": _("the higher score"),
-        "tied_points": _("equal scores"),
-        "tied_points_underdog": _("equal scores: the underdog wins"),
-        "greater_percentage_slain": _("destroyed a greater share of the enemy than it lost"),
-        "none": _("neither side meets a victory condition"),
+        "all_enemy_slain": tr("every enemy model destroyed"),
+        "most_points": tr("the higher score"),
+        "tied_points": tr("equal scores"),
+        "tied_points_underdog": tr("equal scores: the underdog wins"),
+        "greater_percentage_slain": tr("destroyed a greater share of the enemy than it lost"),
+        "none": tr("neither side meets a victory condition"),
     }
     return texts.get(str(condition), str(result.get("rule") or ""))
 
 
-def describe(result: dict[str, Any]) -> str:
+def describe(result: dict[str, Any]) -> Text:
     """One line for people: `Stormcast wins a major victory by 8 VP (the higher score).`"""
     why = _why(result)
     kind = result["kind"]
     if result["winner"]:
-        said = {
-            "winner": result["winner"],
-            "margin": _margin(result["margin"], result["margin_unit"]),
-            "why": why,
-        }
+        winner = str(result["winner"])
         if result["margin"]:
-            template = {
-                "win": _("{winner} wins by {margin} ({why})."),
-                "major": _("{winner} wins a major victory by {margin} ({why})."),
-                "minor": _("{winner} wins a minor victory by {margin} ({why})."),
-            }[kind]
-        else:
-            template = {
-                "win": _("{winner} wins ({why})."),
-                "major": _("{winner} wins a major victory ({why})."),
-                "minor": _("{winner} wins a minor victory ({why})."),
-            }[kind]
-        return template.format(**said)
+            margin = _margin(result["margin"], result["margin_unit"])
+            if kind == "major":
+                return tr(
+                    "{winner} wins a major victory by {margin} ({why}).",
+                    winner=winner,
+                    margin=margin,
+                    why=why,
+                )
+            if kind == "minor":
+                return tr(
+                    "{winner} wins a minor victory by {margin} ({why}).",
+                    winner=winner,
+                    margin=margin,
+                    why=why,
+                )
+            return tr("{winner} wins by {margin} ({why}).", winner=winner, margin=margin, why=why)
+        if kind == "major":
+            return tr("{winner} wins a major victory ({why}).", winner=winner, why=why)
+        if kind == "minor":
+            return tr("{winner} wins a minor victory ({why}).", winner=winner, why=why)
+        return tr("{winner} wins ({why}).", winner=winner, why=why)
     if kind != "draw" and len(result["winners"]) == 2:
-        first, second = result["winners"]
-        template = {
-            "major": _("{first} and {second} each win a major victory ({why})."),
-            "minor": _("{first} and {second} each win a minor victory ({why})."),
-            "win": _("{first} and {second} each win ({why})."),
-        }[kind]
-        return template.format(first=first, second=second, why=why)
-    return _("The battle is a draw ({why}).").format(why=why)
+        first, second = (str(name) for name in result["winners"])
+        if kind == "major":
+            return tr(
+                "{first} and {second} each win a major victory ({why}).",
+                first=first,
+                second=second,
+                why=why,
+            )
+        if kind == "minor":
+            return tr(
+                "{first} and {second} each win a minor victory ({why}).",
+                first=first,
+                second=second,
+                why=why,
+            )
+        return tr("{first} and {second} each win ({why}).", first=first, second=second, why=why)
+    return tr("The battle is a draw ({why}).", why=why)
 
 
 def lead(state: GameState) -> dict[str, Any]:
@@ -892,39 +773,48 @@ def lead(state: GameState) -> dict[str, Any]:
     }
 
 
-def describe_lead(lead: dict[str, Any]) -> str:
+def describe_lead(lead: dict[str, Any]) -> Text:
     """One line for people: `In battle round 3 of 5 Stormcast leads by 4 VP.`"""
-    said = {
-        "round": lead["round"],
-        "rounds": lead.get("battle_rounds"),
-        "leader": lead["leader"],
-        "margin": _margin(lead["margin"], lead["margin_unit"]),
-    }
-    if not lead["round"]:
-        moment = "before"
-    elif lead.get("battle_rounds"):
-        moment = "of"
-    else:
-        moment = "round"
-    if lead["leader"] is None:
-        template = {
-            "before": _("Before the battle neither side leads."),
-            "of": _("In battle round {round} of {rounds} neither side leads."),
-            "round": _("In battle round {round} neither side leads."),
-        }[moment]
-    elif lead["margin"]:
-        template = {
-            "before": _("Before the battle {leader} leads by {margin}."),
-            "of": _("In battle round {round} of {rounds} {leader} leads by {margin}."),
-            "round": _("In battle round {round} {leader} leads by {margin}."),
-        }[moment]
-    else:
-        template = {
-            "before": _("Before the battle {leader} leads."),
-            "of": _("In battle round {round} of {rounds} {leader} leads."),
-            "round": _("In battle round {round} {leader} leads."),
-        }[moment]
-    return template.format(**said)
+    round_, rounds = lead["round"], lead.get("battle_rounds") or 0
+    leader = lead["leader"]
+    if leader is None:
+        if not round_:
+            return tr("Before the battle neither side leads.")
+        if rounds:
+            return tr(
+                "In battle round {round} of {rounds} neither side leads.",
+                round=round_,
+                rounds=rounds,
+            )
+        return tr("In battle round {round} neither side leads.", round=round_)
+    if lead["margin"]:
+        margin = _margin(lead["margin"], lead["margin_unit"])
+        if not round_:
+            return tr("Before the battle {leader} leads by {margin}.", leader=leader, margin=margin)
+        if rounds:
+            return tr(
+                "In battle round {round} of {rounds} {leader} leads by {margin}.",
+                round=round_,
+                rounds=rounds,
+                leader=leader,
+                margin=margin,
+            )
+        return tr(
+            "In battle round {round} {leader} leads by {margin}.",
+            round=round_,
+            leader=leader,
+            margin=margin,
+        )
+    if not round_:
+        return tr("Before the battle {leader} leads.", leader=leader)
+    if rounds:
+        return tr(
+            "In battle round {round} of {rounds} {leader} leads.",
+            round=round_,
+            rounds=rounds,
+            leader=leader,
+        )
+    return tr("In battle round {round} {leader} leads.", round=round_, leader=leader)
 
 
 def needs(state: GameState) -> list[dict[str, Any]]:
@@ -963,63 +853,67 @@ def _on_points(state: GameState) -> bool:
     )
 
 
-def _needs_text(state: GameState, side: int, entry: dict[str, Any]) -> str:
+def _needs_text(state: GameState, side: int, entry: dict[str, Any]) -> Text:
     """What a side needs to win, as a phrase after its name in the score."""
     to_win, to_major = entry["to_win"], entry["to_major"]
     if to_major == 0:
-        return _("winning a major victory as things stand")
+        return tr("winning a major victory as things stand")
     if to_win == 0 and entry.get("kind") == "win":
-        return _("winning as things stand")
+        return tr("winning as things stand")
     if to_win == 0 and to_major:
-        return ngettext(
+        return trn(
             "winning a minor victory as things stand; {n} more VP makes it major",
             "winning a minor victory as things stand; {n} more VP makes it major",
             to_major,
-        ).format(n=to_major)
+            n=to_major,
+        )
     if to_win == 0:
-        return _("winning a minor victory as things stand")
+        return tr("winning a minor victory as things stand")
     book = book_of(state)
     if to_win is not None and to_win == to_major:
-        return ngettext(
+        return trn(
             "needs {n} more VP for a major victory",
             "needs {n} more VP for a major victory",
             to_win,
-        ).format(n=to_win)
+            n=to_win,
+        )
     if to_win is not None and to_major is not None:
-        return ngettext(
+        return trn(
             "needs {n} more VP to win ({major} for a major victory)",
             "needs {n} more VP to win ({major} for a major victory)",
             to_win,
-        ).format(n=to_win, major=to_major)
+            n=to_win,
+            major=to_major,
+        )
     if to_win is not None:
-        return ngettext("needs {n} more VP to win", "needs {n} more VP to win", to_win).format(
-            n=to_win
-        )
+        return trn("needs {n} more VP to win", "needs {n} more VP to win", to_win, n=to_win)
     wipe_out = next((v for v in book.plan.victory if v.condition == "all_enemy_slain"), None)
-    if wipe_out is not None:
-        enemy = 1 - side
-        mine, theirs = share_lost(state, enemy, final=False), share_lost(state, side, final=False)
-        template = {
-            "win": _(
-                "destroy every enemy model for victory; it has destroyed {destroyed} of the "
-                "enemy and lost {lost}"
-            ),
-            "major": _(
-                "destroy every enemy model for a major victory; it has destroyed {destroyed} of "
-                "the enemy and lost {lost}"
-            ),
-        }.get(
-            wipe_out.result,
-            _(
-                "destroy every enemy model for a minor victory; it has destroyed {destroyed} of "
-                "the enemy and lost {lost}"
-            ),
+    if wipe_out is None:
+        return tr("cannot win on victory points")
+    enemy = 1 - side
+    mine, theirs = share_lost(state, enemy, final=False), share_lost(state, side, final=False)
+    destroyed = Num(math.floor(mine * 100), percent=True)
+    lost = Num(math.floor(theirs * 100), percent=True)
+    if wipe_out.result == "win":
+        return tr(
+            "destroy every enemy model for victory; it has destroyed {destroyed} of the "
+            "enemy and lost {lost}",
+            destroyed=destroyed,
+            lost=lost,
         )
-        return template.format(
-            destroyed=percent_sign(str(math.floor(mine * 100))),
-            lost=percent_sign(str(math.floor(theirs * 100))),
+    if wipe_out.result == "major":
+        return tr(
+            "destroy every enemy model for a major victory; it has destroyed {destroyed} of "
+            "the enemy and lost {lost}",
+            destroyed=destroyed,
+            lost=lost,
         )
-    return _("cannot win on victory points")
+    return tr(
+        "destroy every enemy model for a minor victory; it has destroyed {destroyed} of "
+        "the enemy and lost {lost}",
+        destroyed=destroyed,
+        lost=lost,
+    )
 
 
 # --------------------------------------------------------------------------- the action
@@ -1032,64 +926,72 @@ def record_objective(
     (AoS2 §17.3, 40k8 §17.3); control itself is decided at the end of each player's turn."""
     name = act.objective
     if act.place:
-        if any(name.lower() in (o.id.lower(), o.name.lower()) for o in state.objectives):
-            raise RuleError(
-                _("there is already an objective called {name}").format(name=repr(name))
-            )
-        placer = act.by
-        system = system_of(state)
-        state.objectives.append(
-            ObjectiveState(
-                id=plan_key(name) or f"objective-{len(state.objectives) + 1}",
-                name=name,
-                position=act.position or "",
-                control_range=system.objective_control_range,
-                sticky=system.objectives_sticky,
-                placed_by=None if placer is None else side_index(state, str(placer)),
-            )
-        )
-        placed = (
-            _("{objective} is placed at {position}.")
-            if act.position
-            else _("{objective} is placed.")
-        )
-        state.notes.append(placed.format(objective=name, position=act.position))
+        _place_objective(state, act)
     objective = find_objective(state, name)
     if act.territory is not None:
         owner = act.territory
         objective.territory = None if owner.lower() == "none" else side_index(state, owner)
         if objective.territory is None:
-            line = _("{objective} is in no side's territory.")
+            line = tr("{objective} is in no side's territory.", objective=objective.name)
         else:
-            line = _("{objective} is in {side}'s territory.")
-        side_name = "" if objective.territory is None else state.sides[objective.territory].name
-        state.notes.append(line.format(objective=objective.name, side=side_name))
+            side = state.sides[objective.territory].name
+            line = tr("{objective} is in {side}'s territory.", objective=objective.name, side=side)
+        say(state, line)
     if act.models:
         if state.round < 1 or state.phase in ("priority", "ended"):
             raise RuleError(
-                _("model counts are for the turn in progress"),
-                _("give them during a player's turn"),
+                tr("model counts are for the turn in progress"),
+                tr("give them during a player's turn"),
             )
         for side_name, count in act.models.items():
-            side = side_index(state, side_name)
+            side_at = side_index(state, side_name)
             if count < 0:
-                raise InputError(_("{value} is not a number of models").format(value=count))
-            objective.counts[side] = count
-            _check_one_objective_each(state, side)
-        counted = ", ".join(
-            f"{state.sides[s].name} {n}" for s, n in sorted(objective.counts.items())
+                raise InputError(tr("{value} is not a number of models", value=count))
+            objective.counts[side_at] = count
+            _check_one_objective_each(state, side_at)
+        counted = Join(
+            tuple(f"{state.sides[s].name} {n}" for s, n in sorted(objective.counts.items()))
         )
-        state.notes.append(
-            _("{objective}: {counts} (control is checked at the end of the turn).").format(
-                objective=objective.name, counts=counted
-            )
+        said = tr(
+            "{objective}: {counts} (control is checked at the end of the turn).",
+            objective=objective.name,
+            counts=counted,
         )
+        say(state, said)
     if act.holder is not None:
         holder = act.holder
         objective.holder = None if holder.lower() == "none" else side_index(state, holder)
         if objective.holder is None:
-            line = _("{objective} is held by nobody (correction).")
+            line = tr("{objective} is held by nobody (correction).", objective=objective.name)
         else:
-            line = _("{objective} is held by {side} (correction).")
-        holder = "" if objective.holder is None else state.sides[objective.holder].name
-        state.notes.append(line.format(objective=objective.name, side=holder))
+            line = tr(
+                "{objective} is held by {side} (correction).",
+                objective=objective.name,
+                side=state.sides[objective.holder].name,
+            )
+        say(state, line)
+
+
+def _place_objective(state: GameState, act: Objective) -> None:
+    """A new objective marker, where the players put it (40k8 §17.3: placed by a side)."""
+    name = act.objective
+    if any(name.lower() in (o.id.lower(), o.name.lower()) for o in state.objectives):
+        raise RuleError(tr("there is already an objective called {name}", name=repr(name)))
+    placer = act.by
+    system = system_of(state)
+    state.objectives.append(
+        ObjectiveState(
+            id=plan_key(name) or f"objective-{len(state.objectives) + 1}",
+            name=name,
+            position=act.position or "",
+            control_range=system.objective_control_range,
+            sticky=system.objectives_sticky,
+            placed_by=None if placer is None else side_index(state, str(placer)),
+        )
+    )
+    if act.position:
+        say(
+            state, tr("{objective} is placed at {position}.", objective=name, position=act.position)
+        )
+    else:
+        say(state, tr("{objective} is placed.", objective=name))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.errors import RuleError
 from aos_cli.core.targets import TargetRule
-from aos_cli.language.text import tr
+from aos_cli.language.text import Text, tr
 
 if TYPE_CHECKING:
     from aos_cli.core.dice_odds import DiceOddsSink
@@ -412,7 +412,8 @@ class LedgerEntry:
     round: int
     side: int
     points: int
-    reason: str
+    reason: Text
+    """Why, said in the reader's language when shown."""
     command_points: int = 0
 
 

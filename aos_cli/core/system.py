@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
     from aos_cli.core.effects import AttackRules
     from aos_cli.core.state import GameState, UnitState
+    from aos_cli.core.system_scoring import SystemScoring
 
 
 @dataclass(frozen=True)
@@ -397,6 +398,13 @@ class GameSystem:
               "phase ends (AoS2 p.6)", unit=waiting[0].name),
             tr("fight with `aos fight` (with --attacks 0 when no enemy is within reach)"),
         )  # fmt: skip
+
+    def scoring_rules(self) -> SystemScoring:
+        """The system's own scoring beside its battleplans' rules (AoS1 §5.2 Sudden Death,
+        40k8 §17.4 Ancient Relic), called by `aos_cli.core.scoring`; none in AoS2."""
+        from aos_cli.core.system_scoring import NO_SCORING
+
+        return NO_SCORING
 
     def battleshock_exempt(self, state: GameState, unit_side: int, effects: list[Any]) -> bool:
         """Whether a lasting effect spares the unit its battleshock test (AoS1 §7.2)."""

@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.dice import DiceSource, parse_dice
-from aos_cli.language.i18n import N_, _, ngettext
+from aos_cli.core.events import say
+from aos_cli.language.i18n import N_
+from aos_cli.language.text import Join, Text, tr, trn
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers
@@ -28,9 +30,18 @@ SCENERY_NAMES = {
 Lanetli ...)."""
 
 
+def scenery_title(rule: str) -> Text | str:
+    """A scenery rule's name, said in the reader's language (a rule of no table: its id)."""
+    return Text(SCENERY_NAMES[rule]) if rule in SCENERY_NAMES else rule.title()
+
+
 def scenery_name(rule: str) -> str:
     """A scenery rule's name in the chosen language."""
-    return _(SCENERY_NAMES[rule]) if rule in SCENERY_NAMES else rule.title()
+    return str(scenery_title(rule))
+
+
+WITHIN_1 = N_('is {unit} within 1" of {features} ({rule})?')
+"""The question whether a unit is in range of a scenery rule's feature (AoS2 §4.3)."""
 
 
 GHUR_REALMSCAPE = (
@@ -58,36 +69,34 @@ def _near(
     per_unit: bool = False,
 ) -> bool:
     """Ask whether `unit` is in range of a feature with `rule` (only if the game has one):
-    `question` is the translated question of {unit}, {features} and {rule}.
+    `question` is the question's message (marked with `N_`) of {unit}, {features} and {rule}.
 
     `per_unit` keys the answer by unit, for steps that ask the same of several units.
     """
     found = features(state, rule)
     if not found:
         return False
-    names = ", ".join(str(t["name"]) for t in found)
+    names = Join(tuple(str(t["name"]) for t in found))
     key = f"{rule}:{unit.spec.id}" if per_unit else rule
-    return answers.yes_no(
-        key, question.format(unit=unit.name, features=names, rule=scenery_name(rule))
+    asked = Text(
+        question, (("unit", unit.name), ("features", names), ("rule", scenery_title(rule)))
     )
+    return answers.yes_no(key, asked)
 
 
 def _within_1(answers: RecordedAnswers, state: GameState, rule: str, unit: UnitState) -> bool:
     """Whether `unit` is within 1" of a feature with `rule`, keyed by unit (AoS2 §4.3)."""
-    question = _('is {unit} within 1" of {features} ({rule})?')
-    return _near(answers, state, rule, unit, question, per_unit=True)
+    return _near(answers, state, rule, unit, WITHIN_1, per_unit=True)
 
 
 def mystical_ward(state: GameState, target: UnitState, answers: RecordedAnswers) -> int | None:
     """Mystical: wounds and mortal wounds allocated within 1" are ignored on a 6 (AoS2 §4.3)."""
-    question = _('is {unit} within 1" of {features} ({rule})?')
-    return 6 if _near(answers, state, "mystical", target, question) else None
+    return 6 if _near(answers, state, "mystical", target, WITHIN_1) else None
 
 
 def arcane_bonus(state: GameState, wizard: UnitState, answers: RecordedAnswers) -> int:
     """Arcane: +1 to casting and unbinding rolls within 1" (AoS2 §4.3)."""
-    question = _('is {unit} within 1" of {features} ({rule})?')
-    return 1 if _near(answers, state, "arcane", wizard, question) else 0
+    return 1 if _near(answers, state, "arcane", wizard, WITHIN_1) else 0
 
 
 def bravery_modifier(state: GameState, unit: UnitState, answers: RecordedAnswers) -> int:
@@ -101,25 +110,24 @@ def deadly_check(
 ) -> int:
     """Deadly: a unit ending a normal or charge move within 1" rolls a D6; on a 1 it suffers
     D3 mortal wounds (AoS2 §4.3). Returns the mortal wounds suffered."""
-    question = _('is {unit} ending its move within 1" of {features} ({rule})?')
+    question = N_('is {unit} ending its move within 1" of {features} ({rule})?')
     if not _near(answers, state, "deadly", unit, question):
         return 0
-    roll = dice.roll(1, _("Deadly terrain roll for {unit} (D6)").format(unit=unit.name))[0]
+    roll = dice.roll(1, str(tr("Deadly terrain roll for {unit} (D6)", unit=unit.name)))[0]
     if roll != 1:
-        state.notes.append(
-            _("Deadly terrain: {unit} rolled {roll} and is unharmed.").format(
-                unit=unit.name, roll=roll
-            )
+        said = tr(
+            "Deadly terrain: {unit} rolled {roll} and is unharmed.", unit=unit.name, roll=roll
         )
+        say(state, said)
         return 0
-    amount = parse_dice("D3").roll(
-        dice, _("the Deadly terrain mortal wounds on {unit} (D3)").format(unit=unit.name)
-    )
-    state.notes.append(
-        _("Deadly terrain: {unit} rolled a 1 and suffers {wounds}.").format(
-            unit=unit.name,
-            wounds=ngettext("{n} mortal wound", "{n} mortal wounds", amount).format(n=amount),
-        )
+    purpose = tr("the Deadly terrain mortal wounds on {unit} (D3)", unit=unit.name)
+    amount = parse_dice("D3").roll(dice, str(purpose))
+    wounds = trn("{n} mortal wound", "{n} mortal wounds", amount, n=amount)
+    say(
+        state,
+        tr(
+            "Deadly terrain: {unit} rolled a 1 and suffers {wounds}.", unit=unit.name, wounds=wounds
+        ),
     )
     return amount
 
@@ -131,27 +139,23 @@ def garrisoned(
     has a feature that can be garrisoned."""
     if not garrisons or not any(t.get("garrison") for t in state.terrain):
         return False
-    return answers.yes_no(
-        "garrisoned",
-        _("is {unit} garrisoning a terrain feature?").format(unit=target.name),
-    )
+    question = tr("is {unit} garrisoning a terrain feature?", unit=target.name)
+    return answers.yes_no("garrisoned", question)
 
 
 def primal_violence(state: GameState, dice: DiceSource | None) -> bool:
     """Ghur's Primal Violence: after the combat phase a 6 fights it again, once (AoS2 §24.2)."""
     if state.realmscape != "primal-violence" or state.combat_repeated or dice is None:
         return False
-    roll = dice.roll(1, _("Primal Violence (D6: 6 repeats the combat phase)"))[0]
+    roll = dice.roll(1, str(tr("Primal Violence (D6: 6 repeats the combat phase)")))[0]
     if roll < 6:
-        state.notes.append(
-            _("Primal Violence: rolled {roll}, the combat phase ends.").format(roll=roll)
-        )
+        say(state, tr("Primal Violence: rolled {roll}, the combat phase ends.", roll=roll))
         return False
     state.combat_repeated = True
     for unit in state.units():
         unit.fought = False
         unit.reset_attacks()
-    state.notes.append(_("Primal Violence: rolled a 6 - fight the combat phase again."))
+    say(state, tr("Primal Violence: rolled a 6 - fight the combat phase again."))
     return True
 
 
@@ -170,23 +174,26 @@ def realmscape_reminder(state: GameState, own_scenery: bool = False) -> None:
     """Remind the players of a realmscape feature the tool does not roll for them, and of a
     Damned feature's sacrifice at the start of the hero phase (AoS2 §4.3)."""
     if state.phase == "hero" and features(state, "damned") and not own_scenery:
-        state.notes.append(
-            _(
+        say(
+            state,
+            tr(
                 'Damned: a unit within 1" of a Damned feature may make a sacrifice now '
                 "(D3 mortal wounds, then reroll its hit rolls of 1): `aos sacrifice UNIT`."
-            )
+            ),
         )
     if state.phase == "hero" and state.realmscape == "hungering-animus":
-        state.notes.append(
-            _(
+        say(
+            state,
+            tr(
                 'Hungering Animus: roll a D6 now; on a 6 pick a point, and each unit within 6" '
                 "suffers 1 mortal wound on a 4+ (D3 on a 6+). Record them with `aos adjust`."
-            )
+            ),
         )
     if state.phase == "charge" and state.realmscape == "reckless-aggression":
-        state.notes.append(
-            _(
+        say(
+            state,
+            tr(
                 'Reckless Aggression: a unit within 12" of an enemy now suffers 1 mortal wound '
                 'unless it ends this phase within 3" of an enemy model.'
-            )
+            ),
         )

@@ -30,7 +30,8 @@ from aos_cli.core.state import (
 )
 from aos_cli.core.system import get_system, system_of
 from aos_cli.core.unit_attacks import check_unit_effects
-from aos_cli.language.i18n import N_, _
+from aos_cli.language.i18n import N_
+from aos_cli.language.text import Join, Text, tr
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import Asker
@@ -76,7 +77,7 @@ def new_game(setup: dict[str, Any]) -> GameState:
             side.units.append(state_unit)
         sides.append(side)
     if len(sides) != 2:
-        raise RuleError(_("a game needs two sides, this set-up has {n}").format(n=len(sides)))
+        raise RuleError(tr("a game needs two sides, this set-up has {n}", n=len(sides)))
     state = GameState(
         name=str(setup.get("name", "game")),
         battleplan=str(setup.get("battleplan", "")),
@@ -106,9 +107,10 @@ CORE_EFFECTS = (
 ability's own effects keep their warscroll's names)."""
 
 
-def effect_name(name: str) -> str:
-    """An effect in force as a player reads it: a core rule's in the chosen language."""
-    return _(name) if name in CORE_EFFECTS else name
+def effect_name(name: str) -> Text | str:
+    """An effect in force as a player reads it: a core rule's in the reader's language (a
+    text), an ability's by its warscroll's name."""
+    return Text(name) if name in CORE_EFFECTS else name
 
 
 def expire(state: GameState, scope: str, side: int | None = None) -> None:
@@ -177,33 +179,32 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
     """Move to the next phase, turn or battle round (AoS2 §6; AoS1 §6; 40k8 §3)."""
     system = system_of(state)
     if state.ended:
-        raise RuleError(_("the battle is over"), _("start another with `aos game new`"))
+        raise RuleError(tr("the battle is over"), tr("start another with `aos game new`"))
     if state.phase == "priority":
         raise RuleError(
-            _("the battle round starts with the priority roll"), _("roll it with `aos priority`")
+            tr("the battle round starts with the priority roll"), tr("roll it with `aos priority`")
         )
     if state.pending_spell is not None:
         raise system.spell_waiting(state.pending_spell.spell)
     waiting_transport = [u for u in state.units() if u.must_disembark and u.alive]
     if waiting_transport:
-        names = ", ".join(u.name for u in waiting_transport)
+        names = Join(tuple(u.name for u in waiting_transport))
         raise RuleError(
-            _("{units} must disembark from the destroyed transport first (40k8 §12.5)").format(
-                units=names
+            tr(
+                "{units} must disembark from the destroyed transport first (40k8 §12.5)",
+                units=names,
             ),
-            _("disembark with `aos disembark UNIT`"),
+            tr("disembark with `aos disembark UNIT`"),
         )
     if state.phase == system.shock_phase:
         waiting = due_battleshock(state)
         if waiting:
-            names = ", ".join(u.name for u in waiting)
+            names = Join(tuple(u.name for u in waiting))
             raise RuleError(
-                (
-                    _("morale tests are due for {units}")
-                    if system.shock_phase == "morale"
-                    else _("battleshock tests are due for {units}")
-                ).format(units=names),
-                _("take them with `aos battleshock`"),
+                tr("morale tests are due for {units}", units=names)
+                if system.shock_phase == "morale"
+                else tr("battleshock tests are due for {units}", units=names),
+                tr("take them with `aos battleshock`"),
             )
     from aos_cli.core.legality import check_phase_owed
     from aos_cli.core.terrain import primal_violence

@@ -29,8 +29,10 @@ long as the content schema lets a rule's text be), so a trait's or ability's tex
 note reads back from the store."""
 MAX_VALUES = 24
 """The most values one text (or one join) may hold."""
-MAX_DEPTH = 4
-"""How deep texts may nest in a stored one (a name inside a list inside a sentence ...)."""
+MAX_DEPTH = 6
+"""How deep texts may nest in a stored one (a name inside a list inside a sentence ...): a
+point's reason is the deepest the tool writes (the models slain, inside the general's line,
+beside the roll of the points)."""
 MAX_WIDTH = 40
 """The widest field a message's format may ask for (`{name:<12}`)."""
 

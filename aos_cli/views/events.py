@@ -23,6 +23,7 @@ from aos_cli.core.events import (
     Moved,
     NoTestsDue,
     Passed,
+    PointsScored,
     PriorityRolled,
     Ran,
     Retreated,
@@ -263,3 +264,22 @@ def _passed(event: Passed) -> list[str]:
     if event.over:
         lines.append(_("Both players passed: the fighting is over; `aos next`."))
     return lines
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+@tells(PointsScored)
+def _points_scored(event: PointsScored) -> list[str]:
+    reason = str(event.reason)
+    if event.points:
+        line = ngettext(
+            "{side} scores {n} VP: {reason}.", "{side} scores {n} VP: {reason}.", event.points
+        ).format(side=event.side_name, n=event.points, reason=reason)
+    else:
+        line = ngettext(
+            "{side} scores {n} command point: {reason}.",
+            "{side} scores {n} command points: {reason}.",
+            event.command_points,
+        ).format(side=event.side_name, n=event.command_points, reason=reason)
+    return [line]

@@ -169,7 +169,7 @@ def result_line(state: GameState) -> Text:
 
     result = battle_result(state)
     line = describe_lead(lead(state)) if result is None else describe(result)
-    return Text(line, style="heading")
+    return Text(str(line), style="heading")
 
 
 def report_view(state: GameState) -> Group:

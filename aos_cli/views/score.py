@@ -46,7 +46,7 @@ def ledger_rounds(state: GameState) -> list[dict[str, Any]]:
                     "side": state.sides[e.side].name,
                     "points": e.points,
                     "command_points": e.command_points,
-                    "reason": e.reason,
+                    "reason": str(e.reason),
                 }
                 for e in entries
             ],
@@ -81,7 +81,7 @@ def score_json(state: GameState, game_id: int) -> dict[str, Any]:
         "rounds": ledger_rounds(state),
         "standing": state.result or decide(state, final=False),
         "lead": None if state.result else lead(state),
-        "needs": [] if state.ended else needs(state),
+        "needs": [] if state.ended else [n | {"text": str(n["text"])} for n in needs(state)],
         "result": state.result,
         "objectives": objectives_json(state),
     }

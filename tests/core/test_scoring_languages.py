@@ -9,6 +9,8 @@ import pytest
 
 from aos_cli.core.scoring import describe, describe_lead
 from aos_cli.language import i18n
+from aos_cli.language.text import tr
+from aos_cli.systems.aos1.sudden_death import sudden_death_title
 
 
 def result(**given: Any) -> dict[str, Any]:
@@ -30,7 +32,7 @@ def test_hungarian_major_victory_on_points_aos2_s17_2() -> None:
     """AoS2 §17.2 (First Blood): half as much again as the opponent is a major victory; the
     Hungarian seed calls it "jelentős győzelem" and counts "győzelmi pont", 1,5 with a comma."""
     i18n.set_language("hu")
-    assert describe(result()) == (
+    assert str(describe(result())) == (
         "Stormcast jelentős győzelmet arat, 8 győzelmi pont előnnyel "
         "(legalább 1,5-szer annyi pont, mint az ellenfélé)."
     )
@@ -40,7 +42,7 @@ def test_italian_draw_on_equal_scores_aos2_s17_2() -> None:
     """Equal scores are a draw (AoS2 §17.2 as the First Blood battleplan reads it)."""
     i18n.set_language("it")
     line = describe(result(winner=None, winners=[], kind="draw", margin=0, condition="tied_points"))
-    assert line == "La battaglia finisce in pareggio (punteggi pari)."
+    assert str(line) == "La battaglia finisce in pareggio (punteggi pari)."
 
 
 @pytest.mark.parametrize(
@@ -59,17 +61,18 @@ def test_russian_margin_takes_its_three_plural_forms_aos1_s5_1(margin: int, word
             condition="greater_percentage_slain",
         )
     )
-    assert line.startswith(f"Stormcast одерживает малую победу с перевесом {words} (")
+    assert str(line).startswith(f"Stormcast одерживает малую победу с перевесом {words} (")
 
 
 def test_turkish_sudden_death_names_the_seed_objective_aos1_s5_2() -> None:
     """AoS1 §5.2: achieving a Sudden Death objective wins a major victory at once; the Turkish
     seed names the table "Ani Ölüm" and Assassinate "Suikâst Yapmak"."""
     i18n.set_language("tr")
+    why = tr("Sudden Death: {objective}", objective=sudden_death_title("assassinate"))
     line = describe(
-        result(margin=0, condition="sudden_death", objective="assassinate", rule="AoS1 §5.2")
+        result(margin=0, condition="sudden_death", objective="assassinate", why=why.to_data())
     )
-    assert line == "Stormcast büyük bir zafer kazanır (Ani Ölüm: Suikâst Yapmak)."
+    assert str(line) == "Stormcast büyük bir zafer kazanır (Ani Ölüm: Suikâst Yapmak)."
 
 
 def test_lead_line_in_every_language_keeps_the_round_and_margin() -> None:
@@ -90,4 +93,4 @@ def test_lead_line_in_every_language_keeps_the_round_and_margin() -> None:
     }
     for code, line in expected.items():
         i18n.set_language(code)
-        assert describe_lead(lead) == line
+        assert str(describe_lead(lead)) == line

@@ -9,12 +9,12 @@ import pytest
 
 from aos_cli.core.effects import AttackRules, RollModifier, TargetInfo
 from aos_cli.core.errors import AosError, RuleError
-from aos_cli.core.scoring import outnumbered_side
 from aos_cli.core.state import GameState
 from aos_cli.core.system import get_system
 from aos_cli.core.turn import due_battleshock, new_game
 from aos_cli.store import Store
 from aos_cli.systems.aos1.rules import AOS1, AttackRules1e
+from aos_cli.systems.aos1.sudden_death import outnumbered_side
 from aos_cli.views.events import note_lines
 from tests.systems.harness import GOLDEN, act, play_golden, snapshot, to_phase
 

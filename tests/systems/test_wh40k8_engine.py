@@ -429,5 +429,5 @@ def test_40k8_s17_9_destroying_every_enemy_wins_at_once_not_by_victory_points(
         unit.models = 0
     result = decide(game, final=False)
     assert (result["winner"], result["kind"], result["margin"]) == ("Death Guard", "win", 0)
-    line = describe(result)
+    line = str(describe(result))
     assert line.startswith("Death Guard wins (") and "VP" not in line

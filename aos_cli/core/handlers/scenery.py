@@ -13,10 +13,11 @@ from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.casualties import suffer_mortal_wounds
 from aos_cli.core.dice import DiceSource, parse_dice
 from aos_cli.core.errors import RuleError
+from aos_cli.core.events import say
 from aos_cli.core.guards import acting_unit
 from aos_cli.core.handlers import action
 from aos_cli.core.state import ActiveEffect, GameState
-from aos_cli.language.i18n import _, ngettext
+from aos_cli.language.text import Join, tr, trn
 
 DAMNED_REROLL = {"type": "reroll", "roll": "hit", "which": "ones"}
 
@@ -31,22 +32,24 @@ def _sacrifice(
     found = terrain.features(state, "damned")
     if not found:
         raise RuleError(
-            _("this game has no Damned terrain feature"), _("add one with --terrain NAME=damned")
+            tr("this game has no Damned terrain feature"), tr("add one with --terrain NAME=damned")
         )
     unit = acting_unit(state, act.unit, "hero", "make a sacrifice")
     key = f"damned:{unit.side}"
     if key in state.used_this_phase:
-        raise RuleError(_("one unit makes a sacrifice at a Damned feature each hero phase"))
-    names = ", ".join(str(t["name"]) for t in found)
-    question = _('is {unit} within 1" of {features} ({rule})?').format(
-        unit=unit.name, features=names, rule=terrain.scenery_name("damned")
+        raise RuleError(tr("one unit makes a sacrifice at a Damned feature each hero phase"))
+    names = Join(tuple(str(t["name"]) for t in found))
+    question = tr(
+        'is {unit} within 1" of {features} ({rule})?',
+        unit=unit.name,
+        features=names,
+        rule=terrain.scenery_title("damned"),
     )
     if not answers.yes_no("damned", question):
-        raise RuleError(_('{unit} is not within 1" of a Damned feature').format(unit=unit.name))
+        raise RuleError(tr('{unit} is not within 1" of a Damned feature', unit=unit.name))
     state.used_this_phase.add(key)
-    amount = parse_dice("D3").roll(
-        dice, _("the sacrifice of {unit} (D3 mortal wounds)").format(unit=unit.name)
-    )
+    purpose = tr("the sacrifice of {unit} (D3 mortal wounds)", unit=unit.name)
+    amount = parse_dice("D3").roll(dice, str(purpose))
     unit.effects.append(
         ActiveEffect(
             "Damned sacrifice",
@@ -55,13 +58,13 @@ def _sacrifice(
             unit.side,
         )
     )
-    state.notes.append(
-        _(
+    say(
+        state,
+        tr(
             "{unit} makes a sacrifice: {wounds}; it rerolls hit rolls of 1 until your next hero "
-            "phase."
-        ).format(
+            "phase.",
             unit=unit.name,
-            wounds=ngettext("{n} mortal wound", "{n} mortal wounds", amount).format(n=amount),
-        )
+            wounds=trn("{n} mortal wound", "{n} mortal wounds", amount, n=amount),
+        ),
     )
     suffer_mortal_wounds(state, unit, amount, dice, answers, slain_by=None)

@@ -35,6 +35,7 @@ from aos_cli.systems.aos1 import INFO
 if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
     from aos_cli.core.state import GameState, UnitState
+    from aos_cli.core.system_scoring import SystemScoring
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,12 @@ class AoS1System(GameSystem):
     def attack_rules(self, rules: AttackRules) -> AttackRules:
         return rebuild_rules(AttackRules1e, rules)
 
+    def scoring_rules(self) -> SystemScoring:
+        """Sudden Death: an objective of the outnumbered side that wins at once (AoS1 §5.2)."""
+        from aos_cli.systems.aos1.sudden_death import SUDDEN_DEATH_SCORING
+
+        return SUDDEN_DEATH_SCORING
+
     def priority_menu(self, state: GameState) -> list[Option]:
         """The choice of the player who finished set-up first, then a roll-off with ties rolled
         again (AoS1 §4, §6); before the first round, Sudden Death and Triumphs (AoS1 §5)."""
@@ -76,7 +83,8 @@ class AoS1System(GameSystem):
         decider = state.sides[0 if state.sides[0].finished_setup_first else 1].name
         found = [Option(_("{side} (finished set-up first): choose who takes the first turn")
                         .format(side=decider), "priority", {"ask": True})]  # fmt: skip
-        from aos_cli.core.scoring import book_of, outnumbered_side, sudden_death_name
+        from aos_cli.core.scoring import book_of
+        from aos_cli.systems.aos1.sudden_death import outnumbered_side, sudden_death_name
 
         book = book_of(state)
         small = outnumbered_side(state)
@@ -417,7 +425,7 @@ def _pre_battle(state: GameState, what: str) -> None:
 
 def sudden_death_unit(objective: str, unit: UnitState) -> str | None:
     """Why the enemy may not pick `unit` for Assassinate or Blunt (AoS1 §5.2), or None."""
-    from aos_cli.core.scoring import sudden_death_name
+    from aos_cli.systems.aos1.sudden_death import sudden_death_name
 
     heroic = ("HERO", "WIZARD", "PRIEST", "MONSTER")
     if objective == "assassinate" and not any(unit.spec.has(k) for k in heroic):
@@ -438,11 +446,10 @@ def _sudden_death(
     """AoS1 §5.2: the side outnumbered by a third picks one Sudden Death objective once the
     generals are chosen; Assassinate and Blunt name a unit the enemy picks from its own army,
     Seize Ground a terrain feature in enemy territory."""
-    from aos_cli.core.scoring import (
+    from aos_cli.core.scoring import book_of, side_index
+    from aos_cli.systems.aos1.sudden_death import (
         SUDDEN_DEATH,
-        book_of,
         outnumbered_side,
-        side_index,
         sudden_death_name,
     )
 

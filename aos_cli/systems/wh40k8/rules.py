@@ -77,6 +77,7 @@ from aos_cli.systems.wh40k8.table import (
 
 if TYPE_CHECKING:
     from aos_cli.core.state import GameState
+    from aos_cli.core.system_scoring import SystemScoring
     from aos_cli.systems.wh40k8.engine import Attack40k, Engine40k, Target40k, Weapon40k
 
 
@@ -131,6 +132,13 @@ class WH40K8System(GameSystem):
               "phase ends (40k8 §10.2)").format(unit=waiting[0].name),
             _("fight with `aos fight`"),
         )  # fmt: skip
+
+    def scoring_rules(self) -> SystemScoring:
+        """Ancient Relic's one marker and the side that chose the deployment zones (40k8
+        §17.4-§17.5)."""
+        from aos_cli.systems.wh40k8.scoring import FORTY_K_SCORING
+
+        return FORTY_K_SCORING
 
     def prepare_sides(self, sides: list[dict[str, Any]], underdog: int | None) -> None:
         """40k8 §17.6: the army with the lower Power Level is the Underdog and has one Command

@@ -151,7 +151,7 @@ def _standing(state: GameState) -> list[str]:
     if state.result is not None:
         return [_("Result: {result}").format(result=describe(state.result))]
     now = lead(state)
-    line = describe_lead(now)
+    line = str(describe_lead(now))
     kind = now["if_it_ended_now"]
     if kind:
         line += " " + _("If it ended now: {result}.").format(
