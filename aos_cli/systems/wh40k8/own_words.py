@@ -1,7 +1,7 @@
-"""The words a game system's own rulebook says differently from the words all systems share.
+"""The words 40k's own rulebook says differently from the words all systems share.
 
 The catalogues hold them within the system's id as context (`msgctxt "wh40k8"`); while a game
-of that system is shown (`i18n.use_system`, set when a game is set up or loaded) they win over
+of this system is shown (`i18n.use_system`, set when a game is set up or loaded) they win over
 the shared translation. Hungarian 40k (seed 001) says "csatakör" for the battle round,
 "győzelempont", "objektumjelző" and "Roham fázis" where Age of Sigmar's Hungarian rulebook (seed
 000) says "forduló", "győzelmi pont", "stratégiai pont" and "rohamozási fázis". A language whose
@@ -12,15 +12,10 @@ from __future__ import annotations
 
 from aos_cli.language.i18n import npgettext, pgettext
 
-SYSTEMS = ("wh40k8",)
-"""The systems with words of their own in some language."""
 
-
-def own_words(system: str) -> list[str]:
-    """A system's own words in the chosen language (what its rulebook says); marks each
-    message for the catalogues within the system's context."""
-    if system != "wh40k8":
-        return []
+def own_words() -> list[str]:
+    """40k's own words in the chosen language (what its rulebook says); marks each message
+    for the catalogues within the system's context."""
     return [
         pgettext("wh40k8", "Round"),
         pgettext("wh40k8", "Rounds"),
