@@ -45,11 +45,13 @@ def _private_paths(
 
 @pytest.fixture(autouse=True)
 def _english_after() -> Iterator[None]:
-    """A test that switched language leaves the next one in English."""
+    """A test that switched language (or a game system's own words) leaves the next one in
+    English with the words all systems share."""
     yield
     from aos_cli.language import i18n
 
     i18n.set_language(i18n.ENGLISH)
+    i18n.use_system(None)
 
 
 @pytest.fixture

@@ -13,6 +13,15 @@ import yaml
 from aos_cli.language.catalogues import LOCALE_DIR, parse_po, po_path
 
 LANGUAGES = ("hu", "it", "tr", "ru")
+SYSTEMS = ("aos1", "aos2", "wh40k8", "mesbg")
+SYSTEM_MARKS = {
+    "wh40k8": ("(40k8 §", "Underdog", "Warlord"),
+    "aos1": ("(AoS1 §",),
+    "aos2": ("(AoS2 §",),
+    "mesbg": ("(mesbg §",),
+}
+"""How a message shows it is one system's: it cites that system's rules (`(40k8 §9.5)`) or
+names a word only that system has."""
 SEED_TERMS = {
     "hu": {"Bravery": "Bátorság", "charge": "roham", "hero phase": "hősök fázisa"},
     "it": {"hero phase": "fase degli eroi", "charge": "carica"},
@@ -35,7 +44,12 @@ def glossary(code: str) -> list[dict[str, Any]]:
 def test_glossary_terms_are_complete_records(code: str) -> None:
     """Every term has its English, the term, what its inflected forms share, and its source."""
     for term in glossary(code):
-        assert set(term) == {"en", "term", "match", "seed"}, term
+        assert (
+            {"en", "term", "match", "seed"}
+            <= set(term)
+            <= {"en", "term", "match", "seed", "system"}
+        )
+        assert term.get("system", "wh40k8") in SYSTEMS, term
         assert term["match"].casefold() in term["term"].casefold(), term
 
 
@@ -77,15 +91,35 @@ def named_terms(text: str, terms: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return found
 
 
+def system_of(context: str | None, msgid: str) -> str:
+    """The system a catalogue message belongs to: its context, else the system its rules
+    citation names, else none (a message every system shares)."""
+    if context in SYSTEMS:
+        return context
+    return next((s for s, marks in SYSTEM_MARKS.items() if any(m in msgid for m in marks)), "")
+
+
+def terms_for(terms: list[dict[str, Any]], system: str) -> list[dict[str, Any]]:
+    """The terms that hold in a system's messages: its own in place of the shared ones."""
+    own = [t for t in terms if t.get("system") == system]
+    replaced = {t["en"].casefold() for t in own}
+    shared = [t for t in terms if "system" not in t and t["en"].casefold() not in replaced]
+    return own + shared
+
+
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_translations_use_the_glossary_terms(code: str) -> None:
-    """A catalogue message naming a glossary term is translated with that language's term."""
+    """A catalogue message naming a glossary term is translated with that language's term
+    (a system's own term within that system's messages: Hungarian 40k's "csatakör")."""
     terms = glossary(code)
     problems = [
         f"{code}.po:{entry.line}: {term['en']} → {term['term']}: {entry.msgid!r}"
         for entry in parse_po(po_path(code).read_text(encoding="utf-8"), code)
         if entry.msgid
-        for term in named_terms(re.sub(r"\{[^{}]*\}", " ", entry.msgid), terms)
+        for term in named_terms(
+            re.sub(r"\{[^{}]*\}|`[^`]*`", " ", entry.msgid),  # not placeholders, commands
+            terms_for(terms, system_of(entry.msgctxt, entry.msgid)),
+        )
         if not all(term["match"].casefold() in form.casefold() for form in entry.msgstr)
     ]
     assert not problems, "\n".join(problems)

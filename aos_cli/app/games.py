@@ -19,7 +19,7 @@ from aos_cli.core.errors import GameError
 from aos_cli.core.state import GameState
 from aos_cli.core.system import get_system
 from aos_cli.core.turn import new_game
-from aos_cli.language.i18n import _
+from aos_cli.language.i18n import _, use_system
 
 if TYPE_CHECKING:
     from aos_cli.store import ActionRecord, Store
@@ -88,6 +88,7 @@ def load(store: Store, game_id: int) -> Replayed:
     revision = store.revision(game_id)  # read first: a later change makes the append retry
     actions = store.actions(game_id)
     state = replay(store.setup(game_id), actions)
+    use_system(state.system)  # the game's words in its own rulebook's terms
     return Replayed(game_id, state, actions[-1].seq if actions else 0, revision)
 
 

@@ -16,7 +16,7 @@ from aos_cli.core.dice import DiceSource, SeededDice
 from aos_cli.core.errors import ContentError, InputError
 from aos_cli.core.legality import LEGALITY_REVISION
 from aos_cli.core.system import get_system
-from aos_cli.language.i18n import _
+from aos_cli.language.i18n import N_, _, use_system
 
 if TYPE_CHECKING:
     from aos_cli.content import ArmyList, Battleplan, Database, Warscroll, Weapon
@@ -353,6 +353,16 @@ def unit_snapshot(db: Database, unit: ArmyUnit, used_ids: set[str]) -> dict[str,
     }
 
 
+DEFAULT_PLAYERS = (N_("Player One"), N_("Player Two"))
+"""The players' names of the bundled demo armies: the tool's own words, so a game set up in
+another language names its players in that language (a name a player wrote stays as written)."""
+
+
+def player_name(name: str) -> str:
+    """A player's name as the game keeps it: one of the tool's own in the chosen language."""
+    return _(name) if name in DEFAULT_PLAYERS else name
+
+
 def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[str, Any]:
     """A side of the set-up: its player, battalions and units, the command trait on the
     general and each artefact on its bearer (AoS2 §25)."""
@@ -375,9 +385,10 @@ def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[st
                 choice = _choice("artefact", row, snapshot, unit.artefact_weapon)
                 snapshot["choices"] = [*snapshot.get("choices", []), choice]
     traits = allegiance.command_traits[:1] if allegiance is not None else []
+    player = player_name(army.player) if army.player else army.name
     return {
-        "name": army.player or army.name,
-        "players": [army.player or army.name],
+        "name": player,
+        "players": [player],
         "army": army.name,
         "allegiance": army.allegiance,
         "command_traits": [
@@ -535,6 +546,7 @@ def build_setup(
             )
         )
     system = get_system(next(iter(systems)))
+    use_system(system.id)  # the game's words in its own rulebook's terms from here on
     if system.engine != "battle":
         raise ContentError(
             _("the game engine does not play {system} army lists").format(system=system.id),

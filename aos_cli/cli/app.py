@@ -290,8 +290,10 @@ def _interrupted() -> None:
 
 def _fail(message: str, code: int) -> None:
     from aos_cli.cli.common import shown
+    from aos_cli.language.grammar import articles
 
-    print("aos: " + _("error: {message}").format(message=shown(message)), file=sys.stderr)
+    said = _("error: {message}").format(message=shown(message))
+    print("aos: " + articles(said), file=sys.stderr)
     sys.exit(code)
 
 

@@ -40,6 +40,7 @@ class _Catalogue(Protocol):
     def gettext(self, message: str, /) -> str: ...
     def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
     def pgettext(self, context: str, message: str, /) -> str: ...
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str: ...
 
 
 class _Pseudo:
@@ -54,9 +55,14 @@ class _Pseudo:
     def pgettext(self, context: str, message: str, /) -> str:
         return self.gettext(message)
 
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str:
+        return self.ngettext(singular, plural, n)
+
 
 _language = ENGLISH
 _catalogue: _Catalogue | None = None
+_system: str = ""
+"""The game system whose own words win (`use_system`); empty for the words all systems share."""
 
 
 def language() -> str:
@@ -70,6 +76,20 @@ def set_language(code: str) -> None:
     if code != _language:
         _language = code
         _catalogue = None
+
+
+def use_system(system: str | None) -> None:
+    """Say the game's words in the system's own terms from now on: a message the catalogue
+    holds within the context of the system's id (`msgctxt "wh40k8"`: the Hungarian 40k
+    rulebook's "csatakör" and "Hadúr" where Age of Sigmar's says "forduló" and "tábornok")
+    wins over the shared one. None or "" goes back to the shared words."""
+    global _system
+    _system = system or ""
+
+
+def game_system() -> str:
+    """The system whose own words win now (`use_system`), or ""."""
+    return _system
 
 
 def from_locale(value: str) -> str:
@@ -159,7 +179,13 @@ def _load() -> _Catalogue | None:
 def _(message: str) -> str:
     """`message` in the chosen language (itself in English, or when not yet translated)."""
     catalogue = _load()
-    return message if catalogue is None else catalogue.gettext(message)
+    if catalogue is None:
+        return message
+    if _system:
+        own = catalogue.pgettext(_system, message)
+        if own != message:
+            return own
+    return catalogue.gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -171,6 +197,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     catalogue = _load()
     if catalogue is None:
         return singular if n == 1 else plural
+    if _system:
+        english = singular if n == 1 else plural
+        own = catalogue.npgettext(_system, singular, plural, n)
+        if own != english:
+            return own
     return catalogue.ngettext(singular, plural, n)
 
 
@@ -178,6 +209,14 @@ def pgettext(context: str, message: str) -> str:
     """`message` translated within `context`, for short words that mean different things."""
     catalogue = _load()
     return message if catalogue is None else catalogue.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """The form of a message for `n` things within `context` (`ngettext` with a context)."""
+    catalogue = _load()
+    if catalogue is None:
+        return singular if n == 1 else plural
+    return catalogue.npgettext(context, singular, plural, n)
 
 
 def N_(message: str) -> str:
@@ -224,8 +263,9 @@ def percent_sign(text: str) -> str:
     return f"{text}%"
 
 
-CORE_SPELLS = (N_("Arcane Bolt"), N_("Mystic Shield"))
-"""The spells every wizard knows, named in the catalogues by the glossary's words."""
+CORE_SPELLS = (N_("Arcane Bolt"), N_("Mystic Shield"), N_("Smite"))
+"""The spells every wizard knows (and Smite, the power every 40k psyker knows), named in the
+catalogues by the glossary's words."""
 
 
 def spell_name(name: str) -> str:

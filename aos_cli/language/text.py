@@ -117,7 +117,9 @@ def render(value: Value) -> str:
             shape = i18n.pgettext(value.context, value.message)
         else:
             shape = i18n._(value.message)
-        return _fill(shape, {key: render(item) for key, item in value.values})
+        from aos_cli.language.grammar import articles
+
+        return articles(_fill(shape, {key: render(item) for key, item in value.values}))
     if isinstance(value, Num):
         shown = i18n.number(value.value, value.digits)
         return i18n.percent_sign(shown) if value.percent else shown

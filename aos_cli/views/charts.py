@@ -120,9 +120,9 @@ def means_table(
     rows: Sequence[tuple[str, float, float | None]], *, title: str, show_slain: bool
 ) -> Table:
     """Mean damage (and mean models slain) against each save (`title` already translated)."""
-    from rich.table import Table
+    from aos_cli.views.tables import FitTable
 
-    table = Table(title=title, header_style="heading", expand=False)
+    table = FitTable(title=title, header_style="heading", expand=False)
     table.add_column(_("Save"), justify="right")
     table.add_column(_("Mean damage"), justify="right")
     if show_slain:

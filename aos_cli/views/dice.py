@@ -11,6 +11,7 @@ from rich.text import Text
 from aos_cli.core.dice import Die
 from aos_cli.core.engine import AttackResult, Stage
 from aos_cli.language.i18n import _, ngettext
+from aos_cli.views.tables import FitTable
 
 MAX_DICE_SHOWN = 60
 """Past this many dice a row shows counts per face instead of every die."""
@@ -90,7 +91,7 @@ def attack_table(
     per point of damage (`ward`: its name and what it does), its Damage row and whether wounds
     lost differ from damage (40k's excess damage is lost). Without `title` and `ward` the table
     is Age of Sigmar's: `Attack`, and a ward negating wounds."""
-    table = Table(
+    table = FitTable(
         title=_("Attack") if title is None else title,
         show_header=True,
         header_style="heading",

@@ -33,6 +33,7 @@ from aos_cli.core.events import (
     SpellAttempted,
     TurnBegun,
 )
+from aos_cli.language.grammar import articles
 from aos_cli.language.i18n import _, ngettext, spell_name
 
 E = TypeVar("E", bound=Event)
@@ -65,7 +66,7 @@ def note_lines(notes: Iterable[str | Event]) -> list[str]:
             lines.append(note)
         else:
             lines.extend(event_lines(note))
-    return lines
+    return [articles(line) for line in lines]
 
 
 def _modifiers(modifier: int, names: Iterable[str]) -> str:

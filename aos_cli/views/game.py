@@ -12,6 +12,7 @@ from aos_cli.core.dice import format_threshold
 from aos_cli.core.state import GameState, SideState, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.language.i18n import N_, _, ngettext, spell_name
+from aos_cli.views.tables import FitTable
 from aos_cli.views.theme import markup_safe, printable
 
 FLAGS = {
@@ -323,7 +324,7 @@ def side_title(side: SideState) -> str:
 def army_table(state: GameState, side_index: int) -> Table:
     """One army's units: models alive/started, wounds on the damaged model, save, bravery."""
     side = state.sides[side_index]
-    table = Table(title=markup_safe(side_title(side)), header_style="heading")
+    table = FitTable(title=markup_safe(side_title(side)), header_style="heading")
     table.add_column(_("Unit"))
     table.add_column(_("Models"), justify="right")
     table.add_column(_("Wounds lost"), justify="right")

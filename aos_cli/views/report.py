@@ -7,12 +7,13 @@ from collections import defaultdict
 from typing import Any
 
 from rich.console import Group
-from rich.table import Column, Table
+from rich.table import Column
 from rich.text import Text
 
 from aos_cli.core.state import GameState
 from aos_cli.language.i18n import N_, _
 from aos_cli.language.i18n import number as local_number
+from aos_cli.views.tables import FitTable
 from aos_cli.views.theme import name_text
 from aos_cli.views.words import phase_name
 
@@ -175,7 +176,7 @@ def result_line(state: GameState) -> Text:
 def report_view(state: GameState) -> Group:
     """The battle report as Rich renderables."""
     rounds = points_by_round(state)
-    points = Table(
+    points = FitTable(
         _("Round"),
         *(Column(header=name_text(s.name)) for s in state.sides),
         title=_("Victory points"),
@@ -183,7 +184,7 @@ def report_view(state: GameState) -> Group:
     )
     for number, row in enumerate(rounds, start=1):
         points.add_row(str(number), *(str(v) for v in row))
-    losses = Table(_("Side"), _("Unit"), _("Models"), title=_("Losses"), header_style="heading")
+    losses = FitTable(_("Side"), _("Unit"), _("Models"), title=_("Losses"), header_style="heading")
     for side in state.sides:
         for unit in side.units:
             lost = unit.spec.models - unit.models
@@ -192,7 +193,7 @@ def report_view(state: GameState) -> Group:
                 Text(unit.name),
                 f"{unit.models}/{unit.spec.models}" + (f"  (-{lost})" if lost else ""),
             )
-    lucky = Table(
+    lucky = FitTable(
         _("Side"),
         _("Unit"),
         _("Shots/fights"),
@@ -212,7 +213,7 @@ def report_view(state: GameState) -> Group:
             Text(str(entry["actual"]), style=style),
         )
     lines = [Text(_extreme_line(e)) for e in extremes(state)]
-    by_phase = Table(
+    by_phase = FitTable(
         _("Round"), _("Phase"), _("Side"), _("Unit"), _("Models lost"), title=_("Losses by phase")
     )
     for step in losses_by_phase(state):

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from aos_cli.core.state import GameState
 from aos_cli.language.i18n import N_, _
+from aos_cli.views.tables import FitTable
 from aos_cli.views.theme import markup_safe, name_text
 
 
@@ -89,7 +90,7 @@ def score_json(state: GameState, game_id: int) -> dict[str, Any]:
 
 def objectives_table(state: GameState) -> Table:
     """Objectives, their holders and territories."""
-    table = Table(title=_("Objectives"), header_style="heading")
+    table = FitTable(title=_("Objectives"), header_style="heading")
     for column in (_("Objective"), _("Where"), _("Range"), _("Held by"), _("Territory"),
                    _("Counted this turn")):  # fmt: skip
         table.add_column(column)
@@ -112,7 +113,7 @@ def score_view(state: GameState) -> Group:
 
     parts: list[RenderableType] = []
     title = _("Score · {battleplan}").format(battleplan=markup_safe(battleplan_name(state)))
-    table = Table(title=title, header_style="heading")
+    table = FitTable(title=title, header_style="heading")
     table.add_column(_("Round"), justify="right")
     table.add_column(_("Side"))
     table.add_column(_("VP"), justify="right")

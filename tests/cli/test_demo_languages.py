@@ -57,7 +57,7 @@ TERMS = {
         "малую победу",
         "смертельн",
         "Вперёд к победе",
-        "спасение 4+",
+        "спасбросок 4+",
     ],
 }
 """Terms of each language's glossary (aos_cli/locale/glossary) a seeded AoS2 demo prints."""
