@@ -16,9 +16,7 @@ def test_status_shows_the_bravery_a_champion_lends(run_cli: RunCli, tmp_path: Pa
     shown = run_cli("status", "--json", "--db", db)
     assert shown.exit_code == 0, shown.stderr
     units = {
-        unit["id"]: unit
-        for side in json.loads(shown.stdout)["sides"]
-        for unit in side["units"]
+        unit["id"]: unit for side in json.loads(shown.stdout)["sides"] for unit in side["units"]
     }
     assert units["chainrasps"]["bravery"] == 10
     assert units["liberators"]["bravery"] == 7
