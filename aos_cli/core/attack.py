@@ -11,12 +11,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from aos_cli.core.dice import DiceExpr, DiceSource, Die, format_threshold, roll_with_reroll
+from aos_cli.core.dice import DiceExpr, DiceSource, format_threshold, roll_with_reroll
 from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.engine import Allocation, AttackResult, Stage, roll_amounts
 from aos_cli.core.errors import InputError
 from aos_cli.core.limits import check_weapon
-from aos_cli.language.i18n import _, ngettext
+from aos_cli.language.i18n import _
+from aos_cli.language.text import tr
 
 
 @dataclass(frozen=True)
@@ -36,18 +37,18 @@ class WeaponProfile:
     def __post_init__(self) -> None:
         if self.models < 0:
             raise InputError(
-                _("models: {models} is negative").format(models=self.models),
-                _("use 0 or more models"),
+                tr("models: {models} is negative", models=self.models),
+                tr("use 0 or more models"),
             )
         if self.attacks.minimum < 0:
             raise InputError(
-                _("attacks: {attacks} can be negative").format(attacks=self.attacks),
-                _("use 0 or more attacks"),
+                tr("attacks: {attacks} can be negative", attacks=str(self.attacks)),
+                tr("use 0 or more attacks"),
             )
         if self.rend > 0:
             raise InputError(
-                _("rend: {rend} is positive").format(rend=self.rend),
-                _("write rend as 0, - or -1, -2 ..."),
+                tr("rend: {rend} is positive", rend=self.rend),
+                tr("write rend as 0, - or -1, -2 ..."),
             )
         check_weapon(self.models, self.attacks.maximum, self.damage.maximum)
 
@@ -389,66 +390,3 @@ def _tell_stage(
 def ward_for(attacks: Sequence[Attack], ward: int | None) -> int:
     """The ward that applies: the given one, else the best of the attacks' (7: none)."""
     return ward if ward is not None else min((a.rules.ward or 7 for a in attacks), default=7)
-
-
-MAX_DICE_LISTED = 60
-"""Past this many dice a step's line counts the faces (`6×4 5×2 ...`) instead of every die."""
-
-
-def dice_listed(dice: Sequence[Die]) -> str:
-    """Dice as they fell, a rerolled die as `1→4`; a long roll as counts per face."""
-    if len(dice) > MAX_DICE_LISTED:
-        faces = [(face, sum(1 for d in dice if d.value == face)) for face in range(6, 0, -1)]
-        return " ".join(f"{face}×{count}" for face, count in faces if count)
-    return " ".join(
-        f"{d.first}→{d.rerolled}" if d.rerolled is not None else str(d.first) for d in dice
-    )
-
-
-def _step_count(stage: str, total: int) -> str:
-    """What a step of the attack sequence passes on: `2 hits`, `1 wound`, `3 saved`."""
-    if stage == "hit":
-        return ngettext("{n} hit", "{n} hits", total).format(n=total)
-    if stage == "wound":
-        return ngettext("{n} wound", "{n} wounds", total).format(n=total)
-    if stage == "save":
-        return ngettext("{n} saved", "{n} saved", total).format(n=total)
-    return f"{total} {stage}"
-
-
-def _step(stage: str, needed: str, dice: str, result: str) -> str:
-    """One step of a weapon's dice line: `hit 3+: 6 5 1 → 2 hits`."""
-    if stage == "hit":
-        return _("hit {needed}: {dice} → {result}").format(needed=needed, dice=dice, result=result)
-    if stage == "wound":
-        return _("wound {needed}: {dice} → {result}").format(
-            needed=needed, dice=dice, result=result
-        )
-    if stage == "save":
-        return _("save {needed}: {dice} → {result}").format(needed=needed, dice=dice, result=result)
-    return f"{stage} {needed}: {dice} → {result}"
-
-
-def dice_line(weapon: WeaponResult, wielder: str = "") -> str:
-    """One weapon's dice, step by step, on one line (as `aos roll attack` shows them):
-    `Judicators, Skybolt Bow: hit 3+: 6 5 1 → 2 hits; wound 3+: 4 2 → 1 wound; ...`."""
-    steps: list[str] = []
-    if weapon.attack_rolls:
-        rolled = " ".join(str(v) for v in weapon.attack_rolls)
-        steps.append(_("attacks: {dice} → {n}").format(dice=rolled, n=weapon.attacks))
-    for stage in weapon.stages:
-        if not stage.dice and not stage.extra:
-            continue
-        result = _step_count(stage.name, stage.total)
-        if stage.extra and stage.extra_label == "automatic":
-            result = _("{result} (+{n} automatic)").format(result=result, n=stage.extra)
-        elif stage.extra:
-            result = _("{result} (+{n} extra)").format(result=result, n=stage.extra)
-        steps.append(_step(stage.name, stage.needed, dice_listed(stage.dice), result))
-    if weapon.damage_rolls:
-        rolled = " ".join(str(v) for v in weapon.damage_rolls)
-        steps.append(_("damage: {dice}").format(dice=rolled))
-    if weapon.mortal_wounds:
-        steps.append(_("mortal wounds: {n}").format(n=weapon.mortal_wounds))
-    name = f"{wielder}, {weapon.weapon}" if wielder else weapon.weapon
-    return f"{name}: {'; '.join(steps) or _('no dice rolled')}"

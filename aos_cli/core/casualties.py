@@ -5,13 +5,17 @@ Scoring hears of every slain model here (First Blood, kill points).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from aos_cli.core.attack import allocate_carry_over
+from aos_cli.core.events import GeneralSlain, ModelsSlain, WardRolled, emit, say
 from aos_cli.core.guards import BY_THE_BOOK_REVISION
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.language.i18n import _
+from aos_cli.language.text import tr
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers
@@ -30,18 +34,26 @@ def inflict(state: GameState, target: UnitState, damage: int, *, slain_by: int |
     if allocation.slain:
         from aos_cli.core import scoring
 
-        state.notes.append(
-            _("{unit}: {slain} slain, {left} left.").format(
-                unit=target.name, slain=allocation.slain, left=target.models
-            )
-        )
         # First Blood VP and CP, coalition kills: scored by the battleplan's rules (issue 7).
-        scoring.models_slain(state, target, allocation.slain, by=slain_by)
+        with telling_slain(state):
+            scoring.models_slain(state, target, allocation.slain, by=slain_by)
         if not target.alive and target.general:
             pass_on_generalship(state, target)
         if not target.alive:
             transport_destroyed(state, target)
     return allocation.slain
+
+
+@contextmanager
+def telling_slain(state: GameState) -> Iterator[None]:
+    """Tell the models the scoring within removes (`ModelsSlain`, which `scoring.models_slain`
+    records for every removal) before what they score: the event goes into the notes where the
+    removal began. Nothing within asks or rolls, so no note was shown in between."""
+    place, mark = len(state.notes), len(state.events)
+    yield
+    removed = next((e for e in state.events[mark:] if isinstance(e, ModelsSlain)), None)
+    if removed is not None and not any(n is removed for n in state.notes):
+        state.notes.insert(place, removed)
 
 
 def suffer_mortal_wounds(
@@ -66,15 +78,14 @@ def suffer_mortal_wounds(
     ward = min([*wards, *([mystical] if mystical else [])], default=7)
     if ward <= 6:
         # the system's words: AoS wards, 40k8's rolls to ignore a wound (Disgustingly Resilient)
-        what = _(system_of(state).term("ward_rolls"))
+        term = system_of(state).term("ward_rolls")
         rolls = dice.roll(
-            amount, _("{unit}: {what} ({ward}+)").format(unit=target.name, what=what, ward=ward)
+            amount, _("{unit}: {what} ({ward}+)").format(unit=target.name, what=_(term), ward=ward)
         )
         saved = sum(1 for r in rolls if r >= ward)
-        state.notes.append(
-            _("{unit}: {what} {dice} ({ward}+) ignore {n}.").format(
-                unit=target.name, what=what, dice=" ".join(map(str, rolls)), ward=ward, n=saved
-            )
+        emit(
+            state,
+            WardRolled(target.spec.id, target.name, target.side, term, ward, tuple(rolls), saved),
         )
         amount -= saved
     return inflict(state, target, amount, slain_by=slain_by)
@@ -94,24 +105,20 @@ def pass_on_generalship(state: GameState, fallen: UnitState) -> None:
     if state.rules_revision >= BY_THE_BOOK_REVISION:  # a model set up on the battlefield (p.3)
         alive = [u for u in alive if u.on_battlefield]
     if not system_of(state).general_replaced or not alive:
-        state.notes.append(_("{unit}, the general, is slain.").format(unit=fallen.name))
+        emit(state, GeneralSlain(fallen.spec.id, fallen.name, fallen.side, "", "", False))
         return
     heroes = [u for u in alive if u.spec.is_hero] or alive
     successor = max(heroes, key=lambda u: u.spec.wounds - u.wounds_on_damaged)
     successor.general = True
-    state.notes.append(
-        _(
-            "{fallen} was the general: {successor} takes its place "
-            "(pick another with `aos general UNIT`)."
-        ).format(fallen=fallen.name, successor=successor.name)
+    trait = state.rules_revision >= BY_THE_BOOK_REVISION and bool(
+        state.sides[fallen.side].command_traits
     )
-    if state.rules_revision >= BY_THE_BOOK_REVISION and state.sides[fallen.side].command_traits:
-        state.notes.append(
-            _(
-                "The new general generates a command trait at once (AoS2 p.19); picking it "
-                "rolls the trait: `aos general UNIT`."
-            )
-        )
+    emit(
+        state,
+        GeneralSlain(
+            fallen.spec.id, fallen.name, fallen.side, successor.spec.id, successor.name, trait
+        ),
+    )
 
 
 def slay_models(
@@ -128,12 +135,8 @@ def slay_models(
     unit.slain_this_turn += count
     if not unit.models:
         unit.wounds_on_damaged = 0
-    state.notes.append(
-        _("{unit}: {slain} slain, {left} left.").format(
-            unit=unit.name, slain=count, left=unit.models
-        )
-    )
-    scoring.models_slain(state, unit, count, by=slain_by, how=how)
+    with telling_slain(state):
+        scoring.models_slain(state, unit, count, by=slain_by, how=how)
     if not unit.alive and unit.general:
         pass_on_generalship(state, unit)
     return count
@@ -144,9 +147,13 @@ def transport_destroyed(state: GameState, transport: UnitState) -> None:
     for unit in state.units():
         if unit.embarked_in == transport.spec.id and unit.alive:
             unit.must_disembark = True
-            state.notes.append(
-                _(
+            say(
+                state,
+                tr(
                     "{unit} must disembark from the wreck of {transport}: `aos disembark {id}` "
-                    "(a D6 per model, each 1 slays one; 40k8 §12.5)."
-                ).format(unit=unit.name, transport=transport.name, id=unit.spec.id)
+                    "(a D6 per model, each 1 slays one; 40k8 §12.5).",
+                    unit=unit.name,
+                    transport=transport.name,
+                    id=unit.spec.id,
+                ),
             )

@@ -19,6 +19,7 @@ from aos_cli.core.errors import AosError, InputError
 from aos_cli.core.limits import MAX_CONSTANT, MAX_DICE, MAX_TYPED_LINE
 from aos_cli.core.numbers import is_ascii_whole, parse_whole
 from aos_cli.language.i18n import _, ngettext
+from aos_cli.language.text import Text, tr, trn
 
 FACES = (1, 2, 3, 4, 5, 6)
 IMPOSSIBLE = 7
@@ -115,16 +116,16 @@ class DiceExpr:
 _TERM = re.compile(r"([+-]?)([0-9]*)(?:(D)([0-9]+))?", re.IGNORECASE)
 
 
-def parse_dice(text: str, *, what: str = "dice expression") -> DiceExpr:
+def parse_dice(text: str, *, what: str | Text = "dice expression") -> DiceExpr:
     """Parse `D6`, `D3`, `2D6`, `D6+1`, `2D6-1`, `D3+D6` or a whole number.
 
     Raises InputError naming `what` when the text is not such an expression.
     """
     cleaned = text.replace(" ", "")
     shown = text if len(text) <= 40 else text[:40] + "..."
-    allowed = _("a whole number or dice such as D3, D6, 2D6, D6+1, D3+D6")
+    allowed = tr("a whole number or dice such as D3, D6, 2D6, D6+1, D3+D6")
     if not cleaned:
-        raise InputError(_("{what}: empty value").format(what=what), allowed)
+        raise InputError(tr("{what}: empty value", what=what), allowed)
     dice: dict[int, int] = {}
     constant = 0
     position = 0
@@ -138,45 +139,54 @@ def parse_dice(text: str, *, what: str = "dice expression") -> DiceExpr:
         if d:
             if sign == "-":
                 raise InputError(
-                    _("{what}: {text} subtracts dice").format(what=what, text=repr(shown)),
+                    tr("{what}: {text} subtracts dice", what=what, text=repr(shown)),
                     allowed,
                 )
             if sides not in ("3", "6"):
                 raise InputError(
-                    _("{what}: {text} uses a D{sides}; only D3 and D6 exist").format(
-                        what=what, text=repr(shown), sides=sides
+                    tr(
+                        "{what}: {text} uses a D{sides}; only D3 and D6 exist",
+                        what=what,
+                        text=repr(shown),
+                        sides=sides,
                     ),
                     allowed,
                 )
-            count = parse_whole(number, what=what, low=1, high=MAX_DICE) if number else 1
+            count = parse_whole(number, what=str(what), low=1, high=MAX_DICE) if number else 1
             dice[int(sides)] = dice.get(int(sides), 0) + count
             if sum(dice.values()) > MAX_DICE:
                 raise InputError(
-                    _("{what}: {text} rolls more than {limit} dice").format(
-                        what=what, text=repr(shown), limit=MAX_DICE
+                    tr(
+                        "{what}: {text} rolls more than {limit} dice",
+                        what=what,
+                        text=repr(shown),
+                        limit=MAX_DICE,
                     ),
-                    _("the limit is {limit} dice in one expression").format(limit=MAX_DICE),
+                    tr("the limit is {limit} dice in one expression", limit=MAX_DICE),
                 )
         else:
             if not number:
                 raise InputError(_not_understood(what, shown), allowed)
-            amount = parse_whole(number, what=what, high=MAX_CONSTANT)
+            amount = parse_whole(number, what=str(what), high=MAX_CONSTANT)
             constant += -amount if sign == "-" else amount
             if abs(constant) > MAX_CONSTANT:
                 raise InputError(
-                    _("{what}: {text} adds up to more than {limit}").format(
-                        what=what, text=repr(shown), limit=MAX_CONSTANT
+                    tr(
+                        "{what}: {text} adds up to more than {limit}",
+                        what=what,
+                        text=repr(shown),
+                        limit=MAX_CONSTANT,
                     ),
-                    _("the limit is {limit}").format(limit=MAX_CONSTANT),
+                    tr("the limit is {limit}", limit=MAX_CONSTANT),
                 )
         position = match.end()
     ordered = tuple((dice[s], s) for s in (3, 6) if s in dice)
     return DiceExpr(ordered, constant)
 
 
-def _not_understood(what: str, shown: str) -> str:
+def _not_understood(what: str | Text, shown: str) -> Text:
     """`--damage: 'D7x' is not understood`, in the player's language."""
-    return _("{what}: {text} is not understood").format(what=what, text=repr(shown))
+    return tr("{what}: {text} is not understood", what=what, text=repr(shown))
 
 
 def fixed(value: int) -> DiceExpr:
@@ -187,22 +197,24 @@ def fixed(value: int) -> DiceExpr:
 # --------------------------------------------------------------------------- thresholds
 
 
-def parse_threshold(text: str, *, what: str, allow_dash: bool = False, low: int = 2) -> int:
+def parse_threshold(text: str, *, what: str | Text, allow_dash: bool = False, low: int = 2) -> int:
     """Parse a roll needed such as `3+` (or `3`); `-` means 7+ where `allow_dash` is set."""
     cleaned = text.strip()
     if allow_dash and cleaned == "-":
         return IMPOSSIBLE
     body = cleaned[:-1] if cleaned.endswith("+") else cleaned
-    allowed = (_("use {low}+ to 6+ or -") if allow_dash else _("use {low}+ to 6+")).format(low=low)
+    allowed = (
+        tr("use {low}+ to 6+ or -", low=low) if allow_dash else tr("use {low}+ to 6+", low=low)
+    )
     if not is_ascii_whole(body) or len(body) > 2:
         shown = text if len(text) <= 20 else text[:20] + "..."
         raise InputError(
-            _("{what}: {text} is not a roll needed").format(what=what, text=repr(shown)), allowed
+            tr("{what}: {text} is not a roll needed", what=what, text=repr(shown)), allowed
         )
     value = int(body)
     if not low <= value <= 6:
         raise InputError(
-            _("{what}: {text} is not a roll a D6 can need").format(what=what, text=repr(text)),
+            tr("{what}: {text} is not a roll a D6 can need", what=what, text=repr(text)),
             allowed,
         )
     return value
@@ -245,8 +257,8 @@ class ScriptedDice:
         for value in values:
             if value not in FACES:
                 raise InputError(
-                    _("scripted die {value} is not a D6 result").format(value=value),
-                    _("use 1 to 6"),
+                    tr("scripted die {value} is not a D6 result", value=value),
+                    tr("use 1 to 6"),
                 )
         self._values = list(values)
         self._position = 0
@@ -258,8 +270,11 @@ class ScriptedDice:
     def roll(self, count: int, purpose: str) -> list[int]:
         if self.remaining < count:
             raise OutOfDice(
-                _("the scripted dice ran out at {purpose}: needed {count}, had {left}").format(
-                    purpose=repr(purpose), count=count, left=self.remaining
+                tr(
+                    "the scripted dice ran out at {purpose}: needed {count}, had {left}",
+                    purpose=repr(purpose),
+                    count=count,
+                    left=self.remaining,
                 )
             )
         taken = self._values[self._position : self._position + count]
@@ -287,8 +302,8 @@ def parse_typed_dice(text: str, count: int) -> list[int]:
     """
     if len(text) > MAX_TYPED_LINE:
         raise InputError(
-            _("the line is longer than {limit} characters").format(limit=MAX_TYPED_LINE),
-            _("type the dice"),
+            tr("the line is longer than {limit} characters", limit=MAX_TYPED_LINE),
+            tr("type the dice"),
         )
     tokens = text.replace(",", " ").split()
     values: list[int] = []
@@ -298,35 +313,37 @@ def parse_typed_dice(text: str, count: int) -> list[int]:
             face_text, _colon, times_text = token.lower().replace("x", ":").partition(":")
             if not (is_ascii_whole(face_text) and is_ascii_whole(times_text)):
                 raise InputError(
-                    _("{text} is not a face and count").format(text=repr(shown)),
-                    _("write it as 6:2 (two 6s)"),
+                    tr("{text} is not a face and count", text=repr(shown)),
+                    tr("write it as 6:2 (two 6s)"),
                 )
             face = int(face_text) if len(face_text) == 1 else 0
             if face not in FACES:
                 raise InputError(
-                    _("{text} is not a D6 face").format(text=face_text[:20]),
-                    _("faces are 1 to 6"),
+                    tr("{text} is not a D6 face", text=face_text[:20]),
+                    tr("faces are 1 to 6"),
                 )
-            rolled = ngettext("{n} die was rolled", "{n} dice were rolled", count)
-            times = parse_whole(
-                times_text, what=shown, high=count - len(values), hint=rolled.format(n=count)
-            )
+            rolled = trn("{n} die was rolled", "{n} dice were rolled", count, n=count)
+            times = parse_whole(times_text, what=shown, high=count - len(values), hint=str(rolled))
             values.extend([face] * times)
         elif is_ascii_whole(token) and len(token) == 1 and int(token) in FACES:
             values.append(int(token))
         else:
             raise InputError(
-                _("{text} is not a D6 result").format(text=repr(shown)),
-                _("type values from 1 to 6"),
+                tr("{text} is not a D6 result", text=repr(shown)),
+                tr("type values from 1 to 6"),
             )
         if len(values) > count:
             break
     if len(values) != count:
         raise InputError(
-            ngettext("expected {n} die, got {got}", "expected {n} dice, got {got}", count).format(
-                n=count, got=len(values)
+            trn(
+                "expected {n} die, got {got}",
+                "expected {n} dice, got {got}",
+                count,
+                n=count,
+                got=len(values),
             ),
-            _("type each die (6 5 3) or counts per face (6:2 3:1)"),
+            tr("type each die (6 5 3) or counts per face (6:2 3:1)"),
         )
     return values
 
@@ -369,14 +386,14 @@ class Reroll(StrEnum):
         return not succeeded
 
 
-def parse_reroll(text: str, *, what: str) -> Reroll:
+def parse_reroll(text: str, *, what: str | Text) -> Reroll:
     """Parse `ones`, `failed` or `all`."""
     try:
         return Reroll(text.strip().lower())
     except ValueError:
         raise InputError(
-            _("{what}: {text} is not a reroll").format(what=what, text=repr(text)),
-            _("use ones, failed or all"),
+            tr("{what}: {text} is not a reroll", what=what, text=repr(text)),
+            tr("use ones, failed or all"),
         ) from None
 
 

@@ -9,7 +9,7 @@ a hand-edited database cannot put anything but numbers and short texts into a vi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from aos_cli.core.errors import InputError
@@ -71,7 +71,12 @@ def _plain(value: object) -> Any:
 @dataclass(frozen=True)
 class Rolls:
     """One weapon's dice in an attack: how many attacks, and each stage's rolls and successes.
-    `saves` counts the wounds saved; `unsaved` those that went through."""
+    `saves` counts the save rolls that succeeded; `unsaved` the wounds that went through.
+
+    The fields after `damage` (added with the views' dice lines, issue 25) let a view write the
+    weapon's line as the game printed it: the roll each stage needed, the first roll of each
+    rerolled die (0 for a die not rerolled; empty when none was), the hits and wounds that came
+    without a die. A game stored before them reads them as their defaults."""
 
     weapon: str
     wielder: str
@@ -86,6 +91,16 @@ class Rolls:
     mortal_wounds: int
     damage_rolls: tuple[int, ...]
     damage: int
+    attack_rolls: tuple[int, ...] = ()
+    """The random Attacks rolled, one value per model (empty for a fixed Attacks)."""
+    hit_needed: str = ""
+    hit_rerolled: tuple[int, ...] = ()
+    extra_hits: int = 0
+    wound_needed: str = ""
+    wound_rerolled: tuple[int, ...] = ()
+    automatic_wounds: int = 0
+    save_needed: str = ""
+    save_rerolled: tuple[int, ...] = ()
 
 
 @event
@@ -93,9 +108,11 @@ class Rolls:
 class AttackResolved(Event):
     """A unit's attacks on one target unit (AoS2 §14, AoS1 §11, 40k8 §8): the totals and each
     weapon's dice, the ward (feel-no-pain) rolls, the damage, the wounds lost and the models
-    slain."""
+    slain. Age of Sigmar's attacks are told by the views (`emit`); 40k8's are data beside the
+    sentences its rules still write (appended, not emitted)."""
 
     kind: ClassVar[str] = "attack"
+    speaks: ClassVar[bool] = True
 
     round: int
     phase: str
@@ -118,6 +135,11 @@ class AttackResolved(Event):
     """Wounds the target lost: the damage in Age of Sigmar, where it carries over from model to
     model; less in 40k, where a normal attack's excess damage is lost (40k8 §8.5)."""
     slain: int
+    ward: int = 0
+    """The roll the ward rolls needed (0: none rolled, or a game stored before it was kept)."""
+    expected: float = -1.0
+    """The exact mean damage of the attack before its dice (the luck report's measure; -1 in
+    a game stored before it was kept)."""
 
 
 @event
@@ -125,9 +147,12 @@ class AttackResolved(Event):
 class ModelsSlain(Event):
     """Models of a unit removed as casualties (AoS2 §14.7, §12), by an attack, a spell, an
     ability, a battleshock test (`how`: `fled`) or terrain; `by_side` is the side credited with
-    them (-1: nobody, as for terrain or the unit's own side)."""
+    them (-1: nobody, as for terrain or the unit's own side). Told where the casualties of
+    an attack, a spell or an ability put it among the notes (`core.casualties`); a test's or a
+    system's own removal is data beside its own sentence."""
 
     kind: ClassVar[str] = "models-slain"
+    speaks: ClassVar[bool] = True
 
     round: int
     phase: str
@@ -138,6 +163,43 @@ class ModelsSlain(Event):
     left: int
     by_side: int
     how: str
+
+
+@event
+@dataclass(frozen=True)
+class WardRolled(Event):
+    """Ward rolls against mortal wounds from a spell, an ability or terrain (AoS2 §14.11, §4.3;
+    40k8's rolls to ignore a wound): one die per mortal wound against `ward`, and how many
+    they negated. `term` is the system's English words for the rolls (`ward rolls`)."""
+
+    kind: ClassVar[str] = "ward-rolled"
+    speaks: ClassVar[bool] = True
+
+    unit: str
+    unit_name: str
+    side: int
+    term: str
+    ward: int
+    rolls: tuple[int, ...]
+    negated: int
+
+
+@event
+@dataclass(frozen=True)
+class GeneralSlain(Event):
+    """A side's general is slain (AoS2 §5.3): the model that takes its place (`successor`,
+    empty when none does), and whether the new general generates a command trait at once
+    (AoS2 p.19)."""
+
+    kind: ClassVar[str] = "general-slain"
+    speaks: ClassVar[bool] = True
+
+    unit: str
+    unit_name: str
+    side: int
+    successor: str
+    successor_name: str
+    new_trait: bool
 
 
 @event
@@ -569,6 +631,7 @@ def _read_rolls(kind: str, value: object) -> Rolls:
     read = {
         spec.name: _read(kind, spec.name, str(spec.type), value.get(spec.name))
         for spec in fields(Rolls)
+        if spec.name in value or spec.default is MISSING
     }
     return Rolls(**read)  # type: ignore[arg-type]
 
@@ -579,9 +642,10 @@ def event_from_data(data: object) -> Event:
         raise _bad(str(data.get("kind") if isinstance(data, dict) else "")[:40], "kind")
     kind = str(data["kind"])
     cls = EVENT_KINDS[kind]
-    read = {
+    read = {  # a field added after the game was stored takes its default
         spec.name: _read(kind, spec.name, str(spec.type), data.get(spec.name))
         for spec in fields(cls)
+        if spec.name in data or spec.default is MISSING
     }
     return cls(**read)
 

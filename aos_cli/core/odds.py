@@ -46,7 +46,7 @@ from aos_cli.core.effects import AttackRules, TargetInfo, Trigger
 from aos_cli.core.engine import AttackOdds
 from aos_cli.core.errors import InputError
 from aos_cli.core.numbers import check_distance
-from aos_cli.language.i18n import _
+from aos_cli.language.text import tr
 
 # --------------------------------------------------------------------------- one attack
 
@@ -401,8 +401,8 @@ def damage_given(
     given = rolls if rolls is not None else counts
     if len(given) != len(attacks):
         raise InputError(
-            _("give one count per weapon ({n})").format(n=len(attacks)),
-            _("separate the counts with commas, e.g. 3,2"),
+            tr("give one count per weapon ({n})", n=len(attacks)),
+            tr("separate the counts with commas, e.g. 3,2"),
         )
     keep = survives(ward_for(attacks, ward))
     total = ZERO
@@ -410,10 +410,8 @@ def damage_given(
         walk = _AttackWalk(attack, target, _DISTS)
         if stage != "hit" and hits_change_wounds(attack):
             raise InputError(
-                _("{weapon}: its hit rolls change its wound rolls").format(
-                    weapon=attack.profile.name
-                ),
-                _("give the hits (--hits) instead"),
+                tr("{weapon}: its hit rolls change its wound rolls", weapon=attack.profile.name),
+                tr("give the hits (--hits) instead"),
             )
         if rolls is None:
             one = _succeeded(
@@ -447,7 +445,7 @@ def damage_to_roll(
         one = walk.one_attack()
     elif hits_change_wounds(attack):
         raise InputError(
-            _("{weapon}: its hit rolls change its wound rolls").format(weapon=attack.profile.name)
+            tr("{weapon}: its hit rolls change its wound rolls", weapon=attack.profile.name)
         )
     else:
         one = walk.wound_roll(attack.profile.rend)
@@ -506,7 +504,7 @@ def charge_odds(
     from aos_cli.core.movement import ChargeRoll, charge_roll_needed
 
     if reroll and distance is None:
-        raise InputError(_("--reroll needs --distance"), _("give the gap to the enemy in inches"))
+        raise InputError(tr("--reroll needs --distance"), tr("give the gap to the enemy in inches"))
     needed = None if distance is None else charge_roll_needed(distance)
     out: dict[int, Fraction] = {}
     for first in _two_d6():
@@ -559,7 +557,7 @@ def cast_odds(
 
     if not 2 <= value <= 20:
         raise InputError(
-            _("--value: {value} is not a casting value").format(value=value), _("use 2 to 20")
+            tr("--value: {value} is not a casting value", value=value), tr("use 2 to 20")
         )
     casting: dict[int, Fraction] = {}
     cast = unbound = Fraction(0)

@@ -44,7 +44,9 @@ from aos_cli.core.effects import (
     compile_effects,
 )
 from aos_cli.core.errors import ContentError
-from aos_cli.language.i18n import _, ngettext
+from aos_cli.core.events import say
+from aos_cli.language.i18n import _
+from aos_cli.language.text import tr, trn
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers
@@ -200,7 +202,7 @@ def _holds(condition: str, at: Situation) -> bool:
             _("is every model of {unit} wholly on terrain?").format(unit=unit.name),
         )
     raise ContentError(
-        _("the condition {condition} is not one the game knows").format(condition=repr(condition))
+        tr("the condition {condition} is not one the game knows", condition=repr(condition))
     )
 
 
@@ -379,17 +381,15 @@ def _profile(
         return str(row.get(f"weapon.{weapon.id}.{key}", getattr(weapon, key)))
 
     rend = int(value("rend")) + sum(c.amount for c in changes if c.characteristic == "rend")
-    damage = parse_dice(value("damage"), what=_("{weapon} Damage").format(weapon=weapon.name))
+    damage = parse_dice(value("damage"), what=tr("{weapon} Damage", weapon=weapon.name))
     bonus = sum(c.amount for c in changes if c.characteristic == "damage")
     if bonus:
         damage = DiceExpr(damage.dice, damage.constant + bonus)
     return WeaponProfile(
-        attacks=parse_dice(value("attacks"), what=_("{weapon} Attacks").format(weapon=weapon.name)),
-        to_hit=parse_threshold(
-            value("to_hit"), what=_("{weapon} To Hit").format(weapon=weapon.name)
-        ),
+        attacks=parse_dice(value("attacks"), what=tr("{weapon} Attacks", weapon=weapon.name)),
+        to_hit=parse_threshold(value("to_hit"), what=tr("{weapon} To Hit", weapon=weapon.name)),
         to_wound=parse_threshold(
-            value("to_wound"), what=_("{weapon} To Wound").format(weapon=weapon.name)
+            value("to_wound"), what=tr("{weapon} To Wound", weapon=weapon.name)
         ),
         rend=min(0, rend),
         damage=damage,
@@ -472,10 +472,15 @@ def unit_attacks(
                             unit=attacker.name, weapon=use.weapon.name, dice=effect.amount
                         ),
                     )
-                    state.notes.append(
-                        ngettext(
-                            "{weapon}: {n} extra attack.", "{weapon}: {n} extra attacks.", rolled
-                        ).format(weapon=use.weapon.name, n=rolled)
+                    say(
+                        state,
+                        trn(
+                            "{weapon}: {n} extra attack.",
+                            "{weapon}: {n} extra attacks.",
+                            rolled,
+                            weapon=use.weapon.name,
+                            n=rolled,
+                        ),
                     )
                     plain.append(ExtraAttacks(rolled))
             elif _attack_effect(effect):

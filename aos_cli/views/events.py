@@ -2,24 +2,27 @@
 core returns (`aos_cli.core.events`) has its words here, so a stored game's log reads in any
 language without running a rule, and the live notes of an action read the same.
 
-An event that does not speak (`Event.speaks` false: an attack, models slain) is data beside
-sentences the rules still write, and tells nothing here.
+An event that does not speak (`Event.speaks` false: points scored, an unbinding roll) is data
+beside sentences the rules still write, and tells nothing here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from aos_cli.core.events import (
     Adjusted,
     Arrived,
+    AttackResolved,
     BattleshockTested,
     Charged,
     CommandPointGained,
     EffectEnded,
     Event,
+    GeneralSlain,
     Healed,
+    ModelsSlain,
     Moved,
     NoTestsDue,
     Passed,
@@ -27,11 +30,13 @@ from aos_cli.core.events import (
     PriorityRolled,
     Ran,
     Retreated,
+    Rolls,
     RoundBegun,
     RoundOver,
     Said,
     SpellAttempted,
     TurnBegun,
+    WardRolled,
 )
 from aos_cli.language.grammar import articles
 from aos_cli.language.i18n import _, ngettext, spell_name
@@ -284,3 +289,149 @@ def _points_scored(event: PointsScored) -> list[str]:
             event.command_points,
         ).format(side=event.side_name, n=event.command_points, reason=reason)
     return [line]
+
+
+# --------------------------------------------------------------------------- attacks, casualties
+
+MAX_DICE_LISTED = 60
+"""Past this many dice a step's line counts the faces (`6×4 5×2 ...`) instead of every die."""
+
+
+def dice_listed(values: Sequence[int], rerolled: Sequence[int] = ()) -> str:
+    """Dice as they fell, a re-rolled die as `1→4` (`rerolled`: each die's first roll, 0 for
+    one kept); a long roll as counts per face."""
+    if len(values) > MAX_DICE_LISTED:
+        faces = [(face, sum(1 for v in values if v == face)) for face in range(6, 0, -1)]
+        return " ".join(f"{face}×{count}" for face, count in faces if count)
+    firsts = list(rerolled) if len(rerolled) == len(values) else [0] * len(values)
+    return " ".join(
+        f"{first}→{value}" if first else str(value)
+        for value, first in zip(values, firsts, strict=True)
+    )
+
+
+def _step(stage: str, needed: str, dice: str, result: str) -> str:
+    """One step of a weapon's dice line: `hit 3+: 6 5 1 → 2 hits`."""
+    if stage == "hit":
+        return _("hit {needed}: {dice} → {result}").format(needed=needed, dice=dice, result=result)
+    if stage == "wound":
+        return _("wound {needed}: {dice} → {result}").format(
+            needed=needed, dice=dice, result=result
+        )
+    return _("save {needed}: {dice} → {result}").format(needed=needed, dice=dice, result=result)
+
+
+def _with_extra(result: str, extra: int, label: str) -> str:
+    """A step's count with the successes that came without a die (`2 hits (+1 extra)`)."""
+    if not extra:
+        return result
+    if label == "automatic":
+        return _("{result} (+{n} automatic)").format(result=result, n=extra)
+    return _("{result} (+{n} extra)").format(result=result, n=extra)
+
+
+def dice_line(rolls: Rolls) -> str:
+    """One weapon's dice, step by step, on one line (as `aos roll attack` shows them):
+    `Judicators, Skybolt Bow: hit 3+: 6 5 1 → 2 hits; wound 3+: 4 2 → 1 wound; ...`."""
+    steps: list[str] = []
+    if rolls.attack_rolls:
+        rolled = " ".join(str(v) for v in rolls.attack_rolls)
+        steps.append(_("attacks: {dice} → {n}").format(dice=rolled, n=rolls.attacks))
+    if rolls.hit_rolls or rolls.extra_hits:
+        hits = ngettext("{n} hit", "{n} hits", rolls.hits).format(n=rolls.hits)
+        listed = dice_listed(rolls.hit_rolls, rolls.hit_rerolled)
+        steps.append(
+            _step("hit", rolls.hit_needed, listed, _with_extra(hits, rolls.extra_hits, "extra"))
+        )
+    if rolls.wound_rolls or rolls.automatic_wounds:
+        wounds = ngettext("{n} wound", "{n} wounds", rolls.wounds).format(n=rolls.wounds)
+        listed = dice_listed(rolls.wound_rolls, rolls.wound_rerolled)
+        counted = _with_extra(wounds, rolls.automatic_wounds, "automatic")
+        steps.append(_step("wound", rolls.wound_needed, listed, counted))
+    if rolls.save_rolls:
+        saved = ngettext("{n} saved", "{n} saved", rolls.saves).format(n=rolls.saves)
+        listed = dice_listed(rolls.save_rolls, rolls.save_rerolled)
+        steps.append(_step("save", rolls.save_needed, listed, saved))
+    if rolls.damage_rolls:
+        rolled = " ".join(str(v) for v in rolls.damage_rolls)
+        steps.append(_("damage: {dice}").format(dice=rolled))
+    if rolls.mortal_wounds:
+        steps.append(_("mortal wounds: {n}").format(n=rolls.mortal_wounds))
+    name = f"{rolls.wielder}, {rolls.weapon}" if rolls.wielder else rolls.weapon
+    return f"{name}: {'; '.join(steps) or _('no dice rolled')}"
+
+
+@tells(AttackResolved)
+def _attack(event: AttackResolved) -> list[str]:
+    """AoS2 §14: the totals of a unit's attacks, each weapon's dice, and the ward rolls."""
+    lines = [
+        _(
+            "{attacker} → {target}: {attacks}, {hits}, {wounds}, {unsaved}, {mortal}, {damage}."
+        ).format(
+            attacker=event.attacker_name,
+            target=event.target_name,
+            attacks=ngettext("{n} attack", "{n} attacks", event.attacks).format(n=event.attacks),
+            hits=ngettext("{n} hit", "{n} hits", event.hits).format(n=event.hits),
+            wounds=ngettext("{n} wound", "{n} wounds", event.wounds).format(n=event.wounds),
+            unsaved=ngettext("{n} unsaved", "{n} unsaved", event.unsaved).format(n=event.unsaved),
+            mortal=ngettext("{n} mortal", "{n} mortal", event.mortal_wounds).format(
+                n=event.mortal_wounds
+            ),
+            damage=ngettext("{n} damage", "{n} damage", event.damage).format(n=event.damage),
+        )
+    ]
+    lines += [f"  {dice_line(rolls)}" for rolls in event.weapons]
+    if event.ward_rolls:
+        rolled = " ".join(str(v) for v in event.ward_rolls)
+        lines.append(
+            "  "
+            + _("{unit}: ward {ward}+: {dice} → {n} negated").format(
+                unit=event.target_name, ward=event.ward, dice=rolled, n=event.ward_saved
+            )
+        )
+    return lines
+
+
+@tells(ModelsSlain)
+def _models_slain(event: ModelsSlain) -> list[str]:
+    """AoS2 §14.7: the models removed as casualties and those left."""
+    return [
+        _("{unit}: {slain} slain, {left} left.").format(
+            unit=event.unit_name, slain=event.slain, left=event.left
+        )
+    ]
+
+
+@tells(WardRolled)
+def _ward_rolled(event: WardRolled) -> list[str]:
+    """AoS2 §14.11: ward rolls against mortal wounds, in the system's words."""
+    return [
+        _("{unit}: {what} {dice} ({ward}+) ignore {n}.").format(
+            unit=event.unit_name,
+            what=_(event.term),
+            dice=" ".join(str(v) for v in event.rolls),
+            ward=event.ward,
+            n=event.negated,
+        )
+    ]
+
+
+@tells(GeneralSlain)
+def _general_slain(event: GeneralSlain) -> list[str]:
+    """AoS2 §5.3: a slain general, and the model that takes its place."""
+    if not event.successor:
+        return [_("{unit}, the general, is slain.").format(unit=event.unit_name)]
+    lines = [
+        _(
+            "{fallen} was the general: {successor} takes its place "
+            "(pick another with `aos general UNIT`)."
+        ).format(fallen=event.unit_name, successor=event.successor_name)
+    ]
+    if event.new_trait:
+        lines.append(
+            _(
+                "The new general generates a command trait at once (AoS2 p.19); picking it "
+                "rolls the trait: `aos general UNIT`."
+            )
+        )
+    return lines

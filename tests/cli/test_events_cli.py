@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -113,8 +114,6 @@ def test_the_log_of_an_english_game_reads_in_hungarian_with_no_rule_run(
 ) -> None:
     """Issue 25 item 4: the log renders the stored events in the chosen language; it runs no
     rule, and reads exactly as the log a replay in Hungarian gives."""
-    import sqlite3
-
     db = tmp_path / "games.sqlite3"
     for step in LOGGED_GAME:
         aos(run_cli, db, *step)
@@ -131,6 +130,84 @@ def test_the_log_of_an_english_game_reads_in_hungarian_with_no_rule_run(
     assert 'Liberators mozog (Mozgás 5").' in hungarian
     assert "Kezdés: Player One" in hungarian and "moves" not in hungarian
     with sqlite3.connect(db) as connection:  # an older game: no order of events stored
+        rows = connection.execute("SELECT rowid, payload FROM actions").fetchall()
+        for rowid, payload in rows:
+            data = json.loads(payload)
+            data.pop("told", None)
+            connection.execute(
+                "UPDATE actions SET payload = ? WHERE rowid = ?", (json.dumps(data), rowid)
+            )
+    assert aos(run_cli, db, "--lang", "hu", "game", "log").stdout == hungarian
+    assert aos(run_cli, db, "game", "log").stdout == english
+
+
+ATTACKS = (
+    ("next", {}, {}),
+    ("next", {}, {}),
+    ("shoot", {"unit": "judicators", "target": "chainrasps"}, {"cover": False, "engaged": False}),
+    ("next", {}, {}),
+    ("charge", {"unit": "liberators"}, {"distance": 3, "engaged": False}),
+    ("next", {}, {}),
+    ("fight", {"unit": "liberators", "target": "chainrasps"}, {"cover": False, "engaged": True}),
+    ("fight", {"unit": "chainrasps", "target": "liberators"}, {"cover": False, "engaged": True}),
+)
+"""A seeded turn of shooting, a charge and fighting on a battleplan that scores nothing."""
+
+
+def _attacks_game(db: Path) -> None:
+    """The small armies (open war) play `ATTACKS`, each action with its own seeded dice."""
+    import yaml
+
+    from aos_cli.app.games import perform
+    from aos_cli.core.answers import RecordedAnswers
+    from aos_cli.core.dice import ScriptedDice, SeededDice
+    from aos_cli.store import Store
+
+    golden = Path(__file__).parents[1] / "golden" / "armies_small.yaml"
+    setup = yaml.safe_load(golden.read_text()) | {"battleplan": "open-war"}
+    with Store(db) as store:
+        game = store.create_game("attacks", setup)
+        perform(store, game, "priority", {}, ScriptedDice([6, 1]))
+        for seed, (kind, payload, answers) in enumerate(ATTACKS, start=1):
+            perform(store, game, kind, dict(payload), SeededDice(seed), RecordedAnswers(answers))
+
+
+def test_the_log_of_a_game_with_attacks_reads_in_hungarian_with_no_rule_run(
+    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25 item 4, AoS2 §14: every action of a seeded game that shoots and fights stores
+    the order of its told events, so its log (the attacks' totals, each weapon's dice, the
+    models slain) reads in Hungarian from the store, with no rule run, as a replay says it."""
+    from aos_cli.store import Store
+
+    db = tmp_path / "games.sqlite3"
+    _attacks_game(db)
+    with Store(db) as store:
+        actions = store.actions(store.current_game_id() or 0)
+    assert all(isinstance(a.payload.get("told"), list) for a in actions)
+    english = aos(run_cli, db, "game", "log").stdout
+    assert "Judicators → Chainrasp Horde: 5 attacks, 3 hits, 3 wounds, 1 unsaved" in english
+    assert "Chainrasp Horde: 1 slain, 19 left." in english
+    log = json.loads(aos(run_cli, db, "game", "log", "--json").stdout)
+    attacks = [e for entry in log for e in entry["events"] if e["kind"] == "attack"]
+    assert [(a["attacker"], a["attacks"], a["hits"], a["wounds"], a["saves"], a["damage"],
+             a["slain"]) for a in attacks] == [
+        ("judicators", 5, 3, 3, 2, 1, 1),
+        ("liberators", 10, 6, 2, 0, 2, 2),
+        ("chainrasps", 34, 19, 9, 5, 4, 2),
+    ]  # fmt: skip
+    assert all(a["expected"] > 0 for a in attacks)
+
+    def no_rules(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the log ran a rule")
+
+    with monkeypatch.context() as patched:
+        patched.setattr("aos_cli.core.actions.apply_action", no_rules)
+        hungarian = aos(run_cli, db, "--lang", "hu", "game", "log").stdout
+        assert aos(run_cli, db, "game", "log").stdout == english
+    assert "Judicators → Chainrasp Horde: 5 támadás, 3 találat, 3 seb, 1 nem mentett" in hungarian
+    assert "Chainrasp Horde: 1 elesett, 19 maradt." in hungarian and "slain" not in hungarian
+    with sqlite3.connect(db) as connection:  # the same game replayed: the same log
         rows = connection.execute("SELECT rowid, payload FROM actions").fetchall()
         for rowid, payload in rows:
             data = json.loads(payload)

@@ -11,6 +11,7 @@ from aos_cli.core.errors import RuleError
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
 from aos_cli.systems.wh40k8.menu import turn_menu
+from aos_cli.views.events import note_lines
 from tests.conftest import RunCli
 from tests.systems.harness import act, to_phase
 from tests.systems.test_wh40k8_engine import DG, SM, armies
@@ -127,7 +128,7 @@ def test_40k8_s16_the_general_is_the_warlord_and_wards_are_rolls_to_ignore_wound
     act(locked, "cast", [3, 4], wizard="librarian", spell="Smite", target="plague-marines",
         answers={"closest-visible": True})  # fmt: skip
     act(locked, "deny", [3, 5, 1], wizard=None)  # D3 of 3: 2 mortal wounds; rolls 5 and 1
-    notes = " ".join(locked.notes)
+    notes = " ".join(note_lines(locked.notes))
     assert "rolls to ignore wounds 5 1 (5+) ignore 1." in notes and "ward" not in notes
 
 
@@ -210,4 +211,6 @@ def test_40k8_s5_4_perils_that_slays_the_psyker_strikes_every_unit_within_6() ->
                  "within-6:rhino": False})  # fmt: skip
     assert not state.unit("plaguecaster").alive
     assert state.unit("plague-marines").models == 2
-    assert "Perils of the Warp: Plague Marines suffers 3 mortal wounds" in " ".join(state.notes)
+    assert "Perils of the Warp: Plague Marines suffers 3 mortal wounds" in " ".join(
+        note_lines(state.notes)
+    )

@@ -11,14 +11,14 @@ from aos_cli.core import terrain
 from aos_cli.core.ability_effects import build_effects, inner_effects
 from aos_cli.core.action_types import Charge, Fight, Pass, Shoot
 from aos_cli.core.answers import RecordedAnswers
-from aos_cli.core.attack import Attack, WeaponProfile, WeaponResult, dice_line
+from aos_cli.core.attack import Attack, WeaponProfile, WeaponResult, allocate_carry_over
 from aos_cli.core.attack_events import attack_resolved
 from aos_cli.core.attack_flags import attack_flags
 from aos_cli.core.casualties import inflict, suffer_mortal_wounds
 from aos_cli.core.dice import DiceExpr, DiceSource, parse_dice, parse_threshold
 from aos_cli.core.effects import Effect, InCover, RollModifier, TargetInfo, compile_effects
 from aos_cli.core.errors import RuleError
-from aos_cli.core.events import Charged, Passed, emit
+from aos_cli.core.events import Charged, Passed, emit, say
 from aos_cli.core.guards import enemy_unit, needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
@@ -39,7 +39,8 @@ from aos_cli.core.roll_effects import applies, modified, reroll_source, roll_mod
 from aos_cli.core.state import TRIUMPH_USED, GameState, UnitState, WeaponSpec
 from aos_cli.core.system import system_of
 from aos_cli.core.unit_attacks import is_defence, unit_attacks, unit_rules, weapon_uses
-from aos_cli.language.i18n import _, ngettext
+from aos_cli.language.i18n import _
+from aos_cli.language.text import Join, tr, trn
 
 if TYPE_CHECKING:
     from aos_cli.core.aos_engine import AosAttack, AosEngine
@@ -54,15 +55,13 @@ def weapon_attack(unit: UnitState, weapon: WeaponSpec, extra: list[Effect]) -> A
         return str(row.get(f"weapon.{weapon.id}.{key}", getattr(weapon, key)))
 
     profile = WeaponProfile(
-        attacks=parse_dice(value("attacks"), what=_("{weapon} Attacks").format(weapon=weapon.name)),
-        to_hit=parse_threshold(
-            value("to_hit"), what=_("{weapon} To Hit").format(weapon=weapon.name)
-        ),
+        attacks=parse_dice(value("attacks"), what=tr("{weapon} Attacks", weapon=weapon.name)),
+        to_hit=parse_threshold(value("to_hit"), what=tr("{weapon} To Hit", weapon=weapon.name)),
         to_wound=parse_threshold(
-            value("to_wound"), what=_("{weapon} To Wound").format(weapon=weapon.name)
+            value("to_wound"), what=tr("{weapon} To Wound", weapon=weapon.name)
         ),
         rend=int(value("rend")),
-        damage=parse_dice(value("damage"), what=_("{weapon} Damage").format(weapon=weapon.name)),
+        damage=parse_dice(value("damage"), what=tr("{weapon} Damage", weapon=weapon.name)),
         models=sum(u.models for u in weapon_uses(unit, [weapon])),
         name=weapon.name,
     )
@@ -187,43 +186,21 @@ def resolve_attack(
 
         watch = following(planned, state.follow_dice)
     result = AOS_ENGINE.resolve(spec, dice, watch)
-    state.notes.append(
-        _(
-            "{attacker} → {target}: {attacks}, {hits}, {wounds}, {unsaved}, {mortal}, {damage}."
-        ).format(
-            attacker=attacker.name,
-            target=target.name,
-            attacks=ngettext("{n} attack", "{n} attacks", result.attacks).format(n=result.attacks),
-            hits=ngettext("{n} hit", "{n} hits", result.hits).format(n=result.hits),
-            wounds=ngettext("{n} wound", "{n} wounds", result.wounds).format(n=result.wounds),
-            unsaved=ngettext("{n} unsaved", "{n} unsaved", result.unsaved).format(n=result.unsaved),
-            mortal=ngettext("{n} mortal", "{n} mortal", result.mortal_wounds).format(
-                n=result.mortal_wounds
-            ),
-            damage=ngettext("{n} damage", "{n} damage", result.damage).format(n=result.damage),
-        )
-    )
-    for weapon, used in zip(result.weapons, attacks, strict=True):
-        state.notes.append(f"  {dice_line(weapon, used.profile.wielder)}")
-    if result.ward_rolls:
-        rolled = " ".join(str(v) for v in result.ward_rolls)
-        state.notes.append(
-            "  "
-            + _("{unit}: ward {ward}+: {dice} → {n} negated").format(
-                unit=target.name,
-                ward=min(ward or 7, mortal_ward or 7),
-                dice=rolled,
-                n=result.ward_saved,
-            )
-        )
+    expected = AOS_ENGINE.mean(spec)
+    healed = min(sum(r.healed for r in result.weapons), target.wounds_on_damaged)
+    slain = allocate_carry_over(
+        result.damage, target.models, target.spec.wounds, target.wounds_on_damaged - healed
+    ).slain  # as `inflict` allocates it below, after the saves that heal
+    emit(
+        state,
+        attack_resolved(
+            state, attacker, target, result, slain, result.damage,
+            [a.profile.wielder for a in attacks],
+            ward=min(ward or 7, mortal_ward or 7), expected=expected,
+        ),
+    )  # fmt: skip
     heal_saves(state, target, result.weapons, attacks)
-    first_consequence = len(state.events)  # the attack comes before the models it slays
-    slain = inflict(state, target, result.damage, slain_by=attacker.side)
-    wielders = [a.profile.wielder for a in attacks]
-    state.events.insert(
-        first_consequence,
-        attack_resolved(state, attacker, target, result, slain, result.damage, wielders),
-    )
+    inflict(state, target, result.damage, slain_by=attacker.side)
     state.attack_log.append(
         {
             "round": state.round,
@@ -231,7 +208,7 @@ def resolve_attack(
             "side": attacker.side,
             "unit": attacker.spec.id,
             "target": target.spec.id,
-            "expected": AOS_ENGINE.mean(spec),
+            "expected": expected,
             "damage": result.damage,
             "slain": slain,
         }
@@ -247,13 +224,14 @@ def check_share(weapon: WeaponSpec, left: int | None, share: int) -> None:
     if share < 0 or (left is not None and share > left):
         left = left or 0
         raise RuleError(
-            ngettext(
+            trn(
                 "{weapon} has {n} attack left, not {share}",
                 "{weapon} has {n} attacks left, not {share}",
                 left,
-            ).format(weapon=weapon.name, n=left, share=share),
-            _("give --attacks from 0 to {n}").format(n=left),
-        )
+                weapon=weapon.name, n=left, share=share,
+            ),
+            tr("give --attacks from 0 to {n}", n=left),
+        )  # fmt: skip
 
 
 def split_attacks(
@@ -265,10 +243,10 @@ def split_attacks(
     here (a random one is rolled at the table and split by models)."""
     if any(not a.profile.attacks.is_fixed for a in attacks):
         raise RuleError(
-            _("{weapon} has a random Attacks characteristic: its attacks cannot be counted out "
-              "before they are rolled").format(weapon=weapon.name),
-            _("attack with all of them, or roll them at the table and record the rest with "
-              "`aos adjust`"),
+            tr("{weapon} has a random Attacks characteristic: its attacks cannot be counted out "
+               "before they are rolled", weapon=weapon.name),
+            tr("attack with all of them, or roll them at the table and record the rest with "
+               "`aos adjust`"),
         )  # fmt: skip
     counts = [
         max(0, a.profile.attacks.constant * a.profile.models + a.rules.extra_attacks)
@@ -317,20 +295,20 @@ def peal_on_rerolled_saves(
         for r, a in zip(results, attacks, strict=True)
     )
     reach = max(a.rules.rerolled_save_range for a in attacks if a.rules.rerolled_save_mortal)
-    state.notes.append(
-        ngettext(
+    say(
+        state,
+        trn(
             '{unit}: {n} rerolled save succeeded: each enemy unit within {reach}" suffers '
             "{mortal}; record it on units other than {attacker} (`aos adjust`).",
             '{unit}: {n} rerolled saves succeeded: each enemy unit within {reach}" suffers '
             "{mortal}; record it on units other than {attacker} (`aos adjust`).",
             saves,
-        ).format(
             unit=target.name,
             n=saves,
             reach=reach,
-            mortal=ngettext("{n} mortal wound", "{n} mortal wounds", amount).format(n=amount),
+            mortal=trn("{n} mortal wound", "{n} mortal wounds", amount, n=amount),
             attacker=attacker.name,
-        )
+        ),
     )
     close = all(w.kind == "melee" and w.range <= reach for w in weapons) or answers.yes_no(
         f"within-{reach}-of-target",
@@ -354,17 +332,17 @@ def heal_saves(
     healed = min(rolled, target.wounds_on_damaged)
     target.wounds_on_damaged -= healed
     needed = min(a.rules.heal_on_save or 7 for a in attacks)
-    state.notes.append(
-        ngettext(
+    say(
+        state,
+        trn(
             "{unit} heals {wounds}: {n} save roll of {needed} or more.",
             "{unit} heals {wounds}: {n} save rolls of {needed} or more.",
             rolled,
-        ).format(
             unit=target.name,
-            wounds=ngettext("{n} wound", "{n} wounds", healed).format(n=healed),
+            wounds=trn("{n} wound", "{n} wounds", healed, n=healed),
             n=rolled,
             needed=needed,
-        )
+        ),
     )
 
 
@@ -394,43 +372,49 @@ def use_triumph(
     triumph = side.triumph
     if not triumph:
         raise RuleError(
-            _("{side} has no triumph").format(side=side.name),
-            _("a triumph is rolled at set-up by an army that won a major victory (AoS2 §16)"),
+            tr("{side} has no triumph", side=side.name),
+            tr("a triumph is rolled at set-up by an army that won a major victory (AoS2 §16)"),
         )
     name = str(triumph.get("name") or _("the triumph"))
     if side.triumph_used:
         raise RuleError(
-            _("{side} has already used its triumph, {triumph} (once per battle)").format(
-                side=side.name, triumph=name
+            tr(
+                "{side} has already used its triumph, {triumph} (once per battle)",
+                side=side.name,
+                triumph=name,
             )
         )
     phase = triumph.get("phase")
     if phase and state.phase != phase:  # the 1st edition's Inspired: in a combat phase
         raise RuleError(
-            _("{triumph} is used in the {phase}").format(triumph=name, phase=phase_name(phase))
+            tr("{triumph} is used in the {phase}", triumph=name, phase=phase_name(phase))
         )
     effects = build_effects(triumph.get("effects"), name)
     if not effects:
         raise RuleError(
-            _("this game was set up with {triumph} as a reminder only").format(triumph=name),
-            _("apply it at the table"),
+            tr("this game was set up with {triumph} as a reminder only", triumph=name),
+            tr("apply it at the table"),
         )
     for_saves = any(is_defence(e) for e in _flat(effects))
     if for_saves != saves:
         if for_saves:
             raise RuleError(
-                _("{triumph} is declared for a unit about to make save rolls").format(triumph=name),
-                _("use {flag}").format(flag="--target-triumph"),
+                tr("{triumph} is declared for a unit about to make save rolls", triumph=name),
+                tr("use {flag}", flag="--target-triumph"),
             )
         raise RuleError(
-            _("{triumph} is declared for a unit about to shoot or fight").format(triumph=name),
-            _("use {flag}").format(flag="--triumph"),
+            tr("{triumph} is declared for a unit about to shoot or fight", triumph=name),
+            tr("use {flag}", flag="--triumph"),
         )
     side.used_once_per_battle.add(TRIUMPH_USED)
-    state.notes.append(
-        _("{side} declares its triumph, {triumph}, for {unit}.").format(
-            side=side.name, triumph=name, unit=unit.name
-        )
+    say(
+        state,
+        tr(
+            "{side} declares its triumph, {triumph}, for {unit}.",
+            side=side.name,
+            triumph=name,
+            unit=unit.name,
+        ),
     )
     apply_effects(state, unit, name, effects, None, dice, answers)
 
@@ -497,7 +481,7 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
         if act.weapon:
             weapons = [w for w in weapons if w.name.lower() == act.weapon.lower()]
     if not weapons:
-        raise RuleError(_("{unit} has no missile weapon to shoot with").format(unit=unit.name))
+        raise RuleError(tr("{unit} has no missile weapon to shoot with", unit=unit.name))
     target = enemy_unit(state, unit, act.target)
     system = system_of(state)
     if (
@@ -509,9 +493,7 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
         )
     ):
         raise RuleError(
-            _('{unit} is within 3" of an enemy: it may only shoot units within 3"').format(
-                unit=unit.name
-            )
+            tr('{unit} is within 3" of an enemy: it may only shoot units within 3"', unit=unit.name)
         )
     from aos_cli.core.scoring import NIGHT_MARCH_RANGE, night_march
 
@@ -522,12 +504,12 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
         ),
     ):
         raise RuleError(
-            _('Night March: missile weapons reach {reach}" at most this battle round '
-              "(AoS2 §19.1)").format(reach=NIGHT_MARCH_RANGE)
+            tr('Night March: missile weapons reach {reach}" at most this battle round '
+               "(AoS2 §19.1)", reach=NIGHT_MARCH_RANGE)
         )  # fmt: skip
     hit_mod = look_out_sir(state, target, answers)
     if hit_mod:
-        state.notes.append(_("Look Out, Sir!: -1 to hit."))
+        say(state, tr("Look Out, Sir!: -1 to hit."))
     declare_triumphs(state, act, unit, target, dice, answers)
     if by_the_book(state):
         attack_with(state, unit, target, weapons, act, dice, answers, hit_mod=hit_mod)
@@ -548,12 +530,14 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
     given = answers.answers
     reach = system_of(state).engagement
     too_close = RuleError(
-        _('{unit} is within {reach}" of an enemy unit and cannot charge').format(
-            unit=unit.name, reach=reach
+        tr(
+            '{unit} is within {reach}" of an enemy unit and cannot charge',
+            unit=unit.name,
+            reach=reach,
         )
     )
     too_far = RuleError(
-        _('{unit} is not within 12" of an enemy unit and cannot charge').format(unit=unit.name)
+        tr('{unit} is not within 12" of an enemy unit and cannot charge', unit=unit.name)
     )
     if given.get("engaged"):
         raise too_close
@@ -627,8 +611,9 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
     check_fight(state, unit, answers)
     if not unit.charged and not engaged(state, unit, answers):
         raise RuleError(
-            _('{unit} did not charge and is not within 3" of an enemy: it cannot fight').format(
-                unit=unit.name
+            tr(
+                '{unit} did not charge and is not within 3" of an enemy: it cannot fight',
+                unit=unit.name,
             )
         )
     if by_the_book(state):
@@ -639,7 +624,7 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
             weapons = [w for w in weapons if _named(w, act.weapon)]
     if not weapons:
         raise RuleError(
-            _("{unit} has no melee weapon {weapon}").format(unit=unit.name, weapon=repr(act.weapon))
+            tr("{unit} has no melee weapon {weapon}", unit=unit.name, weapon=repr(act.weapon))
         )
     target = enemy_unit(state, unit, act.target)
     declare_triumphs(state, act, unit, target, dice, answers)
@@ -670,16 +655,18 @@ def weapons_now(
             return left
         if share is not None:
             raise RuleError(
-                _("--attacks splits one weapon's attacks: name the weapon"),
-                _("add --weapon NAME"),
+                tr("--attacks splits one weapon's attacks: name the weapon"),
+                tr("add --weapon NAME"),
             )
         splitting = [w for w in left if w.id in unit.attacks_left]
         return splitting or left
     named = [w for w in unit.spec.weapons if w.kind == kind and _named(w, wanted)]
     if named and named[0].id in unit.weapons_used:
         raise RuleError(
-            _("{unit} has already attacked with {weapon} this phase").format(
-                unit=unit.name, weapon=named[0].name
+            tr(
+                "{unit} has already attacked with {weapon} this phase",
+                unit=unit.name,
+                weapon=named[0].name,
             )
         )
     if named and share is not None:
@@ -687,10 +674,12 @@ def weapons_now(
     busy = [w.name for w in left if w.id in unit.attacks_left and w not in named]
     if busy:
         raise RuleError(
-            _("{unit} must make the attacks left with {weapon} before another weapon").format(
-                unit=unit.name, weapon=busy[0]
+            tr(
+                "{unit} must make the attacks left with {weapon} before another weapon",
+                unit=unit.name,
+                weapon=busy[0],
             ),
-            _("all the attacks of one weapon are made before the next (AoS2 p.7)"),
+            tr("all the attacks of one weapon are made before the next (AoS2 p.7)"),
         )
     return named
 
@@ -714,10 +703,13 @@ def attack_with(
     if act.attacks == 0 and all(w.id not in unit.attacks_left for w in weapons):
         for weapon in weapons:
             unit.attacks_left[weapon.id] = 0
-            state.notes.append(
-                _("{unit}: {weapon} makes no attacks (no target in range).").format(
-                    unit=unit.name, weapon=weapon.name
-                )
+            say(
+                state,
+                tr(
+                    "{unit}: {weapon} makes no attacks (no target in range).",
+                    unit=unit.name,
+                    weapon=weapon.name,
+                ),
             )
     else:
         resolve_attack(
@@ -735,10 +727,14 @@ def attack_with(
         else:
             unit.shot = True
         return
-    state.notes.append(
-        _("{unit} still attacks with {weapons}: name a target for each (`aos {verb}`).").format(
-            unit=unit.name, weapons=", ".join(rest), verb="fight" if kind == "melee" else "shoot"
-        )
+    say(
+        state,
+        tr(
+            "{unit} still attacks with {weapons}: name a target for each (`aos {verb}`).",
+            unit=unit.name,
+            weapons=Join(tuple(rest)),
+            verb="fight" if kind == "melee" else "shoot",
+        ),
     )
 
 
@@ -756,9 +752,7 @@ def _pass(state: GameState, act: Pass, dice: DiceSource, answers: RecordedAnswer
         ).format(side=state.sides[side].name, reach=system.engagement),
     ):
         raise RuleError(
-            _("{side} still has an eligible unit and cannot pass").format(
-                side=state.sides[side].name
-            )
+            tr("{side} still has an eligible unit and cannot pass", side=state.sides[side].name)
         )
     state.combat_passes += 1
     state.combat_to_pick = 1 - side
