@@ -45,6 +45,7 @@ Condition = Literal[
     "first_battle_round",
     "near_general_or_hero",
     "ten_or_more_models",
+    "slew_this_phase",
 ]
 """Situations an ability's effects depend on, asked of the players when the tool cannot see."""
 

@@ -69,6 +69,41 @@ class RollModifier(Effect):
         draft.add(f"{self.roll}_mod", self.amount)
 
 
+WeaponKinds = Literal["any", "melee", "missile"]
+"""The attacks an effect on the target covers: all, or those of melee or missile weapons."""
+
+
+@register
+@dataclass(frozen=True)
+class TargetedModifier(Effect):
+    """Add `amount` to the hit or wound rolls of attacks that target the unit it is on, made
+    with `weapons` of that kind: "subtract 1 from hit rolls for attacks that target this
+    model" (a modifier of the attacker's roll that the target holds, AoS2 §2, §14.4)."""
+
+    type_name: ClassVar[str] = "targeted_modifier"
+    roll: TriggerRoll
+    amount: int
+    weapons: WeaponKinds = "any"
+
+    def fold(self, draft: RulesDraft) -> None:
+        draft.add(f"{self.roll}_mod", self.amount)
+
+
+@register
+@dataclass(frozen=True)
+class TargetedReroll(Effect):
+    """Reroll the hit or wound rolls of attacks that target the unit it is on (a unit marked
+    by a spell: "re-roll hit rolls of 1 for attacks that target that unit", AoS2 §2)."""
+
+    type_name: ClassVar[str] = "targeted_reroll"
+    roll: TriggerRoll
+    which: Reroll
+    weapons: WeaponKinds = "any"
+
+    def fold(self, draft: RulesDraft) -> None:
+        draft.best_reroll(f"reroll_{self.roll}", self.which)
+
+
 @register
 @dataclass(frozen=True)
 class ExtraAttacks(Effect):

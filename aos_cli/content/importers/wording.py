@@ -66,7 +66,7 @@ _TIMINGS: list[tuple[str, dict[str, str]]] = [
     (r"at the end of the charge phase", {"phase": "charge", "step": "end"}),
     (r"in your charge phase", {"phase": "charge", "turn": "yours"}),
     (
-        r"after this (?:unit|model) (?:has made|makes|finishes) a charge move",
+        r"after this (?:unit|model) (?:has made|makes|finishes|completes) a charge move",
         {"phase": "charge", "trigger": "after this unit makes a charge move"},
     ),
     (r"at the start of the combat phase", {"phase": "combat", "step": "start"}),
@@ -79,6 +79,10 @@ _TIMINGS: list[tuple[str, dict[str, str]]] = [
     (
         r"after this (?:unit|model) has (?:made all of its attacks|attacked)",
         {"phase": "combat", "trigger": "after this unit has attacked"},
+    ),
+    (
+        r"(?:immediately )?before this (?:unit|model) makes a retreat move",
+        {"phase": "movement", "trigger": "before this unit makes a retreat move"},
     ),
     (r"in the battleshock phase", {"phase": "battleshock"}),
     (r"at the start of (?:each|the) battle round", {"phase": "start_of_battle_round"}),
@@ -257,6 +261,16 @@ def _modifier(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], l
     roll, rest = match["roll"], match["rest"]
     rest, condition = _condition(rest)
     condition = condition or first
+    targeted = re.fullmatch(
+        rf"for attacks (?:made with (?P<kind>melee|missile) weapons )?that target {_UNIT}\.?",
+        rest.strip(),
+    )
+    if targeted and roll != "save":
+        # the attackers' rolls against this unit: a modifier the target holds
+        effect = {"type": "targeted_modifier", "roll": roll, "amount": amount}
+        if targeted["kind"]:
+            effect["weapons"] = targeted["kind"]
+        return [_wrap(effect, condition)], []
     if roll == "save":
         if amount < 0 or not re.fullmatch(
             rf"(?:for attacks that target )?{_UNIT}\.?", rest.strip()
@@ -285,10 +299,38 @@ _ON_ROLL = re.compile(
 )
 
 
+_DAMAGE_AS_MORTAL = re.compile(
+    r"if the unmodified (?:hit )?roll for an attack made with (?:the |a |an )?(?P<subject>.+?) is 6, "
+    r"that attack inflicts <the weapon damage as a> mortal wounds? and the attack sequence ends"
+    r"(?: \(do not make a wound or save roll\))?\.?"
+)
+"""A shared rule naming the weapons of several warscrolls (Frightful Touch): an unmodified hit
+roll of 6 (no wound or save roll follows, so the roll is the hit roll) inflicts mortal wounds
+equal to the weapon's Damage."""
+
+
+def _damage_as_mortal(
+    s: str, weapons: list[WeaponRef]
+) -> tuple[list[dict[str, Any]], list[str]] | None:
+    """Frightful Touch: the weapons of this warscroll among those named, when they share one
+    fixed Damage (one effect says one amount)."""
+    match = _DAMAGE_AS_MORTAL.fullmatch(s)
+    if not match:
+        return None
+    covered = _weapons_listed(match["subject"], weapons)
+    if not covered:
+        return None
+    damages = {w.damage for w in weapons if w.id in covered}
+    if len(damages) != 1 or (damage := damages.pop()) is None:
+        return None
+    effect = {"type": "mortal_wounds_on_roll", "roll": "hit", "on": 6, "amount": str(damage)}
+    return [{**effect, "add": False}], covered
+
+
 def _on_roll(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], list[str]] | None:
     match = _ON_ROLL.fullmatch(s)
     if not match:
-        return None
+        return _damage_as_mortal(s, weapons)
     found = _on_roll_outcome(match, weapons)
     if found is None or match["against"] is None:
         return found
@@ -466,6 +508,17 @@ def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
     after "roll a dice for each enemy unit within 1\"" or "pick a point", that unit is one of
     several the tool cannot see, and the mortal wounds must never land on the bearer."""
     s = s.rstrip(".")
+    slew = re.fullmatch(
+        r"if any enemy models were slain by (?:wounds inflicted by )?(?:this model|this unit)'s "
+        r"attacks in that (?:combat )?phase, (?P<rest>.+)",
+        s,
+    )
+    if slew:
+        # "... you can heal up to D3 wounds allocated to this model": the table says whether
+        inner = _other(slew["rest"], picked_enemy)
+        if not inner or any(e["type"] != "heal" for e in inner):
+            return None
+        return [{"type": "conditional", "condition": "slew_this_phase", "effects": inner}]
     if not picked_enemy and re.search(r"\b(?:that|the|each) (?:enemy )?units? suffers?\b", s):
         return None
     match = re.fullmatch(
@@ -612,6 +665,65 @@ _BOLT = re.compile(
 )
 
 
+_EACH_ENEMY = re.compile(
+    r"(?:^|(?<=\. ))(?P<lead>[^.]{0,80}?)roll (?:a|1|one) dice fo[re] each enemy unit (?:that is )?"
+    r"within (?P<r>\d{1,2})\"? of (?:this model|this unit|the caster)(?P<after> (?:immediately )?"
+    r"(?:after this (?:model|unit) (?:makes|has made|completes|finishes) a charge move|before this "
+    r"(?:model|unit) makes a retreat move))?\. on a (?P<on>[2-6])\+?,? (?:that|the) (?:enemy )?unit "
+    r"suffers (?P<n>d3|d6|\d) mortal wounds?(?: if it is an? (?P<kw>monster|hero|wizard|priest), or "
+    r"(?P<n2>d3|d6|\d) mortal wounds? if it is not an? (?P=kw))?(?:\.|$)"
+)
+"""A roll for each enemy unit within range of the bearer, the wounds on each unit that rolls
+high enough (AoS2 §21): read as `mortal_wounds` on `each_enemy_in_range`."""
+
+_EACH_ENEMY_SUFFERS = re.compile(
+    r"(?:if successfully cast, )?each enemy unit within (?P<r>\d{1,2})\"? of (?:this model|this "
+    r"unit|the caster) suffers (?P<n>d3|d6|\d) mortal wounds?"
+)
+"""Every enemy unit within range of the bearer suffers mortal wounds, no roll made."""
+
+
+def _each_enemy(plain: str) -> tuple[list[dict[str, Any]], re.Match[str]] | None:
+    """ "Roll a dice for each enemy unit within 1\" of this model. On a 2+, that unit suffers D3
+    mortal wounds (if it is a MONSTER, or D6 if not)", or "each enemy unit within 18\" of the
+    caster suffers 1 mortal wound": the effect and the words read, when nothing but a timing
+    comes before and no other amount is given "instead" after."""
+    if re.search(r"\binstead\b", plain):
+        return None
+    suffers = re.search(rf"(?:^|(?<=\. )){_EACH_ENEMY_SUFFERS.pattern}(?:\.|$)", plain)
+    if suffers:
+        amount = _number(suffers["n"])
+        spread = {"target": "each_enemy_in_range", "range": int(suffers["r"])}
+        return [{"type": "mortal_wounds", "amount": amount, **spread}], suffers
+    match = _EACH_ENEMY.search(plain)
+    if match is None:
+        return None
+    lead = re.sub(r"(?:if successfully cast,? |you can )", "", match["lead"])
+    if _strip_lead(lead + "x").strip() != "x":
+        return None
+    reach = int(match["r"])
+
+    def wounds(amount: str) -> dict[str, Any]:
+        return {
+            "type": "mortal_wounds",
+            "amount": _number(amount),
+            "target": "each_enemy_in_range",
+            "range": reach,
+        }
+
+    then: list[dict[str, Any]] = [wounds(match["n"])]
+    if match["kw"]:
+        then = [
+            {
+                "type": "if_keywords",
+                "keywords": [_NOUN_KEYWORDS[match["kw"]]],
+                "effects": then,
+                "otherwise": [wounds(match["n2"])],
+            }
+        ]
+    return [{"type": "roll_then", "on": int(match["on"]), "then": then}], match
+
+
 _PICK = re.compile(
     r"\bpick (?:1|one|a|an|up to \w+) (?:other )?(?P<side>enemy|friendly) "
     r"(?P<kw>(?:[a-z'-]+ ){0,3}?)(?P<noun>units?|models?|heroe?s?|monsters?|wizards?|priests?) "
@@ -674,6 +786,16 @@ _LASTING_WORDINGS: list[tuple[str, str]] = [
         "reroll",
     ),
     (
+        r"(?:you can )?reroll (?P<which>failed )?(?P<roll>hit|wound) rolls(?P<ones> of 1)? for "
+        r"attacks (?:made with (?P<kind>melee|missile) weapons )?that target {WHO}",
+        "targeted_reroll",
+    ),
+    (
+        r"(?:you can )?(?P<op>add|subtract) (?P<n>\d) (?:to|from) (?P<roll>hit|wound) rolls for "
+        r"attacks (?:made with (?P<kind>melee|missile) weapons )?that target {WHO}",
+        "targeted_modifier",
+    ),
+    (
         r"(?:you can )?(?P<op>add|subtract) (?P<n>\d) (?:to|from) (?P<roll>save) rolls for "
         r"(?:attacks that target )?{WHO}",
         "modifier",
@@ -715,6 +837,17 @@ def _lasting_effects(kind: str, match: re.Match[str]) -> list[dict[str, Any]]:
         return [
             {"type": "modifier", "roll": roll, "amount": sign * int(match["n"])} for roll in rolls
         ]
+    if kind in ("targeted_reroll", "targeted_modifier"):
+        effect: dict[str, Any] = {"type": kind, "roll": match["roll"]}
+        if kind == "targeted_reroll":
+            effect["which"] = (
+                "ones" if groups.get("ones") else "failed" if groups.get("which") else "all"
+            )
+        else:
+            effect["amount"] = sign * int(match["n"])
+        if groups.get("kind"):
+            effect["weapons"] = groups["kind"]
+        return [effect]
     if kind == "attacks":
         return [
             {
@@ -976,6 +1109,11 @@ def read_ability(text: str, weapons: list[WeaponRef], *, command_model: bool = F
             reading.weapons.extend(w for w in covered_size if w not in reading.weapons)
             plain = (plain[: size.start()] + plain[size.end() :]).strip()
             understood += 1
+    each = _each_enemy(plain)
+    if each:
+        reading.effects.extend(each[0])
+        plain = (plain[: each[1].start()] + plain[each[1].end() :]).strip()
+        understood += 1
     bolt = _BOLT.search(plain)
     if bolt:
         amount = _number(bolt["n"])

@@ -311,9 +311,6 @@ def test_the_target_is_the_unit_the_text_picks(text: str, target: dict[str, obje
 @pytest.mark.parametrize(
     "text",
     [
-        # Soulscent: the enemy units within 1" suffer, never the Hellflayer
-        'At the start of the combat phase, roll a dice for each enemy unit within 1" of this '
-        "model. On a 4+, that enemy unit suffers D3 mortal wounds.",
         # Storm Breath: a point, then every enemy unit near it
         'In your shooting phase, you can pick a point on the battlefield within 12" of this '
         'model. Roll a dice for each enemy unit within 2" of that point. On a 4+ that unit '
@@ -962,5 +959,182 @@ def test_issue24_a_weapons_damage_and_rend_after_a_charge() -> None:
                 {"type": "characteristic_modifier", "characteristic": "damage", "amount": 2},
                 {"type": "characteristic_modifier", "characteristic": "rend", "amount": -1},
             ],
+        }
+    ]
+
+
+def _each_enemy(amount: str, reach: int) -> dict[str, object]:
+    return {
+        "type": "mortal_wounds",
+        "amount": amount,
+        "target": "each_enemy_in_range",
+        "range": reach,
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "effects", "timing"),
+    [
+        (
+            'After this model makes a charge move, roll a dice for each enemy unit within 1" of '
+            "this model. On a 2+, that unit suffers D3 mortal wounds.",
+            [{"type": "roll_then", "on": 2, "then": [_each_enemy("D3", 1)]}],
+            {"phase": "charge", "trigger": "after this unit makes a charge move"},
+        ),
+        (
+            'Roll 1 dice for each enemy unit that is within 1" of this model after this model '
+            "completes a charge move. On a 4+, that enemy unit suffers D3 mortal wounds.",
+            [{"type": "roll_then", "on": 4, "then": [_each_enemy("D3", 1)]}],
+            {"phase": "charge", "trigger": "after this unit makes a charge move"},
+        ),
+        (
+            'After this model makes a charge move, roll a dice for each enemy unit within 1" of '
+            "this model. On a 2+, that unit suffers D3 mortal wounds if it is a MONSTER, or D6 "
+            "mortal wounds if it is not a MONSTER.",
+            [
+                {
+                    "type": "roll_then",
+                    "on": 2,
+                    "then": [
+                        {
+                            "type": "if_keywords",
+                            "keywords": ["MONSTER"],
+                            "effects": [_each_enemy("D3", 1)],
+                            "otherwise": [_each_enemy("D6", 1)],
+                        }
+                    ],
+                }
+            ],
+            {"phase": "charge", "trigger": "after this unit makes a charge move"},
+        ),
+        (
+            # Soulscent: the enemy units within 1" suffer, never the Hellflayer
+            'At the start of the combat phase, roll a dice for each enemy unit within 1" of this '
+            "model. On a 4+, that enemy unit suffers D3 mortal wounds.",
+            [{"type": "roll_then", "on": 4, "then": [_each_enemy("D3", 1)]}],
+            {"phase": "combat", "step": "start"},
+        ),
+        (
+            'At the end of the combat phase, you can roll 1 dice for each enemy unit within 3" '
+            "of this unit. On a 5+, that enemy unit suffers D3 mortal wounds.",
+            [{"type": "roll_then", "on": 5, "then": [_each_enemy("D3", 3)]}],
+            {"phase": "combat", "step": "end"},
+        ),
+        (
+            'If successfully cast, each enemy unit within 18" of the caster suffers 1 mortal '
+            "wound.",
+            [_each_enemy("1", 18)],
+            {},
+        ),
+    ],
+)
+def test_issue24_mortal_wounds_on_each_enemy_unit_in_range(
+    text: str, effects: list[dict[str, object]], timing: dict[str, str]
+) -> None:
+    """AoS2 §21, §14.8: a roll for each enemy unit within range of the bearer, the mortal
+    wounds on each unit that rolls high enough: never on the bearer or a unit picked."""
+    reading = read_ability(text, WEAPONS)
+    assert reading.effects == effects and reading.complete
+    assert reading.timing == timing and reading.target is None
+    for effect in reading.effects:
+        built, problems = build_effect(effect)
+        assert built is not None, problems
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # friend and foe alike: the tool cannot put wounds on its own side's units unasked
+        "If this model is slain, before the model is removed from play roll a dice for each "
+        'unit within 6" of this model. On a 4+ that unit suffers D3 mortal wounds.',
+        # another amount "instead" for some of them
+        'If successfully cast, each enemy unit within 18" of the caster suffers 1 mortal wound. '
+        'Enemy units within 6" of the caster suffer D3 mortal wounds instead.',
+        # from any of several units: one unit's roll would be repeated by the others
+        'At the start of your hero phase, roll a dice for each enemy unit within 8" of any '
+        "friendly models with this ability. On a 5+ that enemy unit suffers 1 mortal wound.",
+    ],
+)
+def test_issue24_wounds_on_units_in_range_it_cannot_tell_stay_reminders(text: str) -> None:
+    reading = read_ability(text, WEAPONS)
+    assert not any("each_enemy_in_range" in str(e) for e in reading.effects)
+    assert not reading.complete
+
+
+def test_issue24_frightful_touch_inflicts_the_weapons_damage() -> None:
+    """The shared Frightful Touch names the weapons of several warscrolls: an unmodified hit
+    roll of 6 with this unit's (no wound or save roll follows) inflicts its Damage as mortal
+    wounds, the sequence ending (AoS2 §14.4, §14.8)."""
+    weapons = [WeaponRef("spectral-claws", "Spectral Claws", melee=True, damage=1)]
+    reading = read_ability(
+        "If the unmodified roll for an attack made with the <Banshee's Spectral Claws>, "
+        "<Fellreaper> <Spectral Claws> is 6, that attack inflicts <the weapon damage as a> "
+        "mortal wound and the attack sequence ends (do not make a wound or save roll).",
+        weapons,
+    )
+    assert reading.effects == [
+        {"type": "mortal_wounds_on_roll", "roll": "hit", "on": 6, "amount": "1", "add": False}
+    ]
+    assert reading.weapons == ["spectral-claws"] and reading.complete
+
+
+@pytest.mark.parametrize(
+    ("text", "effect"),
+    [
+        (
+            "Subtract 1 from hit rolls for attacks that target this model.",
+            {"type": "targeted_modifier", "roll": "hit", "amount": -1},
+        ),
+        (
+            "Subtract 1 from hit rolls for attacks made with melee weapons that target this unit.",
+            {"type": "targeted_modifier", "roll": "hit", "amount": -1, "weapons": "melee"},
+        ),
+        (
+            'Pick 1 enemy unit within 18" of the caster that is visible to them. You can re-roll '
+            "hit rolls of 1 for attacks that target that unit until your next hero phase.",
+            {
+                "type": "lasting",
+                "until": "your_next_hero_phase",
+                "effects": [{"type": "targeted_reroll", "roll": "hit", "which": "ones"}],
+            },
+        ),
+        (
+            'If successfully cast, pick 1 friendly unit wholly within 12" of the caster that is '
+            "visible to them. Until your next hero phase, subtract 1 from hit rolls for attacks "
+            "made with missile weapons that target that unit.",
+            {
+                "type": "lasting",
+                "until": "your_next_hero_phase",
+                "effects": [
+                    {"type": "targeted_modifier", "roll": "hit", "amount": -1, "weapons": "missile"}
+                ],
+            },
+        ),
+    ],
+)
+def test_issue24_rolls_of_attacks_that_target_the_unit(
+    text: str, effect: dict[str, object]
+) -> None:
+    """AoS2 §2: a modifier or reroll of the attackers' rolls that the target holds."""
+    reading = read_ability(text, WEAPONS)
+    assert reading.effects == [effect] and reading.complete and reading.weapons == []
+    built, problems = build_effect(effect)
+    assert built is not None, problems
+
+
+def test_issue24_heal_if_its_attacks_slew_models_is_asked() -> None:
+    """AoS2 §14.12: the heal holds only if the model's attacks slew enemy models that phase."""
+    reading = read_ability(
+        "At the end of the combat phase, if any enemy models were slain by wounds inflicted by "
+        "this model's attacks in that phase, you can heal up to D3 wounds allocated to this "
+        "model.",
+        WEAPONS,
+    )
+    assert reading.timing == {"phase": "combat", "step": "end"} and reading.complete
+    assert reading.effects == [
+        {
+            "type": "conditional",
+            "condition": "slew_this_phase",
+            "effects": [{"type": "heal", "amount": "D3", "target": "self"}],
         }
     ]
