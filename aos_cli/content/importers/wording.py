@@ -267,10 +267,10 @@ def _modifier(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], l
     )
     if targeted and roll != "save":
         # the attackers' rolls against this unit: a modifier the target holds
-        effect = {"type": "targeted_modifier", "roll": roll, "amount": amount}
+        held: dict[str, Any] = {"type": "targeted_modifier", "roll": roll, "amount": amount}
         if targeted["kind"]:
-            effect["weapons"] = targeted["kind"]
-        return [_wrap(effect, condition)], []
+            held["weapons"] = targeted["kind"]
+        return [_wrap(held, condition)], []
     if roll == "save":
         if amount < 0 or not re.fullmatch(
             rf"(?:for attacks that target )?{_UNIT}\.?", rest.strip()
@@ -515,10 +515,10 @@ def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
     )
     if slew:
         # "... you can heal up to D3 wounds allocated to this model": the table says whether
-        inner = _other(slew["rest"], picked_enemy)
-        if not inner or any(e["type"] != "heal" for e in inner):
+        heals = _other(slew["rest"], picked_enemy)
+        if not heals or any(e["type"] != "heal" for e in heals):
             return None
-        return [{"type": "conditional", "condition": "slew_this_phase", "effects": inner}]
+        return [{"type": "conditional", "condition": "slew_this_phase", "effects": heals}]
     if not picked_enemy and re.search(r"\b(?:that|the|each) (?:enemy )?units? suffers?\b", s):
         return None
     match = re.fullmatch(
