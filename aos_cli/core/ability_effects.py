@@ -151,6 +151,17 @@ class NoBattleshock(Effect):
 
 @register
 @dataclass(frozen=True)
+class ActAfterMoving(Effect):
+    """The unit can `move` (run or retreat) and still `then` (shoot or charge) later in the
+    same turn, which AoS2 §8.3 and §8.4 otherwise forbid."""
+
+    type_name: ClassVar[str] = "act_after_moving"
+    move: Literal["run", "retreat"]
+    then: Literal["shoot", "charge"]
+
+
+@register
+@dataclass(frozen=True)
 class MortalWard(Effect):
     """Each mortal wound allocated is negated on `on`+ (a ward against mortal wounds only)."""
 

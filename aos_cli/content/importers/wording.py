@@ -501,6 +501,21 @@ def _more_wordings(
     return None
 
 
+_AFTER_MOVING = re.compile(
+    r"(?P<who>[a-z' ]{1,30}?) can (?P<move>run|retreat|run or retreat|run and/or retreat|"
+    r"retreat and/or run)(?: in that movement phase)? and (?:still )?(?P<then>charge|shoot|shoot "
+    r"and/or charge)(?: later)? in the same turn"
+)
+"""'This unit can run and still charge later in the same turn' (AoS2 §8.3, §8.4 waived)."""
+
+
+def _after_moving(match: re.Match[str]) -> list[dict[str, Any]]:
+    """One `act_after_moving` for each move and each act the words name."""
+    moves = re.findall(r"run|retreat", match["move"])
+    acts = re.findall(r"shoot|charge", match["then"])
+    return [{"type": "act_after_moving", "move": m, "then": t} for m in moves for t in acts]
+
+
 def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
     """Sentences about rolls outside the attack, battleshock, healing and auras.
 
@@ -508,6 +523,9 @@ def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
     after "roll a dice for each enemy unit within 1\"" or "pick a point", that unit is one of
     several the tool cannot see, and the mortal wounds must never land on the bearer."""
     s = s.rstrip(".")
+    after = _AFTER_MOVING.fullmatch(s)
+    if after and re.fullmatch(_UNIT, after["who"]):
+        return _after_moving(after)
     slew = re.fullmatch(
         r"if any enemy models were slain by (?:wounds inflicted by )?(?:this model|this unit)'s "
         r"attacks in that (?:combat )?phase, (?P<rest>.+)",
@@ -802,6 +820,12 @@ _LASTING_WORDINGS: list[tuple[str, str]] = [
     ),
     (r"add (?P<n>\d) to the attacks characteristic of {WHO}'s melee weapons", "attacks"),
     (
+        r"(?P<who>{WHO}) can (?P<move>run|retreat|run or retreat|run and/or retreat|retreat "
+        r"and/or run)(?: in that movement phase)? and still (?P<then>charge|shoot|shoot and/or "
+        r"charge)(?: later)? in the same turn",
+        "after_moving",
+    ),
+    (
         r"(?:do not take battleshock tests for {WHO}|{WHO} (?:does|do) not take battleshock tests)",
         "no_battleshock",
     ),
@@ -837,6 +861,8 @@ def _lasting_effects(kind: str, match: re.Match[str]) -> list[dict[str, Any]]:
         return [
             {"type": "modifier", "roll": roll, "amount": sign * int(match["n"])} for roll in rolls
         ]
+    if kind == "after_moving":
+        return _after_moving(match)
     if kind in ("targeted_reroll", "targeted_modifier"):
         effect: dict[str, Any] = {"type": kind, "roll": match["roll"]}
         if kind == "targeted_reroll":
@@ -1137,7 +1163,7 @@ def read_ability(text: str, weapons: list[WeaponRef], *, command_model: bool = F
     melee = [w.id for w in weapons if w.melee]
     missed = 0
     for sentence in sentences:
-        core = _strip_lead(sentence.rstrip(".").strip())
+        core = _strip_lead(re.sub(r"^in addition,? ", "", sentence.rstrip(".").strip()))
         if not core:
             continue  # the timing left of a wording read above ("in your hero phase,")
         if one_pick and _PICK_SENTENCE.fullmatch(core):

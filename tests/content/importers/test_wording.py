@@ -1138,3 +1138,47 @@ def test_issue24_heal_if_its_attacks_slew_models_is_asked() -> None:
             "effects": [{"type": "heal", "amount": "D3", "target": "self"}],
         }
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "pairs"),
+    [
+        ("This unit can run and still charge later in the same turn.", [("run", "charge")]),
+        ("This model can run and still shoot in the same turn.", [("run", "shoot")]),
+        (
+            "This model can run or retreat and still charge later in the same turn.",
+            [("run", "charge"), ("retreat", "charge")],
+        ),
+        (
+            "This model can retreat and still shoot and/or charge later in the same turn.",
+            [("retreat", "shoot"), ("retreat", "charge")],
+        ),
+        (
+            "Ignore modifiers (positive or negative) when making save rolls for attacks that "
+            "target this unit. In addition, this unit can run and still charge later in the same "
+            "turn.",
+            [("run", "charge")],
+        ),
+    ],
+)
+def test_issue24_run_or_retreat_and_still_act(text: str, pairs: list[tuple[str, str]]) -> None:
+    """AoS2 §8.3, §8.4: running or retreating bars shooting and charging unless a rule says
+    the unit can still do so."""
+    reading = read_ability(text, WEAPONS)
+    found = [(e["move"], e["then"]) for e in reading.effects if e["type"] == "act_after_moving"]
+    assert found == pairs and reading.complete
+
+
+def test_issue24_a_picked_unit_can_run_and_shoot_for_a_while() -> None:
+    reading = read_ability(
+        'If successfully cast, pick 1 friendly unit wholly within 24" of the caster. Until your '
+        "next hero phase, that unit can run and still shoot later in the same turn.",
+        WEAPONS,
+    )
+    assert reading.effects == [
+        {
+            "type": "lasting",
+            "until": "your_next_hero_phase",
+            "effects": [{"type": "act_after_moving", "move": "run", "then": "shoot"}],
+        }
+    ]
