@@ -69,7 +69,7 @@ _TIMINGS: list[tuple[str, dict[str, str]]] = [
         r"after this (?:unit|model) (?:has made|makes|finishes|completes) a charge move",
         {"phase": "charge", "trigger": "after this unit makes a charge move"},
     ),
-    (r"at the start of the combat phase", {"phase": "combat", "step": "start"}),
+    (r"at the start of (?:the|a) combat phase", {"phase": "combat", "step": "start"}),
     (r"at the end of the combat phase", {"phase": "combat", "step": "end"}),
     (r"in the combat phase", {"phase": "combat"}),
     (
@@ -516,6 +516,75 @@ def _after_moving(match: re.Match[str]) -> list[dict[str, Any]]:
     return [{"type": "act_after_moving", "move": m, "then": t} for m in moves for t in acts]
 
 
+_AURA_WHO = (
+    r"friendly (?P<kw>[a-z' -]{1,40}?) units (?:while they are |that are )?(?:wholly )?within "
+    r"(?P<r>\d{1,2})\"? of (?:this|that) model"
+)
+_AURA_CLAUSES: list[tuple[str, str]] = [
+    (
+        r"(?:you can )?reroll (?P<which>failed )?(?P<roll>hit|wound) rolls(?P<ones> of 1)? for "
+        r"(?:attacks made by )?{WHO}",
+        "reroll",
+    ),
+    (
+        r"(?:you can )?reroll (?P<which>failed )?(?P<roll>save) rolls(?P<ones> of 1)? for "
+        r"attacks that target {WHO}",
+        "reroll",
+    ),
+    (
+        r"(?:you can )?add (?P<n>\d) to (?P<roll>hit|wound)(?: and (?P<roll2>hit|wound))? rolls "
+        r"for (?:attacks made by )?{WHO}",
+        "modifier",
+    ),
+    (r"(?:you can )?reroll (?P<other>charge|run|battleshock) rolls for {WHO}", "reroll_other"),
+    (
+        r"(?:you can )?add (?P<n>\d) to (?P<other>charge|run|casting|unbinding) rolls for {WHO}",
+        "roll_bonus",
+    ),
+    (
+        r"(?:you do not have to |you do not |do not )take battleshock tests for {WHO}",
+        "no_battleshock",
+    ),
+    (
+        r"subtract (?P<n>\d) from (?P<roll>hit|wound) rolls for attacks (?:made with "
+        r"(?P<kind>melee|missile) weapons )?that target {WHO}",
+        "targeted_modifier",
+    ),
+]
+"""What friendly units near the bearer are given, as an `aura` (AoS2 §21): the clause, and the
+kind of effect it makes (`_lasting_effects`)."""
+
+
+def _friendly_aura(s: str) -> list[dict[str, Any]] | None:
+    """ "[Until the end of that phase,] you can re-roll hit rolls of 1 for attacks made by
+    friendly TROGGOTH units wholly within 18\" of that model [when they attack]": an aura on
+    the bearer, held for a while when the sentence says how long."""
+    s = re.sub(r"^if you do so,? ", "", s)
+    until = None
+    for pattern, duration in _UNTIL:
+        found = re.search(rf"(?:^(?:{pattern}),? |,? (?:{pattern})$)", s)
+        if found:
+            until, s = duration, (s[: found.start()] + s[found.end() :]).strip()
+            break
+    s = re.sub(r" when (?:they attack|the charge roll is made)$", "", s)
+    tail = re.search(r" (?:in that (?:combat |charge )?phase|until the end of that phase)$", s)
+    if tail:
+        until, s = until or "end_of_phase", s[: tail.start()]
+    for pattern, kind in _AURA_CLAUSES:
+        match = re.fullmatch(pattern.replace("{WHO}", _AURA_WHO), s)
+        if match:
+            effects = _lasting_effects(kind, match)
+            if kind == "targeted_modifier":
+                effects[0]["amount"] = -abs(effects[0]["amount"])
+            aura: dict[str, Any] = {"type": "aura", "range": int(match["r"]), "side": "friendly"}
+            aura["keywords"] = [match["kw"].upper()]
+            aura["effects"] = effects
+            if until is None:
+                return [aura]
+            return [{"type": "lasting", "until": until, "effects": [aura]}]
+    return None
+
+
 def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
     """Sentences about rolls outside the attack, battleshock, healing and auras.
 
@@ -523,6 +592,15 @@ def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
     after "roll a dice for each enemy unit within 1\"" or "pick a point", that unit is one of
     several the tool cannot see, and the mortal wounds must never land on the bearer."""
     s = s.rstrip(".")
+    if re.fullmatch(
+        r"(?:if you do so, )?pick (?:1|a|one) friendly (?:[a-z' -]{1,40} )?(?:model|hero) with "
+        r"this command ability",
+        s,
+    ):
+        return []  # the model using it: the aura that follows is on it
+    aura = _friendly_aura(s)
+    if aura is not None:
+        return aura
     after = _AFTER_MOVING.fullmatch(s)
     if after and re.fullmatch(_UNIT, after["who"]):
         return _after_moving(after)
@@ -622,11 +700,11 @@ def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
                 {"type": "modifier", "roll": roll, "amount": amount}
                 for roll in match["roll"].split(" and ")
             ]
-        aura = {"type": "aura", "range": int(match["r"]), "side": "friendly"}
+        near = {"type": "aura", "range": int(match["r"]), "side": "friendly"}
         keywords = [match["kw"].upper()]
         if match["noun"] == "wizards":
             keywords.append("WIZARD")
-        return [{**aura, "keywords": keywords, "effects": bonuses}]
+        return [{**near, "keywords": keywords, "effects": bonuses}]
     if re.fullmatch(r"the leader of this unit is (?:a|an|the) [\w' -]+", s):
         return []
     if re.fullmatch(rf"(?:you do not|do not) take battleshock tests for {_UNIT}", s):

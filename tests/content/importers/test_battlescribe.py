@@ -63,8 +63,11 @@ def test_damage_table_wizard_spells_fly_and_command_ability(fixtures: Path) -> N
     assert (command.timing.phase, command.timing.step, command.reminder) == (
         "combat",
         "start",
-        True,
+        False,
     )
+    # "add 1 to hit rolls for friendly TEST HOST units wholly within 12" of this model until
+    # the end of that phase": an aura the model holds for the phase (AoS2 §21)
+    assert [type(e).__name__ for e in command.effects] == ["Lasting"]
     assert "Fly" not in [a.name for a in drake.abilities]
     assert "Crown of Storms" not in [a.name for a in drake.abilities]
 

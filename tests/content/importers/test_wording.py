@@ -1182,3 +1182,122 @@ def test_issue24_a_picked_unit_can_run_and_shoot_for_a_while() -> None:
             "effects": [{"type": "act_after_moving", "move": "run", "then": "shoot"}],
         }
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        (
+            'Re-roll hit rolls of 1 for friendly ROTBRINGER units while they are within 7" of '
+            "this model.",
+            [
+                {
+                    "type": "aura",
+                    "range": 7,
+                    "side": "friendly",
+                    "keywords": ["ROTBRINGER"],
+                    "effects": [{"type": "reroll", "roll": "hit", "which": "ones"}],
+                }
+            ],
+        ),
+        (
+            "You can re-roll charge rolls for friendly STORMCAST ETERNAL units that are wholly "
+            'within 18" of this model when the charge roll is made.',
+            [
+                {
+                    "type": "aura",
+                    "range": 18,
+                    "side": "friendly",
+                    "keywords": ["STORMCAST ETERNAL"],
+                    "effects": [{"type": "reroll_other", "roll": "charge"}],
+                }
+            ],
+        ),
+        (
+            "You can use this command ability at the start of the combat phase. If you do so, "
+            "pick a friendly model with this command ability. Add 1 to hit rolls for friendly "
+            'NIGHTHAUNT units while they are wholly within 12" of that model in that combat '
+            "phase.",
+            [
+                {
+                    "type": "lasting",
+                    "until": "end_of_phase",
+                    "effects": [
+                        {
+                            "type": "aura",
+                            "range": 12,
+                            "side": "friendly",
+                            "keywords": ["NIGHTHAUNT"],
+                            "effects": [{"type": "modifier", "roll": "hit", "amount": 1}],
+                        }
+                    ],
+                }
+            ],
+        ),
+        (
+            "You can use this command ability in your hero phase. If you do so, pick 1 friendly "
+            "model with this command ability. Until your next hero phase, you can re-roll save "
+            'rolls of 1 for attacks that target friendly SYLVANETH units wholly within 12" of '
+            "that model.",
+            [
+                {
+                    "type": "lasting",
+                    "until": "your_next_hero_phase",
+                    "effects": [
+                        {
+                            "type": "aura",
+                            "range": 12,
+                            "side": "friendly",
+                            "keywords": ["SYLVANETH"],
+                            "effects": [{"type": "reroll", "roll": "save", "which": "ones"}],
+                        }
+                    ],
+                }
+            ],
+        ),
+        (
+            "You can use this command ability at the start of the battleshock phase. If you do "
+            "so, pick a friendly model with this command ability. Until the end of that phase, "
+            "you do not have to take battleshock tests for friendly STORMCAST ETERNAL units that "
+            'are wholly within 18" of that model.',
+            [
+                {
+                    "type": "lasting",
+                    "until": "end_of_phase",
+                    "effects": [
+                        {
+                            "type": "aura",
+                            "range": 18,
+                            "side": "friendly",
+                            "keywords": ["STORMCAST ETERNAL"],
+                            "effects": [{"type": "no_battleshock"}],
+                        }
+                    ],
+                }
+            ],
+        ),
+    ],
+)
+def test_issue24_what_friendly_units_near_the_bearer_are_given(
+    text: str, effects: list[dict[str, object]]
+) -> None:
+    """AoS2 §21 auras: friendly units within range of the model get the effect, for as long
+    as a command ability says ("until the end of that phase", "in that combat phase")."""
+    reading = read_ability(text, WEAPONS)
+    assert reading.effects == effects and reading.complete and reading.target is None
+    for effect in reading.effects:
+        built, problems = build_effect(effect)
+        assert built is not None, problems
+
+
+def test_issue24_a_model_picked_on_a_condition_leaves_the_condition_to_read() -> None:
+    """ "Pick a friendly model with this command ability that is within 3\" of an enemy unit":
+    the condition of use is not checked, so the text stays a reminder beside the aura."""
+    reading = read_ability(
+        "You can use this command ability at the start of the combat phase. If you do so, pick "
+        'a friendly model with this command ability that is within 3" of an enemy unit. Add 1 '
+        'to hit rolls for friendly STORMCAST ETERNAL units wholly within 12" of that model when '
+        "they attack in that combat phase.",
+        WEAPONS,
+    )
+    assert reading.effects and not reading.complete
