@@ -187,6 +187,20 @@ class DamageBonusOnWound(Effect):
 
 @register
 @dataclass(frozen=True)
+class DamageOnWound(Effect):
+    """An unmodified wound roll of `on`+ gives that attack a Damage of `damage` instead of the
+    weapon's ("that attack has a Damage characteristic of D6 instead of 1", AoS2 §14.4)."""
+
+    type_name: ClassVar[str] = "damage_on_wound"
+    on: int
+    damage: DiceExpr
+
+    def fold(self, draft: RulesDraft) -> None:
+        draft.trigger("damage_set_on_wound", Trigger(self.on, self.damage))
+
+
+@register
+@dataclass(frozen=True)
 class DamageFactorOnWound(Effect):
     """An unmodified wound roll of `on`+ multiplies that attack's Damage by `factor` (Hammer
     of Might: double damage on 6s, seed 000 p.19)."""
@@ -360,6 +374,8 @@ class AttackRules:
     rend_on_hit: tuple[Trigger, ...] = ()
     damage_on_wound: tuple[Trigger, ...] = ()
     damage_factor_on_wound: tuple[Trigger, ...] = ()
+    damage_set_on_wound: tuple[Trigger, ...] = ()
+    """Wound rolls that give the attack another Damage (the lowest such roll reached wins)."""
     wound_rolls_on_hit: int | None = None
     wound_rolls_count: int = 1
     ward: int | None = None
@@ -430,6 +446,12 @@ class AttackRules:
         return math.prod(
             t.amount.constant for t in self.damage_factor_on_wound if unmodified_wound >= t.on
         )
+
+    def damage_for(self, unmodified_wound: int) -> DiceExpr | None:
+        """The Damage a wound roll gives the attack instead of its weapon's (None: the
+        weapon's own)."""
+        found = [t for t in self.damage_set_on_wound if unmodified_wound >= t.on]
+        return found[-1].amount if found else None
 
     def wound_roll_count(self, unmodified_hit: int) -> int:
         if self.wound_rolls_on_hit is not None and unmodified_hit >= self.wound_rolls_on_hit:

@@ -412,6 +412,16 @@ def _on_roll_outcome(
             return [
                 {"type": "damage_bonus_on_wound", "on": on, "amount": int(damage["n"]) - base}
             ], covered
+    rolled = re.fullmatch(
+        r"that attack has a damage characteristic of (?P<n>d3|d6|2d6|d3\+1)(?: instead of "
+        r"(?P<was>\d{1,3}))?",
+        then,
+    )
+    if rolled and roll == "wound":
+        bases_r = {w.damage for w in chosen}
+        if len(bases_r) == 1 and rolled["was"] in (None, str(next(iter(bases_r)))):
+            return [{"type": "damage_on_wound", "on": on, "damage": rolled["n"].upper()}], covered
+        return None
     added = re.fullmatch(
         r"add (?P<n>\d) to the damage characteristic of that weapon for that attack", then
     )

@@ -808,16 +808,6 @@ def test_issue24_more_wordings_of_a_roll_of_6(
     assert reading.weapons == weapons
 
 
-def test_issue24_a_damage_of_d6_instead_of_1_stays_a_reminder() -> None:
-    """ "A Damage characteristic of D6 instead of 1" is no fixed bonus: no effect can say it."""
-    reading = read_ability(
-        "If the unmodified wound roll for an attack made with a Glaive is 6, that attack has a "
-        "Damage characteristic of D6 instead of 1.",
-        WEAPONS,
-    )
-    assert reading.effects == []
-
-
 @pytest.mark.parametrize(
     ("text", "effects"),
     [
@@ -1301,3 +1291,19 @@ def test_issue24_a_model_picked_on_a_condition_leaves_the_condition_to_read() ->
         WEAPONS,
     )
     assert reading.effects and not reading.complete
+
+
+def test_issue24_a_wound_roll_of_6_gives_the_attack_d6_damage() -> None:
+    """AoS2 §14.4: "that attack has a Damage characteristic of D6 instead of 1" on a 6 to
+    wound, for the named weapon, whose Damage must be the 1 the text replaces."""
+    weapons = [WeaponRef("claws-and-fangs", "Claws and Fangs", melee=True, damage=1)]
+    text = (
+        "If the unmodified wound roll for an attack made with a Dracoth's Claws and Fangs is 6, "
+        "that attack has a Damage characteristic of D6 instead of {was}."
+    )
+    reading = read_ability(text.format(was=1), weapons)
+    assert reading.effects == [{"type": "damage_on_wound", "on": 6, "damage": "D6"}]
+    assert reading.weapons == ["claws-and-fangs"] and reading.complete
+    built, problems = build_effect(reading.effects[0])
+    assert built is not None, problems
+    assert read_ability(text.format(was=2), weapons).effects == []
