@@ -966,6 +966,7 @@ def build_unit(
             if re.fullmatch(r"-?[0-9]{1,3}", str(w["rend"]))
             else 0,
             damage=int(w["damage"]) if re.fullmatch(r"[0-9]{1,4}", str(w["damage"])) else None,
+            damage_text=str(w["damage"]),
         )
         for w in weapons.values()
     ]

@@ -42,6 +42,8 @@ class WeaponRef:
     melee: bool
     rend: int = 0
     damage: int | None = None
+    damage_text: str = ""
+    """The Damage as written (`D3`), when it is no fixed number."""
 
 
 def normalise(text: str) -> str:
@@ -320,10 +322,14 @@ def _damage_as_mortal(
     covered = _weapons_listed(match["subject"], weapons)
     if not covered:
         return None
-    damages = {w.damage for w in weapons if w.id in covered}
-    if len(damages) != 1 or (damage := damages.pop()) is None:
+    damages = {
+        str(w.damage) if w.damage is not None else w.damage_text.upper()
+        for w in weapons
+        if w.id in covered
+    }
+    if len(damages) != 1 or not re.fullmatch(r"\d{1,2}|D3|D6", damage := damages.pop()):
         return None
-    effect = {"type": "mortal_wounds_on_roll", "roll": "hit", "on": 6, "amount": str(damage)}
+    effect = {"type": "mortal_wounds_on_roll", "roll": "hit", "on": 6, "amount": damage}
     return [{**effect, "add": False}], covered
 
 
@@ -727,7 +733,7 @@ def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
     if match:
         return [{"type": "heal", "amount": _number(match["n"]), "target": "self"}]
     match = re.fullmatch(
-        r"subtract (?P<n>\d) from the bravery characteristic of enemy units (?:while|if|when) they are within (?P<r>\d{1,3})\"? of (?:this model|this unit|any friendly units with this ability|one or more friendly \w+(?: \w+)?)",
+        r"subtract (?P<n>\d) from the bravery characteristic of enemy units (?:while|whilst|if|when) they are within (?P<r>\d{1,3})\"? of (?:this model|this unit|any friendly units with this ability|one or more friendly \w+(?: \w+)?|any (?:friendly )?(?!enemy)(?P<kw>[a-z' -]{1,30}))",
         s,
     )
     if match:

@@ -1307,3 +1307,36 @@ def test_issue24_a_wound_roll_of_6_gives_the_attack_d6_damage() -> None:
     built, problems = build_effect(reading.effects[0])
     assert built is not None, problems
     assert read_ability(text.format(was=2), weapons).effects == []
+
+
+def test_issue24_frightful_touch_with_a_random_damage() -> None:
+    """A Chill Dagger of Damage D3 inflicts D3 mortal wounds on a hit roll of 6."""
+    weapons = [WeaponRef("chill-dagger", "Chill Dagger", melee=True, damage_text="D3")]
+    reading = read_ability(
+        "If the unmodified roll for an attack made with the <Fellreaper>, <Chill Dagger> is 6, "
+        "that attack inflicts <the weapon damage as a> mortal wound and the attack sequence "
+        "ends (do not make a wound or save roll).",
+        weapons,
+    )
+    assert reading.effects == [
+        {"type": "mortal_wounds_on_roll", "roll": "hit", "on": 6, "amount": "D3", "add": False}
+    ]
+
+
+def test_issue24_bravery_aura_whilst_near_any_of_a_kind() -> None:
+    """AoS2 §21: "whilst they are within 6\\" of any MORGHASTS" on a Morghast warscroll."""
+    reading = read_ability(
+        'Subtract 1 from the Bravery characteristic of enemy units whilst they are within 6" '
+        "of any MORGHASTS.",
+        WEAPONS,
+    )
+    assert reading.effects == [
+        {
+            "type": "aura",
+            "range": 6,
+            "side": "enemy",
+            "effects": [
+                {"type": "characteristic_modifier", "characteristic": "bravery", "amount": -1}
+            ],
+        }
+    ]
