@@ -156,7 +156,7 @@ def _subject(rest: str, weapons: list[WeaponRef]) -> list[str] | None:
     ):
         return missile
     match = re.fullmatch(
-        rf"for (?:attacks (?:made )?with|) ?(?:(?:{_UNIT}'s|its|a|an|the) )?(.+?)", rest
+        rf"for (?:attacks (?:made )?with|) ?(?:(?:{_UNIT}'s|its|his|her|a|an|the) )?(.+?)", rest
     )
     if match:
         listed = _weapons_listed(match.group(1), weapons)
@@ -1073,11 +1073,11 @@ def _by_size(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], li
     """ "You can reroll failed hit rolls for attacks made with X if the target unit has 5 or
     more models": the effect only `against` a unit of that many models."""
     match = re.fullmatch(
-        r"(?P<rest>.+?),? if the target unit (?:has|contains|includes) (?P<m>\d{1,2}) or more "
-        r"models",
+        r"(?P<rest>.+?),? if the target(?: unit)? (?:has|contains|includes) (?P<m>\d{1,2}) or "
+        r"more models",
         s,
     ) or re.fullmatch(
-        r"if the target unit (?:has|contains|includes) (?P<m>\d{1,2}) or more models, "
+        r"if the target(?: unit)? (?:has|contains|includes) (?P<m>\d{1,2}) or more models, "
         r"(?P<rest>.+)",
         s,
     )

@@ -1340,3 +1340,23 @@ def test_issue24_bravery_aura_whilst_near_any_of_a_kind() -> None:
             ],
         }
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Add 1 to hit rolls for attacks made with a Bow if the target has 10 or more models.",
+        "If the target unit has 10 or more models, add 1 to hit rolls for attacks made with his Bow.",
+    ],
+)
+def test_issue24_a_bonus_against_a_unit_of_many_models(text: str) -> None:
+    """AoS2 §2: the bonus only against a target of at least that many models."""
+    reading = read_ability(text, WEAPONS)
+    assert reading.effects == [
+        {
+            "type": "against",
+            "min_models": 10,
+            "effects": [{"type": "modifier", "roll": "hit", "amount": 1}],
+        }
+    ]
+    assert reading.weapons == ["bow"]
