@@ -234,10 +234,12 @@ def test_keyword_phrases_a_text_picks_by_become_the_units_own_keywords() -> None
         return {"abilities": [{"target": {"side": "friendly", "keywords": list(phrases)}}]}
 
     warscrolls = [
-        {"keywords": ["REDEEMER", "SACROSANCT", "NURGLE", "DAEMON", "HERO"]},
+        {"keywords": ["REDEEMER", "SACROSANCT", "NURGLE", "DAEMON", "HERO", "BLOODLETTER"]},
         picking("REDEEMER OR SACROSANCT"),
         picking("NURGLE DAEMON", "HERO"),
         picking("HORRORS OF TZEENTCH"),
+        # "pick 1 friendly BLOODLETTERS unit": the plural of the unit's own keyword
+        picking("BLOODLETTERS"),
     ]
     settle_target_keywords(warscrolls)
     targets = [w["abilities"][0]["target"] for w in warscrolls[1:]]
@@ -245,4 +247,5 @@ def test_keyword_phrases_a_text_picks_by_become_the_units_own_keywords() -> None
         {"side": "friendly", "any_keywords": ["REDEEMER", "SACROSANCT"]},
         {"side": "friendly", "keywords": ["NURGLE", "DAEMON", "HERO"]},
         {"side": "friendly"},
+        {"side": "friendly", "keywords": ["BLOODLETTER"]},
     ]
