@@ -72,13 +72,11 @@ def enemies_in_range(
     for unit in state.sides[1 - source.side].units:
         if unit.on_battlefield and answers.yes_no(
             f"within-{reach}:{unit.spec.id}",
-            str(
-                tr(
-                    'is {unit} within {reach}" of {target}?',
-                    unit=unit.name,
-                    reach=reach,
-                    target=source.name,
-                )
+            tr(
+                'is {unit} within {reach}" of {target}?',
+                unit=unit.name,
+                reach=reach,
+                target=source.name,
             ),
         ):
             found.append(unit)

@@ -217,7 +217,7 @@ def slew_this_phase(state: GameState, unit: UnitState, answers: RecordedAnswers)
 
     return answers.yes_no(
         f"slew:{unit.spec.id}",
-        str(tr("did the attacks of {unit} slay any enemy models this phase?", unit=unit.name)),
+        tr("did the attacks of {unit} slay any enemy models this phase?", unit=unit.name),
     )
 
 
