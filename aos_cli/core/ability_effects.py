@@ -45,6 +45,7 @@ Condition = Literal[
     "first_battle_round",
     "near_general_or_hero",
     "ten_or_more_models",
+    "slew_this_phase",
 ]
 """Situations an ability's effects depend on, asked of the players when the tool cannot see."""
 
@@ -146,6 +147,17 @@ class NoBattleshock(Effect):
     """The unit does not take battleshock tests (Inspiring Presence, AoS2 §7.2)."""
 
     type_name: ClassVar[str] = "no_battleshock"
+
+
+@register
+@dataclass(frozen=True)
+class ActAfterMoving(Effect):
+    """The unit can `move` (run or retreat) and still `then` (shoot or charge) later in the
+    same turn, which AoS2 §8.3 and §8.4 otherwise forbid."""
+
+    type_name: ClassVar[str] = "act_after_moving"
+    move: Literal["run", "retreat"]
+    then: Literal["shoot", "charge"]
 
 
 @register

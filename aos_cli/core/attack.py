@@ -141,6 +141,8 @@ class _Wound:
     rend: int
     damage_bonus: int
     damage_factor: int = 1
+    damage: DiceExpr | None = None
+    """The Damage a wound roll gave it instead of the weapon's (None: the weapon's)."""
 
 
 StageWatch = Callable[[str, tuple[int, ...], WeaponResult], None]
@@ -266,7 +268,12 @@ def resolve_weapon(
             continue
         bonus = rules.rend_bonus(hit.hit_roll) if hit.hit_roll else 0
         wounds.append(
-            _Wound(profile.rend + bonus, rules.damage_bonus(value), rules.damage_factor(value))
+            _Wound(
+                profile.rend + bonus,
+                rules.damage_bonus(value),
+                rules.damage_factor(value),
+                rules.damage_for(value),
+            )
         )
     result.mortal_wounds += sum(
         max(0, v)
@@ -306,10 +313,10 @@ def resolve_weapon(
     # Damage: a random Damage is rolled for each successful attack (AoS2 §14.4 step 4).
     damage_values = roll_amounts(
         source,
-        [profile.damage] * len(unsaved),
+        [w.damage or profile.damage for w in unsaved],
         label + _("Damage ({damage})").format(damage=profile.damage),
     )
-    if not profile.damage.is_fixed:
+    if not all((w.damage or profile.damage).is_fixed for w in unsaved):
         result.damage_rolls = tuple(damage_values)
     result.damage = result.mortal_wounds + sum(
         max(0, value + w.damage_bonus) * w.damage_factor

@@ -69,6 +69,41 @@ class RollModifier(Effect):
         draft.add(f"{self.roll}_mod", self.amount)
 
 
+WeaponKinds = Literal["any", "melee", "missile"]
+"""The attacks an effect on the target covers: all, or those of melee or missile weapons."""
+
+
+@register
+@dataclass(frozen=True)
+class TargetedModifier(Effect):
+    """Add `amount` to the hit or wound rolls of attacks that target the unit it is on, made
+    with `weapons` of that kind: "subtract 1 from hit rolls for attacks that target this
+    model" (a modifier of the attacker's roll that the target holds, AoS2 §2, §14.4)."""
+
+    type_name: ClassVar[str] = "targeted_modifier"
+    roll: TriggerRoll
+    amount: int
+    weapons: WeaponKinds = "any"
+
+    def fold(self, draft: RulesDraft) -> None:
+        draft.add(f"{self.roll}_mod", self.amount)
+
+
+@register
+@dataclass(frozen=True)
+class TargetedReroll(Effect):
+    """Reroll the hit or wound rolls of attacks that target the unit it is on (a unit marked
+    by a spell: "re-roll hit rolls of 1 for attacks that target that unit", AoS2 §2)."""
+
+    type_name: ClassVar[str] = "targeted_reroll"
+    roll: TriggerRoll
+    which: Reroll
+    weapons: WeaponKinds = "any"
+
+    def fold(self, draft: RulesDraft) -> None:
+        draft.best_reroll(f"reroll_{self.roll}", self.which)
+
+
 @register
 @dataclass(frozen=True)
 class ExtraAttacks(Effect):
@@ -148,6 +183,20 @@ class DamageBonusOnWound(Effect):
 
     def fold(self, draft: RulesDraft) -> None:
         draft.trigger("damage_on_wound", Trigger(self.on, fixed(self.amount)))
+
+
+@register
+@dataclass(frozen=True)
+class DamageOnWound(Effect):
+    """An unmodified wound roll of `on`+ gives that attack a Damage of `damage` instead of the
+    weapon's ("that attack has a Damage characteristic of D6 instead of 1", AoS2 §14.4)."""
+
+    type_name: ClassVar[str] = "damage_on_wound"
+    on: int
+    damage: DiceExpr
+
+    def fold(self, draft: RulesDraft) -> None:
+        draft.trigger("damage_set_on_wound", Trigger(self.on, self.damage))
 
 
 @register
@@ -325,6 +374,8 @@ class AttackRules:
     rend_on_hit: tuple[Trigger, ...] = ()
     damage_on_wound: tuple[Trigger, ...] = ()
     damage_factor_on_wound: tuple[Trigger, ...] = ()
+    damage_set_on_wound: tuple[Trigger, ...] = ()
+    """Wound rolls that give the attack another Damage (the lowest such roll reached wins)."""
     wound_rolls_on_hit: int | None = None
     wound_rolls_count: int = 1
     ward: int | None = None
@@ -395,6 +446,12 @@ class AttackRules:
         return math.prod(
             t.amount.constant for t in self.damage_factor_on_wound if unmodified_wound >= t.on
         )
+
+    def damage_for(self, unmodified_wound: int) -> DiceExpr | None:
+        """The Damage a wound roll gives the attack instead of its weapon's (None: the
+        weapon's own)."""
+        found = [t for t in self.damage_set_on_wound if unmodified_wound >= t.on]
+        return found[-1].amount if found else None
 
     def wound_roll_count(self, unmodified_hit: int) -> int:
         if self.wound_rolls_on_hit is not None and unmodified_hit >= self.wound_rolls_on_hit:

@@ -22,6 +22,7 @@ from aos_cli.core.ability_effects import (
     MortalWounds,
     RollThen,
 )
+from aos_cli.core.after_moving import barred_after_moving
 from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import (
     BY_THE_BOOK_REVISION,
@@ -196,7 +197,8 @@ def check_arrive(state: GameState, unit: UnitState) -> None:
 def check_shoot(state: GameState, unit: UnitState) -> None:
     """AoS2 §9: once a phase, with missile weapons, not after running or retreating."""
     _acting(state, unit, "shooting", "shoot")
-    not_after_run_or_retreat(unit, "shoot")
+    if barred_after_moving(state, unit, "shoot"):
+        not_after_run_or_retreat(unit, "shoot")
     if unit.shot:
         raise RuleError(tr("{unit} has already shot this phase", unit=unit.name))
     if not any(w.kind == "missile" for w in unit.spec.weapons):
@@ -206,7 +208,8 @@ def check_shoot(state: GameState, unit: UnitState) -> None:
 def check_charge(state: GameState, unit: UnitState) -> None:
     """AoS2 §10: one charge roll a phase, not after running or retreating."""
     _acting(state, unit, "charge", "charge")
-    not_after_run_or_retreat(unit, "charge")
+    if barred_after_moving(state, unit, "charge"):
+        not_after_run_or_retreat(unit, "charge")
     if unit.charged:
         raise RuleError(tr("{unit} has already charged this phase", unit=unit.name))
     if unit.charge_rolled:

@@ -166,14 +166,16 @@ class _AttackWalk(Generic[T]):
         self._unsaved_cache[rend] = result
         return result
 
-    def wound(self, rend: int, damage_bonus: int, factor: int = 1) -> T:
-        """A wound on its way to the save: Damage (plus bonus, never below 0; times `factor`)
-        if unsaved."""
+    def wound(
+        self, rend: int, damage_bonus: int, factor: int = 1, instead: DiceExpr | None = None
+    ) -> T:
+        """A wound on its way to the save: Damage (the weapon's, or `instead`; plus bonus,
+        never below 0; times `factor`) if unsaved."""
         alg = self.algebra
         if self.mortal_only:
             return alg.zero()
         lost = self.unsaved(rend)
-        damage = alg.amount(self.attack.profile.damage, damage_bonus)
+        damage = alg.amount(instead or self.attack.profile.damage, damage_bonus)
         if factor != 1:
             damage = alg.scale(damage, factor)
         return alg.mix([(1.0 - lost, alg.zero()), (lost, damage)])
@@ -210,7 +212,9 @@ class _AttackWalk(Generic[T]):
         mortal = rules.hit_triggers(w, rules.mortal_on_wound)
         parts = [self.mortal(mortal)] if mortal else []
         if not (mortal and not all(t.add for t in mortal)):
-            parts.append(self.wound(rend, rules.damage_bonus(w), rules.damage_factor(w)))
+            parts.append(
+                self.wound(rend, rules.damage_bonus(w), rules.damage_factor(w), rules.damage_for(w))
+            )
         return alg.add(parts)
 
     def one_attack(self) -> T:

@@ -40,6 +40,8 @@ from aos_cli.core.effects import (
     RerollRoll,
     RollModifier,
     SaveBonusAsCover,
+    TargetedModifier,
+    TargetedReroll,
     Ward,
     compile_effects,
 )
@@ -140,6 +142,8 @@ DEFENCE = (
     SaveBonusAsCover,
     HealOnSave,
     MortalWoundsOnRerolledSave,
+    TargetedModifier,
+    TargetedReroll,
 )
 
 
@@ -196,6 +200,8 @@ def _holds(condition: str, at: Situation) -> bool:
         return any(
             u.alive and (u.general or u.spec.has("HERO")) for u in at.state.sides[unit.side].units
         )
+    if condition == "slew_this_phase":
+        return slew_this_phase(at.state, unit, at.answers)
     if condition == "wholly_on_terrain":
         return at.answers.yes_no(
             f"on-terrain:{unit.spec.id}",
@@ -204,6 +210,23 @@ def _holds(condition: str, at: Situation) -> bool:
     raise ContentError(
         tr("the condition {condition} is not one the game knows", condition=repr(condition))
     )
+
+
+def slew_this_phase(state: GameState, unit: UnitState, answers: RecordedAnswers) -> bool:
+    """Whether the unit's attacks slew any enemy models this phase ("if any enemy models were
+    slain by wounds inflicted by this model's attacks in that phase"): the table's to say."""
+    from aos_cli.language.text import tr
+
+    return answers.yes_no(
+        f"slew:{unit.spec.id}",
+        tr("did the attacks of {unit} slay any enemy models this phase?", unit=unit.name),
+    )
+
+
+def holds(condition: str, state: GameState, unit: UnitState, answers: RecordedAnswers) -> bool:
+    """Whether an ability's condition holds for its unit now, outside an attack (an ability
+    used at its timing); what the tool cannot see is asked."""
+    return _holds(condition, Situation(state, unit, unit, unit, None, answers))
 
 
 def unwrap(effect: Effect, at: Situation) -> Iterator[Effect]:
@@ -234,6 +257,11 @@ def unwrap(effect: Effect, at: Situation) -> Iterator[Effect]:
                 yield from unwrap(inner, at)
     elif isinstance(effect, Lasting | RollThen):
         return  # used by an action, which puts its lasting effects in force
+    elif isinstance(effect, TargetedModifier | TargetedReroll):
+        # attacks that target its holder, with weapons of the kind it names
+        kind = at.weapon.kind if at.weapon is not None else None
+        if at.owner is at.target and effect.weapons in ("any", kind):
+            yield effect
     else:
         yield effect
 

@@ -966,6 +966,7 @@ def build_unit(
             if re.fullmatch(r"-?[0-9]{1,3}", str(w["rend"]))
             else 0,
             damage=int(w["damage"]) if re.fullmatch(r"[0-9]{1,4}", str(w["damage"])) else None,
+            damage_text=str(w["damage"]),
         )
         for w in weapons.values()
     ]
@@ -1576,8 +1577,10 @@ def _split_keywords(phrase: str, known: set[str]) -> list[str] | None:
     while start < len(words):
         for end in range(len(words), start, -1):
             candidate = " ".join(words[start:end])
-            if candidate in known:
-                parts.append(candidate)
+            # a plural the text uses ("BLOODLETTERS unit") for a unit keyword (BLOODLETTER)
+            plural = candidate[:-1] if candidate.endswith("S") else ""
+            if candidate in known or (end == len(words) and plural in known):
+                parts.append(candidate if candidate in known else plural)
                 start = end
                 break
         else:

@@ -42,6 +42,8 @@ class WeaponRef:
     melee: bool
     rend: int = 0
     damage: int | None = None
+    damage_text: str = ""
+    """The Damage as written (`D3`), when it is no fixed number."""
 
 
 def normalise(text: str) -> str:
@@ -66,10 +68,10 @@ _TIMINGS: list[tuple[str, dict[str, str]]] = [
     (r"at the end of the charge phase", {"phase": "charge", "step": "end"}),
     (r"in your charge phase", {"phase": "charge", "turn": "yours"}),
     (
-        r"after this (?:unit|model) (?:has made|makes|finishes) a charge move",
+        r"after this (?:unit|model) (?:has made|makes|finishes|completes) a charge move",
         {"phase": "charge", "trigger": "after this unit makes a charge move"},
     ),
-    (r"at the start of the combat phase", {"phase": "combat", "step": "start"}),
+    (r"at the start of (?:the|a) combat phase", {"phase": "combat", "step": "start"}),
     (r"at the end of the combat phase", {"phase": "combat", "step": "end"}),
     (r"in the combat phase", {"phase": "combat"}),
     (
@@ -79,6 +81,10 @@ _TIMINGS: list[tuple[str, dict[str, str]]] = [
     (
         r"after this (?:unit|model) has (?:made all of its attacks|attacked)",
         {"phase": "combat", "trigger": "after this unit has attacked"},
+    ),
+    (
+        r"(?:immediately )?before this (?:unit|model) makes a retreat move",
+        {"phase": "movement", "trigger": "before this unit makes a retreat move"},
     ),
     (r"in the battleshock phase", {"phase": "battleshock"}),
     (r"at the start of (?:each|the) battle round", {"phase": "start_of_battle_round"}),
@@ -150,7 +156,7 @@ def _subject(rest: str, weapons: list[WeaponRef]) -> list[str] | None:
     ):
         return missile
     match = re.fullmatch(
-        rf"for (?:attacks (?:made )?with|) ?(?:(?:{_UNIT}'s|its|a|an|the) )?(.+?)", rest
+        rf"for (?:attacks (?:made )?with|) ?(?:(?:{_UNIT}'s|its|his|her|a|an|the) )?(.+?)", rest
     )
     if match:
         listed = _weapons_listed(match.group(1), weapons)
@@ -257,6 +263,16 @@ def _modifier(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], l
     roll, rest = match["roll"], match["rest"]
     rest, condition = _condition(rest)
     condition = condition or first
+    targeted = re.fullmatch(
+        rf"for attacks (?:made with (?P<kind>melee|missile) weapons )?that target {_UNIT}\.?",
+        rest.strip(),
+    )
+    if targeted and roll != "save":
+        # the attackers' rolls against this unit: a modifier the target holds
+        held: dict[str, Any] = {"type": "targeted_modifier", "roll": roll, "amount": amount}
+        if targeted["kind"]:
+            held["weapons"] = targeted["kind"]
+        return [_wrap(held, condition)], []
     if roll == "save":
         if amount < 0 or not re.fullmatch(
             rf"(?:for attacks that target )?{_UNIT}\.?", rest.strip()
@@ -285,10 +301,42 @@ _ON_ROLL = re.compile(
 )
 
 
+_DAMAGE_AS_MORTAL = re.compile(
+    r"if the unmodified (?:hit )?roll for an attack made with (?:the |a |an )?(?P<subject>.+?) is 6, "
+    r"that attack inflicts <the weapon damage as a> mortal wounds? and the attack sequence ends"
+    r"(?: \(do not make a wound or save roll\))?\.?"
+)
+"""A shared rule naming the weapons of several warscrolls (Frightful Touch): an unmodified hit
+roll of 6 (no wound or save roll follows, so the roll is the hit roll) inflicts mortal wounds
+equal to the weapon's Damage."""
+
+
+def _damage_as_mortal(
+    s: str, weapons: list[WeaponRef]
+) -> tuple[list[dict[str, Any]], list[str]] | None:
+    """Frightful Touch: the weapons of this warscroll among those named, when they share one
+    fixed Damage (one effect says one amount)."""
+    match = _DAMAGE_AS_MORTAL.fullmatch(s)
+    if not match:
+        return None
+    covered = _weapons_listed(match["subject"], weapons)
+    if not covered:
+        return None
+    damages = {
+        str(w.damage) if w.damage is not None else w.damage_text.upper()
+        for w in weapons
+        if w.id in covered
+    }
+    if len(damages) != 1 or not re.fullmatch(r"\d{1,2}|D3|D6", damage := damages.pop()):
+        return None
+    effect = {"type": "mortal_wounds_on_roll", "roll": "hit", "on": 6, "amount": damage}
+    return [{**effect, "add": False}], covered
+
+
 def _on_roll(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], list[str]] | None:
     match = _ON_ROLL.fullmatch(s)
     if not match:
-        return None
+        return _damage_as_mortal(s, weapons)
     found = _on_roll_outcome(match, weapons)
     if found is None or match["against"] is None:
         return found
@@ -370,6 +418,16 @@ def _on_roll_outcome(
             return [
                 {"type": "damage_bonus_on_wound", "on": on, "amount": int(damage["n"]) - base}
             ], covered
+    rolled = re.fullmatch(
+        r"that attack has a damage characteristic of (?P<n>d3|d6|2d6|d3\+1)(?: instead of "
+        r"(?P<was>\d{1,3}))?",
+        then,
+    )
+    if rolled and roll == "wound":
+        bases_r = {w.damage for w in chosen}
+        if len(bases_r) == 1 and rolled["was"] in (None, str(next(iter(bases_r)))):
+            return [{"type": "damage_on_wound", "on": on, "damage": rolled["n"].upper()}], covered
+        return None
     added = re.fullmatch(
         r"add (?P<n>\d) to the damage characteristic of that weapon for that attack", then
     )
@@ -459,6 +517,90 @@ def _more_wordings(
     return None
 
 
+_AFTER_MOVING = re.compile(
+    r"(?P<who>[a-z' ]{1,30}?) can (?P<move>run|retreat|run or retreat|run and/or retreat|"
+    r"retreat and/or run)(?: in that movement phase)? and (?:still )?(?P<then>charge|shoot|shoot "
+    r"and/or charge)(?: later)? in the same turn"
+)
+"""'This unit can run and still charge later in the same turn' (AoS2 §8.3, §8.4 waived)."""
+
+
+def _after_moving(match: re.Match[str]) -> list[dict[str, Any]]:
+    """One `act_after_moving` for each move and each act the words name."""
+    moves = re.findall(r"run|retreat", match["move"])
+    acts = re.findall(r"shoot|charge", match["then"])
+    return [{"type": "act_after_moving", "move": m, "then": t} for m in moves for t in acts]
+
+
+_AURA_WHO = (
+    r"friendly (?P<kw>[a-z' -]{1,40}?) units (?:while they are |that are )?(?:wholly )?within "
+    r"(?P<r>\d{1,2})\"? of (?:this|that) model"
+)
+_AURA_CLAUSES: list[tuple[str, str]] = [
+    (
+        r"(?:you can )?reroll (?P<which>failed )?(?P<roll>hit|wound) rolls(?P<ones> of 1)? for "
+        r"(?:attacks made by )?{WHO}",
+        "reroll",
+    ),
+    (
+        r"(?:you can )?reroll (?P<which>failed )?(?P<roll>save) rolls(?P<ones> of 1)? for "
+        r"attacks that target {WHO}",
+        "reroll",
+    ),
+    (
+        r"(?:you can )?add (?P<n>\d) to (?P<roll>hit|wound)(?: and (?P<roll2>hit|wound))? rolls "
+        r"for (?:attacks made by )?{WHO}",
+        "modifier",
+    ),
+    (r"(?:you can )?reroll (?P<other>charge|run|battleshock) rolls for {WHO}", "reroll_other"),
+    (
+        r"(?:you can )?add (?P<n>\d) to (?P<other>charge|run|casting|unbinding) rolls for {WHO}",
+        "roll_bonus",
+    ),
+    (
+        r"(?:you do not have to |you do not |do not )take battleshock tests for {WHO}",
+        "no_battleshock",
+    ),
+    (
+        r"subtract (?P<n>\d) from (?P<roll>hit|wound) rolls for attacks (?:made with "
+        r"(?P<kind>melee|missile) weapons )?that target {WHO}",
+        "targeted_modifier",
+    ),
+]
+"""What friendly units near the bearer are given, as an `aura` (AoS2 §21): the clause, and the
+kind of effect it makes (`_lasting_effects`)."""
+
+
+def _friendly_aura(s: str) -> list[dict[str, Any]] | None:
+    """ "[Until the end of that phase,] you can re-roll hit rolls of 1 for attacks made by
+    friendly TROGGOTH units wholly within 18\" of that model [when they attack]": an aura on
+    the bearer, held for a while when the sentence says how long."""
+    s = re.sub(r"^if you do so,? ", "", s)
+    until = None
+    for pattern, duration in _UNTIL:
+        found = re.search(rf"(?:^(?:{pattern}),? |,? (?:{pattern})$)", s)
+        if found:
+            until, s = duration, (s[: found.start()] + s[found.end() :]).strip()
+            break
+    s = re.sub(r" when (?:they attack|the charge roll is made)$", "", s)
+    tail = re.search(r" (?:in that (?:combat |charge )?phase|until the end of that phase)$", s)
+    if tail:
+        until, s = until or "end_of_phase", s[: tail.start()]
+    for pattern, kind in _AURA_CLAUSES:
+        match = re.fullmatch(pattern.replace("{WHO}", _AURA_WHO), s)
+        if match:
+            effects = _lasting_effects(kind, match)
+            if kind == "targeted_modifier":
+                effects[0]["amount"] = -abs(effects[0]["amount"])
+            aura: dict[str, Any] = {"type": "aura", "range": int(match["r"]), "side": "friendly"}
+            aura["keywords"] = [match["kw"].upper()]
+            aura["effects"] = effects
+            if until is None:
+                return [aura]
+            return [{"type": "lasting", "until": until, "effects": [aura]}]
+    return None
+
+
 def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
     """Sentences about rolls outside the attack, battleshock, healing and auras.
 
@@ -466,6 +608,29 @@ def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
     after "roll a dice for each enemy unit within 1\"" or "pick a point", that unit is one of
     several the tool cannot see, and the mortal wounds must never land on the bearer."""
     s = s.rstrip(".")
+    if re.fullmatch(
+        r"(?:if you do so, )?pick (?:1|a|one) friendly (?:[a-z' -]{1,40} )?(?:model|hero) with "
+        r"this command ability",
+        s,
+    ):
+        return []  # the model using it: the aura that follows is on it
+    aura = _friendly_aura(s)
+    if aura is not None:
+        return aura
+    after = _AFTER_MOVING.fullmatch(s)
+    if after and re.fullmatch(_UNIT, after["who"]):
+        return _after_moving(after)
+    slew = re.fullmatch(
+        r"if any enemy models were slain by (?:wounds inflicted by )?(?:this model|this unit)'s "
+        r"attacks in that (?:combat )?phase, (?P<rest>.+)",
+        s,
+    )
+    if slew:
+        # "... you can heal up to D3 wounds allocated to this model": the table says whether
+        heals = _other(slew["rest"], picked_enemy)
+        if not heals or any(e["type"] != "heal" for e in heals):
+            return None
+        return [{"type": "conditional", "condition": "slew_this_phase", "effects": heals}]
     if not picked_enemy and re.search(r"\b(?:that|the|each) (?:enemy )?units? suffers?\b", s):
         return None
     match = re.fullmatch(
@@ -551,11 +716,11 @@ def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
                 {"type": "modifier", "roll": roll, "amount": amount}
                 for roll in match["roll"].split(" and ")
             ]
-        aura = {"type": "aura", "range": int(match["r"]), "side": "friendly"}
+        near = {"type": "aura", "range": int(match["r"]), "side": "friendly"}
         keywords = [match["kw"].upper()]
         if match["noun"] == "wizards":
             keywords.append("WIZARD")
-        return [{**aura, "keywords": keywords, "effects": bonuses}]
+        return [{**near, "keywords": keywords, "effects": bonuses}]
     if re.fullmatch(r"the leader of this unit is (?:a|an|the) [\w' -]+", s):
         return []
     if re.fullmatch(rf"(?:you do not|do not) take battleshock tests for {_UNIT}", s):
@@ -568,7 +733,7 @@ def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
     if match:
         return [{"type": "heal", "amount": _number(match["n"]), "target": "self"}]
     match = re.fullmatch(
-        r"subtract (?P<n>\d) from the bravery characteristic of enemy units (?:while|if|when) they are within (?P<r>\d{1,3})\"? of (?:this model|this unit|any friendly units with this ability|one or more friendly \w+(?: \w+)?)",
+        r"subtract (?P<n>\d) from the bravery characteristic of enemy units (?:while|whilst|if|when) they are within (?P<r>\d{1,3})\"? of (?:this model|this unit|any friendly units with this ability|one or more friendly \w+(?: \w+)?|any (?:friendly )?(?!enemy)(?P<kw>[a-z' -]{1,30}))",
         s,
     )
     if match:
@@ -610,6 +775,65 @@ _BOLT = re.compile(
     r"(?:if successfully cast, )?pick (?:1|one) enemy unit within (?P<r>\d{1,3})\"? of the caster"
     r"(?: that is visible to them)?\. that unit suffers (?P<n>d3|d6|2d6|\d) mortal wounds?\.?"
 )
+
+
+_EACH_ENEMY = re.compile(
+    r"(?:^|(?<=\. ))(?P<lead>[^.]{0,80}?)roll (?:a|1|one) dice fo[re] each enemy unit (?:that is )?"
+    r"within (?P<r>\d{1,2})\"? of (?:this model|this unit|the caster)(?P<after> (?:immediately )?"
+    r"(?:after this (?:model|unit) (?:makes|has made|completes|finishes) a charge move|before this "
+    r"(?:model|unit) makes a retreat move))?\. on a (?P<on>[2-6])\+?,? (?:that|the) (?:enemy )?unit "
+    r"suffers (?P<n>d3|d6|\d) mortal wounds?(?: if it is an? (?P<kw>monster|hero|wizard|priest), or "
+    r"(?P<n2>d3|d6|\d) mortal wounds? if it is not an? (?P=kw))?(?:\.|$)"
+)
+"""A roll for each enemy unit within range of the bearer, the wounds on each unit that rolls
+high enough (AoS2 §21): read as `mortal_wounds` on `each_enemy_in_range`."""
+
+_EACH_ENEMY_SUFFERS = re.compile(
+    r"(?:if successfully cast, )?each enemy unit within (?P<r>\d{1,2})\"? of (?:this model|this "
+    r"unit|the caster) suffers (?P<n>d3|d6|\d) mortal wounds?"
+)
+"""Every enemy unit within range of the bearer suffers mortal wounds, no roll made."""
+
+
+def _each_enemy(plain: str) -> tuple[list[dict[str, Any]], re.Match[str]] | None:
+    """ "Roll a dice for each enemy unit within 1\" of this model. On a 2+, that unit suffers D3
+    mortal wounds (if it is a MONSTER, or D6 if not)", or "each enemy unit within 18\" of the
+    caster suffers 1 mortal wound": the effect and the words read, when nothing but a timing
+    comes before and no other amount is given "instead" after."""
+    if re.search(r"\binstead\b", plain):
+        return None
+    suffers = re.search(rf"(?:^|(?<=\. )){_EACH_ENEMY_SUFFERS.pattern}(?:\.|$)", plain)
+    if suffers:
+        amount = _number(suffers["n"])
+        spread = {"target": "each_enemy_in_range", "range": int(suffers["r"])}
+        return [{"type": "mortal_wounds", "amount": amount, **spread}], suffers
+    match = _EACH_ENEMY.search(plain)
+    if match is None:
+        return None
+    lead = re.sub(r"(?:if successfully cast,? |you can )", "", match["lead"])
+    if _strip_lead(lead + "x").strip() != "x":
+        return None
+    reach = int(match["r"])
+
+    def wounds(amount: str) -> dict[str, Any]:
+        return {
+            "type": "mortal_wounds",
+            "amount": _number(amount),
+            "target": "each_enemy_in_range",
+            "range": reach,
+        }
+
+    then: list[dict[str, Any]] = [wounds(match["n"])]
+    if match["kw"]:
+        then = [
+            {
+                "type": "if_keywords",
+                "keywords": [_NOUN_KEYWORDS[match["kw"]]],
+                "effects": then,
+                "otherwise": [wounds(match["n2"])],
+            }
+        ]
+    return [{"type": "roll_then", "on": int(match["on"]), "then": then}], match
 
 
 _PICK = re.compile(
@@ -674,11 +898,27 @@ _LASTING_WORDINGS: list[tuple[str, str]] = [
         "reroll",
     ),
     (
+        r"(?:you can )?reroll (?P<which>failed )?(?P<roll>hit|wound) rolls(?P<ones> of 1)? for "
+        r"attacks (?:made with (?P<kind>melee|missile) weapons )?that target {WHO}",
+        "targeted_reroll",
+    ),
+    (
+        r"(?:you can )?(?P<op>add|subtract) (?P<n>\d) (?:to|from) (?P<roll>hit|wound) rolls for "
+        r"attacks (?:made with (?P<kind>melee|missile) weapons )?that target {WHO}",
+        "targeted_modifier",
+    ),
+    (
         r"(?:you can )?(?P<op>add|subtract) (?P<n>\d) (?:to|from) (?P<roll>save) rolls for "
         r"(?:attacks that target )?{WHO}",
         "modifier",
     ),
     (r"add (?P<n>\d) to the attacks characteristic of {WHO}'s melee weapons", "attacks"),
+    (
+        r"(?P<who>{WHO}) can (?P<move>run|retreat|run or retreat|run and/or retreat|retreat "
+        r"and/or run)(?: in that movement phase)? and still (?P<then>charge|shoot|shoot and/or "
+        r"charge)(?: later)? in the same turn",
+        "after_moving",
+    ),
     (
         r"(?:do not take battleshock tests for {WHO}|{WHO} (?:does|do) not take battleshock tests)",
         "no_battleshock",
@@ -715,6 +955,19 @@ def _lasting_effects(kind: str, match: re.Match[str]) -> list[dict[str, Any]]:
         return [
             {"type": "modifier", "roll": roll, "amount": sign * int(match["n"])} for roll in rolls
         ]
+    if kind == "after_moving":
+        return _after_moving(match)
+    if kind in ("targeted_reroll", "targeted_modifier"):
+        effect: dict[str, Any] = {"type": kind, "roll": match["roll"]}
+        if kind == "targeted_reroll":
+            effect["which"] = (
+                "ones" if groups.get("ones") else "failed" if groups.get("which") else "all"
+            )
+        else:
+            effect["amount"] = sign * int(match["n"])
+        if groups.get("kind"):
+            effect["weapons"] = groups["kind"]
+        return [effect]
     if kind == "attacks":
         return [
             {
@@ -820,11 +1073,11 @@ def _by_size(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], li
     """ "You can reroll failed hit rolls for attacks made with X if the target unit has 5 or
     more models": the effect only `against` a unit of that many models."""
     match = re.fullmatch(
-        r"(?P<rest>.+?),? if the target unit (?:has|contains|includes) (?P<m>\d{1,2}) or more "
-        r"models",
+        r"(?P<rest>.+?),? if the target(?: unit)? (?:has|contains|includes) (?P<m>\d{1,2}) or "
+        r"more models",
         s,
     ) or re.fullmatch(
-        r"if the target unit (?:has|contains|includes) (?P<m>\d{1,2}) or more models, "
+        r"if the target(?: unit)? (?:has|contains|includes) (?P<m>\d{1,2}) or more models, "
         r"(?P<rest>.+)",
         s,
     )
@@ -976,6 +1229,11 @@ def read_ability(text: str, weapons: list[WeaponRef], *, command_model: bool = F
             reading.weapons.extend(w for w in covered_size if w not in reading.weapons)
             plain = (plain[: size.start()] + plain[size.end() :]).strip()
             understood += 1
+    each = _each_enemy(plain)
+    if each:
+        reading.effects.extend(each[0])
+        plain = (plain[: each[1].start()] + plain[each[1].end() :]).strip()
+        understood += 1
     bolt = _BOLT.search(plain)
     if bolt:
         amount = _number(bolt["n"])
@@ -999,7 +1257,7 @@ def read_ability(text: str, weapons: list[WeaponRef], *, command_model: bool = F
     melee = [w.id for w in weapons if w.melee]
     missed = 0
     for sentence in sentences:
-        core = _strip_lead(sentence.rstrip(".").strip())
+        core = _strip_lead(re.sub(r"^in addition,? ", "", sentence.rstrip(".").strip()))
         if not core:
             continue  # the timing left of a wording read above ("in your hero phase,")
         if one_pick and _PICK_SENTENCE.fullmatch(core):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from aos_cli.core.ability_effects import (
     Aura,
+    Conditional,
     GainCommandPoints,
     Heal,
     IfKeywords,
@@ -18,6 +19,7 @@ from aos_cli.core.action_types import UseAbility, UseCommand
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.casualties import suffer_mortal_wounds
 from aos_cli.core.dice import DiceSource
+from aos_cli.core.each_in_range import strike_each
 from aos_cli.core.effects import (
     Effect,
     Ethereal,
@@ -41,6 +43,7 @@ from aos_cli.core.handlers import action
 from aos_cli.core.legality import check_ability, check_general_command, check_inspiring_presence
 from aos_cli.core.state import ActiveEffect, GameState, UnitState
 from aos_cli.core.system import system_of
+from aos_cli.core.unit_attacks import holds
 from aos_cli.language.i18n import _, ngettext
 
 DURATIONS = {
@@ -116,12 +119,29 @@ def _apply_each(
     applied = False
     immediate: list[Effect] = []
     for effect in effects:
+        if strike_each(
+            state,
+            source,
+            name,
+            effect,
+            dice,
+            answers,
+            lambda unit, inner: _apply_each(state, source, unit, name, inner, dice, answers),
+        ):
+            applied = True
+            continue
         aim = source if getattr(effect, "target", None) in ("self", "bearer") else target
         match effect:
             case IfKeywords(keywords=keywords, effects=when, otherwise=otherwise):
                 # One branch or the other by the keywords of the unit picked (Warding Lantern).
                 branch = when if all(aim.spec.has(k) for k in keywords) else otherwise
                 if not (branch and _apply_each(state, source, aim, name, branch, dice, answers)):
+                    continue
+            case Conditional(condition="slew_this_phase" as condition, effects=inner):
+                # "if any enemy models were slain by this model's attacks, heal ...": asked
+                if not holds(condition, state, source, answers) or not _apply_each(
+                    state, source, aim, name, inner, dice, answers
+                ):
                     continue
             case MortalWounds(keyword=str(keyword)) if not aim.spec.has(keyword):
                 continue

@@ -63,8 +63,11 @@ def test_damage_table_wizard_spells_fly_and_command_ability(fixtures: Path) -> N
     assert (command.timing.phase, command.timing.step, command.reminder) == (
         "combat",
         "start",
-        True,
+        False,
     )
+    # "add 1 to hit rolls for friendly TEST HOST units wholly within 12" of this model until
+    # the end of that phase": an aura the model holds for the phase (AoS2 §21)
+    assert [type(e).__name__ for e in command.effects] == ["Lasting"]
     assert "Fly" not in [a.name for a in drake.abilities]
     assert "Crown of Storms" not in [a.name for a in drake.abilities]
 
@@ -231,10 +234,12 @@ def test_keyword_phrases_a_text_picks_by_become_the_units_own_keywords() -> None
         return {"abilities": [{"target": {"side": "friendly", "keywords": list(phrases)}}]}
 
     warscrolls = [
-        {"keywords": ["REDEEMER", "SACROSANCT", "NURGLE", "DAEMON", "HERO"]},
+        {"keywords": ["REDEEMER", "SACROSANCT", "NURGLE", "DAEMON", "HERO", "BLOODLETTER"]},
         picking("REDEEMER OR SACROSANCT"),
         picking("NURGLE DAEMON", "HERO"),
         picking("HORRORS OF TZEENTCH"),
+        # "pick 1 friendly BLOODLETTERS unit": the plural of the unit's own keyword
+        picking("BLOODLETTERS"),
     ]
     settle_target_keywords(warscrolls)
     targets = [w["abilities"][0]["target"] for w in warscrolls[1:]]
@@ -242,4 +247,5 @@ def test_keyword_phrases_a_text_picks_by_become_the_units_own_keywords() -> None
         {"side": "friendly", "any_keywords": ["REDEEMER", "SACROSANCT"]},
         {"side": "friendly", "keywords": ["NURGLE", "DAEMON", "HERO"]},
         {"side": "friendly"},
+        {"side": "friendly", "keywords": ["BLOODLETTER"]},
     ]

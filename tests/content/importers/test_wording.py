@@ -311,9 +311,6 @@ def test_the_target_is_the_unit_the_text_picks(text: str, target: dict[str, obje
 @pytest.mark.parametrize(
     "text",
     [
-        # Soulscent: the enemy units within 1" suffer, never the Hellflayer
-        'At the start of the combat phase, roll a dice for each enemy unit within 1" of this '
-        "model. On a 4+, that enemy unit suffers D3 mortal wounds.",
         # Storm Breath: a point, then every enemy unit near it
         'In your shooting phase, you can pick a point on the battlefield within 12" of this '
         'model. Roll a dice for each enemy unit within 2" of that point. On a 4+ that unit '
@@ -811,16 +808,6 @@ def test_issue24_more_wordings_of_a_roll_of_6(
     assert reading.weapons == weapons
 
 
-def test_issue24_a_damage_of_d6_instead_of_1_stays_a_reminder() -> None:
-    """ "A Damage characteristic of D6 instead of 1" is no fixed bonus: no effect can say it."""
-    reading = read_ability(
-        "If the unmodified wound roll for an attack made with a Glaive is 6, that attack has a "
-        "Damage characteristic of D6 instead of 1.",
-        WEAPONS,
-    )
-    assert reading.effects == []
-
-
 @pytest.mark.parametrize(
     ("text", "effects"),
     [
@@ -964,3 +951,412 @@ def test_issue24_a_weapons_damage_and_rend_after_a_charge() -> None:
             ],
         }
     ]
+
+
+def _each_enemy(amount: str, reach: int) -> dict[str, object]:
+    return {
+        "type": "mortal_wounds",
+        "amount": amount,
+        "target": "each_enemy_in_range",
+        "range": reach,
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "effects", "timing"),
+    [
+        (
+            'After this model makes a charge move, roll a dice for each enemy unit within 1" of '
+            "this model. On a 2+, that unit suffers D3 mortal wounds.",
+            [{"type": "roll_then", "on": 2, "then": [_each_enemy("D3", 1)]}],
+            {"phase": "charge", "trigger": "after this unit makes a charge move"},
+        ),
+        (
+            'Roll 1 dice for each enemy unit that is within 1" of this model after this model '
+            "completes a charge move. On a 4+, that enemy unit suffers D3 mortal wounds.",
+            [{"type": "roll_then", "on": 4, "then": [_each_enemy("D3", 1)]}],
+            {"phase": "charge", "trigger": "after this unit makes a charge move"},
+        ),
+        (
+            'After this model makes a charge move, roll a dice for each enemy unit within 1" of '
+            "this model. On a 2+, that unit suffers D3 mortal wounds if it is a MONSTER, or D6 "
+            "mortal wounds if it is not a MONSTER.",
+            [
+                {
+                    "type": "roll_then",
+                    "on": 2,
+                    "then": [
+                        {
+                            "type": "if_keywords",
+                            "keywords": ["MONSTER"],
+                            "effects": [_each_enemy("D3", 1)],
+                            "otherwise": [_each_enemy("D6", 1)],
+                        }
+                    ],
+                }
+            ],
+            {"phase": "charge", "trigger": "after this unit makes a charge move"},
+        ),
+        (
+            # Soulscent: the enemy units within 1" suffer, never the Hellflayer
+            'At the start of the combat phase, roll a dice for each enemy unit within 1" of this '
+            "model. On a 4+, that enemy unit suffers D3 mortal wounds.",
+            [{"type": "roll_then", "on": 4, "then": [_each_enemy("D3", 1)]}],
+            {"phase": "combat", "step": "start"},
+        ),
+        (
+            'At the end of the combat phase, you can roll 1 dice for each enemy unit within 3" '
+            "of this unit. On a 5+, that enemy unit suffers D3 mortal wounds.",
+            [{"type": "roll_then", "on": 5, "then": [_each_enemy("D3", 3)]}],
+            {"phase": "combat", "step": "end"},
+        ),
+        (
+            'If successfully cast, each enemy unit within 18" of the caster suffers 1 mortal '
+            "wound.",
+            [_each_enemy("1", 18)],
+            {},
+        ),
+    ],
+)
+def test_issue24_mortal_wounds_on_each_enemy_unit_in_range(
+    text: str, effects: list[dict[str, object]], timing: dict[str, str]
+) -> None:
+    """AoS2 §21, §14.8: a roll for each enemy unit within range of the bearer, the mortal
+    wounds on each unit that rolls high enough: never on the bearer or a unit picked."""
+    reading = read_ability(text, WEAPONS)
+    assert reading.effects == effects and reading.complete
+    assert reading.timing == timing and reading.target is None
+    for effect in reading.effects:
+        built, problems = build_effect(effect)
+        assert built is not None, problems
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # friend and foe alike: the tool cannot put wounds on its own side's units unasked
+        "If this model is slain, before the model is removed from play roll a dice for each "
+        'unit within 6" of this model. On a 4+ that unit suffers D3 mortal wounds.',
+        # another amount "instead" for some of them
+        'If successfully cast, each enemy unit within 18" of the caster suffers 1 mortal wound. '
+        'Enemy units within 6" of the caster suffer D3 mortal wounds instead.',
+        # from any of several units: one unit's roll would be repeated by the others
+        'At the start of your hero phase, roll a dice for each enemy unit within 8" of any '
+        "friendly models with this ability. On a 5+ that enemy unit suffers 1 mortal wound.",
+    ],
+)
+def test_issue24_wounds_on_units_in_range_it_cannot_tell_stay_reminders(text: str) -> None:
+    reading = read_ability(text, WEAPONS)
+    assert not any("each_enemy_in_range" in str(e) for e in reading.effects)
+    assert not reading.complete
+
+
+def test_issue24_frightful_touch_inflicts_the_weapons_damage() -> None:
+    """The shared Frightful Touch names the weapons of several warscrolls: an unmodified hit
+    roll of 6 with this unit's (no wound or save roll follows) inflicts its Damage as mortal
+    wounds, the sequence ending (AoS2 §14.4, §14.8)."""
+    weapons = [WeaponRef("spectral-claws", "Spectral Claws", melee=True, damage=1)]
+    reading = read_ability(
+        "If the unmodified roll for an attack made with the <Banshee's Spectral Claws>, "
+        "<Fellreaper> <Spectral Claws> is 6, that attack inflicts <the weapon damage as a> "
+        "mortal wound and the attack sequence ends (do not make a wound or save roll).",
+        weapons,
+    )
+    assert reading.effects == [
+        {"type": "mortal_wounds_on_roll", "roll": "hit", "on": 6, "amount": "1", "add": False}
+    ]
+    assert reading.weapons == ["spectral-claws"] and reading.complete
+
+
+@pytest.mark.parametrize(
+    ("text", "effect"),
+    [
+        (
+            "Subtract 1 from hit rolls for attacks that target this model.",
+            {"type": "targeted_modifier", "roll": "hit", "amount": -1},
+        ),
+        (
+            "Subtract 1 from hit rolls for attacks made with melee weapons that target this unit.",
+            {"type": "targeted_modifier", "roll": "hit", "amount": -1, "weapons": "melee"},
+        ),
+        (
+            'Pick 1 enemy unit within 18" of the caster that is visible to them. You can re-roll '
+            "hit rolls of 1 for attacks that target that unit until your next hero phase.",
+            {
+                "type": "lasting",
+                "until": "your_next_hero_phase",
+                "effects": [{"type": "targeted_reroll", "roll": "hit", "which": "ones"}],
+            },
+        ),
+        (
+            'If successfully cast, pick 1 friendly unit wholly within 12" of the caster that is '
+            "visible to them. Until your next hero phase, subtract 1 from hit rolls for attacks "
+            "made with missile weapons that target that unit.",
+            {
+                "type": "lasting",
+                "until": "your_next_hero_phase",
+                "effects": [
+                    {"type": "targeted_modifier", "roll": "hit", "amount": -1, "weapons": "missile"}
+                ],
+            },
+        ),
+    ],
+)
+def test_issue24_rolls_of_attacks_that_target_the_unit(
+    text: str, effect: dict[str, object]
+) -> None:
+    """AoS2 §2: a modifier or reroll of the attackers' rolls that the target holds."""
+    reading = read_ability(text, WEAPONS)
+    assert reading.effects == [effect] and reading.complete and reading.weapons == []
+    built, problems = build_effect(effect)
+    assert built is not None, problems
+
+
+def test_issue24_heal_if_its_attacks_slew_models_is_asked() -> None:
+    """AoS2 §14.12: the heal holds only if the model's attacks slew enemy models that phase."""
+    reading = read_ability(
+        "At the end of the combat phase, if any enemy models were slain by wounds inflicted by "
+        "this model's attacks in that phase, you can heal up to D3 wounds allocated to this "
+        "model.",
+        WEAPONS,
+    )
+    assert reading.timing == {"phase": "combat", "step": "end"} and reading.complete
+    assert reading.effects == [
+        {
+            "type": "conditional",
+            "condition": "slew_this_phase",
+            "effects": [{"type": "heal", "amount": "D3", "target": "self"}],
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "pairs"),
+    [
+        ("This unit can run and still charge later in the same turn.", [("run", "charge")]),
+        ("This model can run and still shoot in the same turn.", [("run", "shoot")]),
+        (
+            "This model can run or retreat and still charge later in the same turn.",
+            [("run", "charge"), ("retreat", "charge")],
+        ),
+        (
+            "This model can retreat and still shoot and/or charge later in the same turn.",
+            [("retreat", "shoot"), ("retreat", "charge")],
+        ),
+        (
+            "Ignore modifiers (positive or negative) when making save rolls for attacks that "
+            "target this unit. In addition, this unit can run and still charge later in the same "
+            "turn.",
+            [("run", "charge")],
+        ),
+    ],
+)
+def test_issue24_run_or_retreat_and_still_act(text: str, pairs: list[tuple[str, str]]) -> None:
+    """AoS2 §8.3, §8.4: running or retreating bars shooting and charging unless a rule says
+    the unit can still do so."""
+    reading = read_ability(text, WEAPONS)
+    found = [(e["move"], e["then"]) for e in reading.effects if e["type"] == "act_after_moving"]
+    assert found == pairs and reading.complete
+
+
+def test_issue24_a_picked_unit_can_run_and_shoot_for_a_while() -> None:
+    reading = read_ability(
+        'If successfully cast, pick 1 friendly unit wholly within 24" of the caster. Until your '
+        "next hero phase, that unit can run and still shoot later in the same turn.",
+        WEAPONS,
+    )
+    assert reading.effects == [
+        {
+            "type": "lasting",
+            "until": "your_next_hero_phase",
+            "effects": [{"type": "act_after_moving", "move": "run", "then": "shoot"}],
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        (
+            'Re-roll hit rolls of 1 for friendly ROTBRINGER units while they are within 7" of '
+            "this model.",
+            [
+                {
+                    "type": "aura",
+                    "range": 7,
+                    "side": "friendly",
+                    "keywords": ["ROTBRINGER"],
+                    "effects": [{"type": "reroll", "roll": "hit", "which": "ones"}],
+                }
+            ],
+        ),
+        (
+            "You can re-roll charge rolls for friendly STORMCAST ETERNAL units that are wholly "
+            'within 18" of this model when the charge roll is made.',
+            [
+                {
+                    "type": "aura",
+                    "range": 18,
+                    "side": "friendly",
+                    "keywords": ["STORMCAST ETERNAL"],
+                    "effects": [{"type": "reroll_other", "roll": "charge"}],
+                }
+            ],
+        ),
+        (
+            "You can use this command ability at the start of the combat phase. If you do so, "
+            "pick a friendly model with this command ability. Add 1 to hit rolls for friendly "
+            'NIGHTHAUNT units while they are wholly within 12" of that model in that combat '
+            "phase.",
+            [
+                {
+                    "type": "lasting",
+                    "until": "end_of_phase",
+                    "effects": [
+                        {
+                            "type": "aura",
+                            "range": 12,
+                            "side": "friendly",
+                            "keywords": ["NIGHTHAUNT"],
+                            "effects": [{"type": "modifier", "roll": "hit", "amount": 1}],
+                        }
+                    ],
+                }
+            ],
+        ),
+        (
+            "You can use this command ability in your hero phase. If you do so, pick 1 friendly "
+            "model with this command ability. Until your next hero phase, you can re-roll save "
+            'rolls of 1 for attacks that target friendly SYLVANETH units wholly within 12" of '
+            "that model.",
+            [
+                {
+                    "type": "lasting",
+                    "until": "your_next_hero_phase",
+                    "effects": [
+                        {
+                            "type": "aura",
+                            "range": 12,
+                            "side": "friendly",
+                            "keywords": ["SYLVANETH"],
+                            "effects": [{"type": "reroll", "roll": "save", "which": "ones"}],
+                        }
+                    ],
+                }
+            ],
+        ),
+        (
+            "You can use this command ability at the start of the battleshock phase. If you do "
+            "so, pick a friendly model with this command ability. Until the end of that phase, "
+            "you do not have to take battleshock tests for friendly STORMCAST ETERNAL units that "
+            'are wholly within 18" of that model.',
+            [
+                {
+                    "type": "lasting",
+                    "until": "end_of_phase",
+                    "effects": [
+                        {
+                            "type": "aura",
+                            "range": 18,
+                            "side": "friendly",
+                            "keywords": ["STORMCAST ETERNAL"],
+                            "effects": [{"type": "no_battleshock"}],
+                        }
+                    ],
+                }
+            ],
+        ),
+    ],
+)
+def test_issue24_what_friendly_units_near_the_bearer_are_given(
+    text: str, effects: list[dict[str, object]]
+) -> None:
+    """AoS2 §21 auras: friendly units within range of the model get the effect, for as long
+    as a command ability says ("until the end of that phase", "in that combat phase")."""
+    reading = read_ability(text, WEAPONS)
+    assert reading.effects == effects and reading.complete and reading.target is None
+    for effect in reading.effects:
+        built, problems = build_effect(effect)
+        assert built is not None, problems
+
+
+def test_issue24_a_model_picked_on_a_condition_leaves_the_condition_to_read() -> None:
+    """ "Pick a friendly model with this command ability that is within 3\" of an enemy unit":
+    the condition of use is not checked, so the text stays a reminder beside the aura."""
+    reading = read_ability(
+        "You can use this command ability at the start of the combat phase. If you do so, pick "
+        'a friendly model with this command ability that is within 3" of an enemy unit. Add 1 '
+        'to hit rolls for friendly STORMCAST ETERNAL units wholly within 12" of that model when '
+        "they attack in that combat phase.",
+        WEAPONS,
+    )
+    assert reading.effects and not reading.complete
+
+
+def test_issue24_a_wound_roll_of_6_gives_the_attack_d6_damage() -> None:
+    """AoS2 §14.4: "that attack has a Damage characteristic of D6 instead of 1" on a 6 to
+    wound, for the named weapon, whose Damage must be the 1 the text replaces."""
+    weapons = [WeaponRef("claws-and-fangs", "Claws and Fangs", melee=True, damage=1)]
+    text = (
+        "If the unmodified wound roll for an attack made with a Dracoth's Claws and Fangs is 6, "
+        "that attack has a Damage characteristic of D6 instead of {was}."
+    )
+    reading = read_ability(text.format(was=1), weapons)
+    assert reading.effects == [{"type": "damage_on_wound", "on": 6, "damage": "D6"}]
+    assert reading.weapons == ["claws-and-fangs"] and reading.complete
+    built, problems = build_effect(reading.effects[0])
+    assert built is not None, problems
+    assert read_ability(text.format(was=2), weapons).effects == []
+
+
+def test_issue24_frightful_touch_with_a_random_damage() -> None:
+    """A Chill Dagger of Damage D3 inflicts D3 mortal wounds on a hit roll of 6."""
+    weapons = [WeaponRef("chill-dagger", "Chill Dagger", melee=True, damage_text="D3")]
+    reading = read_ability(
+        "If the unmodified roll for an attack made with the <Fellreaper>, <Chill Dagger> is 6, "
+        "that attack inflicts <the weapon damage as a> mortal wound and the attack sequence "
+        "ends (do not make a wound or save roll).",
+        weapons,
+    )
+    assert reading.effects == [
+        {"type": "mortal_wounds_on_roll", "roll": "hit", "on": 6, "amount": "D3", "add": False}
+    ]
+
+
+def test_issue24_bravery_aura_whilst_near_any_of_a_kind() -> None:
+    """AoS2 §21: "whilst they are within 6\\" of any MORGHASTS" on a Morghast warscroll."""
+    reading = read_ability(
+        'Subtract 1 from the Bravery characteristic of enemy units whilst they are within 6" '
+        "of any MORGHASTS.",
+        WEAPONS,
+    )
+    assert reading.effects == [
+        {
+            "type": "aura",
+            "range": 6,
+            "side": "enemy",
+            "effects": [
+                {"type": "characteristic_modifier", "characteristic": "bravery", "amount": -1}
+            ],
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Add 1 to hit rolls for attacks made with a Bow if the target has 10 or more models.",
+        "If the target unit has 10 or more models, add 1 to hit rolls for attacks made with his Bow.",
+    ],
+)
+def test_issue24_a_bonus_against_a_unit_of_many_models(text: str) -> None:
+    """AoS2 §2: the bonus only against a target of at least that many models."""
+    reading = read_ability(text, WEAPONS)
+    assert reading.effects == [
+        {
+            "type": "against",
+            "min_models": 10,
+            "effects": [{"type": "modifier", "roll": "hit", "amount": 1}],
+        }
+    ]
+    assert reading.weapons == ["bow"]
