@@ -67,6 +67,12 @@ def _read_line(proc: subprocess.Popen[str]) -> str:
     return line.rstrip("\n")
 
 
+def _finish(proc: subprocess.Popen[str], timeout: float) -> int:
+    """Close the child's stdin, wait for it to end and close its pipes; its exit code."""
+    proc.communicate(timeout=timeout)
+    return proc.returncode
+
+
 def _send(proc: subprocess.Popen[str], line: str) -> None:
     """Write one command line to a child's stdin."""
     assert proc.stdin is not None
@@ -725,7 +731,7 @@ def test_two_processes_appending_lose_nothing(tmp_path: Path, pause: float) -> N
         _send(proc, "go")
     told = {who: [int(s) for s in _read_line(proc).split()] for who, proc in procs.items()}
     for proc in procs.values():
-        assert proc.wait(30) == 0
+        assert _finish(proc, 30) == 0
     with Store(db) as store:
         acts = store.actions(game)
     assert [a.seq for a in acts] == list(range(1, 401))
@@ -785,9 +791,7 @@ def test_two_processes_with_expected_seq_one_loses_cleanly(tmp_path: Path) -> No
         assert len(won) == 1 and len(lost) == 1, results
         winners.append(won[0])
     for proc in procs.values():
-        assert proc.stdin is not None
-        proc.stdin.close()
-        assert proc.wait(10) == 0
+        assert _finish(proc, 10) == 0
     with Store(db) as store:
         history = store.actions(game, include_undone=True)
     assert [(a.seq, a.payload) for a in history] == [
