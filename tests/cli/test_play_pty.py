@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import subprocess
@@ -39,11 +40,14 @@ class Terminal:
         os.close(slave)
         self.seen = ""
 
-    def expect(self, text: str, timeout: float = 20.0) -> None:
+    def expect(self, text: str, timeout: float = 60.0) -> None:
+        """Wait for `text` (a minute at most: a first run on a busy machine compiles the
+        package cold); on failure the child is stopped, so no later test inherits it."""
         deadline = time.monotonic() + timeout
         while text not in self.seen:
             left = deadline - time.monotonic()
             if left <= 0:
+                self.stop()
                 raise AssertionError(f"never saw {text!r}; saw:\n{self.seen[-2000:]}")
             ready, _, _ = select.select([self.master], [], [], left)
             if ready:
@@ -52,6 +56,7 @@ class Terminal:
                 except OSError:
                     chunk = b""
                 if not chunk:
+                    self.stop()
                     raise AssertionError(f"process ended before {text!r}:\n{self.seen[-2000:]}")
                 self.seen += chunk.decode(errors="replace")
 
@@ -79,6 +84,14 @@ class Terminal:
                 self.seen += chunk.decode(errors="replace")
             elif re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", self.seen).endswith(": "):
                 return
+
+    def stop(self) -> None:
+        """End the child and release the terminal (a failed test leaves nothing running)."""
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait(timeout=20)
+        with contextlib.suppress(OSError):
+            os.close(self.master)
 
     def close(self) -> int:
         code = self.process.wait(timeout=20)
