@@ -211,3 +211,37 @@ def test_40k8_s5_4_perils_that_slays_the_psyker_strikes_every_unit_within_6() ->
     assert not state.unit("plaguecaster").alive
     assert state.unit("plague-marines").models == 2
     assert "Perils of the Warp: Plague Marines suffers 3 mortal wounds" in " ".join(state.notes)
+
+
+def test_40k8_s16_setup_asks_each_character_warlord_for_a_warlord_trait(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """40k8 §16: immediately before either player deploys, each CHARACTER Warlord may have a
+    Warlord Trait, rolled on the D3 or picked: the Space Marines roll (6: 3, Tenacious
+    Survivor), the Death Guard pick Legendary Fighter. The rolled trait then works: Smite's
+    three mortal wounds on the Librarian are each ignored on a 6."""
+    from aos_cli.app.games import load
+    from aos_cli.store import Store
+
+    db = tmp_path / "games.sqlite3"
+    typed = ["", "5 3", "6", "2", "6", "3", "1", "1", "1", "1", "q"]
+    out = run_cli("play", "--db", str(db), "--system", "wh40k8", "--dice", "manual",
+                  input="\n".join(typed) + "\n")  # fmt: skip
+    assert out.exit_code == 0, out.stderr
+    text = out.stdout + out.stderr
+    assert "Player Two's Warlord Trait for Librarian (40k8 §16)" in text
+    assert "Rolled 3: Tenacious Survivor." in text
+    assert (
+        "Player One's Warlord, Lord of Contagion, has the Warlord Trait Legendary Fighter" in text
+    )
+    assert text.index("Warlord Trait for Librarian") < text.index("Player Two sets up")
+    with Store(db) as store:
+        state = load(store, store.list_games()[0].id).state
+    assert [c["name"] for c in state.unit("librarian").spec.choices] == ["Tenacious Survivor"]
+    act(state, "priority", [], first=DG)
+    to_phase(state, "psychic")
+    act(state, "cast", [3, 4], wizard="plaguecaster", spell="Smite", target="librarian",
+        answers={"closest-visible": True})  # fmt: skip
+    act(state, "deny", [5, 6, 2, 1], wizard=None)  # D3 of 5: 3 mortal wounds; one 6
+    assert "rolls to ignore wounds 6 2 1 (6+) ignore 1." in " ".join(state.notes)
+    assert state.unit("librarian").wounds_suffered == 2
