@@ -292,7 +292,8 @@ def test_40k8_17_4_17_5_roll_off_winner_rolls_the_primary_and_chooses_the_zones(
         "",  # the mission: Only War
         "2 5",  # the roll-off: Player Two wins
         "2",  # its D3: 1, Slay and Secure
-        "", "",  # 40k8 §16: neither Warlord takes a Warlord Trait
+        "",  # 40k8 §16: Player One's Warlord takes no Warlord Trait
+        "",  # nor Player Two's
         "2",  # Player One: the Lord of Contagion in a teleportarium chamber
         "3",  # Player Two: the Rhino
         "1",  # Player One: the Malignant Plaguecaster (the Plague Marines come last by themselves)
