@@ -331,3 +331,46 @@ def test_40k8_s17_6_command_rerolls_on_the_psychic_test_and_deny_the_witch(
     assert "Librarian denies Smite with 9" in notes and state.sides[SM].command_rerolls == 1
     for verb in ("cast", "deny", "shoot", "fight"):
         assert "--command-reroll" in run_cli(verb, "--help").stdout, verb
+
+
+# --------------------------------------------------------------------------- the end (§4.7, §17.9)
+
+
+def test_40k8_s17_9_destroying_every_enemy_wins_at_once_not_at_the_turns_end() -> None:
+    """40k8 §17.9: the Rhino slays the last Plague Marine, the Death Guard's last model, in the
+    Shooting phase: the Space Marines win there and then, the battle ends in that phase."""
+    state = new_game(armies())
+    act(state, "priority", [], first=SM)
+    for unit, models in (("lord-of-contagion", -1), ("plaguecaster", -1), ("plague-marines", -4)):
+        act(state, "adjust", unit=unit, models=models)
+    to_phase(state, "shooting")
+    act(state, "shoot", [6, 6, 6, 6, 1, 1, 1, 1], unit="rhino", target="plague-marines",
+        answers={"half-range": False, "cover": False, "engaged": False})  # fmt: skip
+    assert state.ended and state.round == 1
+    assert "Space Marines has destroyed all its enemies and wins at once (40k8 §17.9)." in (
+        state.notes
+    )
+    assert state.result is not None and state.result["condition"] == "all_enemy_slain"
+
+
+def test_40k8_s4_7_a_unit_still_in_reserve_at_the_end_is_lost_and_shown_lost() -> None:
+    """40k8 §4.7: the Lord of Contagion never arrives from its teleportarium chamber: at the end
+    of the battle it counts as destroyed (its share of the losses) and the tables show it with
+    no model left and never arrived, not waiting in reserve."""
+    from aos_cli.views.game import unit_flags
+
+    setup = armies()
+    lord = next(u for u in setup["sides"][DG]["units"] if u["id"] == "lord-of-contagion")
+    lord["reserve"] = True
+    state = new_game(setup)
+    act(state, "priority", [], first=SM)
+    for _ in range(80):
+        if state.ended:
+            break
+        act(state, "next")
+    assert state.ended and state.round == 5
+    unit = state.unit("lord-of-contagion")
+    assert unit.models == 0 and not unit.alive
+    assert state.result is not None and state.result["share_lost"]["Death Guard"] > 0
+    flags = unit_flags(unit, state, shown=True)
+    assert "never arrived: lost" in flags and "reserve" not in flags

@@ -42,7 +42,7 @@ from aos_cli.core.dice import IMPOSSIBLE, DiceSource, parse_dice
 from aos_cli.core.effects import AttackRules, Effect, compile_effects
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.guards import acting_unit, enemy_unit, need_phase, own_turn, present
-from aos_cli.core.handlers import HANDLERS, action
+from aos_cli.core.handlers import HANDLERS, SYSTEM_HANDLERS, Handler, action
 from aos_cli.core.handlers.abilities import apply_effects
 from aos_cli.core.handlers.magic import (
     aim_spell,
@@ -1589,3 +1589,45 @@ WH40K8 = WH40K8System(
 """40k8 §3 phases, §5 psychic (Smite WC 5, deny within 24"), §11 morale, §17.8 five rounds."""
 
 register(WH40K8)
+
+
+# --------------------------------------------------------------------------- victory (§17.9)
+
+
+def _wins_at_once(handler: Handler) -> Handler:
+    """The handler, then 40k8 §17.8-§17.9: an army that has destroyed all its enemies wins at
+    once, in the middle of a phase, not as the turn ends."""
+
+    def run(state: GameState, act: Any, dice: DiceSource, answers: RecordedAnswers) -> None:
+        handler(state, act, dice, answers)
+        all_destroyed(state, dice, answers)
+
+    run.__doc__ = handler.__doc__
+    return run
+
+
+def all_destroyed(state: GameState, dice: DiceSource, answers: RecordedAnswers) -> None:
+    """End the battle as soon as one army has no model left (units waiting in reserve or in a
+    transport are not destroyed); the other player wins (40k8 §17.9)."""
+    from aos_cli.core.scoring import end_of_battle
+
+    if state.ended:
+        return
+    out = [side for side in (0, 1) if not any(u.alive for u in state.sides[side].units)]
+    if not out:
+        return
+    state.ended = True
+    state.phase = "ended"
+    if len(out) == 2:
+        state.notes.append(_("Both armies are destroyed: the battle ends (40k8 §17.8)."))
+    else:
+        state.notes.append(
+            _("{side} has destroyed all its enemies and wins at once (40k8 §17.9).").format(
+                side=state.sides[1 - out[0]].name
+            )
+        )
+    end_of_battle(state, dice, answers)
+
+
+for _kind in (Shoot, Fight, Cast, Unbind, Charge, Battleshock, UseAbility, Intervene):
+    SYSTEM_HANDLERS[("wh40k8", _kind)] = _wins_at_once(SYSTEM_HANDLERS[("wh40k8", _kind)])
