@@ -558,9 +558,26 @@ def priority(
     _show(battle, session.game_id, json)
 
 
-def phase_step(phase: str, db: Path | None, game: str | None) -> None:
-    """Record that the turn goes on to `phase` (Move, Shoot, Fight, End)."""
-    _run({"op": "phase", "phase": phase}, db, game, False)
+def phase_step(
+    phase: str, db: Path | None, game: str | None, dice: str = "auto", seed: int | None = None
+) -> None:
+    """Record that the turn goes on to `phase` (Move, Shoot, Fight, End); as the Fight phase
+    ends each paralysed hero rolls a D6 to recover (mesbg §3 #21), recorded with the step."""
+    from aos_cli.systems.mesbg.rules import paralysed
+
+    payload: dict[str, Any] = {"op": "phase", "phase": phase}
+    battle, _game_id, _count = battle_of(db, game)
+    if battle.phase == "fight" and phase == "end":
+        source = dice_source(dice, seed)
+        recovery = {
+            h.name: source.roll(
+                1, _("{hero} recovers from Paralyse on a 6 (D6)").format(hero=h.name)
+            )
+            for h in paralysed(battle)
+        }
+        if recovery:
+            payload["recovery"] = recovery
+    _run(payload, db, game, False)
 
 
 def new_game(db: Path | None, name: str, steps: list[tuple[str, dict[str, Any]]]) -> int:

@@ -1068,6 +1068,11 @@ class Hero:
     a Hero with magical powers; the values are the hero's profile's, not a table's). None for
     a hero recorded before heroes carried their powers: it may cast any."""
 
+    conditions: list[str] = field(default_factory=list)
+    """What powers left on it: `knocked down`, `paralysed` (mesbg §3 #17, #21)."""
+    courage_lost: int = 0
+    """Courage taken by Drain Courage for the rest of the battle (mesbg §3 #9)."""
+
     def knows(self, power_id: str) -> bool:
         """Whether it may cast the power (any, for a hero recorded without its powers)."""
         return self.powers is None or power_id in self.powers
@@ -1325,7 +1330,10 @@ class Battle:
             note = _("{caster} casts {power}: it takes effect.").format(**shown)
             change = payload.get("store_change")
             if target is not None and isinstance(change, dict):
-                note = self._store_change(target, change, shown)
+                if "store" in change:
+                    note = self._store_change(target, change, shown)
+                else:
+                    note = self._power_effect(target, change, shown)
             if duration is not Duration.INSTANT:
                 self.effects.append(
                     PowerInForce(
@@ -1368,6 +1376,62 @@ class Battle:
         )
         return note.format(
             target=target.name, n=abs(after - before), store=store_name(store), left=after, **shown
+        )
+
+    def _power_effect(self, target: Hero, change: dict[str, Any], shown: dict[str, str]) -> str:
+        """What a power did to its target hero beyond its stores: a hit rolled on the wound
+        chart (Black Dart's Strength 9, Sorcerous Blast's 5), knocked to the ground,
+        paralysed (mesbg §3 #4, #17, #21), Courage lost (#9); the cast's note saying so."""
+        parts: list[str] = []
+        hit = change.get("hit")
+        if isinstance(hit, dict):
+            lost = max(0, int(hit.get("wounds", 0)))
+            before = target.current["wounds"]
+            target.current["wounds"] = max(0, before - lost)
+            dice = ", ".join(map(str, hit.get("dice", ()))) or "-"
+            if hit.get("need") is None:
+                parts.append(
+                    _("a Strength {strength} hit cannot wound {target}").format(
+                        strength=hit["strength"], target=target.name
+                    )
+                )
+            else:
+                parts.append(
+                    ngettext(
+                        "a Strength {strength} hit on {target} ({need}: {dice}): {n} Wound lost "
+                        "({left} left)",
+                        "a Strength {strength} hit on {target} ({need}: {dice}): {n} Wounds lost "
+                        "({left} left)",
+                        lost,
+                    ).format(
+                        strength=hit["strength"],
+                        target=target.name,
+                        need=hit["need"],
+                        dice=dice,
+                        n=lost,
+                        left=target.current["wounds"],
+                    )
+                )
+        courage = int(change.get("courage", 0))
+        if courage:
+            target.courage_lost += courage
+            parts.append(
+                _("{target} loses {n} Courage for the rest of the battle ({total} in all)").format(
+                    target=target.name, n=courage, total=target.courage_lost
+                )
+            )
+        for condition in change.get("conditions", ()):
+            if condition not in target.conditions:
+                target.conditions.append(str(condition))
+            parts.append(
+                {
+                    "knocked down": _("{target} is knocked to the ground"),
+                    "paralysed": _("{target} is paralysed until it recovers on a 6"),
+                }.get(str(condition), "{target}").format(target=target.name)
+            )
+        said = "; ".join(parts)
+        return _("{caster} casts {power}: it takes effect: {effects}.").format(
+            effects=said, **shown
         )
 
     def _fate(self, payload: dict[str, Any]) -> None:
@@ -1470,6 +1534,26 @@ class Battle:
                 _("phase {phase!r}").format(phase=wanted),
                 _("use one of {names}").format(names=", ".join(order)),
             )
+        recovery = {
+            str(k): [int(d) for d in v] for k, v in dict(payload.get("recovery") or {}).items()
+        }
+        for name, dice in recovery.items():
+            hero = self.hero(name)
+            if "paralysed" not in hero.conditions:
+                raise RuleError(_("{hero} is not paralysed").format(hero=hero.name))
+            rolled = ", ".join(map(str, dice))
+            if any(d >= 6 for d in dice):
+                hero.conditions = [
+                    c for c in hero.conditions if c not in ("paralysed", "knocked down")
+                ]
+                note = _(
+                    "{hero} rolls {dice} to recover from Paralyse: a 6, it stands up (mesbg §3 #21)."
+                )
+            else:
+                note = _(
+                    "{hero} rolls {dice} to recover from Paralyse: no 6, it stays paralysed (mesbg §3 #21)."
+                )
+            self.notes.append(note.format(hero=hero.name, dice=rolled))
         self.phase = wanted
         self.notes.append(_("The {phase} begins.").format(phase=phase_name(wanted)))
 
@@ -1478,6 +1562,12 @@ class Battle:
         to a quarter of its models ends the battle, the other force winning (commonly
         published scenario end; both at once: a draw)."""
         self.cast_this_turn = []
+        for hero in self.heroes.values():
+            if "knocked down" in hero.conditions and "paralysed" not in hero.conditions:
+                hero.conditions.remove("knocked down")
+                self.notes.append(
+                    _("{hero} stands up in its next move (half its move).").format(hero=hero.name)
+                )
         ended = [e for e in self.effects if e.duration is Duration.TEMPORARY]
         self.effects = [e for e in self.effects if e.duration is not Duration.TEMPORARY]
         for effect in ended:
@@ -1588,7 +1678,7 @@ def roll_store_change(
 
     found = STORE_POWERS.get(power_id)
     if found is None:
-        return None
+        return roll_power_effect(power_id, channelled, source, target, name)
     store, sign, plain, stronger = found
     amount_text = stronger if channelled else plain
     if amount_text == "all":
@@ -1597,6 +1687,63 @@ def roll_store_change(
         shown = name or power_id.replace("-", " ")
         amount = parse_dice(amount_text).roll(source, f"{shown} ({amount_text})")
     return {"store": store, "amount": sign * amount, "rolled": amount_text}
+
+
+HIT_POWERS: dict[str, tuple[int, int, str, str]] = {
+    "black-dart": (9, 9, "1", "D3"),
+    "sorcerous-blast": (5, 6, "1", "1"),
+}
+"""Powers whose target suffers a hit (mesbg §3 #4 Black Dart: Strength 9, a wounding hit D3
+Wounds channelled; #17 Sorcerous Blast: Strength 5, 6 channelled): the Strength, channelled
+Strength, Wounds of a wounding hit and channelled Wounds."""
+KNOCKS_DOWN: dict[str, tuple[str, ...]] = {
+    "sorcerous-blast": ("knocked down",),
+    "paralyse": ("paralysed", "knocked down"),
+}
+"""Powers that leave their target knocked to the ground or paralysed (mesbg §3 #17, #21)."""
+
+
+def roll_power_effect(
+    power_id: str, channelled: bool, source: DiceSource, target: Hero, name: str | None = None
+) -> dict[str, Any] | None:
+    """What a power does to its target hero beyond its stores, rolled once and recorded with
+    the cast: a hit on the wound chart against its Defence (a hero without one given takes it
+    at the table), Courage lost, knocked down or paralysed; None for other powers."""
+    from aos_cli.core.dice import parse_dice
+
+    shown = name or power_id.replace("-", " ")
+    change: dict[str, Any] = {}
+    if power_id in HIT_POWERS and "defence" in target.profile:
+        plain, stronger, wounds, more = HIT_POWERS[power_id]
+        strength = stronger if channelled else plain
+        need = wound_need(strength, target.profile["defence"])
+        hit: dict[str, Any] = {"strength": strength, "need": None, "dice": [], "wounds": 0}
+        if need is not None:
+            hit["need"] = str(need)
+            dice = source.roll(
+                1, _("{power}: the wound roll ({need})").format(power=shown, need=need)
+            )
+            if dice[0] >= need.first and need.second is not None:
+                dice += source.roll(
+                    1, _("{power}: the second wound roll ({need})").format(power=shown, need=need)
+                )
+            wounded = dice[0] >= need.first and (need.second is None or dice[-1] >= need.second)
+            hit["dice"] = dice
+            if wounded:
+                amount = more if channelled else wounds
+                hit["wounds"] = parse_dice(amount).roll(source, f"{shown} ({amount})")
+        change["hit"] = hit
+    if power_id == "drain-courage":
+        amount = "D3" if channelled else "1"
+        change["courage"] = parse_dice(amount).roll(source, f"{shown} ({amount})")
+    if power_id in KNOCKS_DOWN:
+        change["conditions"] = list(KNOCKS_DOWN[power_id])
+    return change or None
+
+
+def paralysed(battle: Battle) -> list[Hero]:
+    """The living heroes still paralysed, who roll to recover as the Fight phase ends."""
+    return [h for h in battle.heroes.values() if not h.slain and "paralysed" in h.conditions]
 
 
 def _store(value: Any) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from aos_cli.language.i18n import _, ngettext, number
+from aos_cli.language.i18n import N_, _, ngettext, number
 from aos_cli.systems.mesbg.words import duration_name, power_name, side_name, store_name
 
 if TYPE_CHECKING:
@@ -515,6 +515,8 @@ def battle_json(battle: Battle, game_id: int, *, notes: bool = False) -> dict[st
                 "start": h.start,
                 "current": h.current,
                 "slain": h.slain,
+                "conditions": list(h.conditions),
+                "courage_lost": h.courage_lost,
             }
             for h in battle.heroes.values()
         ],
@@ -529,6 +531,15 @@ def battle_json(battle: Battle, game_id: int, *, notes: bool = False) -> dict[st
             for e in battle.effects
         ],
     }
+
+
+CONDITIONS = {"knocked down": N_("knocked down"), "paralysed": N_("paralysed")}
+"""What powers leave on a hero (mesbg §3 #17, #21), as the table shows them."""
+
+
+def condition_name(condition: str) -> str:
+    """A hero's condition in the chosen language."""
+    return _(CONDITIONS[condition]) if condition in CONDITIONS else condition
 
 
 def battle_tables(battle: Battle) -> list[Table | str]:
@@ -568,6 +579,11 @@ def battle_tables(battle: Battle) -> list[Table | str]:
         for hero in battle.heroes.values():
             cells = [f"{hero.current[s]}/{hero.start[s]}" for s in STORES]
             name = _("[fail]{hero} (slain)[/]").format(hero=hero.name) if hero.slain else hero.name
+            shown = [condition_name(c) for c in hero.conditions]
+            if hero.courage_lost:
+                shown.append(_("Courage -{n}").format(n=hero.courage_lost))
+            if shown and not hero.slain:
+                name = f"{name} ({', '.join(shown)})"
             heroes.add_row(name, hero.force, *cells)
         out.append(heroes)
     else:
