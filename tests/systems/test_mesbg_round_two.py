@@ -152,3 +152,36 @@ def test_mesbg_s2_4_s2_6_play_offers_the_channelled_power_and_the_resisters_migh
     assert "Cast its channelled version" in said
     assert "Might Lurtz may spend to resist it" in said
     assert "Gandalf casts Sorcerous Blast" in said
+
+
+def test_mesbg_s1_a_monster_that_wins_a_fight_may_barge_instead_of_striking(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """mesbg §1 Barge: the Troll (a Monster) wins the Fight 6 against 2 and Barges: no strikes,
+    no Wounds; Théoden cannot back away the full 3" and is knocked to the ground; the Troll may
+    move D6" (4) and charge again, but its second Fight has no Brutal Power Attack. A hero that
+    is no Monster never Barges."""
+    db = str(tmp_path / "g.sqlite3")
+    for args in (
+        ("new-force", "Rohan", "--models", "5", "--side", "good"),
+        ("new-force", "Mordor", "--models", "5", "--side", "evil"),
+        ("add", "Theoden", "--might", "1", "--fate", "1", "--wounds", "2", "--force", "Rohan"),
+        ("add", "Troll", "--wounds", "3", "--force", "Mordor", "--monster"),
+    ):
+        assert run_cli("hero", *args, "--db", db).exit_code == 0
+    barged = run_cli("hero", "duel", "Theoden", "Troll", "--barge", "evil",
+                     "--barge-knocks-down", "--dice", "manual", "--db", db,
+                     input="2\n6\n4\n")  # fmt: skip
+    assert barged.exit_code == 0, barged.stderr
+    said = " ".join(barged.stdout.split())
+    assert "Troll wins the Fight against Theoden and Barges: no strikes" in said
+    assert 'Theoden cannot back away the full 3" and is knocked to the ground' in said
+    assert 'Troll may move 4" and charge again' in said and 'backs away 1"' not in said
+    listed = json.loads(run_cli("hero", "list", "--json", "--db", db).stdout)
+    theoden = next(h for h in listed["heroes"] if h["name"] == "Theoden")
+    assert theoden["current"]["wounds"] == 2 and theoden["conditions"] == ["knocked down"]
+    again = run_cli("hero", "duel", "Theoden", "Troll", "--barge", "evil", "--dice", "manual",
+                    "--db", db, input="2\n6\n4\n")  # fmt: skip
+    assert again.exit_code == 1 and "no Brutal Power Attack" in again.stderr
+    not_monster = run_cli("hero", "duel", "Theoden", "Troll", "--barge", "good", "--db", db)
+    assert not_monster.exit_code == 1 and "only a Monster Barges" in not_monster.stderr

@@ -274,6 +274,19 @@ def _duel(db: Path | None, game: str | None, battle: Battle, mode: str, seed: in
         question = _("Might {hero} may spend").format(hero=hero.name)
         values[f"{side}_might"] = _number(question, 0, hero.current["might"])
         values[f"{side}_fate"] = None
+        if (
+            hero.monster
+            and hero.name not in battle.barged_this_turn
+            and _yes(
+                _("If {hero} wins, does it Barge instead of striking (mesbg §1)?").format(
+                    hero=hero.name
+                )
+            )
+        ):
+            values["barge"] = side
+            values["barge_knocks_down"] = _yes(
+                _('Can the enemy not back away the full 3" (it is knocked down)?')
+            )
     values |= {"seed": seed, "dice": mode, "db": db, "game": game, "json": False}
     run_duel(chosen["good"], chosen["evil"], values)
 

@@ -812,10 +812,12 @@ def roll_duel(
     good: Fighter,
     evil: Fighter,
     might: dict[Side, int] | None = None,
+    barge: Side | None = None,
 ) -> DuelResult:
     """Roll a whole Fight: Feint D3s, Duel dice, the tie-breaks, then the winner's special
     strike or Strikes, and the loser's Fury and Fate rolls. `might`: the Might each Hero may
-    spend on its Duel die and, if it wins, its wound rolls (§2.4's one point per pip)."""
+    spend on its Duel die and, if it wins, its wound rolls (§2.4's one point per pip).
+    `barge`: the side whose Monster Barges if it wins (mesbg §1): then it strikes no one."""
     _check_pair(good, evil)
     feints: dict[Side, int] = {}
     for fighter in (good, evil):
@@ -860,6 +862,8 @@ def roll_duel(
         how,
         duel_might=spent,
     )
+    if barge is not None and winner is barge:
+        return base
     left = (might or {}).get(winner, 0) - spent.get(winner, 0)
     return _after_duel(source, base, left)
 
@@ -1068,6 +1072,8 @@ class Hero:
     a Hero with magical powers; the values are the hero's profile's, not a table's). None for
     a hero recorded before heroes carried their powers: it may cast any."""
 
+    monster: bool = False
+    """A Monster, which may make a Brutal Power Attack such as Barge (mesbg §1)."""
     conditions: list[str] = field(default_factory=list)
     """What powers left on it: `knocked down`, `paralysed` (mesbg §3 #17, #21)."""
     courage_lost: int = 0
@@ -1119,6 +1125,9 @@ class Battle:
     """The side with Priority this turn."""
     result: str | None = None
     """How the battle ended, once it has."""
+    barged_this_turn: list[str] = field(default_factory=list)
+    """The Monsters that have Barged this turn: their second Fight has no Brutal Power Attack
+    (mesbg §1)."""
     """The heroes that have used a magical power this turn (once per round, §2.1)."""
 
     # ---- queries ---------------------------------------------------------------
@@ -1245,7 +1254,8 @@ class Battle:
                     raise InputError(
                         f"{power}: {value}+", _("a casting value is from 1+ to 6+ (mesbg §2.2)")
                     )
-        self.heroes[name] = Hero(name, force.name, dict(start), dict(start), profile, powers)
+        self.heroes[name] = Hero(name, force.name, dict(start), dict(start), profile, powers,
+                                 monster=bool(payload.get("monster")))  # fmt: skip
         note = _("{hero} joins {force}: {stores}")
         self.notes.append(note.format(hero=name, force=force.name, stores=_stores_text(start)))
 
@@ -1486,6 +1496,10 @@ class Battle:
                 hero.current[store] -= spent[store].get(side.value, 0)
         winner = Side(str(payload["winner"]))
         loser = heroes[winner.other]
+        barge = payload.get("barge")
+        if isinstance(barge, dict) and barge.get("side") == winner.value:
+            self._barge(heroes[winner], loser, barge)
+            return
         lost = max(0, int(payload["wounds_lost"]))
         loser.current["wounds"] = max(0, loser.current["wounds"] - lost)
         might = ", ".join(
@@ -1504,6 +1518,45 @@ class Battle:
         self.notes.append("; ".join(c.format(**shown) for c in clauses) + ".")
         for hero in heroes.values():
             self._after_change(hero)
+
+    def _barge(self, monster: Hero, loser: Hero, barge: dict[str, Any]) -> None:
+        """mesbg §1 Barge: the Monster won the Fight and strikes no one; every enemy in the
+        Fight backs away a full 3" (knocked to the ground if it cannot); the Monster may move
+        D6" and charge again, fighting a second Fight with no Brutal Power Attack."""
+        if not monster.monster:
+            raise RuleError(
+                _("{hero} is not a Monster: only a Monster Barges (mesbg §1)").format(
+                    hero=monster.name
+                )
+            )
+        if monster.name in self.barged_this_turn:
+            raise RuleError(
+                _(
+                    "{hero} has Barged this turn: its second Fight has no Brutal Power Attack "
+                    "(mesbg §1)"
+                ).format(hero=monster.name)
+            )
+        self.barged_this_turn.append(monster.name)
+        move = int(barge["move"])
+        if barge.get("knocked"):
+            if "knocked down" not in loser.conditions:
+                loser.conditions.append("knocked down")
+            backs = _('{loser} cannot back away the full 3" and is knocked to the ground')
+        else:
+            backs = _('{loser} backs away 3"')
+        note = _(
+            "{monster} wins the Fight against {loser} and Barges: no strikes; {backs}; "
+            '{monster} may move {move}" and charge again (a second Fight, no Brutal Power '
+            "Attack, mesbg §1)."
+        )
+        self.notes.append(
+            note.format(
+                monster=monster.name,
+                loser=loser.name,
+                move=move,
+                backs=backs.format(loser=loser.name),
+            )
+        )
 
     def _priority(self, payload: dict[str, Any]) -> None:
         """The Priority phase (commonly published, digest §5): each side rolls a D6, the
@@ -1562,6 +1615,7 @@ class Battle:
         to a quarter of its models ends the battle, the other force winning (commonly
         published scenario end; both at once: a draw)."""
         self.cast_this_turn = []
+        self.barged_this_turn = []
         for hero in self.heroes.values():
             if "knocked down" in hero.conditions and "paralysed" not in hero.conditions:
                 hero.conditions.remove("knocked down")

@@ -290,7 +290,7 @@ def _wound_text(roll: WoundRoll) -> str:
     return f"[success]{first}[/]" if roll.wounded else f"[fail]{first}[/]"
 
 
-def duel_lines(result: DuelResult) -> list[str]:
+def duel_lines(result: DuelResult, barged: bool = False) -> list[str]:
     """A rolled Fight for people, step by step."""
     from aos_cli.systems.mesbg.rules import DecidedBy
 
@@ -414,7 +414,7 @@ def duel_lines(result: DuelResult) -> list[str]:
         if result.fate_spent:
             line += " " + _("(Fate spent {n})").format(n=result.fate_spent)
         lines.append(line)
-    if not result.slain:
+    if not result.slain and not barged:  # a Barge drives it back 3" (mesbg §1): said after
         lines.append(
             _('[muted]The {side} side backs away 1".[/]').format(
                 side=side_name(result.winner.other.value)
