@@ -3,6 +3,8 @@ length and questions, each test citing its section of aos1-core.md (seeds 002, 0
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from aos_cli.core.actions import RecordedAnswers, apply_action
@@ -118,3 +120,21 @@ def test_aos1_s8_2_only_a_unit_within_3_inches_of_an_enemy_retreats() -> None:
     assert not [k for k, _ in offered if k == "retreat"]
     with pytest.raises(RuleError, match=r"not within 3\""):
         act(state, "retreat", unit="liberators")
+
+
+def test_aos1_s5_1_a_battle_may_go_on_past_round_six() -> None:
+    """AoS1 §5.1: the sheet sets no battle length. Told nothing, the battle ends after the six
+    rounds set up and says how to play on; answered "no", round seven begins."""
+    state = game()
+    for _ in range(200):
+        if state.round == 6 and state.phase == "battleshock" and state.turn_in_round == 1:
+            break
+        act(state, "next", answers={"battle-over": False} if state.phase == "battleshock" else {})
+        if state.phase == "priority":
+            act(state, "priority", [4, 2], first=0)
+    ended = copy.deepcopy(state)
+    act(state, "next", answers={"battle-over": False})
+    assert not state.ended and state.phase == "priority"
+    act(ended, "next")
+    assert ended.ended
+    assert "`aos next --answer battle-over=no`" in " ".join(note_lines(ended.notes))

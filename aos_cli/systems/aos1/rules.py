@@ -129,7 +129,17 @@ class AoS1System(GameSystem):
         if answers is None or (
             getattr(answers, "fallback", None) is None and "battle-over" not in (recorded or {})
         ):
-            return bool(state.round >= state.battle_rounds)
+            over = bool(state.round >= state.battle_rounds)
+            if over and answers is not None:
+                state.notes.append(
+                    _(
+                        "Battle round {round} is over and the battle ends after the {n} rounds "
+                        "set up; the sheet leaves the length to the players: to play on, take "
+                        "this back with `aos undo` and give `aos next --answer battle-over=no` "
+                        "(AoS1 §5.1)."
+                    ).format(round=state.round, n=state.battle_rounds)
+                )
+            return over
         if state.round >= MAX_ROUNDS:
             return True
         return bool(
