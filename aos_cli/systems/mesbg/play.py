@@ -190,7 +190,7 @@ def _number(question: str, low: int, high: int) -> int:
 
 def _yes(question: str) -> bool:
     """A yes or no, asked until one is given; Enter is no."""
-    from aos_cli.core.answers import read_yes_no, yes_no_hint, yes_no_retry
+    from aos_cli.views.words import read_yes_no, yes_no_hint, yes_no_retry
 
     while True:
         answer = ask_line(f"{question} {yes_no_hint(False)}").strip()
