@@ -178,6 +178,12 @@ def sacrifice(
         answer=answer)  # fmt: skip
 
 
+def command_rerolled(value: str | bool | None) -> dict[str, Any]:
+    """The payload's `command_reroll` when one is given (40k8 §17.6), nothing otherwise: an
+    action stored without it reads as before."""
+    return {"command_reroll": value} if value else {}
+
+
 def shoot(
     unit: UnitArg,
     target: TargetOption,
@@ -197,6 +203,10 @@ def shoot(
     ] = None,
     triumph: TriumphOption = False,
     target_triumph: TargetTriumphOption = False,
+    command_reroll: Annotated[
+        str | None,
+        typer.Option(help="40k8: the Underdog re-rolls one die of this roll: hit, wound, save or damage (§17.6)."),
+    ] = None,
     answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
@@ -206,7 +216,7 @@ def shoot(
     cannot see are given with the flags of `aos roll attack` (--extra-attacks, --hit-mod ...)."""
     act(
         "shoot", {"unit": unit, "target": target, "weapon": weapon, **(modifiers or {}),
-                  **triumphs(triumph, target_triumph)},
+                  **triumphs(triumph, target_triumph), **command_rerolled(command_reroll)},
         db=db, game=game,
         as_json=json, dice=dice, seed=seed,
         answers={"cover": cover, "engaged": engaged, "target-engaged": target_engaged,
@@ -253,6 +263,10 @@ def fight(
     engaged: EngagedOption = None,
     triumph: TriumphOption = False,
     target_triumph: TargetTriumphOption = False,
+    command_reroll: Annotated[
+        str | None,
+        typer.Option(help="40k8: the Underdog re-rolls one die of this roll: hit, wound, save or damage (§17.6)."),
+    ] = None,
     answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
@@ -262,7 +276,7 @@ def fight(
     cannot see are given with the flags of `aos roll attack` (--extra-attacks, --hit-mod ...)."""
     act(
         "fight", {"unit": unit, "target": target, "weapon": weapon, **(modifiers or {}),
-                  **triumphs(triumph, target_triumph)},
+                  **triumphs(triumph, target_triumph), **command_rerolled(command_reroll)},
         db=db, game=game, as_json=json, dice=dice,
         seed=seed, answers={"cover": cover, "engaged": engaged}, answer=answer)  # fmt: skip
 
@@ -284,13 +298,17 @@ def cast(
     target: Annotated[str | None, typer.Option(help="Target unit.")] = None,
     mod: Annotated[int, typer.Option(help="Modifier to the casting roll.")] = 0,
     target_in_range: TargetInRangeOption = None,
+    command_reroll: Annotated[
+        bool, typer.Option(help="40k8: the Underdog re-rolls the lower Psychic test die (§17.6).")
+    ] = False,
     answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
 ) -> None:  # fmt: skip
     """Attempt a spell: 2D6 against its casting value (AoS2 §15)."""
     act(
-        "cast", {"wizard": wizard, "spell": spell, "target": target, "mod": mod},
+        "cast", {"wizard": wizard, "spell": spell, "target": target, "mod": mod,
+                 **command_rerolled(command_reroll or None)},
         db=db, game=game, as_json=json, dice=dice, seed=seed, answer=answer,
         answers={"target-in-range": target_in_range})  # fmt: skip
 
@@ -325,6 +343,9 @@ def command(
     target: Annotated[str | None, typer.Option(help="Target unit, if the ability picks one.")] = None,
     in_command_range: InRangeOption = None,
     target_in_range: TargetInRangeOption = None,
+    command_reroll: Annotated[
+        bool, typer.Option(help="40k8: the Underdog re-rolls the lower Psychic test die (§17.6).")
+    ] = False,
     answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,

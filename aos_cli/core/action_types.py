@@ -184,6 +184,8 @@ class Shoot(AttackModifiers):
     weapon: str | None = None
     attacks: int | None = None
     """With `weapon`: how many of its attacks go at this target; the rest at others (p.7)."""
+    command_reroll: str | None = None
+    """40k8 §17.6: the Underdog re-rolls one die of this roll (`hit`, `wound`, `save`, `damage`)."""
 
 
 @register_action_type
@@ -211,6 +213,8 @@ class Fight(AttackModifiers):
     weapon: str | None = None
     attacks: int | None = None
     """With `weapon`: how many of its attacks go at this target; the rest at others (p.7)."""
+    command_reroll: str | None = None
+    """40k8 §17.6: the Underdog re-rolls one die of this roll (`hit`, `wound`, `save`, `damage`)."""
 
 
 @register_action_type
@@ -260,6 +264,8 @@ class Unbind(Action):
     aliases: ClassVar[tuple[str, ...]] = ("deny",)
     unit: str | None = None
     mod: int = 0
+    command_reroll: bool = False
+    """40k8 §17.6: the Underdog re-rolls one die of the Deny the Witch test."""
 
 
 # --------------------------------------------------------------------------- abilities and commands

@@ -571,8 +571,10 @@ def end_of_battle(state: GameState, dice: DiceSource | None, answers: Asker | No
     in_army = book_of(state).plan.reserves_at_end == "slain"
     for unit in state.units():
         if in_army and unit.alive and unit.in_reserve:
+            # counted as slain, and shown so (40k8 §4.7, AoS2 §5.2)
+            count, unit.models, unit.wounds_on_damaged = unit.models, 0, 0
             models_slain(
-                state, unit, unit.models, by=1 - unit.side, how="reserve", destroyed=True, dice=dice
+                state, unit, count, by=1 - unit.side, how="reserve", destroyed=True, dice=dice
             )
     _score_objectives(state, [0, 1], "end_of_battle", dice, asker)
     state.result = decide(state, final=True)

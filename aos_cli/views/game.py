@@ -19,7 +19,7 @@ FLAGS = {
     "reserve": N_("reserve"), "not set up": N_("not set up"), "moved": N_("moved"),
     "ran": N_("ran"), "retreated": N_("retreated"), "shot": N_("shot"),
     "charged": N_("charged"), "fought": N_("fought"), "general": N_("general"),
-    "charge failed": N_("charge failed"),
+    "charge failed": N_("charge failed"), "never arrived": N_("never arrived: lost"),
 }  # fmt: skip
 """The flags of a unit's turn, as `--json` keeps them (English) and the table shows them."""
 
@@ -37,7 +37,9 @@ def unit_flags(unit: UnitState, state: GameState | None = None, shown: bool = Fa
     flags = [
         name
         for name, on in (
-            (waiting, unit.in_reserve),
+            (waiting, unit.in_reserve and unit.alive),
+            # still in reserve at the end: counted as destroyed (40k8 §4.7, AoS2 §5.2)
+            ("never arrived", unit.in_reserve and not unit.alive and waiting == "reserve"),
             ("moved", unit.moved and not unit.ran and not unit.retreated),
             ("ran", unit.ran),
             ("retreated", unit.retreated),

@@ -117,7 +117,7 @@ def test_middle_earth_guided_game_leaves_no_english_in_the_pseudo_language(
     """`aos play --system mesbg`: set-up, Priority, a power cast from the menu, the phases,
     warriors lost, a Wound against Fate, a duel, the End phase, and quitting."""
     db = str(tmp_path / "games.sqlite3")
-    typed = "n\n2\n3\n2\n1\n2\nn\nn\n1\n3\n4\n1\n1\n1\n1\n9\nn\nq\n"
+    typed = "n\n2\n3\n2\n1\nn\n2\n0\nn\nn\n1\n3\n4\n1\n1\n1\n1\n9\nn\nq\n"  # not channelled; Gandalf adds no Might
     text = _pseudo(run_cli, "play", "--db", db, "--system", "mesbg", "--seed", "1", input=typed)
     assert "⟦" in text
     assert left_in_english(text) == []
@@ -139,7 +139,7 @@ def test_seeded_russian_game_speaks_the_fragments_terms(run_cli: RunCli, tmp_pat
     heroes' table, a duel between Свет and Тьма won on the Поединок dice, as seed 004 words
     them (Мощь, Воля, Судьба, Приоритет, Бой)."""
     db = str(tmp_path / "games.sqlite3")
-    typed = "n\n2\n3\n2\n1\n2\nn\nn\n1\n1\n1\n1\n1\nq\n"
+    typed = "n\n2\n3\n2\n1\nn\n2\n0\nn\nn\n1\n1\n1\n1\n1\nq\n"  # as above
     result = run_cli("--lang", "ru", "play", "--db", db, "--system", "mesbg", "--seed", "1",
                      input=typed)  # fmt: skip
     assert result.exit_code == 0, result.stderr

@@ -40,6 +40,8 @@ def _reply(question: str, menu: str) -> str:
         return found.group(1) if found else "1"
     if "slain" in question:
         return "3"
+    if "channelled" in question:
+        return "n"  # the plain version of each power (mesbg §2.6)
     if "Might" in question or "resist" in question or "Fate" in question:
         return "1" if "(0-0)" not in question else "0"
     return "1"

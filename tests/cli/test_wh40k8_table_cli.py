@@ -292,6 +292,8 @@ def test_40k8_17_4_17_5_roll_off_winner_rolls_the_primary_and_chooses_the_zones(
         "",  # the mission: Only War
         "2 5",  # the roll-off: Player Two wins
         "2",  # its D3: 1, Slay and Secure
+        "",  # 40k8 §16: Player One's Warlord takes no Warlord Trait
+        "",  # nor Player Two's
         "2",  # Player One: the Lord of Contagion in a teleportarium chamber
         "3",  # Player Two: the Rhino
         "1",  # Player One: the Malignant Plaguecaster (the Plague Marines come last by themselves)
@@ -322,7 +324,7 @@ def test_40k8_17_6_equal_power_levels_the_zone_chooser_is_the_underdog_unasked(
 
     marines = str(bundled_armies("wh40k8")[1])
     db = tmp_path / "games.sqlite3"
-    typed = ["", "6 1", "6", "", "", "", "", "1", "y", "q"]
+    typed = ["", "6 1", "6", "", "", "", "", "", "", "1", "y", "q"]  # §16: no traits
     out = run_cli(
         "play", "--db", str(db), "--army", marines, "--army", marines, "--dice", "manual",
         input="\n".join(typed) + "\n",

@@ -3,6 +3,8 @@ length and questions, each test citing its section of aos1-core.md (seeds 002, 0
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from aos_cli.core.actions import RecordedAnswers, apply_action
@@ -77,3 +79,62 @@ def test_aos1_s11_7_cover_question_has_no_wholly_and_there_are_no_garrisons() ->
         act(state, "shoot", unit="judicators", target="chainrasps")
     assert "within or on a terrain feature" in str(asked.value)
     assert "wholly" not in str(asked.value) and "garrison" not in str(asked.value)
+
+
+def test_aos1_s3_4_mystical_befuddles_on_a_1_and_ensorcels_on_2_to_6() -> None:
+    """AoS1 §3.4 Mystical: in your hero phase a D6 for a unit within 3": on a 1 the Judicators
+    are befuddled (no moving, shooting or casting until your next hero phase), on a 4 the
+    Liberators are ensorcelled (failed wound rolls re-rolled); each unit rolls once a phase."""
+    state = game(terrain=[{"name": "Standing Stones", "rule": "mystical"}])
+    act(state, "mystical", [1], unit="judicators", answers={"mystical:judicators": True})
+    act(state, "mystical", [4], unit="liberators", answers={"mystical:liberators": True})
+    notes = " ".join(note_lines(state.notes))
+    assert "Liberators rolled 4 and is ensorcelled" in notes
+    with pytest.raises(RuleError, match="already rolled"):
+        act(state, "mystical", [2], unit="liberators", answers={"mystical:liberators": True})
+    with pytest.raises(RuleError, match=r"not within 3\""):
+        act(state, "mystical", [2], unit="lord-celestant",
+            answers={"mystical:lord-celestant": False})  # fmt: skip
+    ensorcelled = [e for e in state.unit("liberators").effects if e.name == "Ensorcelled"]
+    assert list(ensorcelled[0].effects) == [RerollRoll("wound", Reroll.FAILED)]
+    to_phase(state, "movement")
+    with pytest.raises(RuleError, match=r"befuddled.*AoS1 §3\.4"):
+        act(state, "move", unit="judicators")
+    act(state, "move", unit="liberators")
+    to_phase(state, "shooting")
+    with pytest.raises(RuleError, match="befuddled"):
+        act(state, "shoot", unit="judicators", target="chainrasps", answers={"cover": False})
+
+
+def test_aos1_s8_2_only_a_unit_within_3_inches_of_an_enemy_retreats() -> None:
+    """AoS1 §8.2: a unit that starts its move within 3" of an enemy stays or retreats; no
+    other unit retreats. At the start of the battle no enemy is that close: the movement menu
+    offers no retreat, and one asked for is refused (after a charge it is offered again)."""
+    from aos_cli.core.guide import options
+    from aos_cli.core.legality import LEGALITY_REVISION
+
+    state = game(rules_revision=LEGALITY_REVISION)
+    to_phase(state, "movement")
+    offered = {(o.kind, o.payload.get("unit")) for o in options(state)}
+    assert ("move", "liberators") in offered
+    assert not [k for k, _ in offered if k == "retreat"]
+    with pytest.raises(RuleError, match=r"not within 3\""):
+        act(state, "retreat", unit="liberators")
+
+
+def test_aos1_s5_1_a_battle_may_go_on_past_round_six() -> None:
+    """AoS1 §5.1: the sheet sets no battle length. Told nothing, the battle ends after the six
+    rounds set up and says how to play on; answered "no", round seven begins."""
+    state = game()
+    for _ in range(200):
+        if state.round == 6 and state.phase == "battleshock" and state.turn_in_round == 1:
+            break
+        act(state, "next", answers={"battle-over": False} if state.phase == "battleshock" else {})
+        if state.phase == "priority":
+            act(state, "priority", [4, 2], first=0)
+    ended = copy.deepcopy(state)
+    act(state, "next", answers={"battle-over": False})
+    assert not state.ended and state.phase == "priority"
+    act(ended, "next")
+    assert ended.ended
+    assert "`aos next --answer battle-over=no`" in " ".join(note_lines(ended.notes))

@@ -137,10 +137,10 @@ def test_40k8_s5_4_the_psychic_test_and_advance_show_their_dice() -> None:
     state = new_game(armies())
     act(state, "priority", [], first=DG)
     act(state, "advance", [4], unit="plague-marines")
-    assert 'rolled 4: +4"' in " ".join(state.notes)
+    assert 'rolled 4: +4"' in " ".join(note_lines(state.notes))
     to_phase(state, "psychic")
     act(state, "cast", [3, 4], wizard="plaguecaster", spell="Smite", target="tactical-squad")
-    assert "manifests Smite with 7 (3+4) against 5." in " ".join(state.notes)
+    assert "manifests Smite with 7 (3+4) against 5." in " ".join(note_lines(state.notes))
 
 
 def test_40k8_s5_5_deny_the_witch_flag_is_24_inches(run_cli: RunCli) -> None:
@@ -214,3 +214,166 @@ def test_40k8_s5_4_perils_that_slays_the_psyker_strikes_every_unit_within_6() ->
     assert "Perils of the Warp: Plague Marines suffers 3 mortal wounds" in " ".join(
         note_lines(state.notes)
     )
+
+
+def test_40k8_s16_setup_asks_each_character_warlord_for_a_warlord_trait(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """40k8 §16: immediately before either player deploys, each CHARACTER Warlord may have a
+    Warlord Trait, rolled on the D3 or picked: the Space Marines roll (6: 3, Tenacious
+    Survivor), the Death Guard pick Legendary Fighter. The rolled trait then works: Smite's
+    three mortal wounds on the Librarian are each ignored on a 6."""
+    from aos_cli.app.games import load
+    from aos_cli.store import Store
+
+    db = tmp_path / "games.sqlite3"
+    typed = ["", "5 3", "6", "2", "6", "3", "1", "1", "1", "1", "q"]
+    out = run_cli("play", "--db", str(db), "--system", "wh40k8", "--dice", "manual",
+                  input="\n".join(typed) + "\n")  # fmt: skip
+    assert out.exit_code == 0, out.stderr
+    text = out.stdout + out.stderr
+    assert "Player Two's Warlord Trait for Librarian (40k8 §16)" in text
+    assert "Rolled 3: Tenacious Survivor." in text
+    assert (
+        "Player One's Warlord, Lord of Contagion, has the Warlord Trait Legendary Fighter" in text
+    )
+    assert text.index("Warlord Trait for Librarian") < text.index("Player Two sets up")
+    with Store(db) as store:
+        state = load(store, store.list_games()[0].id).state
+    assert [c["name"] for c in state.unit("librarian").spec.choices] == ["Tenacious Survivor"]
+    act(state, "priority", [], first=DG)
+    to_phase(state, "psychic")
+    act(state, "cast", [3, 4], wizard="plaguecaster", spell="Smite", target="librarian",
+        answers={"closest-visible": True})  # fmt: skip
+    act(state, "deny", [5, 6, 2, 1], wizard=None)  # D3 of 5: 3 mortal wounds; one 6
+    assert "rolls to ignore wounds 6 2 1 (6+) ignore 1." in " ".join(note_lines(state.notes))
+    assert state.unit("librarian").wounds_suffered == 2
+
+
+# --------------------------------------------------------------------------- Command Re-rolls
+
+
+def test_40k8_s17_6_a_command_reroll_goes_on_a_hit_or_wound_die_or_a_damage_roll() -> None:
+    """40k8 §17.6: a Command Re-roll re-rolls a single die at any point: the first failed hit
+    (1 → 5), then a failed wound roll (2 → 6), then the lowest single-die Damage (D3 of 1 → 3);
+    a die already re-rolled is never re-rolled again (§1.3), and none is spent with no failure."""
+    from aos_cli.core.dice import ScriptedDice, parse_dice
+    from aos_cli.systems.wh40k8.engine import (
+        CommandReroll,
+        Target40k,
+        Weapon40k,
+        WeaponType,
+        resolve_attacks_40k,
+    )
+
+    def attack(stage: str, dice: list[int], new: int, damage: str = "1") -> tuple[int, bool]:
+        source = ScriptedDice([*dice, new])
+        weapon = Weapon40k(
+            parse_dice("2"), 3, 4, 0, parse_dice(damage), weapon_type=WeaponType.ASSAULT
+        )
+        spent: list[str] = []
+        command = CommandReroll(stage, lambda what: spent.append(what) or source.roll(1, what)[0])
+        result = resolve_attacks_40k([weapon], Target40k(4, 7), source, command=command)
+        return result.damage, bool(spent)
+
+    # hits 1 4 (the 1 re-rolled: 5), wounds 4 4, no save possible (7+)
+    assert attack("hit", [1, 4, 4, 4], 5) == (2, True)
+    # hits 3 3, wounds 2 4 (the 2 re-rolled: 6)
+    assert attack("wound", [3, 3, 2, 4], 6) == (2, True)
+    # hits 3 3, wounds 4 4, Damage D3: dice 1 and 6 (1 and 3); the 1 re-rolled: 6 (3)
+    assert attack("damage", [3, 3, 4, 4, 1, 6], 6, "D3") == (6, True)
+    # nothing failed: no Command Re-roll spent (its die is left unrolled)
+    source_left = ScriptedDice([3, 3, 4, 4])
+    weapon = Weapon40k(parse_dice("2"), 3, 4, 0, parse_dice("1"), weapon_type=WeaponType.ASSAULT)
+    unused = CommandReroll("hit", lambda what: 0)
+    resolve_attacks_40k([weapon], Target40k(4, 7), source_left, command=unused)
+    assert not unused.used
+
+
+def test_40k8_s17_6_the_underdog_rerolls_a_save_and_the_other_player_has_none() -> None:
+    """40k8 §17.6: the Space Marines (the Underdog, 2 Command Re-rolls) re-roll a failed save
+    against the Plague Marines' Boltguns (1 → 6); the Death Guard have none to spend."""
+    state = new_game(armies())
+    act(state, "priority", [], first=DG)
+    to_phase(state, "shooting")
+    flags = {"half-range": False, "cover": False, "engaged": False}
+    with pytest.raises(RuleError, match=r"no Command Re-rolls \(40k8 §17\.6\)"):
+        act(state, "shoot", unit="plague-marines", target="tactical-squad",
+            command_reroll="hit", answers=flags)  # fmt: skip
+    # 5 hits (6s), 5 wounds (6s), saves 1 2 3 4 5 against 3+: the 1 is re-rolled (6), the 2
+    # fails; no Disgustingly Resilient on the Tactical Squad
+    act(state, "shoot", [6] * 10 + [1, 2, 3, 4, 5, 6], unit="plague-marines",
+        target="tactical-squad", command_reroll="save", answers=flags)  # fmt: skip
+    notes = " ".join(note_lines(state.notes))
+    assert "Command Re-roll on a save roll: 6 (1 Command Re-roll left, 40k8 §17.6)." in notes
+    assert "1 unsaved" in notes and state.unit("tactical-squad").models == 4
+    assert state.sides[SM].command_rerolls == 1
+
+
+def test_40k8_s17_6_command_rerolls_on_the_psychic_test_and_deny_the_witch(
+    run_cli: RunCli,
+) -> None:
+    """40k8 §17.6 with §5.4 and §5.5: the Underdog re-rolls the lower die of its Psychic test
+    (1 2 → 3 2: Smite manifests with 5) and of a failing Deny the Witch (2 3 → 6 3: 9 beats the
+    Plaguecaster's 7); `aos cast`, `aos deny`, `aos shoot` and `aos fight` take the flag."""
+    state = new_game(armies())
+    act(state, "priority", [], first=SM)
+    to_phase(state, "psychic")
+    act(state, "cast", [1, 2, 3], wizard="librarian", spell="Smite", target="plague-marines",
+        command_reroll=True, answers={"closest-visible": True})  # fmt: skip
+    assert "Librarian manifests Smite with 5 (3+2) against 5." in " ".join(note_lines(state.notes))
+    state = new_game(armies())
+    act(state, "priority", [], first=DG)
+    to_phase(state, "psychic")
+    act(state, "cast", [3, 4], wizard="plaguecaster", spell="Smite", target="tactical-squad",
+        answers={"closest-visible": True})  # fmt: skip
+    act(state, "deny", [2, 3, 6], wizard="librarian", command_reroll=True,
+        answers={"within-24": True})  # fmt: skip
+    notes = " ".join(note_lines(state.notes))
+    assert "Command Re-roll on a Deny the Witch die: 6" in notes
+    assert "Librarian denies Smite with 9" in notes and state.sides[SM].command_rerolls == 1
+    for verb in ("cast", "deny", "shoot", "fight"):
+        assert "--command-reroll" in run_cli(verb, "--help").stdout, verb
+
+
+# --------------------------------------------------------------------------- the end (§4.7, §17.9)
+
+
+def test_40k8_s17_9_destroying_every_enemy_wins_at_once_not_at_the_turns_end() -> None:
+    """40k8 §17.9: the Rhino slays the last Plague Marine, the Death Guard's last model, in the
+    Shooting phase: the Space Marines win there and then, the battle ends in that phase."""
+    state = new_game(armies())
+    act(state, "priority", [], first=SM)
+    for unit, models in (("lord-of-contagion", -1), ("plaguecaster", -1), ("plague-marines", -4)):
+        act(state, "adjust", unit=unit, models=models)
+    to_phase(state, "shooting")
+    act(state, "shoot", [6, 6, 6, 6, 1, 1, 1, 1], unit="rhino", target="plague-marines",
+        answers={"half-range": False, "cover": False, "engaged": False})  # fmt: skip
+    assert state.ended and state.round == 1
+    assert "Space Marines has destroyed all its enemies and wins at once (40k8 §17.9)." in (
+        state.notes
+    )
+    assert state.result is not None and state.result["condition"] == "all_enemy_slain"
+
+
+def test_40k8_s4_7_a_unit_still_in_reserve_at_the_end_is_lost_and_shown_lost() -> None:
+    """40k8 §4.7: the Lord of Contagion never arrives from its teleportarium chamber: at the end
+    of the battle it counts as destroyed (its share of the losses) and the tables show it with
+    no model left and never arrived, not waiting in reserve."""
+    from aos_cli.views.game import unit_flags
+
+    setup = armies()
+    lord = next(u for u in setup["sides"][DG]["units"] if u["id"] == "lord-of-contagion")
+    lord["reserve"] = True
+    state = new_game(setup)
+    act(state, "priority", [], first=SM)
+    for _ in range(80):
+        if state.ended:
+            break
+        act(state, "next")
+    assert state.ended and state.round == 5
+    unit = state.unit("lord-of-contagion")
+    assert unit.models == 0 and not unit.alive
+    assert state.result is not None and state.result["share_lost"]["Death Guard"] > 0
+    flags = unit_flags(unit, state, shown=True)
+    assert "never arrived: lost" in flags and "reserve" not in flags

@@ -17,6 +17,7 @@ INFO = SystemInfo(
     commands=(
         ("sudden-death", "aos_cli.systems.aos1.commands:sudden_death"),
         ("triumph", "aos_cli.systems.aos1.commands:triumph"),
+        ("mystical", "aos_cli.systems.aos1.commands:mystical"),
     ),
     help_panel="Age of Sigmar 1st edition",
 )

@@ -137,7 +137,17 @@ class AoS1System(GameSystem):
         if answers is None or (
             getattr(answers, "fallback", None) is None and "battle-over" not in (recorded or {})
         ):
-            return bool(state.round >= state.battle_rounds)
+            over = bool(state.round >= state.battle_rounds)
+            if over and answers is not None:
+                state.notes.append(
+                    _(
+                        "Battle round {round} is over and the battle ends after the {n} rounds "
+                        "set up; the sheet leaves the length to the players: to play on, take "
+                        "this back with `aos undo` and give `aos next --answer battle-over=no` "
+                        "(AoS1 §5.1)."
+                    ).format(round=state.round, n=state.battle_rounds)
+                )
+            return over
         if state.round >= MAX_ROUNDS:
             return True
         return bool(
@@ -384,6 +394,102 @@ def _sacrifice_1e(
     suffer_mortal_wounds(state, unit, amount, dice, answers, slain_by=None)
 
 
+@register_action_type
+@dataclass(frozen=True)
+class Mystical(Action):
+    """In your hero phase, a D6 for one of your units within 3" of a Mystical feature (AoS1
+    §3.4): 1 befuddled, 2-6 ensorcelled, until your next hero phase."""
+
+    kind: ClassVar[str] = "mystical"
+    unit: str
+
+
+BEFUDDLED = "Befuddled"
+"""The lasting effect of a Mystical roll of 1 (AoS1 §3.4): no casting, moving or attacking."""
+ENSORCELLED = "Ensorcelled"
+"""The lasting effect of a Mystical roll of 2-6 (AoS1 §3.4): failed wound rolls re-rolled."""
+
+
+@action(Mystical, system="aos1")
+def _mystical(state: GameState, act: Mystical, dice: DiceSource, answers: RecordedAnswers) -> None:
+    """AoS1 §3.4 Mystical: in your hero phase roll a D6 for each of your units within 3" of the
+    feature: on a 1 it is befuddled (it cannot be picked to cast spells, move or attack), on
+    2-6 ensorcelled (it re-rolls failed wound rolls), until your next hero phase."""
+    from aos_cli.core.ability_effects import build_effects
+    from aos_cli.core.guards import acting_unit
+    from aos_cli.core.state import ActiveEffect
+    from aos_cli.core.terrain import features
+
+    if not features(state, "mystical"):
+        raise RuleError(
+            _("this game has no Mystical terrain feature"),
+            _("add one with --terrain NAME=mystical"),
+        )
+    unit = acting_unit(state, act.unit, "hero", "roll for a Mystical feature")
+    key = f"mystical:{unit.spec.id}"
+    if key in state.used_this_phase:
+        raise RuleError(
+            _("{unit} has already rolled for the Mystical feature this hero phase").format(
+                unit=unit.name
+            )
+        )
+    if not _near(state, answers, "mystical", unit, per_unit=True):
+        raise RuleError(
+            _('{unit} is not within 3" of a Mystical feature (AoS1 §3.4)').format(unit=unit.name)
+        )
+    state.used_this_phase.add(key)
+    roll = dice.roll(1, _("Mystical terrain: {unit} (D6)").format(unit=unit.name))[0]
+    unit.effects = [e for e in unit.effects if e.name not in (BEFUDDLED, ENSORCELLED)]
+    if roll == 1:
+        unit.effects.append(ActiveEffect(BEFUDDLED, (), "your_next_hero", unit.side))
+        line = _(
+            "Mystical terrain: {unit} rolled 1 and is befuddled: it cannot cast spells, move or "
+            "attack until your next hero phase (AoS1 §3.4)."
+        )
+    else:
+        reroll = {"type": "reroll", "roll": "wound", "which": "failed"}
+        effects = build_effects((reroll,), ENSORCELLED)
+        unit.effects.append(ActiveEffect(ENSORCELLED, effects, "your_next_hero", unit.side))
+        line = _(
+            "Mystical terrain: {unit} rolled {roll} and is ensorcelled: it re-rolls failed wound "
+            "rolls until your next hero phase (AoS1 §3.4)."
+        )
+    state.notes.append(line.format(unit=unit.name, roll=roll))
+
+
+def _not_befuddled(kind: type[Action], field: str) -> None:
+    """Refuse a befuddled unit the actions AoS1 §3.4 forbids it (casting, moving, attacking),
+    then play the shared rule (looked up when it runs: the shared handlers register later)."""
+    from aos_cli.core.handlers import HANDLERS, SYSTEM_HANDLERS
+
+    def run(state: GameState, act: Any, dice: DiceSource, answers: RecordedAnswers) -> None:
+        name = getattr(act, field, None)
+        if name:
+            unit = state.unit(str(name))
+            if any(e.name == BEFUDDLED for e in unit.effects):
+                raise RuleError(
+                    _(
+                        "{unit} is befuddled by a Mystical feature: it cannot cast spells, move "
+                        "or attack until your next hero phase (AoS1 §3.4)"
+                    ).format(unit=unit.name)
+                )
+        HANDLERS[kind](state, act, dice, answers)
+
+    SYSTEM_HANDLERS[("aos1", kind)] = run
+
+
+def _befuddle_guards() -> None:
+    """Put the befuddled check in front of the shared move, run, retreat, charge, shooting,
+    fighting and casting rules of the 1st edition."""
+    from aos_cli.core.action_types import Cast, Charge, Fight, Move, Retreat, Run, Shoot
+
+    for kind in (Move, Run, Retreat, Charge, Shoot, Fight, Cast):
+        _not_befuddled(kind, "unit")
+
+
+_befuddle_guards()
+
+
 # --------------------------------------------------------------------------- before the battle
 
 
@@ -583,6 +689,7 @@ AOS1 = AoS1Scenery(
     demo_battleplan="glorious-victory",
     general_commands=True,
     engagement=3,
+    tracks_engagement=True,  # AoS1 §8.2: only a unit that starts within 3" of an enemy retreats
     unbind_range=18,
     spell_limit="caster",
     unbind_needs_sight=True,

@@ -160,6 +160,9 @@ def add(
         list[str] | None,
         typer.Option(help="A magical power it knows with its casting value: 'sap-will=4'."),
     ] = None,
+    monster: Annotated[
+        bool, typer.Option(help="A Monster: it may Barge when it wins a Fight (mesbg §1).")
+    ] = False,
     db: DbOption = None,
     game: GameOption = None,
     json: JsonOption = False,
@@ -179,6 +182,8 @@ def add(
         payload["profile"] = {k: v for k, v in given.items() if v is not None}
     if power:  # without --power the hero's powers are not recorded: it may cast any
         payload["powers"] = known_powers(power)
+    if monster:
+        payload["monster"] = True
     _run(payload, db, game, json)
 
 
@@ -448,6 +453,20 @@ def _duel_command() -> Callable[..., None]:
         for name, (kind, default, text) in common.items()
     ]
     extra.append(
+        inspect.Parameter(
+            "barge", keyword, default=None,
+            annotation=Annotated[str | None, typer.Option(
+                help="good or evil: that side's Monster Barges if it wins (mesbg §1).")],
+        )
+    )  # fmt: skip
+    extra.append(
+        inspect.Parameter(
+            "barge_knocks_down", keyword, default=False,
+            annotation=Annotated[bool, typer.Option(
+                help='Barge: the loser cannot back away the full 3" and is knocked down.')],
+        )
+    )  # fmt: skip
+    extra.append(
         inspect.Parameter("json", keyword, default=False,
                           annotation=Annotated[bool, typer.Option("--json", help="Print JSON.")])
     )  # fmt: skip
@@ -473,6 +492,12 @@ def run_duel(good: str, evil: str, values: dict[str, Any]) -> None:
 
     seed, mode = values.pop("seed"), values.pop("dice")
     db, game, as_json = values.pop("db"), values.pop("game"), values.pop("json")
+    wants_barge = values.pop("barge", None)
+    knocked = values.pop("barge_knocks_down", False)
+    if wants_barge is not None and wants_barge not in ("good", "evil"):
+        from aos_cli.core.errors import InputError
+
+        raise InputError(f"--barge: {wants_barge!r}", _("use good or evil"))
 
     def attempt(source: DiceSource) -> tuple[dict[str, Any], tuple[Battle, DuelResult]]:
         battle = _battle(session)
@@ -492,16 +517,31 @@ def run_duel(good: str, evil: str, values: dict[str, Any]) -> None:
             own |= {"wounds": min(hero.current["wounds"], 20), "fate": min(fate, 10)}
             fighters[side] = fighter(side.value, own)
             offered[side] = might
-        result = roll_duel(source, fighters[Side.GOOD], fighters[Side.EVIL], offered)
-        payload = {
+        barging = None
+        if wants_barge is not None:
+            barging = Side(wants_barge)
+            if not heroes[barging].monster:
+                from aos_cli.core.errors import RuleError
+
+                raise RuleError(
+                    _("{hero} is not a Monster: only a Monster Barges (mesbg §1)").format(
+                        hero=heroes[barging].name
+                    )
+                )
+        result = roll_duel(source, fighters[Side.GOOD], fighters[Side.EVIL], offered, barging)
+        barged = barging is not None and result.winner is barging
+        payload: dict[str, Any] = {
             "op": "duel",
             "good": heroes[Side.GOOD].name,
             "evil": heroes[Side.EVIL].name,
             "winner": result.winner.value,
             "might": {side.value: result.might_spent(side) for side in Side},
-            "fate": {result.winner.other.value: result.fate_spent},
-            "wounds_lost": result.wounds_lost,
+            "fate": {result.winner.other.value: 0 if barged else result.fate_spent},
+            "wounds_lost": 0 if barged else result.wounds_lost,
         }
+        if barged and barging is not None:
+            move = source.roll(1, _("the Barging Monster's move (D6\")"))[0]
+            payload["barge"] = {"side": barging.value, "move": move, "knocked": bool(knocked)}
         battle.apply(payload)
         return payload, (battle, result)
 
@@ -511,7 +551,8 @@ def run_duel(good: str, evil: str, values: dict[str, Any]) -> None:
         print_json({**duel_json(result), "battle": battle_json_of(battle, session.game_id)})
         return
     out = console()
-    for line in duel_lines(result):
+    barged = wants_barge is not None and result.winner.value == wants_barge
+    for line in duel_lines(result, barged):
         out.print(line)
     _show(battle, session.game_id, False)
 
@@ -558,9 +599,26 @@ def priority(
     _show(battle, session.game_id, json)
 
 
-def phase_step(phase: str, db: Path | None, game: str | None) -> None:
-    """Record that the turn goes on to `phase` (Move, Shoot, Fight, End)."""
-    _run({"op": "phase", "phase": phase}, db, game, False)
+def phase_step(
+    phase: str, db: Path | None, game: str | None, dice: str = "auto", seed: int | None = None
+) -> None:
+    """Record that the turn goes on to `phase` (Move, Shoot, Fight, End); as the Fight phase
+    ends each paralysed hero rolls a D6 to recover (mesbg §3 #21), recorded with the step."""
+    from aos_cli.systems.mesbg.rules import paralysed
+
+    payload: dict[str, Any] = {"op": "phase", "phase": phase}
+    battle, _game_id, _count = battle_of(db, game)
+    if battle.phase == "fight" and phase == "end":
+        source = dice_source(dice, seed)
+        recovery = {
+            h.name: source.roll(
+                1, _("{hero} recovers from Paralyse on a 6 (D6)").format(hero=h.name)
+            )
+            for h in paralysed(battle)
+        }
+        if recovery:
+            payload["recovery"] = recovery
+    _run(payload, db, game, False)
 
 
 def new_game(db: Path | None, name: str, steps: list[tuple[str, dict[str, Any]]]) -> int:

@@ -174,7 +174,7 @@ def _next(db: Path | None, game: str | None, battle: Battle, phase: str, mode: s
     elif phase == "end":
         end_phase(db=db, game=game, json=False)
     else:
-        phase_step(PHASES[PHASES.index(phase) + 1], db=db, game=game)
+        phase_step(PHASES[PHASES.index(phase) + 1], db=db, game=game, dice=mode, seed=seed)
 
 
 def _number(question: str, low: int, high: int) -> int:
@@ -186,6 +186,20 @@ def _number(question: str, low: int, high: int) -> int:
         if is_ascii_whole(answer) and len(answer) <= 4 and low <= int(answer) <= high:
             return int(answer)
         console().print(_("Type a number from {low} to {high}.").format(low=low, high=high))
+
+
+def _yes(question: str) -> bool:
+    """A yes or no, asked until one is given; Enter is no."""
+    from aos_cli.views.words import read_yes_no, yes_no_hint, yes_no_retry
+
+    while True:
+        answer = ask_line(f"{question} {yes_no_hint(False)}").strip()
+        if not answer:
+            return False
+        said = read_yes_no(answer)
+        if said is not None:
+            return said
+        console().print(yes_no_retry())
 
 
 def _pick(question: str, names: list[str]) -> int:
@@ -216,13 +230,19 @@ def _caster(name: str) -> Step:
             0,
             hero.current["might"],
         )
+        channelled = _yes(_("Cast its channelled version (the power increased, mesbg §2.6)?"))
         others = [h.name for h in battle.heroes.values() if not h.slain and h.name != hero.name]
         nobody = _("no hero (a warrior, or the caster itself)")
         picked = _pick(_("Target"), [*others, nobody])
         target = others[picked] if picked < len(others) else None
+        resist_might = 0
+        if target is not None and battle.hero(target).current["might"]:
+            # the caster's Might is committed first; then the target may add its own (§2.4)
+            question = _("Might {hero} may spend to resist it").format(hero=target)
+            resist_might = _number(question, 0, battle.hero(target).current["might"])
         cast(hero.name, power.id, will=will, casting=str(casting), target=target, resist_will=None,
-             might=might, resist_might=0, might_policy="minimum", channelled=False, seed=seed,
-             dice=mode, db=db, game=game, json=False)  # fmt: skip
+             might=might, resist_might=resist_might, might_policy="minimum",
+             channelled=channelled, seed=seed, dice=mode, db=db, game=game, json=False)  # fmt: skip
 
     return cast_power
 
@@ -254,6 +274,19 @@ def _duel(db: Path | None, game: str | None, battle: Battle, mode: str, seed: in
         question = _("Might {hero} may spend").format(hero=hero.name)
         values[f"{side}_might"] = _number(question, 0, hero.current["might"])
         values[f"{side}_fate"] = None
+        if (
+            hero.monster
+            and hero.name not in battle.barged_this_turn
+            and _yes(
+                _("If {hero} wins, does it Barge instead of striking (mesbg §1)?").format(
+                    hero=hero.name
+                )
+            )
+        ):
+            values["barge"] = side
+            values["barge_knocks_down"] = _yes(
+                _('Can the enemy not back away the full 3" (it is knocked down)?')
+            )
     values |= {"seed": seed, "dice": mode, "db": db, "game": game, "json": False}
     run_duel(chosen["good"], chosen["evil"], values)
 

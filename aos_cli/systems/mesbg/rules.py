@@ -812,10 +812,12 @@ def roll_duel(
     good: Fighter,
     evil: Fighter,
     might: dict[Side, int] | None = None,
+    barge: Side | None = None,
 ) -> DuelResult:
     """Roll a whole Fight: Feint D3s, Duel dice, the tie-breaks, then the winner's special
     strike or Strikes, and the loser's Fury and Fate rolls. `might`: the Might each Hero may
-    spend on its Duel die and, if it wins, its wound rolls (§2.4's one point per pip)."""
+    spend on its Duel die and, if it wins, its wound rolls (§2.4's one point per pip).
+    `barge`: the side whose Monster Barges if it wins (mesbg §1): then it strikes no one."""
     _check_pair(good, evil)
     feints: dict[Side, int] = {}
     for fighter in (good, evil):
@@ -860,6 +862,8 @@ def roll_duel(
         how,
         duel_might=spent,
     )
+    if barge is not None and winner is barge:
+        return base
     left = (might or {}).get(winner, 0) - spent.get(winner, 0)
     return _after_duel(source, base, left)
 
@@ -1068,6 +1072,13 @@ class Hero:
     a Hero with magical powers; the values are the hero's profile's, not a table's). None for
     a hero recorded before heroes carried their powers: it may cast any."""
 
+    monster: bool = False
+    """A Monster, which may make a Brutal Power Attack such as Barge (mesbg §1)."""
+    conditions: list[str] = field(default_factory=list)
+    """What powers left on it: `knocked down`, `paralysed` (mesbg §3 #17, #21)."""
+    courage_lost: int = 0
+    """Courage taken by Drain Courage for the rest of the battle (mesbg §3 #9)."""
+
     def knows(self, power_id: str) -> bool:
         """Whether it may cast the power (any, for a hero recorded without its powers)."""
         return self.powers is None or power_id in self.powers
@@ -1114,6 +1125,9 @@ class Battle:
     """The side with Priority this turn."""
     result: str | None = None
     """How the battle ended, once it has."""
+    barged_this_turn: list[str] = field(default_factory=list)
+    """The Monsters that have Barged this turn: their second Fight has no Brutal Power Attack
+    (mesbg §1)."""
     """The heroes that have used a magical power this turn (once per round, §2.1)."""
 
     # ---- queries ---------------------------------------------------------------
@@ -1240,7 +1254,8 @@ class Battle:
                     raise InputError(
                         f"{power}: {value}+", _("a casting value is from 1+ to 6+ (mesbg §2.2)")
                     )
-        self.heroes[name] = Hero(name, force.name, dict(start), dict(start), profile, powers)
+        self.heroes[name] = Hero(name, force.name, dict(start), dict(start), profile, powers,
+                                 monster=bool(payload.get("monster")))  # fmt: skip
         note = _("{hero} joins {force}: {stores}")
         self.notes.append(note.format(hero=name, force=force.name, stores=_stores_text(start)))
 
@@ -1325,7 +1340,10 @@ class Battle:
             note = _("{caster} casts {power}: it takes effect.").format(**shown)
             change = payload.get("store_change")
             if target is not None and isinstance(change, dict):
-                note = self._store_change(target, change, shown)
+                if "store" in change:
+                    note = self._store_change(target, change, shown)
+                else:
+                    note = self._power_effect(target, change, shown)
             if duration is not Duration.INSTANT:
                 self.effects.append(
                     PowerInForce(
@@ -1368,6 +1386,62 @@ class Battle:
         )
         return note.format(
             target=target.name, n=abs(after - before), store=store_name(store), left=after, **shown
+        )
+
+    def _power_effect(self, target: Hero, change: dict[str, Any], shown: dict[str, str]) -> str:
+        """What a power did to its target hero beyond its stores: a hit rolled on the wound
+        chart (Black Dart's Strength 9, Sorcerous Blast's 5), knocked to the ground,
+        paralysed (mesbg §3 #4, #17, #21), Courage lost (#9); the cast's note saying so."""
+        parts: list[str] = []
+        hit = change.get("hit")
+        if isinstance(hit, dict):
+            lost = max(0, int(hit.get("wounds", 0)))
+            before = target.current["wounds"]
+            target.current["wounds"] = max(0, before - lost)
+            dice = ", ".join(map(str, hit.get("dice", ()))) or "-"
+            if hit.get("need") is None:
+                parts.append(
+                    _("a Strength {strength} hit cannot wound {target}").format(
+                        strength=hit["strength"], target=target.name
+                    )
+                )
+            else:
+                parts.append(
+                    ngettext(
+                        "a Strength {strength} hit on {target} ({need}: {dice}): {n} Wound lost "
+                        "({left} left)",
+                        "a Strength {strength} hit on {target} ({need}: {dice}): {n} Wounds lost "
+                        "({left} left)",
+                        lost,
+                    ).format(
+                        strength=hit["strength"],
+                        target=target.name,
+                        need=hit["need"],
+                        dice=dice,
+                        n=lost,
+                        left=target.current["wounds"],
+                    )
+                )
+        courage = int(change.get("courage", 0))
+        if courage:
+            target.courage_lost += courage
+            parts.append(
+                _("{target} loses {n} Courage for the rest of the battle ({total} in all)").format(
+                    target=target.name, n=courage, total=target.courage_lost
+                )
+            )
+        for condition in change.get("conditions", ()):
+            if condition not in target.conditions:
+                target.conditions.append(str(condition))
+            parts.append(
+                {
+                    "knocked down": _("{target} is knocked to the ground"),
+                    "paralysed": _("{target} is paralysed until it recovers on a 6"),
+                }.get(str(condition), "{target}").format(target=target.name)
+            )
+        said = "; ".join(parts)
+        return _("{caster} casts {power}: it takes effect: {effects}.").format(
+            effects=said, **shown
         )
 
     def _fate(self, payload: dict[str, Any]) -> None:
@@ -1422,6 +1496,10 @@ class Battle:
                 hero.current[store] -= spent[store].get(side.value, 0)
         winner = Side(str(payload["winner"]))
         loser = heroes[winner.other]
+        barge = payload.get("barge")
+        if isinstance(barge, dict) and barge.get("side") == winner.value:
+            self._barge(heroes[winner], loser, barge)
+            return
         lost = max(0, int(payload["wounds_lost"]))
         loser.current["wounds"] = max(0, loser.current["wounds"] - lost)
         might = ", ".join(
@@ -1440,6 +1518,45 @@ class Battle:
         self.notes.append("; ".join(c.format(**shown) for c in clauses) + ".")
         for hero in heroes.values():
             self._after_change(hero)
+
+    def _barge(self, monster: Hero, loser: Hero, barge: dict[str, Any]) -> None:
+        """mesbg §1 Barge: the Monster won the Fight and strikes no one; every enemy in the
+        Fight backs away a full 3" (knocked to the ground if it cannot); the Monster may move
+        D6" and charge again, fighting a second Fight with no Brutal Power Attack."""
+        if not monster.monster:
+            raise RuleError(
+                _("{hero} is not a Monster: only a Monster Barges (mesbg §1)").format(
+                    hero=monster.name
+                )
+            )
+        if monster.name in self.barged_this_turn:
+            raise RuleError(
+                _(
+                    "{hero} has Barged this turn: its second Fight has no Brutal Power Attack "
+                    "(mesbg §1)"
+                ).format(hero=monster.name)
+            )
+        self.barged_this_turn.append(monster.name)
+        move = int(barge["move"])
+        if barge.get("knocked"):
+            if "knocked down" not in loser.conditions:
+                loser.conditions.append("knocked down")
+            backs = _('{loser} cannot back away the full 3" and is knocked to the ground')
+        else:
+            backs = _('{loser} backs away 3"')
+        note = _(
+            "{monster} wins the Fight against {loser} and Barges: no strikes; {backs}; "
+            '{monster} may move {move}" and charge again (a second Fight, no Brutal Power '
+            "Attack, mesbg §1)."
+        )
+        self.notes.append(
+            note.format(
+                monster=monster.name,
+                loser=loser.name,
+                move=move,
+                backs=backs.format(loser=loser.name),
+            )
+        )
 
     def _priority(self, payload: dict[str, Any]) -> None:
         """The Priority phase (commonly published, digest §5): each side rolls a D6, the
@@ -1470,6 +1587,26 @@ class Battle:
                 _("phase {phase!r}").format(phase=wanted),
                 _("use one of {names}").format(names=", ".join(order)),
             )
+        recovery = {
+            str(k): [int(d) for d in v] for k, v in dict(payload.get("recovery") or {}).items()
+        }
+        for name, dice in recovery.items():
+            hero = self.hero(name)
+            if "paralysed" not in hero.conditions:
+                raise RuleError(_("{hero} is not paralysed").format(hero=hero.name))
+            rolled = ", ".join(map(str, dice))
+            if any(d >= 6 for d in dice):
+                hero.conditions = [
+                    c for c in hero.conditions if c not in ("paralysed", "knocked down")
+                ]
+                note = _(
+                    "{hero} rolls {dice} to recover from Paralyse: a 6, it stands up (mesbg §3 #21)."
+                )
+            else:
+                note = _(
+                    "{hero} rolls {dice} to recover from Paralyse: no 6, it stays paralysed (mesbg §3 #21)."
+                )
+            self.notes.append(note.format(hero=hero.name, dice=rolled))
         self.phase = wanted
         self.notes.append(_("The {phase} begins.").format(phase=phase_name(wanted)))
 
@@ -1478,6 +1615,13 @@ class Battle:
         to a quarter of its models ends the battle, the other force winning (commonly
         published scenario end; both at once: a draw)."""
         self.cast_this_turn = []
+        self.barged_this_turn = []
+        for hero in self.heroes.values():
+            if "knocked down" in hero.conditions and "paralysed" not in hero.conditions:
+                hero.conditions.remove("knocked down")
+                self.notes.append(
+                    _("{hero} stands up in its next move (half its move).").format(hero=hero.name)
+                )
         ended = [e for e in self.effects if e.duration is Duration.TEMPORARY]
         self.effects = [e for e in self.effects if e.duration is not Duration.TEMPORARY]
         for effect in ended:
@@ -1588,7 +1732,7 @@ def roll_store_change(
 
     found = STORE_POWERS.get(power_id)
     if found is None:
-        return None
+        return roll_power_effect(power_id, channelled, source, target, name)
     store, sign, plain, stronger = found
     amount_text = stronger if channelled else plain
     if amount_text == "all":
@@ -1597,6 +1741,63 @@ def roll_store_change(
         shown = name or power_id.replace("-", " ")
         amount = parse_dice(amount_text).roll(source, f"{shown} ({amount_text})")
     return {"store": store, "amount": sign * amount, "rolled": amount_text}
+
+
+HIT_POWERS: dict[str, tuple[int, int, str, str]] = {
+    "black-dart": (9, 9, "1", "D3"),
+    "sorcerous-blast": (5, 6, "1", "1"),
+}
+"""Powers whose target suffers a hit (mesbg §3 #4 Black Dart: Strength 9, a wounding hit D3
+Wounds channelled; #17 Sorcerous Blast: Strength 5, 6 channelled): the Strength, channelled
+Strength, Wounds of a wounding hit and channelled Wounds."""
+KNOCKS_DOWN: dict[str, tuple[str, ...]] = {
+    "sorcerous-blast": ("knocked down",),
+    "paralyse": ("paralysed", "knocked down"),
+}
+"""Powers that leave their target knocked to the ground or paralysed (mesbg §3 #17, #21)."""
+
+
+def roll_power_effect(
+    power_id: str, channelled: bool, source: DiceSource, target: Hero, name: str | None = None
+) -> dict[str, Any] | None:
+    """What a power does to its target hero beyond its stores, rolled once and recorded with
+    the cast: a hit on the wound chart against its Defence (a hero without one given takes it
+    at the table), Courage lost, knocked down or paralysed; None for other powers."""
+    from aos_cli.core.dice import parse_dice
+
+    shown = name or power_id.replace("-", " ")
+    change: dict[str, Any] = {}
+    if power_id in HIT_POWERS and "defence" in target.profile:
+        plain, stronger, wounds, more = HIT_POWERS[power_id]
+        strength = stronger if channelled else plain
+        need = wound_need(strength, target.profile["defence"])
+        hit: dict[str, Any] = {"strength": strength, "need": None, "dice": [], "wounds": 0}
+        if need is not None:
+            hit["need"] = str(need)
+            dice = source.roll(
+                1, _("{power}: the wound roll ({need})").format(power=shown, need=need)
+            )
+            if dice[0] >= need.first and need.second is not None:
+                dice += source.roll(
+                    1, _("{power}: the second wound roll ({need})").format(power=shown, need=need)
+                )
+            wounded = dice[0] >= need.first and (need.second is None or dice[-1] >= need.second)
+            hit["dice"] = dice
+            if wounded:
+                amount = more if channelled else wounds
+                hit["wounds"] = parse_dice(amount).roll(source, f"{shown} ({amount})")
+        change["hit"] = hit
+    if power_id == "drain-courage":
+        amount = "D3" if channelled else "1"
+        change["courage"] = parse_dice(amount).roll(source, f"{shown} ({amount})")
+    if power_id in KNOCKS_DOWN:
+        change["conditions"] = list(KNOCKS_DOWN[power_id])
+    return change or None
+
+
+def paralysed(battle: Battle) -> list[Hero]:
+    """The living heroes still paralysed, who roll to recover as the Fight phase ends."""
+    return [h for h in battle.heroes.values() if not h.slain and "paralysed" in h.conditions]
 
 
 def _store(value: Any) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from aos_cli.language.i18n import _, ngettext, number
+from aos_cli.language.i18n import N_, _, ngettext, number
 from aos_cli.systems.mesbg.words import duration_name, power_name, side_name, store_name
 
 if TYPE_CHECKING:
@@ -290,7 +290,7 @@ def _wound_text(roll: WoundRoll) -> str:
     return f"[success]{first}[/]" if roll.wounded else f"[fail]{first}[/]"
 
 
-def duel_lines(result: DuelResult) -> list[str]:
+def duel_lines(result: DuelResult, barged: bool = False) -> list[str]:
     """A rolled Fight for people, step by step."""
     from aos_cli.systems.mesbg.rules import DecidedBy
 
@@ -414,7 +414,7 @@ def duel_lines(result: DuelResult) -> list[str]:
         if result.fate_spent:
             line += " " + _("(Fate spent {n})").format(n=result.fate_spent)
         lines.append(line)
-    if not result.slain:
+    if not result.slain and not barged:  # a Barge drives it back 3" (mesbg §1): said after
         lines.append(
             _('[muted]The {side} side backs away 1".[/]').format(
                 side=side_name(result.winner.other.value)
@@ -515,6 +515,8 @@ def battle_json(battle: Battle, game_id: int, *, notes: bool = False) -> dict[st
                 "start": h.start,
                 "current": h.current,
                 "slain": h.slain,
+                "conditions": list(h.conditions),
+                "courage_lost": h.courage_lost,
             }
             for h in battle.heroes.values()
         ],
@@ -529,6 +531,15 @@ def battle_json(battle: Battle, game_id: int, *, notes: bool = False) -> dict[st
             for e in battle.effects
         ],
     }
+
+
+CONDITIONS = {"knocked down": N_("knocked down"), "paralysed": N_("paralysed")}
+"""What powers leave on a hero (mesbg §3 #17, #21), as the table shows them."""
+
+
+def condition_name(condition: str) -> str:
+    """A hero's condition in the chosen language."""
+    return _(CONDITIONS[condition]) if condition in CONDITIONS else condition
 
 
 def battle_tables(battle: Battle) -> list[Table | str]:
@@ -568,6 +579,11 @@ def battle_tables(battle: Battle) -> list[Table | str]:
         for hero in battle.heroes.values():
             cells = [f"{hero.current[s]}/{hero.start[s]}" for s in STORES]
             name = _("[fail]{hero} (slain)[/]").format(hero=hero.name) if hero.slain else hero.name
+            shown = [condition_name(c) for c in hero.conditions]
+            if hero.courage_lost:
+                shown.append(_("Courage -{n}").format(n=hero.courage_lost))
+            if shown and not hero.slain:
+                name = f"{name} ({', '.join(shown)})"
             heroes.add_row(name, hero.force, *cells)
         out.append(heroes)
     else:

@@ -91,6 +91,9 @@ def deny(
         bool | None,
         typer.Option("--within-24/--no-within-24", help='Within 24" of the manifesting psyker.'),
     ] = None,
+    command_reroll: Annotated[
+        bool, typer.Option(help="The Underdog re-rolls the lower die of a failing test (40k8 §17.6).")
+    ] = False,
     answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
@@ -102,5 +105,6 @@ def deny(
     if psyker is None and not pass_:
         raise InputError(_("name the denying psyker, or give --pass to let the power through"))
     act(
-        "unbind", {"wizard": None if pass_ else psyker, "mod": mod}, db=db, game=game,
+        "unbind", {"wizard": None if pass_ else psyker, "mod": mod,
+                   **({"command_reroll": True} if command_reroll else {})}, db=db, game=game,
         as_json=json, dice=dice, seed=seed, answers={"within-24": within_24}, answer=answer)  # fmt: skip

@@ -556,6 +556,43 @@ def _ends(triggers: Sequence[Trigger]) -> bool:
     return bool(triggers) and not all(t.add for t in triggers)
 
 
+@dataclass
+class CommandReroll:
+    """40k8 §17.6: one Command Re-roll the player spends on a single die of `stage` (`hit`,
+    `wound`, `save` or `damage`): the first failed die not re-rolled yet (§1.3), or the lowest
+    single-die Damage. `spend(what)` pays for it and rolls the new die."""
+
+    stage: str
+    spend: Callable[[str], int]
+    used: bool = False
+
+    def on_dice(
+        self, stage: str, dice: list[Die], succeeds: Callable[[int], bool], what: str
+    ) -> list[Die]:
+        """The dice with the first failure of this stage re-rolled, once."""
+        if self.used or stage != self.stage:
+            return dice
+        failed = next(
+            (i for i, d in enumerate(dice) if d.rerolled is None and not succeeds(d.value)), None
+        )
+        if failed is None:
+            return dice
+        self.used = True
+        dice = list(dice)
+        dice[failed] = Die(dice[failed].first, self.spend(what))
+        return dice
+
+    def on_damage(self, damage: DiceExpr, values: list[int], what: str) -> list[int]:
+        """The Damage values with the lowest one rolled again (a Damage of one die only)."""
+        if self.used or self.stage != "damage" or damage.d6_count != 1 or not values:
+            return values
+        low = values.index(min(values))
+        self.used = True
+        values = list(values)
+        values[low] = max(0, damage.value_from([self.spend(what)]))
+        return values
+
+
 def resolve_weapon_40k(
     weapon: Weapon40k,
     target: Target40k,
@@ -563,6 +600,7 @@ def resolve_weapon_40k(
     *,
     overwatch: bool = False,
     phase: Phase = "shooting",
+    command: CommandReroll | None = None,
 ) -> WeaponResult40k:
     """Roll one weapon's attacks: attacks, hit, wound, save and Damage (§8.1-§8.5), stage by
     stage for all its attacks (fast dice, §6.7), in a fixed order for scripted dice."""
@@ -598,6 +636,10 @@ def resolve_weapon_40k(
         hits,
         rules.reroll_hit,
     )
+    if command is not None:
+        hit_dice = command.on_dice(
+            "hit", hit_dice, hits, _("a hit roll of {weapon}").format(weapon=weapon.name)
+        )
     hit_ok = tuple(hits(d.value) for d in hit_dice)
     result.stages.append(Stage("hit", needed_hit, tuple(hit_dice), hit_ok))
     result.hits = sum(hit_ok)
@@ -627,6 +669,10 @@ def resolve_weapon_40k(
         wounds,
         rules.reroll_wound,
     )
+    if command is not None:
+        wound_dice = command.on_dice(
+            "wound", wound_dice, wounds, _("a wound roll of {weapon}").format(weapon=weapon.name)
+        )
     wound_ok = tuple(wounds(d.value) for d in wound_dice)
     result.stages.append(Stage("wound", format_threshold(needed), tuple(wound_dice), wound_ok))
     result.wounds = sum(wound_ok)
@@ -653,6 +699,8 @@ def resolve_weapon_40k(
         saved_by,
         rules.reroll_save,
     )
+    if command is not None:
+        save_dice = command.on_dice("save", save_dice, saved_by, _("a save roll"))
     saved = tuple(saved_by(d.value) for d in save_dice)
     result.stages.append(Stage("save", saves.label(), tuple(save_dice), saved))
     unsaved = [i for i, ok in zip(wounded, saved, strict=False) if not ok] + wounded[len(saved) :]
@@ -666,6 +714,10 @@ def resolve_weapon_40k(
         label + _("Damage ({value})").format(value=weapon.damage),
         floor=True,
     )
+    if command is not None:
+        damage = command.on_damage(
+            weapon.damage, damage, _("a Damage roll of {weapon}").format(weapon=weapon.name)
+        )
     if not weapon.damage.is_fixed:
         result.damage_rolls = tuple(damage)
     result.damage_per_attack = tuple(damage)
@@ -727,6 +779,7 @@ def resolve_attacks_40k(
     *,
     overwatch: bool = False,
     phase: Phase = "shooting",
+    command: CommandReroll | None = None,
 ) -> Result40k:
     """Resolve every weapon of a unit against one target, in order, then allocate the
     damage attack by attack (§6.4: all of one weapon's attacks against the same unit).
@@ -735,7 +788,8 @@ def resolve_attacks_40k(
     all at once; rolling them before allocation gives the same odds as one at a time."""
     _check_phase(weapons, overwatch=overwatch, phase=phase)
     results = [
-        resolve_weapon_40k(w, target, source, overwatch=overwatch, phase=phase) for w in weapons
+        resolve_weapon_40k(w, target, source, overwatch=overwatch, phase=phase, command=command)
+        for w in weapons
     ]
     outcome = Result40k(results, target_wounds=target.wounds)
     events = [event for r in results for event in r.events]
@@ -1049,10 +1103,17 @@ class Attack40k:
 class Engine40k:
     """The 40k attack sequence behind the one attack protocol of `aos_cli.core.engine`."""
 
-    def resolve(self, spec: Attack40k, source: DiceSource) -> Result40k:
-        """Roll it (`resolve_attacks_40k`)."""
+    def resolve(
+        self, spec: Attack40k, source: DiceSource, command: CommandReroll | None = None
+    ) -> Result40k:
+        """Roll it (`resolve_attacks_40k`), a Command Re-roll spent where `command` says."""
         return resolve_attacks_40k(
-            spec.weapons, spec.target, source, overwatch=spec.overwatch, phase=spec.phase
+            spec.weapons,
+            spec.target,
+            source,
+            overwatch=spec.overwatch,
+            phase=spec.phase,
+            command=command,
         )
 
     def odds(self, spec: Attack40k, *, detail: bool = False) -> AttackOdds:

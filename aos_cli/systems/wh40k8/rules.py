@@ -10,6 +10,7 @@ or WS, the wound chart, AP, invulnerable saves, excess damage lost) is `aos_cli.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -41,7 +42,7 @@ from aos_cli.core.dice import IMPOSSIBLE, DiceSource, parse_dice
 from aos_cli.core.effects import AttackRules, Effect, compile_effects
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.guards import acting_unit, enemy_unit, need_phase, own_turn, present
-from aos_cli.core.handlers import HANDLERS, action
+from aos_cli.core.handlers import HANDLERS, SYSTEM_HANDLERS, Handler, action
 from aos_cli.core.handlers.abilities import apply_effects
 from aos_cli.core.handlers.magic import (
     aim_spell,
@@ -78,7 +79,13 @@ from aos_cli.systems.wh40k8.table import (
 if TYPE_CHECKING:
     from aos_cli.core.state import GameState
     from aos_cli.core.system_scoring import SystemScoring
-    from aos_cli.systems.wh40k8.engine import Attack40k, Engine40k, Target40k, Weapon40k
+    from aos_cli.systems.wh40k8.engine import (
+        Attack40k,
+        CommandReroll,
+        Engine40k,
+        Target40k,
+        Weapon40k,
+    )
 
 
 @register_action_type
@@ -361,14 +368,23 @@ def roll_attack(
     dice: DiceSource,
     *,
     overwatch: bool = False,
+    command_reroll: str | None = None,
 ) -> None:
     """Roll an attack through the 40k engine, put its allocation on the target (excess damage
-    lost, 40k8 §8.5), log its damage against the exact mean for the luck report, score it."""
+    lost, 40k8 §8.5), log its damage against the exact mean for the luck report, score it.
+    `command_reroll` names the roll a Command Re-roll goes on (40k8 §17.6)."""
     from aos_cli.core import scoring
     from aos_cli.core.attack_events import attack_resolved
     from aos_cli.systems.wh40k8.engine import ENGINE_40K
 
-    result = ENGINE_40K.resolve(spec, dice)
+    command = _attack_command(state, attacker, target, command_reroll, dice)
+    result = ENGINE_40K.resolve(spec, dice, command)
+    if command is not None and not command.used:
+        state.notes.append(
+            _("No {roll} roll failed: the Command Re-roll is kept (40k8 §17.6).").format(
+                roll=_(COMMAND_ROLLS[command.stage])
+            )
+        )
 
     counts = ", ".join(
         (
@@ -431,6 +447,43 @@ def _not_embarked(unit: UnitState) -> None:
             ),
             _("disembark it first with `aos disembark`"),
         )
+
+
+COMMAND_ROLLS = {
+    "hit": N_("hit"),
+    "wound": N_("wound"),
+    "save": N_("save"),
+    "damage": N_("Damage"),
+}
+"""The rolls of an attack a Command Re-roll may go on (40k8 §17.6: a single die, at any point)."""
+
+
+def _attack_command(
+    state: GameState,
+    attacker: UnitState,
+    target: UnitState,
+    stage: str | None,
+    dice: DiceSource,
+) -> CommandReroll | None:
+    """40k8 §17.6: the Command Re-roll for one die of an attack's `stage`, paid by the side
+    that rolls it (the target's player for a save); refused before any die is rolled when that
+    side has none left."""
+    from aos_cli.systems.wh40k8.engine import CommandReroll
+
+    if not stage:
+        return None
+    if stage not in COMMAND_ROLLS:
+        raise RuleError(
+            _("a Command Re-roll goes on one roll: {rolls}, not {roll}").format(
+                rolls=", ".join(COMMAND_ROLLS), roll=repr(stage)
+            )
+        )
+    side = target.side if stage == "save" else attacker.side
+    if state.sides[side].command_rerolls < 1:
+        raise RuleError(
+            _("{side} has no Command Re-rolls (40k8 §17.6)").format(side=state.sides[side].name)
+        )
+    return CommandReroll(stage, lambda what: _command_reroll(state, side, dice, what))
 
 
 def _command_reroll(state: GameState, side: int, dice: DiceSource, what: str) -> int:
@@ -792,7 +845,36 @@ def _deny(state: GameState, act: Unbind, dice: DiceSource, answers: RecordedAnsw
     """40k8 §5.5: one Deny the Witch test per manifested power, by a psyker within 24" of the
     manifesting psyker: 2D6 must beat the Psychic test (the shared unbinding rule, in 40k's
     words; an embarked psyker cannot deny, §12.3)."""
+    if act.command_reroll and act.unit is not None and state.pending_spell is not None:
+        denier = state.unit(act.unit)
+        if state.sides[denier.side].command_rerolls < 1:
+            raise RuleError(
+                _("{side} has no Command Re-rolls (40k8 §17.6)").format(
+                    side=state.sides[denier.side].name
+                )
+            )
+        needed = state.pending_spell.casting_roll - act.mod
+        inner = dice
+        dice = _DenyReroll(inner, needed, lambda: _command_reroll(
+            state, denier.side, inner, _("a Deny the Witch die")))  # fmt: skip
     attempt_unbind(state, act, dice, answers, resolve_power, may_act=_not_embarked)
+
+
+class _DenyReroll:
+    """40k8 §17.6 on Deny the Witch (§5.5): the first 2D6 rolled, the test itself, has its lower
+    die re-rolled by a Command Re-roll when it does not beat the Psychic test as it stands."""
+
+    def __init__(self, inner: DiceSource, needed: int, spend: Callable[[], int]) -> None:
+        self.inner, self.needed, self.spend, self.done = inner, needed, spend, False
+
+    def roll(self, count: int, purpose: str) -> list[int]:
+        rolled = self.inner.roll(count, purpose)
+        if not self.done and count == 2:
+            self.done = True
+            if sum(rolled) <= self.needed:
+                low = 0 if rolled[0] <= rolled[1] else 1
+                rolled[low] = self.spend()
+        return rolled
 
 
 def _smite_target(
@@ -908,13 +990,14 @@ def shoot_40k(
     engaged: bool = False,
     overwatch: bool = False,
     extra: tuple[Effect, ...] = (),
+    command_reroll: str | None = None,
 ) -> None:
     """Fire `weapons` at `target` through the 40k attack sequence (40k8 §6-§8, §9.3); `extra`
     are the effects the player gave (`--hit-mod` ...)."""
     spec = shooting_spec_40k(
         state, unit, target, weapons, answers, engaged=engaged, overwatch=overwatch, extra=extra
     )
-    roll_attack(state, unit, target, spec, dice, overwatch=overwatch)
+    roll_attack(state, unit, target, spec, dice, overwatch=overwatch, command_reroll=command_reroll)
 
 
 def shooting_spec_40k(
@@ -1007,7 +1090,8 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
                 "closest visible enemy unit (40k8 §6.6)"
             ).format(unit=target.name)
         )
-    shoot_40k(state, unit, target, weapons, dice, answers, engaged=engaged, extra=attack_flags(act))
+    shoot_40k(state, unit, target, weapons, dice, answers, engaged=engaged,
+              extra=attack_flags(act), command_reroll=act.command_reroll)  # fmt: skip
     unit.shot = True
 
 
@@ -1294,7 +1378,7 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
             )
         )
     spec = fight_spec_40k(state, unit, target, answers, act.weapon, attack_flags(act))
-    roll_attack(state, unit, target, spec, dice)
+    roll_attack(state, unit, target, spec, dice, command_reroll=act.command_reroll)
     state.notes.append(
         _('{unit} may consolidate up to 3" towards the nearest enemy (40k8 §10.6).').format(
             unit=unit.name
@@ -1513,3 +1597,45 @@ WH40K8 = WH40K8System(
 """40k8 §3 phases, §5 psychic (Smite WC 5, deny within 24"), §11 morale, §17.8 five rounds."""
 
 register(WH40K8)
+
+
+# --------------------------------------------------------------------------- victory (§17.9)
+
+
+def _wins_at_once(handler: Handler) -> Handler:
+    """The handler, then 40k8 §17.8-§17.9: an army that has destroyed all its enemies wins at
+    once, in the middle of a phase, not as the turn ends."""
+
+    def run(state: GameState, act: Any, dice: DiceSource, answers: RecordedAnswers) -> None:
+        handler(state, act, dice, answers)
+        all_destroyed(state, dice, answers)
+
+    run.__doc__ = handler.__doc__
+    return run
+
+
+def all_destroyed(state: GameState, dice: DiceSource, answers: RecordedAnswers) -> None:
+    """End the battle as soon as one army has no model left (units waiting in reserve or in a
+    transport are not destroyed); the other player wins (40k8 §17.9)."""
+    from aos_cli.core.scoring import end_of_battle
+
+    if state.ended:
+        return
+    out = [side for side in (0, 1) if not any(u.alive for u in state.sides[side].units)]
+    if not out:
+        return
+    state.ended = True
+    state.phase = "ended"
+    if len(out) == 2:
+        state.notes.append(_("Both armies are destroyed: the battle ends (40k8 §17.8)."))
+    else:
+        state.notes.append(
+            _("{side} has destroyed all its enemies and wins at once (40k8 §17.9).").format(
+                side=state.sides[1 - out[0]].name
+            )
+        )
+    end_of_battle(state, dice, answers)
+
+
+for _kind in (Shoot, Fight, Cast, Unbind, Charge, Battleshock, UseAbility, Intervene):
+    SYSTEM_HANDLERS[("wh40k8", _kind)] = _wins_at_once(SYSTEM_HANDLERS[("wh40k8", _kind)])

@@ -69,9 +69,65 @@ def run_wizard(
         ).format(divider=sides[1 - chooser]["name"], chooser=sides[chooser]["name"]),
         markup=False,
     )
+    warlord_traits(setup, ask, out, dice, db, first=1 - chooser)
     deploy(setup, ask, out, first=1 - chooser)
     underdog_note(setup, out)
     return setup
+
+
+def warlord_traits(
+    setup: dict[str, Any], ask: Ask, out: Console, dice: DiceSource, db: Database, first: int
+) -> None:
+    """40k8 §16: immediately before either player deploys, each CHARACTER Warlord may have one
+    Warlord Trait, rolled on the D3 table or picked; one the army list named is kept."""
+    from aos_cli.app.setup import _choice
+    from aos_cli.cli.setup_wizard import _choose
+    from aos_cli.core.dice import d3_from_d6
+
+    tables = db.ruleset(str(setup.get("system", "wh40k8"))).command_traits
+    rows = [r for t in tables for r in t.rows]
+    if not rows:
+        return
+    sides = setup["sides"]
+    for index in (first, 1 - first):
+        side = sides[index]
+        warlord = next((u for u in side["units"] if u.get("general")), None)
+        if warlord is None or "CHARACTER" not in (k.upper() for k in warlord["keywords"]):
+            continue
+        named = [c for c in warlord.get("choices", []) if c["kind"] == "command trait"]
+        if named:
+            out.print(
+                _("{side}'s Warlord, {unit}, has the Warlord Trait {trait} (40k8 §16).").format(
+                    side=side["name"], unit=warlord["name"], trait=named[0]["name"]
+                ),
+                markup=False,
+            )
+            continue
+        options = [_("no Warlord Trait"), _("roll a D3"), *(r.name for r in rows)]
+        picked = _choose(
+            ask,
+            out,
+            _("{side}'s Warlord Trait for {unit} (40k8 §16)").format(
+                side=side["name"], unit=warlord["name"]
+            ),
+            options,
+        )
+        if picked == 0:
+            continue
+        if picked == 1:
+            roll = d3_from_d6(dice.roll(1, _("Warlord Trait (D3)"))[0])
+            row = next(r for r in rows if r.rolls[0] <= roll <= r.rolls[1])
+            out.print("  " + _("Rolled {roll}: {name}.").format(roll=roll, name=row.name),
+                      markup=False)  # fmt: skip
+        else:
+            row = rows[picked - 2]
+        warlord["choices"] = [*warlord.get("choices", []), _choice("command trait", row, warlord)]
+        out.print(
+            _("{side}'s Warlord, {unit}, has the Warlord Trait {trait} (40k8 §16).").format(
+                side=side["name"], unit=warlord["name"], trait=row.name
+            ),
+            markup=False,
+        )
 
 
 def deploy(setup: dict[str, Any], ask: Ask, out: Console, first: int) -> None:
