@@ -20,6 +20,13 @@ BY_THE_BOOK_REVISION = 4
 phase ends past a choice the rules owe, ...); games set up earlier replay as they were played."""
 
 
+CONTROL_WHEN_SCORED_REVISION = 5
+"""The set-up revision from which objective control that does not stay with its holder (40k8
+§17.3) is counted only at a moment that scores it, never at the end of every turn (Ancient
+Relic and Slay and Secure count once, at the battle's end); games set up earlier replay as they
+were played."""
+
+
 def by_the_book(state: GameState) -> bool:
     """Whether the game was set up with the rules of `BY_THE_BOOK_REVISION` or later."""
     return state.rules_revision >= BY_THE_BOOK_REVISION

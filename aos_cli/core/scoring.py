@@ -531,13 +531,38 @@ def side_out(state: GameState, side: int, *, final: bool = False) -> bool:
     return not any(u.alive for u in units)
 
 
+def _control_kept(state: GameState) -> bool:
+    """Whether the game counts objective control at the end of every turn: where control stays
+    with its holder between counts (AoS2 §17.3), and in games set up before control was counted
+    only when it scores (`CONTROL_WHEN_SCORED_REVISION`)."""
+    from aos_cli.core.guards import CONTROL_WHEN_SCORED_REVISION
+
+    return state.rules_revision < CONTROL_WHEN_SCORED_REVISION or any(
+        objective.sticky for objective in state.objectives
+    )
+
+
+def _control_counts_at(state: GameState, moments: tuple[str, ...]) -> bool:
+    """Whether objective control is counted now: every turn where it is kept, else only when
+    a scoring rule of the battleplan scores the markers held at one of these `moments` (40k8
+    §17.3: control is measured at each scoring moment, a tie holds nothing)."""
+    if not state.objectives:
+        return False
+    return _control_kept(state) or any(
+        rule.event in moments and rule.per == "objective_controlled"
+        for rule in book_of(state).rules
+    )
+
+
 def end_of_turn(
     state: GameState, dice: DiceSource | None, answers: Asker | None, *, round_over: bool
 ) -> None:
     """The end of a player's turn: objective control and its scoring (AoS2 §17.3, §19), the
     end-of-round scoring, and the battle's early end (AoS2 §18 battle length)."""
     asker: Asker = answers if answers is not None else RecordedAnswers()
-    check_control(state, asker)
+    moments = ("end_of_your_turn", "end_of_turn", *(("end_of_battle_round",) if round_over else ()))
+    if _control_counts_at(state, moments):
+        check_control(state, asker)
     active = state.active_side
     _score_objectives(state, [active], "end_of_your_turn", dice, asker)
     _score_objectives(state, [0, 1], "end_of_turn", dice, asker)
@@ -576,6 +601,8 @@ def end_of_battle(state: GameState, dice: DiceSource | None, answers: Asker | No
             models_slain(
                 state, unit, count, by=1 - unit.side, how="reserve", destroyed=True, dice=dice
             )
+    if _control_counts_at(state, ("end_of_battle",)) and not _control_kept(state):
+        check_control(state, asker)
     _score_objectives(state, [0, 1], "end_of_battle", dice, asker)
     state.result = decide(state, final=True)
     say(state, describe(state.result))

@@ -614,3 +614,38 @@ def test_the_schema_and_the_engine_know_the_same_scoring_words() -> None:
     assert words(ScoringRule, "award") == set(battleplan.AWARDS)
     assert words(VictoryCondition, "result") == set(battleplan.RESULTS)
     assert words(VictoryCondition, "condition") == {*battleplan.CONDITIONS, "as_described"}
+
+
+def test_40k8_s17_3_ancient_relic_counts_control_at_the_end_only() -> None:
+    """40k8 §17.3-17.4: control is measured at each scoring moment, and Ancient Relic scores
+    only at the end of the battle: no turn ends with a question about models near the marker
+    (an unanswered question would refuse `next`); the battle's end asks and scores 6 VP."""
+    from aos_cli.core.legality import LEGALITY_REVISION
+
+    state = new_game(forty_k(battleplan="only-war-ancient-relic", rules_revision=LEGALITY_REVISION))
+    act(state, "priority", [5, 2], first=0)
+    for _turn in range(9):  # every turn of five rounds but the last
+        while state.phase != "morale":
+            act(state, "next")
+        act(state, "next")
+        if state.phase == "priority":
+            act(state, "priority", first=0)
+    assert state.round == 5 and not state.ended
+    while state.phase != "morale":
+        act(state, "next")
+    act(state, "next", answers=count_answers(state, {"objective-2": [3, 1]}))
+    assert state.ended
+    assert [s.victory_points for s in state.sides] == [6, 0]
+
+
+def test_40k8_s17_3_games_set_up_before_count_control_every_turn() -> None:
+    """A game set up before control was counted only when it scores replays as it was played:
+    it is asked at the end of every turn."""
+    from aos_cli.core.errors import RuleError
+
+    state = new_game(forty_k(battleplan="only-war-ancient-relic"))
+    act(state, "priority", [5, 2], first=0)
+    while state.phase != "morale":
+        act(state, "next")
+    with pytest.raises(RuleError):
+        act(state, "next")

@@ -53,8 +53,8 @@ def test_aos2_s18_the_scoring_notes_read_in_another_language_from_the_store() ->
     set_language("hu")
     hungarian = [line for n in stored for line in event_lines(n)]
     assert len(hungarian) == len(english)
-    assert all(h != e for h, e in zip(hungarian[:3], english[:3], strict=True))
-    assert "Liberators" in hungarian[2] and "Nighthaunt" in hungarian[2]
+    assert all(h != e for h, e in zip(hungarian, english, strict=True))
+    assert any("Liberators" in line and "Nighthaunt" in line for line in hungarian)
 
 
 def test_a_points_event_stored_with_a_sentence_still_reads() -> None:
