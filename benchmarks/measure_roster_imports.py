@@ -115,13 +115,41 @@ def _choices(reference: Any, scroll: Any) -> list[set[str]]:
     return [g for g in groups if g]
 
 
+def _import_one(path: Path, out: Path, extra: Path, content: Path, figures: dict[str, Any]) -> bool:
+    """Import one roster or list (a list again with unknown units skipped when refused),
+    counting refusals and tracebacks; whether it was imported."""
+    from aos_cli.content.importers.run import import_roster
+    from aos_cli.content.importers.safexml import ImportProblem
+    from aos_cli.core.errors import AosError
+
+    is_list = path.suffix == ".txt"
+    skip_supported = "skip_unknown" in import_roster.__code__.co_varnames
+    for skip in [False, True] if is_list else [False]:
+        kwargs = {"skip_unknown": True} if skip and skip_supported else {}
+        try:
+            import_roster(path, out, extra, [content], **kwargs)
+            return True
+        except (ImportProblem, AosError) as problem:
+            key = (
+                "lists_refused_skip_unknown"
+                if skip
+                else ("lists_refused" if is_list else "rosters_refused")
+            )
+            figures[key] += 1
+            figures["refusals"].append(f"{path.name}{' (skip)' if skip else ''}: {problem}"[:300])
+        except Exception:  # a traceback is what is counted
+            figures["rosters_traceback"] += 1
+            figures["refusals"].append(
+                f"{path.name}: TRACEBACK {traceback.format_exc(limit=2)[-300:]}"
+            )
+            return False
+    return False
+
+
 def measure(content: Path, work: Path, verbose: bool, reference_dir: Path) -> dict[str, Any]:
     """Import every shared roster and list; the figures, and one row per unit when verbose."""
     from aos_cli.content import load_army, load_database
     from aos_cli.content.importers.roster import read_roster
-    from aos_cli.content.importers.run import import_roster
-    from aos_cli.content.importers.safexml import ImportProblem
-    from aos_cli.core.errors import AosError
 
     figures: dict[str, Any] = {
         "rosters": 0,
@@ -143,37 +171,12 @@ def measure(content: Path, work: Path, verbose: bool, reference_dir: Path) -> di
     }
     base = load_database([content])
     reference = load_database([reference_dir]) if reference_dir != content else base
-    skip_supported = "skip_unknown" in import_roster.__code__.co_varnames
     files = sorted((SHARED / "rosters-aos2").glob("*")) + sorted((SHARED / "lists-aos2").glob("*"))
     for number, path in enumerate(files):
         is_list = path.suffix == ".txt"
         figures["lists" if is_list else "rosters"] += 1
         out = work / f"{number}.yaml"
-        attempts = [False, True] if is_list else [False]
-        imported = False
-        for skip in attempts:
-            kwargs = {"skip_unknown": True} if skip and skip_supported else {}
-            try:
-                import_roster(path, out, work / f"content-{number}", [content], **kwargs)
-                imported = True
-            except (ImportProblem, AosError) as problem:
-                key = (
-                    "lists_refused_skip_unknown"
-                    if skip
-                    else ("lists_refused" if is_list else "rosters_refused")
-                )
-                figures[key] += 1
-                figures["refusals"].append(
-                    f"{path.name}{' (skip)' if skip else ''}: {problem}"[:300]
-                )
-            except Exception:  # a traceback is what is counted
-                figures["rosters_traceback"] += 1
-                figures["refusals"].append(
-                    f"{path.name}: TRACEBACK {traceback.format_exc(limit=2)[-300:]}"
-                )
-                break
-            if imported:
-                break
+        imported = _import_one(path, out, work / f"content-{number}", content, figures)
         if not imported:
             continue
         extra = work / f"content-{number}"
