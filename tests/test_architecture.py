@@ -351,7 +351,6 @@ PENDING_PROSE: dict[str, int] = {
     "aos_cli/core/events.py": 2,
     "aos_cli/core/guards.py": 48,
     "aos_cli/core/guide.py": 14,
-    "aos_cli/core/handlers/abilities.py": 43,
     "aos_cli/core/handlers/combat.py": 59,
     "aos_cli/core/handlers/magic.py": 33,
     "aos_cli/core/handlers/movement.py": 2,
