@@ -169,3 +169,42 @@ def test_said_notes_of_commands_read_back(game: GameState) -> None:
     said = only(game, Said)
     assert str(said.text) == "Inspiring Presence: Liberators takes no battleshock test this phase."
     assert stored(game)[-1] == str(said.text)
+
+
+def to_their_hero_phase(game: GameState) -> None:
+    """On to the Nighthaunt player's hero phase (their wizard, the Guardian of Souls)."""
+    for _ in range(6):
+        act(game, "next")
+
+
+def test_aos2_s15_arcane_bolt_lands_as_an_event(game: GameState) -> None:
+    """AoS2 §15: a cast spell waits for an unbind; let through, Arcane Bolt deals 1 mortal
+    wound (D3 on a casting roll of 10+)."""
+    to_their_hero_phase(game)
+    act(game, "cast", [4, 3], wizard="guardian", spell="Arcane Bolt", target="liberators",
+        answers=IN_RANGE)  # fmt: skip
+    assert stored(game)[-1] == "Player One may unbind with Knight-Incantor: `aos unbind`."
+    act(game, "unbind", wizard=None)
+    assert only(game, AbilityWounded) == AbilityWounded(
+        "Arcane Bolt", True, "liberators", "Liberators", 0, 1
+    )
+    english = stored(game)
+    assert english == [
+        "No unbind attempt: Arcane Bolt takes effect.",
+        "Arcane Bolt: Liberators suffers 1 mortal wound.",
+    ]
+    set_language("hu")
+    hungarian = stored(game)
+    assert hungarian != english and all("Arcane Bolt" not in line for line in hungarian)
+
+
+def test_aos2_s15_a_failed_unbind_is_said_in_the_systems_words(game: GameState) -> None:
+    """AoS2 §15: the unbinding roll must beat the casting roll; a tie fails."""
+    to_their_hero_phase(game)
+    act(game, "cast", [4, 3], wizard="guardian", spell="Arcane Bolt", target="liberators",
+        answers=IN_RANGE)  # fmt: skip
+    act(game, "unbind", [4, 3], wizard="knight-incantor", answers={"within-30": True})
+    assert stored(game)[:2] == [
+        "Knight-Incantor fails to unbind (7): Arcane Bolt takes effect.",
+        "Arcane Bolt: Liberators suffers 1 mortal wound.",
+    ]
