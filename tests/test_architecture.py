@@ -350,7 +350,6 @@ PENDING_PROSE: dict[str, int] = {
     "aos_cli/core/effects.py": 3,
     "aos_cli/core/events.py": 2,
     "aos_cli/core/guards.py": 48,
-    "aos_cli/core/guide.py": 14,
     "aos_cli/core/handlers/combat.py": 59,
     "aos_cli/core/handlers/scenery.py": 8,
     "aos_cli/core/legality.py": 43,

@@ -31,14 +31,6 @@ from aos_cli.views.events import event_lines, note_lines
 from tests.core.test_abilities import IN_RANGE, act
 
 
-@pytest.fixture(autouse=True)
-def english() -> Any:
-    """Each test starts, and leaves, in English."""
-    set_language("en")
-    yield
-    set_language("en")
-
-
 @pytest.fixture
 def game(setup: dict[str, Any]) -> GameState:
     """Round one, the Stormcast player's hero phase."""
