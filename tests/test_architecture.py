@@ -337,7 +337,6 @@ def prose_counts(root: Path = ROOT) -> dict[str, int]:
 
 
 PENDING_PROSE: dict[str, int] = {
-    "aos_cli/core/ability_effects.py": 5,
     "aos_cli/core/action_types.py": 11,
     "aos_cli/core/actions.py": 10,
     "aos_cli/core/answers.py": 11,
@@ -347,7 +346,6 @@ PENDING_PROSE: dict[str, int] = {
     "aos_cli/core/battleshock.py": 8,
     "aos_cli/core/casualties.py": 9,
     "aos_cli/core/dice.py": 34,
-    "aos_cli/core/effects.py": 3,
     "aos_cli/core/events.py": 2,
     "aos_cli/core/guards.py": 48,
     "aos_cli/core/handlers/combat.py": 59,
@@ -357,7 +355,6 @@ PENDING_PROSE: dict[str, int] = {
     "aos_cli/core/numbers.py": 20,
     "aos_cli/core/odds.py": 9,
     "aos_cli/core/phase_names.py": 1,
-    "aos_cli/core/roll_effects.py": 2,
     "aos_cli/core/scoring.py": 115,
     "aos_cli/core/state.py": 5,
     "aos_cli/core/system.py": 13,
