@@ -11,6 +11,7 @@ from aos_cli.core.errors import RuleError
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
 from aos_cli.systems.wh40k8.menu import turn_menu
+from aos_cli.views.events import note_lines
 from tests.conftest import RunCli
 from tests.systems.harness import act, to_phase
 from tests.systems.test_wh40k8_engine import DG, SM, armies
@@ -77,7 +78,7 @@ def test_40k8_s9_3_no_overwatch_with_enemy_models_within_1_inch(locked: GameStat
     Plague Marines charging it too, whatever the player answers; only the charge is rolled."""
     act(locked, "charge", [3, 3], unit="plague-marines", target="tactical-squad",
         answers={**CHARGE, "overwatch:tactical-squad": True})  # fmt: skip
-    assert "cannot fire Overwatch" in " ".join(locked.notes)
+    assert "cannot fire Overwatch" in " ".join(note_lines(locked.notes))
     assert locked.unit("plague-marines").charged
 
 
@@ -127,7 +128,7 @@ def test_40k8_s16_the_general_is_the_warlord_and_wards_are_rolls_to_ignore_wound
     act(locked, "cast", [3, 4], wizard="librarian", spell="Smite", target="plague-marines",
         answers={"closest-visible": True})  # fmt: skip
     act(locked, "deny", [3, 5, 1], wizard=None)  # D3 of 3: 2 mortal wounds; rolls 5 and 1
-    notes = " ".join(locked.notes)
+    notes = " ".join(note_lines(locked.notes))
     assert "rolls to ignore wounds 5 1 (5+) ignore 1." in notes and "ward" not in notes
 
 
@@ -136,10 +137,10 @@ def test_40k8_s5_4_the_psychic_test_and_advance_show_their_dice() -> None:
     state = new_game(armies())
     act(state, "priority", [], first=DG)
     act(state, "advance", [4], unit="plague-marines")
-    assert 'rolled 4: +4"' in " ".join(state.notes)
+    assert 'rolled 4: +4"' in " ".join(note_lines(state.notes))
     to_phase(state, "psychic")
     act(state, "cast", [3, 4], wizard="plaguecaster", spell="Smite", target="tactical-squad")
-    assert "manifests Smite with 7 (3+4) against 5." in " ".join(state.notes)
+    assert "manifests Smite with 7 (3+4) against 5." in " ".join(note_lines(state.notes))
 
 
 def test_40k8_s5_5_deny_the_witch_flag_is_24_inches(run_cli: RunCli) -> None:
@@ -210,4 +211,4 @@ def test_40k8_s5_4_perils_that_slays_the_psyker_strikes_every_unit_within_6() ->
                  "within-6:rhino": False})  # fmt: skip
     assert not state.unit("plaguecaster").alive
     assert state.unit("plague-marines").models == 2
-    assert "Perils of the Warp: Plague Marines suffers 3 mortal wounds" in " ".join(state.notes)
+    assert "Perils of the Warp: Plague Marines suffers 3 mortal wounds" in " ".join(note_lines(state.notes))
