@@ -211,4 +211,6 @@ def test_40k8_s5_4_perils_that_slays_the_psyker_strikes_every_unit_within_6() ->
                  "within-6:rhino": False})  # fmt: skip
     assert not state.unit("plaguecaster").alive
     assert state.unit("plague-marines").models == 2
-    assert "Perils of the Warp: Plague Marines suffers 3 mortal wounds" in " ".join(note_lines(state.notes))
+    assert "Perils of the Warp: Plague Marines suffers 3 mortal wounds" in " ".join(
+        note_lines(state.notes)
+    )
