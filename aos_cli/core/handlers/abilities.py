@@ -29,6 +29,7 @@ from aos_cli.core.effects import (
 )
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.events import (
+    MAX_EVENTS,
     MAX_TEXT,
     AbilityCommandPoints,
     AbilityHealed,
@@ -88,9 +89,9 @@ def apply_effects(
 def to_apply(name: str, text: str) -> AbilityToApply:
     """A rule the tool cannot apply itself (DESIGN principle 3): its text, to apply at the
     table, and what the game must be told afterwards; a long text is kept in pieces, so the
-    store reads it back whole."""
+    store reads it back whole (up to `MAX_EVENTS` pieces: 80,000 characters)."""
     rule = " ".join(text.split())
-    pieces = tuple(rule[i : i + MAX_TEXT] for i in range(0, len(rule), MAX_TEXT))
+    pieces = tuple(rule[i : i + MAX_TEXT] for i in range(0, len(rule), MAX_TEXT))[:MAX_EVENTS]
     return AbilityToApply(name, pieces, what_to_record(rule))
 
 
