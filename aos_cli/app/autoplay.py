@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import DiceSource
@@ -18,6 +18,9 @@ from aos_cli.core.errors import GameError, RuleError
 from aos_cli.core.events import Note
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.language.i18n import _
+
+if TYPE_CHECKING:
+    from aos_cli.language.text import Text
 
 Emit = Callable[[str, list[Note]], None]
 """Receives a heading and the notes of each action."""
@@ -55,11 +58,11 @@ class TableAnswers:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def yes_no(self, key: str, question: str) -> bool:
+    def yes_no(self, key: str, question: str | Text) -> bool:
         """A seeded yes or no."""
         return self.rng.random() < 0.5
 
-    def number(self, key: str, question: str, at_most: int | None = None) -> float:
+    def number(self, key: str, question: str | Text, at_most: int | None = None) -> float:
         """A seeded count up to `at_most` (models near an objective), else a distance."""
         if at_most is not None:
             return float(self.rng.randint(0, min(at_most, 10)))

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
     from aos_cli.core.events import Note
     from aos_cli.core.state import GameState
+    from aos_cli.language.text import Text
 
 
 class LiveNotes:
@@ -62,10 +63,10 @@ class _FlushingAsker:
         self._inner = inner
         self._live = live
 
-    def yes_no(self, key: str, question: str) -> bool:
+    def yes_no(self, key: str, question: str | Text) -> bool:
         self._live.flush()
         return self._inner.yes_no(key, question)
 
-    def number(self, key: str, question: str, at_most: int | None = None) -> float:
+    def number(self, key: str, question: str | Text, at_most: int | None = None) -> float:
         self._live.flush()
         return self._inner.number(key, question, at_most)

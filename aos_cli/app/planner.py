@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from aos_cli.core.effects import Effect
     from aos_cli.core.plan import Track
     from aos_cli.core.state import GameState, UnitState
+    from aos_cli.language.text import Text
 
 MAX_ATTACKERS = 8
 """Attackers one plan weighs at most: the recommendation considers every assignment, in time
@@ -44,14 +45,14 @@ class TableDecides:
     def __init__(self) -> None:
         self.asked: list[str] = []
 
-    def yes_no(self, key: str, question: str) -> bool:
-        if question not in self.asked:
-            self.asked.append(question)
+    def yes_no(self, key: str, question: str | Text) -> bool:
+        if str(question) not in self.asked:
+            self.asked.append(str(question))
         return False
 
-    def number(self, key: str, question: str, at_most: int | None = None) -> float:
-        if question not in self.asked:
-            self.asked.append(question)
+    def number(self, key: str, question: str | Text, at_most: int | None = None) -> float:
+        if str(question) not in self.asked:
+            self.asked.append(str(question))
         return 0.0
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from aos_cli.core.answers import RecordedAnswers
 
 if TYPE_CHECKING:
+    from aos_cli.language.text import Text
     from aos_cli.store import Store
 
 MAX_PROBES = 24
@@ -34,12 +35,12 @@ class _Supposing:
     supposed: dict[str, Any]
     asked: list[Question] = field(default_factory=list)
 
-    def yes_no(self, key: str, question: str) -> bool:
-        self.asked.append(Question(key, "yes_no", question))
+    def yes_no(self, key: str, question: str | Text) -> bool:
+        self.asked.append(Question(key, "yes_no", str(question)))
         return bool(self.supposed.get(key, False))
 
-    def number(self, key: str, question: str, at_most: int | None = None) -> float:
-        self.asked.append(Question(key, "number", question))
+    def number(self, key: str, question: str | Text, at_most: int | None = None) -> float:
+        self.asked.append(Question(key, "number", str(question)))
         return float(self.supposed.get(key, 1))
 
 
@@ -50,12 +51,12 @@ class _Noting(RecordedAnswers):
         super().__init__(dict(given), fallback)
         self.read: dict[str, Question] = {}
 
-    def yes_no(self, key: str, question: str) -> bool:
-        self.read.setdefault(key, Question(key, "yes_no", question))
+    def yes_no(self, key: str, question: str | Text) -> bool:
+        self.read.setdefault(key, Question(key, "yes_no", str(question)))
         return super().yes_no(key, question)
 
-    def number(self, key: str, question: str, at_most: int | None = None) -> float:
-        self.read.setdefault(key, Question(key, "number", question))
+    def number(self, key: str, question: str | Text, at_most: int | None = None) -> float:
+        self.read.setdefault(key, Question(key, "number", str(question)))
         return super().number(key, question, at_most)
 
 

@@ -13,6 +13,7 @@ from aos_cli.language.i18n import _, number, spell_name
 if TYPE_CHECKING:
     from aos_cli.core.guide import Option
     from aos_cli.core.state import GameState
+    from aos_cli.language.text import Text
 
 CHARGE_GAPS = tuple(range(3, 13))
 """The gaps shown for a charge: from just outside 3" to the 12" a charge may start from."""
@@ -49,12 +50,12 @@ class _TableDecides:
     def __init__(self) -> None:
         self.asked: list[str] = []
 
-    def yes_no(self, key: str, question: str) -> bool:
-        self.asked.append(question)
+    def yes_no(self, key: str, question: str | Text) -> bool:
+        self.asked.append(str(question))
         return False
 
-    def number(self, key: str, question: str, at_most: int | None = None) -> float:
-        self.asked.append(question)
+    def number(self, key: str, question: str | Text, at_most: int | None = None) -> float:
+        self.asked.append(str(question))
         return 0.0
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from aos_cli.core.answers import Asker
     from aos_cli.core.state import GameState
+    from aos_cli.language.text import Text
     from aos_cli.store import ActionRecord, Store
 
 PLACE_FACTS = {
@@ -256,16 +257,16 @@ class RememberingAsker:
         self.forget = forget
         self.assumed: list[Assumed] = []
 
-    def yes_no(self, key: str, question: str) -> bool:
+    def yes_no(self, key: str, question: str | Text) -> bool:
         """A remembered answer (noted for the result line), else the players' answer."""
         known = None if key in self.forget else self.memory.recall(key, self.kind, self.payload)
         if known is None:
             return self.fallback.yes_no(key, question)
         now = phase_of(self.state)
-        self.assumed.append(Assumed(key, f"{_statement(question)}: {_yes(known, now)}"))
+        self.assumed.append(Assumed(key, f"{_statement(str(question))}: {_yes(known, now)}"))
         return known.value
 
-    def number(self, key: str, question: str, at_most: int | None = None) -> float:
+    def number(self, key: str, question: str | Text, at_most: int | None = None) -> float:
         """Distances change with every move: always asked."""
         return self.fallback.number(key, question, at_most)
 
@@ -278,13 +279,13 @@ class TypedAnswers:
         self.typed = typed
         self.fallback = fallback
 
-    def yes_no(self, key: str, question: str) -> bool:
+    def yes_no(self, key: str, question: str | Text) -> bool:
         """The typed answer, else the fallback's."""
         if key in self.typed:
             return self.typed[key]
         return bool(self.fallback.yes_no(key, question))
 
-    def number(self, key: str, question: str, at_most: int | None = None) -> float:
+    def number(self, key: str, question: str | Text, at_most: int | None = None) -> float:
         """Numbers are never typed along: asked."""
         return float(self.fallback.number(key, question, at_most))
 

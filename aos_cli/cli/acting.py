@@ -20,15 +20,17 @@ from aos_cli.cli.options import (
     SeedOption,
     UnitArg,
 )
-from aos_cli.core.answers import RecordedAnswers, read_yes_no
+from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.errors import InputError
 from aos_cli.core.numbers import is_ascii_whole, parse_distance
 from aos_cli.language.i18n import _, ngettext, number
+from aos_cli.views.words import read_yes_no
 
 if TYPE_CHECKING:
     from aos_cli.app.questions import Question
     from aos_cli.core.events import Note
     from aos_cli.core.state import GameState
+    from aos_cli.language.text import Text
 
 
 class MissingAnswer(InputError):
@@ -105,18 +107,21 @@ class TerminalAsker:
         if self.require_terminal and not sys.stdin.isatty():
             raise MissingAnswer(key, kind, question)
 
-    def yes_no(self, key: str, question: str) -> bool:
-        """A yes or no answer, asked until one is given."""
+    def yes_no(self, key: str, question: str | Text) -> bool:
+        """A yes or no answer (the question said here, in the chosen language), asked until
+        one is given."""
+        question = str(question)
         self._check(key, "yes_no", question)
-        from aos_cli.core.answers import yes_no_hint, yes_no_retry
+        from aos_cli.views.words import yes_no_hint, yes_no_retry
 
         while (answer := read_yes_no(ask_line(f"{as_question(question)} {yes_no_hint()}"))) is None:
             print(yes_no_retry(), file=sys.stderr)
         return answer
 
-    def number(self, key: str, question: str, at_most: int | None = None) -> float:
+    def number(self, key: str, question: str | Text, at_most: int | None = None) -> float:
         """A number of 0 or more: inches, or a whole count of models when the question has an
         upper bound (`at_most`), in any language; asked until one is given."""
+        question = str(question)
         self._check(key, "number", question)
         counting = at_most is not None
         while True:
@@ -160,11 +165,11 @@ class FlagAnswers(RecordedAnswers):
         self.read: set[str] = set()
         self.possible = possible
 
-    def yes_no(self, key: str, question: str) -> bool:
+    def yes_no(self, key: str, question: str | Text) -> bool:
         self.read.add(key)
         return super().yes_no(key, question)
 
-    def number(self, key: str, question: str, at_most: int | None = None) -> float:
+    def number(self, key: str, question: str | Text, at_most: int | None = None) -> float:
         self.read.add(key)
         return super().number(key, question, at_most)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 from typing import Any, NamedTuple
 
@@ -147,26 +148,33 @@ def _outline(app: typer.Typer, name: str, verb: Verb, panel: str) -> None:
 def _help_in_source(module: str, attribute: str) -> tuple[str | None, str | None]:
     """A command's docstring (`command`) or a sub-app's `help=` text (`group`), read from the
     module's source without importing it; (None, None) when it is not written plainly."""
+    return _helps_in_source(module).get(attribute, (None, None))
+
+
+@functools.cache
+def _helps_in_source(module: str) -> dict[str, tuple[str | None, str | None]]:
+    """Every command's and sub-app's help written plainly in a module's source, by name: one
+    parse of each module however many of its commands `aos --help` lists (`cli/turn.py` holds
+    twenty)."""
     import ast
     import inspect
     from importlib.util import find_spec
 
     spec = find_spec(module)
     if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
-        return None, None
+        return {}
     with open(spec.origin, encoding="utf-8") as source:
         tree = ast.parse(source.read())
+    found: dict[str, tuple[str | None, str | None]] = {}
     for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and node.name == attribute:
+        if isinstance(node, ast.FunctionDef):
             doc = ast.get_docstring(node, clean=False)
-            return ("command", inspect.cleandoc(doc)) if doc else (None, None)
-        if (
-            isinstance(node, ast.Assign)
-            and any(isinstance(t, ast.Name) and t.id == attribute for t in node.targets)
-            and isinstance(node.value, ast.Call)
-        ):
-            return _help_of_call(node.value)
-    return None, None
+            found.setdefault(node.name, ("command", inspect.cleandoc(doc)) if doc else (None, None))
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    found.setdefault(target.id, _help_of_call(node.value))
+    return found
 
 
 COMMAND_MAKERS = frozenset({"unit_action", "with_help"})

@@ -102,9 +102,9 @@ def offer_reroll(state: GameState, kind: str, payload: dict[str, Any]) -> dict[s
     the action's `triumph` field when the players take it."""
     from aos_cli.app.planner import triumph_offer
     from aos_cli.cli.common import ask_line
-    from aos_cli.core.answers import read_yes_no, yes_no_hint
     from aos_cli.language.i18n import _
     from aos_cli.views.plan import reroll_line
+    from aos_cli.views.words import read_yes_no, yes_no_hint
 
     if payload.get("triumph") or "target" not in payload:
         return {}

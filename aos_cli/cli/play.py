@@ -592,8 +592,7 @@ def ask_whole(question: str, lowest: int | None = None) -> int:
 
 def confirm_end(state: GameState, waiting: list[str]) -> bool:
     """Ending a phase while units can still act is asked first (a stray `n` costs nothing)."""
-    from aos_cli.core.answers import read_yes_no, yes_no_hint
-    from aos_cli.views.words import phase_name
+    from aos_cli.views.words import phase_name, read_yes_no, yes_no_hint
 
     names = ", ".join(waiting[:6])
     if len(waiting) > 6:

@@ -47,7 +47,7 @@ def _choose(ask: Ask, out: Console, prompt: str, names: Sequence[str], default: 
 
 def _yes(ask: Ask, out: Console, question: str, default: bool = False) -> bool:
     """A yes or no, in English or the chosen language; Enter takes the default."""
-    from aos_cli.core.answers import read_yes_no, yes_no_hint, yes_no_retry
+    from aos_cli.views.words import read_yes_no, yes_no_hint, yes_no_retry
 
     while True:
         answer = ask(f"{question} {yes_no_hint(default)}")

@@ -18,7 +18,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
 from aos_cli.core.errors import InputError, RuleError
-from aos_cli.language.i18n import _
+from aos_cli.language.text import Value, tr
 
 PAYLOAD_VERSION = 3
 """The shape `encode_action` writes; payloads without `v` are the untyped shape (1). Version 3
@@ -343,38 +343,34 @@ def _field_value(kind: str, name: str, annotation: str, value: Any) -> Any:
     if value is None:
         if optional:
             return None
-        raise InputError(_("the {action} action needs {field}").format(action=kind, field=name))
-    said = {"action": kind, "field": name, "value": repr(value)}
+        raise InputError(tr("the {action} action needs {field}", action=kind, field=name))
+    said: dict[str, Value] = {"action": kind, "field": name, "value": repr(value)}
     base = annotation.removesuffix("| None").strip()
     if base == "str":
         if isinstance(value, bool | dict | list):
-            raise InputError(_("{action}: {field} must be a name, not {value}").format(**said))
+            raise InputError(tr("{action}: {field} must be a name, not {value}", **said))
         text = str(value)
         if len(text) > MAX_TEXT:
             raise InputError(
-                _("{action}: {field} is longer than {n} characters").format(**said, n=MAX_TEXT)
+                tr("{action}: {field} is longer than {n} characters", **said, n=MAX_TEXT)
             )
         return text
     if base == "bool":
         if not isinstance(value, bool | int):
-            raise InputError(
-                _("{action}: {field} must be true or false, not {value}").format(**said)
-            )
+            raise InputError(tr("{action}: {field} must be true or false, not {value}", **said))
         return bool(value)
-    whole = _("{action}: {field} must be a whole number, not {value}")
+    whole = tr("{action}: {field} must be a whole number, not {value}", **said)
     if base == "int":
         try:
             number = int(value)
         except (TypeError, ValueError):
-            raise InputError(whole.format(**said)) from None
+            raise InputError(whole) from None
         if isinstance(value, float) and number != value:
-            raise InputError(whole.format(**said))
+            raise InputError(whole)
         return number
     if base == "dict[str, int]":
         if not isinstance(value, dict):
-            raise InputError(
-                _("{action}: {field} must map names to numbers, not {value}").format(**said)
-            )
+            raise InputError(tr("{action}: {field} must map names to numbers, not {value}", **said))
         return {
             str(key): _field_value(kind, f"{name}.{key}", "int", count)
             for key, count in value.items()
@@ -388,8 +384,8 @@ def action_type(kind: str) -> type[Action]:
     if cls is None:
         known = ", ".join(sorted({c.kind for c in ACTION_TYPES.values()}))
         raise RuleError(
-            _("there is no action {action}").format(action=repr(kind)),
-            _("actions: {names}").format(names=known),
+            tr("there is no action {action}", action=repr(kind)),
+            tr("actions: {names}", names=known),
         )
     return cls
 
@@ -403,9 +399,7 @@ def decode_action(kind: str, payload: dict[str, Any]) -> Action:
         if spec.name in data:
             values[spec.name] = _field_value(kind, spec.name, str(spec.type), data[spec.name])
         elif spec.default is MISSING:
-            raise InputError(
-                _("the {action} action needs {field}").format(action=kind, field=spec.name)
-            )
+            raise InputError(tr("the {action} action needs {field}", action=kind, field=spec.name))
     return cls(**values)
 
 
@@ -458,10 +452,12 @@ def migrate_payload(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
         return payload
     if version != 1:
         raise InputError(
-            _("the {action} action was stored by a newer aos (payload version {version})").format(
-                action=kind, version=repr(version)
+            tr(
+                "the {action} action was stored by a newer aos (payload version {version})",
+                action=kind,
+                version=repr(version),
             ),
-            _("upgrade aos-cli"),
+            tr("upgrade aos-cli"),
         )
     data = {key: value for key, value in payload.items() if key not in ENVELOPE}
     for old, new in _RENAMED_V1.get(kind, {}).items():

@@ -39,7 +39,7 @@ from aos_cli.core.casualties import pass_on_generalship
 from aos_cli.core.casualties import slay_models as slay_models
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import RuleError
-from aos_cli.core.events import Adjusted, Healed, PhaseBegun, emit
+from aos_cli.core.events import Adjusted, Healed, PhaseBegun, emit, say
 from aos_cli.core.guards import acting_unit as acting_unit
 from aos_cli.core.guards import need_phase, present
 from aos_cli.core.handlers import HANDLERS, SYSTEM_HANDLERS, Handler
@@ -56,7 +56,7 @@ from aos_cli.core.scoring import record_objective
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.core.turn import advance, begin_round
-from aos_cli.language.i18n import _, ngettext
+from aos_cli.language.text import MAX_VALUE, tr, trn
 
 
 def handler_for(state: GameState, kind: type[Action]) -> Handler | None:
@@ -122,15 +122,17 @@ def apply(state: GameState, value: Action, dice: DiceSource, answers: RecordedAn
     handler = handler_for(state, type(value))
     if handler is None:
         raise RuleError(
-            _("there is no action {action} in {system}").format(
-                action=repr(value.kind), system=system_of(state).name
+            tr(
+                "there is no action {action} in {system}",
+                action=repr(value.kind),
+                system=system_of(state).name,
             ),
-            _("see `aos --help`"),
+            tr("see `aos --help`"),
         )
     state.notes.clear()  # the same list: a watcher (aos play) shows notes as they come
     state.events.clear()
     if state.ended and not isinstance(value, Adjust):
-        raise RuleError(_("the battle is over"), _("see the result with `aos status`"))
+        raise RuleError(tr("the battle is over"), tr("see the result with `aos status`"))
     if state.pending_spell is not None and not isinstance(value, Unbind | Adjust):
         raise system_of(state).spell_waiting(state.pending_spell.spell)
     before = {id(u): u.models for u in state.units()}
@@ -178,13 +180,13 @@ def _pick_general(
     side = state.sides[unit.side]
     if not side.general_slain:
         raise RuleError(
-            _("{side}'s general is alive").format(side=side.name),
-            _("a general is replaced only when slain"),
+            tr("{side}'s general is alive", side=side.name),
+            tr("a general is replaced only when slain"),
         )
     for other in side.units:
         if other.alive:
             other.general = other is unit
-    state.notes.append(_("{unit} is now {side}'s general.").format(unit=unit.name, side=side.name))
+    say(state, tr("{unit} is now {side}'s general.", unit=unit.name, side=side.name))
     from aos_cli.core.legality import by_the_book
 
     if by_the_book(state) and side.command_traits and unit.spec.is_hero:
@@ -199,7 +201,8 @@ def generate_trait(state: GameState, unit: UnitState, dice: DiceSource) -> None:
     from aos_cli.core.state import ActiveEffect
 
     side = state.sides[unit.side]
-    roll = dice.roll(1, _("the command trait of {unit} (D6)").format(unit=unit.name))[0]
+    purpose = tr("the command trait of {unit} (D6)", unit=unit.name)
+    roll = dice.roll(1, str(purpose))[0]  # said: a roll's purpose is a string in `dice`
     row = next((t for t in side.command_traits if t["low"] <= roll <= t["high"]), None)
     if row is None:
         return
@@ -212,11 +215,18 @@ def generate_trait(state: GameState, unit: UnitState, dice: DiceSource) -> None:
     if weapon is not None and effects:
         effects = (WithWeapons((weapon.id,), effects),)
     unit.effects.append(ActiveEffect(name, effects, "battle", unit.side))
-    state.notes.append(
-        _("{unit} generates a command trait: rolled {roll}, {trait}: {text}").format(
-            unit=unit.name, roll=roll, trait=name, text=row.get("text", "")
-        )
+    text = str(row.get("text", ""))
+    note = tr(
+        "{unit} generates a command trait: rolled {roll}, {trait}: {text}",
+        unit=unit.name,
+        roll=roll,
+        trait=name,
+        text=text,
     )
+    if len(text) <= MAX_VALUE and len(name) <= MAX_VALUE:
+        say(state, note)
+    else:  # a rule's text too long to store as a text's value: said now, shown by replay
+        state.notes.append(str(note))
 
 
 @action(Priority)
@@ -263,9 +273,13 @@ def _adjust(state: GameState, act: Adjust, dice: DiceSource, answers: RecordedAn
         new = unit.models + models
         if not 0 <= new <= unit.spec.models * 2:
             raise RuleError(
-                ngettext(
-                    "{unit} cannot have {n} model", "{unit} cannot have {n} models", new
-                ).format(unit=unit.name, n=new)
+                trn(
+                    "{unit} cannot have {n} model",
+                    "{unit} cannot have {n} models",
+                    new,
+                    unit=unit.name,
+                    n=new,
+                )
             )
         if models < 0 and by and slain_by is not None and by_the_book(state):
             slay_models(state, unit, -models, slain_by=slain_by)

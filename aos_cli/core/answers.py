@@ -10,29 +10,7 @@ from typing import Any, Protocol
 
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.numbers import check_distance
-from aos_cli.language.i18n import _, language, number
-
-YES_NO_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "en": (("y", "yes"), ("n", "no")),
-    "hu": (("i", "igen"), ("n", "nem")),
-    "it": (("s", "si", "sì"), ("n", "no")),
-    "tr": (("e", "evet"), ("h", "hayır")),
-    "ru": (("д", "да"), ("н", "нет")),
-}
-"""What a player types for yes and for no, per language; English is understood in every one."""
-
-
-def read_yes_no(text: str) -> bool | None:
-    """A typed yes or no, in English or the chosen language, any case (`Igen`, `EVET`, `Да`);
-    None when the answer is neither."""
-    typed = fold(text)
-    for code in dict.fromkeys(("en", language())):
-        yes, no = YES_NO_WORDS.get(code, ((), ()))
-        if typed in map(fold, yes):
-            return True
-        if typed in map(fold, no):
-            return False
-    return None
+from aos_cli.language.text import Num, Text, tr
 
 
 def fold(text: str) -> str:
@@ -42,27 +20,15 @@ def fold(text: str) -> str:
     return folded.replace("i\u0307", "i").replace("ı", "i")
 
 
-def yes_no_hint(default: bool | None = None) -> str:
-    """The answers a yes/no prompt offers, in the chosen language: `[y/n]`, or `[Y/n]` and
-    `[y/N]` with the answer Enter gives in capitals."""
-    if default is None:
-        return _("[y/n]")
-    return _("[Y/n]") if default else _("[y/N]")
-
-
-def yes_no_retry() -> str:
-    """The line shown when a yes/no answer was neither."""
-    return _("Please answer y or n.")
-
-
 class Asker(Protocol):
-    """Asks the players what the tool cannot see; every answer is kept in the action."""
+    """Asks the players what the tool cannot see; every answer is kept in the action. The
+    question is a text the core means (or a sentence already said): the asker says it."""
 
-    def yes_no(self, key: str, question: str) -> bool:
+    def yes_no(self, key: str, question: str | Text) -> bool:
         """A yes-or-no answer, recorded under `key`."""
         ...
 
-    def number(self, key: str, question: str, at_most: int | None = None) -> float:
+    def number(self, key: str, question: str | Text, at_most: int | None = None) -> float:
         """A number (inches, models), recorded under `key`; a count no more than `at_most`."""
         ...
 
@@ -74,32 +40,35 @@ class RecordedAnswers:
     answers: dict[str, Any] = field(default_factory=dict)
     fallback: Asker | None = None
 
-    def yes_no(self, key: str, question: str) -> bool:
+    def yes_no(self, key: str, question: str | Text) -> bool:
         """The recorded answer, else asked of the fallback (and recorded), else a RuleError."""
         if key not in self.answers:
             if self.fallback is None:
                 raise RuleError(
-                    _("the tool needs to know: {question}").format(question=question),
-                    _("answer with --{key}").format(key=key),
+                    tr("the tool needs to know: {question}", question=question),
+                    tr("answer with --{key}", key=key),
                 )
             self.answers[key] = self.fallback.yes_no(key, question)
         return bool(self.answers[key])
 
-    def number(self, key: str, question: str, at_most: int | None = None) -> float:
+    def number(self, key: str, question: str | Text, at_most: int | None = None) -> float:
         """The recorded number, else asked of the fallback (and recorded), else a RuleError;
         a count above `at_most` is refused in one line."""
         if key not in self.answers:
             if self.fallback is None:
                 raise RuleError(
-                    _("the tool needs to know: {question}").format(question=question),
-                    _("answer with --{key}").format(key=key),
+                    tr("the tool needs to know: {question}", question=question),
+                    tr("answer with --{key}", key=key),
                 )
             self.answers[key] = self.fallback.number(key, question, at_most)
         value = check_distance(float(self.answers[key]), what=key)
         if at_most is not None and value > at_most:
             raise InputError(
-                _("{key}: {value} is more than the {at_most} there can be").format(
-                    key=key, value=number(value), at_most=at_most
+                tr(
+                    "{key}: {value} is more than the {at_most} there can be",
+                    key=key,
+                    value=Num(value),
+                    at_most=at_most,
                 )
             )
         return value

@@ -25,7 +25,7 @@ from aos_cli.core.limits import (
     check_at_most,
 )
 from aos_cli.core.numbers import is_ascii_whole, parse_whole
-from aos_cli.language.i18n import _
+from aos_cli.language.text import Text, tr
 
 
 @dataclass(frozen=True)
@@ -45,9 +45,10 @@ class Flag:
     only: str = ""
 
     @property
-    def option(self) -> str:
-        """The flag as typed: `--target-models`."""
-        return _("a compact profile") if self.argument else "--" + self.name.replace("_", "-")
+    def option(self) -> str | Text:
+        """The flag as typed: `--target-models` (the positional profiles: a text, said when
+        shown)."""
+        return tr("a compact profile") if self.argument else "--" + self.name.replace("_", "-")
 
     def given(self, value: Any) -> bool:
         """Whether the player gave this flag (a value other than its default)."""
@@ -104,12 +105,12 @@ def parse_rend(text: str, what: str = "--rend") -> int:
         return 0
     value = parse_whole(
         cleaned, what=what, low=-MAX_MODIFIER, high=MAX_MODIFIER, signed=True,
-        hint=_("use 0, - or a negative number down to -{n}").format(n=MAX_MODIFIER),
+        hint=tr("use 0, - or a negative number down to -{n}", n=MAX_MODIFIER),
     )  # fmt: skip
     if value > 0:
         raise InputError(
-            _("{flag}: {value} is positive").format(flag=what, value=repr(text)),
-            _("write rend as -1, -2 ... (or 0, -)"),
+            tr("{flag}: {value} is positive", flag=what, value=repr(text)),
+            tr("write rend as -1, -2 ... (or 0, -)"),
         )
     return value
 
@@ -119,16 +120,14 @@ def split_trigger(text: str, what: str) -> tuple[int, str, list[str]]:
     parts = text.split(":")
     if len(parts) < 2 or not is_ascii_whole(parts[0].strip()) or len(parts[0].strip()) > 2:
         raise InputError(
-            _("{flag}: {value} is not X:N").format(flag=what, value=repr(text)),
-            _("X is the unmodified roll (2-6), e.g. 6:1"),
+            tr("{flag}: {value} is not X:N", flag=what, value=repr(text)),
+            tr("X is the unmodified roll (2-6), e.g. 6:1"),
         )
     on = int(parts[0])
     if not 2 <= on <= 6:
         raise InputError(
-            _("{flag}: {value} needs a roll of {roll}").format(
-                flag=what, value=repr(text), roll=on
-            ),
-            _("X is an unmodified roll, 2 to 6"),
+            tr("{flag}: {value} needs a roll of {roll}", flag=what, value=repr(text), roll=on),
+            tr("X is an unmodified roll, 2 to 6"),
         )
     return on, parts[1], parts[2:]
 
@@ -139,8 +138,8 @@ def dice_trigger(text: str, what: str) -> tuple[int, DiceExpr, list[str]]:
     value = parse_dice(amount, what=what)
     if value.minimum < 0:
         raise InputError(
-            _("{flag}: {value} can be negative").format(flag=what, value=repr(text)),
-            _("N is a number or dice, 0 or more"),
+            tr("{flag}: {value} can be negative", flag=what, value=repr(text)),
+            tr("N is a number or dice, 0 or more"),
         )
     check_at_most(what, value.maximum, MAX_TRIGGER_AMOUNT, "at most")
     return on, value, rest
@@ -151,11 +150,11 @@ def int_trigger(text: str, what: str) -> tuple[int, int]:
     on, amount, rest = split_trigger(text, what)
     if rest:
         raise InputError(
-            _("{flag}: {value} is not X:N").format(flag=what, value=repr(text)),
-            _("N is a whole number, e.g. 6:1"),
+            tr("{flag}: {value} is not X:N", flag=what, value=repr(text)),
+            tr("N is a whole number, e.g. 6:1"),
         )
     return on, parse_whole(
-        amount, what=what, high=MAX_TRIGGER_AMOUNT, hint=_("N is a whole number")
+        amount, what=what, high=MAX_TRIGGER_AMOUNT, hint=tr("N is a whole number")
     )
 
 
@@ -163,8 +162,8 @@ def _mortal(text: str, roll: str, what: str) -> MortalWoundsOnRoll:
     on, amount, rest = dice_trigger(text, what)
     if rest not in ([], ["add"]):
         raise InputError(
-            _("{flag}: {value} ends oddly").format(flag=what, value=repr(text)),
-            _("write X:N, or X:N:add to keep rolling"),
+            tr("{flag}: {value} ends oddly", flag=what, value=repr(text)),
+            tr("write X:N, or X:N:add to keep rolling"),
         )
     return MortalWoundsOnRoll(roll, on, amount, add=rest == ["add"])  # type: ignore[arg-type]
 
@@ -174,10 +173,11 @@ def parse_compact(text: str) -> dict[str, str]:
     parts = text.split("/", 5)
     if not 3 <= len(parts) <= 5:
         raise InputError(
-            _("profile {value} is not models x attacks/hit/wound/rend/damage").format(
-                value=repr(text[:40])
+            tr(
+                "profile {value} is not models x attacks/hit/wound/rend/damage",
+                value=repr(text[:40]),
             ),
-            _("e.g. {example}").format(example="10x2/3+/4+/-1/D3"),
+            tr("e.g. {example}", example="10x2/3+/4+/-1/D3"),
         )
     head = parts[0]
     models = "1"
@@ -197,8 +197,8 @@ def shared_effects(flags: Mapping[str, Any]) -> list[Effect]:
     extra_attacks = int(flags.get("extra_attacks", 0))
     if extra_attacks < 0:
         raise InputError(
-            _("{flag}: {value} is negative").format(flag="--extra-attacks", value=extra_attacks),
-            _("use 0 or more"),
+            tr("{flag}: {value} is negative", flag="--extra-attacks", value=extra_attacks),
+            tr("use 0 or more"),
         )
     check_at_most("--extra-attacks", extra_attacks, MAX_ATTACKS, "attacks")
     effects: list[Effect] = [ExtraAttacks(extra_attacks)] if extra_attacks else []
@@ -236,10 +236,10 @@ def trigger_effects(flags: Mapping[str, Any]) -> list[Effect]:
         on, extra, rest = dice_trigger(flags["exploding"], "--exploding")
         if rest:
             raise InputError(
-                _("{flag}: {value} is not X:N").format(
-                    flag="--exploding", value=repr(flags["exploding"])
+                tr(
+                    "{flag}: {value} is not X:N", flag="--exploding", value=repr(flags["exploding"])
                 ),
-                _("e.g. {example}").format(example="6:1"),
+                tr("e.g. {example}", example="6:1"),
             )
         effects.append(ExplodingHits(on, extra))
     if flags.get("auto_wound"):
@@ -253,7 +253,7 @@ def trigger_effects(flags: Mapping[str, Any]) -> list[Effect]:
         text = flags["wound_rolls_on_hit"]
         on, count = int_trigger(text, "--wound-rolls-on-hit")
         if count < 1:
-            raise InputError(f"--wound-rolls-on-hit: {text!r}", _("N is 1 or more"))
+            raise InputError(f"--wound-rolls-on-hit: {text!r}", tr("N is 1 or more"))
         effects.append(WoundRollsOnHit(on, count))
     return effects
 
@@ -291,18 +291,18 @@ def check_target(flags: Mapping[str, Any]) -> tuple[int | None, int | None, int]
     for flag, value in (("--target-models", target_models), ("--target-wounds", target_wounds)):
         if value is not None and value < 1:
             raise InputError(
-                _("{flag}: {value} is below 1").format(flag=flag, value=value), _("use 1 or more")
+                tr("{flag}: {value} is below 1", flag=flag, value=value), tr("use 1 or more")
             )
     check_at_most("--target-models", target_models or 0, MAX_MODELS, "models")
     check_at_most("--target-wounds", target_wounds or 0, MAX_CHARACTERISTIC, "wounds")
     if (target_models is None) != (target_wounds is None):
         raise InputError(
-            _("--target-models and --target-wounds go together"),
-            _("give both to count models slain"),
+            tr("--target-models and --target-wounds go together"),
+            tr("give both to count models slain"),
         )
     if suffered < 0 or (target_wounds and suffered >= target_wounds):
         raise InputError(
             f"--wounds-suffered: {suffered}",
-            _("use 0 up to one less than --target-wounds"),
+            tr("use 0 up to one less than --target-wounds"),
         )
     return target_models, target_wounds, suffered

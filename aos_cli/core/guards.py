@@ -12,7 +12,7 @@ from aos_cli.core.phase_names import phase_name
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.core.targets import TargetRule
-from aos_cli.language.i18n import _, pgettext
+from aos_cli.language.text import Join, Text, Value, tr, trp
 
 BY_THE_BOOK_REVISION = 4
 """The set-up revision from which the rules of the third audit of seed 000 apply (a unit within
@@ -28,48 +28,54 @@ def by_the_book(state: GameState) -> bool:
 def need_phase(state: GameState, *phases: str) -> None:
     """It must be one of these phases."""
     if state.phase not in phases:
-        allowed = " / ".join(phase_name(phase) for phase in phases)
+        allowed = Join(tuple(phase_name(phase) for phase in phases), " / ")
         raise RuleError(
-            _("it is the {phase}, not the {allowed}").format(
-                phase=phase_name(state.phase), allowed=allowed
+            tr(
+                "it is the {phase}, not the {allowed}",
+                phase=phase_name(state.phase),
+                allowed=allowed,
             ),
-            _("use `aos next`"),
+            tr("use `aos next`"),
         )
 
 
-def action_verb(verb: str) -> str:
-    """What a unit does, as the chosen language says it after "cannot" (an infinitive)."""
+def action_verb(verb: str) -> str | Text:
+    """What a unit does, as the chosen language says it after "cannot" (an infinitive): a
+    word said when shown; a verb the table does not know is kept as it is."""
     verbs = {
-        "move": pgettext("verb", "move"),
-        "run": pgettext("verb", "run"),
-        "retreat": pgettext("verb", "retreat"),
-        "arrive": pgettext("verb", "arrive"),
-        "shoot": pgettext("verb", "shoot"),
-        "charge": pgettext("verb", "charge"),
-        "fight": pgettext("verb", "fight"),
-        "command": pgettext("verb", "command"),
-        "cast": pgettext("verb", "cast"),
-        "make a sacrifice": pgettext("verb", "make a sacrifice"),
-        "manifest powers": pgettext("verb", "manifest powers"),
-        "embark": pgettext("verb", "embark"),
-        "disembark": pgettext("verb", "disembark"),
+        "move": trp("verb", "move"),
+        "run": trp("verb", "run"),
+        "retreat": trp("verb", "retreat"),
+        "arrive": trp("verb", "arrive"),
+        "shoot": trp("verb", "shoot"),
+        "charge": trp("verb", "charge"),
+        "fight": trp("verb", "fight"),
+        "command": trp("verb", "command"),
+        "cast": trp("verb", "cast"),
+        "make a sacrifice": trp("verb", "make a sacrifice"),
+        "manifest powers": trp("verb", "manifest powers"),
+        "embark": trp("verb", "embark"),
+        "disembark": trp("verb", "disembark"),
     }
     return verbs.get(verb, verb)
 
 
-def one_of(names: list[str]) -> str:
-    """`A`, `A or B`, `A, B or C`, as the chosen language says it."""
+def one_of(names: list[str]) -> str | Text:
+    """`A`, `A or B`, `A, B or C`, as the chosen language says it (when shown)."""
     if len(names) < 2:
         return "".join(names)
-    return _("{names} or {last}").format(names=", ".join(names[:-1]), last=names[-1])
+    return tr("{names} or {last}", names=Join(tuple(names[:-1])), last=names[-1])
 
 
 def own_turn(state: GameState, unit: UnitState, verb: str) -> None:
     """The unit must belong to the side whose turn it is."""
     if unit.side != state.active_side:
         raise RuleError(
-            _("{unit} cannot {verb}: it is {side}'s turn").format(
-                unit=unit.name, verb=action_verb(verb), side=state.sides[state.active_side].name
+            tr(
+                "{unit} cannot {verb}: it is {side}'s turn",
+                unit=unit.name,
+                verb=action_verb(verb),
+                side=state.sides[state.active_side].name,
             )
         )
 
@@ -77,23 +83,23 @@ def own_turn(state: GameState, unit: UnitState, verb: str) -> None:
 def present(unit: UnitState) -> None:
     """The unit must be alive and on the battlefield (not in reserve)."""
     if not unit.alive:
-        raise RuleError(_("{unit} has been destroyed").format(unit=unit.name))
+        raise RuleError(tr("{unit} has been destroyed", unit=unit.name))
     if unit.in_reserve:
-        raise RuleError(_("{unit} is not on the battlefield (in reserve)").format(unit=unit.name))
+        raise RuleError(tr("{unit} is not on the battlefield (in reserve)", unit=unit.name))
 
 
 def not_after_run_or_retreat(unit: UnitState, verb: str) -> None:
     """A unit that ran or retreated this turn cannot shoot or charge (AoS2 §8.3, §8.4)."""
     if unit.ran:
         raise RuleError(
-            _("{unit} ran this turn and cannot {verb}").format(
-                unit=unit.name, verb=action_verb(verb)
-            )
+            tr("{unit} ran this turn and cannot {verb}", unit=unit.name, verb=action_verb(verb))
         )
     if unit.retreated:
         raise RuleError(
-            _("{unit} retreated this turn and cannot {verb}").format(
-                unit=unit.name, verb=action_verb(verb)
+            tr(
+                "{unit} retreated this turn and cannot {verb}",
+                unit=unit.name,
+                verb=action_verb(verb),
             )
         )
 
@@ -107,31 +113,33 @@ def acting_unit(state: GameState, name: str, phase: str, verb: str) -> UnitState
     return unit
 
 
-def spend_cp(state: GameState, side: int, what: str) -> None:
+def spend_cp(state: GameState, side: int, what: str | Text) -> None:
     """Each command ability costs 1 command point (AoS2 §7.1); a system without command points
     has none to spend (AoS1 §7.2, aos-differences #55)."""
     system = system_of(state)
     if not system.command_points:
         raise RuleError(
-            _("{what} costs a command point, and {system} has no command points").format(
-                what=what, system=system.name
+            tr(
+                "{what} costs a command point, and {system} has no command points",
+                what=what,
+                system=system.name,
             ),
-            _("{section}: see `aos rules show command-ability-1e --system {system}`").format(
-                section=system.section, system=system.id
+            tr(
+                "{section}: see `aos rules show command-ability-1e --system {system}`",
+                section=system.section,
+                system=system.id,
             ),
         )
     need_hero(state, side)
     if state.sides[side].command_points < 1:
         raise RuleError(
-            _("{side} has no command points for {what}").format(
-                side=state.sides[side].name, what=what
-            )
+            tr("{side} has no command points for {what}", side=state.sides[side].name, what=what)
         )
     state.sides[side].command_points -= 1
     from aos_cli.core.events import CommandUsed, emit
 
     left = state.sides[side].command_points
-    emit(state, CommandUsed(side, state.sides[side].name, what, 1, left))
+    emit(state, CommandUsed(side, state.sides[side].name, str(what), 1, left))
 
 
 def need_hero(state: GameState, side: int) -> None:
@@ -139,8 +147,8 @@ def need_hero(state: GameState, side: int) -> None:
     command that spends the point and by the menu that offers it (`legality.check_cp`)."""
     if by_the_book(state) and not any(u.alive and u.spec.is_hero for u in state.sides[side].units):
         raise RuleError(
-            _("{side} has no Hero: an army uses command abilities only if it has a Hero "
-              "(AoS2 p.4)").format(side=state.sides[side].name)
+            tr("{side} has no Hero: an army uses command abilities only if it has a Hero "
+               "(AoS2 p.4)", side=state.sides[side].name)
         )  # fmt: skip
 
 
@@ -148,10 +156,10 @@ def needs_hero_in_range(answers: Asker, unit: UnitState) -> None:
     """Generic command abilities need a friendly Hero within 6" (general: 12") (AoS2 §7.2)."""
     if not answers.yes_no(
         "in-command-range",
-        _('is {unit} within 6" of a friendly Hero or 12" of your general?').format(unit=unit.name),
+        tr('is {unit} within 6" of a friendly Hero or 12" of your general?', unit=unit.name),
     ):
         raise RuleError(
-            _("{unit} is not in range of a Hero to receive the command").format(unit=unit.name)
+            tr("{unit} is not in range of a Hero to receive the command", unit=unit.name)
         )
 
 
@@ -160,15 +168,15 @@ def enemy_unit(state: GameState, unit: UnitState, name: str) -> UnitState:
     target = state.unit(name)
     if target.side == unit.side:
         raise RuleError(
-            _("{target} is not an enemy of {unit}").format(target=target.name, unit=unit.name),
-            _("only enemy units are targets"),
+            tr("{target} is not an enemy of {unit}", target=target.name, unit=unit.name),
+            tr("only enemy units are targets"),
         )
     present(target)
     return target
 
 
 def check_unused(
-    state: GameState, unit: UnitState, limit_key: str, once_per: str | None, what: str
+    state: GameState, unit: UnitState, limit_key: str, once_per: str | None, what: str | Text
 ) -> None:
     """A limited ability (`once_per` phase, turn, round or battle) not yet used in its scope."""
     key = f"{unit.spec.id}:{limit_key}"
@@ -179,13 +187,14 @@ def check_unused(
         "battle": state.sides[unit.side].used_once_per_battle,
     }
     if once_per in used and key in used[once_per]:
+        names = {"unit": unit.name, "what": what}
         said = {
-            "phase": _("{unit} has already used {what} this phase"),
-            "turn": _("{unit} has already used {what} this turn"),
-            "round": _("{unit} has already used {what} this battle round"),
-            "battle": _("{unit} has already used {what} this battle"),
+            "phase": tr("{unit} has already used {what} this phase", **names),
+            "turn": tr("{unit} has already used {what} this turn", **names),
+            "round": tr("{unit} has already used {what} this battle round", **names),
+            "battle": tr("{unit} has already used {what} this battle", **names),
         }
-        raise RuleError(said[once_per].format(unit=unit.name, what=what))
+        raise RuleError(said[once_per])
 
 
 def use_once(
@@ -193,12 +202,12 @@ def use_once(
     unit: UnitState,
     ability_id: str,
     once_per: str | None,
-    what: str | None = None,
+    what: str | Text | None = None,
 ) -> None:
     """Count one use of a limited ability (`once_per` phase, turn, round or battle; None: no
     limit), refused when the unit has already used it in that scope. Uses "instead of" one
     another pass one shared `ability_id`, so they count against one limit."""
-    check_unused(state, unit, ability_id, once_per, what or _("this ability"))
+    check_unused(state, unit, ability_id, once_per, what or tr("this ability"))
     used = {
         "phase": state.used_this_phase,
         "turn": state.used_this_turn,
@@ -220,40 +229,34 @@ def general_of(state: GameState, side: int) -> UnitState:
 def no_general(state: GameState, side: int) -> RuleError:
     """The error for a side without its general on the battlefield (AoS1 §4.1)."""
     return RuleError(
-        _("{side} has no general on the battlefield to command").format(
-            side=state.sides[side].name
-        ),
-        _("the 1st edition sheet has no rule for replacing a slain general (AoS1 §4.1)"),
+        tr("{side} has no general on the battlefield to command", side=state.sides[side].name),
+        tr("the 1st edition sheet has no rule for replacing a slain general (AoS1 §4.1)"),
     )
 
 
-def check_target(source: UnitState, what: str, rule: TargetRule, target: UnitState) -> None:
+def check_target(source: UnitState, what: str | Text, rule: TargetRule, target: UnitState) -> None:
     """Whether `what` of `source` may pick `target` by its declared rule: on the battlefield,
     the right side and keywords (the range is asked by `aimed_at`)."""
-    names = {"what": what, "unit": source.name, "target": target.name, "rule": rule.describe()}
+    names: dict[str, Value] = {
+        "what": what, "unit": source.name, "target": target.name, "rule": rule.describe()
+    }  # fmt: skip
     if rule.side == "self" and target is not source:
-        raise RuleError(_("{what} applies to {unit} itself, not to another unit").format(**names))
+        raise RuleError(tr("{what} applies to {unit} itself, not to another unit", **names))
     if not target.on_battlefield:
-        raise RuleError(
-            _("{target} is not on the battlefield and cannot be picked").format(**names)
-        )
+        raise RuleError(tr("{target} is not on the battlefield and cannot be picked", **names))
     if rule.side == "enemy" and target.side == source.side:
-        raise RuleError(
-            _("{what} picks {rule}: {target} is not an enemy of {unit}").format(**names)
-        )
+        raise RuleError(tr("{what} picks {rule}: {target} is not an enemy of {unit}", **names))
     if rule.side == "friendly" and target.side != source.side:
-        raise RuleError(
-            _("{what} picks {rule}: {target} is not friendly to {unit}").format(**names)
-        )
+        raise RuleError(tr("{what} picks {rule}: {target} is not friendly to {unit}", **names))
     missing = [k for k in rule.keywords if not target.spec.has(k)]
     if missing or (rule.any_keywords and not any(target.spec.has(k) for k in rule.any_keywords)):
-        raise RuleError(_("{what} picks {rule}: {target} is not one").format(**names))
+        raise RuleError(tr("{what} picks {rule}: {target} is not one", **names))
 
 
 def aimed_at(
     state: GameState,
     source: UnitState,
-    what: str,
+    what: str | Text,
     rule: TargetRule | None,
     target_name: str | None,
     answers: Asker,
@@ -266,29 +269,30 @@ def aimed_at(
     if rule.side == "self":
         if target_name is not None and state.unit(target_name) is not source:
             raise RuleError(
-                _("{what} applies to {unit} itself, not to another unit").format(
-                    what=what, unit=source.name
+                tr(
+                    "{what} applies to {unit} itself, not to another unit",
+                    what=what,
+                    unit=source.name,
                 ),
-                _("leave out --target"),
+                tr("leave out --target"),
             )
         return source
     if target_name is None:
-        raise InputError(_("{what} needs --target: {rule}").format(what=what, rule=rule.describe()))
+        raise InputError(tr("{what} needs --target: {rule}", what=what, rule=rule.describe()))
     target = state.unit(target_name)
     check_target(source, what, rule, target)
-    names = {"target": target.name, "unit": source.name, "range": rule.range}
+    if rule.range is None or target is source:
+        return target
+    names: dict[str, Value] = {"target": target.name, "unit": source.name, "range": rule.range}
     question = (
-        _('is {target} within {range}" of {unit} and visible to it?')
+        tr('is {target} within {range}" of {unit} and visible to it?', **names)
         if rule.visible
-        else _('is {target} within {range}" of {unit}?')
-    ).format(**names)
-    asked = rule.range is not None and target is not source
-    if asked and not answers.yes_no("target-in-range", question):
+        else tr('is {target} within {range}" of {unit}?', **names)
+    )
+    if not answers.yes_no("target-in-range", question):
         raise RuleError(
-            (
-                _('{target} is not within {range}" of {unit} or not visible to it')
-                if rule.visible
-                else _('{target} is not within {range}" of {unit}')
-            ).format(**names)
+            tr('{target} is not within {range}" of {unit} or not visible to it', **names)
+            if rule.visible
+            else tr('{target} is not within {range}" of {unit}', **names)
         )
     return target

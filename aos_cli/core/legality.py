@@ -40,7 +40,8 @@ from aos_cli.core.guards import (
 from aos_cli.core.phase_names import phase_name
 from aos_cli.core.state import AbilitySpec, GameState, UnitState
 from aos_cli.core.system import system_of
-from aos_cli.language.i18n import N_, _
+from aos_cli.language.i18n import N_
+from aos_cli.language.text import Text, tr
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers
@@ -97,7 +98,7 @@ def engaged(state: GameState, unit: UnitState, answers: RecordedAnswers) -> bool
     """Whether the unit is within 3" of an enemy unit: the answer given, else no when no
     enemy can be that close, else asked."""
     if "engaged" in answers.answers or may_be_engaged(state, unit):
-        return answers.yes_no("engaged", _(ENGAGED_QUESTION).format(name=unit.name))
+        return answers.yes_no("engaged", tr(ENGAGED_QUESTION, name=unit.name))
     return False
 
 
@@ -116,7 +117,7 @@ def check_move(state: GameState, unit: UnitState, verb: str = "move") -> None:
     """AoS2 §8: a unit of the side whose turn it is, on the battlefield, moves once a phase."""
     _acting(state, unit, "movement", verb)
     if unit.moved:
-        raise RuleError(_("{unit} has already moved this phase").format(unit=unit.name))
+        raise RuleError(tr("{unit} has already moved this phase", unit=unit.name))
 
 
 def check_not_engaged(state: GameState, unit: UnitState, answers: RecordedAnswers) -> None:
@@ -128,13 +129,14 @@ def check_not_engaged(state: GameState, unit: UnitState, answers: RecordedAnswer
     asks = system_of(state).tracks_engagement and may_be_engaged(state, unit)
     if not (asks or "engaged" in answers.answers):
         return
-    if answers.yes_no("engaged", _(ENGAGED_QUESTION).format(name=unit.name)):
+    if answers.yes_no("engaged", tr(ENGAGED_QUESTION, name=unit.name)):
         raise RuleError(
-            _(
+            tr(
                 '{unit} is within 3" of an enemy unit: it must stay where it is or retreat '
-                "(AoS2 §8.3)"
-            ).format(unit=unit.name),
-            _("use `aos retreat`"),
+                "(AoS2 §8.3)",
+                unit=unit.name,
+            ),
+            tr("use `aos retreat`"),
         )
 
 
@@ -142,7 +144,7 @@ def check_run(state: GameState, unit: UnitState, at_the_double: bool = False) ->
     """AoS2 §8.4: running is the unit's move; At the Double costs a command point (§7.2)."""
     check_move(state, unit, "run")
     if at_the_double:
-        check_cp(state, unit.side, 1, _("At the Double"))
+        check_cp(state, unit.side, 1, tr("At the Double"))
 
 
 def check_retreat(
@@ -152,11 +154,12 @@ def check_retreat(
     check_move(state, unit, "retreat")
     if not (may_be_engaged(state, unit) or _said_engaged(answers)):
         raise RuleError(
-            _(
+            tr(
                 '{unit} is not within 3" of an enemy unit: it moves or runs instead of '
-                "retreating (AoS2 §8.3)"
-            ).format(unit=unit.name),
-            _("if an enemy did come that close, answer engaged=yes"),
+                "retreating (AoS2 §8.3)",
+                unit=unit.name,
+            ),
+            tr("if an enemy did come that close, answer engaged=yes"),
         )
 
 
@@ -165,24 +168,27 @@ def check_arrive(state: GameState, unit: UnitState) -> None:
     need_phase(state, "movement")
     own_turn(state, unit, "arrive")
     if not unit.in_reserve:
-        raise RuleError(_("{unit} is not in reserve").format(unit=unit.name))
+        raise RuleError(tr("{unit} is not in reserve", unit=unit.name))
     from aos_cli.core.scoring import book_of
 
     if book_of(state).plan.reserves_at_end == "not_in_army":
         raise RuleError(
-            _(
+            tr(
                 "{unit} was not set up: it is not part of the army and takes no part in the "
-                "battle (AoS1 §4)"
-            ).format(unit=unit.name),
-            _("if an ability brings it in, add its models with `aos adjust`"),
+                "battle (AoS1 §4)",
+                unit=unit.name,
+            ),
+            tr("if an ability brings it in, add its models with `aos adjust`"),
         )
     if unit.moved:
-        raise RuleError(_("{unit} has already rolled to arrive this phase").format(unit=unit.name))
+        raise RuleError(tr("{unit} has already rolled to arrive this phase", unit=unit.name))
     first = book_of(state).plan.reserves_from_round
     if first is not None and state.round < first:
         raise RuleError(
-            _("{unit} arrives from battle round {round} (the battleplan's reserves)").format(
-                unit=unit.name, round=first
+            tr(
+                "{unit} arrives from battle round {round} (the battleplan's reserves)",
+                unit=unit.name,
+                round=first,
             )
         )
 
@@ -192,9 +198,9 @@ def check_shoot(state: GameState, unit: UnitState) -> None:
     _acting(state, unit, "shooting", "shoot")
     not_after_run_or_retreat(unit, "shoot")
     if unit.shot:
-        raise RuleError(_("{unit} has already shot this phase").format(unit=unit.name))
+        raise RuleError(tr("{unit} has already shot this phase", unit=unit.name))
     if not any(w.kind == "missile" for w in unit.spec.weapons):
-        raise RuleError(_("{unit} has no missile weapon to shoot with").format(unit=unit.name))
+        raise RuleError(tr("{unit} has no missile weapon to shoot with", unit=unit.name))
 
 
 def check_charge(state: GameState, unit: UnitState) -> None:
@@ -202,11 +208,11 @@ def check_charge(state: GameState, unit: UnitState) -> None:
     _acting(state, unit, "charge", "charge")
     not_after_run_or_retreat(unit, "charge")
     if unit.charged:
-        raise RuleError(_("{unit} has already charged this phase").format(unit=unit.name))
+        raise RuleError(tr("{unit} has already charged this phase", unit=unit.name))
     if unit.charge_rolled:
         raise RuleError(
-            _("{unit} has already made its charge roll this phase").format(unit=unit.name),
-            _("a failed charge is rerolled only with --reroll (Forward to Victory or an ability)"),
+            tr("{unit} has already made its charge roll this phase", unit=unit.name),
+            tr("a failed charge is rerolled only with --reroll (Forward to Victory or an ability)"),
         )
 
 
@@ -216,22 +222,23 @@ def check_fight(state: GameState, unit: UnitState, answers: RecordedAnswers | No
     need_phase(state, system_of(state).combat_phase)
     present(unit)
     if state.combat_passes >= 2:
-        raise RuleError(_(BOTH_PASSED))
+        raise RuleError(tr(BOTH_PASSED))
     if state.combat_to_pick is not None and unit.side != state.combat_to_pick:
         raise RuleError(
-            _("it is {side}'s pick to fight").format(side=state.sides[state.combat_to_pick].name)
+            tr("it is {side}'s pick to fight", side=state.sides[state.combat_to_pick].name)
         )
     if unit.fought:
-        raise RuleError(_("{unit} has already fought this phase").format(unit=unit.name))
+        raise RuleError(tr("{unit} has already fought this phase", unit=unit.name))
     busy = [u for u in state.units() if u is not unit and u.on_battlefield and u.attacking("melee")]
     if busy:
         raise finish_attacks(busy[0])
     if not any(w.kind == "melee" for w in unit.spec.weapons):
-        raise RuleError(_("{unit} has no melee weapons").format(unit=unit.name))
+        raise RuleError(tr("{unit} has no melee weapons", unit=unit.name))
     if not (unit.charged or may_be_engaged(state, unit) or _said_engaged(answers)):
         raise RuleError(
-            _('{unit} did not charge and is not within 3" of an enemy: it cannot fight').format(
-                unit=unit.name
+            tr(
+                '{unit} did not charge and is not within 3" of an enemy: it cannot fight',
+                unit=unit.name,
             )
         )
 
@@ -250,7 +257,7 @@ def check_pass(state: GameState, side: int) -> None:
     """AoS2 §11: a player passes only with no eligible unit; a unit that charged always is."""
     need_phase(state, system_of(state).combat_phase)
     if state.combat_passes >= 2:
-        raise RuleError(_(BOTH_PASSED))
+        raise RuleError(tr(BOTH_PASSED))
     busy = [u for u in state.units() if u.on_battlefield and u.attacking("melee")]
     if busy:
         raise finish_attacks(busy[0])
@@ -259,8 +266,10 @@ def check_pass(state: GameState, side: int) -> None:
     ]
     if waiting:
         raise RuleError(
-            _("{unit} charged and must fight before {side} can pass").format(
-                unit=waiting[0].name, side=state.sides[side].name
+            tr(
+                "{unit} charged and must fight before {side} can pass",
+                unit=waiting[0].name,
+                side=state.sides[side].name,
             )
         )
 
@@ -269,10 +278,10 @@ def finish_attacks(unit: UnitState) -> RuleError:
     """The error for a unit that has begun attacking weapon by weapon: its models attack with
     all their melee weapons before anything else happens (AoS2 p.6)."""
     return RuleError(
-        _("{unit} must first attack with the rest of its melee weapons (AoS2 p.6)").format(
-            unit=unit.name
+        tr(
+            "{unit} must first attack with the rest of its melee weapons (AoS2 p.6)", unit=unit.name
         ),
-        _("fight on with `aos fight`, naming --weapon and --target"),
+        tr("fight on with `aos fight`, naming --weapon and --target"),
     )
 
 
@@ -323,16 +332,20 @@ def check_general_command(state: GameState, unit: UnitState) -> None:
         raise no_general(state, unit.side)
     if unit is not generals[0] and not unit.general:
         raise RuleError(
-            _("only the general commands in {system}; {unit} is not it").format(
-                system=system.name, unit=unit.name
+            tr(
+                "only the general commands in {system}; {unit} is not it",
+                system=system.name,
+                unit=unit.name,
             )
         )
     if f"general-command:{unit.side}" in state.used_this_phase:
         raise RuleError(
-            _(
+            tr(
                 "{general} has already used its one command ability this hero phase "
-                "({section} §7.2)"
-            ).format(general=generals[0].name, section=system.section)
+                "({section} §7.2)",
+                general=generals[0].name,
+                section=system.section,
+            )
         )
 
 
@@ -346,8 +359,10 @@ def check_moment(state: GameState, ability: AbilitySpec) -> None:
         check_not_ending(state, ability)
     if ability.step == "start" and state.phase_begun:
         raise RuleError(
-            _("{ability} is used at the start of the {phase}, before any other action").format(
-                ability=ability.name, phase=phase_name(state.phase)
+            tr(
+                "{ability} is used at the start of the {phase}, before any other action",
+                ability=ability.name,
+                phase=phase_name(state.phase),
             )
         )
     state.moment = ability.step
@@ -358,32 +373,35 @@ def check_not_ending(state: GameState, action: object) -> None:
     and `aos next` follow (issue 26 item 9)."""
     if by_the_book(state) and state.phase_ending:
         raise RuleError(
-            _("the {phase} is ending: only what is done at its end is left").format(
-                phase=phase_name(state.phase)
+            tr(
+                "the {phase} is ending: only what is done at its end is left",
+                phase=phase_name(state.phase),
             ),
-            _("use `aos next`"),
+            tr("use `aos next`"),
         )
 
 
-def check_cp(state: GameState, side: int, cost: int, what: str) -> None:
+def check_cp(state: GameState, side: int, cost: int, what: str | Text) -> None:
     """A command ability's cost must be in hand (AoS2 §7.1); a system without command points
     has none to spend (AoS1 §7.2)."""
     system = system_of(state)
     if not system.command_points:
         raise RuleError(
-            _("{what} costs a command point, and {system} has no command points").format(
-                what=what, system=system.name
+            tr(
+                "{what} costs a command point, and {system} has no command points",
+                what=what,
+                system=system.name,
             ),
-            _("{section}: see the rules of command abilities for {system}").format(
-                section=system.section, system=system.id
+            tr(
+                "{section}: see the rules of command abilities for {system}",
+                section=system.section,
+                system=system.id,
             ),
         )
     need_hero(state, side)
     if state.sides[side].command_points < cost:
         raise RuleError(
-            _("{side} has no command points for {what}").format(
-                side=state.sides[side].name, what=what
-            )
+            tr("{side} has no command points for {what}", side=state.sides[side].name, what=what)
         )
 
 
@@ -395,11 +413,12 @@ def check_inspiring_presence(state: GameState, unit: UnitState) -> None:
     present(unit)
     if any(u.battleshock_tested for u in state.units()):
         raise RuleError(
-            _("{ability} is used at the start of the battleshock phase").format(
-                ability=_("Inspiring Presence")
+            tr(
+                "{ability} is used at the start of the battleshock phase",
+                ability=tr("Inspiring Presence"),
             )
         )
-    check_cp(state, unit.side, 1, _("Inspiring Presence"))
+    check_cp(state, unit.side, 1, tr("Inspiring Presence"))
 
 
 def check_ability(state: GameState, unit: UnitState, ability: AbilitySpec) -> None:
@@ -410,30 +429,36 @@ def check_ability(state: GameState, unit: UnitState, ability: AbilitySpec) -> No
     system = system_of(state)
     if not used_by_action(ability) and state.rules_revision >= ENGAGEMENT_REVISION:
         raise RuleError(
-            _(
-                "{ability} is in force by itself wherever it applies: there is nothing to use"
-            ).format(ability=ability.name)
+            tr(
+                "{ability} is in force by itself wherever it applies: there is nothing to use",
+                ability=ability.name,
+            )
         )
     if ability.kind == "command" and system.general_commands:
         check_general_command(state, unit)
     elif ability.phase and ability.phase != state.phase:
         raise RuleError(
-            _("{ability} is used in the {phase}, not the {now}").format(
-                ability=ability.name, phase=phase_name(ability.phase), now=phase_name(state.phase)
+            tr(
+                "{ability} is used in the {phase}, not the {now}",
+                ability=ability.name,
+                phase=phase_name(ability.phase),
+                now=phase_name(state.phase),
             )
         )
     elif ability.turn != "any" and (unit.side == state.active_side) != (ability.turn == "yours"):
         whose = (
-            _("{ability} is used in your own turn")
+            tr("{ability} is used in your own turn", ability=ability.name)
             if ability.turn == "yours"
-            else _("{ability} is used in the enemy's turn")
+            else tr("{ability} is used in the enemy's turn", ability=ability.name)
         )
-        raise RuleError(whose.format(ability=ability.name))
+        raise RuleError(whose)
     check_moment(state, ability)
     if ability.general_only and not unit.general:
         raise RuleError(
-            _("only the general may use {ability}; {unit} is not the general").format(
-                ability=ability.name, unit=unit.name
+            tr(
+                "only the general may use {ability}; {unit} is not the general",
+                ability=ability.name,
+                unit=unit.name,
             )
         )
     if ability.cost and not (ability.kind == "command" and system.general_commands):

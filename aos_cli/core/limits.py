@@ -7,7 +7,8 @@ a typo or a hostile file is refused at once with one line instead of eating memo
 from __future__ import annotations
 
 from aos_cli.core.errors import InputError
-from aos_cli.language.i18n import N_, _
+from aos_cli.language.i18n import N_
+from aos_cli.language.text import Text, tr
 
 MAX_MODELS = 1_000
 """Models in one unit, in a compact profile, `--models` or a unit size in content."""
@@ -62,13 +63,19 @@ MAX_CONTENT_FILES = 10_000
 """Content files read from all the content folders together."""
 
 
-def over_limit(what: str, value: object, limit: object, noun: str) -> InputError:
+def over_limit(
+    what: str | Text, value: int | float, limit: int | float, noun: str | Text
+) -> InputError:
     """The one-line refusal of a value past a limit, naming the limit."""
     return InputError(
-        _("{what}: {value} is more than {limit} {noun}").format(
-            what=what, value=value, limit=limit, noun=_(noun)
+        tr(
+            "{what}: {value} is more than {limit} {noun}",
+            what=what,
+            value=value,
+            limit=limit,
+            noun=tr(noun) if isinstance(noun, str) else noun,
         ),
-        _("the limit is {limit}").format(limit=limit),
+        tr("the limit is {limit}", limit=limit),
     )
 
 
@@ -85,7 +92,9 @@ LIMIT_NOUNS = (
 """What a limit counts, as `check_at_most` callers name it (translated where shown)."""
 
 
-def check_at_most(what: str, value: int | float, limit: int | float, noun: str) -> None:
+def check_at_most(
+    what: str | Text, value: int | float, limit: int | float, noun: str | Text
+) -> None:
     """Refuse `value` over `limit` with one line naming the limit (exit 2)."""
     if value > limit:
         raise over_limit(what, value, limit, noun)

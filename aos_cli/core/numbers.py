@@ -12,7 +12,7 @@ import re
 
 from aos_cli.core.errors import InputError
 from aos_cli.core.limits import MAX_DISTANCE
-from aos_cli.language.i18n import _, number
+from aos_cli.language.text import Num, Text, tr
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
@@ -26,35 +26,44 @@ def is_ascii_whole(text: str) -> bool:
 
 
 def parse_whole(
-    text: str, *, what: str, low: int = 0, high: int, hint: str | None = None, signed: bool = False
+    text: str,
+    *,
+    what: str | Text,
+    low: int = 0,
+    high: int,
+    hint: str | Text | None = None,
+    signed: bool = False,
 ) -> int:
     """A whole number from `low` to `high` written in ASCII digits (a sign only if `signed`)."""
     cleaned = text.strip()
     shown = cleaned if len(cleaned) <= 20 else cleaned[:20] + "..."
-    allowed = hint or _("use a whole number from {low} to {high}").format(low=low, high=high)
+    allowed = hint or tr("use a whole number from {low} to {high}", low=low, high=high)
     if not _WHOLE.fullmatch(cleaned) or (not signed and cleaned[0] in "+-"):
         raise InputError(
-            _("{what}: {value} is not a whole number").format(what=what, value=repr(shown)), allowed
+            tr("{what}: {value} is not a whole number", what=what, value=repr(shown)), allowed
         )
     digits = cleaned.lstrip("+-").lstrip("0")
     if len(digits) > _MAX_DIGITS:
         raise InputError(
-            _("{what}: {value} is far too large").format(what=what, value=repr(shown)),
-            _("the limit is {limit}").format(limit=high),
+            tr("{what}: {value} is far too large", what=what, value=repr(shown)),
+            tr("the limit is {limit}", limit=high),
         )
     # Leading zeros are dropped before int() sees them: 5,000 zeros and a 1 is 1, and int()
     # refuses strings of more than 4,300 digits with a ValueError.
     value = int(digits or "0") * (-1 if cleaned.startswith("-") else 1)
     if value > high:
         raise InputError(
-            _("{what}: {value} is more than the limit of {limit}").format(
-                what=what, value=value, limit=high
+            tr(
+                "{what}: {value} is more than the limit of {limit}",
+                what=what,
+                value=value,
+                limit=high,
             ),
             allowed,
         )
     if value < low:
         raise InputError(
-            _("{what}: {value} is less than {low}").format(what=what, value=value, low=low), allowed
+            tr("{what}: {value} is less than {low}", what=what, value=value, low=low), allowed
         )
     return value
 
@@ -63,7 +72,7 @@ _DECIMAL_WHOLE = re.compile(r"([+-]?[0-9]+)(?:\.0*)?")
 
 
 def parse_decimal_whole(
-    text: str, *, what: str, low: int = 0, high: int, signed: bool = False
+    text: str, *, what: str | Text, low: int = 0, high: int, signed: bool = False
 ) -> int:
     """A whole number as files write it (`120.0`, `-1.0`, `3`): a fraction of zeros only, then
     the bounds of `parse_whole`. `inf`, `nan`, `1e400`, `1.5` and 5,000 digits are refused."""
@@ -74,40 +83,46 @@ def parse_decimal_whole(
     )
 
 
-def check_distance(value: float, *, what: str = "--distance") -> float:
+def check_distance(value: float, *, what: str | Text = "--distance") -> float:
     """A distance in inches: finite, 0 or more, and no longer than a table."""
     if math.isnan(value) or math.isinf(value):
         raise InputError(
-            _("{what}: {value} is not a distance").format(what=what, value=value),
-            _("give inches, such as {seven} or {decimal}").format(seven=7, decimal=number(8.5)),
+            tr("{what}: {value} is not a distance", what=what, value=value),
+            tr("give inches, such as {seven} or {decimal}", seven=7, decimal=Num(8.5)),
         )
     if value < 0:
         raise InputError(
-            _("{what}: {value} is negative").format(what=what, value=number(value)),
-            _("give the gap in inches, 0 or more"),
+            tr("{what}: {value} is negative", what=what, value=Num(value)),
+            tr("give the gap in inches, 0 or more"),
         )
     if value > MAX_DISTANCE:
+        shown = f"{value:g}"  # as typed, not as the language writes numbers
         raise InputError(
-            _("{what}: {value} inches is more than the limit of {limit}").format(
-                what=what, value=f"{value:g}", limit=number(MAX_DISTANCE)
+            tr(
+                "{what}: {value} inches is more than the limit of {limit}",
+                what=what,
+                value=shown,
+                limit=Num(MAX_DISTANCE),
             ),
-            _("give the gap on the table in inches"),
+            tr("give the gap on the table in inches"),
         )
     return value
 
 
-def parse_distance(text: str, *, what: str | None = None) -> float:
+def parse_distance(text: str, *, what: str | Text | None = None) -> float:
     """A distance typed in inches (`7`, `8.5`): ASCII digits, finite, 0 up to a table's size."""
     cleaned = text.strip()
     if len(cleaned) > 20 or not _DECIMAL.fullmatch(cleaned):
         shown = cleaned if len(cleaned) <= 20 else cleaned[:20] + "..."
         raise InputError(
-            _("{what}: {value} is not a number of inches").format(
-                what=what or _("distance"), value=repr(shown)
+            tr(
+                "{what}: {value} is not a number of inches",
+                what=what or tr("distance"),
+                value=repr(shown),
             ),
-            _("such as {seven} or {decimal}").format(seven=7, decimal=number(8.5)),
+            tr("such as {seven} or {decimal}", seven=7, decimal=Num(8.5)),
         )
-    return check_distance(float(cleaned), what=what or _("distance"))
+    return check_distance(float(cleaned), what=what or tr("distance"))
 
 
 def file_number(text: object, *, low: float = 0, high: float, whole: bool = False) -> float | None:

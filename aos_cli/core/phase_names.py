@@ -1,9 +1,10 @@
-"""Phase names by their ids, in the player's language: shared by core's rule errors and the
-views."""
+"""Phase names by their ids, meant in the player's language: shared by core's rule errors and
+the views (`aos_cli.views.words.phase_name` says one)."""
 
 from __future__ import annotations
 
-from aos_cli.language.i18n import N_, _
+from aos_cli.language.i18n import N_
+from aos_cli.language.text import Text, tr
 
 PHASE_NAMES: dict[str, str] = {
     "pre_battle": N_("before the battle"),
@@ -26,8 +27,8 @@ PHASE_NAMES: dict[str, str] = {
 """Each game system's phase ids (AoS, 40k, Middle-earth) and their English names."""
 
 
-def phase_name(phase: str) -> str:
-    """A phase id as the player reads it: `combat` → "combat phase" (in the chosen language);
-    an id the table does not know is shown as it is."""
+def phase_name(phase: str) -> str | Text:
+    """A phase id as the player reads it: `combat` → "combat phase" (a text, said in the
+    chosen language when shown); an id the table does not know is shown as it is."""
     english = PHASE_NAMES.get(phase)
-    return _(english) if english else phase.replace("_", " ")
+    return tr(english) if english else phase.replace("_", " ")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.errors import RuleError
 from aos_cli.core.targets import TargetRule
-from aos_cli.language.i18n import _
+from aos_cli.language.text import tr
 
 if TYPE_CHECKING:
     from aos_cli.core.dice_odds import DiceOddsSink
@@ -542,16 +542,16 @@ class GameState:
         if len(prefix) > 1 or len(exact) > 1:
             choices = ", ".join(u.spec.id for u in (prefix or exact))
             raise RuleError(
-                _("{name} could be any of: {choices}").format(name=repr(name), choices=choices),
-                _("use the unit's id"),
+                tr("{name} could be any of: {choices}", name=repr(name), choices=choices),
+                tr("use the unit's id"),
             )
         close = get_close_matches(wanted, [n.lower() for n in names], n=3, cutoff=0.5)
         hint = (
-            _("did you mean {names}?").format(names=", ".join(close))
+            tr("did you mean {names}?", names=", ".join(close))
             if close
-            else _("see `aos status` for unit ids")
+            else tr("see `aos status` for unit ids")
         )
-        raise RuleError(_("no unit called {name} in this game").format(name=repr(name)), hint)
+        raise RuleError(tr("no unit called {name} in this game", name=repr(name)), hint)
 
     def side_of(self, unit: UnitState) -> SideState:
         return self.sides[unit.side]

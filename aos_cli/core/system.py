@@ -24,7 +24,8 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import ContentError, RuleError
-from aos_cli.language.i18n import N_, _
+from aos_cli.language.i18n import N_
+from aos_cli.language.text import tr
 
 if TYPE_CHECKING:
     from aos_cli.core.action_types import Priority
@@ -246,10 +247,12 @@ class GameSystem:
         the enemy's unbind (Deny the Witch) attempt, naming the system's command."""
         verb, wizard = self.term("unbind_command"), self.term("wizard")
         return RuleError(
-            _("{spell} is waiting for {attempt}").format(
-                spell=spell, attempt=_(self.term("unbind_attempt"))
+            tr(
+                "{spell} is waiting for {attempt}",
+                spell=spell,
+                attempt=tr(self.term("unbind_attempt")),
             ),
-            _("use `aos {verb} {wizard}` or `aos {verb} --pass`").format(verb=verb, wizard=wizard),
+            tr("use `aos {verb} {wizard}` or `aos {verb} --pass`", verb=verb, wizard=wizard),
         )
 
     def prepare_sides(self, sides: list[dict[str, Any]], underdog: int | None) -> None:
@@ -281,8 +284,8 @@ class GameSystem:
 
     def priority_menu(self, state: GameState) -> list[Option]:
         """What `aos play` offers as a battle round starts: the priority roll (AoS2 §6)."""
-        label = _("Roll priority for battle round {round}").format(round=state.round + 1)
-        return [Option(label, "priority", {"ask": True})]
+        label = tr("Roll priority for battle round {round}", round=state.round + 1)
+        return [Option(str(label), "priority", {"ask": True})]  # said: a menu label is a string
 
     def menu(self, state: GameState) -> list[Option] | None:
         """The system's own menu of a turn, or None for the game engine's (`aos_cli.core.guide`)."""
@@ -306,10 +309,9 @@ class GameSystem:
         from aos_cli.core.dice import roll_off
         from aos_cli.core.events import PriorityRolled, emit
 
-        names = _("{first}, then {second}").format(
-            first=state.sides[0].name, second=state.sides[1].name
-        )
-        result = roll_off(dice, reroll_ties=False, what=_("the priority roll-off"), sides=names)
+        names = tr("{first}, then {second}", first=state.sides[0].name, second=state.sides[1].name)
+        what = tr("the priority roll-off")  # said below: a roll's purpose is a string in `dice`
+        result = roll_off(dice, reroll_ties=False, what=str(what), sides=str(names))
         first, second = result.rounds[-1]
         decider = priority_decider(state, result.winner)
         rolled = PriorityRolled(
@@ -326,7 +328,7 @@ class GameSystem:
         return (
             1
             if casting_roll < 10
-            else parse_dice("D3").roll(dice, _("the mortal wounds of Arcane Bolt (D3)"))
+            else parse_dice("D3").roll(dice, str(tr("the mortal wounds of Arcane Bolt (D3)")))
         )
 
     def mystic_shield(self) -> tuple[dict[str, Any], str]:
@@ -393,9 +395,9 @@ class GameSystem:
         if not waiting:
             return None
         return RuleError(
-            _("{unit} charged this turn and has not fought: it must fight before the combat "
-              "phase ends (AoS2 p.6)").format(unit=waiting[0].name),
-            _("fight with `aos fight` (with --attacks 0 when no enemy is within reach)"),
+            tr("{unit} charged this turn and has not fought: it must fight before the combat "
+              "phase ends (AoS2 p.6)", unit=waiting[0].name),
+            tr("fight with `aos fight` (with --attacks 0 when no enemy is within reach)"),
         )  # fmt: skip
 
     def battleshock_exempt(self, state: GameState, unit_side: int, effects: list[Any]) -> bool:
@@ -442,8 +444,9 @@ def choose_first(state: GameState, decider: int, act: Priority, answers: Recorde
     if chosen is None and act.ask:
         keeps = answers.yes_no(
             "decider-first",
-            _("{side} chooses: take the first turn (n gives it away)?").format(
-                side=state.sides[decider].name
+            tr(
+                "{side} chooses: take the first turn (n gives it away)?",
+                side=state.sides[decider].name,
             ),
         )
         chosen = decider if keeps else 1 - decider
@@ -520,8 +523,8 @@ def get_system(system_id: str | None = None) -> GameSystem:
     found = _REGISTERED.get(key)
     if found is None:
         raise RuleError(
-            _("there is no game system {system}").format(system=repr(system_id)),
-            _("systems: {systems}").format(systems=", ".join(s.id for s in all_systems())),
+            tr("there is no game system {system}", system=repr(system_id)),
+            tr("systems: {systems}", systems=", ".join(s.id for s in all_systems())),
         )
     return found
 
@@ -554,7 +557,7 @@ def system_importing(fmt: str) -> str:
     for info in all_system_infos():
         if fmt in info.imports:
             return info.id
-    raise ContentError(_("no game system reads files of the format {fmt}").format(fmt=fmt))
+    raise ContentError(tr("no game system reads files of the format {fmt}", fmt=fmt))
 
 
 def all_system_infos() -> list[SystemInfo]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from aos_cli.language.i18n import _
+from aos_cli.language.text import Join, Text, Value, tr
 
 SIDES = ("enemy", "friendly", "self", "any")
 """Whose unit may be picked: `self` is the unit using it; `friendly` includes that unit."""
@@ -56,29 +56,32 @@ class TargetRule:
             found["visible"] = True
         return found
 
-    def describe(self) -> str:
-        """`an enemy unit within 12"`, `a friendly STORMCAST ETERNAL unit`, `itself`."""
+    def describe(self) -> Text:
+        """`an enemy unit within 12"`, `a friendly STORMCAST ETERNAL unit`, `itself`: a text,
+        said in the chosen language when shown."""
         if self.side == "self":
-            return _("itself")
-        keywords = list(self.keywords)
+            return tr("itself")
+        keywords: list[Value] = list(self.keywords)
         if len(self.any_keywords) > 1:
             *some, last = self.any_keywords
-            keywords.append(_("{some} or {last}").format(some=", ".join(some), last=last))
+            keywords.append(tr("{some} or {last}", some=Join(tuple(some)), last=last))
         elif self.any_keywords:
             keywords.append(self.any_keywords[0])
-        named = " ".join(keywords)
-        if named:
-            text = {
-                "enemy": _("an enemy {keywords} unit"),
-                "friendly": _("a friendly {keywords} unit"),
-            }.get(self.side, _("a {keywords} unit"))
+        named = Join(tuple(keywords), " ")
+        if keywords and self.side == "enemy":
+            text = tr("an enemy {keywords} unit", keywords=named)
+        elif keywords and self.side == "friendly":
+            text = tr("a friendly {keywords} unit", keywords=named)
+        elif keywords:
+            text = tr("a {keywords} unit", keywords=named)
+        elif self.side == "enemy":
+            text = tr("an enemy unit")
+        elif self.side == "friendly":
+            text = tr("a friendly unit")
         else:
-            text = {"enemy": _("an enemy unit"), "friendly": _("a friendly unit")}.get(
-                self.side, _("a unit")
-            )
-        text = text.format(keywords=named)
+            text = tr("a unit")
         if self.range is not None:
-            text = _('{target} within {range}"').format(target=text, range=self.range)
+            text = tr('{target} within {range}"', target=text, range=self.range)
         if self.visible:
-            text = _("{target}, visible to it").format(target=text)
+            text = tr("{target}, visible to it", target=text)
         return text

@@ -20,8 +20,10 @@ from typing import Any
 
 MAX_MESSAGE = 1_000
 """The longest message (an English sentence with its placeholders) a stored text may hold."""
-MAX_VALUE = 400
-"""The longest name a stored text may put in a sentence."""
+MAX_VALUE = 20_000
+"""The longest value a stored text may put in a sentence: a name, or a rule's whole text (as
+long as the content schema lets a rule's text be), so a trait's or ability's text told in a
+note reads back from the store."""
 MAX_VALUES = 24
 """The most values one text (or one join) may hold."""
 MAX_DEPTH = 4

@@ -240,7 +240,7 @@ def status_json(state: GameState, game_id: int) -> dict[str, Any]:
                         "wounds": unit.spec.wounds,
                         "save": format_threshold(unit.spec.save),
                         "invulnerable": invulnerable(unit),
-                        "bravery": unit.spec.bravery,
+                        "bravery": shown_bravery(state, unit),
                         "wounds_left_on_damaged": unit.spec.wounds - unit.wounds_on_damaged
                         if unit.wounds_on_damaged
                         else None,
@@ -350,7 +350,7 @@ def army_table(state: GameState, side_index: int) -> Table:
             f"{unit.models}/{unit.spec.models}",
             wounded,
             save,
-            str(unit.spec.bravery),
+            str(shown_bravery(state, unit)),
             ", ".join([*unit_flags(unit, state, shown=True), *map(used_text, unit.used)]),
             ", ".join(spell_name(e.name) for e in unit.effects if e.name not in chosen),
             style=style,
@@ -403,3 +403,20 @@ def notes_json(state: GameState, game_id: int) -> dict[str, Any]:
         "events": [event.to_data() for event in state.events],
         **status_json(state, game_id),
     }
+
+
+def shown_bravery(state: GameState, unit: UnitState) -> int:
+    """The Bravery a unit's battleshock test starts from while its champion leads it: the
+    warscroll's value and the champion's own modifier (AoS2 §20.3; a Chainrasp Horde uses its
+    Dreadwarden's 10). Modifiers that depend on the moment are left to the test itself."""
+    from aos_cli.core.ability_effects import CharacteristicModifier
+    from aos_cli.core.guards import by_the_book
+    from aos_cli.core.unit_attacks import champion_effects
+
+    if not (by_the_book(state) and unit.alive):
+        return unit.spec.bravery
+    return unit.spec.bravery + sum(
+        effect.amount
+        for effect in champion_effects(unit)
+        if isinstance(effect, CharacteristicModifier) and effect.characteristic == "bravery"
+    )

@@ -8,10 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
 from aos_cli.store import Store
-from tests.cli.test_play_pty import GOLDEN, Terminal, _menu_key
+from tests.cli.test_play_pty import Terminal, _menu_key, _stormcast_first, golden_setup
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
@@ -19,22 +18,10 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX p
 def _shooting(tmp_path: Path) -> tuple[Path, Terminal]:
     """The golden game in `aos play` (typed dice), the Stormcast first, in the shooting phase,
     the Guardian of Souls with Wounds 3 so that 5 Skybolt Bow shots may slay it."""
-    db = tmp_path / "games.sqlite3"
-    setup = yaml.safe_load((GOLDEN / "armies_small.yaml").read_text())
+    setup = golden_setup()
     guardian = next(u for u in setup["sides"][1]["units"] if u["id"] == "guardian-of-souls")
     guardian["wounds"] = 3
-    with Store(db) as store:
-        store.create_game("golden", setup)
-    term = Terminal(
-        [sys.executable, "-m", "aos_cli", "play", "--db", str(db), "--dice", "manual",
-         "--seed", "29"]
-    )  # fmt: skip
-    term.expect("Choose")
-    term.type("1")
-    term.expect("Roll 2 dice")
-    term.type("6 1")
-    term.expect("take the first turn")
-    term.type("y")
+    db, term = _stormcast_first(tmp_path, setup, ("--seed", "29"))
     for _step in ("hero", "movement"):
         term.expect("Choose")
         term.type("n")

@@ -9,10 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from aos_cli.store import Store
-from tests.cli.test_play_pty import GOLDEN, Terminal, _menu_key
+from tests.cli.test_play_pty import Terminal, _menu_key, _stormcast_first, golden_setup
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
@@ -30,22 +29,10 @@ INSPIRED = {
 def _seeded_game(tmp_path: Path, triumph: dict[str, Any] | None = None) -> tuple[Path, Terminal]:
     """The golden game in `aos play` with seeded dice, the Stormcast first, in the shooting
     phase (the first roll-off typed, then the tool's dice)."""
-    db = tmp_path / "games.sqlite3"
-    setup = yaml.safe_load((GOLDEN / "armies_small.yaml").read_text())
+    setup = golden_setup()
     if triumph:
         setup["sides"][0]["triumph"] = triumph
-    with Store(db) as store:
-        store.create_game("golden", setup)
-    term = Terminal(
-        [sys.executable, "-m", "aos_cli", "play", "--db", str(db), "--dice", "manual",
-         "--seed", "29"]
-    )  # fmt: skip
-    term.expect("Choose")
-    term.type("1")
-    term.expect("Roll 2 dice")
-    term.type("6 1")
-    term.expect("take the first turn")
-    term.type("y")
+    db, term = _stormcast_first(tmp_path, setup, ("--seed", "29"))
     for line in ("d", "n", "n"):  # the tool rolls (seeded); to the shooting phase
         term.expect("Choose")
         term.type(line)

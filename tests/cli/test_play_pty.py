@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -86,16 +87,7 @@ class Terminal:
 
 
 def test_play_answers_real_prompts_in_a_terminal(tmp_path: Path) -> None:
-    db = tmp_path / "games.sqlite3"
-    with Store(db) as store:
-        store.create_game("golden", yaml.safe_load((GOLDEN / "armies_small.yaml").read_text()))
-    term = Terminal([sys.executable, "-m", "aos_cli", "play", "--db", str(db), "--dice", "manual"])
-    term.expect("Choose")
-    term.type("1")  # roll priority
-    term.expect("Roll 2 dice")
-    term.type("6 1")
-    term.expect("take the first turn")
-    term.type("y")
+    db, term = _stormcast_first(tmp_path)
     term.expect("Choose")
     term.type("n")  # movement phase
     term.expect("Choose")
@@ -110,12 +102,20 @@ def test_play_answers_real_prompts_in_a_terminal(tmp_path: Path) -> None:
         assert [a.kind for a in store.actions(1)] == ["priority", "next", "run"]
 
 
-def _stormcast_first(tmp_path: Path) -> tuple[Path, Terminal]:
-    """The golden game in `aos play` (players' dice), the Stormcast taking the first turn."""
+def _stormcast_first(
+    tmp_path: Path, setup: dict[str, Any] | None = None, extra: tuple[str, ...] = ()
+) -> tuple[Path, Terminal]:
+    """The golden game (or `setup`) in `aos play` with the players' dice (and `extra`
+    options): the roll-off typed 6-1, the Stormcast taking the first turn. The set-up every
+    pseudo-terminal test of the AoS2 play loop starts from."""
     db = tmp_path / "games.sqlite3"
     with Store(db) as store:
-        store.create_game("golden", yaml.safe_load((GOLDEN / "armies_small.yaml").read_text()))
-    term = Terminal([sys.executable, "-m", "aos_cli", "play", "--db", str(db), "--dice", "manual"])
+        store.create_game(
+            "golden", setup or yaml.safe_load((GOLDEN / "armies_small.yaml").read_text())
+        )
+    term = Terminal(
+        [sys.executable, "-m", "aos_cli", "play", "--db", str(db), "--dice", "manual", *extra]
+    )
     term.expect("Choose")
     term.type("1")
     term.expect("Roll 2 dice")
@@ -123,6 +123,12 @@ def _stormcast_first(tmp_path: Path) -> tuple[Path, Terminal]:
     term.expect("take the first turn")
     term.type("y")
     return db, term
+
+
+def golden_setup() -> dict[str, Any]:
+    """The small golden set-up, to change before a test starts it."""
+    setup: dict[str, Any] = yaml.safe_load((GOLDEN / "armies_small.yaml").read_text())
+    return setup
 
 
 def _menu_key(screen: str, label: str) -> str:

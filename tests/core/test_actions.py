@@ -310,3 +310,34 @@ def test_aos2_s5_3_a_slain_general_is_replaced(game: GameState) -> None:
     act(game, "general", unit="chainrasps")
     with pytest.raises(RuleError, match="general is alive"):
         act(game, "general", unit="lord-relictor")
+
+
+def test_aos2_s5_3_a_new_general_is_told_from_what_is_stored(game: GameState) -> None:
+    """AoS2 §5.3: the model taking a slain general's place is named in a note kept as its
+    parts (a text the core means), so the action's log reads in another language from the
+    store (`told`), with no rule run; seed 000 p.19: the command trait it generates likewise,
+    and a trait whose text is too long to store as a value is still said as it was."""
+    from aos_cli.core.actions import told_events
+    from aos_cli.core.events import Said, event_from_data
+    from aos_cli.core.guards import BY_THE_BOOK_REVISION
+    from aos_cli.language import i18n
+
+    game.sides[0].general_slain = True
+    act(game, "general", unit="judicators")
+    assert [type(note) for note in game.notes] == [Said] and told_events(game) is not None
+    stored = event_from_data(game.notes[0].to_data())
+    assert note_lines([stored]) == ["Judicators is now Stormcast's general."]
+    i18n.set_language("hu")
+    try:
+        assert note_lines([stored]) == ["Judicators lett Stormcast tábornoka."]
+    finally:
+        i18n.set_language("en")
+    game.rules_revision = BY_THE_BOOK_REVISION
+    row = {"low": 1, "high": 6, "name": "Grim", "effects": [], "weapon": None}
+    for text, told in (("Re-roll hit rolls of 1.", True), ("x" * 500, False)):
+        game.sides[0].command_traits = ({**row, "text": text},)
+        game.sides[0].general_slain = True
+        act(game, "general", [4], unit="lord-relictor")
+        said = note_lines(game.notes)
+        assert said[-1] == f"Lord-Relictor generates a command trait: rolled 4, Grim: {text}"
+        assert (told_events(game) is not None) is told

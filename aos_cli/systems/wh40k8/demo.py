@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import DiceSource
@@ -22,6 +22,9 @@ from aos_cli.core.phase_names import phase_name
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.language.i18n import _
 from aos_cli.systems.wh40k8.table import fight_picker, known_foes, may_fight, weapon_type_of
+
+if TYPE_CHECKING:
+    from aos_cli.language.text import Text
 
 Emit = Callable[[str, list[Note]], None]
 """Receives a heading and the notes of each action (as the Age of Sigmar demo's)."""
@@ -38,7 +41,7 @@ class SeededAsker:
     rng: random.Random
     known: dict[str, Any] = field(default_factory=dict)
 
-    def yes_no(self, key: str, question: str) -> bool:
+    def yes_no(self, key: str, question: str | Text) -> bool:
         if key in self.known:
             return bool(self.known[key])
         base = key.split(":")[0]
@@ -50,7 +53,7 @@ class SeededAsker:
             return self.rng.random() < 0.5
         return True  # in range, in sight, the closest: the demo picks sensible targets
 
-    def number(self, key: str, question: str, at_most: int | None = None) -> float:
+    def number(self, key: str, question: str | Text, at_most: int | None = None) -> float:
         if key in self.known:
             return float(self.known[key])
         if at_most is not None:

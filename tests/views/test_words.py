@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from aos_cli.core.answers import YES_NO_WORDS, read_yes_no, yes_no_hint
 from aos_cli.language import i18n
+from aos_cli.views.words import YES_NO_WORDS, read_yes_no, yes_no_hint
 
 TYPED = {
     "hu": (["igen", "I", "Igen", " i "], ["nem", "N", "NEM"]),
