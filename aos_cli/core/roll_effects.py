@@ -87,14 +87,12 @@ def reaching(
                 key = f"in-aura:{holder.spec.id}:{re.sub(r'[^a-z0-9]+', '-', name.lower())}"
                 if holder is not unit and not answers.yes_no(
                     key,
-                    str(
-                        tr(
-                            'is {unit} within {reach}" of {other} ({ability})?',
-                            unit=unit.name,
-                            reach=effect.range,
-                            other=holder.name,
-                            ability=name,
-                        )
+                    tr(
+                        'is {unit} within {reach}" of {other} ({ability})?',
+                        unit=unit.name,
+                        reach=effect.range,
+                        other=holder.name,
+                        ability=name,
                     ),
                 ):
                     continue
@@ -130,14 +128,12 @@ def _within(
     """Whether the unit is within `inches` of the other unit of its roll, asked."""
     return other is not None and answers.yes_no(
         f"within-{inches}:{other.spec.id}",
-        str(
-            tr(
-                'is {unit} within {reach}" of {other} ({ability})?',
-                unit=unit.name,
-                reach=inches,
-                other=other.name,
-                ability=name,
-            )
+        tr(
+            'is {unit} within {reach}" of {other} ({ability})?',
+            unit=unit.name,
+            reach=inches,
+            other=other.name,
+            ability=name,
         ),
     )
 

@@ -205,13 +205,11 @@ def _in_aura(
                     found.append(unit)
             elif answers.yes_no(
                 f"within-{aura.range}:{unit.spec.id}",
-                str(
-                    tr(
-                        'is {unit} within {reach}" of {target}?',
-                        unit=unit.name,
-                        reach=aura.range,
-                        target=source.name,
-                    )
+                tr(
+                    'is {unit} within {reach}" of {target}?',
+                    unit=unit.name,
+                    reach=aura.range,
+                    target=source.name,
                 ),
             ):
                 found.append(unit)
@@ -346,12 +344,10 @@ def _inspiring_presence_1e(state: GameState, act: UseCommand, answers: RecordedA
     general = general_of(state, unit.side)
     if unit is not general and not answers.yes_no(
         "within-12-of-general",
-        str(
-            tr(
-                'is {unit} within 12" of your general, {general}?',
-                unit=unit.name,
-                general=general.name,
-            )
+        tr(
+            'is {unit} within 12" of your general, {general}?',
+            unit=unit.name,
+            general=general.name,
         ),
     ):
         raise RuleError(

@@ -258,7 +258,7 @@ def attempt_unbind(
     check_unbind(state, wizard, may_act)
     reach = system.unbind_range
     where: dict[str, Value] = {"unit": wizard.name, "caster": caster.name, "reach": reach}
-    if not answers.yes_no(f"within-{reach}", str(tr(words.question, **where))):
+    if not answers.yes_no(f"within-{reach}", tr(words.question, **where)):
         raise RuleError(tr(words.out_of_range, **where))
     state.pending_spell = None
     state.used_this_phase.add(f"unbind:{wizard.spec.id}:{pending.spell.lower()}")
