@@ -334,7 +334,7 @@ def test_aos2_s5_3_a_new_general_is_told_from_what_is_stored(game: GameState) ->
         i18n.set_language("en")
     game.rules_revision = BY_THE_BOOK_REVISION
     row = {"low": 1, "high": 6, "name": "Grim", "effects": [], "weapon": None}
-    for text, told in (("Re-roll hit rolls of 1.", True), ("x" * 500, False)):
+    for text, told in (("Re-roll hit rolls of 1.", True), ("x" * 500, True), ("x" * 20_001, False)):
         game.sides[0].command_traits = ({**row, "text": text},)
         game.sides[0].general_slain = True
         act(game, "general", [4], unit="lord-relictor")
