@@ -337,20 +337,11 @@ def prose_counts(root: Path = ROOT) -> dict[str, int]:
 
 
 PENDING_PROSE: dict[str, int] = {
-    "aos_cli/core/ability_effects.py": 5,
     "aos_cli/core/attack.py": 11,
     "aos_cli/core/casualties.py": 2,
     "aos_cli/core/dice.py": 5,
-    "aos_cli/core/effects.py": 3,
     "aos_cli/core/events.py": 2,
-    "aos_cli/core/guide.py": 14,
-    "aos_cli/core/handlers/abilities.py": 43,
     "aos_cli/core/handlers/combat.py": 12,
-    "aos_cli/core/handlers/magic.py": 33,
-    "aos_cli/core/handlers/movement.py": 2,
-    "aos_cli/core/magic.py": 4,
-    "aos_cli/core/movement.py": 5,
-    "aos_cli/core/roll_effects.py": 2,
     "aos_cli/core/unit_attacks.py": 4,
 }
 """Core files still saying sentences in the player's language, with how many calls they may

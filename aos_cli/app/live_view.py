@@ -213,15 +213,15 @@ def pending_for_sides(state: GameState) -> tuple[tuple[Pending, ...], tuple[int,
 def _pending(state: GameState, side: int, option: Option) -> Pending:
     """One option for one side, with its exact odds when it rolls dice."""
     if option.kind not in ODDS_KINDS:
-        return Pending(side, option.label)
+        return Pending(side, str(option.label))
     from aos_cli.app.roll_odds import roll_option_odds
 
     odds = roll_option_odds(state, option)
     if odds is None:
-        return Pending(side, option.label)
+        return Pending(side, str(option.label))
     return Pending(
         side,
-        option.label,
+        str(option.label),
         odds.heading,
         tuple(odds.chances),
         odds.reroll,

@@ -322,7 +322,7 @@ def shown_label(state: GameState, option: Option, names: dict[str, str] | None =
     """An option's menu label with its unit told apart from others of the same name and what
     picking it tells the tool (`Judicators #2: fight · within 3" of an enemy`)."""
     names = names if names is not None else shown_names(state)
-    label = option.label
+    label = str(option.label)
     unit = acting_unit(option)
     if unit is not None and unit in names:
         plain = state.unit(unit).name

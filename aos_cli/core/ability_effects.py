@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Literal
 from aos_cli.core.dice import DiceExpr, Reroll, parse_dice, parse_threshold
 from aos_cli.core.effects import EFFECTS, Effect, register
 from aos_cli.core.errors import AosError, ContentError
-from aos_cli.language.i18n import _
+from aos_cli.language.text import tr
 
 UnitTarget = Literal["target", "self", "bearer", "each_enemy_in_range", "each_friendly_in_range"]
 """Who an effect lands on: the unit the ability picked, its own unit, or every unit in range."""
@@ -295,23 +295,28 @@ def build_effect(data: Mapping[str, Any] | Effect, where: str) -> Effect:
         return data
     if not isinstance(data, Mapping):
         raise ContentError(
-            _("{where}: an effect must be a mapping with a type, not {value}").format(
-                where=where, value=repr(data)
+            tr(
+                "{where}: an effect must be a mapping with a type, not {value}",
+                where=where,
+                value=repr(data),
             )
         )
     kind = str(data.get("type"))
     cls = EFFECTS.get(kind)
     if cls is None:
         raise ContentError(
-            _("{where}: unknown effect type {kind}").format(where=where, kind=repr(kind)),
-            _("known types: {names}").format(names=", ".join(sorted(EFFECTS))),
+            tr("{where}: unknown effect type {kind}", where=where, kind=repr(kind)),
+            tr("known types: {names}", names=", ".join(sorted(EFFECTS))),
         )
     hints = {f.name: str(f.type) for f in fields(cls)}  # type: ignore[arg-type]
     unknown = sorted(set(data) - set(hints) - {"type"})
     if unknown:
         raise ContentError(
-            _("{where}: unknown key(s) {keys} for effect {kind}").format(
-                where=where, keys=unknown, kind=kind
+            tr(
+                "{where}: unknown key(s) {keys} for effect {kind}",
+                where=where,
+                keys=str(unknown),
+                kind=kind,
             )
         )
     values: dict[str, Any] = {}
@@ -337,8 +342,11 @@ def build_effect(data: Mapping[str, Any] | Effect, where: str) -> Effect:
         raise ContentError(f"{where}: {problem}") from problem
     except (TypeError, ValueError) as problem:
         raise ContentError(
-            _("{where}: effect {kind} cannot be applied ({problem})").format(
-                where=where, kind=kind, problem=problem
+            tr(
+                "{where}: effect {kind} cannot be applied ({problem})",
+                where=where,
+                kind=kind,
+                problem=str(problem),
             )
         ) from problem
 

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Literal
 
 from aos_cli.core.dice import DiceExpr, Reroll, fixed, parse_dice
 from aos_cli.core.errors import ContentError
-from aos_cli.language.i18n import _
+from aos_cli.language.text import tr
 
 RollName = Literal["hit", "wound", "save"]
 TriggerRoll = Literal["hit", "wound"]
@@ -308,15 +308,18 @@ def effect_from_mapping(data: dict[str, Any], where: str = "effect") -> Effect:
     if cls is None:
         known = ", ".join(sorted(EFFECTS))
         raise ContentError(
-            _("{where}: unknown effect type {kind}").format(where=where, kind=repr(type_name)),
-            _("known types: {names}").format(names=known),
+            tr("{where}: unknown effect type {kind}", where=where, kind=repr(type_name)),
+            tr("known types: {names}", names=known),
         )
     annotations = {f.name: str(f.type) for f in fields(cls)}  # type: ignore[arg-type]
     unknown = set(data) - set(annotations) - {"type"}
     if unknown:
         raise ContentError(
-            _("{where}: unknown key(s) {keys} for effect {kind}").format(
-                where=where, keys=sorted(unknown), kind=type_name
+            tr(
+                "{where}: unknown key(s) {keys} for effect {kind}",
+                where=where,
+                keys=str(sorted(unknown)),
+                kind=str(type_name),
             )
         )
     kwargs: dict[str, Any] = {}

@@ -657,3 +657,102 @@ def events_from_data(data: object) -> list[Event]:
     if not isinstance(data, list) or len(data) > MAX_EVENTS:
         raise _bad("", "events")
     return [event_from_data(item) for item in data]
+
+
+# ---- abilities and spells: what their effects did (AoS2 §15, §21) -----------------------------
+
+
+@event
+@dataclass(frozen=True)
+class AbilityWounded(Event):
+    """Mortal wounds an ability's or a spell's effect inflicts on a unit (AoS2 §21; Arcane Bolt,
+    AoS2 §15), before any ward; `spell` when the source is a spell the views may translate."""
+
+    kind: ClassVar[str] = "ability-wounds"
+    speaks: ClassVar[bool] = True
+
+    source: str
+    spell: bool
+    unit: str
+    unit_name: str
+    side: int
+    wounds: int
+
+
+@event
+@dataclass(frozen=True)
+class AbilityHealed(Event):
+    """Wounds an ability's effect heals on a unit (AoS2 §21): `rolled` asked, `healed` as many
+    as the unit had lost (AoS2 §14.12: slain models are not healed)."""
+
+    kind: ClassVar[str] = "ability-healed"
+    speaks: ClassVar[bool] = True
+
+    source: str
+    unit: str
+    unit_name: str
+    side: int
+    rolled: int
+    healed: int
+
+
+@event
+@dataclass(frozen=True)
+class AbilityRolled(Event):
+    """An ability's roll, "roll a D6; on a 3+ ..." (AoS2 §21): its dice (one per model when it
+    says so) against the roll needed, and how many succeeded."""
+
+    kind: ClassVar[str] = "ability-rolled"
+    speaks: ClassVar[bool] = True
+
+    source: str
+    unit: str
+    unit_name: str
+    dice: tuple[int, ...]
+    needed: int
+    successes: int
+
+
+@event
+@dataclass(frozen=True)
+class AbilityInForce(Event):
+    """An ability's or spell's effect put in force on units for as long as `until` says
+    (`phase`, `turn`, `round`, `your_next_hero`, `battle`)."""
+
+    kind: ClassVar[str] = "ability-in-force"
+    speaks: ClassVar[bool] = True
+
+    source: str
+    units: tuple[str, ...]
+    unit_names: tuple[str, ...]
+    until: str
+
+
+@event
+@dataclass(frozen=True)
+class AbilityCommandPoints(Event):
+    """Command points an ability gives its side (AoS2 §7.1), with the side's total after."""
+
+    kind: ClassVar[str] = "ability-command-points"
+    speaks: ClassVar[bool] = True
+
+    source: str
+    side: int
+    side_name: str
+    points: int
+    total: int
+
+
+@event
+@dataclass(frozen=True)
+class AbilityToApply(Event):
+    """A rule the tool cannot apply itself (DESIGN principle 3): its text, to apply at the
+    table (`rule`, in pieces of at most `MAX_TEXT` characters), and what the game must be told
+    afterwards (`record`: `wounds`, `slain`, `healed`, `command-points`; none: anything)."""
+
+    kind: ClassVar[str] = "ability-to-apply"
+    speaks: ClassVar[bool] = True
+
+    source: str
+    rule: tuple[str, ...]
+    record: tuple[str, ...]

@@ -23,12 +23,14 @@ from aos_cli.core.legality import (
     check_shoot,
     in_force_here,
 )
+from aos_cli.core.magic import spell_text
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import Option as Option
 from aos_cli.core.system import system_of
 from aos_cli.core.targets import TargetRule
 from aos_cli.core.turn import due_battleshock
-from aos_cli.language.i18n import N_, _, ngettext, spell_name
+from aos_cli.language.i18n import N_
+from aos_cli.language.text import Text, tr, trn
 
 UNBIND_LABELS = {
     "Unbind": N_("Unbind {spell} with {wizard}"),
@@ -48,9 +50,16 @@ UNIT_STEPS = {
 """A unit's plain steps as menu options."""
 
 
-def step_label(kind: str, unit: UnitState, extra: str = "") -> str:
-    """`Liberators: run`: a unit's plain step in the chosen language, with what is in force."""
-    return _(UNIT_STEPS[kind]).format(unit=unit.name) + extra
+def step_label(kind: str, unit: UnitState, extra: str = "") -> Text:
+    """`Liberators: run`: a unit's plain step (said in the language chosen when the menu is
+    shown), with what is in force."""
+    step = tr(UNIT_STEPS[kind], unit=unit.name)
+    return followed(step, extra) if extra else step
+
+
+def followed(text: Text, extra: str) -> Text:
+    """A text with names after it that no language words (` · Chained Lightning`)."""
+    return Text("{text}{extra}", (("text", text), ("extra", extra)))
 
 
 def has_weapons(unit: UnitState, kind: str) -> bool:
@@ -91,7 +100,7 @@ def options(state: GameState) -> list[Option]:
     if waiting:
         return [
             Option(
-                _("{unit}: disembark from the wreck").format(unit=u.name),
+                tr("{unit}: disembark from the wreck", unit=u.name),
                 "disembark",
                 {"unit": u.spec.id},
                 side=u.side,
@@ -102,13 +111,11 @@ def options(state: GameState) -> list[Option]:
         caster = state.unit(state.pending_spell.caster)
         enemy = 1 - caster.side
         verb = system_of(state).unbind_verb
-        spell = spell_name(state.pending_spell.spell)
-        wording = UNBIND_LABELS.get(verb)
+        spell = spell_text(state.pending_spell.spell)
+        wording = UNBIND_LABELS.get(verb, "{verb} {spell} with {wizard}")
         found = [
             Option(
-                _(wording).format(spell=spell, wizard=u.name)
-                if wording
-                else f"{verb} {spell} with {u.name}",
+                tr(wording, verb=verb, spell=spell, wizard=u.name),
                 "unbind",
                 {"wizard": u.spec.id},
                 side=enemy,
@@ -118,9 +125,7 @@ def options(state: GameState) -> list[Option]:
         ]
         return [
             *found,
-            Option(
-                _("Let {spell} through").format(spell=spell), "unbind", {"wizard": None}, side=enemy
-            ),
+            Option(tr("Let {spell} through", spell=spell), "unbind", {"wizard": None}, side=enemy),
         ]
     system = system_of(state)
     own_menu = system.menu(state)
@@ -142,9 +147,7 @@ def options(state: GameState) -> list[Option]:
                     aim = spell_aim(state, unit, spell)
                     found.append(
                         Option(
-                            _("{unit}: cast {spell}").format(
-                                unit=unit.name, spell=spell_name(spell)
-                            ),
+                            tr("{unit}: cast {spell}", unit=unit.name, spell=spell_text(spell)),
                             "cast",
                             {"wizard": unit.spec.id, "spell": spell},
                             aim,
@@ -158,10 +161,11 @@ def options(state: GameState) -> list[Option]:
                 if unit.on_battlefield:
                     found.append(
                         Option(
-                            _(
+                            tr(
                                 "{unit}: Inspiring Presence (the general's command, "
-                                "no battleshock until your next hero phase)"
-                            ).format(unit=unit.name),
+                                "no battleshock until your next hero phase)",
+                                unit=unit.name,
+                            ),
                             "command",
                             {"ability": "Inspiring Presence", "unit": unit.spec.id},
                             side=side,
@@ -174,7 +178,7 @@ def options(state: GameState) -> list[Option]:
             if allowed(check_arrive, state, unit):
                 found.append(
                     Option(
-                        _("{unit}: roll to arrive from reserve").format(unit=unit.name),
+                        tr("{unit}: roll to arrive from reserve", unit=unit.name),
                         "arrive",
                         {"unit": unit.spec.id},
                         side=side,
@@ -192,8 +196,9 @@ def options(state: GameState) -> list[Option]:
             if allowed(check_run, state, unit, True):
                 found.append(
                     Option(
-                        _("{unit}: run with At the Double (1 CP: the run roll is a 6)").format(
-                            unit=unit.name
+                        tr(
+                            "{unit}: run with At the Double (1 CP: the run roll is a 6)",
+                            unit=unit.name,
                         ),
                         "run",
                         {"unit": unit.spec.id, "at_the_double": True},
@@ -237,7 +242,7 @@ def options(state: GameState) -> list[Option]:
                     )
                 )
         if allowed(check_pass, state, picker):
-            label = _("{side}: pass").format(side=state.sides[picker].name)
+            label = tr("{side}: pass", side=state.sides[picker].name)
             found.append(Option(label, "pass", {}, side=picker))
     elif phase == "battleshock":
         due = due_battleshock(state)
@@ -245,18 +250,19 @@ def options(state: GameState) -> list[Option]:
             if allowed(check_inspiring_presence, state, unit):
                 found.append(
                     Option(
-                        _("{unit}: Inspiring Presence (1 CP)").format(unit=unit.name),
+                        tr("{unit}: Inspiring Presence (1 CP)", unit=unit.name),
                         "command",
                         {"ability": "Inspiring Presence", "unit": unit.spec.id},
                         side=unit.side,
                     )
                 )
         if due:
-            label = ngettext(
+            label = trn(
                 "Take the battleshock test ({n} due)",
                 "Take the battleshock tests ({n} due)",
                 len(due),
-            ).format(n=len(due))
+                n=len(due),
+            )
             found.append(Option(label, "battleshock", {}, side=side))
     return found
 
@@ -276,10 +282,13 @@ def ability_options(state: GameState) -> list[Option]:
                 and ability.id != system.reserve_ability
                 and allowed(check_ability, state, unit, ability)
             ):
-                label = f"{unit.name}: {ability.name}"
+                label: str | Text = f"{unit.name}: {ability.name}"
                 if ability.cost and system.command_points:
-                    label = _("{unit}: {ability} ({cost} CP)").format(
-                        unit=unit.name, ability=ability.name, cost=ability.cost
+                    label = tr(
+                        "{unit}: {ability} ({cost} CP)",
+                        unit=unit.name,
+                        ability=ability.name,
+                        cost=ability.cost,
                     )
                 aim = ability.target.side if ability.target else None
                 found.append(

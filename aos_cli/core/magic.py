@@ -8,7 +8,14 @@ from dataclasses import dataclass
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import InputError
 from aos_cli.core.limits import check_modifiers
-from aos_cli.language.i18n import _
+from aos_cli.language.i18n import CORE_SPELLS
+from aos_cli.language.text import Text, tr
+
+
+def spell_text(name: str) -> Text | str:
+    """A spell's name for the player: a core spell's (Arcane Bolt) in the language chosen
+    when it is shown, any other as its warscroll writes it (content keeps its own names)."""
+    return tr(name) if name in CORE_SPELLS else name
 
 
 @dataclass(frozen=True)
@@ -57,14 +64,15 @@ def roll_cast(
     """Roll 2D6 to cast a spell of casting value `value`, then the unbind if asked and cast."""
     if not 2 <= value <= 20:
         raise InputError(
-            _("--value: {value} is not a casting value").format(value=value), _("use 2 to 20")
+            tr("--value: {value} is not a casting value", value=value), tr("use 2 to 20")
         )
-    first = source.roll(2, _("the casting roll (2D6, needs {value})").format(value=value))
+    # The purpose of a roll is said as the dice are asked for.
+    first = source.roll(2, str(tr("the casting roll (2D6, needs {value})", value=value)))
     dice = (first[0], first[1])
     unbind_dice = None
     if unbind and sum(dice) + modifier >= value:
         second = source.roll(
-            2, _("the unbind roll (2D6, must beat {roll})").format(roll=sum(dice) + modifier)
+            2, str(tr("the unbind roll (2D6, must beat {roll})", roll=sum(dice) + modifier))
         )
         unbind_dice = (second[0], second[1])
     return CastRoll(value, dice, modifier, unbind_dice, unbind_modifier)

@@ -9,7 +9,7 @@ from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import InputError
 from aos_cli.core.limits import check_modifiers
 from aos_cli.core.numbers import check_distance
-from aos_cli.language.i18n import _
+from aos_cli.language.text import tr
 
 CHARGE_END_DISTANCE = 0.5
 """The first model charging must end within 1/2" of an enemy model (AoS2 §10)."""
@@ -53,13 +53,14 @@ def roll_charge(
     """Roll 2D6 for a charge; with `reroll` (Forward to Victory) all dice are rerolled once if
     the first roll falls short of `distance` (AoS2 §2: a 2D6 reroll rerolls both dice)."""
     if reroll and distance is None:
-        raise InputError(_("--reroll needs --distance"), _("give the gap to the enemy in inches"))
+        raise InputError(tr("--reroll needs --distance"), tr("give the gap to the enemy in inches"))
     needed = None if distance is None else charge_roll_needed(distance)
-    first_dice = source.roll(2, _("the charge roll (2D6)"))
+    # The purpose of a roll is said as the dice are asked for.
+    first_dice = source.roll(2, str(tr("the charge roll (2D6)")))
     first = (first_dice[0], first_dice[1])
     rerolled = None
     if reroll and needed is not None and max(1, sum(first) + modifier) < needed:
-        again = source.roll(2, _("the charge reroll (2D6)"))
+        again = source.roll(2, str(tr("the charge reroll (2D6)")))
         rerolled = (again[0], again[1])
     return ChargeRoll(first, rerolled, modifier, needed)
 
@@ -83,5 +84,5 @@ class RunRoll:
 
 def roll_run(source: DiceSource, *, modifier: int = 0, at_the_double: bool = False) -> RunRoll:
     """Roll a D6 for a run; At the Double treats the roll as a 6 without rolling (AoS2 §7.2)."""
-    die = 6 if at_the_double else source.roll(1, _("the run roll (D6)"))[0]
+    die = 6 if at_the_double else source.roll(1, str(tr("the run roll (D6)")))[0]
     return RunRoll(die, modifier, at_the_double)

@@ -16,7 +16,7 @@ from aos_cli.core.ability_effects import Aura, RerollOther, RollBonus
 from aos_cli.core.answers import Asker
 from aos_cli.core.effects import Effect
 from aos_cli.core.state import AbilitySpec, GameState, UnitState
-from aos_cli.language.i18n import _
+from aos_cli.language.text import tr
 
 E = TypeVar("E", bound=Effect)
 
@@ -87,8 +87,12 @@ def reaching(
                 key = f"in-aura:{holder.spec.id}:{re.sub(r'[^a-z0-9]+', '-', name.lower())}"
                 if holder is not unit and not answers.yes_no(
                     key,
-                    _('is {unit} within {reach}" of {other} ({ability})?').format(
-                        unit=unit.name, reach=effect.range, other=holder.name, ability=name
+                    tr(
+                        'is {unit} within {reach}" of {other} ({ability})?',
+                        unit=unit.name,
+                        reach=effect.range,
+                        other=holder.name,
+                        ability=name,
                     ),
                 ):
                     continue
@@ -124,8 +128,12 @@ def _within(
     """Whether the unit is within `inches` of the other unit of its roll, asked."""
     return other is not None and answers.yes_no(
         f"within-{inches}:{other.spec.id}",
-        _('is {unit} within {reach}" of {other} ({ability})?').format(
-            unit=unit.name, reach=inches, other=other.name, ability=name
+        tr(
+            'is {unit} within {reach}" of {other} ({ability})?',
+            unit=unit.name,
+            reach=inches,
+            other=other.name,
+            ability=name,
         ),
     )
 

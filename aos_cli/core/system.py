@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from aos_cli.core.effects import AttackRules
     from aos_cli.core.state import GameState, UnitState
     from aos_cli.core.system_scoring import SystemScoring
+    from aos_cli.language.text import Text
 
 
 @dataclass(frozen=True)
@@ -49,9 +50,10 @@ class SpellRule:
 
 @dataclass(frozen=True)
 class Option:
-    """One thing a player may do now: a line of `aos play`'s menu and the action it performs."""
+    """One thing a player may do now: a line of `aos play`'s menu and the action it performs.
+    Its `label` may be a text the core means (`tr()`): views show `str(option.label)`."""
 
-    label: str
+    label: str | Text
     kind: str
     payload: dict[str, Any] = field(default_factory=dict)
     target: str | None = None

@@ -12,6 +12,12 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from aos_cli.core.events import (
+    AbilityCommandPoints,
+    AbilityHealed,
+    AbilityInForce,
+    AbilityRolled,
+    AbilityToApply,
+    AbilityWounded,
     Adjusted,
     Arrived,
     AttackResolved,
@@ -39,7 +45,7 @@ from aos_cli.core.events import (
     WardRolled,
 )
 from aos_cli.language.grammar import articles
-from aos_cli.language.i18n import _, ngettext, spell_name
+from aos_cli.language.i18n import N_, _, ngettext, spell_name
 
 E = TypeVar("E", bound=Event)
 
@@ -435,3 +441,88 @@ def _general_slain(event: GeneralSlain) -> list[str]:
             )
         )
     return lines
+
+
+# ---- abilities and spells: what their effects did ---------------------------------------------
+
+IN_FORCE = {
+    "phase": N_("{ability} is in force on {units} this phase."),
+    "turn": N_("{ability} is in force on {units} this turn."),
+    "round": N_("{ability} is in force on {units} this battle round."),
+    "your_next_hero": N_("{ability} is in force on {units} until your next hero phase."),
+    "battle": N_("{ability} is in force on {units} for the rest of the battle."),
+}
+"""How long an effect in force lasts, by its expiry scope, as its note says it."""
+
+TO_RECORD = {
+    "wounds": N_("the wounds it deals (an adjustment of the unit hit)"),
+    "slain": N_("any models slain (an adjustment)"),
+    "healed": N_("the wounds healed or models returned (an adjustment)"),
+    "command-points": N_("command points gained or spent"),
+}
+"""What a rule applied at the table may change, by the key `what_to_record` gives."""
+
+
+@tells(AbilityWounded)
+def _ability_wounded(event: AbilityWounded) -> list[str]:
+    wounds = ngettext("{n} mortal wound", "{n} mortal wounds", event.wounds).format(n=event.wounds)
+    if event.spell:
+        line = _("{spell}: {unit} suffers {wounds}.").format(
+            spell=spell_name(event.source), unit=event.unit_name, wounds=wounds
+        )
+    else:
+        line = _("{ability}: {unit} suffers {wounds}.").format(
+            ability=event.source, unit=event.unit_name, wounds=wounds
+        )
+    return [line]
+
+
+@tells(AbilityHealed)
+def _ability_healed(event: AbilityHealed) -> list[str]:
+    wounds = ngettext("{n} wound", "{n} wounds", event.healed).format(n=event.healed)
+    return [
+        _("{ability}: {unit} heals {wounds}.").format(
+            ability=event.source, unit=event.unit_name, wounds=wounds
+        )
+    ]
+
+
+@tells(AbilityRolled)
+def _ability_rolled(event: AbilityRolled) -> list[str]:
+    shown = " ".join(str(r) for r in event.dice)
+    return [
+        _("{ability}: rolled {dice} (needs {needed}+).").format(
+            ability=event.source, dice=shown, needed=event.needed
+        )
+    ]
+
+
+@tells(AbilityInForce)
+def _ability_in_force(event: AbilityInForce) -> list[str]:
+    units = ", ".join(event.unit_names) or _("no unit")
+    template = IN_FORCE.get(event.until, IN_FORCE["phase"])
+    return [_(template).format(ability=event.source, units=units)]
+
+
+@tells(AbilityCommandPoints)
+def _ability_command_points(event: AbilityCommandPoints) -> list[str]:
+    return [
+        _("{ability}: {side} gains command points ({n}).").format(
+            ability=event.source, side=event.side_name, n=event.total
+        )
+    ]
+
+
+@tells(AbilityToApply)
+def _ability_to_apply(event: AbilityToApply) -> list[str]:
+    rule = "".join(event.rule)
+    said = (
+        _("{ability}: apply it at the table. {rule}").format(ability=event.source, rule=rule)
+        if rule
+        else _("{ability}: apply it at the table (see its warscroll).").format(ability=event.source)
+    )
+    found = [_(TO_RECORD[key]) for key in event.record if key in TO_RECORD]
+    what = "; ".join(found) or _(
+        "anything it changes: wounds, slain models or command points (an adjustment)"
+    )
+    return [said, "  " + _("Then record {what}.").format(what=what)]

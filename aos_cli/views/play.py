@@ -72,7 +72,7 @@ def menu_lines(
     """The numbered options, then the keys that are always there. A menu taller than the
     terminal (`height` lines) is folded to one line per unit, every number kept."""
     shown = numbers or list(range(1, len(choices) + 1))
-    said = labels or [option.label for option in choices]
+    said = labels or [str(option.label) for option in choices]
     if state is not None and height is not None and len(choices) + MENU_MARGIN > height:
         from aos_cli.app.play import unit_groups
 

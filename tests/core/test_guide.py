@@ -10,6 +10,8 @@ from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import ScriptedDice
 from aos_cli.core.guide import options
 from aos_cli.core.turn import new_game
+from aos_cli.language.i18n import _, set_language, spell_name
+from aos_cli.language.text import Text
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 
@@ -18,7 +20,7 @@ def test_a_wizard_with_no_casts_left_is_not_offered_spells() -> None:
     """AoS2 §15: casts per hero phase from the warscroll; each spell once per turn."""
     state = new_game(yaml.safe_load((GOLDEN / "armies_small.yaml").read_text()))
     apply_action(state, "priority", {}, ScriptedDice([1, 6]), RecordedAnswers())
-    labels = [o.label for o in options(state)]
+    labels = [str(o.label) for o in options(state)]
     assert "Guardian of Souls: cast Arcane Bolt" in labels
     apply_action(
         state, "cast", {"wizard": "guardian-of-souls", "spell": "Arcane Bolt", "target": "liberators"},
@@ -85,3 +87,18 @@ def test_the_menu_offers_nothing_the_command_would_refuse() -> None:
     Checking(state, SeededDice(1), 1, lambda heading, notes: None).play_battle()
     assert offered > 200
     assert refused == [], "\n".join(refused)
+
+
+def test_the_menus_labels_are_said_in_the_language_chosen_when_shown() -> None:
+    """Issue 25: the guide means its labels (texts); the menu says them in the language of the
+    moment, the same words as the catalogue gives."""
+    state = new_game(yaml.safe_load((GOLDEN / "armies_small.yaml").read_text()))
+    apply_action(state, "priority", {}, ScriptedDice([1, 6]), RecordedAnswers())
+    cast = next(o for o in options(state) if o.kind == "cast")
+    assert isinstance(cast.label, Text)
+    assert str(cast.label) == "Guardian of Souls: cast Arcane Bolt"
+    set_language("hu")
+    assert str(cast.label) == _("{unit}: cast {spell}").format(
+        unit="Guardian of Souls", spell=spell_name("Arcane Bolt")
+    )
+    assert str(cast.label) != "Guardian of Souls: cast Arcane Bolt"

@@ -78,7 +78,7 @@ def test_40k8_s9_3_no_overwatch_with_enemy_models_within_1_inch(locked: GameStat
     Plague Marines charging it too, whatever the player answers; only the charge is rolled."""
     act(locked, "charge", [3, 3], unit="plague-marines", target="tactical-squad",
         answers={**CHARGE, "overwatch:tactical-squad": True})  # fmt: skip
-    assert "cannot fire Overwatch" in " ".join(locked.notes)
+    assert "cannot fire Overwatch" in " ".join(note_lines(locked.notes))
     assert locked.unit("plague-marines").charged
 
 

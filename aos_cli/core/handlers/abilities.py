@@ -30,6 +30,18 @@ from aos_cli.core.effects import (
     Ward,
 )
 from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.events import (
+    MAX_EVENTS,
+    MAX_TEXT,
+    AbilityCommandPoints,
+    AbilityHealed,
+    AbilityInForce,
+    AbilityRolled,
+    AbilityToApply,
+    AbilityWounded,
+    emit,
+    say,
+)
 from aos_cli.core.guards import (
     aimed_at,
     general_of,
@@ -44,7 +56,7 @@ from aos_cli.core.legality import check_ability, check_general_command, check_in
 from aos_cli.core.state import ActiveEffect, GameState, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.core.unit_attacks import holds
-from aos_cli.language.i18n import _, ngettext
+from aos_cli.language.text import Text, tr
 
 DURATIONS = {
     "end_of_phase": "phase",
@@ -74,35 +86,33 @@ def apply_effects(
     rules `text` and what to record once the table has applied it."""
     target = state.unit(target_name) if target_name else source
     if not _apply_each(state, source, target, name, effects, dice, answers):
-        state.notes.extend(reminder_notes(name, text))
+        emit(state, to_apply(name, text))
 
 
-def reminder_notes(name: str, text: str) -> list[str]:
+def to_apply(name: str, text: str) -> AbilityToApply:
     """A rule the tool cannot apply itself (DESIGN principle 3): its text, to apply at the
-    table, and what the game must be told afterwards."""
+    table, and what the game must be told afterwards; a long text is kept in pieces, so the
+    store reads it back whole (up to `MAX_EVENTS` pieces: 80,000 characters)."""
     rule = " ".join(text.split())
-    said = _("{ability}: apply it at the table. {rule}").format(ability=name, rule=rule) if rule else (
-        _("{ability}: apply it at the table (see its warscroll).").format(ability=name)
-    )  # fmt: skip
-    return [said, "  " + _("Then record {what}.").format(what=what_to_record(rule))]
+    pieces = tuple(rule[i : i + MAX_TEXT] for i in range(0, len(rule), MAX_TEXT))[:MAX_EVENTS]
+    return AbilityToApply(name, pieces, what_to_record(rule))
 
 
-def what_to_record(text: str) -> str:
+def what_to_record(text: str) -> tuple[str, ...]:
     """What a rule's outcome changes in the game, as far as its words say (the rule's own
-    words, English or translated content, are searched in English)."""
+    words, English or translated content, are searched in English): `wounds`, `slain`,
+    `healed`, `command-points`; none when its words say nothing of these."""
     words = text.lower()
     found = []
     if "mortal wound" in words or ("wound" in words and "suffer" in words):
-        found.append(_("the wounds it deals (an adjustment of the unit hit)"))
+        found.append("wounds")
     if "slain" in words or "flee" in words:
-        found.append(_("any models slain (an adjustment)"))
+        found.append("slain")
     if "heal" in words or "return" in words:
-        found.append(_("the wounds healed or models returned (an adjustment)"))
+        found.append("healed")
     if "command point" in words:
-        found.append(_("command points gained or spent"))
-    if not found:
-        return _("anything it changes: wounds, slain models or command points (an adjustment)")
-    return "; ".join(found)
+        found.append("command-points")
+    return tuple(found)
 
 
 def _apply_each(
@@ -146,40 +156,24 @@ def _apply_each(
             case MortalWounds(keyword=str(keyword)) if not aim.spec.has(keyword):
                 continue
             case MortalWounds(amount=amount_expr):
-                amount = amount_expr.roll(dice, _("{ability}: mortal wounds").format(ability=name))
-                state.notes.append(
-                    _("{ability}: {unit} suffers {wounds}.").format(
-                        ability=name,
-                        unit=aim.name,
-                        wounds=ngettext("{n} mortal wound", "{n} mortal wounds", amount).format(
-                            n=amount
-                        ),
-                    )
-                )
+                # The purpose of a roll is said as the dice are asked for.
+                amount = amount_expr.roll(dice, str(tr("{ability}: mortal wounds", ability=name)))
+                wounded = AbilityWounded(name, False, aim.spec.id, aim.name, aim.side, amount)
+                emit(state, wounded)
                 suffer_mortal_wounds(state, aim, amount, dice, answers, slain_by=source.side)
             case Heal(amount=amount_expr):
-                amount = amount_expr.roll(dice, _("{ability}: healing").format(ability=name))
+                amount = amount_expr.roll(dice, str(tr("{ability}: healing", ability=name)))
                 healed = min(amount, aim.wounds_on_damaged)
                 aim.wounds_on_damaged -= healed
-                state.notes.append(
-                    _("{ability}: {unit} heals {wounds}.").format(
-                        ability=name,
-                        unit=aim.name,
-                        wounds=ngettext("{n} wound", "{n} wounds", healed).format(n=healed),
-                    )
-                )
+                emit(state, AbilityHealed(name, aim.spec.id, aim.name, aim.side, amount, healed))
             case RollThen(on=needed, then=then, dice=expr, per=per):
                 # "Roll a D6; on a 3+ ..." (AoS2 §21): once for the unit, or once per model.
                 times = aim.models if per == "model" else 1
-                purpose = _("{ability} (needs {needed}+)").format(ability=name, needed=needed)
+                purpose = str(tr("{ability} (needs {needed}+)", ability=name, needed=needed))
                 rolls = [expr.roll(dice, purpose) for _model in range(times)]
                 hits = sum(1 for r in rolls if r >= needed)
-                shown = " ".join(str(r) for r in rolls)
-                state.notes.append(
-                    _("{ability}: rolled {dice} (needs {needed}+).").format(
-                        ability=name, dice=shown, needed=needed
-                    )
-                )
+                rolled = AbilityRolled(name, aim.spec.id, aim.name, tuple(rolls), needed, hits)
+                emit(state, rolled)
                 for _hit in range(hits):
                     _apply_each(state, source, aim, name, then, dice, answers)
             case Lasting(until=until_name, effects=(Aura() as aura,)) if any(
@@ -192,20 +186,18 @@ def _apply_each(
                 covered = _in_aura(state, source, aura, answers)
                 for unit in covered:
                     unit.effects.append(ActiveEffect(name, aura.effects, until, source.side))
-                shown = ", ".join(u.name for u in covered) or _("no unit")
-                state.notes.append(in_force(name, shown, until))
+                emit(state, in_force(name, covered, until))
             case Lasting(until=until_name, effects=inner):
                 until = DURATIONS.get(until_name, "phase")
                 aim.effects.append(ActiveEffect(name, inner, until, source.side))
-                state.notes.append(in_force(name, aim.name, until))
+                emit(state, in_force(name, [aim], until))
             case GainCommandPoints(amount=amount):
                 side = state.sides[source.side]
                 side.command_points += amount
-                state.notes.append(
-                    _("{ability}: {side} gains command points ({n}).").format(
-                        ability=name, side=side.name, n=side.command_points
-                    )
+                gained = AbilityCommandPoints(
+                    name, source.side, side.name, amount, side.command_points
                 )
+                emit(state, gained)
             case _ if isinstance(effect, ATTACK_EFFECTS):
                 immediate.append(effect)
             case _:
@@ -213,7 +205,7 @@ def _apply_each(
         applied = True
     if immediate:
         target.effects.append(ActiveEffect(name, tuple(immediate), "phase", source.side))
-        state.notes.append(in_force(name, target.name, "phase"))
+        emit(state, in_force(name, [target], "phase"))
     return applied
 
 
@@ -233,24 +225,21 @@ def _in_aura(
                     found.append(unit)
             elif answers.yes_no(
                 f"within-{aura.range}:{unit.spec.id}",
-                _('is {unit} within {reach}" of {target}?').format(
-                    unit=unit.name, reach=aura.range, target=source.name
+                tr(
+                    'is {unit} within {reach}" of {target}?',
+                    unit=unit.name,
+                    reach=aura.range,
+                    target=source.name,
                 ),
             ):
                 found.append(unit)
     return found
 
 
-def in_force(ability: str, units: str, scope: str) -> str:
-    """The note of an ability put in force on units for as long as its expiry scope says."""
-    template = {
-        "phase": _("{ability} is in force on {units} this phase."),
-        "turn": _("{ability} is in force on {units} this turn."),
-        "round": _("{ability} is in force on {units} this battle round."),
-        "your_next_hero": _("{ability} is in force on {units} until your next hero phase."),
-        "battle": _("{ability} is in force on {units} for the rest of the battle."),
-    }[scope]
-    return template.format(ability=ability, units=units)
+def in_force(ability: str, units: list[UnitState], scope: str) -> AbilityInForce:
+    """An ability put in force on units for as long as its expiry scope says."""
+    ids = tuple(u.spec.id for u in units)
+    return AbilityInForce(ability, ids, tuple(u.name for u in units), scope)
 
 
 @action(UseAbility)
@@ -266,10 +255,10 @@ def _use_ability(
         if a.kind in ("ability", "prayer", "command") and (a.id.lower() == wanted or a.name.lower().startswith(wanted))
     ]  # fmt: skip
     if not matches:
-        known = ", ".join(a.name for a in unit.spec.abilities if a.kind != "spell") or _("none")
+        known = ", ".join(a.name for a in unit.spec.abilities if a.kind != "spell") or tr("none")
         raise RuleError(
-            _("{unit} has no ability {ability}").format(unit=unit.name, ability=repr(act.ability)),
-            _("its abilities: {abilities}").format(abilities=known),
+            tr("{unit} has no ability {ability}", unit=unit.name, ability=repr(act.ability)),
+            tr("its abilities: {abilities}", abilities=known),
         )
     ability = matches[0]
     system = system_of(state)
@@ -289,15 +278,18 @@ def _use_ability(
     )
 
 
-def _general_command(state: GameState, unit: UnitState, what: str) -> None:
+def _general_command(state: GameState, unit: UnitState, what: str | Text) -> None:
     """AoS1 §7.2: in your hero phase your general alone may use one command ability, free."""
     check_general_command(state, unit)
     general = general_of(state, unit.side)
     state.used_this_phase.add(f"general-command:{unit.side}")
-    state.notes.append(
-        _("{unit} uses {ability}, its one command ability of the phase.").format(
-            unit=general.name, ability=what
-        )
+    say(
+        state,
+        tr(
+            "{unit} uses {ability}, its one command ability of the phase.",
+            unit=general.name,
+            ability=what,
+        ),
     )
 
 
@@ -319,26 +311,26 @@ def _command(state: GameState, act: UseCommand, dice: DiceSource, answers: Recor
         spend_cp(state, unit.side, "Inspiring Presence")
         unit.battleshock_exempt = True
         unit.used.append("command: Inspiring Presence")
-        state.notes.append(
-            _("{ability}: {unit} takes no battleshock test this phase.").format(
-                ability=_("Inspiring Presence"), unit=unit.name
-            )
+        said = tr(
+            "{ability}: {unit} takes no battleshock test this phase.",
+            ability=tr("Inspiring Presence"),
+            unit=unit.name,
         )
+        say(state, said)
         return
     if name in ("at the double", "forward to victory"):
-        ability = _("At the Double") if name == "at the double" else _("Forward to Victory")
+        ability = tr("At the Double") if name == "at the double" else tr("Forward to Victory")
         if not system.command_points:
             raise RuleError(
-                _(
+                tr(
                     "{system} has no {ability}: its generals have {presence} and the command "
-                    "abilities on their warscrolls ({section} §7.2)"
-                ).format(
+                    "abilities on their warscrolls ({section} §7.2)",
                     system=system.name,
                     ability=ability,
-                    presence=_("Inspiring Presence"),
+                    presence=tr("Inspiring Presence"),
                     section=system.section,
                 ),
-                _("see the general's warscroll with `aos warscroll show`"),
+                tr("see the general's warscroll with `aos warscroll show`"),
             )
         flag = (
             "aos run UNIT --at-the-double"
@@ -346,8 +338,8 @@ def _command(state: GameState, act: UseCommand, dice: DiceSource, answers: Recor
             else "aos charge UNIT --reroll"
         )
         raise RuleError(
-            _("use {ability} with the roll it changes").format(ability=ability),
-            _("use `{command}`").format(command=flag),
+            tr("use {ability} with the roll it changes", ability=ability),
+            tr("use `{command}`", command=flag),
         )
     unit = state.unit(_commanded(state, act))
     _use_ability(state, UseAbility(unit.spec.id, act.ability, act.target), dice, answers)
@@ -359,7 +351,7 @@ def _commanded(state: GameState, act: UseCommand) -> str:
     if act.unit is None:
         if system_of(state).general_commands:
             return general_of(state, state.active_side).spec.id
-        raise InputError(_("name the unit for {ability} with --unit").format(ability=act.ability))
+        raise InputError(tr("name the unit for {ability} with --unit", ability=act.ability))
     return act.unit
 
 
@@ -372,19 +364,22 @@ def _inspiring_presence_1e(state: GameState, act: UseCommand, answers: RecordedA
     general = general_of(state, unit.side)
     if unit is not general and not answers.yes_no(
         "within-12-of-general",
-        _('is {unit} within 12" of your general, {general}?').format(
-            unit=unit.name, general=general.name
+        tr(
+            'is {unit} within 12" of your general, {general}?',
+            unit=unit.name,
+            general=general.name,
         ),
     ):
         raise RuleError(
-            _('{unit} is not within 12" of {general}').format(unit=unit.name, general=general.name)
+            tr('{unit} is not within 12" of {general}', unit=unit.name, general=general.name)
         )
-    _general_command(state, general, _("Inspiring Presence"))
+    _general_command(state, general, tr("Inspiring Presence"))
     unit.effects.append(
         ActiveEffect("Inspiring Presence", (NoBattleshock(),), "your_next_hero", unit.side)
     )
-    state.notes.append(
-        _("{ability}: {unit} takes no battleshock test until your next hero phase.").format(
-            ability=_("Inspiring Presence"), unit=unit.name
-        )
+    said = tr(
+        "{ability}: {unit} takes no battleshock test until your next hero phase.",
+        ability=tr("Inspiring Presence"),
+        unit=unit.name,
     )
+    say(state, said)

@@ -15,15 +15,17 @@ from aos_cli.core.answers import Asker, RecordedAnswers
 from aos_cli.core.casualties import suffer_mortal_wounds
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import RuleError
-from aos_cli.core.events import SpellAttempted, SpellUnbound, emit
+from aos_cli.core.events import AbilityWounded, SpellAttempted, SpellUnbound, emit, say
 from aos_cli.core.guards import aimed_at, enemy_unit, need_phase, own_turn, present
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
+from aos_cli.core.magic import spell_text
 from aos_cli.core.roll_effects import describe, modified, roll_modifier
 from aos_cli.core.state import AbilitySpec, ActiveEffect, GameState, PendingSpell, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.core.targets import TargetRule
-from aos_cli.language.i18n import _, ngettext, spell_name
+from aos_cli.language.i18n import N_
+from aos_cli.language.text import Text, Value, tr
 
 
 def own_spells(state: GameState, unit: UnitState) -> list[AbilitySpec]:
@@ -49,8 +51,8 @@ def spell_value(state: GameState, unit: UnitState, spell: str) -> tuple[str, int
         ]
     )
     raise RuleError(
-        _("{unit} does not know {spell}").format(unit=unit.name, spell=repr(spell)),
-        _("it knows: {spells}").format(spells=known),
+        tr("{unit} does not know {spell}", unit=unit.name, spell=repr(spell)),
+        tr("it knows: {spells}", spells=known),
     )
 
 
@@ -113,29 +115,35 @@ def check_cast(state: GameState, wizard: UnitState, spell: str) -> tuple[str, in
     own_turn(state, wizard, "cast")
     present(wizard)
     if not wizard.spec.is_wizard or wizard.spec.casts < 1:
-        raise RuleError(_("{unit} is not a wizard").format(unit=wizard.name))
+        raise RuleError(tr("{unit} is not a wizard", unit=wizard.name))
     name, value = spell_value(state, wizard, spell)
     if casts_this_phase(state, wizard, "cast") >= wizard.spec.casts:
         raise RuleError(
-            _("{unit} has already attempted as many spells as it may this phase ({n})").format(
-                unit=wizard.name, n=wizard.spec.casts
+            tr(
+                "{unit} has already attempted as many spells as it may this phase ({n})",
+                unit=wizard.name,
+                n=wizard.spec.casts,
             )
         )
     if system.spell_limit == "caster":
         key = f"{wizard.side}:{wizard.spec.id}:{name.lower()}"
         if key in state.spells_attempted:
             raise RuleError(
-                _(
+                tr(
                     "{unit} has already attempted {spell} this turn (once per turn by each "
-                    "wizard, {section} §12)"
-                ).format(unit=wizard.name, spell=spell_name(name), section=system.section)
+                    "wizard, {section} §12)",
+                    unit=wizard.name,
+                    spell=spell_text(name),
+                    section=system.section,
+                )
             )
     else:
         key = f"{wizard.side}:{name.lower()}"
         if key in state.spells_attempted:
             raise RuleError(
-                _("{spell} has already been attempted this turn (once per turn, army-wide)").format(
-                    spell=spell_name(name)
+                tr(
+                    "{spell} has already been attempted this turn (once per turn, army-wide)",
+                    spell=spell_text(name),
                 )
             )
     return name, value, key
@@ -149,14 +157,14 @@ def check_unbind(
     words = system_of(state).unbind_words
     pending = state.pending_spell
     if pending is None:
-        raise RuleError(_(words.nothing_waiting))
+        raise RuleError(tr(words.nothing_waiting))
     caster = state.unit(pending.caster)
     if wizard.side == caster.side:
-        raise RuleError(_(words.own_side).format(unit=wizard.name))
+        raise RuleError(tr(words.own_side, unit=wizard.name))
     present(wizard)
     may_act(wizard)
     if wizard.spec.unbinds <= casts_this_phase(state, wizard, "unbind"):
-        raise RuleError(_(words.no_more).format(unit=wizard.name))
+        raise RuleError(tr(words.no_more, unit=wizard.name))
 
 
 @action(Cast)
@@ -169,12 +177,14 @@ def _cast(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAnswer
     target = aim_spell(state, wizard, spell, act.target, answers, ask_range=True)
     state.spells_attempted.add(key)
     state.used_this_phase.add(f"cast:{wizard.spec.id}:{spell.lower()}")
-    rolled = dice.roll(
-        2,
-        _("the casting roll of {unit} for {spell} (2D6, needs {value})").format(
-            unit=wizard.name, spell=spell_name(spell), value=value
-        ),
+    # The purpose of a roll is said as the dice are asked for.
+    purpose = tr(
+        "the casting roll of {unit} for {spell} (2D6, needs {value})",
+        unit=wizard.name,
+        spell=spell_text(spell),
+        value=value,
     )
+    rolled = dice.roll(2, str(purpose))
     bonus = act.mod + system.arcane_bonus(state, wizard, answers)
     total = sum(rolled) + bonus
     cast = total >= value
@@ -187,13 +197,15 @@ def _cast(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAnswer
         return
     wizard.used.append(f"cast {spell}")
     pending = PendingSpell(wizard.spec.id, spell, total, target)
-    if not offer_unbind(state, wizard, pending, _("unbind with {names}: `aos unbind`")):
+    if not offer_unbind(state, wizard, pending, N_("unbind with {names}: `aos unbind`")):
         resolve_spell(state, pending, dice, answers)
 
 
 def offer_unbind(state: GameState, caster: UnitState, pending: PendingSpell, how: str) -> bool:
     """Leave a cast spell waiting when an enemy caster may still unbind (or deny) it this
-    phase; False when nobody can, so the spell takes effect at once (AoS2 §15, 40k8 psychic)."""
+    phase; False when nobody can, so the spell takes effect at once (AoS2 §15, 40k8 psychic).
+    `how` is the English template of how (`{names}`), said in the language of the moment it
+    is shown (one already translated shows as it is)."""
     enemy = state.sides[1 - caster.side]
     able = [
         u for u in enemy.units
@@ -203,9 +215,7 @@ def offer_unbind(state: GameState, caster: UnitState, pending: PendingSpell, how
         return False
     state.pending_spell = pending
     names = ", ".join(u.name for u in able)
-    state.notes.append(
-        _("{side} may {what}.").format(side=enemy.name, what=how.format(names=names))
-    )
+    say(state, tr("{side} may {what}.", side=enemy.name, what=tr(how, names=names)))
     return True
 
 
@@ -237,36 +247,37 @@ def attempt_unbind(
     words = system.unbind_words
     pending = state.pending_spell
     if pending is None:
-        raise RuleError(_(words.nothing_waiting))
+        raise RuleError(tr(words.nothing_waiting))
     if act.unit is None:
         state.pending_spell = None
-        state.notes.append(_(words.passed).format(spell=spell_name(pending.spell)))
+        say(state, tr(words.passed, spell=spell_text(pending.spell)))
         resolve(state, pending, dice, answers)
         return
     wizard = state.unit(act.unit)
     caster = state.unit(pending.caster)
     check_unbind(state, wizard, may_act)
     reach = system.unbind_range
-    where = {"unit": wizard.name, "caster": caster.name, "reach": reach}
-    if not answers.yes_no(f"within-{reach}", _(words.question).format(**where)):
-        raise RuleError(_(words.out_of_range).format(**where))
+    where: dict[str, Value] = {"unit": wizard.name, "caster": caster.name, "reach": reach}
+    if not answers.yes_no(f"within-{reach}", tr(words.question, **where)):
+        raise RuleError(tr(words.out_of_range, **where))
     state.pending_spell = None
     state.used_this_phase.add(f"unbind:{wizard.spec.id}:{pending.spell.lower()}")
     modifier, effects = roll_modifier(state, wizard, "unbinding", answers, against=caster)
-    rolled = dice.roll(2, _(words.roll).format(unit=wizard.name, roll=pending.casting_roll))
+    purpose = tr(words.roll, unit=wizard.name, roll=pending.casting_roll)
+    rolled = dice.roll(2, str(purpose))
     total = modified(sum(rolled) + act.mod + system.arcane_bonus(state, wizard, answers), modifier)
-    said = {"unit": wizard.name, "spell": spell_name(pending.spell), "total": total}
-    said["how"] = describe(modifier, effects)
+    said: dict[str, Text | str | int] = {"unit": wizard.name, "total": total}
+    said |= {"spell": spell_text(pending.spell), "how": describe(modifier, effects)}
     tried = SpellUnbound(
         wizard.spec.id, wizard.name, wizard.side, pending.spell, tuple(rolled),
         total - sum(rolled), total, pending.casting_roll, total > pending.casting_roll,
     )  # fmt: skip
     emit(state, tried)
     if total > pending.casting_roll:
-        state.notes.append(_(words.success).format(**said))
+        say(state, tr(words.success, **said))
         wizard.used.append(f"stopped {pending.spell}")
         return
-    state.notes.append(_(words.failure).format(**said))
+    say(state, tr(words.failure, **said))
     wizard.used.append(f"failed to stop {pending.spell}")
     resolve(state, pending, dice, answers)
 
@@ -282,31 +293,22 @@ def resolve_spell(
     if name == "arcane bolt":
         if pending.target is None:
             raise RuleError(
-                _('{spell} needs --target (an enemy unit within 18")').format(
-                    spell=spell_name("Arcane Bolt")
-                )
+                tr('{spell} needs --target (an enemy unit within 18")', spell=tr("Arcane Bolt"))
             )
         target = enemy_unit(state, caster, pending.target)
         amount = system.arcane_bolt(pending.casting_roll, dice)
-        state.notes.append(
-            _("{spell}: {unit} suffers {wounds}.").format(
-                spell=spell_name("Arcane Bolt"),
-                unit=target.name,
-                wounds=ngettext("{n} mortal wound", "{n} mortal wounds", amount).format(n=amount),
-            )
-        )
+        bolt = AbilityWounded("Arcane Bolt", True, target.spec.id, target.name, target.side, amount)
+        emit(state, bolt)
         suffer_mortal_wounds(state, target, amount, dice, answers, slain_by=caster.side)
         return
     if name == "mystic shield":
         target = state.unit(pending.target) if pending.target else caster
         if target.side != caster.side:
-            raise RuleError(
-                _("{spell} targets a friendly unit").format(spell=spell_name("Mystic Shield"))
-            )
+            raise RuleError(tr("{spell} targets a friendly unit", spell=tr("Mystic Shield")))
         effect, reads = system.mystic_shield()
         shield = build_effects((effect,), "Mystic Shield")
         target.effects.append(ActiveEffect("Mystic Shield", shield, "your_next_hero", caster.side))
-        state.notes.append(_(reads).format(spell=spell_name("Mystic Shield"), unit=target.name))
+        say(state, tr(reads, spell=tr("Mystic Shield"), unit=target.name))
         return
     spell = next(a for a in own_spells(state, caster) if a.name.lower() == name)
     apply_effects(

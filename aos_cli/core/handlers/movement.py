@@ -23,7 +23,7 @@ from aos_cli.core.legality import (
 from aos_cli.core.roll_effects import modified, roll_modifier
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
-from aos_cli.language.i18n import _
+from aos_cli.language.text import tr
 
 
 @action(Move)
@@ -87,7 +87,8 @@ def _run(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnswers)
         unit.used.append("command: At the Double")
         die = 6
     else:
-        die = dice.roll(1, _("the run roll of {unit} (D6)").format(unit=unit.name))[0]
+        # The purpose of a roll is said as the dice are asked for.
+        die = dice.roll(1, str(tr("the run roll of {unit} (D6)", unit=unit.name)))[0]
     roll = modified(die, modifier)
     unit.moved = unit.ran = True
     note_placed(state, unit, "run")
@@ -119,7 +120,7 @@ def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAn
         note_placed(state, unit, "arrive")
         emit(state, Arrived(unit.spec.id, unit.name, unit.side, "teleport", 0, 0, True))
         return
-    purpose = _("the arrival roll of {unit} (D6)").format(unit=unit.name)
+    purpose = str(tr("the arrival roll of {unit} (D6)", unit=unit.name))
     roll = max(1, dice.roll(1, purpose)[0] + act.mod)
     unit.moved = True
     needed = system_of(state).arrival_roll or 0
