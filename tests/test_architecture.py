@@ -336,25 +336,13 @@ def prose_counts(root: Path = ROOT) -> dict[str, int]:
     return found
 
 
-PENDING_PROSE: dict[str, int] = {
-    "aos_cli/core/attack.py": 11,
-    "aos_cli/core/casualties.py": 2,
-    "aos_cli/core/dice.py": 5,
-    "aos_cli/core/events.py": 2,
-    "aos_cli/core/handlers/combat.py": 12,
-    "aos_cli/core/unit_attacks.py": 4,
-}
-"""Core files still saying sentences in the player's language, with how many calls they may
-hold at most: a shrinking allow-list (issue 25: the core holds no `_()`). Lower an entry as its
-sentences become events or texts (`tr()`), delete it at zero; nothing may be added."""
-
-
 def test_the_core_says_nothing_in_a_language() -> None:
-    """Rules return events and texts; views say them (issue 25). No core file may say more in
-    the player's language than its entry in `PENDING_PROSE` allows, and none not listed."""
-    grown = {f: n for f, n in prose_counts().items() if n > PENDING_PROSE.get(f, 0)}
-    assert not grown, (
-        f"sentences said in the core (file: calls): {grown}; return an event or a text "
+    """Rules return events and texts; views say them (issue 25): no core file calls the
+    player's language (`_()`, `ngettext()`, `number()` ...); a sentence the core means is a
+    text (`aos_cli.language.text.tr`) that a view says when it shows it."""
+    said = prose_counts()
+    assert not said, (
+        f"sentences said in the core (file: calls): {said}; return an event or a text "
         "(aos_cli.language.text.tr) and let a view say it"
     )
 

@@ -20,6 +20,7 @@ from aos_cli.core.state import GameState
 from aos_cli.core.system import get_system
 from aos_cli.core.turn import new_game
 from aos_cli.language.i18n import _, use_system
+from aos_cli.language.text import Text
 
 if TYPE_CHECKING:
     from aos_cli.store import ActionRecord, Store
@@ -179,7 +180,7 @@ class _ThenLive:
         self._first = first
         self._live = live
 
-    def roll(self, count: int, purpose: str) -> list[int]:
+    def roll(self, count: int, purpose: str | Text) -> list[int]:
         taken, self._first = self._first[:count], self._first[count:]
         if len(taken) < count:
             taken += self._live.roll(count - len(taken), purpose)

@@ -53,7 +53,7 @@ class _FlushingDice:
         self._inner = inner
         self._live = live
 
-    def roll(self, count: int, purpose: str) -> list[int]:
+    def roll(self, count: int, purpose: str | Text) -> list[int]:
         self._live.flush()
         return self._inner.roll(count, purpose)
 

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from aos_cli.language.text import Text
+
 if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
     from aos_cli.store import Store
@@ -89,7 +91,7 @@ class SetupDraft:
         draft = self
 
         class Rolls:
-            def roll(self, count: int, purpose: str) -> list[int]:
+            def roll(self, count: int, purpose: str | Text) -> list[int]:
                 taken = draft._replay_dice[:count]
                 del draft._replay_dice[:count]
                 if len(taken) < count:

@@ -61,7 +61,8 @@ def drop_typed_ahead() -> None:
 
 def dice_source(mode: str, seed: int | None) -> DiceSource:
     """`auto` rolls with a (seeded) RNG; `manual` asks the player for the dice they rolled."""
-    from aos_cli.core.dice import ManualDice, SeededDice
+    from aos_cli.cli.typed_dice import ManualDice
+    from aos_cli.core.dice import SeededDice
 
     if mode == "auto":
         return SeededDice(seed)

@@ -16,8 +16,7 @@ from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.engine import Allocation, AttackResult, Stage, roll_amounts
 from aos_cli.core.errors import InputError
 from aos_cli.core.limits import check_weapon
-from aos_cli.language.i18n import _
-from aos_cli.language.text import tr
+from aos_cli.language.text import Text, concat, tr
 
 
 @dataclass(frozen=True)
@@ -104,14 +103,17 @@ def weapon_label(profile: WeaponProfile) -> str:
     return f"{profile.name}: " if profile.name else ""
 
 
-def save_purpose(profile: WeaponProfile, target: TargetInfo, needed: str) -> str:
+def save_purpose(profile: WeaponProfile, target: TargetInfo, needed: str) -> Text:
     """The save rolls' prompt: whose saves, against which weapon, and what they need."""
     against = f"{profile.wielder}, {profile.name}" if profile.wielder else profile.name
     if target.name and against:
-        return _("{unit}: save rolls against {weapon} ({needed})").format(
-            unit=target.name, weapon=against, needed=needed
+        return tr(
+            "{unit}: save rolls against {weapon} ({needed})",
+            unit=target.name,
+            weapon=against,
+            needed=needed,
         )
-    return _("save rolls ({needed})").format(needed=needed)
+    return tr("save rolls ({needed})", needed=needed)
 
 
 def allocate_carry_over(damage: int, models: int, wounds: int, suffered: int = 0) -> Allocation:
@@ -171,7 +173,7 @@ def resolve_weapon(
         per_model = roll_amounts(
             source,
             [profile.attacks] * profile.models,
-            label + _("Attacks ({attacks})").format(attacks=profile.attacks),
+            concat(label, tr("Attacks ({attacks})", attacks=str(profile.attacks))),
         )
         result.attack_rolls = tuple(per_model)
     result.attacks = max(0, sum(max(0, a) for a in per_model) + rules.extra_attacks)
@@ -180,9 +182,9 @@ def resolve_weapon(
     hit_dice = roll_with_reroll(
         source,
         result.attacks,
-        label
-        + _("hit rolls ({needed})").format(
-            needed=modified_threshold(profile.to_hit, rules.hit_mod)
+        concat(
+            label,
+            tr("hit rolls ({needed})", needed=modified_threshold(profile.to_hit, rules.hit_mod)),
         ),
         lambda v: rules.hit_succeeds(v, profile.to_hit),
         rules.reroll_hit,
@@ -206,11 +208,12 @@ def resolve_weapon(
         hits.append(_Hit(value, rules.wound_roll_count(value), rules.auto_wounds(value)))
     # Extra hits from an ability never trigger anything themselves.
     extra_hits = sum(
-        max(0, extra) for extra in roll_amounts(source, extra_hit_amounts, label + _("extra hits"))
+        max(0, extra)
+        for extra in roll_amounts(source, extra_hit_amounts, concat(label, tr("extra hits")))
     )
     hits.extend(_Hit(None) for _ in range(extra_hits))
     result.mortal_wounds += sum(
-        max(0, v) for v in roll_amounts(source, mortal_amounts, label + _("mortal wounds"))
+        max(0, v) for v in roll_amounts(source, mortal_amounts, concat(label, tr("mortal wounds")))
     )
     result.hits = sum(hit_ok) + extra_hits
     result.stages.append(
@@ -236,9 +239,12 @@ def resolve_weapon(
     wound_dice = roll_with_reroll(
         source,
         len(pending),
-        label
-        + _("wound rolls ({needed})").format(
-            needed=modified_threshold(profile.to_wound, rules.wound_mod)
+        concat(
+            label,
+            tr(
+                "wound rolls ({needed})",
+                needed=modified_threshold(profile.to_wound, rules.wound_mod),
+            ),
         ),
         lambda v: rules.wound_succeeds(v, profile.to_wound),
         rules.reroll_wound,
@@ -277,7 +283,9 @@ def resolve_weapon(
         )
     result.mortal_wounds += sum(
         max(0, v)
-        for v in roll_amounts(source, mortal_amounts, label + _("mortal wounds on wound rolls"))
+        for v in roll_amounts(
+            source, mortal_amounts, concat(label, tr("mortal wounds on wound rolls"))
+        )
     )
     result.wounds = sum(wound_ok) + automatic
 
@@ -314,7 +322,7 @@ def resolve_weapon(
     damage_values = roll_amounts(
         source,
         [w.damage or profile.damage for w in unsaved],
-        label + _("Damage ({damage})").format(damage=profile.damage),
+        concat(label, tr("Damage ({damage})", damage=str(profile.damage))),
     )
     if not all((w.damage or profile.damage).is_fixed for w in unsaved):
         result.damage_rolls = tuple(damage_values)
@@ -362,9 +370,9 @@ def resolve_attacks(
         if needed > 6 or not count:
             continue
         purpose = (
-            _("{unit}: ward rolls ({ward}+)").format(unit=target.name, ward=needed)
+            tr("{unit}: ward rolls ({ward}+)", unit=target.name, ward=needed)
             if target.name
-            else _("ward rolls ({ward}+)").format(ward=needed)
+            else tr("ward rolls ({ward}+)", ward=needed)
         )
         rolls = source.roll(count, purpose)
         result.ward_rolls += tuple(rolls)

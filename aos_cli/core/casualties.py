@@ -14,7 +14,6 @@ from aos_cli.core.events import GeneralSlain, ModelsSlain, WardRolled, emit, say
 from aos_cli.core.guards import BY_THE_BOOK_REVISION
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
-from aos_cli.language.i18n import _
 from aos_cli.language.text import tr
 
 if TYPE_CHECKING:
@@ -80,7 +79,7 @@ def suffer_mortal_wounds(
         # the system's words: AoS wards, 40k8's rolls to ignore a wound (Disgustingly Resilient)
         term = system_of(state).term("ward_rolls")
         rolls = dice.roll(
-            amount, _("{unit}: {what} ({ward}+)").format(unit=target.name, what=_(term), ward=ward)
+            amount, tr("{unit}: {what} ({ward}+)", unit=target.name, what=tr(term), ward=ward)
         )
         saved = sum(1 for r in rolls if r >= ward)
         emit(

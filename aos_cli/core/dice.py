@@ -18,7 +18,6 @@ from typing import Protocol
 from aos_cli.core.errors import AosError, InputError
 from aos_cli.core.limits import MAX_CONSTANT, MAX_DICE, MAX_TYPED_LINE
 from aos_cli.core.numbers import is_ascii_whole, parse_whole
-from aos_cli.language.i18n import _, ngettext
 from aos_cli.language.text import Text, tr, trn
 
 FACES = (1, 2, 3, 4, 5, 6)
@@ -74,7 +73,7 @@ class DiceExpr:
             index += count
         return total
 
-    def roll(self, source: DiceSource, purpose: str) -> int:
+    def roll(self, source: DiceSource, purpose: str | Text) -> int:
         """Roll the expression with `source`; a fixed value rolls nothing."""
         if self.is_fixed:
             return self.constant
@@ -231,7 +230,7 @@ def format_threshold(value: int) -> str:
 class DiceSource(Protocol):
     """Where dice come from. The core never calls `random` itself (DESIGN principle 1)."""
 
-    def roll(self, count: int, purpose: str) -> list[int]:
+    def roll(self, count: int, purpose: str | Text) -> list[int]:
         """Return `count` D6 results for the roll described by `purpose`."""
         ...
 
@@ -242,7 +241,7 @@ class SeededDice:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def roll(self, count: int, purpose: str) -> list[int]:
+    def roll(self, count: int, purpose: str | Text) -> list[int]:
         return [self._rng.randint(1, 6) for _die in range(count)]
 
 
@@ -267,7 +266,7 @@ class ScriptedDice:
     def remaining(self) -> int:
         return len(self._values) - self._position
 
-    def roll(self, count: int, purpose: str) -> list[int]:
+    def roll(self, count: int, purpose: str | Text) -> list[int]:
         if self.remaining < count:
             raise OutOfDice(
                 tr(
@@ -289,7 +288,7 @@ class RecordingDice:
         self.inner = inner
         self.rolled: list[int] = []
 
-    def roll(self, count: int, purpose: str) -> list[int]:
+    def roll(self, count: int, purpose: str | Text) -> list[int]:
         values = self.inner.roll(count, purpose)
         self.rolled.extend(values)
         return values
@@ -348,23 +347,6 @@ def parse_typed_dice(text: str, count: int) -> list[int]:
     return values
 
 
-class ManualDice:
-    """Dice rolled at the table and typed in by a player; asks again on a bad entry."""
-
-    def __init__(self, ask: Callable[[str], str], tell: Callable[[str], None]) -> None:
-        self._ask = ask
-        self._tell = tell
-
-    def roll(self, count: int, purpose: str) -> list[int]:
-        question = ngettext("Roll {n} die for {purpose}", "Roll {n} dice for {purpose}", count)
-        while True:
-            answer = self._ask(question.format(n=count, purpose=purpose))
-            try:
-                return parse_typed_dice(answer, count)
-            except InputError as problem:
-                self._tell(_("{problem} - try again").format(problem=problem))
-
-
 # --------------------------------------------------------------------------- rerolls
 
 
@@ -413,7 +395,7 @@ class Die:
 def roll_with_reroll(
     source: DiceSource,
     count: int,
-    purpose: str,
+    purpose: str | Text,
     succeeds: Callable[[int], bool],
     reroll: Reroll | None,
     *,
@@ -429,9 +411,7 @@ def roll_with_reroll(
     checks = succeeds_each if succeeds_each is not None else [succeeds] * len(firsts)
     wanted = [i for i, value in enumerate(firsts) if reroll.wants(value, checks[i](value))]
     seconds = (
-        source.roll(len(wanted), _("rerolls of {purpose}").format(purpose=purpose))
-        if wanted
-        else []
+        source.roll(len(wanted), tr("rerolls of {purpose}", purpose=purpose)) if wanted else []
     )
     dice = [Die(value) for value in firsts]
     for index, value in zip(wanted, seconds, strict=True):
@@ -464,7 +444,7 @@ def roll_off(
     `what` and `sides` (`Player One, then Player Two`) name the roll in the dice prompt."""
     rounds: list[tuple[int, int]] = []
     purpose = "{what} ({sides})".format(
-        what=what or _("a roll-off"), sides=sides or _("first player, second player")
+        what=what or tr("a roll-off"), sides=sides or tr("first player, second player")
     )
     while True:
         first, second = source.roll(2, purpose)

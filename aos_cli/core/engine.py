@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime
 if TYPE_CHECKING:
     from aos_cli.core.dice import DiceExpr, DiceSource, Die
     from aos_cli.core.distributions import Distribution
+    from aos_cli.language.text import Text
 
 
 def roll_amounts(
-    source: DiceSource, amounts: Sequence[DiceExpr], purpose: str, *, floor: bool = False
+    source: DiceSource, amounts: Sequence[DiceExpr], purpose: str | Text, *, floor: bool = False
 ) -> list[int]:
     """Roll several dice expressions (Attacks, Damage, mortal wounds) with one request for all
     their dice; with `floor` no value is below 0."""

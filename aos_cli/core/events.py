@@ -13,8 +13,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from aos_cli.core.errors import InputError
-from aos_cli.language.i18n import _
-from aos_cli.language.text import BadText, Text, text_from_data
+from aos_cli.language.text import BadText, Text, text_from_data, tr
 
 MAX_EVENTS = 200
 """The most events one stored action may hold (a whole phase of attacks is far fewer)."""
@@ -578,8 +577,8 @@ def say(state: Records, text: Text) -> None:
 def _bad(kind: str, name: str) -> InputError:
     """A stored event that cannot be read back, naming the field."""
     return InputError(
-        _("a stored event {kind} has a bad field {field}").format(kind=repr(kind), field=name),
-        _("the games database was edited by hand: restore it from a copy"),
+        tr("a stored event {kind} has a bad field {field}", kind=repr(kind), field=name),
+        tr("the games database was edited by hand: restore it from a copy"),
     )
 
 

@@ -47,7 +47,6 @@ from aos_cli.core.effects import (
 )
 from aos_cli.core.errors import ContentError
 from aos_cli.core.events import say
-from aos_cli.language.i18n import _
 from aos_cli.language.text import tr, trn
 
 if TYPE_CHECKING:
@@ -70,9 +69,7 @@ def check_unit_effects(spec: UnitSpec) -> None:
         for index, mapping in enumerate(mappings):
             build_effect(
                 mapping,
-                _("{unit}: {ability}, effect {n}").format(
-                    unit=spec.name, ability=name, n=index + 1
-                ),
+                str(tr("{unit}: {ability}, effect {n}", unit=spec.name, ability=name, n=index + 1)),
             )
 
 
@@ -205,7 +202,7 @@ def _holds(condition: str, at: Situation) -> bool:
     if condition == "wholly_on_terrain":
         return at.answers.yes_no(
             f"on-terrain:{unit.spec.id}",
-            _("is every model of {unit} wholly on terrain?").format(unit=unit.name),
+            tr("is every model of {unit} wholly on terrain?", unit=unit.name),
         )
     raise ContentError(
         tr("the condition {condition} is not one the game knows", condition=repr(condition))
@@ -360,9 +357,7 @@ def attack_reminders(state: GameState, unit: UnitState) -> list[tuple[str, str]]
                 and effect.side in ("friendly", "all")
                 and (not effect.keywords or any(unit.spec.has(k) for k in effect.keywords))
             ):
-                text = texts.get(name) or _('units within {reach}" of it').format(
-                    reach=effect.range
-                )
+                text = texts.get(name) or str(tr('units within {reach}" of it', reach=effect.range))
                 found.append((f"{name} ({other.name})", text))
     return found
 
@@ -496,8 +491,11 @@ def unit_attacks(
                 if dice is not None:
                     rolled = effect.amount.roll(
                         dice,
-                        _("{unit}, {weapon}: extra attacks ({dice})").format(
-                            unit=attacker.name, weapon=use.weapon.name, dice=effect.amount
+                        tr(
+                            "{unit}, {weapon}: extra attacks ({dice})",
+                            unit=attacker.name,
+                            weapon=use.weapon.name,
+                            dice=str(effect.amount),
                         ),
                     )
                     say(

@@ -106,6 +106,13 @@ def trp(context: str, message: str, /, **values: Value) -> Text:
     return Text(message, tuple(values.items()), context=context)
 
 
+def concat(*values: Value) -> Text:
+    """Values said one after another with nothing between (a weapon's label and its roll:
+    `Judicators, Skybolt Bow: hit rolls (3+)`): a text with no words of its own to translate."""
+    names = tuple(f"v{index}" for index in range(len(values)))
+    return Text("".join("{" + name + "}" for name in names), tuple(zip(names, values, strict=True)))
+
+
 def render(value: Value) -> str:
     """A value as the player reads it, in the chosen language."""
     from aos_cli.language import i18n

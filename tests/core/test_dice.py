@@ -12,7 +12,6 @@ from aos_cli.core.dice import (
     IMPOSSIBLE,
     DiceExpr,
     Die,
-    ManualDice,
     OutOfDice,
     RecordingDice,
     Reroll,
@@ -158,15 +157,6 @@ def test_typed_dice_as_values_and_as_counts_per_face() -> None:
 def test_typed_dice_wrong_count_or_value_is_refused(typed: str) -> None:
     with pytest.raises(InputError):
         parse_typed_dice(typed, 3)
-
-
-def test_manual_dice_ask_again_after_a_bad_entry() -> None:
-    answers = iter(["6 5", "6 5 9", "6 5 4"])
-    told: list[str] = []
-    source = ManualDice(ask=lambda prompt: next(answers), tell=told.append)
-    assert source.roll(3, "hits") == [6, 5, 4]
-    assert len(told) == 2
-    assert "expected 3 dice" in told[0]
 
 
 def test_aos2_s2_reroll_ones_rerolls_only_ones_once() -> None:

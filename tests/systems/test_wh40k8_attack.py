@@ -25,6 +25,7 @@ from aos_cli.core.effects import (
 )
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.odds import attack_odds
+from aos_cli.language.text import Text
 from aos_cli.systems.wh40k8.engine import (
     Phase,
     Result40k,
@@ -459,7 +460,7 @@ class PromptedDice(ScriptedDice):
         super().__init__(values)
         self.prompts: list[str] = []
 
-    def roll(self, count: int, purpose: str) -> list[int]:
+    def roll(self, count: int, purpose: str | Text) -> list[int]:
         self.prompts.append(purpose)
         return super().roll(count, purpose)
 

@@ -39,7 +39,6 @@ from aos_cli.core.roll_effects import applies, modified, reroll_source, roll_mod
 from aos_cli.core.state import TRIUMPH_USED, GameState, UnitState, WeaponSpec
 from aos_cli.core.system import system_of
 from aos_cli.core.unit_attacks import is_defence, unit_attacks, unit_rules, weapon_uses
-from aos_cli.language.i18n import _
 from aos_cli.language.text import Join, tr, trn
 
 if TYPE_CHECKING:
@@ -108,7 +107,7 @@ def attack_spec(
         not denied
         and answers.yes_no(
             "cover",
-            _(system.cover_question).format(unit=target.name),
+            tr(system.cover_question, unit=target.name),
         )
     )
     if cover:
@@ -312,8 +311,11 @@ def peal_on_rerolled_saves(
     )
     close = all(w.kind == "melee" and w.range <= reach for w in weapons) or answers.yes_no(
         f"within-{reach}-of-target",
-        _('is {unit} within {reach}" of {target}?').format(
-            unit=attacker.name, reach=reach, target=target.name
+        tr(
+            'is {unit} within {reach}" of {target}?',
+            unit=attacker.name,
+            reach=reach,
+            target=target.name,
         ),
     )
     if close and attacker.alive:
@@ -375,7 +377,7 @@ def use_triumph(
             tr("{side} has no triumph", side=side.name),
             tr("a triumph is rolled at set-up by an army that won a major victory (AoS2 §16)"),
         )
-    name = str(triumph.get("name") or _("the triumph"))
+    name = str(triumph.get("name") or tr("the triumph"))
     if side.triumph_used:
         raise RuleError(
             tr(
@@ -437,9 +439,7 @@ def look_out_sir(state: GameState, target: UnitState, answers: RecordedAnswers) 
         and not target.spec.has("MONSTER")
         and answers.yes_no(
             "look-out-sir",
-            _('is {unit} within 3" of a friendly unit of 3 or more models?').format(
-                unit=target.name
-            ),
+            tr('is {unit} within 3" of a friendly unit of 3 or more models?', unit=target.name),
         )
     ):
         return -1
@@ -489,7 +489,7 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
         and engaged(state, unit, answers)
         and not answers.yes_no(
             "target-engaged",
-            _('is {target} within 3" of {unit}?').format(target=target.name, unit=unit.name),
+            tr('is {target} within 3" of {unit}?', target=target.name, unit=unit.name),
         )
     ):
         raise RuleError(
@@ -499,8 +499,11 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
 
     if night_march(state) and not answers.yes_no(
         "within-night-march",
-        _('Night March: is {target} within {reach}" of {unit}?').format(
-            target=target.name, reach=NIGHT_MARCH_RANGE, unit=unit.name
+        tr(
+            'Night March: is {target} within {reach}" of {unit}?',
+            target=target.name,
+            reach=NIGHT_MARCH_RANGE,
+            unit=unit.name,
         ),
     ):
         raise RuleError(
@@ -546,14 +549,14 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
     # One measurement answers all three questions: too close, too far, and the roll needed.
     distance = answers.number(
         "distance",
-        _("how far is {unit} from the nearest enemy (inches)?").format(unit=unit.name),
+        tr("how far is {unit} from the nearest enemy (inches)?", unit=unit.name),
     )
     if "engaged" not in given and distance <= reach:
         raise too_close
     if "within-12" not in given and distance > 12:
         raise too_far
     modifier, names = roll_modifier(state, unit, "charge", answers)
-    first = dice.roll(2, _("the charge roll of {unit} (2D6)").format(unit=unit.name))
+    first = dice.roll(2, tr("the charge roll of {unit} (2D6)", unit=unit.name))
     roll = modified(sum(first), modifier)
     unit.charge_rolled = applies(state)
     needed = charge_roll_needed(distance)
@@ -566,7 +569,7 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
             ability = "Forward to Victory"  # the views name it in the chosen language
             unit.used.append("command: Forward to Victory")
         failed = roll
-        first = dice.roll(2, _("the charge reroll of {unit} (2D6)").format(unit=unit.name))
+        first = dice.roll(2, tr("the charge reroll of {unit} (2D6)", unit=unit.name))
         roll = modified(sum(first), modifier)
     charged = roll >= needed
     if charged:
@@ -595,11 +598,15 @@ def _offered_reroll(
     side = state.sides[unit.side]
     if ability is None and not (system_of(state).command_points and side.command_points >= 1):
         return False
-    what = ability or _("Forward to Victory (1 of {n} CP)").format(n=side.command_points)
+    what = ability or tr("Forward to Victory (1 of {n} CP)", n=side.command_points)
     return answers.yes_no(
         "reroll-charge",
-        _("{unit} rolled {roll} for its charge, needing {needed}: re-roll it with {what}?").format(
-            unit=unit.name, roll=roll, needed=needed, what=what
+        tr(
+            "{unit} rolled {roll} for its charge, needing {needed}: re-roll it with {what}?",
+            unit=unit.name,
+            roll=roll,
+            needed=needed,
+            what=what,
         ),
     )
 
@@ -746,10 +753,12 @@ def _pass(state: GameState, act: Pass, dice: DiceSource, answers: RecordedAnswer
     check_pass(state, side)
     if could_fight(state, side) and not answers.yes_no(
         "none-eligible",
-        _(
+        tr(
             'has every unit of {side} within {reach}" of an enemy already fought (yes if none '
-            "is that close)?"
-        ).format(side=state.sides[side].name, reach=system.engagement),
+            "is that close)?",
+            side=state.sides[side].name,
+            reach=system.engagement,
+        ),
     ):
         raise RuleError(
             tr("{side} still has an eligible unit and cannot pass", side=state.sides[side].name)

@@ -64,6 +64,7 @@ from aos_cli.core.system import (
 )
 from aos_cli.core.unit_attacks import characteristic_bonus, unit_rules
 from aos_cli.language.i18n import N_, _, ngettext
+from aos_cli.language.text import Text
 from aos_cli.systems.wh40k8 import INFO
 from aos_cli.systems.wh40k8.table import (
     CHARGES_OVER,
@@ -867,7 +868,7 @@ class _DenyReroll:
     def __init__(self, inner: DiceSource, needed: int, spend: Callable[[], int]) -> None:
         self.inner, self.needed, self.spend, self.done = inner, needed, spend, False
 
-    def roll(self, count: int, purpose: str) -> list[int]:
+    def roll(self, count: int, purpose: str | Text) -> list[int]:
         rolled = self.inner.roll(count, purpose)
         if not self.done and count == 2:
             self.done = True
