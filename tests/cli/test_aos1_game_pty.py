@@ -51,9 +51,13 @@ def answer(question: str, menu: str) -> str:
         return found[-1] if found else "1"
     if "wholly on or within" in question:
         return "n"
+    if "end the battle now" in question:  # AoS1 §5.1: the players choose; three rounds here
+        return "n" if re.search(r"battle round [12] ", question) else "y"
     if "[y/n]" in question:
         return "y"
-    if "how far" in question.lower() or "how many" in question.lower():
+    if "how far" in question.lower():  # beyond 3" (AoS1 §10: no charge from within 3")
+        return "5"
+    if "how many" in question.lower():
         return "3"
     return ""
 

@@ -21,6 +21,11 @@ GOLDEN = Path(__file__).parents[1] / "golden"
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
 
+OPEN_TERMINALS: list[Terminal] = []
+"""Every terminal a test started, stopped after the test (tests/cli/conftest.py) so that a
+failed test leaves no child running into the next one."""
+
+
 class Terminal:
     """A child process on a pseudo-terminal: wait for text, type lines."""
 
@@ -39,6 +44,7 @@ class Terminal:
         )
         os.close(slave)
         self.seen = ""
+        OPEN_TERMINALS.append(self)
 
     def expect(self, text: str, timeout: float = 60.0) -> None:
         """Wait for `text` (a minute at most: a first run on a busy machine compiles the
@@ -90,12 +96,15 @@ class Terminal:
         if self.process.poll() is None:
             self.process.kill()
         self.process.wait(timeout=20)
-        with contextlib.suppress(OSError):
-            os.close(self.master)
+        if self.master >= 0:
+            with contextlib.suppress(OSError):
+                os.close(self.master)
+        self.master = -1
 
     def close(self) -> int:
         code = self.process.wait(timeout=20)
         os.close(self.master)
+        self.master = -1
         return code
 
 

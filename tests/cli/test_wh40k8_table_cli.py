@@ -12,9 +12,10 @@ import pytest
 from tests.conftest import CliResult, RunCli
 
 
-def new_game(run_cli: RunCli, db: Path, first: str, phase: str) -> None:
-    """A game of the demo armies with `first` taking the first turn, on to `phase`."""
-    assert run_cli("game", "new", "--system", "wh40k8", "--db", str(db)).exit_code == 0
+def new_game(run_cli: RunCli, db: Path, first: str, phase: str, *plan: str) -> None:
+    """A game of the demo armies with `first` taking the first turn, on to `phase` (`plan`:
+    `--battleplan ID` for one primary objective, else Only War's roll picks it)."""
+    assert run_cli("game", "new", "--system", "wh40k8", *plan, "--db", str(db)).exit_code == 0
     assert run_cli("priority", "--first", first, "--db", str(db)).exit_code == 0
     for _ in range(("movement", "psychic", "shooting", "charge", "fight").index(phase)):
         assert run_cli("next", "--db", str(db)).exit_code == 0
@@ -338,9 +339,10 @@ def test_40k8_17_6_equal_power_levels_the_zone_chooser_is_the_underdog_unasked(
 
 def test_40k8_a_model_count_is_asked_as_a_whole_number(run_cli: RunCli, tmp_path: Path) -> None:
     """Issue 18 (met playing): the objective question in `aos play` asks for a number of
-    models; a wrong answer is met with "a whole number", not "a number of inches"."""
+    models; a wrong answer is met with "a whole number", not "a number of inches". Domination
+    scores at the end of every turn, so the models are counted then (40k8 §17.3)."""
     db = tmp_path / "games.sqlite3"
-    new_game(run_cli, db, "Player One", "fight")
+    new_game(run_cli, db, "Player One", "fight", "--battleplan", "only-war-domination")
     assert aos(run_cli, db, "next").exit_code == 0  # to the morale phase
     typed = ["n", "2.5", "0", "0", "0", "0", "0", "0", "0", "0", "q"]
     out = run_cli("play", "--db", str(db), input="\n".join(typed) + "\n")
