@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.dice import DiceSource, SeededDice
 from aos_cli.core.errors import ContentError, InputError
 from aos_cli.core.legality import LEGALITY_REVISION
+from aos_cli.core.setup_value import SETUP_VERSION
 from aos_cli.core.system import get_system
 from aos_cli.language.i18n import N_, _, use_system
 
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from aos_cli.content import ArmyList, Battleplan, Database, Warscroll, Weapon
     from aos_cli.content.army import ArmyUnit
     from aos_cli.core.effects import Effect
+    from aos_cli.core.setup_value import SetUp
 
 ONCE_PER = {
     "once_per_phase": "phase",
@@ -574,6 +576,7 @@ def build_setup(
         "realm_spells": realm_spells(db, system.id, realm),
         "rules_revision": LEGALITY_REVISION,
         "sides": sides,
+        "v": SETUP_VERSION,
     }
 
 
@@ -662,6 +665,13 @@ def upgrade_setup(setup: dict[str, Any]) -> dict[str, Any]:
         plan = Battleplan.model_validate(data)
     rules = DEFAULT_RULES if plan is None else plan.rules()
     return {**setup, "battleplan_rules": rules.to_dict()}
+
+
+def read_setup(stored: Mapping[str, object]) -> SetUp:
+    """The set-up a game's stored JSON holds, upgraded first if an older aos stored it."""
+    from aos_cli.core.setup_value import SetUp
+
+    return SetUp.from_stored(upgrade_setup(dict(stored)))
 
 
 @functools.cache
