@@ -89,6 +89,13 @@ def put_in_reserve(setup: dict[str, Any], names: Sequence[str]) -> None:
                 _("name a unit of either army"),
             )
         side, unit = found[0]
+        if unit.get("garrison"):
+            raise InputError(
+                _("--reserve: {unit} garrisons {feature}").format(
+                    unit=unit["name"], feature=unit["garrison"]
+                ),
+                _("a unit is set up either in reserve or in a garrison"),
+            )
         if unit.get("general") and not get_system(setup.get("system")).general_in_reserve:
             raise InputError(
                 _("--reserve: {unit} is the general, a model set up on the battlefield "
@@ -105,6 +112,77 @@ def put_in_reserve(setup: dict[str, Any], names: Sequence[str]) -> None:
                 _("units that may: {units}").format(units=names_allowed),
             )
         unit["reserve"] = True
+
+
+def _named_unit(
+    setup: dict[str, Any], name: str, option: str
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The side and unit of either army a set-up option names, by id or name."""
+    from aos_cli.core.errors import InputError
+
+    wanted = name.strip().lower()
+    for side in setup["sides"]:
+        for unit in side["units"]:
+            if wanted in (str(unit["id"]).lower(), str(unit["name"]).lower()):
+                return side, unit
+    raise InputError(
+        _("{option}: no unit called {name}").format(option=option, name=repr(name)),
+        _("name a unit of either army"),
+    )
+
+
+def put_in_garrison(setup: dict[str, Any], pairs: Sequence[str]) -> None:
+    """Set units up garrisoning terrain features at the start of the battle (`aos game new
+    --garrison UNIT=FEATURE`, AoS2 §4.5, seed 000 p.11): a feature that may be garrisoned,
+    never one the other army holds, and a unit on the battlefield (not in reserve). That the
+    feature lies wholly within the unit's territory is the players' to see."""
+    from aos_cli.core.errors import InputError
+    from aos_cli.core.system import get_system
+
+    if pairs and not get_system(setup.get("system")).garrisons:
+        raise InputError(_("--garrison: this game system has no garrisons"), _("leave it out"))
+    for pair in pairs:
+        name, sep, wanted = pair.partition("=")
+        if not sep or not wanted.strip():
+            raise InputError(
+                _("--garrison: write UNIT=FEATURE, not {text}").format(text=repr(pair)),
+                _("e.g. --garrison Liberators=Ruined Tower"),
+            )
+        side, unit = _named_unit(setup, name, "--garrison")
+        features = [t for t in setup.get("terrain", ()) if t.get("garrison")]
+        feature = next(
+            (t for t in features if str(t["name"]).lower() == wanted.strip().lower()), None
+        )
+        if feature is None:
+            names = ", ".join(str(t["name"]) for t in features) or _("none")
+            raise InputError(
+                _("--garrison: {feature} is not a feature that may be garrisoned").format(
+                    feature=repr(wanted.strip())
+                ),
+                _("features that may (--terrain NAME=RULE+garrison): {features}").format(
+                    features=names
+                ),
+            )
+        if unit.get("reserve"):
+            raise InputError(
+                _("--garrison: {unit} is in reserve").format(unit=unit["name"]),
+                _("a unit is set up either in reserve or in a garrison"),
+            )
+        others = [
+            u["name"]
+            for s in setup["sides"]
+            if s is not side
+            for u in s["units"]
+            if u.get("garrison") == feature["name"]
+        ]
+        if others:
+            raise InputError(
+                _("--garrison: {unit} of the other army garrisons {feature}").format(
+                    unit=others[0], feature=feature["name"]
+                ),
+                _("pick another feature"),
+            )
+        unit["garrison"] = feature["name"]
 
 
 def artefacts_allowed(side: dict[str, Any]) -> int:
