@@ -146,7 +146,7 @@ def test_aos2_p11_garrison_leaves_in_its_movement_phase() -> None:
     of it and more than 3" from every enemy unit; that is its move (and the menu offers it)."""
     state = garrisoned()
     to_phase(state, "movement", 1)
-    with pytest.raises(RuleError, match="it is Player One's turn"):
+    with pytest.raises(RuleError, match="it is Player Two's turn"):
         act(state, "garrison", unit="judicators", leave=True, answers={"room-to-leave": True})
     next_round_movement(state)
     offered = [o for o in options(state) if o.kind == "garrison" and o.payload.get("leave")]
