@@ -49,6 +49,13 @@ def game_new(
         list[str] | None,
         typer.Option(help="AoS2: a unit set up garrisoning a feature, UNIT=FEATURE (§4.5)."),
     ] = None,
+    contingent: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A coalition's contingent and its territory, TERRITORY=UNIT,UNIT... "
+            "(Ill Met by Moonlight: three a coalition)."
+        ),
+    ] = None,
     seed: SeedOption = None,
     content: ContentOption = None,
     db: DbOption = None,
@@ -76,6 +83,10 @@ def game_new(
         from aos_cli.app.setup_steps import put_in_garrison
 
         put_in_garrison(setup, garrison)
+    if contingent:
+        from aos_cli.app.setup_steps import put_in_contingents
+
+        put_in_contingents(setup, contingent)
     if reserve:
         from aos_cli.app.setup_steps import put_in_reserve
 
