@@ -61,9 +61,7 @@ def unit_flags(unit: UnitState, state: GameState | None = None, shown: bool = Fa
     if unit.garrison is not None and unit.alive:  # AoS2 §4.5
         feature = unit.garrison
         flags.append(
-            _("garrisons {feature}").format(feature=markup_safe(feature))
-            if shown
-            else f"garrisons {feature}"
+            _("garrisons {feature}").format(feature=feature) if shown else f"garrisons {feature}"
         )
     if unit.slain_this_turn:
         lost = unit.slain_this_turn
@@ -363,7 +361,9 @@ def army_table(state: GameState, side_index: int) -> Table:
             wounded,
             save,
             str(shown_bravery(state, unit)),
-            ", ".join([*unit_flags(unit, state, shown=True), *map(used_text, unit.used)]),
+            markup_safe(
+                ", ".join([*unit_flags(unit, state, shown=True), *map(used_text, unit.used)])
+            ),
             ", ".join(spell_name(e.name) for e in unit.effects if e.name not in chosen),
             style=style,
         )
