@@ -187,7 +187,6 @@ def options(state: GameState) -> list[Option]:
                         side=side,
                     )
                 )
-            found += garrison_options(state, unit)
             for kind, check in (
                 ("move", check_move),
                 ("run", check_run),
@@ -209,6 +208,7 @@ def options(state: GameState) -> list[Option]:
                         side=side,
                     )
                 )
+            found += garrison_options(state, unit)
     elif phase == "shooting":
         for unit in own:
             if allowed(check_shoot, state, unit):
