@@ -594,17 +594,26 @@ def realm_spells(db: Database, system_id: str, realm: str | None) -> list[dict[s
 
 
 def parse_terrain(text: str, dice: DiceSource) -> dict[str, Any]:
-    """`Ruined Tower=arcane+garrison` → a terrain feature; `=random` rolls its rule."""
+    """`Ruined Tower=arcane+garrison` → a terrain feature (`+obstacle`: it is an obstacle,
+    AoS2 §4.4); `=random` rolls its rule."""
     from aos_cli.core.terrain import SCENERY_RULES
 
     name, _sep, rest = text.partition("=")
-    rule, _plus, extra = rest.strip().lower().partition("+")
+    rule, *extras = (part.strip() for part in rest.strip().lower().split("+"))
     if not name.strip():
         raise InputError(
             _("--terrain: {text} has no name").format(text=repr(text)),
             _("write NAME=RULE, e.g. Tower=arcane"),
         )
-    entry: dict[str, Any] = {"name": name.strip(), "garrison": extra == "garrison"}
+    unknown = [extra for extra in extras if extra not in ("garrison", "obstacle")]
+    if unknown:
+        raise InputError(
+            _("--terrain: {extra} is neither garrison nor obstacle").format(extra=repr(unknown[0])),
+            _("write NAME=RULE+garrison or NAME=RULE+obstacle, e.g. Wall=none+obstacle"),
+        )
+    entry: dict[str, Any] = {"name": name.strip(), "garrison": "garrison" in extras}
+    if "obstacle" in extras:  # an obstacle (AoS2 §4.4); kept only when it is one
+        entry["obstacle"] = True
     if rule == "random":
         roll = dice.roll(1, _("the scenery rule of {feature} (D6)").format(feature=name.strip()))[0]
         entry["rule"], entry["roll"] = SCENERY_RULES[roll - 1], roll

@@ -67,6 +67,7 @@ def new_game(stored: SetUp | Mapping[str, object]) -> GameState:
                 spec, index, spec.models, in_reserve=spec.reserve, general=spec.general
             )
             state_unit.embarked_in = spec.embarked_in
+            state_unit.garrison = spec.garrison
             check_unit_effects(spec)
             state_unit.effects = [
                 ActiveEffect(
