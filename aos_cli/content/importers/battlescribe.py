@@ -46,6 +46,8 @@ _WOUND_ROW = re.compile(
     re.IGNORECASE,
 )
 """A damage table row's name: `0-2`, `13+`, `00-03 Wounds`, `6+ wounds suffered`."""
+_CREW = re.compile(r"\bcrew\b", re.IGNORECASE)
+"""A table type or entry naming crew (`Doom Diver Crew`, `Crew within 1\"`): its rows count crew."""
 _GENERIC_COLUMNS = re.compile(r"(?:variable|col(?:umn)?)\s*\d+", re.IGNORECASE)
 """Columns named by place: the table's first row names them (a `Crew Table`'s Variable1...)."""
 KNOWN_TYPES = {"Unit", "Weapon", "Spell", "Prayer", "Magic", "Command Abilities", "Unit Abilities"}
@@ -530,11 +532,13 @@ def _tables(found: list[Found], generic: str = "Damage Table") -> list[Table]:
     a `Wounds Suffered` column or rows named by wounds (`00-03 Wounds`). A table whose key
     column or rows are not wounds suffered is kept as keyed by what it names."""
     tables: dict[str, Table] = {}
+    by_crew: set[int] = set()
     for item in found:
         profile = item.element
         if not is_table_row(profile, generic):
             continue
         type_name = profile.get("typeName", "")
+        crew = _CREW.search(type_name) or _CREW.search(item.owner.get("name", ""))
         values = characteristics(profile)
         cells = list(values.values())
         if not cells:
@@ -549,13 +553,22 @@ def _tables(found: list[Found], generic: str = "Damage Table") -> list[Table]:
             table = tables.setdefault(type_name, Table(list(values), []))
             table.rows.append(cells)
         else:
-            table = tables.setdefault(type_name, Table(["Wounds Suffered", *values], []))
+            key = "Crew" if crew else "Wounds Suffered"
+            table = tables.setdefault(type_name, Table([key, *values], []))
             table.rows.append([profile.get("name", "").strip(), *cells])
+        if crew:
+            by_crew.add(id(table))
     found_tables = [t for t in tables.values() if t.columns and t.rows]
     for table in found_tables:
         key = table.columns[0]
         by_wounds = "wound" in key.lower() or not key.strip()
-        if not by_wounds or not all(_wound_range(row[0]) for row in table.rows):
+        if id(table) in by_crew:
+            # rows named `0`..`4` under `Crew within 1"` count crew, not wounds suffered;
+            # the full crew first (the machine as it starts the battle)
+            table.keyed = "Crew" if by_wounds else key.strip()
+            if all(re.fullmatch(r"\s*\d{1,2}\s*", row[0]) for row in table.rows):
+                table.rows.sort(key=lambda row: -int(row[0]))
+        elif not by_wounds or not all(_wound_range(row[0]) for row in table.rows):
             table.keyed = key.strip() or "row"
     # a damage table first: the one the warscroll rolls by
     return sorted(found_tables, key=lambda t: bool(t.keyed))
@@ -1376,6 +1389,60 @@ def _same_name_reason(keep: Candidate, drop: Candidate) -> str:
     )
 
 
+_DEFAULT_CHOICE = re.compile(r"none|on foot|foot|dismounted|unmounted", re.IGNORECASE)
+_MOUNT_GROUP = re.compile(r"mount|steed|ride", re.IGNORECASE)
+
+
+def _profile_name(root: Element, root_name: str, item: Found, unit_profiles: list[Found]) -> str:
+    """The warscroll name of one of an entry's `Unit` profiles: the entry's own name for its
+    only profile, its default choice or the profile of that name; `Damsel on Pegasus` for a
+    profile of the entry's name carried by a mount choice (every profile kept: a player picks
+    the Damsel on foot or on her Pegasus, each with its own Move); else `Entry (Profile)`."""
+    pname = item.element.get("name", "").strip()
+    if len(unit_profiles) == 1:
+        return root_name
+    if pname != root_name:
+        return f"{root_name} ({pname})"
+    same = [o for o in unit_profiles if o.element.get("name", "").strip() == root_name]
+    if len(same) == 1 or item.owner is root:
+        return root_name
+    choice = item.owner.get("name", "").strip()
+    group = next(
+        (
+            g
+            for g in root.iter("selectionEntryGroup")
+            if any(c is item.owner for c in _children(g, "selectionEntries", "selectionEntry"))
+        ),
+        None,
+    )
+    default = group is not None and group.get("defaultSelectionEntryId") == item.owner.get("id")
+    if default or _DEFAULT_CHOICE.fullmatch(choice) or not choice:
+        return root_name
+    if group is not None and _MOUNT_GROUP.search(group.get("name", "")):
+        return f"{root_name} on {choice}"
+    return f"{root_name} ({choice})"
+
+
+def _own_share(item: Found, unit_profiles: list[Found], found: list[Found]) -> list[Found]:
+    """What one of several `Unit` profiles of an entry takes (a war machine and its crew, a
+    hero and its mount): the weapons and tables an entry carrying another `Unit` profile owns
+    are that unit's; a table keyed by crew is the machine's, never the crew's own Move."""
+    unit_owners = [o.owner for o in unit_profiles if o.owner is not item.owner]
+    crew = bool(_CREW.search(item.element.get("name", "")))
+    machine_besides = any(
+        not _CREW.search(o.element.get("name", "")) for o in unit_profiles if o is not item
+    )
+
+    def taken(f: Found) -> bool:
+        weapon = f.element.get("typeName") == "Weapon"
+        table = f.element.tag == "profile" and is_table_row(f.element)
+        if (weapon or table) and any(f.owner is o for o in unit_owners):
+            return False
+        return not (table and crew and machine_besides)
+
+    return [f for f in found if taken(f)]
+
+
 def import_catalogues(
     paths: Sequence[Path], progress: Callable[[str], None] | None = None
 ) -> ImportReport:
@@ -1443,18 +1510,15 @@ def import_catalogues(
             root_name = root.get("name", "").strip()
             for item in unit_profiles:
                 profile = item.element
-                pname = profile.get("name", "").strip()
-                name = (
-                    root_name
-                    if len(unit_profiles) == 1 or pname == root_name
-                    else f"{root_name} ({pname})"
-                )
+                name = _profile_name(root, root_name, item, unit_profiles)
                 others = [
                     o.owner
                     for o in unit_profiles
                     if o.owner is not item.owner and o.owner is not root
                 ]
                 mine = [f for f in found if not any(owns(o, f.owner) for o in others)]
+                if len(unit_profiles) > 1:
+                    mine = _own_share(item, unit_profiles, mine)
                 source = f"BattleScribe catalogue {catalogue.name!r} (revision {catalogue.root.get('revision', '?')})"
                 try:
                     data, notes = build_unit(
