@@ -1566,9 +1566,9 @@ def import_catalogues(
         report.warscrolls.append(data)
         report.factions[candidate.faction] = report.factions.get(candidate.faction, 0) + 1
         report.weapons += len(data["missile_weapons"]) + len(data["melee_weapons"])
-    report.count_written()
     report.allegiances = read_allegiances(catalogues, index, report)
     settle_target_keywords(report.warscrolls)
+    report.count_written()
     return report
 
 
@@ -1652,6 +1652,36 @@ def _split_keywords(phrase: str, known: set[str]) -> list[str] | None:
     return parts
 
 
+def _auras(effects: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every aura among effects, nested ones (held for a while, on a roll) included."""
+    for effect in effects:
+        if effect.get("type") == "aura":
+            yield effect
+        for value in effect.values():
+            if isinstance(value, list) and value and isinstance(value[0], dict):
+                yield from _auras(value)
+
+
+def settle_aura_keywords(record: dict[str, Any], known: set[str]) -> None:
+    """An aura's keyword phrase ("STORMCAST ETERNALS", "KHORNE DAEMON", "DAUGHTERS OF KHAINE")
+    as the units' own keywords, each of which a unit must have: the phrase as one keyword never
+    matches a unit of two. A phrase of alternatives ("REDEEMER OR SACROSANCT"), which an aura
+    cannot hold, leaves the record a reminder with its text; a phrase of unknown words stays as
+    written (no imported unit carries it)."""
+    effects = record.get("effects") or []
+    for aura in _auras(effects):
+        settled: list[str] = []
+        for phrase in aura.get("keywords") or []:
+            if " OR " in phrase:
+                record.pop("effects", None)
+                record["reminder"] = True
+                return
+            split = _split_keywords(phrase, known)
+            settled.extend(split if split is not None else [phrase])
+        if aura.get("keywords"):
+            aura["keywords"] = list(dict.fromkeys(settled))
+
+
 def settle_target_keywords(warscrolls: list[dict[str, Any]]) -> None:
     """Turn the keyword phrases a text picks by ("REDEEMER OR SACROSANCT", "NURGLE DAEMON") into
     the imported units' own keywords, so the engine's keyword check accepts the units the text
@@ -1660,6 +1690,7 @@ def settle_target_keywords(warscrolls: list[dict[str, Any]]) -> None:
     for data in warscrolls:
         for key in ("abilities", "spells", "command_abilities"):
             for record in data.get(key) or []:
+                settle_aura_keywords(record, known)
                 target = record.get("target")
                 if not target or not target.get("keywords"):
                     continue
@@ -1710,7 +1741,7 @@ def import_into(
                         Skipped(data["name"], taken[data["id"]], _("your own file defines this id"))
                     )
         files = {name: records for name, records in files.items() if any(records.values())}
-        report.count_written()
+    report.count_written()
     header = "BattleScribe data " + ", ".join(report.files)
     report.written = write_files(out, files, header[:400])
     if progress is not None:

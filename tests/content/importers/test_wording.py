@@ -1360,3 +1360,77 @@ def test_issue24_a_bonus_against_a_unit_of_many_models(text: str) -> None:
         }
     ]
     assert reading.weapons == ["bow"]
+
+
+_KNOWN = {"DAUGHTERS OF KHAINE", "KHORNE", "DAEMON", "STORMCAST ETERNAL", "REDEEMER", "WIZARD"}
+
+
+@pytest.mark.parametrize(
+    ("text", "keywords"),
+    [
+        (
+            "You can re-roll hit rolls of 1 for attacks made by friendly Daughters of Khaine "
+            'units wholly within 9" of this model.',
+            ["DAUGHTERS OF KHAINE"],
+        ),
+        (
+            'Add 1 to wound rolls for attacks made by friendly Khorne Daemon units within 8" '
+            "of this model.",
+            ["KHORNE", "DAEMON"],
+        ),
+        (
+            'You can re-roll charge rolls for friendly Stormcast Eternals units within 12" of '
+            "this model.",
+            ["STORMCAST ETERNAL"],
+        ),
+        (
+            'Add 1 to casting rolls for friendly Khorne Daemon wizards within 12" of this model.',
+            ["KHORNE", "DAEMON", "WIZARD"],
+        ),
+        (
+            "Do not take battleshock tests for friendly Daughters of Khaine units wholly "
+            'within 18" of this model.',
+            ["DAUGHTERS OF KHAINE"],
+        ),
+        (
+            "Subtract 1 from hit rolls for attacks made with missile weapons that target "
+            'friendly Khorne Daemon units within 6" of this model.',
+            ["KHORNE", "DAEMON"],
+        ),
+        (
+            'Add 1 to the Bravery characteristic of friendly Stormcast Eternal units within 6" '
+            "of this model.",
+            ["STORMCAST ETERNAL"],
+        ),
+    ],
+)
+def test_issue24_an_aura_of_several_words_is_the_units_own_keywords(
+    text: str, keywords: list[str]
+) -> None:
+    """AoS2 §21: an aura covers a friendly unit with every keyword it names. A phrase of
+    several words is the imported units' own keywords (KHORNE and DAEMON; DAUGHTERS OF KHAINE
+    as the one keyword it is; STORMCAST ETERNALS as STORMCAST ETERNAL), never one keyword no
+    unit carries, so the engine's check (every keyword of the aura) accepts the units meant."""
+    from aos_cli.content.importers.battlescribe import settle_aura_keywords
+
+    reading = read_ability(text, WEAPONS)
+    record = {"effects": reading.effects}
+    settle_aura_keywords(record, _KNOWN)
+    auras = [e for e in record["effects"] if e["type"] == "aura"]
+    assert len(auras) == 1 and auras[0]["keywords"] == keywords, record
+    build_effect(auras[0])
+
+
+def test_issue24_an_aura_for_one_keyword_or_another_stays_a_reminder() -> None:
+    """An aura for "REDEEMER or KHORNE units" would need any of two keywords, which an aura
+    cannot say: the ability stays a reminder with its text, rather than cover no unit."""
+    from aos_cli.content.importers.battlescribe import settle_aura_keywords
+
+    reading = read_ability(
+        "You can re-roll hit rolls of 1 for attacks made by friendly Redeemer or Khorne units "
+        'within 9" of this model.',
+        WEAPONS,
+    )
+    record: dict[str, object] = {"effects": reading.effects}
+    settle_aura_keywords(record, _KNOWN)
+    assert "effects" not in record and record["reminder"] is True
