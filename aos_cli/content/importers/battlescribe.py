@@ -46,6 +46,8 @@ _WOUND_ROW = re.compile(
     re.IGNORECASE,
 )
 """A damage table row's name: `0-2`, `13+`, `00-03 Wounds`, `6+ wounds suffered`."""
+_LEVEL_ROW = re.compile(r"\s*\(?\d{1,2}\)?[.)]\s+\S")
+"""A numbered row of a table of levels or results (`2. Unholy Vigour`, `(3) Bloodstorm`)."""
 _CREW = re.compile(r"\bcrew\b", re.IGNORECASE)
 """A table type or entry naming crew (`Doom Diver Crew`, `Crew within 1\"`): its rows count crew."""
 _GENERIC_COLUMNS = re.compile(r"(?:variable|col(?:umn)?)\s*\d+", re.IGNORECASE)
@@ -881,10 +883,29 @@ class Tally:
             self.reminders += 1
 
 
+def as_bearer(text: str, unit: str) -> str:
+    """An ability's text with the unit's own name, as older warscrolls write the bearer
+    ("within 7\" of Morbidex Twiceborn", "Festus the Leechlord's"), read as "this model": the
+    wordings then know it. Only the reading uses it; the record keeps the text as written."""
+    names = {unit, unit.split(",", 1)[0].strip()}
+    for name in sorted((n for n in names if len(n) >= 5), key=len, reverse=True):
+        # never a name used as a keyword ("friendly Nurglings units")
+        at = rf"(?<!friendly )(?<!enemy )\b{re.escape(name)}"
+        text = re.sub(rf"{at}['’]s\b", "this model's", text)
+        text = re.sub(rf"{at}\b(?! units?\b| models?\b)", "this model", text)
+    return text
+
+
 def _ability(
-    name: str, text: str, refs: list[WeaponRef], tally: Tally, *, command: bool = False
+    name: str,
+    text: str,
+    refs: list[WeaponRef],
+    tally: Tally,
+    *,
+    command: bool = False,
+    bearer: str = "",
 ) -> tuple[dict[str, Any], Reading]:
-    reading = read_ability(text, refs)
+    reading = read_ability(as_bearer(text, bearer) if bearer else text, refs)
     tally.count(reading)
     data: dict[str, Any] = {"name": name, "text": text or name}
     if reading.timing:
@@ -1140,7 +1161,11 @@ def build_unit(
         role = _command_role(aname, text) if type_name in ABILITY_TYPES | {"Rule"} else None
         if type_name == "Unit Leader":
             role = role or "champion"
-        if role is not None and all(m["role"] != role for m in command_models):
+        # one champion; standard bearers or musicians of two kinds (a Flag Bearer and an Icon
+        # Bearer, each with its own rule) are each a command model, known by name
+        if role is not None and all(
+            m["role"] != role or (role != "champion" and m["name"] != aname) for m in command_models
+        ):
             reading = read_ability(text, refs, command_model=role != "champion")
             tally.count(reading)
             model: dict[str, Any] = {"role": role, "name": aname, "text": text or aname}
@@ -1154,7 +1179,16 @@ def build_unit(
                 model["reminder"] = True
             command_models.append(model)
             continue
-        ability, reading = _ability(aname, text, refs, tally)
+        if type_name not in ABILITY_TYPES and _LEVEL_ROW.match(aname):
+            # `2. Unholy Vigour` of an `Evocation of Death Level` table: in force only from
+            # that level (or on that result), which no effect can say: its text, a reminder
+            tally.abilities += 1
+            tally.reminders += 1
+            abilities.append({"name": aname, "text": text or aname, "reminder": True})
+            continue
+        one = data["unit_size"] == {"min": 1, "max": 1} or data["unit_size"] == {"min": 1}
+        bearer = name if one and "HERO" in keywords else ""
+        ability, reading = _ability(aname, text, refs, tally, bearer=bearer)
         if reading.fly:
             data["fly"] = True
             continue

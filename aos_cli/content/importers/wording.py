@@ -601,6 +601,16 @@ def _friendly_aura(s: str) -> list[dict[str, Any]] | None:
     return None
 
 
+_WIZARDS_NEAR = re.compile(
+    r"(?:you can )?(?P<op>add|subtract) (?P<n>\d) (?:to|from) (?:the )?"
+    r"(?P<rolls>casting|unbinding|casting and unbinding|unbinding and casting) rolls "
+    r"(?:for|of|made by) (?P<side>friendly|enemy) wizards (?:while they are |that are )?"
+    r"(?:wholly )?within (?P<r>\d{1,2})\"? of (?:this|that) model"
+)
+"""A bonus or penalty to the casting or unbinding rolls of friendly or enemy WIZARDS near the
+bearer (an aura; its range is the players' to see)."""
+
+
 def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
     """Sentences about rolls outside the attack, battleshock, healing and auras.
 
@@ -689,6 +699,24 @@ def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
         s,
     ):
         return [{"type": "ethereal"}]
+    wizards = _WIZARDS_NEAR.fullmatch(s)
+    if wizards:
+        # "add 1 to casting rolls for friendly WIZARDS while they are within 18\" of this
+        # model", "subtract 1 from the casting rolls of enemy WIZARDS ...": an aura (AoS2 §21)
+        sign = 1 if wizards["op"] == "add" else -1
+        bonuses = [
+            {"type": "roll_bonus", "roll": roll, "amount": sign * int(wizards["n"])}
+            for roll in wizards["rolls"].split(" and ")
+        ]
+        return [
+            {
+                "type": "aura",
+                "range": int(wizards["r"]),
+                "side": wizards["side"],
+                "keywords": ["WIZARD"],
+                "effects": bonuses,
+            }
+        ]
     match = re.fullmatch(
         r"(?:you can )?add (?P<n>\d) to (?:(?P<roll>hit|wound|save|hit and wound) rolls for "
         r"(?:attacks made by |attacks that target )?|(?P<bravery>the bravery characteristic of )|"

@@ -253,6 +253,57 @@ def test_every_mount_choice_of_a_hero_is_kept_as_its_own_warscroll(tmp_path: Pat
     assert not report.skipped
 
 
+def test_a_numbered_row_of_a_level_table_stays_a_reminder(tmp_path: Path) -> None:
+    """A warscroll's ability by level (`2. Grim Haste` of a table of levels of power, a type
+    of its own) is in force only from that level: its text stays a reminder, never an effect
+    the unit has from the start. An ability of an ability type keeps its effects."""
+    unit = entry(
+        "coach",
+        "Grim Coach",
+        unit_profile("Grim Coach", move='14"', wounds="10")
+        + weapon("Scythe")
+        + ability(
+            "2. Grim Haste",
+            "This model can run and still charge later in the same turn.",
+            type_name="Level of Dread",
+        )
+        + ability("Swift Wheels", "This model can run and still shoot in the same turn."),
+    )
+    scrolls, _report = _import(write(tmp_path, unit))
+    by_name = {a["name"]: a for a in scrolls["Grim Coach"]["abilities"]}
+    assert by_name["2. Grim Haste"]["reminder"] and "effects" not in by_name["2. Grim Haste"]
+    assert by_name["Swift Wheels"]["effects"]
+
+
+def test_two_kinds_of_standard_bearer_are_each_a_command_model(tmp_path: Path) -> None:
+    """AoS2 §20.3: a unit whose standard bearers come in two kinds, each with its own rule
+    (a Flag Bearer's Bravery, an Icon Bearer's), has both as command models, whose effects
+    the set-up gives only to a unit that includes one: never an ability always in force."""
+    unit = entry(
+        "u1",
+        "Spear Gits",
+        unit_profile("Spear Gits")
+        + weapon("Spear")
+        + ability(
+            "Bad Icon",
+            "Add 1 to save rolls for attacks made with missile weapons that target a unit "
+            "that includes any Bad Icon Bearers.",
+        )
+        + ability(
+            "Dark Flag",
+            "Add 1 to the Bravery characteristic of a unit that includes any Dark Flag Bearers.",
+        ),
+    )
+    scrolls, _report = _import(write(tmp_path, unit))
+    gits = scrolls["Spear Gits"]
+    bearers = [m for m in gits["command_models"] if m["role"] == "standard_bearer"]
+    assert [m["name"] for m in bearers] == ["Bad Icon", "Dark Flag"]
+    assert bearers[1]["effects"] == [
+        {"type": "characteristic_modifier", "characteristic": "bravery", "amount": 1}
+    ]
+    assert all(a["name"] != "Dark Flag" for a in gits.get("abilities", []))
+
+
 def test_points_and_size_as_battlescribe_counts_them(tmp_path: Path) -> None:
     """Points on the model entry (`5 Judicators` at 140, taken 1-4 times) are the unit's
     140 for 5-20 models, not the entry's own 0."""

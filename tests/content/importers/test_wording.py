@@ -1434,3 +1434,65 @@ def test_issue24_an_aura_for_one_keyword_or_another_stays_a_reminder() -> None:
     record: dict[str, object] = {"effects": reading.effects}
     settle_aura_keywords(record, _KNOWN)
     assert "effects" not in record and record["reminder"] is True
+
+
+@pytest.mark.parametrize(
+    ("text", "auras"),
+    [
+        (
+            'Add 1 to casting rolls for friendly WIZARDS while they are within 12" of this model.',
+            [("friendly", 12, "casting", 1)],
+        ),
+        (
+            'Subtract 1 from the casting rolls of enemy WIZARDS while they are within 10" of '
+            "this model.",
+            [("enemy", 10, "casting", -1)],
+        ),
+        (
+            'Add 1 to unbinding rolls for friendly WIZARDS wholly within 9" of this model. In '
+            'addition, subtract 1 from casting rolls for enemy WIZARDS while they are within 9" '
+            "of this model.",
+            [("friendly", 9, "unbinding", 1), ("enemy", 9, "casting", -1)],
+        ),
+    ],
+)
+def test_issue24_casting_rolls_of_wizards_near_the_bearer(
+    text: str, auras: list[tuple[str, int, str, int]]
+) -> None:
+    """AoS2 §21 and §15.1: a bonus or penalty to the casting or unbinding rolls of friendly
+    or enemy WIZARDS within range of the bearer is an aura on WIZARD units of that side."""
+    reading = read_ability(text, WEAPONS)
+    assert reading.complete
+    got = [
+        (e["side"], e["range"], e["effects"][0]["roll"], e["effects"][0]["amount"])
+        for e in reading.effects
+    ]
+    assert got == auras
+    assert all(e["keywords"] == ["WIZARD"] for e in reading.effects)
+    for effect in reading.effects:
+        build_effect(effect)
+
+
+def test_issue24_the_bearer_named_by_name_is_this_model() -> None:
+    """Older warscrolls name the bearer ("within 7\\" of Grubble the Old"): read as this
+    model, never where the name is a keyword ("friendly Grubble units")."""
+    from aos_cli.content.importers.battlescribe import as_bearer
+
+    text = as_bearer(
+        'Add 1 to wound rolls for friendly Mites units while they are within 7" of Grubble '
+        "the Old.",
+        "Grubble the Old, Keeper of Mites",
+    )
+    reading = read_ability(text, WEAPONS)
+    assert reading.effects == [
+        {
+            "type": "aura",
+            "range": 7,
+            "side": "friendly",
+            "keywords": ["MITES"],
+            "effects": [{"type": "modifier", "roll": "wound", "amount": 1}],
+        }
+    ]
+    assert as_bearer("friendly Grubbles units near Grubbles", "Grubbles") == (
+        "friendly Grubbles units near this model"
+    )
