@@ -704,17 +704,16 @@ def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
         # "add 1 to casting rolls for friendly WIZARDS while they are within 18\" of this
         # model", "subtract 1 from the casting rolls of enemy WIZARDS ...": an aura (AoS2 §21)
         sign = 1 if wizards["op"] == "add" else -1
-        bonuses = [
-            {"type": "roll_bonus", "roll": roll, "amount": sign * int(wizards["n"])}
-            for roll in wizards["rolls"].split(" and ")
-        ]
         return [
             {
                 "type": "aura",
                 "range": int(wizards["r"]),
                 "side": wizards["side"],
                 "keywords": ["WIZARD"],
-                "effects": bonuses,
+                "effects": [
+                    {"type": "roll_bonus", "roll": roll, "amount": sign * int(wizards["n"])}
+                    for roll in wizards["rolls"].split(" and ")
+                ],
             }
         ]
     match = re.fullmatch(
