@@ -46,8 +46,11 @@ _WOUND_ROW = re.compile(
     re.IGNORECASE,
 )
 """A damage table row's name: `0-2`, `13+`, `00-03 Wounds`, `6+ wounds suffered`."""
-_LEVEL_ROW = re.compile(r"\s*\(?\d{1,2}\)?[.)]\s+\S")
-"""A numbered row of a table of levels or results (`2. Unholy Vigour`, `(3) Bloodstorm`)."""
+_LEVEL_ROW = re.compile(
+    r"\s*(?:\(\d{1,2}\)\s*|\d{1,2}[.)]\s*|\d{1,2}\s*(?:[-–]\s*\d{1,2}|\+)\s+)[^\d\s]"
+)
+"""A numbered row of a table of levels or results (`2. Unholy Vigour`, `(3) Bloodstorm`,
+`07-13 Models Slain` of a tally): in force only at that level, on that result."""
 _CREW = re.compile(r"\bcrew\b", re.IGNORECASE)
 """A table type or entry naming crew (`Doom Diver Crew`, `Crew within 1\"`): its rows count crew."""
 _GENERIC_COLUMNS = re.compile(r"(?:variable|col(?:umn)?)\s*\d+", re.IGNORECASE)
@@ -891,8 +894,8 @@ def as_bearer(text: str, unit: str) -> str:
     for name in sorted((n for n in names if len(n) >= 5), key=len, reverse=True):
         # never a name used as a keyword ("friendly Nurglings units")
         at = rf"(?<!friendly )(?<!enemy )\b{re.escape(name)}"
-        text = re.sub(rf"{at}['’]s\b", "this model's", text)
-        text = re.sub(rf"{at}\b(?! units?\b| models?\b)", "this model", text)
+        text = re.sub(rf"{at}['’]s\b", "this model's", text, flags=re.IGNORECASE)
+        text = re.sub(rf"{at}\b(?! units?\b| models?\b)", "this model", text, flags=re.IGNORECASE)
     return text
 
 

@@ -255,7 +255,7 @@ def test_every_mount_choice_of_a_hero_is_kept_as_its_own_warscroll(tmp_path: Pat
 
 def test_a_numbered_row_of_a_level_table_stays_a_reminder(tmp_path: Path) -> None:
     """A warscroll's ability by level (`2. Grim Haste` of a table of levels of power, a type
-    of its own) is in force only from that level: its text stays a reminder, never an effect
+    of its own; `07-13 Models Slain` of a tally) is in force only from that level: its text stays a reminder, never an effect
     the unit has from the start. An ability of an ability type keeps its effects."""
     unit = entry(
         "coach",
@@ -267,11 +267,19 @@ def test_a_numbered_row_of_a_level_table_stays_a_reminder(tmp_path: Path) -> Non
             "This model can run and still charge later in the same turn.",
             type_name="Level of Dread",
         )
+        + ability(
+            "07-13 Models Slain",
+            "Re-roll hit rolls of 1.",
+            type_name="Tally of the Fallen",
+        )
         + ability("Swift Wheels", "This model can run and still shoot in the same turn."),
     )
     scrolls, _report = _import(write(tmp_path, unit))
     by_name = {a["name"]: a for a in scrolls["Grim Coach"]["abilities"]}
     assert by_name["2. Grim Haste"]["reminder"] and "effects" not in by_name["2. Grim Haste"]
+    assert (
+        by_name["07-13 Models Slain"]["reminder"] and "effects" not in by_name["07-13 Models Slain"]
+    )
     assert by_name["Swift Wheels"]["effects"]
 
 

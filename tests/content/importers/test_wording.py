@@ -1474,14 +1474,14 @@ def test_issue24_casting_rolls_of_wizards_near_the_bearer(
 
 
 def test_issue24_the_bearer_named_by_name_is_this_model() -> None:
-    """Older warscrolls name the bearer ("within 7\\" of Grubble the Old"): read as this
-    model, never where the name is a keyword ("friendly Grubble units")."""
+    """Older warscrolls name the bearer ("within 7\\" of Grubble the Old", whatever the case
+    of the warscroll's name): read as this model, never where the name is a keyword."""
     from aos_cli.content.importers.battlescribe import as_bearer
 
     text = as_bearer(
         'Add 1 to wound rolls for friendly Mites units while they are within 7" of Grubble '
         "the Old.",
-        "Grubble the Old, Keeper of Mites",
+        "Grubble The Old, Keeper of Mites",
     )
     reading = read_ability(text, WEAPONS)
     assert reading.effects == [
@@ -1496,3 +1496,61 @@ def test_issue24_the_bearer_named_by_name_is_this_model() -> None:
     assert as_bearer("friendly Grubbles units near Grubbles", "Grubbles") == (
         "friendly Grubbles units near this model"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        (
+            "Re-roll wound rolls of 1.",
+            [{"type": "reroll", "roll": "wound", "which": "ones"}],
+        ),
+        (
+            "Add 1 to hit rolls for attacks made by this model if it charged in the same turn.",
+            [
+                {
+                    "type": "conditional",
+                    "condition": "charged_this_turn",
+                    "effects": [{"type": "modifier", "roll": "hit", "amount": 1}],
+                }
+            ],
+        ),
+        (
+            "You can re-roll hit and wound rolls for attacks made by this model that target a "
+            "MONSTER.",
+            [
+                {
+                    "type": "against",
+                    "keywords": ["MONSTER"],
+                    "effects": [
+                        {"type": "reroll", "roll": "hit", "which": "all"},
+                        {"type": "reroll", "roll": "wound", "which": "all"},
+                    ],
+                }
+            ],
+        ),
+        (
+            'Subtract 1 from casting rolls for enemy WIZARDS within 15" of any friendly models '
+            "with this ability.",
+            [
+                {
+                    "type": "aura",
+                    "range": 15,
+                    "side": "enemy",
+                    "keywords": ["WIZARD"],
+                    "effects": [{"type": "roll_bonus", "roll": "casting", "amount": -1}],
+                }
+            ],
+        ),
+    ],
+)
+def test_issue24_bare_rerolls_charged_bonuses_and_two_rerolls_against_a_kind(
+    text: str, effects: list[dict[str, object]]
+) -> None:
+    """AoS2 §14.1, §14.5: a warscroll's bare "Re-roll wound rolls of 1." is its own attacks';
+    "if it charged in the same turn" is the charge condition; hit and wound rolls rerolled only
+    against a MONSTER; an aura held by every model with the ability (AoS2 §21)."""
+    reading = read_ability(text, WEAPONS)
+    assert reading.effects == effects and reading.complete
+    for effect in effects:
+        build_effect(effect)
