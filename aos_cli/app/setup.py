@@ -386,6 +386,7 @@ def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[st
                 snapshot["choices"] = [*snapshot.get("choices", []), choice]
     traits = allegiance.command_traits[:1] if allegiance is not None else []
     player = player_name(army.player) if army.player else army.name
+    fielded, void = add_battalions(db, army, allegiance, units)
     return {
         "name": player,
         "players": [player],
@@ -404,7 +405,8 @@ def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[st
             for table in traits
             for row in table.rows
         ],
-        "battalions": len(army.battalions),
+        "battalions": fielded,
+        **({"battalions_void": void} if void else {}),
         "finished_setup_first": finished_first,
         "units": units,
     }
@@ -420,6 +422,52 @@ def add_battle_traits(allegiance: Any, units: list[dict[str, Any]]) -> None:
         for trait in allegiance.battle_traits:
             if trait.effects and all(a["id"] != trait.id for a in snapshot["abilities"]):
                 snapshot["abilities"].append({**_ability(trait, "ability"), "limit_key": trait.id})
+
+
+def add_battalions(
+    db: Database, army: ArmyList, allegiance: Any, units: list[dict[str, Any]]
+) -> tuple[int, list[dict[str, str]]]:
+    """The battalions that keep their organisation (seed 000 p.16): each gives its command
+    point and its abilities with effects to its units (AoS2 §23.2); one that breaks it gives
+    neither and is kept as `{"battalion", "why"}` to be told. Returns how many count and
+    those that do not. Effects wrapped in the `army_allegiance` condition stay only in an
+    army of the battalion's faction's allegiance (Lightning Strike's +2 or -2)."""
+    from aos_cli.content.army import battalion_faults
+
+    faults = battalion_faults(army, db)
+    void = [{"battalion": army.battalions[i].battalion, "why": why} for i, why in faults.items()]
+    by_id = {unit.id: snapshot for unit, snapshot in zip(army.units, units, strict=True)}
+    for index, fielded in enumerate(army.battalions):
+        if index in faults:
+            continue
+        try:
+            battalion = db.battalion(fielded.battalion, army.system)
+        except ContentError:
+            continue
+        sworn = allegiance is not None and allegiance.faction == battalion.faction
+        for unit_id in fielded.units:
+            snapshot = by_id.get(unit_id)
+            if snapshot is None:
+                continue
+            snapshot["battalions"] = [*snapshot.get("battalions", []), battalion.id]
+            for ability in battalion.abilities:
+                effects = _sworn(_effects(ability.effects), sworn)
+                if effects and all(a["id"] != ability.id for a in snapshot["abilities"]):
+                    data = {**_ability(ability, "ability"), "effects": effects}
+                    snapshot["abilities"].append({**data, "limit_key": ability.id})
+    return len(army.battalions) - len(faults), void
+
+
+def _sworn(effects: list[dict[str, Any]], sworn: bool) -> list[dict[str, Any]]:
+    """Effects as a battalion gives them: those under the `army_allegiance` condition
+    unwrapped in an army of its faction's allegiance, left out in any other."""
+    kept: list[dict[str, Any]] = []
+    for effect in effects:
+        if effect.get("type") == "conditional" and effect.get("condition") == "army_allegiance":
+            kept += _sworn(list(effect.get("effects", [])), sworn) if sworn else []
+        else:
+            kept.append(effect)
+    return kept
 
 
 def apply_setup_choices(side: dict[str, Any], allegiance: Any) -> None:

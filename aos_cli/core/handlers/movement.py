@@ -124,8 +124,38 @@ def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAn
     roll = max(1, dice.roll(1, purpose)[0] + act.mod)
     unit.moved = True
     needed = system_of(state).arrival_roll or 0
+    roll = either_way(unit, roll, needed, answers)
     arrived = roll >= needed
     if arrived:
         unit.in_reserve = False
         note_placed(state, unit, "arrive")
     emit(state, Arrived(unit.spec.id, unit.name, unit.side, "roll", roll, needed, arrived))
+
+
+def either_way(unit: UnitState, roll: int, needed: int, answers: RecordedAnswers) -> int:
+    """The arrival roll after a bonus the player may add or subtract (Lightning Strike, seed
+    000 p.16: 2 either way for the units of the battalion in a Stormcast Eternals army).
+    Only the choice that changes the outcome is asked: adding to a roll that falls short,
+    subtracting from one that arrives (to stay in the Celestial Realm); modifiers never take
+    a roll below 1 (AoS2 §1.4)."""
+    from aos_cli.core.ability_effects import RollBonus
+
+    for ability in unit.spec.abilities:
+        for effect in ability.effects:
+            if not (
+                isinstance(effect, RollBonus) and effect.roll == "arrival" and effect.either_way
+            ):
+                continue
+            amount = effect.amount
+            names = {"ability": ability.name, "unit": unit.name, "roll": roll, "n": amount}
+            if roll < needed <= roll + amount and answers.yes_no(
+                f"add:{ability.id}",
+                tr("{ability}: add {n} to the roll of {roll} for {unit}?", **names),
+            ):
+                return roll + amount
+            if max(1, roll - amount) < needed <= roll and answers.yes_no(
+                f"subtract:{ability.id}",
+                tr("{ability}: subtract {n} from the roll of {roll} for {unit}?", **names),
+            ):
+                return max(1, roll - amount)
+    return roll

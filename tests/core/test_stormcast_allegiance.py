@@ -1,0 +1,181 @@
+"""The Stormcast Eternals allegiance page and warscroll battalions of seed 000 as rules the
+game applies (issue 26): the command traits Consummate Commander and Cunning Strategist
+(p.19), the battalions' Lightning Strike and Martial Bond, and a battalion's organisation
+(p.16). Each test is named after its page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from aos_cli.app.setup import build_setup
+from aos_cli.core.actions import RecordedAnswers, apply_action
+from aos_cli.core.dice import ScriptedDice
+from aos_cli.core.errors import RuleError
+from aos_cli.core.state import GameState
+from aos_cli.core.turn import new_game
+from tests.core.test_unit_attacks import army
+
+ENEMY = [
+    {"id": "knight-of-shrouds", "warscroll": "Knight of Shrouds", "general": True},
+    {"id": "chainrasps", "warscroll": "Chainrasp Horde", "models": 10},
+]
+CHAMBER = [
+    {"id": "lord-relictor", "warscroll": "Lord-Relictor", "general": True},
+    {"id": "lord-castellant", "warscroll": "Lord-Castellant"},
+    {"id": "liberators", "warscroll": "Liberators", "models": 5},
+    {"id": "judicators", "warscroll": "Judicators", "models": 5},
+]
+
+
+def act(state: GameState, kind: str, dice: list[int] | None = None, **payload: Any) -> None:
+    """Apply one action with exactly these dice (all must be used) and answers."""
+    answers = payload.pop("answers", {})
+    source = ScriptedDice(dice or [])
+    apply_action(state, kind, payload, source, RecordedAnswers(dict(answers)))
+    assert source.remaining == 0, f"{kind} left dice unused"
+
+
+def to_phase(state: GameState, phase: str, side: int) -> None:
+    for _ in range(40):
+        if state.phase == phase and state.active_side == side:
+            return
+        act(state, "next")
+    raise AssertionError(f"never reached the {phase} phase")
+
+
+def setup_of(
+    tmp_path: Path, units: list[dict[str, Any]], content: list[Path] | None = None, **extra: Any
+) -> dict[str, Any]:
+    """The set-up of a Stormcast army (`extra`: allegiance, battalions ...) against Nighthaunt."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    paths = [army(tmp_path, "Stormcast", units, **extra), army(tmp_path, "Ghosts", ENEMY)]
+    return build_setup(paths, "first-blood", content_dirs=content or [])
+
+
+def chamber(units: list[str], name: str = "Exemplar Chamber") -> dict[str, Any]:
+    return {"battalions": [{"battalion": name, "units": units}]}
+
+
+# --------------------------------------------------------------------------- p.16 organisation
+
+
+def test_aos2_p16_a_battalion_keeping_its_organisation_gives_its_command_point(
+    tmp_path: Path,
+) -> None:
+    """p.16: each warscroll battalion gives 1 command point at the start of the battle."""
+    setup = setup_of(tmp_path, CHAMBER, **chamber([u["id"] for u in CHAMBER]))
+    assert setup["sides"][0]["battalions"] == 1
+    assert new_game(setup).sides[0].command_points == 1
+
+
+def test_aos2_p16_understrength_units_cannot_be_in_a_battalion(tmp_path: Path) -> None:
+    """p.16: an understrength unit (p.13) cannot be used in a warscroll battalion: the
+    battalion gives no command point and no abilities, and the set-up says why."""
+    units = [*CHAMBER[:2], {**CHAMBER[2], "models": 3}, CHAMBER[3]]
+    setup = setup_of(tmp_path, units, **chamber([u["id"] for u in units]))
+    side = setup["sides"][0]
+    assert side["battalions"] == 0
+    assert new_game(setup).sides[0].command_points == 0
+    assert "understrength" in side["battalions_void"][0]["why"]
+    assert not any(a["id"] == "lightning-strike" for u in side["units"] for a in u["abilities"])
+
+
+def test_aos2_p16_a_battalion_is_two_or_more_units(tmp_path: Path) -> None:
+    """p.16: a warscroll battalion consists of two or more units."""
+    setup = setup_of(tmp_path, CHAMBER, **chamber(["liberators"]))
+    assert setup["sides"][0]["battalions"] == 0
+    assert setup["sides"][0]["battalions_void"][0]["battalion"] == "Exemplar Chamber"
+
+
+def test_aos2_p16_a_battalions_units_fill_its_organisation(tmp_path: Path) -> None:
+    """p.16: the organisation lists the titles or keywords of the units a battalion must
+    include: a unit with no place in it, or an entry left short, voids the battalion."""
+    content = tmp_path / "content"
+    content.mkdir()
+    record = {
+        "schema_version": 1,
+        "system": "aos2",
+        "battalions": [
+            {
+                "id": "test-guard",
+                "name": "Test Guard",
+                "faction": "Stormcast Eternals",
+                "organisation": [
+                    {"entry": "Lord-Castellant", "min": 1, "max": 1},
+                    {"entry": "Liberators", "min": 2, "max": 3},
+                ],
+            }
+        ],
+    }
+    (content / "guard.yaml").write_text(yaml.safe_dump(record))
+    units = [*CHAMBER, {"id": "more-liberators", "warscroll": "Liberators", "models": 5}]
+    kept = setup_of(
+        tmp_path / "a",
+        units,
+        [content],
+        **chamber(["lord-castellant", "liberators", "more-liberators"], "Test Guard"),
+    )
+    assert kept["sides"][0]["battalions"] == 1
+    short = setup_of(
+        tmp_path / "b", units, [content], **chamber(["lord-castellant", "liberators"], "Test Guard")
+    )
+    assert "needs 2 Liberators" in short["sides"][0]["battalions_void"][0]["why"]
+    stray = setup_of(
+        tmp_path / "c",
+        units,
+        [content],
+        **chamber(["lord-castellant", "liberators", "judicators"], "Test Guard"),
+    )
+    assert "no place" in stray["sides"][0]["battalions_void"][0]["why"]
+
+
+# --------------------------------------------------------------------------- p.16 Lightning Strike
+
+
+def arriving(tmp_path: Path, allegiance: str | None = "Stormcast Eternals") -> GameState:
+    """The chamber's Liberators wait in the Celestial Realm; Stormcast's first movement phase."""
+    extra: dict[str, Any] = chamber([u["id"] for u in CHAMBER])
+    if allegiance:
+        extra["allegiance"] = allegiance
+    setup = setup_of(tmp_path, CHAMBER, **extra)
+    next(u for u in setup["sides"][0]["units"] if u["id"] == "liberators")["reserve"] = True
+    state = new_game(setup)
+    act(state, "priority", [6, 1], answers={"take-first": True})
+    to_phase(state, "movement", 0)
+    return state
+
+
+def test_aos2_p16_lightning_strike_adds_2_to_a_scions_of_the_storm_roll(tmp_path: Path) -> None:
+    """p.16 Lightning Strike: with Stormcast Eternals allegiance the player may add 2 to the
+    Scions of the Storm roll of the battalion's units: a 1 then arrives (3 or more, p.20)."""
+    state = arriving(tmp_path)
+    act(state, "arrive", [1], unit="liberators", answers={"add:lightning-strike": True})
+    assert not state.unit("liberators").in_reserve
+
+
+def test_aos2_p16_lightning_strike_may_subtract_2_to_stay_in_the_celestial_realm(
+    tmp_path: Path,
+) -> None:
+    """p.16 Lightning Strike: or subtract 2: a 4 then does not arrive."""
+    state = arriving(tmp_path)
+    act(state, "arrive", [4], unit="liberators", answers={"subtract:lightning-strike": True})
+    assert state.unit("liberators").in_reserve
+
+
+def test_aos2_p16_lightning_strike_needs_the_stormcast_allegiance(tmp_path: Path) -> None:
+    """p.16 Lightning Strike: without the Stormcast Eternals allegiance, no 2 either way: a 1
+    stays a 1 and nothing is asked."""
+    state = arriving(tmp_path, None)
+    act(state, "arrive", [1], unit="liberators")
+    assert state.unit("liberators").in_reserve
+
+
+def test_aos2_p16_lightning_strike_asks_the_choice_it_gives(tmp_path: Path) -> None:
+    """p.16 Lightning Strike: the choice is the player's; the tool asks for it."""
+    state = arriving(tmp_path)
+    with pytest.raises(RuleError, match="Lightning Strike: add 2"):
+        act(state, "arrive", [2], unit="liberators")
