@@ -377,6 +377,7 @@ def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[st
             row = _row(traits, army.command_trait)
             choice = _choice("command trait", row, snapshot, army.command_trait_weapon)
             snapshot["choices"] = [*snapshot.get("choices", []), choice]
+            give_pick(row, snapshot, units, army.command_trait_pick)
     if allegiance is not None:
         add_battle_traits(allegiance, units)
         for unit, snapshot in zip(army.units, units, strict=True):
@@ -484,11 +485,34 @@ def apply_setup_choices(side: dict[str, Any], allegiance: Any) -> None:
         row = _row(allegiance.command_traits, trait["id"])
         choice = _choice("command trait", row, general, trait.get("weapon"))
         general["choices"] = [*general.get("choices", []), choice]
+        for unit in side["units"]:
+            unit["abilities"] = [a for a in unit["abilities"] if not a.get("picked_by_trait")]
+        give_pick(row, general, side["units"], trait.get("pick"))
     for artefact in side.get("artefacts", []):
         bearer = next(u for u in side["units"] if u["id"] == artefact["bearer"])
         row = _row(allegiance.artefacts, artefact["id"])
         choice = _choice("artefact", row, bearer, artefact.get("weapon"))
         bearer["choices"] = [*bearer.get("choices", []), choice]
+
+
+def give_pick(
+    row: Any, general: dict[str, Any], units: list[dict[str, Any]], named: str | None
+) -> dict[str, Any] | None:
+    """The other HERO a command trait picks gets what the trait gives it (Consummate
+    Commander, seed 000 p.19: it uses command abilities as if it were the general while the
+    general lives): the unit named, else the first other HERO. Returns the unit picked."""
+    effects = [e for e in _effects(row.effects) if e.get("type") == "acts_as_general"]
+    if not effects:
+        return None
+    others = [u for u in units if u is not general and "HERO" in [k.upper() for k in u["keywords"]]]
+    picked = next((u for u in others if named in (u["id"], u["name"])), None) if named else None
+    picked = picked or (others[0] if others else None)
+    if picked is not None:
+        given = [{**e, "general": general["id"]} for e in effects]
+        ability = {**_ability(row, "ability"), "effects": given, "passive": True}
+        picked["abilities"] = [*picked["abilities"], {**ability, "limit_key": row.id}]
+        picked["abilities"][-1]["picked_by_trait"] = True
+    return picked
 
 
 def _row(tables: Sequence[Any], wanted: str) -> Any:

@@ -78,6 +78,9 @@ class ArmyList(Base):
     command_trait_weapon: str | None = None
     """The general's own weapon a command trait that blesses a weapon is given to (Champion of
     the Realms, AoS2 §25); its first such weapon when left out."""
+    command_trait_pick: str | None = None
+    """The unit id of the other HERO a command trait picks (Consummate Commander, seed 000
+    p.19); the first other HERO of the list when left out."""
     subfaction: str | None = None
     realm: str | None = None
     """Realm of origin, where the list names one."""
@@ -246,6 +249,22 @@ def _check_command_trait(
         scroll = scrolls[general.id]
         named = army.command_trait_weapon
         found += _check_blessed(row, scroll, general, named, ("command_trait_weapon",))
+    pick = army.command_trait_pick
+    if pick is not None:
+        picked = next((u for u in army.units if u.id == pick), None)
+        if picked is None:
+            found.append(
+                (
+                    ("command_trait_pick",),
+                    _("no unit with id {id} in this army").format(id=repr(pick)),
+                )
+            )
+        elif picked.general or (
+            picked.id in scrolls and not scrolls[picked.id].has_keyword("HERO")
+        ):
+            found.append(
+                (("command_trait_pick",), _("the command trait picks one other HERO (p.19)"))
+            )
     return found
 
 

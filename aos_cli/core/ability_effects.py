@@ -211,6 +211,8 @@ class ActsAsGeneral(Effect):
     that gave it this lives (Consummate Commander)."""
 
     type_name: ClassVar[str] = "acts_as_general"
+    general: str = ""
+    """The id of the general whose trait it is (set when the trait's pick is made)."""
 
 
 @register

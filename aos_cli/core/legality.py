@@ -20,6 +20,7 @@ from aos_cli.core.ability_effects import (
     IfKeywords,
     Lasting,
     MortalWounds,
+    PreBattleMoves,
     RollThen,
 )
 from aos_cli.core.after_moving import barred_after_moving
@@ -27,6 +28,7 @@ from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import (
     CONTROL_WHEN_SCORED_REVISION,
     check_unused,
+    commands_as_general,
     need_hero,
     need_phase,
     no_general,
@@ -42,7 +44,7 @@ from aos_cli.core.phase_names import phase_name
 from aos_cli.core.state import AbilitySpec, GameState, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.language.i18n import N_
-from aos_cli.language.text import Text, tr
+from aos_cli.language.text import Join, Text, tr, trn
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers
@@ -190,6 +192,56 @@ def check_arrive(state: GameState, unit: UnitState) -> None:
                 "{unit} arrives from battle round {round} (the battleplan's reserves)",
                 unit=unit.name,
                 round=first,
+            )
+        )
+
+
+def pre_battle_moves(state: GameState, side: int) -> tuple[str, PreBattleMoves] | None:
+    """The side's ability of pre-battle moves and its name (Cunning Strategist, seed 000
+    p.19), from its units' abilities and the set-up choices in force on them."""
+    for unit in state.sides[side].units:
+        found = [(a.name, a.effects) for a in unit.spec.abilities]
+        found += [(e.name, e.effects) for e in unit.effects]
+        for name, effects in found:
+            for effect in effects:
+                if isinstance(effect, PreBattleMoves):
+                    return name, effect
+    return None
+
+
+def check_pre_battle_move(state: GameState, unit: UnitState) -> None:
+    """Seed 000 p.19 (Cunning Strategist) with p.14's pre-battle abilities: once both armies
+    are set up and before the first battle round begins, each of the units picked (as many
+    as rolled, with the keywords named) may move once."""
+    present(unit)
+    found = pre_battle_moves(state, unit.side)
+    if found is None:
+        raise RuleError(tr("{side} has no pre-battle move", side=state.sides[unit.side].name))
+    name, effect = found
+    if state.round > 0 or state.phase != "priority":
+        raise RuleError(tr("{ability} is used before the first battle round begins", ability=name))
+    side = state.sides[unit.side]
+    missing = [k for k in effect.keywords if not unit.spec.has(k)]
+    if missing:
+        raise RuleError(
+            tr(
+                "{ability} moves {keywords} units only",
+                ability=name,
+                keywords=Join(tuple(missing), ", "),
+            )
+        )
+    if unit.spec.id in side.pre_battle_moved:
+        raise RuleError(
+            tr("{unit} has already made its move ({ability})", unit=unit.name, ability=name)
+        )
+    if side.pre_battle_moves is not None and len(side.pre_battle_moved) >= side.pre_battle_moves:
+        raise RuleError(
+            trn(
+                "{ability} rolled {n} unit, and it has moved",
+                "{ability} rolled {n} units, and they have moved",
+                side.pre_battle_moves,
+                ability=name,
+                n=side.pre_battle_moves,
             )
         )
 
@@ -456,7 +508,7 @@ def check_ability(state: GameState, unit: UnitState, ability: AbilitySpec) -> No
         )
         raise RuleError(whose)
     check_moment(state, ability)
-    if ability.general_only and not unit.general:
+    if ability.general_only and not commands_as_general(state, unit):
         raise RuleError(
             tr(
                 "only the general may use {ability}; {unit} is not the general",

@@ -361,6 +361,12 @@ class SideState:
     """Its allegiance's command traits (`low`, `high`, `name`, `text`, `effects`, `weapon`):
     a general chosen during the battle generates one at once (seed 000 p.19)."""
 
+    pre_battle_moves: int | None = None
+    """The moves its pre-battle ability rolled (Cunning Strategist's D3, seed 000 p.19); None
+    until the first is made."""
+    pre_battle_moved: list[str] = field(default_factory=list)
+    """The units that have made their pre-battle move."""
+
     @property
     def triumph_used(self) -> bool:
         """Its triumph has been declared (once per battle, AoS2 §16)."""

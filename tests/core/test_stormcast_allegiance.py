@@ -179,3 +179,99 @@ def test_aos2_p16_lightning_strike_asks_the_choice_it_gives(tmp_path: Path) -> N
     state = arriving(tmp_path)
     with pytest.raises(RuleError, match="Lightning Strike: add 2"):
         act(state, "arrive", [2], unit="liberators")
+
+
+# --------------------------------------------------------------------------- p.19 command traits
+
+ORDERS = {
+    "id": "orders",
+    "name": "Orders",
+    "kind": "command",
+    "phase": "hero",
+    "turn": "yours",
+    "cost": 1,
+    "general_only": True,
+    "usage": "unlimited",
+    "effects": [{"type": "command_points", "amount": 0}],
+}
+"""A command ability only the general may use (p.4), given to the Lord-Castellant."""
+
+
+def commanding(tmp_path: Path, trait: str | None) -> GameState:
+    """Stormcast's hero phase; the Lord-Castellant has a command ability only the general
+    may use; the general (the Lord-Relictor) has `trait`."""
+    extra: dict[str, Any] = {"allegiance": "Stormcast Eternals"}
+    if trait:
+        extra["command_trait"] = trait
+    setup = setup_of(tmp_path, CHAMBER, **extra, **chamber([u["id"] for u in CHAMBER]))
+    castellant = next(u for u in setup["sides"][0]["units"] if u["id"] == "lord-castellant")
+    castellant["abilities"].append(ORDERS)
+    state = new_game(setup)
+    act(state, "priority", [6, 1], answers={"take-first": True})
+    return state
+
+
+def test_aos2_p19_consummate_commander_lets_another_hero_command_as_the_general(
+    tmp_path: Path,
+) -> None:
+    """p.19 Consummate Commander: the other Hero picked uses its command abilities as if it
+    were the general, while the general is alive; without the trait it may not."""
+    plain = commanding(tmp_path / "a", None)
+    with pytest.raises(RuleError, match="only the general"):
+        act(plain, "ability", unit="lord-castellant", ability="orders")
+    state = commanding(tmp_path / "b", "Consummate Commander")
+    act(state, "ability", unit="lord-castellant", ability="orders")
+    assert state.sides[0].command_points == 1  # 1 battalion + 1 hero phase - 1 spent
+    state.unit("lord-relictor").models = 0  # the general slain: the trait ends with it
+    state.unit("lord-relictor").general = False
+    with pytest.raises(RuleError, match="only the general"):
+        act(state, "ability", unit="lord-castellant", ability="orders")
+
+
+def test_aos2_p19_consummate_commander_gives_the_generals_command_range(tmp_path: Path) -> None:
+    """p.19 Consummate Commander with p.4's command abilities: a unit within 12" of the Hero
+    picked receives At the Double as if that Hero were the general: the tool names it."""
+    state = commanding(tmp_path, "Consummate Commander")
+    to_phase(state, "movement", 0)
+    with pytest.raises(RuleError, match="your general or Lord-Castellant"):
+        act(state, "run", [2], unit="liberators", at_the_double=True)
+
+
+def strategist(tmp_path: Path) -> GameState:
+    """Set up, before the first battle round; the general has Cunning Strategist."""
+    extra: dict[str, Any] = {
+        "allegiance": "Stormcast Eternals",
+        "command_trait": "Cunning Strategist",
+    }
+    return new_game(setup_of(tmp_path, CHAMBER, **extra))
+
+
+def test_aos2_p19_cunning_strategist_moves_d3_units_before_the_first_round(tmp_path: Path) -> None:
+    """p.19 Cunning Strategist: once both armies are set up, before the first battle round,
+    D3 friendly Stormcast Eternals units may each move up to 5": a 3 on the dice is 2 units,
+    each once; not an enemy unit; not once the first battle round has begun."""
+    from aos_cli.core.guide import options
+
+    state = strategist(tmp_path)
+    offered = [o.payload.get("unit") for o in options(state) if o.kind == "pre_battle_move"]
+    assert offered == ["lord-relictor", "lord-castellant", "liberators", "judicators"]
+    act(state, "pre_battle_move", [3], unit="liberators")
+    assert state.sides[0].pre_battle_moves == 2
+    with pytest.raises(RuleError, match="already made its move"):
+        act(state, "pre_battle_move", unit="liberators")
+    with pytest.raises(RuleError, match="no pre-battle move"):
+        act(state, "pre_battle_move", unit="chainrasps")
+    act(state, "pre_battle_move", unit="judicators")
+    with pytest.raises(RuleError, match="rolled 2 units"):
+        act(state, "pre_battle_move", unit="lord-castellant")
+    fresh = strategist(tmp_path / "b")
+    act(fresh, "priority", [6, 1], answers={"take-first": True})
+    with pytest.raises(RuleError, match="before the first battle round"):
+        act(fresh, "pre_battle_move", unit="liberators")
+
+
+def test_aos2_p19_cunning_strategist_is_not_offered_without_the_trait(tmp_path: Path) -> None:
+    """p.19: only a general with Cunning Strategist gives the pre-battle moves."""
+    state = new_game(setup_of(tmp_path, CHAMBER, allegiance="Stormcast Eternals"))
+    with pytest.raises(RuleError, match="no pre-battle move"):
+        act(state, "pre_battle_move", unit="liberators")

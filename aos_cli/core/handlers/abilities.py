@@ -307,7 +307,7 @@ def _command(state: GameState, act: UseCommand, dice: DiceSource, answers: Recor
         need_phase(state, "battleshock")
         unit = state.unit(_commanded(state, act))
         check_inspiring_presence(state, unit)
-        needs_hero_in_range(answers, unit)
+        needs_hero_in_range(answers, unit, state)
         spend_cp(state, unit.side, "Inspiring Presence")
         unit.battleshock_exempt = True
         unit.used.append("command: Inspiring Presence")
