@@ -217,6 +217,19 @@ class ActsAsGeneral(Effect):
 
 @register
 @dataclass(frozen=True)
+class BattalionUnitSlain(Effect):
+    """When another unit of its battalion is slain in `phase`, the unit using this ability,
+    within `range` inches of it, gets the `effects` (Martial Bond: +1 Attacks to its melee
+    weapons for the rest of the battle); once for each unit slain."""
+
+    type_name: ClassVar[str] = "battalion_unit_slain"
+    range: int
+    effects: tuple[Effect, ...]
+    phase: str = "combat"
+
+
+@register
+@dataclass(frozen=True)
 class Aura(Effect):
     """Units within `range` inches (friendly, enemy or all, with a keyword) get the effects.
 
@@ -290,6 +303,7 @@ class IfKeywords(Effect):
 
 
 WRAPPERS: tuple[type[Effect], ...] = (
+    BattalionUnitSlain,
     RollThen,
     Lasting,
     Aura,
@@ -305,7 +319,9 @@ def inner_effects(effect: Effect) -> tuple[Effect, ...]:
     """The effects a wrapper holds (none for a plain effect)."""
     if isinstance(effect, RollThen):
         return effect.then
-    if isinstance(effect, Lasting | Aura | Against | Conditional | WithWeapons):
+    if isinstance(
+        effect, Lasting | Aura | Against | Conditional | WithWeapons | BattalionUnitSlain
+    ):
         return effect.effects
     if isinstance(effect, IfKeywords):
         return (*effect.effects, *effect.otherwise)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.ability_effects import (
+    BattalionUnitSlain,
     GainCommandPoints,
     Heal,
     IfKeywords,
@@ -59,7 +60,9 @@ LEGALITY_REVISION = CONTROL_WHEN_SCORED_REVISION
 
 BOTH_PASSED = N_("both players have passed: the fighting is over this phase")
 
-ACTION_EFFECTS = (RollThen, MortalWounds, Heal, Lasting, GainCommandPoints, IfKeywords)
+ACTION_EFFECTS = (
+    RollThen, MortalWounds, Heal, Lasting, GainCommandPoints, IfKeywords, BattalionUnitSlain
+)  # fmt: skip
 """Effects that are done when the ability is used (a roll, wounds, healing, something put in
 force), as opposed to a rule that is in force by itself whenever it applies."""
 
@@ -377,6 +380,30 @@ def in_force_here(ability: AbilitySpec, phase: str) -> bool:
     return not used_by_action(ability) and ability.phase in (phase, None)
 
 
+def fallen_comrades(
+    state: GameState, unit: UnitState, effect: BattalionUnitSlain
+) -> list[UnitState]:
+    """The other units of the unit's battalions slain in this phase (the effect's phase),
+    whose loss no unit has yet answered (Martial Bond, seed 000 p.16)."""
+    if state.phase != effect.phase or not unit.spec.battalions:
+        return []
+    lost_now = {
+        loss["unit"]
+        for loss in state.losses
+        if loss["round"] == state.round and loss["phase"] == state.phase
+    }
+    return [
+        other
+        for other in state.sides[unit.side].units
+        if other is not unit
+        and not other.alive
+        and other.slain_this_turn
+        and other.spec.id in lost_now
+        and set(other.spec.battalions) & set(unit.spec.battalions)
+        and f"avenged:{other.spec.id}" not in state.used_this_phase
+    ]
+
+
 def check_general_command(state: GameState, unit: UnitState) -> None:
     """AoS1 §7.2: in your hero phase your general alone may use one command ability."""
     system = system_of(state)
@@ -516,6 +543,16 @@ def check_ability(state: GameState, unit: UnitState, ability: AbilitySpec) -> No
                 unit=unit.name,
             )
         )
+    for effect in ability.effects:
+        if isinstance(effect, BattalionUnitSlain) and not fallen_comrades(state, unit, effect):
+            raise RuleError(
+                tr(
+                    "{ability}: no other unit of the battalion of {unit} was slain in this {phase}",
+                    ability=ability.name,
+                    unit=unit.name,
+                    phase=phase_name(effect.phase),
+                )
+            )
     if ability.cost and not (ability.kind == "command" and system.general_commands):
         check_cp(state, unit.side, ability.cost, ability.name)
     sharing = [a.name for a in unit.spec.abilities if a.limit_key == ability.limit_key]

@@ -167,6 +167,9 @@ class UnitSpec:
     """What its models carry, `{"role", "models", "weapons"}` groups in the order models are
     removed (ordinary, special weapons, the champion); empty in a game set up before they
     were kept (each weapon then counts its carriers, up to the models left)."""
+    battalions: tuple[str, ...] = ()
+    """The ids of the warscroll battalions it belongs to (AoS2 §23.2; empty in a game set up
+    before they were kept)."""
     choices: tuple[dict[str, Any], ...] = ()
     """Its set-up choices (AoS2 §25): `{"kind", "name", "text", "effects"}` of a command trait
     or an artefact."""
@@ -176,6 +179,7 @@ class UnitSpec:
         return cls(
             loadouts=tuple(dict(g) for g in data.get("loadouts", ())),
             choices=tuple(dict(c) for c in data.get("choices", ())),
+            battalions=tuple(str(b) for b in data.get("battalions", ())),
             id=str(data["id"]),
             name=str(data["name"]),
             warscroll=str(data.get("warscroll", data["id"])),

@@ -275,3 +275,50 @@ def test_aos2_p19_cunning_strategist_is_not_offered_without_the_trait(tmp_path: 
     state = new_game(setup_of(tmp_path, CHAMBER, allegiance="Stormcast Eternals"))
     with pytest.raises(RuleError, match="no pre-battle move"):
         act(state, "pre_battle_move", unit="liberators")
+
+
+# --------------------------------------------------------------------------- p.16 Martial Bond
+
+
+def bonded(tmp_path: Path) -> GameState:
+    """An Exemplar Chamber in Stormcast's first combat phase."""
+    state = new_game(setup_of(tmp_path, CHAMBER, **chamber([u["id"] for u in CHAMBER])))
+    act(state, "priority", [6, 1], answers={"take-first": True})
+    to_phase(state, "combat", 0)
+    return state
+
+
+def melee_attacks(state: GameState, unit: str) -> list[int]:
+    """The extra attacks each melee weapon use of the unit makes (Attacks modifiers are
+    extra attacks, one per model)."""
+    from aos_cli.core.unit_attacks import unit_attacks
+
+    attacker = state.unit(unit)
+    melee = [w for w in attacker.spec.weapons if w.kind == "melee"]
+    found = unit_attacks(state, attacker, state.unit("chainrasps"), melee, RecordedAnswers(), None)
+    return [a.attack.rules.extra_attacks for a in found]
+
+
+def test_aos2_p16_martial_bond_gives_a_slain_units_comrade_1_attack(tmp_path: Path) -> None:
+    """p.16 Martial Bond: when a unit of the chamber is slain in the combat phase, another unit
+    of it within 10" adds 1 to the Attacks of all its melee weapons for the rest of the battle;
+    once for each unit slain, and not before one is."""
+    state = bonded(tmp_path)
+    with pytest.raises(RuleError, match="no other unit of the battalion"):
+        act(state, "ability", unit="liberators", ability="martial-bond")
+    before = melee_attacks(state, "liberators")
+    act(state, "adjust", unit="judicators", models=-5, answers={"slain": True})
+    assert not state.unit("judicators").alive
+    act(
+        state,
+        "ability",
+        unit="liberators",
+        ability="martial-bond",
+        answers={"within-10:judicators": True},
+    )
+    after = melee_attacks(state, "liberators")
+    assert before == [0] and after == [5]  # five Liberators, one more attack each
+    with pytest.raises(RuleError, match="no other unit of the battalion"):
+        act(state, "ability", unit="lord-castellant", ability="martial-bond")
+    to_phase(state, "combat", 1)  # the next turn, the bond lasts
+    assert melee_attacks(state, "liberators") == after
