@@ -322,3 +322,17 @@ def test_aos2_p16_martial_bond_gives_a_slain_units_comrade_1_attack(tmp_path: Pa
         act(state, "ability", unit="lord-castellant", ability="martial-bond")
     to_phase(state, "combat", 1)  # the next turn, the bond lasts
     assert melee_attacks(state, "liberators") == after
+
+
+def test_aos2_p19_consummate_commander_generated_in_battle_picks_another_hero() -> None:
+    """p.19: a general chosen during the battle generates a trait at once; a 2 is Consummate
+    Commander, and another Hero on the battlefield may then command as the general."""
+    from aos_cli.app.start import bundled_armies
+    from aos_cli.core.guards import commands_as_general
+
+    state = new_game(build_setup(bundled_armies(), "first-blood"))
+    act(state, "priority", [6, 1], answers={"take-first": True})
+    act(state, "adjust", unit="stardrake", models=-1)
+    act(state, "general", [2], unit="lord-relictor")
+    assert commands_as_general(state, state.unit("lord-castellant"))
+    assert not commands_as_general(state, state.unit("knight-incantor"))
