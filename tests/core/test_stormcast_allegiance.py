@@ -336,3 +336,22 @@ def test_aos2_p19_consummate_commander_generated_in_battle_picks_another_hero() 
     act(state, "general", [2], unit="lord-relictor")
     assert commands_as_general(state, state.unit("lord-castellant"))
     assert not commands_as_general(state, state.unit("knight-incantor"))
+
+
+def test_aos2_p19_consummate_commander_picks_the_hero_the_list_names(tmp_path: Path) -> None:
+    """p.19 Consummate Commander: "choose one other Hero in your army": the army list names
+    it (`command_trait_pick`); a unit that is not another HERO is refused."""
+    from aos_cli.content import load_database
+    from aos_cli.content.loader import load_army
+    from aos_cli.content.problems import ContentProblems
+    from aos_cli.core.guards import commands_as_general
+
+    units = [*CHAMBER, {"id": "knight-incantor", "warscroll": "Knight-Incantor"}]
+    extra = {"allegiance": "Stormcast Eternals", "command_trait": "Consummate Commander"}
+    state = new_game(setup_of(tmp_path / "a", units, **extra, command_trait_pick="knight-incantor"))
+    assert commands_as_general(state, state.unit("knight-incantor"))
+    assert not commands_as_general(state, state.unit("lord-castellant"))
+    (tmp_path / "b").mkdir()
+    path = army(tmp_path / "b", "Stormcast", units, **extra, command_trait_pick="liberators")
+    with pytest.raises(ContentProblems, match="one other HERO"):
+        load_army(path, load_database([]))
