@@ -115,6 +115,13 @@ def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAn
         unit.in_reserve = False
         note_placed(state, unit, "arrive")
         emit(state, Arrived(unit.spec.id, unit.name, unit.side, "edge", 0, 0, True))
+        if unit.spec.contingent is not None:  # the same territory as its contingent (p.12)
+            where = tr(
+                "{unit} sets up in territory {territory}, with the rest of its contingent.",
+                unit=unit.name,
+                territory=unit.spec.contingent,
+            )
+            say(state, where)
         return
     if system_of(state).arrival_roll is None:
         unit.moved = True
