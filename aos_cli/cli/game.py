@@ -96,6 +96,13 @@ def game_new(
     if json:
         print_json({"game": game_id, "name": setup["name"]})
         return
+    for side in setup["sides"]:
+        for void in side.get("battalions_void", ()):
+            console().print(
+                _("{battalion} gives no abilities and no command point: {why} (p.16)").format(
+                    battalion=markup_safe(void["battalion"]), why=markup_safe(void["why"])
+                )
+            )
     console().print(
         _("Game {id} ({name}) is set up. {next}").format(
             id=game_id, name=markup_safe(setup["name"]), next=markup_safe(_(first_step(setup)))

@@ -223,6 +223,19 @@ def _pick_units(answer: str, units: Sequence[dict[str, Any]]) -> tuple[set[str],
     return wanted, None
 
 
+def _trait_pick(ask: Ask, out: Console, table: RollTable, side: dict[str, Any]) -> None:
+    """The other Hero a command trait picks (Consummate Commander, seed 000 p.19), asked
+    when the trait picks one."""
+    trait = side["command_trait"]
+    row = next((r for r in table.rows if r.id == trait["id"]), None)
+    if row is None or not any(e.type_name == "acts_as_general" for e in row.effects):
+        return
+    others = [u for u in heroes(side) if not u.get("general")]
+    if others:
+        picked = _choose(ask, out, _("The other Hero it picks"), [u["name"] for u in others], 0)
+        trait["pick"] = others[picked]["id"]
+
+
 def _garrisons(ask: Ask, out: Console, side: dict[str, Any], setup: dict[str, Any]) -> None:
     """The side's units set up garrisoning a feature at the start of the battle (AoS2 §4.5,
     seed 000 p.11), asked when a feature may be garrisoned; a feature the other army holds
@@ -369,6 +382,7 @@ def _side(
         side["command_trait"] = _table_pick(
             ask, out, allegiance.command_traits[0], dice, _("Command trait")
         )
+        _trait_pick(ask, out, allegiance.command_traits[0], side)
     if allegiance is not None and allegiance.artefacts and leaders:
         side["artefacts"] = _artefacts(ask, out, allegiance.artefacts[0], dice, side, leaders)
     if allegiance is not None:

@@ -167,6 +167,18 @@ def arrive(
     )
 
 
+def pre_battle_move(
+    unit: UnitArg,
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Before the first battle round, move a unit as a pre-battle ability allows (Cunning
+    Strategist: D3 Stormcast Eternals units, up to 5")."""
+    act("pre_battle_move", {"unit": unit}, db=db, game=game, as_json=json, dice=dice, seed=seed,
+        answer=answer)  # fmt: skip
+
+
 def garrison(
     unit: UnitArg,
     feature: Annotated[

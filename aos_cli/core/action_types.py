@@ -149,6 +149,16 @@ class Arrive(Action):
     mod: int = 0
 
 
+@register_action_type
+@dataclass(frozen=True)
+class PreBattleMove(Action):
+    """Once both armies are set up, before the first battle round, a unit makes the move an
+    ability allows (Cunning Strategist: D3 Stormcast Eternals units, up to 5"; seed 000 p.19)."""
+
+    kind: ClassVar[str] = "pre_battle_move"
+    unit: str
+
+
 # --------------------------------------------------------------------------- combat
 
 

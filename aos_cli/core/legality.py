@@ -15,11 +15,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.ability_effects import (
+    BattalionUnitSlain,
     GainCommandPoints,
     Heal,
     IfKeywords,
     Lasting,
     MortalWounds,
+    PreBattleMoves,
     RollThen,
 )
 from aos_cli.core.after_moving import barred_after_moving
@@ -29,6 +31,7 @@ from aos_cli.core.guards import (
 )
 from aos_cli.core.guards import (
     check_unused,
+    commands_as_general,
     need_hero,
     need_phase,
     no_general,
@@ -42,7 +45,7 @@ from aos_cli.core.state import AbilitySpec, GameState, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.core.terrain import SCENERY_REVISION
 from aos_cli.language.i18n import N_
-from aos_cli.language.text import Join, Text, tr
+from aos_cli.language.text import Join, Text, tr, trn
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers
@@ -57,7 +60,9 @@ LEGALITY_REVISION = SCENERY_REVISION
 
 BOTH_PASSED = N_("both players have passed: the fighting is over this phase")
 
-ACTION_EFFECTS = (RollThen, MortalWounds, Heal, Lasting, GainCommandPoints, IfKeywords)
+ACTION_EFFECTS = (
+    RollThen, MortalWounds, Heal, Lasting, GainCommandPoints, IfKeywords, BattalionUnitSlain
+)  # fmt: skip
 """Effects that are done when the ability is used (a roll, wounds, healing, something put in
 force), as opposed to a rule that is in force by itself whenever it applies."""
 
@@ -260,6 +265,56 @@ def check_arrive(state: GameState, unit: UnitState) -> None:
         )
 
 
+def pre_battle_moves(state: GameState, side: int) -> tuple[str, PreBattleMoves] | None:
+    """The side's ability of pre-battle moves and its name (Cunning Strategist, seed 000
+    p.19), from its units' abilities and the set-up choices in force on them."""
+    for unit in state.sides[side].units:
+        found = [(a.name, a.effects) for a in unit.spec.abilities]
+        found += [(e.name, e.effects) for e in unit.effects]
+        for name, effects in found:
+            for effect in effects:
+                if isinstance(effect, PreBattleMoves):
+                    return name, effect
+    return None
+
+
+def check_pre_battle_move(state: GameState, unit: UnitState) -> None:
+    """Seed 000 p.19 (Cunning Strategist) with p.14's pre-battle abilities: once both armies
+    are set up and before the first battle round begins, each of the units picked (as many
+    as rolled, with the keywords named) may move once."""
+    present(unit)
+    found = pre_battle_moves(state, unit.side)
+    if found is None:
+        raise RuleError(tr("{side} has no pre-battle move", side=state.sides[unit.side].name))
+    name, effect = found
+    if state.round > 0 or state.phase != "priority":
+        raise RuleError(tr("{ability} is used before the first battle round begins", ability=name))
+    side = state.sides[unit.side]
+    missing = [k for k in effect.keywords if not unit.spec.has(k)]
+    if missing:
+        raise RuleError(
+            tr(
+                "{ability} moves {keywords} units only",
+                ability=name,
+                keywords=Join(tuple(missing), ", "),
+            )
+        )
+    if unit.spec.id in side.pre_battle_moved:
+        raise RuleError(
+            tr("{unit} has already made its move ({ability})", unit=unit.name, ability=name)
+        )
+    if side.pre_battle_moves is not None and len(side.pre_battle_moved) >= side.pre_battle_moves:
+        raise RuleError(
+            trn(
+                "{ability} rolled {n} unit, and it has moved",
+                "{ability} rolled {n} units, and they have moved",
+                side.pre_battle_moves,
+                ability=name,
+                n=side.pre_battle_moves,
+            )
+        )
+
+
 def check_shoot(state: GameState, unit: UnitState) -> None:
     """AoS2 §9: once a phase, with missile weapons, not after running or retreating."""
     _acting(state, unit, "shooting", "shoot")
@@ -393,6 +448,30 @@ def in_force_here(ability: AbilitySpec, phase: str) -> bool:
     return not used_by_action(ability) and ability.phase in (phase, None)
 
 
+def fallen_comrades(
+    state: GameState, unit: UnitState, effect: BattalionUnitSlain
+) -> list[UnitState]:
+    """The other units of the unit's battalions slain in this phase (the effect's phase),
+    whose loss no unit has yet answered (Martial Bond, seed 000 p.16)."""
+    if state.phase != effect.phase or not unit.spec.battalions:
+        return []
+    lost_now = {
+        loss["unit"]
+        for loss in state.losses
+        if loss["round"] == state.round and loss["phase"] == state.phase
+    }
+    return [
+        other
+        for other in state.sides[unit.side].units
+        if other is not unit
+        and not other.alive
+        and other.slain_this_turn
+        and other.spec.id in lost_now
+        and set(other.spec.battalions) & set(unit.spec.battalions)
+        and f"avenged:{other.spec.id}" not in state.used_this_phase
+    ]
+
+
 def check_general_command(state: GameState, unit: UnitState) -> None:
     """AoS1 §7.2: in your hero phase your general alone may use one command ability."""
     system = system_of(state)
@@ -524,7 +603,7 @@ def check_ability(state: GameState, unit: UnitState, ability: AbilitySpec) -> No
         )
         raise RuleError(whose)
     check_moment(state, ability)
-    if ability.general_only and not unit.general:
+    if ability.general_only and not commands_as_general(state, unit):
         raise RuleError(
             tr(
                 "only the general may use {ability}; {unit} is not the general",
@@ -532,6 +611,16 @@ def check_ability(state: GameState, unit: UnitState, ability: AbilitySpec) -> No
                 unit=unit.name,
             )
         )
+    for effect in ability.effects:
+        if isinstance(effect, BattalionUnitSlain) and not fallen_comrades(state, unit, effect):
+            raise RuleError(
+                tr(
+                    "{ability}: no other unit of the battalion of {unit} was slain in this {phase}",
+                    ability=ability.name,
+                    unit=unit.name,
+                    phase=phase_name(effect.phase),
+                )
+            )
     if ability.cost and not (ability.kind == "command" and system.general_commands):
         check_cp(state, unit.side, ability.cost, ability.name)
     sharing = [a.name for a in unit.spec.abilities if a.limit_key == ability.limit_key]

@@ -172,6 +172,9 @@ class UnitSpec:
     """What its models carry, `{"role", "models", "weapons"}` groups in the order models are
     removed (ordinary, special weapons, the champion); empty in a game set up before they
     were kept (each weapon then counts its carriers, up to the models left)."""
+    battalions: tuple[str, ...] = ()
+    """The ids of the warscroll battalions it belongs to (AoS2 §23.2; empty in a game set up
+    before they were kept)."""
     choices: tuple[dict[str, Any], ...] = ()
     """Its set-up choices (AoS2 §25): `{"kind", "name", "text", "effects"}` of a command trait
     or an artefact."""
@@ -181,6 +184,7 @@ class UnitSpec:
         return cls(
             loadouts=tuple(dict(g) for g in data.get("loadouts", ())),
             choices=tuple(dict(c) for c in data.get("choices", ())),
+            battalions=tuple(str(b) for b in data.get("battalions", ())),
             id=str(data["id"]),
             name=str(data["name"]),
             warscroll=str(data.get("warscroll", data["id"])),
@@ -372,6 +376,12 @@ class SideState:
     command_traits: tuple[dict[str, Any], ...] = ()
     """Its allegiance's command traits (`low`, `high`, `name`, `text`, `effects`, `weapon`):
     a general chosen during the battle generates one at once (seed 000 p.19)."""
+
+    pre_battle_moves: int | None = None
+    """The moves its pre-battle ability rolled (Cunning Strategist's D3, seed 000 p.19); None
+    until the first is made."""
+    pre_battle_moved: list[str] = field(default_factory=list)
+    """The units that have made their pre-battle move."""
 
     @property
     def triumph_used(self) -> bool:

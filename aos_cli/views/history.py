@@ -27,6 +27,7 @@ ACTION_NAMES: dict[str, str] = {
     "garrison": N_("garrison"),
     "mystical": N_("Mystical terrain roll"),
     "arrive": N_("arrival from reserve"),
+    "pre_battle_move": N_("pre-battle move"),
     "shoot": N_("shooting"),
     "charge": N_("charge"),
     "fight": N_("fight"),
