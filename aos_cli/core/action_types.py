@@ -381,6 +381,10 @@ def _field_value(kind: str, name: str, annotation: str, value: Any) -> Any:
             str(key): _field_value(kind, f"{name}.{key}", "int", count)
             for key, count in value.items()
         }
+    if base == "dict[str, Any]":  # a step carried inside another (AoS1 §5.3 Blessed)
+        if not isinstance(value, dict):
+            raise InputError(tr("{action}: {field} must be a mapping, not {value}", **said))
+        return {str(key): item for key, item in value.items()}
     raise TypeError(f"no codec for {annotation!r} ({kind}.{name})")
 
 
