@@ -100,6 +100,8 @@ class ObjectiveSpec:
     name: str
     position: str = ""
     control_range: int | None = None
+    placed_by: str = ""
+    """The side that placed it at set-up, where the players place markers (40k8 §17.3)."""
 
 
 @dataclass(frozen=True)

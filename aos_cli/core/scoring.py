@@ -79,6 +79,9 @@ def start(state: GameState, setup: dict[str, Any]) -> None:
             book.underdog = index
     territories = dict(setup.get("objective_territories") or {})
     names = [s.name.lower() for s in state.sides]
+    for objective, spec in zip(state.objectives, plan.objectives, strict=True):
+        if spec.placed_by.lower() in names:
+            objective.placed_by = names.index(spec.placed_by.lower())
     for objective in state.objectives:
         owner = territories.get(objective.id)
         if owner is not None and str(owner).lower() in names:

@@ -227,7 +227,7 @@ def test_40k8_s16_setup_asks_each_character_warlord_for_a_warlord_trait(
     from aos_cli.store import Store
 
     db = tmp_path / "games.sqlite3"
-    typed = ["", "5 3", "6", "2", "6", "3", "1", "1", "1", "1", "q"]
+    typed = ["", "5 3", "6", "1 2", "", "", "", "", "2", "6", "3", "1", "1", "1", "1", "q"]
     out = run_cli("play", "--db", str(db), "--system", "wh40k8", "--dice", "manual",
                   input="\n".join(typed) + "\n")  # fmt: skip
     assert out.exit_code == 0, out.stderr
@@ -377,3 +377,33 @@ def test_40k8_s4_7_a_unit_still_in_reserve_at_the_end_is_lost_and_shown_lost() -
     assert state.result is not None and state.result["share_lost"]["Death Guard"] > 0
     flags = unit_flags(unit, state, shown=True)
     assert "never arrived: lost" in flags and "reserve" not in flags
+
+
+def test_40k8_s17_3_the_players_place_the_objective_markers_at_set_up(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """40k8 §17.3: after the terrain each player places 2 objective markers, alternating from
+    the winner of a roll-off (Player Two, 2 against 6): the players say where each stands,
+    and the game keeps it and who placed it."""
+    from aos_cli.app.games import load
+    from aos_cli.store import Store
+
+    db = tmp_path / "games.sqlite3"
+    typed = ["", "5 3", "6",  # the mission, the primary objective's roll-off and D3
+             "2 6", "the ruined shrine", "", "the crater", "",  # §17.3: the markers
+             "", "", "1", "1", "1", "1", "q"]  # fmt: skip
+    out = run_cli("play", "--db", str(db), "--system", "wh40k8", "--dice", "manual",
+                  input="\n".join(typed) + "\n")  # fmt: skip
+    assert out.exit_code == 0, out.stderr
+    text = " ".join((out.stdout + out.stderr).split())
+    assert "Player Two places the first" in text
+    assert "Player Two places Objective 1: where is it?" in text
+    assert "Player One places Objective 2: where is it?" in text
+    with Store(db) as store:
+        state = load(store, store.list_games()[0].id).state
+    assert [(o.position, o.placed_by) for o in state.objectives] == [
+        ("the ruined shrine, placed by Player Two", 1),
+        ("placed by Player One", 0),
+        ("the crater, placed by Player Two", 1),
+        ("placed by Player One", 0),
+    ]
