@@ -113,6 +113,8 @@ class Run(Action):
     unit: str
     at_the_double: bool = False
     command_reroll: bool = False
+    offer_reroll: bool = False
+    """`aos play`: after the roll, ask whether to spend a Command Re-roll on it (40k8 §17.6)."""
 
 
 @register_action_type
@@ -185,7 +187,8 @@ class Shoot(AttackModifiers):
     attacks: int | None = None
     """With `weapon`: how many of its attacks go at this target; the rest at others (p.7)."""
     command_reroll: str | None = None
-    """40k8 §17.6: the Underdog re-rolls one die of this roll (`hit`, `wound`, `save`, `damage`)."""
+    """40k8 §17.6: the Underdog re-rolls one die of this roll (`hit`, `wound`, `save`, `damage`;
+    `ask` in `aos play`: asked as a stage has a die to re-roll)."""
 
 
 @register_action_type
@@ -214,7 +217,8 @@ class Fight(AttackModifiers):
     attacks: int | None = None
     """With `weapon`: how many of its attacks go at this target; the rest at others (p.7)."""
     command_reroll: str | None = None
-    """40k8 §17.6: the Underdog re-rolls one die of this roll (`hit`, `wound`, `save`, `damage`)."""
+    """40k8 §17.6: the Underdog re-rolls one die of this roll (`hit`, `wound`, `save`, `damage`;
+    `ask` in `aos play`: asked as a stage has a die to re-roll)."""
 
 
 @register_action_type
@@ -237,6 +241,8 @@ class Battleshock(Action):
     kind: ClassVar[str] = "battleshock"
     aliases: ClassVar[tuple[str, ...]] = ("morale",)
     reroll_unit: str | None = None
+    offer_reroll: bool = False
+    """`aos play`: ask for each test that fails whether to spend a Command Re-roll on it."""
 
 
 # --------------------------------------------------------------------------- magic
@@ -253,6 +259,8 @@ class Cast(Action):
     target: str | None = None
     mod: int = 0
     command_reroll: bool = False
+    offer_reroll: bool = False
+    """`aos play`: after a failed test, ask whether to spend a Command Re-roll on it."""
 
 
 @register_action_type
@@ -266,6 +274,8 @@ class Unbind(Action):
     mod: int = 0
     command_reroll: bool = False
     """40k8 §17.6: the Underdog re-rolls one die of the Deny the Witch test."""
+    offer_reroll: bool = False
+    """`aos play`: after a failed test, ask whether to spend a Command Re-roll on it."""
 
 
 # --------------------------------------------------------------------------- abilities and commands
