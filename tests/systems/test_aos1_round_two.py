@@ -225,3 +225,20 @@ def test_aos1_s5_3_blessed_on_the_command_line(run_cli: RunCli, tmp_path: Path) 
     assert "save 5+ -1: 5 1 5" in changed.stdout and "the 2 is made a 6" in changed.stdout
     again = run_cli("blessed", "--die", "2", "--to", "6", "--db", db)
     assert again.exit_code == 1 and "no side has Blessed" in again.stderr
+
+
+def test_aos1_s10_2_a_charger_attacks_before_the_combat_phase_ends_in_the_sheets_words() -> None:
+    """AoS1 §10.2: the combat phase goes on until every eligible unit has attacked once; the
+    Liberators charged (6 6 from 5") and have not: ending the phase is refused, citing the
+    1st edition sheet, not the 2nd edition's p.6."""
+    from aos_cli.core.legality import LEGALITY_REVISION
+
+    state = game(rules_revision=LEGALITY_REVISION)
+    to_phase(state, "charge")
+    act(state, "charge", [6, 6], unit="liberators",
+        answers={"engaged": False, "within-12": True, "distance": 5})  # fmt: skip
+    assert state.unit("liberators").charged
+    to_phase(state, "combat")
+    with pytest.raises(RuleError) as refused:
+        act(state, "next")
+    assert "AoS1 §10.2" in str(refused.value) and "AoS2" not in str(refused.value)

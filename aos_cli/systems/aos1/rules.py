@@ -61,6 +61,21 @@ class AoS1System(GameSystem):
     def attack_rules(self, rules: AttackRules) -> AttackRules:
         return rebuild_rules(AttackRules1e, rules)
 
+    def owed_fight(self, state: GameState) -> RuleError | None:
+        """AoS1 §10.2: the combat phase goes on until every eligible unit on both sides has
+        attacked once; a unit that charged this turn is eligible (in the sheet's words)."""
+        owed = super().owed_fight(state)
+        if owed is None:
+            return None
+        waiting = next(u for u in state.units() if u.on_battlefield and u.charged and not u.fought)
+        return RuleError(
+            _(
+                "{unit} charged this turn and has not attacked: every eligible unit attacks "
+                "once before the combat phase ends (AoS1 §10.2)"
+            ).format(unit=waiting.name),
+            _("fight with `aos fight` (with --attacks 0 when no enemy is within reach)"),
+        )
+
     def scoring_rules(self) -> SystemScoring:
         """Sudden Death: an objective of the outnumbered side that wins at once (AoS1 §5.2)."""
         from aos_cli.systems.aos1.sudden_death import SUDDEN_DEATH_SCORING
