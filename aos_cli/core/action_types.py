@@ -388,6 +388,14 @@ def _field_value(kind: str, name: str, annotation: str, value: object) -> Json:
         if isinstance(value, float) and number != value:
             raise InputError(whole)
         return number
+    if base.startswith("dict[str, "):
+        return _mapping_value(kind, name, base, value, said)
+    raise TypeError(f"no codec for {annotation!r} ({kind}.{name})")
+
+
+def _mapping_value(kind: str, name: str, base: str, value: object, said: dict[str, Value]) -> Json:
+    """A mapping field: counts by name (`dict[str, int]`), or a step carried inside another
+    action as it is stored (`dict[str, Any]`, AoS1 §5.3 Blessed)."""
     if base == "dict[str, int]":
         if not isinstance(value, dict):
             raise InputError(tr("{action}: {field} must map names to numbers, not {value}", **said))
@@ -396,11 +404,12 @@ def _field_value(kind: str, name: str, annotation: str, value: object) -> Json:
             str(key): _field_value(kind, f"{name}.{key}", "int", count)
             for key, count in counts.items()
         }
-    if base == "dict[str, Any]":  # a step carried inside another (AoS1 §5.3 Blessed)
+    if base == "dict[str, Any]":
         if not isinstance(value, dict):
             raise InputError(tr("{action}: {field} must be a mapping, not {value}", **said))
-        return {str(key): item for key, item in value.items()}
-    raise TypeError(f"no codec for {annotation!r} ({kind}.{name})")
+        step: dict[str, Json] = {str(key): item for key, item in value.items()}
+        return step
+    raise TypeError(f"no codec for {base!r} ({kind}.{name})")
 
 
 def action_type(kind: str) -> type[Action]:
