@@ -242,3 +242,23 @@ def test_aos1_s10_2_a_charger_attacks_before_the_combat_phase_ends_in_the_sheets
     with pytest.raises(RuleError) as refused:
         act(state, "next")
     assert "AoS1 §10.2" in str(refused.value) and "AoS2" not in str(refused.value)
+
+
+def test_aos1_s5_3_play_offers_blessed_with_b_after_a_step(run_cli: RunCli, tmp_path: Path) -> None:
+    """AoS1 §5.3 Blessed in `aos play`: while a side holds it the menu shows `[b]`; `b` lists
+    the last step's dice (the Judicators' shooting), the first hit roll (2) becomes a 6 and
+    the step is played again with one more wound roll typed (5): 4 Skeleton Archers slain,
+    not 3, and the key is gone once used."""
+    typed = ["6", "1",  # Player One rolls a Triumph: 1, Blessed
+             "1", "y", "n", "n",  # Player One takes the first turn; on to the shooting phase
+             "1", "3", "2 5 5 2 3", "5 4 6",  # the Judicators shoot the Skeleton Archers
+             "b", "1", "6", "5", "q"]  # fmt: skip
+    out = run_cli("play", "--db", str(tmp_path / "g.sqlite3"), "--system", "aos1", "--quick",
+                  "--dice", "manual", input="\n".join(typed) + "\n")  # fmt: skip
+    assert out.exit_code == 0, out.stderr
+    text = out.stdout
+    assert "[b] Blessed: change a die of the last step" in text
+    assert "1. Judicators, Skybolt Bow: hit rolls (3+): 2" in text
+    assert "Skeleton Archers: 4 slain, 6 left." in text and "the 2 is made a 6" in text
+    assert "triumph: Blessed, used" in text
+    assert "[b] Blessed" not in text[text.index("the 2 is made a 6") :]
