@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.dice import DiceSource, SeededDice
 from aos_cli.core.errors import ContentError, InputError
 from aos_cli.core.legality import LEGALITY_REVISION
+from aos_cli.core.setup_value import SETUP_VERSION
 from aos_cli.core.system import get_system
 from aos_cli.language.i18n import N_, _, use_system
 
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from aos_cli.content import ArmyList, Battleplan, Database, Warscroll, Weapon
     from aos_cli.content.army import ArmyUnit
     from aos_cli.core.effects import Effect
+    from aos_cli.core.setup_value import SetUp
 
 ONCE_PER = {
     "once_per_phase": "phase",
@@ -574,6 +576,7 @@ def build_setup(
         "realm_spells": realm_spells(db, system.id, realm),
         "rules_revision": LEGALITY_REVISION,
         "sides": sides,
+        "v": SETUP_VERSION,
     }
 
 
@@ -591,17 +594,26 @@ def realm_spells(db: Database, system_id: str, realm: str | None) -> list[dict[s
 
 
 def parse_terrain(text: str, dice: DiceSource) -> dict[str, Any]:
-    """`Ruined Tower=arcane+garrison` → a terrain feature; `=random` rolls its rule."""
+    """`Ruined Tower=arcane+garrison` → a terrain feature (`+obstacle`: it is an obstacle,
+    AoS2 §4.4); `=random` rolls its rule."""
     from aos_cli.core.terrain import SCENERY_RULES
 
     name, _sep, rest = text.partition("=")
-    rule, _plus, extra = rest.strip().lower().partition("+")
+    rule, *extras = (part.strip() for part in rest.strip().lower().split("+"))
     if not name.strip():
         raise InputError(
             _("--terrain: {text} has no name").format(text=repr(text)),
             _("write NAME=RULE, e.g. Tower=arcane"),
         )
-    entry: dict[str, Any] = {"name": name.strip(), "garrison": extra == "garrison"}
+    unknown = [extra for extra in extras if extra not in ("garrison", "obstacle")]
+    if unknown:
+        raise InputError(
+            _("--terrain: {extra} is neither garrison nor obstacle").format(extra=repr(unknown[0])),
+            _("write NAME=RULE+garrison or NAME=RULE+obstacle, e.g. Wall=none+obstacle"),
+        )
+    entry: dict[str, Any] = {"name": name.strip(), "garrison": "garrison" in extras}
+    if "obstacle" in extras:  # an obstacle (AoS2 §4.4); kept only when it is one
+        entry["obstacle"] = True
     if rule == "random":
         roll = dice.roll(1, _("the scenery rule of {feature} (D6)").format(feature=name.strip()))[0]
         entry["rule"], entry["roll"] = SCENERY_RULES[roll - 1], roll
@@ -662,6 +674,13 @@ def upgrade_setup(setup: dict[str, Any]) -> dict[str, Any]:
         plan = Battleplan.model_validate(data)
     rules = DEFAULT_RULES if plan is None else plan.rules()
     return {**setup, "battleplan_rules": rules.to_dict()}
+
+
+def read_setup(stored: Mapping[str, object]) -> SetUp:
+    """The set-up a game's stored JSON holds, upgraded first if an older aos stored it."""
+    from aos_cli.core.setup_value import SetUp
+
+    return SetUp.from_stored(upgrade_setup(dict(stored)))
 
 
 @functools.cache

@@ -37,11 +37,24 @@ def game_new(
     ] = None,
     terrain: Annotated[
         list[str] | None,
-        typer.Option(help="Terrain NAME=RULE[+garrison]; RULE a scenery rule or random."),
+        typer.Option(
+            help="Terrain NAME=RULE[+garrison][+obstacle]; RULE a scenery rule, random or none."
+        ),
     ] = None,
     reserve: Annotated[
         list[str] | None,
         typer.Option(help="A unit set up in reserve (Teleport Strike, Scions of the Storm)."),
+    ] = None,
+    garrison: Annotated[
+        list[str] | None,
+        typer.Option(help="AoS2: a unit set up garrisoning a feature, UNIT=FEATURE (§4.5)."),
+    ] = None,
+    contingent: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A coalition's contingent and its territory, TERRITORY=UNIT,UNIT... "
+            "(Ill Met by Moonlight: three a coalition)."
+        ),
     ] = None,
     seed: SeedOption = None,
     content: ContentOption = None,
@@ -66,6 +79,14 @@ def game_new(
         start.armies, start.battleplan, name=name, realm=realm, content_dirs=content or [],
         terrain=terrain or [], realmscape=realmscape, dice=SeededDice(seed),
     )  # fmt: skip
+    if garrison:
+        from aos_cli.app.setup_steps import put_in_garrison
+
+        put_in_garrison(setup, garrison)
+    if contingent:
+        from aos_cli.app.setup_steps import put_in_contingents
+
+        put_in_contingents(setup, contingent)
     if reserve:
         from aos_cli.app.setup_steps import put_in_reserve
 

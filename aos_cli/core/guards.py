@@ -63,6 +63,8 @@ def action_verb(verb: str) -> str | Text:
         "manifest powers": trp("verb", "manifest powers"),
         "embark": trp("verb", "embark"),
         "disembark": trp("verb", "disembark"),
+        "garrison": trp("verb", "garrison a terrain feature"),
+        "leave": trp("verb", "leave its terrain feature"),
     }
     return verbs.get(verb, verb)
 

@@ -15,12 +15,15 @@ from aos_cli.core.legality import (
     check_arrive,
     check_charge,
     check_fight,
+    check_garrison,
     check_inspiring_presence,
+    check_leave_garrison,
     check_move,
     check_pass,
     check_retreat,
     check_run,
     check_shoot,
+    garrisonable,
     in_force_here,
 )
 from aos_cli.core.magic import spell_text
@@ -207,6 +210,7 @@ def options(state: GameState) -> list[Option]:
                         side=side,
                     )
                 )
+            found += garrison_options(state, unit)
     elif phase == "shooting":
         for unit in own:
             if allowed(check_shoot, state, unit):
@@ -267,6 +271,29 @@ def options(state: GameState) -> list[Option]:
             )
             found.append(Option(label, "battleshock", {}, side=side))
     return found
+
+
+def garrison_options(state: GameState, unit: UnitState) -> list[Option]:
+    """A unit's garrison steps in its movement phase (AoS2 §4.5): garrison each feature that
+    may be garrisoned instead of a normal move, or leave the one it garrisons."""
+    side = state.active_side
+    if allowed(check_leave_garrison, state, unit):
+        label = tr("{unit}: leave {feature}", unit=unit.name, feature=unit.garrison or "")
+        return [Option(label, "garrison", {"unit": unit.spec.id, "leave": True}, side=side)]
+    return [
+        Option(
+            tr(
+                "{unit}: garrison {feature} (instead of a normal move)",
+                unit=unit.name,
+                feature=str(feature["name"]),
+            ),
+            "garrison",
+            {"unit": unit.spec.id, "feature": str(feature["name"])},
+            side=side,
+        )
+        for feature in garrisonable(state)
+        if allowed(check_garrison, state, unit, str(feature["name"]))
+    ]
 
 
 def ability_options(state: GameState) -> list[Option]:

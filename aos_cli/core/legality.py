@@ -25,7 +25,9 @@ from aos_cli.core.ability_effects import (
 from aos_cli.core.after_moving import barred_after_moving
 from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import (
-    CONTROL_WHEN_SCORED_REVISION,
+    by_the_book as by_the_book,
+)
+from aos_cli.core.guards import (
     check_unused,
     need_hero,
     need_phase,
@@ -35,14 +37,12 @@ from aos_cli.core.guards import (
     own_turn,
     present,
 )
-from aos_cli.core.guards import (
-    by_the_book as by_the_book,
-)
 from aos_cli.core.phase_names import phase_name
 from aos_cli.core.state import AbilitySpec, GameState, UnitState
 from aos_cli.core.system import system_of
+from aos_cli.core.terrain import SCENERY_REVISION
 from aos_cli.language.i18n import N_
-from aos_cli.language.text import Text, tr
+from aos_cli.language.text import Join, Text, tr
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers
@@ -52,7 +52,7 @@ ENGAGEMENT_REVISION = 3
 refuses to "use" an ability that is in force by itself; games set up earlier replay as they
 were played (they ask, and accept such uses)."""
 
-LEGALITY_REVISION = CONTROL_WHEN_SCORED_REVISION
+LEGALITY_REVISION = SCENERY_REVISION
 """The revision a new game is set up with: the latest."""
 
 BOTH_PASSED = N_("both players have passed: the fighting is over this phase")
@@ -115,8 +115,74 @@ def _acting(state: GameState, unit: UnitState, phase: str, verb: str) -> None:
 
 
 def check_move(state: GameState, unit: UnitState, verb: str = "move") -> None:
-    """AoS2 §8: a unit of the side whose turn it is, on the battlefield, moves once a phase."""
+    """AoS2 §8: a unit of the side whose turn it is, on the battlefield, moves once a phase;
+    a garrison's models do not move (§4.5)."""
     _acting(state, unit, "movement", verb)
+    if unit.moved:
+        raise RuleError(tr("{unit} has already moved this phase", unit=unit.name))
+    check_not_garrisoned(unit)
+
+
+def check_not_garrisoned(unit: UnitState) -> None:
+    """AoS2 §4.5 (seed 000 p.11): the models of a garrison cannot move (no move, run, retreat
+    or charge); the unit leaves the feature in its movement phase instead."""
+    if unit.garrison is not None:
+        raise RuleError(
+            tr(
+                "{unit} is garrisoning {feature}: its models cannot move (AoS2 §4.5)",
+                unit=unit.name,
+                feature=unit.garrison,
+            ),
+            tr("leave the feature in your movement phase: `aos garrison UNIT --leave`"),
+        )
+
+
+def garrisonable(state: GameState) -> list[dict[str, Any]]:
+    """The game's terrain features whose warscroll lets units garrison them (AoS2 §4.5)."""
+    return [t for t in state.terrain if t.get("garrison")]
+
+
+def garrisoned_by(state: GameState, feature: str) -> list[UnitState]:
+    """The units garrisoning a feature now (a slain garrison holds it no more)."""
+    return [u for u in state.units() if u.alive and u.garrison == feature]
+
+
+def find_feature(state: GameState, name: str) -> dict[str, Any]:
+    """The feature that may be garrisoned, named as the set-up named it (any case)."""
+    wanted = name.strip().lower()
+    found = next((t for t in garrisonable(state) if str(t["name"]).lower() == wanted), None)
+    if found is None:
+        names = Join(tuple(str(t["name"]) for t in garrisonable(state)))
+        raise RuleError(
+            tr("no terrain feature called {name} may be garrisoned", name=name),
+            tr("features that may: {features}", features=names)
+            if garrisonable(state)
+            else tr("name one with --terrain NAME=RULE+garrison when the game is set up"),
+        )
+    return found
+
+
+def check_garrison(state: GameState, unit: UnitState, feature: str) -> None:
+    """AoS2 §4.5 (seed 000 p.11): instead of a normal move, a unit of the side whose turn it
+    is garrisons a feature its warscroll lets be garrisoned, unless an enemy unit garrisons
+    it already (the 6" and 3" the action asks)."""
+    if not system_of(state).garrisons:
+        raise RuleError(tr("this game system has no garrisons"))
+    check_move(state, unit, "garrison")
+    name = str(find_feature(state, feature)["name"])
+    holders = [u for u in garrisoned_by(state, name) if u.side != unit.side]
+    if holders:
+        raise RuleError(
+            tr("{unit} garrisons {feature} already", unit=holders[0].name, feature=name)
+        )
+
+
+def check_leave_garrison(state: GameState, unit: UnitState) -> None:
+    """AoS2 §4.5 (seed 000 p.11): a garrison leaves its feature in its own movement phase,
+    as that unit's move."""
+    _acting(state, unit, "movement", "leave")
+    if unit.garrison is None:
+        raise RuleError(tr("{unit} is not garrisoning a terrain feature", unit=unit.name))
     if unit.moved:
         raise RuleError(tr("{unit} has already moved this phase", unit=unit.name))
 
@@ -206,8 +272,10 @@ def check_shoot(state: GameState, unit: UnitState) -> None:
 
 
 def check_charge(state: GameState, unit: UnitState) -> None:
-    """AoS2 §10: one charge roll a phase, not after running or retreating."""
+    """AoS2 §10: one charge roll a phase, not after running or retreating; a garrison does
+    not move (§4.5)."""
     _acting(state, unit, "charge", "charge")
+    check_not_garrisoned(unit)
     if barred_after_moving(state, unit, "charge"):
         not_after_run_or_retreat(unit, "charge")
     if unit.charged:

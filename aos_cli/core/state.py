@@ -154,6 +154,11 @@ class UnitSpec:
     unbinds: int = 0
     spells: tuple[str, ...] = ()
     reserve: bool = False
+    garrison: str | None = None
+    """The terrain feature it is set up garrisoning at the start of the battle (AoS2 §4.5)."""
+    contingent: str | None = None
+    """The territory of its contingent in a coalition battleplan (Ill Met by Moonlight, seed
+    000 p.12); None when the battleplan has no contingents."""
     damage_table: tuple[dict[str, Any], ...] = ()
     """Rows `{"min": wounds suffered, "move": ..., "weapon.<id>.<characteristic>": value}`."""
     profile: dict[str, Any] = field(default_factory=dict)
@@ -192,6 +197,8 @@ class UnitSpec:
             unbinds=int(data.get("unbinds", 0)),
             spells=tuple(data.get("spells", ())),
             reserve=bool(data.get("reserve", False)),
+            garrison=str(data["garrison"]) if data.get("garrison") else None,
+            contingent=str(data["contingent"]) if data.get("contingent") else None,
             damage_table=tuple(data.get("damage_table", ())),
             profile=dict(data.get("profile") or {}),
             transport_capacity=int(data.get("transport_capacity", 0)),
@@ -279,6 +286,11 @@ class UnitState:
     attacks_left: dict[str, int] = field(default_factory=dict)
     """A weapon whose attacks are being split between targets (AoS2 p.7): the attacks it has
     still to make, before any other weapon attacks."""
+
+    garrison: str | None = None
+    """The name of the terrain feature it garrisons (AoS2 §4.5, seed 000 p.11): off the
+    battlefield's surface but still attacking, attacked and casting; its models do not move
+    until it leaves the feature in its movement phase."""
 
     locked_with: tuple[str, ...] = ()
     """Enemy units the game knows to be within engagement range of it, for a system that keeps

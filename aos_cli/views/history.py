@@ -24,6 +24,7 @@ ACTION_NAMES: dict[str, str] = {
     "retreat": N_("retreat"),
     "run": N_("run"),
     "sacrifice": N_("sacrifice"),
+    "garrison": N_("garrison"),
     "mystical": N_("Mystical terrain roll"),
     "arrive": N_("arrival from reserve"),
     "shoot": N_("shooting"),

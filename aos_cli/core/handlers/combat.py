@@ -105,9 +105,12 @@ def attack_spec(
     )
     cover = garrison or (
         not denied
-        and answers.yes_no(
-            "cover",
-            tr(system.cover_question, unit=target.name),
+        and (
+            answers.yes_no(
+                "cover",
+                tr(system.cover_question, unit=target.name),
+            )
+            or (not melee and terrain.behind_obstacle(state, attacker, target, answers))
         )
     )
     if cover:

@@ -9,7 +9,7 @@ from aos_cli.core.action_types import Arrive, Move, Retreat, Run
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.casualties import suffer_mortal_wounds
 from aos_cli.core.dice import DiceSource
-from aos_cli.core.events import Arrived, Moved, Ran, Retreated, emit
+from aos_cli.core.events import Arrived, Moved, Ran, Retreated, emit, say
 from aos_cli.core.guards import needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
 from aos_cli.core.legality import (
@@ -113,6 +113,13 @@ def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAn
         unit.in_reserve = False
         note_placed(state, unit, "arrive")
         emit(state, Arrived(unit.spec.id, unit.name, unit.side, "edge", 0, 0, True))
+        if unit.spec.contingent is not None:  # the same territory as its contingent (p.12)
+            where = tr(
+                "{unit} sets up in territory {territory}, with the rest of its contingent.",
+                unit=unit.name,
+                territory=unit.spec.contingent,
+            )
+            say(state, where)
         return
     if system_of(state).arrival_roll is None:
         unit.moved = True
