@@ -410,14 +410,14 @@ def _field_value(kind: str, name: str, annotation: str, value: object) -> Json:
         if isinstance(value, float) and number != value:
             raise InputError(whole)
         return number
-    if base.startswith("dict[str, "):
+    if base.startswith("dict[str, ") or base == "JsonObject":
         return _mapping_value(kind, name, base, value, said)
     raise TypeError(f"no codec for {annotation!r} ({kind}.{name})")
 
 
 def _mapping_value(kind: str, name: str, base: str, value: object, said: dict[str, Value]) -> Json:
     """A mapping field: counts by name (`dict[str, int]`), or a step carried inside another
-    action as it is stored (`dict[str, Any]`, AoS1 §5.3 Blessed)."""
+    action as it is stored (`JsonObject`, AoS1 §5.3 Blessed)."""
     if base == "dict[str, int]":
         if not isinstance(value, dict):
             raise InputError(tr("{action}: {field} must map names to numbers, not {value}", **said))
@@ -426,7 +426,7 @@ def _mapping_value(kind: str, name: str, base: str, value: object, said: dict[st
             str(key): _field_value(kind, f"{name}.{key}", "int", count)
             for key, count in counts.items()
         }
-    if base == "dict[str, Any]":
+    if base == "JsonObject":
         if not isinstance(value, dict):
             raise InputError(tr("{action}: {field} must be a mapping, not {value}", **said))
         step: dict[str, Json] = {str(key): item for key, item in value.items()}

@@ -19,6 +19,7 @@ from aos_cli.core.casualties import slay_models
 from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.handlers import action
+from aos_cli.core.stored import JsonObject
 from aos_cli.core.system import (
     GameSystem,
     Option,
@@ -713,7 +714,7 @@ class Blessed(Action):
     die: int
     value: int
     step: str
-    payload: dict[str, Any]
+    payload: JsonObject
 
 
 class BlessedDice:
