@@ -253,6 +253,10 @@ class Cast(Action):
     target: str | None = None
     mod: int = 0
     command_reroll: bool = False
+    nudge: int = 0
+    """What a player adds to or subtracts from the casting roll with an ability that lets them
+    choose (Arcane Lineage: 1 or -1); `offer_nudge` asks after the roll instead (`aos play`)."""
+    offer_nudge: bool = False
 
 
 @register_action_type
