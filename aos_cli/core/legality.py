@@ -26,8 +26,8 @@ from aos_cli.core.ability_effects import (
     SlayOnRoll,
 )
 from aos_cli.core.after_moving import barred_after_moving
-from aos_cli.core.fight_moments import check_before_attacks, moment_of
 from aos_cli.core.errors import RuleError
+from aos_cli.core.fight_moments import check_before_attacks, moment_of
 from aos_cli.core.guards import (
     CONTROL_WHEN_SCORED_REVISION,
     check_unused,

@@ -197,12 +197,15 @@ def nudge(
         )
         if reach is None:
             continue
-        holder, name, effect = reach
+        _holder, name, effect = reach
         army = state.sides[side].name
         if offer:
-            said = {"ability": name, "side": army, "n": effect.amount, "total": total + change}
+            said: dict[str, str | int] = {
+                "ability": name, "side": army, "n": effect.amount, "total": total + change,
+            }  # fmt: skip
             if answers.yes_no(
-                f"nudge-up:{side}", tr("{ability} ({side}): add {n} to the roll of {total}?", **said)
+                f"nudge-up:{side}",
+                tr("{ability} ({side}): add {n} to the roll of {total}?", **said),
             ):
                 step = effect.amount
             elif answers.yes_no(

@@ -182,8 +182,8 @@ def _apply_each(
             case RollUnderModels(then=then):
                 if under_models(state, name, aim, effect, dice):
                     _apply_each(state, source, aim, name, then, dice, answers)
-            case PickUnits(count=count, effects=inner, side=side):
-                for picked in _picked(state, source, name, count, side, answers, dice):
+            case PickUnits(count=count, effects=inner, side=whose):
+                for picked in _picked(state, source, name, count, whose, answers, dice):
                     _apply_each(state, source, picked, name, inner, dice, answers)
             case RollThen(on=needed, then=then, dice=expr, per=per):
                 # "Roll a D6; on a 3+ ..." (AoS2 §21): once for the unit, or once per model
@@ -242,7 +242,9 @@ def _swallow(
     """A model of the unit picked is slain when the roll beats its Wounds characteristic
     (Cavernous Jaws: "swallowed whole and slain")."""
     needed = aim.spec.wounds + 1
-    purpose = str(tr("{ability} against {enemy} (needs {on}+)", ability=name, enemy=aim.name, on=needed))
+    purpose = str(
+        tr("{ability} against {enemy} (needs {on}+)", ability=name, enemy=aim.name, on=needed)
+    )
     rolled = expr.roll(dice, purpose)
     slain = 1 if rolled >= needed else 0
     emit(state, AbilityRolled(name, aim.spec.id, aim.name, (rolled,), needed, slain))
@@ -250,9 +252,7 @@ def _swallow(
         slay_models(state, aim, 1, slain_by=source.side)
 
 
-def _models_within(
-    source: UnitState, aim: UnitState, reach: int, answers: RecordedAnswers
-) -> int:
+def _models_within(source: UnitState, aim: UnitState, reach: int, answers: RecordedAnswers) -> int:
     """How many of the unit's models are within `reach` inches of the source and visible to
     it (Roiling Thunderhead: a dice for each), counted at the table."""
     return int(
@@ -294,7 +294,15 @@ def _picked(
         ):
             picked.append(unit)
     names = Join(tuple(u.name for u in picked)) if picked else tr("none")
-    say(state, tr("{ability}: rolled {roll}, units picked: {units}.", ability=name, roll=wanted, units=names))
+    say(
+        state,
+        tr(
+            "{ability}: rolled {roll}, units picked: {units}.",
+            ability=name,
+            roll=wanted,
+            units=names,
+        ),
+    )
     return picked
 
 
@@ -422,7 +430,9 @@ def _use_ability(
         record_use(state, unit, ability)
     if chosen is not None:
         way = chosen[1]
-        apply_effects(state, unit, way.name, way.effects, target.spec.id, dice, answers, ability.text)
+        apply_effects(
+            state, unit, way.name, way.effects, target.spec.id, dice, answers, ability.text
+        )
         return
     apply_effects(
         state, unit, ability.name, ability.effects, target.spec.id, dice, answers, ability.text

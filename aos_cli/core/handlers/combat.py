@@ -19,9 +19,9 @@ from aos_cli.core.dice import DiceExpr, DiceSource, parse_dice, parse_threshold
 from aos_cli.core.effects import Effect, InCover, RollModifier, TargetInfo, compile_effects
 from aos_cli.core.errors import RuleError
 from aos_cli.core.events import Charged, Passed, emit, say
+from aos_cli.core.fight_moments import note_fought_at
 from aos_cli.core.guards import enemy_unit, needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
-from aos_cli.core.fight_moments import note_fought_at
 from aos_cli.core.handlers.abilities import apply_effects, fight_over
 from aos_cli.core.handlers.movement import after_move
 from aos_cli.core.legality import (
