@@ -305,7 +305,7 @@ def cast(
         int,
         typer.Option(
             help="Change the casting roll by this much with an ability that lets a player choose "
-            '(Arcane Lineage: 1 or -1, a wizard within 18" of a Stardrake).'
+            '(1 or -1 for a wizard within 18" of a Stardrake).'
         ),
     ] = 0,
     answer: AnswerOption = None,
@@ -376,8 +376,7 @@ def ability(
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
 ) -> None:  # fmt: skip
-    """Use a warscroll ability or prayer at its timing (AoS2 §21); an ability of several ways
-    is named by the way (Lord of the Heavens: `"Rain of Stars"`)."""
+    """Use a warscroll ability or prayer at its timing (AoS2 §21)."""
     act(
         "ability", {"unit": unit, "ability": name, "target": target}, db=db, game=game,
         as_json=json, dice=dice, seed=seed, answers={"target-in-range": target_in_range},

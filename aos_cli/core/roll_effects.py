@@ -220,6 +220,7 @@ def nudge(
             left -= step
         if step:
             change += step
+            signed = f"{step:+d}"
             say(
                 state,
                 tr(
@@ -227,15 +228,16 @@ def nudge(
                     ability=name,
                     side=army,
                     unit=unit.name,
-                    change=f"{step:+d}",
+                    change=signed,
                 ),
             )
     if left and not offer:
+        signed = f"{wanted:+d}"
         raise RuleError(
             tr(
                 "no ability in force lets the roll of {unit} be changed by {n}",
                 unit=unit.name,
-                n=f"{wanted:+d}",
+                n=signed,
             )
         )
     return change
