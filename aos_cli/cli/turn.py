@@ -333,6 +333,13 @@ def cast(
     command_reroll: Annotated[
         bool, typer.Option(help="40k8: the Underdog re-rolls the lower Psychic test die (§17.6).")
     ] = False,
+    nudge: Annotated[
+        int,
+        typer.Option(
+            help="Change the casting roll by this much with an ability that lets a player choose "
+            '(1 or -1 for a wizard within 18" of a Stardrake).'
+        ),
+    ] = 0,
     answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
@@ -340,7 +347,7 @@ def cast(
     """Attempt a spell: 2D6 against its casting value (AoS2 §15)."""
     act(
         "cast", {"wizard": wizard, "spell": spell, "target": target, "mod": mod,
-                 **command_rerolled(command_reroll or None)},
+                 **command_rerolled(command_reroll or None), **({"nudge": nudge} if nudge else {})},
         db=db, game=game, as_json=json, dice=dice, seed=seed, answer=answer,
         answers={"target-in-range": target_in_range})  # fmt: skip
 
@@ -397,6 +404,7 @@ def ability(
     name: Annotated[str, typer.Argument(help="The ability (name or id).")],
     target: Annotated[str | None, typer.Option(help="Target unit, if the ability picks one.")] = None,
     target_in_range: TargetInRangeOption = None,
+    answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
 ) -> None:  # fmt: skip
@@ -404,6 +412,7 @@ def ability(
     act(
         "ability", {"unit": unit, "ability": name, "target": target}, db=db, game=game,
         as_json=json, dice=dice, seed=seed, answers={"target-in-range": target_in_range},
+        answer=answer,
     )  # fmt: skip
 
 

@@ -86,6 +86,84 @@ class RollThen(Effect):
     then: tuple[Effect, ...]
     dice: DiceExpr = field(default_factory=lambda: DiceExpr(((1, 6),), 0))
     per: Literal["unit", "model"] = "unit"
+    models_within: int | None = None
+    """With `per: model`, only the unit's models within this many inches of the one using the
+    ability and visible to it are rolled for (Roiling Thunderhead: 18"); the players count
+    them."""
+
+
+@register
+@dataclass(frozen=True)
+class RollUnderModels(Effect):
+    """Roll `dice` (a D6 unless told) for the unit: when the result is less than the number of
+    models in it, the `then` effects land on it (Sweeping Tail, AoS2 §27.3)."""
+
+    type_name: ClassVar[str] = "roll_under_models"
+    then: tuple[Effect, ...]
+    dice: DiceExpr = field(default_factory=lambda: DiceExpr(((1, 6),), 0))
+
+
+@register
+@dataclass(frozen=True)
+class SlayOnRoll(Effect):
+    """Pick a model of the unit and roll `dice`: when the result is greater than its Wounds
+    characteristic the model is slain (Cavernous Jaws: "swallowed whole and slain")."""
+
+    type_name: ClassVar[str] = "slay_on_roll"
+    dice: DiceExpr = field(default_factory=lambda: DiceExpr(((1, 6),), 0))
+
+
+@register
+@dataclass(frozen=True)
+class WhenFighting(Effect):
+    """The wrapped effects happen at a moment of the unit's fight (AoS2 §11): `after_pile_in`,
+    before it attacks (an option of the unit picked to fight, used with its ability), or
+    `after_attacks`, once it has made all its attacks in the combat phase (applied by the
+    tool). A damage table column `ability.<id>.uses` says how many times a phase."""
+
+    type_name: ClassVar[str] = "when_fighting"
+    moment: Literal["after_pile_in", "after_attacks"]
+    effects: tuple[Effect, ...]
+
+
+@register
+@dataclass(frozen=True)
+class Choice(Effect):
+    """One way of an ability that "can either ... or ...": its `name`, whom it picks (`aim`)
+    and its effects. An ability whose effects are choices is used one choice at a time, named
+    by the player (Lord of the Heavens: Roiling Thunderhead or Rain of Stars)."""
+
+    type_name: ClassVar[str] = "choice"
+    name: str
+    effects: tuple[Effect, ...]
+    aim: Literal["enemy", "friendly", "self"] = "self"
+
+
+@register
+@dataclass(frozen=True)
+class PickUnits(Effect):
+    """Roll `count` and pick that many units of `side` on the battlefield (every one when
+    there are no more); the effects land on each unit picked (Rain of Stars)."""
+
+    type_name: ClassVar[str] = "pick_units"
+    count: DiceExpr
+    effects: tuple[Effect, ...]
+    side: Literal["enemy", "friendly"] = "enemy"
+
+
+@register
+@dataclass(frozen=True)
+class NudgeRoll(Effect):
+    """Each time a `roll` is made for a unit within `range` inches of the holder (either
+    army's, with `keywords`), the holder's player may add `amount` to it or subtract it
+    (Arcane Lineage: a casting roll of a WIZARD within 18" of a Stardrake, by 1). One choice
+    per army, however many holders reach the unit."""
+
+    type_name: ClassVar[str] = "nudge_roll"
+    roll: OtherRoll
+    amount: int = 1
+    range: int | None = None
+    keywords: tuple[str, ...] = ()
 
 
 @register
@@ -311,16 +389,29 @@ WRAPPERS: tuple[type[Effect], ...] = (
     Conditional,
     WithWeapons,
     IfKeywords,
+    RollUnderModels,
+    WhenFighting,
+    Choice,
+    PickUnits,
 )
 """Effect types that hold further effects (in `then` or `effects`)."""
 
 
 def inner_effects(effect: Effect) -> tuple[Effect, ...]:
     """The effects a wrapper holds (none for a plain effect)."""
-    if isinstance(effect, RollThen):
+    if isinstance(effect, RollThen | RollUnderModels):
         return effect.then
     if isinstance(
-        effect, Lasting | Aura | Against | Conditional | WithWeapons | BattalionUnitSlain
+        effect,
+        Lasting
+        | Aura
+        | Against
+        | Conditional
+        | WithWeapons
+        | BattalionUnitSlain
+        | WhenFighting
+        | Choice
+        | PickUnits,
     ):
         return effect.effects
     if isinstance(effect, IfKeywords):

@@ -285,6 +285,10 @@ class Cast(Action):
     command_reroll: bool = False
     offer_reroll: bool = False
     """`aos play`: after a failed test, ask whether to spend a Command Re-roll on it."""
+    nudge: int = 0
+    """What a player adds to or subtracts from the casting roll with an ability that lets them
+    choose (Arcane Lineage: 1 or -1); `offer_nudge` asks after the roll instead (`aos play`)."""
+    offer_nudge: bool = False
 
 
 @register_action_type

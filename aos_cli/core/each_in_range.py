@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from aos_cli.core.ability_effects import IfKeywords, MortalWounds, RollThen
+from aos_cli.core.ability_effects import IfKeywords, MortalWounds, RollThen, RollUnderModels
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.effects import Effect
@@ -36,7 +36,7 @@ def reach_of(effect: Effect) -> int | None:
     """The range of an effect landing on each enemy unit in range (a `mortal_wounds` of
     target `each_enemy_in_range`, or a roll whose outcome is one); None for any other."""
     found: list[Effect] = []
-    if isinstance(effect, RollThen):
+    if isinstance(effect, RollThen | RollUnderModels):
         if effect.then and all(_spreads(e) for e in effect.then):
             found = list(effect.then)
     elif _spreads(effect):
@@ -103,6 +103,10 @@ def strike_each(
         say(state, tr("{ability}: no enemy unit is close enough; nothing is rolled.", ability=name))
         return True
     for enemy in struck:
+        if isinstance(effect, RollUnderModels):
+            if under_models(state, name, enemy, effect, dice):
+                apply(enemy, tuple(landed(e) for e in effect.then))
+            continue
         if not isinstance(effect, RollThen):
             apply(enemy, (landed(effect),))
             continue
@@ -131,3 +135,40 @@ def strike_each(
                 continue
             apply(enemy, tuple(landed(e) for e in effect.then))
     return True
+
+
+def under_models(
+    state: GameState, name: str, unit: UnitState, effect: RollUnderModels, dice: DiceSource
+) -> bool:
+    """Roll for the unit and say whether the result is less than the number of its models
+    (Sweeping Tail: then it suffers the effect)."""
+    purpose = str(
+        tr(
+            "{ability} against {enemy} (less than {n} needed)",
+            ability=name,
+            enemy=unit.name,
+            n=unit.models,
+        )
+    )
+    rolled = effect.dice.roll(dice, purpose)
+    under = rolled < unit.models
+    said = (
+        tr(
+            "{ability}: rolled {roll} for {unit}, less than the number of its models ({n}).",
+            ability=name,
+            roll=rolled,
+            unit=unit.name,
+            n=unit.models,
+        )
+        if under
+        else tr(
+            "{ability}: rolled {roll} for {unit}, not less than the number of its models ({n}): "
+            "unharmed.",
+            ability=name,
+            roll=rolled,
+            unit=unit.name,
+            n=unit.models,
+        )
+    )
+    say(state, said)
+    return under

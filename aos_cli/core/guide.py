@@ -7,6 +7,7 @@ what they allow come from the game's system, which may list its own menu.
 
 from __future__ import annotations
 
+from aos_cli.core.ability_effects import Choice
 from aos_cli.core.guards import check_target
 from aos_cli.core.handlers.magic import check_cast, check_unbind, own_spells, spell_aim
 from aos_cli.core.legality import (
@@ -29,6 +30,7 @@ from aos_cli.core.legality import (
     pre_battle_moves,
 )
 from aos_cli.core.magic import spell_text
+from aos_cli.core.roll_effects import nudgers
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import Option as Option
 from aos_cli.core.system import system_of
@@ -172,11 +174,14 @@ def options(state: GameState) -> list[Option]:
                     if not allowed(check_cast, state, unit, spell):
                         continue
                     aim = spell_aim(state, unit, spell)
+                    payload: dict[str, object] = {"wizard": unit.spec.id, "spell": spell}
+                    if nudgers(state, unit, "casting"):  # Arcane Lineage: asked once rolled
+                        payload["offer_nudge"] = True
                     found.append(
                         Option(
                             tr("{unit}: cast {spell}", unit=unit.name, spell=spell_text(spell)),
                             "cast",
-                            {"wizard": unit.spec.id, "spell": spell},
+                            payload,
                             aim,
                             side,
                         )
@@ -342,6 +347,21 @@ def ability_options(state: GameState) -> list[Option]:
                         cost=ability.cost,
                     )
                 aim = ability.target.side if ability.target else None
+                ways = [e for e in ability.effects if isinstance(e, Choice)]
+                for way in ways:  # "can either ... or ...": each way its own option
+                    found.append(
+                        Option(
+                            f"{label}: {way.name}"
+                            if isinstance(label, str)
+                            else followed(label, f": {way.name}"),
+                            "ability",
+                            {"unit": unit.spec.id, "ability": way.name},
+                            None if way.aim == "self" else way.aim,
+                            side=unit.side,
+                        )
+                    )
+                if ways:
+                    continue
                 found.append(
                     Option(
                         label,

@@ -16,16 +16,20 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.ability_effects import (
     BattalionUnitSlain,
+    Choice,
     GainCommandPoints,
     Heal,
     IfKeywords,
     Lasting,
     MortalWounds,
+    PickUnits,
     PreBattleMoves,
     RollThen,
+    SlayOnRoll,
 )
 from aos_cli.core.after_moving import barred_after_moving
 from aos_cli.core.errors import RuleError
+from aos_cli.core.fight_moments import check_before_attacks, moment_of
 from aos_cli.core.guards import (
     by_the_book as by_the_book,
 )
@@ -61,8 +65,17 @@ LEGALITY_REVISION = SCENERY_REVISION
 BOTH_PASSED = N_("both players have passed: the fighting is over this phase")
 
 ACTION_EFFECTS = (
-    RollThen, MortalWounds, Heal, Lasting, GainCommandPoints, IfKeywords, BattalionUnitSlain
-)  # fmt: skip
+    RollThen,
+    MortalWounds,
+    Heal,
+    Lasting,
+    GainCommandPoints,
+    IfKeywords,
+    BattalionUnitSlain,
+    Choice,
+    PickUnits,
+    SlayOnRoll,
+)
 """Effects that are done when the ability is used (a roll, wounds, healing, something put in
 force), as opposed to a rule that is in force by itself whenever it applies."""
 
@@ -603,6 +616,9 @@ def check_ability(state: GameState, unit: UnitState, ability: AbilitySpec) -> No
         )
         raise RuleError(whose)
     check_moment(state, ability)
+    if moment_of(ability) == "after_pile_in":  # the unit picked to fight, before it attacks
+        check_fight(state, unit)
+        check_before_attacks(state, unit, ability)
     if ability.general_only and not commands_as_general(state, unit):
         raise RuleError(
             tr(

@@ -12,9 +12,11 @@ import re
 from collections.abc import Iterator
 from typing import TypeGuard, TypeVar
 
-from aos_cli.core.ability_effects import Aura, RerollOther, RollBonus
+from aos_cli.core.ability_effects import Aura, NudgeRoll, RerollOther, RollBonus
 from aos_cli.core.answers import Asker
 from aos_cli.core.effects import Effect
+from aos_cli.core.errors import RuleError
+from aos_cli.core.events import say
 from aos_cli.core.state import AbilitySpec, GameState, UnitState
 from aos_cli.language.text import tr
 
@@ -136,6 +138,109 @@ def _within(
             ability=name,
         ),
     )
+
+
+def nudgers(state: GameState, unit: UnitState, roll: str) -> list[tuple[UnitState, str, NudgeRoll]]:
+    """(holder, name, effect) of every effect in force that lets its player add to or subtract
+    from the unit's `roll` (Arcane Lineage), whichever army the unit is in."""
+    return [
+        (holder, name, effect)
+        for holder, name, effects in _in_force(state)
+        for effect in effects
+        if isinstance(effect, NudgeRoll)
+        and effect.roll == roll
+        and all(unit.spec.has(k) for k in effect.keywords)
+    ]
+
+
+def nudge(
+    state: GameState,
+    unit: UnitState,
+    roll: str,
+    total: int,
+    wanted: int,
+    answers: Asker,
+    *,
+    offer: bool = False,
+) -> int:
+    """What the players add to the unit's `roll` of `total` with the effects that let them
+    choose (Arcane Lineage: +1 or -1 to a casting roll within 18" of a Stardrake): one choice
+    per army holding one within range of the unit (asked). `wanted` is the change a command
+    gave; with `offer` (`aos play`) each army is asked once the roll is seen. A change no
+    effect in reach allows is refused."""
+    found = nudgers(state, unit, roll)
+    change, left = 0, wanted
+    for side in sorted({h.side for h, _, _ in found}, key=lambda s: s != unit.side):
+        if not (offer or left):
+            break
+        reach = next(
+            (
+                (holder, name, effect)
+                for holder, name, effect in found
+                if holder.side == side
+                and (
+                    holder is unit
+                    or effect.range is None
+                    or answers.yes_no(
+                        f"in-aura:{holder.spec.id}:{re.sub(r'[^a-z0-9]+', '-', name.lower())}",
+                        tr(
+                            'is {unit} within {reach}" of {other} ({ability})?',
+                            unit=unit.name,
+                            reach=effect.range,
+                            other=holder.name,
+                            ability=name,
+                        ),
+                    )
+                )
+            ),
+            None,
+        )
+        if reach is None:
+            continue
+        _holder, name, effect = reach
+        army = state.sides[side].name
+        if offer:
+            said: dict[str, str | int] = {
+                "ability": name, "side": army, "n": effect.amount, "total": total + change,
+            }  # fmt: skip
+            if answers.yes_no(
+                f"nudge-up:{side}",
+                tr("{ability} ({side}): add {n} to the roll of {total}?", **said),
+            ):
+                step = effect.amount
+            elif answers.yes_no(
+                f"nudge-down:{side}",
+                tr("{ability} ({side}): subtract {n} from the roll of {total}?", **said),
+            ):
+                step = -effect.amount
+            else:
+                step = 0
+        else:
+            step = max(-effect.amount, min(effect.amount, left))
+            left -= step
+        if step:
+            change += step
+            signed = f"{step:+d}"
+            say(
+                state,
+                tr(
+                    "{ability}: {side} changes the roll of {unit} by {change}.",
+                    ability=name,
+                    side=army,
+                    unit=unit.name,
+                    change=signed,
+                ),
+            )
+    if left and not offer:
+        signed = f"{wanted:+d}"
+        raise RuleError(
+            tr(
+                "no ability in force lets the roll of {unit} be changed by {n}",
+                unit=unit.name,
+                n=signed,
+            )
+        )
+    return change
 
 
 def reroll_source(state: GameState, unit: UnitState, roll: str, answers: Asker) -> str | None:

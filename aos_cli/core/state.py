@@ -290,6 +290,9 @@ class UnitState:
     attacks_left: dict[str, int] = field(default_factory=dict)
     """A weapon whose attacks are being split between targets (AoS2 p.7): the attacks it has
     still to make, before any other weapon attacks."""
+    piled_in: bool = False
+    """It used an ability after piling in and before attacking (Cavernous Jaws): it attacks
+    before any other unit fights (`aos_cli.core.fight_moments`)."""
 
     garrison: str | None = None
     """The name of the terrain feature it garrisons (AoS2 §4.5, seed 000 p.11): off the
@@ -343,13 +346,15 @@ class UnitState:
         """A new phase of attacks: no weapon has attacked yet."""
         self.weapons_used = []
         self.attacks_left = {}
+        self.piled_in = False
 
     def attacking(self, kind: str) -> bool:
         """Whether it has begun attacking with its `kind` weapons (melee, missile) weapon by
         weapon and has some left to use."""
         done = self.fought if kind == "melee" else self.shot
         ids = {w.id for w in self.spec.weapons if w.kind == kind}
-        return not done and bool(ids & set(self.weapons_used) or set(self.attacks_left) & ids)
+        begun = ids & set(self.weapons_used) or set(self.attacks_left) & ids
+        return not done and bool(begun or (kind == "melee" and self.piled_in))
 
 
 @dataclass

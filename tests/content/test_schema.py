@@ -54,8 +54,8 @@ def test_structured_effects(db) -> None:  # type: ignore[no-untyped-def]
 
 def test_an_ability_without_effects_is_a_reminder(db) -> None:  # type: ignore[no-untyped-def]
     """DESIGN principle 3: never silently dropped."""
-    jaws = next(a for a in db.warscroll("lord-celestant on").abilities if a.id == "cavernous-jaws")
-    assert jaws.effects == () and jaws.reminder
+    hours = next(a for a in db.warscroll("knight of shrouds").abilities if a.id == "stolen-hours")
+    assert hours.effects == () and hours.reminder
 
 
 def test_lookup_by_prefix_and_did_you_mean(db) -> None:  # type: ignore[no-untyped-def]

@@ -117,7 +117,7 @@ def test_aos2_p7_a_target_for_each_weapon() -> None:
     assert not stardrake.fought and state.combat_to_pick == 0
     apply_action(
         state, "fight", {"unit": "stardrake", "target": "spirit-hosts", "weapon": "great-claws"},
-        seeded, RecordedAnswers({"cover": False}),
+        seeded, RecordedAnswers({"cover": False, "others-within-3": False}),
     )  # fmt: skip
     assert stardrake.fought and state.combat_to_pick == 1
     targets = [a["target"] for a in state.attack_log]

@@ -41,7 +41,7 @@ class _Willing:
         return not (key == "engaged" and self.kind in ("charge", "move", "run"))
 
     def number(self, key: str, question: str, at_most: int | None = None) -> float:
-        return 4.0
+        return 4.0 if at_most is None else float(min(4, at_most))
 
 
 def test_the_menu_offers_nothing_the_command_would_refuse() -> None:

@@ -96,7 +96,8 @@ def fight(state: GameState, unit: str, target: str, **extra: Any) -> None:
     unit_state.fought = False
     unit_state.reset_attacks()  # to fight again: every weapon attacks each time (AoS2 p.6)
     state.combat_to_pick = None
-    answers = {"engaged": True, "cover": False, **extra.pop("answers", {})}
+    answers = {"engaged": True, "cover": False, "others-within-3": False}  # + Sweeping Tail
+    answers |= extra.pop("answers", {})
     act(state, "fight", unit=unit, target=target, answers=answers, **extra)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from aos_cli.core.ability_effects import (
     Aura,
     BattalionUnitSlain,
+    Choice,
     Conditional,
     GainCommandPoints,
     Heal,
@@ -14,13 +15,17 @@ from aos_cli.core.ability_effects import (
     Lasting,
     MortalWounds,
     NoBattleshock,
+    PickUnits,
     RollThen,
+    RollUnderModels,
+    SlayOnRoll,
+    WhenFighting,
 )
 from aos_cli.core.action_types import UseAbility, UseCommand
 from aos_cli.core.answers import RecordedAnswers
-from aos_cli.core.casualties import suffer_mortal_wounds
-from aos_cli.core.dice import DiceSource
-from aos_cli.core.each_in_range import strike_each
+from aos_cli.core.casualties import slay_models, suffer_mortal_wounds
+from aos_cli.core.dice import DiceExpr, DiceSource
+from aos_cli.core.each_in_range import reach_of, strike_each, under_models
 from aos_cli.core.effects import (
     Effect,
     Ethereal,
@@ -43,6 +48,7 @@ from aos_cli.core.events import (
     emit,
     say,
 )
+from aos_cli.core.fight_moments import after_attacks, known_within, moment_of, record_use
 from aos_cli.core.guards import (
     aimed_at,
     general_of,
@@ -59,10 +65,11 @@ from aos_cli.core.legality import (
     check_inspiring_presence,
     fallen_comrades,
 )
-from aos_cli.core.state import ActiveEffect, GameState, UnitState
+from aos_cli.core.state import AbilitySpec, ActiveEffect, GameState, UnitState
 from aos_cli.core.system import system_of
+from aos_cli.core.targets import TargetRule
 from aos_cli.core.unit_attacks import holds
-from aos_cli.language.text import Text, tr
+from aos_cli.language.text import Join, Text, tr
 
 DURATIONS = {
     "end_of_phase": "phase",
@@ -172,9 +179,24 @@ def _apply_each(
                 healed = min(amount, aim.wounds_on_damaged)
                 aim.wounds_on_damaged -= healed
                 emit(state, AbilityHealed(name, aim.spec.id, aim.name, aim.side, amount, healed))
+            case WhenFighting(effects=inner):
+                # At its moment of the fight (its ability used, or the fight over): applied.
+                if not _apply_each(state, source, aim, name, inner, dice, answers):
+                    continue
+            case SlayOnRoll(dice=expr):
+                _swallow(state, source, aim, name, expr, dice)
+            case RollUnderModels(then=then):
+                if under_models(state, name, aim, effect, dice):
+                    _apply_each(state, source, aim, name, then, dice, answers)
+            case PickUnits(count=count, effects=inner, side=whose):
+                for picked in _picked(state, source, name, count, whose, answers, dice):
+                    _apply_each(state, source, picked, name, inner, dice, answers)
             case RollThen(on=needed, then=then, dice=expr, per=per):
-                # "Roll a D6; on a 3+ ..." (AoS2 §21): once for the unit, or once per model.
+                # "Roll a D6; on a 3+ ..." (AoS2 §21): once for the unit, or once per model
+                # (those within reach and in sight when it says so, counted at the table).
                 times = aim.models if per == "model" else 1
+                if per == "model" and effect.models_within is not None:
+                    times = _models_within(source, aim, effect.models_within, answers)
                 purpose = str(tr("{ability} (needs {needed}+)", ability=name, needed=needed))
                 rolls = [expr.roll(dice, purpose) for _model in range(times)]
                 hits = sum(1 for r in rolls if r >= needed)
@@ -239,6 +261,125 @@ def _apply_each(
     return applied
 
 
+def _swallow(
+    state: GameState,
+    source: UnitState,
+    aim: UnitState,
+    name: str,
+    expr: DiceExpr,
+    dice: DiceSource,
+) -> None:
+    """A model of the unit picked is slain when the roll beats its Wounds characteristic
+    (Cavernous Jaws: "swallowed whole and slain")."""
+    needed = aim.spec.wounds + 1
+    purpose = str(
+        tr("{ability} against {enemy} (needs {on}+)", ability=name, enemy=aim.name, on=needed)
+    )
+    rolled = expr.roll(dice, purpose)
+    slain = 1 if rolled >= needed else 0
+    emit(state, AbilityRolled(name, aim.spec.id, aim.name, (rolled,), needed, slain))
+    if slain:
+        slay_models(state, aim, 1, slain_by=source.side)
+
+
+def _models_within(source: UnitState, aim: UnitState, reach: int, answers: RecordedAnswers) -> int:
+    """How many of the unit's models are within `reach` inches of the source and visible to
+    it (Roiling Thunderhead: a dice for each), counted at the table."""
+    return int(
+        answers.number(
+            f"models-within-{reach}:{aim.spec.id}",
+            tr(
+                'how many models of {unit} are within {reach}" of {source} and visible to it?',
+                unit=aim.name,
+                reach=reach,
+                source=source.name,
+            ),
+            at_most=aim.models,
+        )
+    )
+
+
+def _picked(
+    state: GameState,
+    source: UnitState,
+    name: str,
+    count: DiceExpr,
+    side: str,
+    answers: RecordedAnswers,
+    dice: DiceSource,
+) -> list[UnitState]:
+    """Roll how many units to pick and pick that many of the side on the battlefield (every
+    one when there are no more), each asked in turn under `pick:<unit id>` (Rain of Stars)."""
+    wanted = count.roll(dice, str(tr("{ability}: how many units are picked", ability=name)))
+    owner = 1 - source.side if side == "enemy" else source.side
+    left = [u for u in state.sides[owner].units if u.on_battlefield]
+    picked: list[UnitState] = []
+    for number, unit in enumerate(left):
+        still = wanted - len(picked)
+        if still <= 0:
+            break
+        if still >= len(left) - number or answers.yes_no(
+            f"pick:{unit.spec.id}",
+            tr("pick {unit} for {ability}?", unit=unit.name, ability=name),
+        ):
+            picked.append(unit)
+    names = Join(tuple(u.name for u in picked)) if picked else tr("none")
+    say(
+        state,
+        tr(
+            "{ability}: rolled {roll}, units picked: {units}.",
+            ability=name,
+            roll=wanted,
+            units=names,
+        ),
+    )
+    return picked
+
+
+def fight_over(
+    state: GameState, unit: UnitState, dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """Once the unit has made all its attacks in the combat phase, what its abilities do then
+    (Sweeping Tail): the enemy units it attacked with weapons of no greater reach are within
+    range without asking (AoS2 §11); the others are asked."""
+    if not unit.alive:
+        return
+    for name, effects in after_attacks(unit):
+        for effect in effects:
+            reach = reach_of(effect)
+            if reach is not None:
+                _close_by(state, unit, reach, answers)
+        _apply_each(state, unit, unit, name, effects, dice, answers)
+
+
+def _close_by(state: GameState, unit: UnitState, reach: int, answers: RecordedAnswers) -> None:
+    """Which enemy units are within `reach` of the unit that fought: those it attacked with
+    weapons of no greater reach are; whether any other one is, is asked once before each is
+    (`others-within-<reach>`), so a unit fighting alone needs one answer."""
+    known = known_within(state, unit, reach)
+    for target in known:
+        answers.answers.setdefault(f"within-{reach}:{target}", True)
+    others = [
+        u for u in state.sides[1 - unit.side].units
+        if u.on_battlefield and f"within-{reach}:{u.spec.id}" not in answers.answers
+    ]  # fmt: skip
+    if not others:
+        return
+    question = (
+        tr(
+            'is any enemy unit other than {units} within {reach}" of {unit}?',
+            units=Join(tuple(state.unit(t).name for t in known)),
+            reach=reach,
+            unit=unit.name,
+        )
+        if known
+        else tr('is any enemy unit within {reach}" of {unit}?', reach=reach, unit=unit.name)
+    )
+    if not answers.yes_no(f"others-within-{reach}", question):
+        for other in others:
+            answers.answers[f"within-{reach}:{other.spec.id}"] = False
+
+
 def _in_aura(
     state: GameState, source: UnitState, aura: Aura, answers: RecordedAnswers
 ) -> list[UnitState]:
@@ -284,6 +425,9 @@ def _use_ability(
         a for a in unit.spec.abilities
         if a.kind in ("ability", "prayer", "command") and (a.id.lower() == wanted or a.name.lower().startswith(wanted))
     ]  # fmt: skip
+    chosen = None if matches else chosen_way(unit, wanted)
+    if chosen is not None:
+        matches = [chosen[0]]
     if not matches:
         known = ", ".join(a.name for a in unit.spec.abilities if a.kind != "spell") or tr("none")
         raise RuleError(
@@ -291,11 +435,20 @@ def _use_ability(
             tr("its abilities: {abilities}", abilities=known),
         )
     ability = matches[0]
+    ways = ways_of(ability)
+    if ways and chosen is None:
+        raise RuleError(
+            tr("{ability} is used one way at a time", ability=ability.name),
+            tr("name one of them: {ways}", ways=Join(tuple(w.name for w in ways))),
+        )
     system = system_of(state)
     check_ability(state, unit, ability)
     if ability.kind == "command" and system.general_commands:
         _general_command(state, unit, ability.name)
-    target = aimed_at(state, unit, ability.name, ability.target, act.target, answers)
+    rule = ability.target
+    if chosen is not None and chosen[1].aim != "self":  # whom the way picks (AoS2 §21)
+        rule = TargetRule(side=chosen[1].aim)
+    target = aimed_at(state, unit, ability.name, rule, act.target, answers)
     if ability.cost and not (ability.kind == "command" and system.general_commands):
         spend_cp(state, unit.side, ability.name)
     sharing = [a.name for a in unit.spec.abilities if a.limit_key == ability.limit_key]
@@ -303,9 +456,33 @@ def _use_ability(
     unit.used.append(
         f"{ability.kind}: {ability.name}" if ability.kind != "ability" else ability.name
     )
+    if moment_of(ability) == "after_pile_in":
+        record_use(state, unit, ability)
+    if chosen is not None:
+        way = chosen[1]
+        apply_effects(
+            state, unit, way.name, way.effects, target.spec.id, dice, answers, ability.text
+        )
+        return
     apply_effects(
         state, unit, ability.name, ability.effects, target.spec.id, dice, answers, ability.text
     )
+
+
+def ways_of(ability: AbilitySpec) -> list[Choice]:
+    """The ways an ability "can either" be used (Lord of the Heavens: Roiling Thunderhead or
+    Rain of Stars); none for an ability used one way."""
+    return [e for e in ability.effects if isinstance(e, Choice)]
+
+
+def chosen_way(unit: UnitState, wanted: str) -> tuple[AbilitySpec, Choice] | None:
+    """The ability and the way of it a player named (`rain-of-stars`, `Rain of Stars`)."""
+    key = wanted.strip().lower().replace("-", " ")
+    for ability in unit.spec.abilities:
+        for way in ways_of(ability):
+            if way.name.lower().replace("-", " ") == key:
+                return ability, way
+    return None
 
 
 def _general_command(state: GameState, unit: UnitState, what: str | Text) -> None:

@@ -19,9 +19,10 @@ from aos_cli.core.dice import DiceExpr, DiceSource, parse_dice, parse_threshold
 from aos_cli.core.effects import Effect, InCover, RollModifier, TargetInfo, compile_effects
 from aos_cli.core.errors import RuleError
 from aos_cli.core.events import Charged, Passed, emit, say
+from aos_cli.core.fight_moments import note_fought_at
 from aos_cli.core.guards import enemy_unit, needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
-from aos_cli.core.handlers.abilities import apply_effects
+from aos_cli.core.handlers.abilities import apply_effects, fight_over
 from aos_cli.core.handlers.movement import after_move
 from aos_cli.core.legality import (
     by_the_book,
@@ -640,14 +641,17 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
     declare_triumphs(state, act, unit, target, dice, answers)
     note_placed(state, unit, "fight")
     state.combat_passes = 0
+    note_fought_at(state, unit, target, weapons)
     if by_the_book(state):
         attack_with(state, unit, target, weapons, act, dice, answers)
         if unit.fought:
             state.combat_to_pick = 1 - unit.side
+            fight_over(state, unit, dice, answers)  # Sweeping Tail
         return
     resolve_attack(state, unit, target, weapons, dice, answers, extra=attack_flags(act))
     unit.fought = True
     state.combat_to_pick = 1 - unit.side
+    fight_over(state, unit, dice, answers)
 
 
 def _named(weapon: WeaponSpec, wanted: str) -> bool:

@@ -20,7 +20,7 @@ from aos_cli.core.guards import aimed_at, enemy_unit, need_phase, own_turn, pres
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
 from aos_cli.core.magic import spell_text
-from aos_cli.core.roll_effects import describe, modified, roll_modifier
+from aos_cli.core.roll_effects import describe, modified, nudge, roll_modifier
 from aos_cli.core.state import AbilitySpec, ActiveEffect, GameState, PendingSpell, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.core.targets import TargetRule
@@ -186,6 +186,9 @@ def _cast(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAnswer
     )
     rolled = dice.roll(2, str(purpose))
     bonus = act.mod + system.arcane_bonus(state, wizard, answers)
+    bonus += nudge(
+        state, wizard, "casting", sum(rolled) + bonus, act.nudge, answers, offer=act.offer_nudge
+    )  # Arcane Lineage: a player's choice, once the roll is seen
     total = sum(rolled) + bonus
     cast = total >= value
     attempt = SpellAttempted(
