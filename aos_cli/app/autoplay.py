@@ -245,7 +245,12 @@ class AutoPlayer:
             "target-engaged": bool(foes),
             "cover": self.field.rng.random() < 0.2,
             "look-out-sir": self.field.rng.random() < 0.5,
+            "within-night-march": True,
         }
+        for weapon in unit.spec.weapons:  # it shoots at a target its weapons reach (p.7)
+            if weapon.kind == "missile":
+                answers[f"range-{weapon.range:g}"] = True
+                answers[f"min-range-{weapon.min_range:g}"] = False
         self.do("shoot", {"unit": unit.spec.id, "target": target.spec.id}, answers)
 
     def _charge(self, unit: UnitState) -> None:

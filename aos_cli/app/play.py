@@ -175,20 +175,25 @@ def told_by_picking(state: GameState, option: Option) -> tuple[dict[str, bool], 
 def target_rule(state: GameState, option: Option) -> Any:
     """The rule a cast or ability option's target is picked by (its side, keywords, range
     and sight), None when it declares none (`aos_cli.core.targets.TargetRule`)."""
+    from dataclasses import replace
+
     from aos_cli.core.handlers.magic import own_spells
+    from aos_cli.core.scoring import reach_now
     from aos_cli.core.system import system_of
     from aos_cli.core.targets import TargetRule
 
-    if option.kind == "cast":
+    if option.kind == "cast":  # Night March: no spell reaches beyond 12" (AoS2 p.12)
         caster = state.unit(str(option.payload["wizard"]))
         name = str(option.payload["spell"]).lower()
         own = next((a for a in own_spells(state, caster) if a.name.lower() == name), None)
         if own is not None:
-            return own.target
+            if own.target is None:
+                return None
+            return replace(own.target, range=reach_now(state, own.target.range))
         generic = system_of(state).spell(name)
         if generic is None or generic.aim in (None, "self"):
             return None
-        return TargetRule(side=generic.aim, range=generic.range, visible=True)
+        return TargetRule(side=generic.aim, range=reach_now(state, generic.range), visible=True)
     if option.kind == "ability":
         unit = state.unit(str(option.payload["unit"]))
         ability = next((a for a in unit.spec.abilities if a.id == option.payload["ability"]), None)

@@ -25,7 +25,7 @@ from aos_cli.core.ability_effects import (
 from aos_cli.core.after_moving import barred_after_moving
 from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import (
-    CONTROL_WHEN_SCORED_REVISION,
+    RANGE_AND_REALM_REVISION,
     check_unused,
     need_hero,
     need_phase,
@@ -52,7 +52,7 @@ ENGAGEMENT_REVISION = 3
 refuses to "use" an ability that is in force by itself; games set up earlier replay as they
 were played (they ask, and accept such uses)."""
 
-LEGALITY_REVISION = CONTROL_WHEN_SCORED_REVISION
+LEGALITY_REVISION = RANGE_AND_REALM_REVISION
 """The revision a new game is set up with: the latest."""
 
 BOTH_PASSED = N_("both players have passed: the fighting is over this phase")
