@@ -206,6 +206,8 @@ def target_told(state: GameState, option: Option) -> tuple[dict[str, bool], str]
     a spell's or ability's target is within its range (and seen) when the list says so."""
     from aos_cli.language.i18n import _
 
+    if option.kind == "shoot":
+        return shot_told(state, option)
     rule = target_rule(state, option)
     if rule is None or rule.range is None:
         return {}, ""
@@ -214,6 +216,38 @@ def target_told(state: GameState, option: Option) -> tuple[dict[str, bool], str]
     return {"target-in-range": True}, _("Target of {unit}: {rule}").format(
         unit=name, rule=rule.describe()
     )
+
+
+def shot_told(state: GameState, option: Option) -> tuple[dict[str, bool], str]:
+    """A shot's target picked from the list is within the Range of the weapons shooting (AoS2
+    p.7; under Night March 12" at most, p.12), as the prompt says (games set up before the
+    Range was asked: nothing)."""
+    from aos_cli.core.guards import RANGE_AND_REALM_REVISION
+    from aos_cli.core.scoring import night_march, reach_now
+    from aos_cli.language.i18n import _
+
+    if state.rules_revision < RANGE_AND_REALM_REVISION or "unit" not in option.payload:
+        return {}, ""
+    unit = state.unit(str(option.payload["unit"]))
+    wanted = str(option.payload.get("weapon") or "").lower()
+    weapons = [
+        w for w in unit.spec.weapons
+        if w.kind == "missile" and w.id not in unit.weapons_used
+        and (not wanted or wanted in (w.id.lower(), w.name.lower()))
+    ]  # fmt: skip
+    if not weapons:
+        return {}, ""
+    reaches = ", ".join(
+        f'{w.name} {reach_now(state, int(w.range)) if w.range == int(w.range) else w.range:g}"'
+        for w in weapons
+    )
+    given = {"in-range": True}
+    if night_march(state):
+        given["within-night-march"] = True
+    prompt = _("Target within range of {unit} ({weapons})").format(
+        unit=shown_names(state).get(unit.spec.id, unit.name), weapons=reaches
+    )
+    return given, prompt
 
 
 def target_numbers(state: GameState, aims: list[UnitState]) -> list[int]:

@@ -21,7 +21,7 @@ README_START = (
     ("game", "new", "--battleplan", "first-blood"),
     ("priority", "--first", "Player One", "--seed", "1"),
     ("cast", "knight-incantor", "Arcane Bolt", "--target", "chainrasps", "--target-in-range",
-     "--seed", "1"),
+     "--in-range", "--seed", "1"),  # fmt: skip
 )  # fmt: skip
 """The README's game between the demo armies, up to the Arcane Bolt waiting to be unbound."""
 TO_BATTLESHOCK = (
@@ -29,7 +29,8 @@ TO_BATTLESHOCK = (
     ("next",),
     ("move", "liberators"),
     ("next",),
-    ("shoot", "judicators", "--target", "chainrasps", "--no-cover", "--no-engaged", "--seed", "1"),
+    ("shoot", "judicators", "--target", "chainrasps", "--no-cover", "--no-engaged",
+     "--in-range", "--seed", "1"),  # fmt: skip
     ("next",),
     ("next",),
     ("next",),

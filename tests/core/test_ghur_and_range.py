@@ -67,30 +67,30 @@ def test_aos2_p7_a_missile_weapon_shoots_only_within_its_range() -> None:
     state = game()
     act(state, "priority", [6, 1], answers={"take-first": True})
     to_phase(state, "shooting", 0)
-    with pytest.raises(RuleError, match='beyond the 24" Range of Skybolt Bow, Shockbolt Bow'):
+    with pytest.raises(RuleError, match='beyond the Range of Skybolt Bow 24", Shockbolt Bow 24"'):
         act(
             state, "shoot", unit="judicators", target="chainrasps",
-            answers={"range-24": False, "cover": False},
+            answers={"in-range": False, "cover": False},
         )  # fmt: skip
-    with pytest.raises(RuleError, match='within 24" of Judicators'):
+    with pytest.raises(RuleError, match=r"within range of Judicators \(Skybolt Bow 24\""):
         act(state, "shoot", unit="judicators", target="chainrasps", answers={"cover": False})
     apply_action(
         state, "shoot", {"unit": "judicators", "target": "chainrasps"}, SeededDice(3),
-        RecordedAnswers({"range-24": True, "cover": False}),
+        RecordedAnswers({"in-range": True, "cover": False}),
     )  # fmt: skip
     assert state.unit("judicators").shot
 
 
-def test_aos2_p7_each_weapons_range_is_asked_and_one_out_of_range_is_refused() -> None:
-    """p.7: a unit with weapons of different Ranges is asked about each (the Prosecutors'
-    18" javelins); a weapon with no target in range makes no attacks (`--attacks 0`)."""
+def test_aos2_p7_a_weapon_with_no_target_in_range_makes_no_attacks() -> None:
+    """p.7: the Prosecutors' 18" javelins do not reach a unit farther away; a weapon with no
+    target in range makes no attacks (`--attacks 0`), and is not asked about its Range."""
     state = game()
     act(state, "priority", [6, 1], answers={"take-first": True})
     to_phase(state, "shooting", 0)
-    with pytest.raises(RuleError, match='beyond the 18" Range of Stormcall Javelin'):
+    with pytest.raises(RuleError, match='beyond the Range of Stormcall Javelin 18"'):
         act(
             state, "shoot", unit="prosecutors", target="chainrasps",
-            answers={"range-18": False, "cover": False},
+            answers={"in-range": False, "cover": False},
         )  # fmt: skip
     act(
         state, "shoot", unit="prosecutors", target="chainrasps", weapon="Stormcall Javelin",
@@ -118,7 +118,7 @@ def test_aos2_p12_night_march_limits_missile_weapons_to_12_inches() -> None:
     act(state, "priority", [6, 1], answers={"take-first": True})
     to_phase(state, "shooting", 0)
     with pytest.raises(RuleError, match='Night March: is Chainrasp Horde within 12"'):
-        act(state, "shoot", unit="judicators", target="chainrasps", answers={"range-24": True})
+        act(state, "shoot", unit="judicators", target="chainrasps", answers={"in-range": True})
     with pytest.raises(RuleError, match='reach 12" at most'):
         act(
             state, "shoot", unit="judicators", target="chainrasps",

@@ -481,58 +481,46 @@ def check_missile_range(
     weapons: list[WeaponSpec],
     answers: RecordedAnswers,
 ) -> None:
-    """AoS2 p.7 (§14.2): the target must be within each missile weapon's Range, and not wholly
-    within a minimum range; under Night March (p.12) no missile weapon reaches beyond 12". The
-    tool cannot see the table, so it asks once for each range among the weapons, longest last
-    (keys `range-24`, `within-night-march`, `min-range-6`)."""
+    """AoS2 p.7 (§14.2): the target must be within the Range of each missile weapon that shoots
+    at it, and not wholly within a minimum range; under Night March (p.12) no missile weapon
+    reaches beyond 12". The tool cannot see the table: it asks once (`in-range`; under Night
+    March `within-night-march` for the weapons it shortens; `min-range-6`)."""
     from aos_cli.core.scoring import NIGHT_MARCH_RANGE, night_march
 
-    limit = NIGHT_MARCH_RANGE if night_march(state) else None
-    by_reach: dict[float, list[WeaponSpec]] = {}
-    for weapon in weapons:
-        reach = weapon.range if limit is None else min(weapon.range, limit)
-        by_reach.setdefault(reach, []).append(weapon)
-    for reach, group in sorted(by_reach.items()):
-        limited = any(w.range > reach for w in group)
-        names = [w.name for w in group]
-        names_said = Join(tuple(names))
-        if limited:
-            key = "within-night-march"
-            question = tr(
-                'Night March: is {target} within {reach}" of {unit}?',
-                target=target.name,
-                reach=NIGHT_MARCH_RANGE,
-                unit=unit.name,
-            )
-        else:
-            key = f"range-{_inches(reach)}"
-            question = tr(
-                'is {target} within {reach}" of {unit} (the Range of {weapons})?',
-                target=target.name,
-                reach=_inches(reach),
-                unit=unit.name,
-                weapons=names_said,
-            )
-        if answers.yes_no(key, question):
-            continue
-        if limited:
-            raise RuleError(
-                tr('Night March: missile weapons reach {reach}" at most this battle round '
-                   "(AoS2 §19.1)", reach=NIGHT_MARCH_RANGE),
-                tr("shoot at a unit within range, or name a weapon that reaches with --weapon"),
-            )  # fmt: skip
+    limited = [w for w in weapons if night_march(state) and w.range > NIGHT_MARCH_RANGE]
+    if limited and not answers.yes_no(
+        "within-night-march",
+        tr(
+            'Night March: is {target} within {reach}" of {unit}?',
+            target=target.name,
+            reach=NIGHT_MARCH_RANGE,
+            unit=unit.name,
+        ),
+    ):
         raise RuleError(
-            tr(
-                '{target} is beyond the {reach}" Range of {weapons} (AoS2 p.7)',
-                target=target.name,
-                reach=_inches(reach),
-                weapons=names_said,
-            ),
-            tr(
-                "shoot with the weapons that reach (--weapon NAME); a weapon with no target "
-                "in range: --weapon NAME --attacks 0"
-            ),
+            tr('Night March: missile weapons reach {reach}" at most this battle round '
+               "(AoS2 §19.1)", reach=NIGHT_MARCH_RANGE),
+            tr("shoot at a unit within range, or name a weapon that reaches with --weapon"),
+        )  # fmt: skip
+    rest = [w for w in weapons if w not in limited]
+    if rest:
+        ranges = Join(tuple(tr('{weapon} {reach}"', weapon=w.name, reach=_inches(w.range))
+                            for w in rest))  # fmt: skip
+        question = tr(
+            "is {target} within range of {unit} ({weapons})?",
+            target=target.name,
+            unit=unit.name,
+            weapons=ranges,
         )
+        if not answers.yes_no("in-range", question):
+            raise RuleError(
+                tr("{target} is beyond the Range of {weapons} (AoS2 p.7)",
+                   target=target.name, weapons=ranges),
+                tr(
+                    "shoot with the weapons that reach (--weapon NAME); a weapon with no "
+                    "target in range: --weapon NAME --attacks 0"
+                ),
+            )  # fmt: skip
     for weapon in weapons:
         if weapon.min_range <= 0:
             continue
