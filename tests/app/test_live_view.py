@@ -21,7 +21,7 @@ README_START = (
     ("game", "new", "--battleplan", "first-blood"),
     ("priority", "--first", "Player One", "--seed", "1"),
     ("cast", "knight-incantor", "Arcane Bolt", "--target", "chainrasps", "--target-in-range",
-     "--in-range", "--seed", "1"),  # fmt: skip
+     "--seed", "1"),
 )  # fmt: skip
 """The README's game between the demo armies, up to the Arcane Bolt waiting to be unbound."""
 TO_BATTLESHOCK = (
@@ -30,11 +30,11 @@ TO_BATTLESHOCK = (
     ("move", "liberators"),
     ("next",),
     ("shoot", "judicators", "--target", "chainrasps", "--no-cover", "--no-engaged",
-     "--in-range", "--seed", "1"),  # fmt: skip
+     "--in-range", "--seed", "1"),
     ("next",),
     ("next",),
     ("next",),
-)
+)  # fmt: skip
 """Then through the shooting (3 Chainrasps slain) to the battleshock phase."""
 
 
