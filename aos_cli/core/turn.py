@@ -145,9 +145,12 @@ def start_phase(
     if state.phase == system.combat_phase:
         state.combat_to_pick = state.active_side
         state.combat_passes = 0
-    from aos_cli.core.terrain import hungering_animus, realmscape_reminder
+    from aos_cli.core.guards import RANGE_AND_REALM_REVISION
+    from aos_cli.core.realm import hungering_animus
+    from aos_cli.core.terrain import realmscape_reminder
 
-    realmscape_reminder(state, system.own_scenery_reminders)
+    played = state.rules_revision >= RANGE_AND_REALM_REVISION  # Ghur's realmscape is rolled
+    realmscape_reminder(state, system.own_scenery_reminders, played)
     hungering_animus(state, dice, answers)
     system.start_of_phase(state)
 
@@ -211,7 +214,8 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
                 tr("take them with `aos battleshock`"),
             )
     from aos_cli.core.legality import check_phase_owed
-    from aos_cli.core.terrain import primal_violence, reckless_aggression
+    from aos_cli.core.realm import reckless_aggression
+    from aos_cli.core.terrain import primal_violence
 
     check_phase_owed(state)
     reckless_aggression(state, dice, answers)  # at the end of the charge phase (AoS2 §24.2)
