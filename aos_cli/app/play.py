@@ -90,7 +90,7 @@ class PhaseNumbers:
     def resumed(cls, store: Store, game_id: int) -> PhaseNumbers:
         """The numbers of the phase the game stands in, as they were shown when its steps
         were played (the menu after each step, replayed from the log)."""
-        from aos_cli.app.setup import upgrade_setup
+        from aos_cli.app.setup import read_setup
         from aos_cli.core.actions import apply_action
         from aos_cli.core.dice import ScriptedDice
         from aos_cli.core.guide import options
@@ -103,14 +103,14 @@ class PhaseNumbers:
             return keys
         records = store.actions(game_id)
         try:
-            state = new_game(upgrade_setup(setup))
+            state = new_game(read_setup(setup))
             marks = []
             for record in records:
                 marks.append((state.round, state.active_side, state.phase))
                 apply_action(state, record.kind, dict(record.payload), ScriptedDice(record.dice))
             now = (state.round, state.active_side, state.phase)
             first = next((i for i, m in enumerate(marks) if m == now), len(records))
-            state = new_game(upgrade_setup(setup))
+            state = new_game(read_setup(setup))
             for index, record in enumerate(records):
                 if index >= first:
                     keys.assign(state, options(state))
@@ -303,32 +303,34 @@ MENU_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
         "next": ("n", "next"), "undo": ("u", "undo"), "status": ("s", "status"),
         "dice": ("d", "dice"), "quit": ("q", "quit"), "adjust": ("a", "adjust"),
         "heal": ("h", "heal"), "general": ("g", "general"), "correct": ("c", "correct"), "plan": ("p", "plan"),
+        "blessed": ("b", "blessed"),
     },
     "hu": {
         "next": ("t", "tovább"), "undo": ("v", "visszavonás", "vissza"),
         "status": ("á", "állapot"), "dice": ("d", "dobókocka", "kocka"),
         "quit": ("k", "kilépés"), "adjust": ("m", "módosítás"), "heal": ("gy", "gyógyítás"),
         "general": ("ú", "új tábornok", "tábornok"), "correct": ("j", "javítás"),
-        "plan": ("p", "terv"),
+        "plan": ("p", "terv"), "blessed": ("ál", "áldott"),
     },
     "it": {
         "next": ("av", "avanti", "prossima"), "undo": ("i", "indietro", "annulla"),
         "status": ("s", "stato"), "dice": ("d", "dadi"), "quit": ("e", "esci"),
         "adjust": ("m", "modifica"), "heal": ("cu", "cura", "guarisci"), "general": ("g", "generale"),
-        "correct": ("c", "correggi"), "plan": ("p", "piano"),
+        "correct": ("c", "correggi"), "plan": ("p", "piano"), "blessed": ("b", "benedetto"),
     },
     "tr": {
         "next": ("i", "ileri", "sonraki"), "undo": ("ga", "geri al", "geri"),
         "status": ("o", "ordular", "durum"), "dice": ("z", "zar"), "quit": ("ç", "çık"),
         "adjust": ("a", "ayarla"), "heal": ("t", "tedavi", "iyileştir"),
         "general": ("y", "yeni general", "general"), "correct": ("v", "varsayım", "düzelt"),
-        "plan": ("p", "plan"),
+        "plan": ("p", "plan"), "blessed": ("k", "kutsanmış"),
     },
     "ru": {
         "next": ("д", "дальше", "далее"), "undo": ("о", "отменить", "отмена"),
         "status": ("с", "состояние"), "dice": ("к", "кубики"), "quit": ("в", "выход", "выйти"),
         "adjust": ("и", "изменить"), "heal": ("л", "лечить", "лечение"),
         "general": ("г", "генерал"), "correct": ("п", "поправить"), "plan": ("пл", "план"),
+        "blessed": ("б", "благословенный"),
     },
 }  # fmt: skip
 """The menu's keys and words per language, the shown key first. English is understood in every

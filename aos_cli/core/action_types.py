@@ -115,6 +115,20 @@ class Run(Action):
     unit: str
     at_the_double: bool = False
     command_reroll: bool = False
+    offer_reroll: bool = False
+    """`aos play`: after the roll, ask whether to spend a Command Re-roll on it (40k8 §17.6)."""
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Garrison(Action):
+    """Garrison a terrain feature instead of a normal move, or `leave` it as the unit's move
+    (AoS2 §4.5, seed 000 p.11)."""
+
+    kind: ClassVar[str] = "garrison"
+    unit: str
+    feature: str | None = None
+    leave: bool = False
 
 
 @register_action_type
@@ -135,6 +149,16 @@ class Arrive(Action):
     kind: ClassVar[str] = "arrive"
     unit: str
     mod: int = 0
+
+
+@register_action_type
+@dataclass(frozen=True)
+class PreBattleMove(Action):
+    """Once both armies are set up, before the first battle round, a unit makes the move an
+    ability allows (Cunning Strategist: D3 Stormcast Eternals units, up to 5"; seed 000 p.19)."""
+
+    kind: ClassVar[str] = "pre_battle_move"
+    unit: str
 
 
 # --------------------------------------------------------------------------- combat
@@ -187,7 +211,8 @@ class Shoot(AttackModifiers):
     attacks: int | None = None
     """With `weapon`: how many of its attacks go at this target; the rest at others (p.7)."""
     command_reroll: str | None = None
-    """40k8 §17.6: the Underdog re-rolls one die of this roll (`hit`, `wound`, `save`, `damage`)."""
+    """40k8 §17.6: the Underdog re-rolls one die of this roll (`hit`, `wound`, `save`, `damage`;
+    `ask` in `aos play`: asked as a stage has a die to re-roll)."""
 
 
 @register_action_type
@@ -216,7 +241,8 @@ class Fight(AttackModifiers):
     attacks: int | None = None
     """With `weapon`: how many of its attacks go at this target; the rest at others (p.7)."""
     command_reroll: str | None = None
-    """40k8 §17.6: the Underdog re-rolls one die of this roll (`hit`, `wound`, `save`, `damage`)."""
+    """40k8 §17.6: the Underdog re-rolls one die of this roll (`hit`, `wound`, `save`, `damage`;
+    `ask` in `aos play`: asked as a stage has a die to re-roll)."""
 
 
 @register_action_type
@@ -239,6 +265,8 @@ class Battleshock(Action):
     kind: ClassVar[str] = "battleshock"
     aliases: ClassVar[tuple[str, ...]] = ("morale",)
     reroll_unit: str | None = None
+    offer_reroll: bool = False
+    """`aos play`: ask for each test that fails whether to spend a Command Re-roll on it."""
 
 
 # --------------------------------------------------------------------------- magic
@@ -255,6 +283,8 @@ class Cast(Action):
     target: str | None = None
     mod: int = 0
     command_reroll: bool = False
+    offer_reroll: bool = False
+    """`aos play`: after a failed test, ask whether to spend a Command Re-roll on it."""
 
 
 @register_action_type
@@ -268,6 +298,8 @@ class Unbind(Action):
     mod: int = 0
     command_reroll: bool = False
     """40k8 §17.6: the Underdog re-rolls one die of the Deny the Witch test."""
+    offer_reroll: bool = False
+    """`aos play`: after a failed test, ask whether to spend a Command Re-roll on it."""
 
 
 # --------------------------------------------------------------------------- abilities and commands
@@ -378,6 +410,14 @@ def _field_value(kind: str, name: str, annotation: str, value: object) -> Json:
         if isinstance(value, float) and number != value:
             raise InputError(whole)
         return number
+    if base.startswith("dict[str, "):
+        return _mapping_value(kind, name, base, value, said)
+    raise TypeError(f"no codec for {annotation!r} ({kind}.{name})")
+
+
+def _mapping_value(kind: str, name: str, base: str, value: object, said: dict[str, Value]) -> Json:
+    """A mapping field: counts by name (`dict[str, int]`), or a step carried inside another
+    action as it is stored (`dict[str, Any]`, AoS1 §5.3 Blessed)."""
     if base == "dict[str, int]":
         if not isinstance(value, dict):
             raise InputError(tr("{action}: {field} must map names to numbers, not {value}", **said))
@@ -386,7 +426,12 @@ def _field_value(kind: str, name: str, annotation: str, value: object) -> Json:
             str(key): _field_value(kind, f"{name}.{key}", "int", count)
             for key, count in counts.items()
         }
-    raise TypeError(f"no codec for {annotation!r} ({kind}.{name})")
+    if base == "dict[str, Any]":
+        if not isinstance(value, dict):
+            raise InputError(tr("{action}: {field} must be a mapping, not {value}", **said))
+        step: dict[str, Json] = {str(key): item for key, item in value.items()}
+        return step
+    raise TypeError(f"no codec for {base!r} ({kind}.{name})")
 
 
 def action_type(kind: str) -> type[Action]:
