@@ -245,7 +245,12 @@ class AutoPlayer:
             "target-engaged": bool(foes),
             "cover": self.field.rng.random() < 0.2,
             "look-out-sir": self.field.rng.random() < 0.5,
+            "within-night-march": True,
+            "in-range": True,  # it shoots at a target its weapons reach (p.7)
         }
+        for weapon in unit.spec.weapons:
+            if weapon.kind == "missile" and weapon.min_range:
+                answers[f"min-range-{weapon.min_range:g}"] = False
         self.do("shoot", {"unit": unit.spec.id, "target": target.spec.id}, answers)
 
     def _charge(self, unit: UnitState) -> None:

@@ -175,20 +175,25 @@ def told_by_picking(state: GameState, option: Option) -> tuple[dict[str, bool], 
 def target_rule(state: GameState, option: Option) -> Any:
     """The rule a cast or ability option's target is picked by (its side, keywords, range
     and sight), None when it declares none (`aos_cli.core.targets.TargetRule`)."""
+    from dataclasses import replace
+
     from aos_cli.core.handlers.magic import own_spells
+    from aos_cli.core.scoring import reach_now
     from aos_cli.core.system import system_of
     from aos_cli.core.targets import TargetRule
 
-    if option.kind == "cast":
+    if option.kind == "cast":  # Night March: no spell reaches beyond 12" (AoS2 p.12)
         caster = state.unit(str(option.payload["wizard"]))
         name = str(option.payload["spell"]).lower()
         own = next((a for a in own_spells(state, caster) if a.name.lower() == name), None)
         if own is not None:
-            return own.target
+            if own.target is None:
+                return None
+            return replace(own.target, range=reach_now(state, own.target.range))
         generic = system_of(state).spell(name)
         if generic is None or generic.aim in (None, "self"):
             return None
-        return TargetRule(side=generic.aim, range=generic.range, visible=True)
+        return TargetRule(side=generic.aim, range=reach_now(state, generic.range), visible=True)
     if option.kind == "ability":
         unit = state.unit(str(option.payload["unit"]))
         ability = next((a for a in unit.spec.abilities if a.id == option.payload["ability"]), None)
@@ -201,6 +206,8 @@ def target_told(state: GameState, option: Option) -> tuple[dict[str, bool], str]
     a spell's or ability's target is within its range (and seen) when the list says so."""
     from aos_cli.language.i18n import _
 
+    if option.kind == "shoot":
+        return shot_told(state, option)
     rule = target_rule(state, option)
     if rule is None or rule.range is None:
         return {}, ""
@@ -209,6 +216,38 @@ def target_told(state: GameState, option: Option) -> tuple[dict[str, bool], str]
     return {"target-in-range": True}, _("Target of {unit}: {rule}").format(
         unit=name, rule=rule.describe()
     )
+
+
+def shot_told(state: GameState, option: Option) -> tuple[dict[str, bool], str]:
+    """A shot's target picked from the list is within the Range of the weapons shooting (AoS2
+    p.7; under Night March 12" at most, p.12), as the prompt says (games set up before the
+    Range was asked: nothing)."""
+    from aos_cli.core.guards import RANGE_AND_REALM_REVISION
+    from aos_cli.core.scoring import night_march, reach_now
+    from aos_cli.language.i18n import _
+
+    if state.rules_revision < RANGE_AND_REALM_REVISION or "unit" not in option.payload:
+        return {}, ""
+    unit = state.unit(str(option.payload["unit"]))
+    wanted = str(option.payload.get("weapon") or "").lower()
+    weapons = [
+        w for w in unit.spec.weapons
+        if w.kind == "missile" and w.id not in unit.weapons_used
+        and (not wanted or wanted in (w.id.lower(), w.name.lower()))
+    ]  # fmt: skip
+    if not weapons:
+        return {}, ""
+    reaches = ", ".join(
+        f'{w.name} {reach_now(state, int(w.range)) if w.range == int(w.range) else w.range:g}"'
+        for w in weapons
+    )
+    given = {"in-range": True}
+    if night_march(state):
+        given["within-night-march"] = True
+    prompt = _("Target within range of {unit} ({weapons})").format(
+        unit=shown_names(state).get(unit.spec.id, unit.name), weapons=reaches
+    )
+    return given, prompt
 
 
 def target_numbers(state: GameState, aims: list[UnitState]) -> list[int]:

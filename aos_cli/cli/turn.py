@@ -233,6 +233,10 @@ def shoot(
         bool | None,
         typer.Option("--look-out-sir/--no-look-out-sir", help='Hero target near a unit of 3+ models.'),
     ] = None,
+    in_range: Annotated[
+        bool | None,
+        typer.Option("--in-range/--no-in-range", help="AoS2: the target is within the Range of the weapons shooting (p.7)."),
+    ] = None,
     triumph: TriumphOption = False,
     target_triumph: TargetTriumphOption = False,
     command_reroll: Annotated[
@@ -252,7 +256,7 @@ def shoot(
         db=db, game=game,
         as_json=json, dice=dice, seed=seed,
         answers={"cover": cover, "engaged": engaged, "target-engaged": target_engaged,
-                 "look-out-sir": look_out_sir}, answer=answer)  # fmt: skip
+                 "look-out-sir": look_out_sir, "in-range": in_range}, answer=answer)  # fmt: skip
 
 
 def charge(

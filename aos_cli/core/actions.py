@@ -256,7 +256,7 @@ def _priority(state: GameState, act: Priority, dice: DiceSource, answers: Record
     40k8 §17.7 the Underdog's choice, kept for every round."""
     need_phase(state, "priority")
     first_side = system_of(state).priority(state, act, dice, answers)
-    begin_round(state, first_side, dice)
+    begin_round(state, first_side, dice, answers)
 
 
 @action(Next)

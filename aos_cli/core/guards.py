@@ -27,6 +27,13 @@ Relic and Slay and Secure count once, at the battle's end); games set up earlier
 were played."""
 
 
+RANGE_AND_REALM_REVISION = 7  # after the scenery's 6 (`aos_cli.core.terrain`)
+"""The set-up revision from which a missile weapon's Range is asked before a shot (AoS2 p.7,
+under Night March 12" at most, p.12) and Ghur's realmscape is played rather than reminded:
+Hungering Animus rolls at the start of each hero phase and Reckless Aggression wounds at the
+end of the charge phase (seed 000 p.16); games set up earlier replay as they were played."""
+
+
 def by_the_book(state: GameState) -> bool:
     """Whether the game was set up with the rules of `BY_THE_BOOK_REVISION` or later."""
     return state.rules_revision >= BY_THE_BOOK_REVISION

@@ -31,9 +31,7 @@ from aos_cli.core.after_moving import barred_after_moving
 from aos_cli.core.errors import RuleError
 from aos_cli.core.fight_moments import check_before_attacks, moment_of
 from aos_cli.core.guards import (
-    by_the_book as by_the_book,
-)
-from aos_cli.core.guards import (
+    RANGE_AND_REALM_REVISION,
     check_unused,
     commands_as_general,
     need_hero,
@@ -44,10 +42,12 @@ from aos_cli.core.guards import (
     own_turn,
     present,
 )
+from aos_cli.core.guards import (
+    by_the_book as by_the_book,
+)
 from aos_cli.core.phase_names import phase_name
 from aos_cli.core.state import AbilitySpec, GameState, UnitState
 from aos_cli.core.system import system_of
-from aos_cli.core.terrain import SCENERY_REVISION
 from aos_cli.language.i18n import N_
 from aos_cli.language.text import Join, Text, tr, trn
 
@@ -59,7 +59,7 @@ ENGAGEMENT_REVISION = 3
 refuses to "use" an ability that is in force by itself; games set up earlier replay as they
 were played (they ask, and accept such uses)."""
 
-LEGALITY_REVISION = SCENERY_REVISION
+LEGALITY_REVISION = RANGE_AND_REALM_REVISION
 """The revision a new game is set up with: the latest."""
 
 BOTH_PASSED = N_("both players have passed: the fighting is over this phase")

@@ -206,7 +206,7 @@ def realmscape_attack_effects(state: GameState, attacker: UnitState) -> list[Eff
     return []
 
 
-def realmscape_reminder(state: GameState, own_scenery: bool = False) -> None:
+def realmscape_reminder(state: GameState, own_scenery: bool = False, played: bool = False) -> None:
     """Remind the players of a realmscape feature the tool does not roll for them, and of a
     Damned feature's sacrifice at the start of the hero phase (AoS2 §4.3)."""
     if state.phase == "hero" and features(state, "damned") and not own_scenery:
@@ -217,7 +217,7 @@ def realmscape_reminder(state: GameState, own_scenery: bool = False) -> None:
                 "(D3 mortal wounds, then reroll its hit rolls of 1): `aos sacrifice UNIT`."
             ),
         )
-    if state.phase == "hero" and state.realmscape == "hungering-animus":
+    if state.phase == "hero" and state.realmscape == "hungering-animus" and not played:
         say(
             state,
             tr(
@@ -225,7 +225,7 @@ def realmscape_reminder(state: GameState, own_scenery: bool = False) -> None:
                 "suffers 1 mortal wound on a 4+ (D3 on a 6+). Record them with `aos adjust`."
             ),
         )
-    if state.phase == "charge" and state.realmscape == "reckless-aggression":
+    if state.phase == "charge" and state.realmscape == "reckless-aggression" and not played:
         say(
             state,
             tr(

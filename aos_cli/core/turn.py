@@ -129,8 +129,11 @@ def expire(state: GameState, scope: str, side: int | None = None) -> None:
         unit.effects = kept
 
 
-def start_phase(state: GameState) -> None:
-    """What happens at the start of a phase without anyone choosing it."""
+def start_phase(
+    state: GameState, dice: DiceSource | None = None, answers: Asker | None = None
+) -> None:
+    """What happens at the start of a phase without anyone choosing it (with `dice`, the rolls
+    a rule makes then: Hungering Animus, AoS2 §24.2)."""
     system = system_of(state)
     active = state.sides[state.active_side]
     state.used_this_phase.clear()
@@ -146,9 +149,13 @@ def start_phase(state: GameState) -> None:
     if state.phase == system.combat_phase:
         state.combat_to_pick = state.active_side
         state.combat_passes = 0
+    from aos_cli.core.guards import RANGE_AND_REALM_REVISION
+    from aos_cli.core.realm import hungering_animus
     from aos_cli.core.terrain import realmscape_reminder
 
-    realmscape_reminder(state, system.own_scenery_reminders)
+    played = state.rules_revision >= RANGE_AND_REALM_REVISION  # Ghur's realmscape is rolled
+    realmscape_reminder(state, system.own_scenery_reminders, played)
+    hungering_animus(state, dice, answers)
     system.start_of_phase(state)
 
 
@@ -211,19 +218,21 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
                 tr("take them with `aos battleshock`"),
             )
     from aos_cli.core.legality import check_phase_owed
+    from aos_cli.core.realm import reckless_aggression
     from aos_cli.core.terrain import primal_violence
 
     check_phase_owed(state)
+    reckless_aggression(state, dice, answers)  # at the end of the charge phase (AoS2 §24.2)
     if state.phase == "combat" and primal_violence(state, dice):
         expire(state, "phase")
-        start_phase(state)
+        start_phase(state, dice, answers)
         return
     expire(state, "phase")
     phases = system.phases
     index = phases.index(state.phase)
     if index + 1 < len(phases):
         state.phase = phases[index + 1]
-        start_phase(state)
+        start_phase(state, dice, answers)
         return
     end_turn(state)
     from aos_cli.core import scoring
@@ -237,7 +246,7 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
         state.phase = phases[0]
         side = state.active_side
         emit(state, TurnBegun(state.round, side, state.sides[side].name))
-        start_phase(state)
+        start_phase(state, dice, answers)
         return
     expire(state, "round")
     if system.battle_over(state, answers):
@@ -248,13 +257,18 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
         return
     if not system.needs_priority_roll(state) and state.first_side is not None:
         # 40k8 §3: the same player takes the first turn in every battle round.
-        begin_round(state, state.first_side, dice)
+        begin_round(state, state.first_side, dice, answers)
         return
     state.phase = "priority"
     emit(state, RoundOver(state.round, ended=False))
 
 
-def begin_round(state: GameState, first_side: int, dice: DiceSource | None = None) -> None:
+def begin_round(
+    state: GameState,
+    first_side: int,
+    dice: DiceSource | None = None,
+    answers: Asker | None = None,
+) -> None:
     """Start a battle round with `first_side` taking the first turn."""
     state.round += 1
     state.used_this_round.clear()
@@ -265,4 +279,4 @@ def begin_round(state: GameState, first_side: int, dice: DiceSource | None = Non
     from aos_cli.core import scoring
 
     scoring.start_of_round(state, dice)  # moving objectives, Night March (AoS2 §19)
-    start_phase(state)
+    start_phase(state, dice, answers)

@@ -29,11 +29,12 @@ TO_BATTLESHOCK = (
     ("next",),
     ("move", "liberators"),
     ("next",),
-    ("shoot", "judicators", "--target", "chainrasps", "--no-cover", "--no-engaged", "--seed", "1"),
+    ("shoot", "judicators", "--target", "chainrasps", "--no-cover", "--no-engaged",
+     "--in-range", "--seed", "1"),
     ("next",),
     ("next",),
     ("next",),
-)
+)  # fmt: skip
 """Then through the shooting (3 Chainrasps slain) to the battleshock phase."""
 
 

@@ -37,7 +37,7 @@ TO_SHOOTING = (
 )  # fmt: skip
 """The README's game up to Player One's shooting phase."""
 SHOOT = ("shoot", "judicators", "--target", "chainrasps", "--no-cover", "--no-engaged",
-         "--seed", "1")  # fmt: skip
+         "--in-range", "--seed", "1")  # fmt: skip
 STARTED = 60.0
 """Seconds to wait, at most, for a process to start or stop (a guard, not a measure)."""
 

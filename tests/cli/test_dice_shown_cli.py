@@ -32,7 +32,7 @@ def test_aos_shoot_shows_the_dice_of_each_step(run_cli: RunCli, db: Path) -> Non
     (the champion's attacks apart: the Judicator-Prime hits at +1, AoS2 §20.3)."""
     out = aos(
         run_cli, db, "shoot", "judicators", "--target", "chainrasps", "--no-cover",
-        "--no-engaged", "--seed", "4",
+        "--no-engaged", "--in-range", "--seed", "4",
     ).stdout  # fmt: skip
     lines = [line.strip() for line in out.splitlines()]
     ordinary = next(line for line in lines if line.startswith("Judicators, Skybolt Bow: hit 3+:"))
@@ -46,7 +46,7 @@ def test_players_dice_are_asked_for_by_unit_weapon_and_die(run_cli: RunCli, db: 
     +1 to hit die is asked for on its own."""
     shot = aos(
         run_cli, db, "shoot", "judicators", "--target", "chainrasps", "--no-cover",
-        "--no-engaged", "--dice", "manual", input="1 1 1\n1\n1\n",
+        "--no-engaged", "--in-range", "--dice", "manual", input="1 1 1\n1\n1\n",
     )  # fmt: skip
     assert "Roll 3 dice for Judicators, Skybolt Bow: hit rolls (3+)" in shot.stderr
     assert "Roll 1 die for Judicator-Prime, Skybolt Bow: hit rolls (3+ +1)" in shot.stderr
@@ -58,7 +58,7 @@ def test_the_save_and_battleshock_prompts_name_the_unit(run_cli: RunCli, db: Pat
     test names the unit that takes it (AoS2 §12)."""
     shot = aos(
         run_cli, db, "shoot", "judicators", "--target", "chainrasps", "--no-cover",
-        "--no-engaged", "--dice", "manual", input="6 6 6\n6 6 6\n1 1 1\n1\n1\n1 1 1\n",
+        "--no-engaged", "--in-range", "--dice", "manual", input="6 6 6\n6 6 6\n1 1 1\n1\n1\n1 1 1\n",
     )  # fmt: skip
     assert "Chainrasp Horde: save rolls against Judicators, Skybolt Bow (5+)" in shot.stderr
     # the demo's Nighthaunt army has its allegiance: Deathless Spirits' ward is rolled too

@@ -48,7 +48,7 @@ def test_a_turn_played_with_commands_and_walked_back_with_undo(run_cli: RunCli, 
     aos(run_cli, db, "next")
     shot = aos(
         run_cli, db, "shoot", "judicators", "--target", "chainrasps", "--no-cover",
-        "--no-engaged", "--dice", "manual", input="3 4 5 6 1\n3 3 3 2\n5 4 4\n",
+        "--no-engaged", "--in-range", "--dice", "manual", input="3 4 5 6 1\n3 3 3 2\n5 4 4\n",
     )  # fmt: skip
     assert shot.exit_code == 0, shot.stderr
     assert "2 slain" in shot.stdout

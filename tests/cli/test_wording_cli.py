@@ -51,7 +51,7 @@ def test_one_hit_and_one_wound_are_said_in_the_singular(run_cli: RunCli, db: Pat
     aos(run_cli, db, "next")
     shot = aos(
         run_cli, db, "shoot", "judicators", "--target", "chainrasps", "--no-cover",
-        "--no-engaged", "--dice", "manual", input="6 1 1 1 1\n6\n1\n",
+        "--no-engaged", "--in-range", "--dice", "manual", input="6 1 1 1 1\n6\n1\n",
     ).stdout  # fmt: skip
     assert "5 attacks, 1 hit, 1 wound, 1 unsaved" in shot
 

@@ -160,7 +160,7 @@ def test_aos2_s14_1_judicators_at_three_models_shoot_three_times(tmp_path: Path)
     to_phase(state, "shooting")
     state.unit("judicators").models = 3
     act(state, "shoot", unit="judicators", target="chainrasps",
-        answers={"engaged": False, "cover": False})  # fmt: skip
+        answers={"engaged": False, "cover": False, "in-range": True})  # fmt: skip
     assert attacks_made(state) == 3
 
 
@@ -373,8 +373,9 @@ def test_aos2_s24_2_reckless_aggression_rerolls_hit_rolls_of_one_after_a_charge(
     reroll hit rolls of 1."""
     castellant = {"id": "lord-castellant", "warscroll": "Lord-Castellant", "general": True}
     state = game(tmp_path, [castellant], realm="ghur", realmscape="reckless-aggression")
+    to_phase(state, "charge")
+    state.unit("lord-castellant").charged = True  # within 3" after its charge: no mortal wound
     to_phase(state, "combat")
-    state.unit("lord-castellant").charged = True
     assert_halberd_rerolls_hit_ones(state)
 
 
@@ -682,7 +683,7 @@ def test_aos2_s27_3_thundershield_asks_whether_a_shooter_is_within_3(tmp_path: P
     to_phase(state, "shooting")
     act(state, "shoot", [3, 3, 1, 5], unit="judicators", target="stardrake",
         answers={"cover": False, "engaged": False, "look-out-sir": False,
-                 "within-3-of-target": False})  # fmt: skip
+                 "within-3-of-target": False, "in-range": True})  # fmt: skip
     assert state.unit("judicators").models == 1
     assert any("1 rerolled save succeeded" in note for note in note_lines(state.notes)), note_lines(
         state.notes

@@ -22,7 +22,7 @@ SEEDED_GAME: tuple[tuple[str, ...], ...] = (
     ("next",),
     ("next",),
     ("shoot", "judicators", "--target", "chainrasps", "--no-cover", "--no-engaged",
-     "--seed", "1"),
+     "--in-range", "--seed", "1"),
 )  # fmt: skip
 """The demo armies' first shot, which slays three Chainrasps and scores First Blood."""
 

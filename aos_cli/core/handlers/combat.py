@@ -473,6 +473,80 @@ def planned_attack(
     return AOS_ENGINE, spec
 
 
+def _inches(value: float) -> int | float:
+    """A range as a player says it: `24`, not `24.0`."""
+    return int(value) if value == int(value) else value
+
+
+def check_missile_range(
+    state: GameState,
+    unit: UnitState,
+    target: UnitState,
+    weapons: list[WeaponSpec],
+    answers: RecordedAnswers,
+) -> None:
+    """AoS2 p.7 (§14.2): the target must be within the Range of each missile weapon that shoots
+    at it, and not wholly within a minimum range; under Night March (p.12) no missile weapon
+    reaches beyond 12". The tool cannot see the table: it asks once (`in-range`; under Night
+    March `within-night-march` for the weapons it shortens; `min-range-6`)."""
+    from aos_cli.core.scoring import NIGHT_MARCH_RANGE, night_march
+
+    limited = [w for w in weapons if night_march(state) and w.range > NIGHT_MARCH_RANGE]
+    if limited and not answers.yes_no(
+        "within-night-march",
+        tr(
+            'Night March: is {target} within {reach}" of {unit}?',
+            target=target.name,
+            reach=NIGHT_MARCH_RANGE,
+            unit=unit.name,
+        ),
+    ):
+        raise RuleError(
+            tr('Night March: missile weapons reach {reach}" at most this battle round '
+               "(AoS2 §19.1)", reach=NIGHT_MARCH_RANGE),
+            tr("shoot at a unit within range, or name a weapon that reaches with --weapon"),
+        )  # fmt: skip
+    rest = [w for w in weapons if w not in limited]
+    if rest:
+        ranges = Join(tuple(tr('{weapon} {reach}"', weapon=w.name, reach=_inches(w.range))
+                            for w in rest))  # fmt: skip
+        question = tr(
+            "is {target} within range of {unit} ({weapons})?",
+            target=target.name,
+            unit=unit.name,
+            weapons=ranges,
+        )
+        if not answers.yes_no("in-range", question):
+            raise RuleError(
+                tr("{target} is beyond the Range of {weapons} (AoS2 p.7)",
+                   target=target.name, weapons=ranges),
+                tr(
+                    "shoot with the weapons that reach (--weapon NAME); a weapon with no "
+                    "target in range: --weapon NAME --attacks 0"
+                ),
+            )  # fmt: skip
+    for weapon in weapons:
+        if weapon.min_range <= 0:
+            continue
+        least = _inches(weapon.min_range)
+        question = tr(
+            'is {target} wholly within {least}" of {unit} (the minimum Range of {weapon})?',
+            target=target.name,
+            least=least,
+            unit=unit.name,
+            weapon=weapon.name,
+        )
+        if answers.yes_no(f"min-range-{least}", question):
+            raise RuleError(
+                tr(
+                    '{target} is wholly within the {least}" minimum Range of {weapon} (AoS2 p.7)',
+                    target=target.name,
+                    least=least,
+                    weapon=weapon.name,
+                )
+            )
+
+
 @action(Shoot)
 def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS2 §9: units that ran or retreated cannot shoot; Look Out, Sir! against Heroes."""
@@ -499,9 +573,13 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
         raise RuleError(
             tr('{unit} is within 3" of an enemy: it may only shoot units within 3"', unit=unit.name)
         )
+    from aos_cli.core.guards import RANGE_AND_REALM_REVISION
     from aos_cli.core.scoring import NIGHT_MARCH_RANGE, night_march
 
-    if night_march(state) and not answers.yes_no(
+    if state.rules_revision >= RANGE_AND_REALM_REVISION:
+        if act.attacks != 0:  # `--attacks 0`: a weapon with no target in range attacks nothing
+            check_missile_range(state, unit, target, weapons, answers)
+    elif night_march(state) and not answers.yes_no(
         "within-night-march",
         tr(
             'Night March: is {target} within {reach}" of {unit}?',
