@@ -261,9 +261,11 @@ def _new_game(
     )
     primary = setup.get("primary_objective")
     if primary:
+        from aos_cli.language.text import content_word
+
         out.print(
             _("Primary objective (rolled {roll}): {name}.").format(
-                roll=primary["roll"], name=primary["name"]
+                roll=primary["roll"], name=content_word(primary["name"])
             )
         )
     return game_id
