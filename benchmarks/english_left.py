@@ -1,7 +1,7 @@
 """How much English is left in `aos demo` and one round of `aos play` per system and language the
 seeds give (issue 28 done-when: none outside the names of imported content).
 
-    PYTHONPATH=$PWD python benchmarks/english_left.py [--show] [--only SYSTEM:LANG ...]
+    PYTHONPATH=$PWD python benchmarks/english_left.py [--show] [--only SYSTEM:LANG ...] [--save DIR]
 
 The pairs are the seeds': AoS2 in hu, it, tr and ru; 40k in hu; AoS1 in it and tr; MESBG in ru.
 For each system one round of `aos play --seed 3` is first played in English on a
@@ -321,6 +321,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show", action="store_true", help="Print each line holding English.")
     parser.add_argument("--only", nargs="*", default=[], help="system:lang pairs, e.g. aos2:hu")
+    parser.add_argument("--save", type=Path, help="Write each screen to this folder.")
     args = parser.parse_args()
     judged = judges()
     with tempfile.TemporaryDirectory() as home:
@@ -334,6 +335,9 @@ def main() -> None:
                     ("demo", demo(system, code, home)),
                     ("play", replay(system, code, answers, home)),
                 ):
+                    if args.save:
+                        args.save.mkdir(parents=True, exist_ok=True)
+                        (args.save / f"{system}-{code}-{run}.txt").write_text(screen, "utf-8")
                     bad, lines, english, words, shown, found = tally(judged[code], screen)
                     share = 100 * english / max(words, 1)
                     print(
