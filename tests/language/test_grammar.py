@@ -188,6 +188,14 @@ def test_a_hungarian_unbind_names_the_spell_with_its_noun() -> None:
     for spell, article in (("Arcane Bolt", "az"), ("Mystic Shield", "a")):
         said = str(tr("Unbind {spell} with {wizard}", spell=spell, wizard="Knight-Incantor"))
         assert said == f"Knight-Incantor megtöri {article} {spell} varázslatot"
+        done = tr(
+            "{unit} unbinds {spell} with {total}{how}.",
+            unit="Knight-Incantor",
+            spell=spell,
+            total=8,
+            how="",
+        )
+        assert str(done) == f"Knight-Incantor megtöri {article} {spell} varázslatot, dobás 8."
 
 
 RUSSIAN_COUNTED_NOUN = re.compile(
