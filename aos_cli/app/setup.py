@@ -639,7 +639,7 @@ def build_setup(
         "primary_objective": primary,
         "terrain": features,
         "realmscape": pick_realmscape(realm, realmscape, source),
-        "name": name or f"{armies[0].name} vs {armies[1].name}",
+        "name": name or _("{one} vs {two}").format(one=armies[0].name, two=armies[1].name),
         "system": system.id,
         "battleplan": plan.id.replace("-", "_"),
         "battleplan_rules": battleplan_snapshot(plan),

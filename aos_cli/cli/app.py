@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import functools
 import sys
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import typer
 
 from aos_cli import __version__
 from aos_cli.language.i18n import ENGLISH, N_, _, language
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 HELP = "A battle assistant for Age of Sigmar at the table: rolls, odds, rules and games."
 
@@ -330,7 +333,17 @@ def _choose_language(args: list[str]) -> list[str]:
     if warning:
         print(warning, file=sys.stderr)
     i18n.set_language(code)
+    from aos_cli.language.text import use_content_words
+
+    use_content_words(_content_words)
     return rest
+
+
+def _content_words(code: str) -> Mapping[str, str]:
+    """The bundled content's own words in `code` (read when a text first needs them)."""
+    from aos_cli.content.words import words_of
+
+    return words_of(code)
 
 
 def _in_language(app: typer.Typer, args: list[str], wanted: str | None, sub: str | None) -> Any:

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from aos_cli.core.events import Note
     from aos_cli.core.guide import Option
     from aos_cli.core.state import GameState
+    from aos_cli.language.text import Value
     from aos_cli.store import Store
 
 
@@ -260,9 +261,11 @@ def _new_game(
     )
     primary = setup.get("primary_objective")
     if primary:
+        from aos_cli.language.text import content_word
+
         out.print(
             _("Primary objective (rolled {roll}): {name}.").format(
-                roll=primary["roll"], name=primary["name"]
+                roll=primary["roll"], name=content_word(primary["name"])
             )
         )
     return game_id
@@ -631,7 +634,7 @@ def pick_target(
     names = shown_names(state)
     unit = acting_unit(option) or ""
     told = [""] * len(aims)
-    reminders: list[tuple[str, str]] = []
+    reminders: list[tuple[Value, Value]] = []
     if option.kind in ("shoot", "fight"):
         from aos_cli.core.unit_attacks import attack_reminders
 
@@ -647,8 +650,10 @@ def pick_target(
         from rich.markup import escape
 
         out.print("  " + _("Rules the tool cannot apply (give what they add after the number):"))
+        from aos_cli.language.text import render
+
         for name, text in reminders:
-            out.print(f"    [muted]{escape(name)}:[/] {escape(text)}")
+            out.print(f"    [muted]{escape(render(name))}:[/] {escape(render(text))}")
     if option.kind in ("shoot", "fight"):
         prompt = _("{prompt} (2c: in cover; 2 m: with modifiers)").format(prompt=prompt)
     typed = ask_line(prompt).strip()

@@ -32,7 +32,11 @@ Ask = Callable[[str], str]
 
 
 def _choose(ask: Ask, out: Console, prompt: str, names: Sequence[str], default: int = 0) -> int:
-    """Pick one of `names` by number; Enter takes the default."""
+    """Pick one of `names` by number; Enter takes the default. A name the bundled content
+    translates (a command trait, an artefact) is shown in the chosen language."""
+    from aos_cli.language.text import content_word
+
+    names = [content_word(name) for name in names]
     for number, name in enumerate(names, start=1):
         out.print(f"  [{number}] {name}", markup=False)
     while True:

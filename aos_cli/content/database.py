@@ -111,6 +111,15 @@ class Records(MutableMapping[str, T], Generic[T]):
         record: Any = self[key]
         return from_data(kind, record.model_dump(mode="json"))
 
+    def data(self, key: str) -> dict[str, Any]:
+        """A record's validated data as JSON writes it (its cached data when not yet built)."""
+        pending = self._pending.get(key)
+        if pending is not None:
+            return pending[2]
+        record: Any = self[key]
+        found: dict[str, Any] = record.model_dump(mode="json")
+        return found
+
     def entries(self, system: str | None = None) -> list[Entry]:
         """The index of every record (of one system when given), in insertion order."""
         found: list[Entry] = []

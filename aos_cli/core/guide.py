@@ -37,7 +37,7 @@ from aos_cli.core.system import system_of
 from aos_cli.core.targets import TargetRule
 from aos_cli.core.turn import due_battleshock
 from aos_cli.language.i18n import N_
-from aos_cli.language.text import Text, tr, trn
+from aos_cli.language.text import Join, Text, Value, concat, tr, trn
 
 UNBIND_LABELS = {
     "Unbind": N_("Unbind {spell} with {wizard}"),
@@ -57,14 +57,14 @@ UNIT_STEPS = {
 """A unit's plain steps as menu options."""
 
 
-def step_label(kind: str, unit: UnitState, extra: str = "") -> Text:
+def step_label(kind: str, unit: UnitState, extra: Value = "") -> Text:
     """`Liberators: run`: a unit's plain step (said in the language chosen when the menu is
     shown), with what is in force."""
     step = tr(UNIT_STEPS[kind], unit=unit.name)
     return followed(step, extra) if extra else step
 
 
-def followed(text: Text, extra: str) -> Text:
+def followed(text: Text, extra: Value) -> Text:
     """A text with names after it that no language words (` · Chained Lightning`)."""
     return Text("{text}{extra}", (("text", text), ("extra", extra)))
 
@@ -83,9 +83,10 @@ def may_cast(state: GameState, unit: UnitState, spell: str) -> bool:
     return f"{unit.side}:{spell.lower()}" not in state.spells_attempted
 
 
-def in_force(state: GameState, unit: UnitState) -> str:
+def in_force(state: GameState, unit: UnitState) -> Value:
     """The unit's rules in force by themselves now, for its option's label (` · Chained
-    Lightning`): shown where they apply, never offered as options (AoS2 §21)."""
+    Lightning`): shown where they apply, never offered as options (AoS2 §21); each name a
+    value of its own, so a view says it as the content's translation does."""
     yours = unit.side == state.active_side
     names = [
         a.name
@@ -94,7 +95,7 @@ def in_force(state: GameState, unit: UnitState) -> str:
         and in_force_here(a, state.phase)
         and (a.turn == "any" or (a.turn == "yours") == yours)
     ]
-    return f" · {', '.join(names)}" if names else ""
+    return concat(" · ", Join(tuple(names))) if names else ""
 
 
 def pre_battle_options(state: GameState) -> list[Option]:
@@ -338,7 +339,7 @@ def ability_options(state: GameState) -> list[Option]:
                 and ability.id != system.reserve_ability
                 and allowed(check_ability, state, unit, ability)
             ):
-                label: str | Text = f"{unit.name}: {ability.name}"
+                label: str | Text = concat(unit.name, ": ", ability.name)
                 if ability.cost and system.command_points:
                     label = tr(
                         "{unit}: {ability} ({cost} CP)",

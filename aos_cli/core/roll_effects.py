@@ -18,7 +18,7 @@ from aos_cli.core.effects import Effect
 from aos_cli.core.errors import RuleError
 from aos_cli.core.events import say
 from aos_cli.core.state import AbilitySpec, GameState, UnitState
-from aos_cli.language.text import tr
+from aos_cli.language.text import Join, Value, concat, tr
 
 E = TypeVar("E", bound=Effect)
 
@@ -260,3 +260,9 @@ def modified(total: int, modifier: int) -> int:
 def describe(modifier: int, names: list[str]) -> str:
     """` (+2 Wildform)` for a note; empty without a modifier."""
     return f" ({modifier:+d} {', '.join(names)})" if names else ""
+
+
+def describe_text(modifier: int, names: list[str]) -> Value:
+    """` (+2 Wildform)` as a text whose rule names a view says as the content translates
+    them; empty without a modifier."""
+    return concat(" (", f"{modifier:+d} ", Join(tuple(names)), ")") if names else ""

@@ -47,7 +47,7 @@ from aos_cli.core.effects import (
 )
 from aos_cli.core.errors import ContentError
 from aos_cli.core.events import say
-from aos_cli.language.text import tr, trn
+from aos_cli.language.text import Value, concat, tr, trn
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers
@@ -336,11 +336,12 @@ def characteristic_bonus(
     )
 
 
-def attack_reminders(state: GameState, unit: UnitState) -> list[tuple[str, str]]:
+def attack_reminders(state: GameState, unit: UnitState) -> list[tuple[Value, Value]]:
     """The rules of a unit about to attack that the tool cannot apply itself (no structured
     effects, or only in part): its abilities for this phase and its set-up choices, as
-    (name, text) for the players to turn into modifiers."""
-    found = [
+    (name, text) for the players to turn into modifiers (the content's own words, which a
+    view says as the content's translation does)."""
+    found: list[tuple[Value, Value]] = [
         (a.name, a.text)
         for a in unit.spec.abilities
         if a.kind == "ability" and not a.effects and a.phase in (None, state.phase)
@@ -359,8 +360,10 @@ def attack_reminders(state: GameState, unit: UnitState) -> list[tuple[str, str]]
                 and effect.side in ("friendly", "all")
                 and (not effect.keywords or any(unit.spec.has(k) for k in effect.keywords))
             ):
-                text = texts.get(name) or str(tr('units within {reach}" of it', reach=effect.range))
-                found.append((f"{name} ({other.name})", text))
+                text: Value = texts.get(name) or tr(
+                    'units within {reach}" of it', reach=effect.range
+                )
+                found.append((concat(name, " (", other.name, ")"), text))
     return found
 
 

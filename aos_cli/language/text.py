@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
 MAX_MESSAGE = 1_000
 """The longest message (an English sentence with its placeholders) a stored text may hold."""
@@ -113,8 +113,32 @@ def concat(*values: Value) -> Text:
     return Text("".join("{" + name + "}" for name in names), tuple(zip(names, values, strict=True)))
 
 
+_content_words: Callable[[str], Mapping[str, str]] | None = None
+"""The content's own words in a language (`use_content_words`), or None when not told."""
+
+
+def use_content_words(words: Callable[[str], Mapping[str, str]] | None) -> None:
+    """Show the content's names and rule texts in the chosen language where they are pasted
+    into a sentence: `words(code)` maps each English name or text that the content translates
+    to its translation (the program gives the bundled content's, read when first needed)."""
+    global _content_words
+    _content_words = words
+
+
+def content_word(name: str) -> str:
+    """A name or rule text of the content as the chosen language says it, when the content
+    translates it; else as written (a unit's name, an imported record's words)."""
+    from aos_cli.language import i18n
+
+    code = i18n.language()
+    if _content_words is None or code in (i18n.ENGLISH, i18n.PSEUDO) or not name:
+        return name
+    return _content_words(code).get(name, name)
+
+
 def render(value: Value) -> str:
-    """A value as the player reads it, in the chosen language."""
+    """A value as the player reads it, in the chosen language (a name or rule text of the
+    content in the content's own translation, `content_word`)."""
     from aos_cli.language import i18n
 
     if isinstance(value, Text):
@@ -132,6 +156,8 @@ def render(value: Value) -> str:
         return i18n.percent_sign(shown) if value.percent else shown
     if isinstance(value, Join):
         return value.separator.join(render(item) for item in value.items)
+    if isinstance(value, str):
+        return content_word(value)
     return str(value)
 
 

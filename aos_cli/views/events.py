@@ -46,6 +46,7 @@ from aos_cli.core.events import (
 )
 from aos_cli.language.grammar import articles
 from aos_cli.language.i18n import N_, _, ngettext, spell_name
+from aos_cli.language.text import content_word
 
 E = TypeVar("E", bound=Event)
 
@@ -363,7 +364,8 @@ def dice_line(rolls: Rolls) -> str:
         steps.append(_("damage: {dice}").format(dice=rolled))
     if rolls.mortal_wounds:
         steps.append(_("mortal wounds: {n}").format(n=rolls.mortal_wounds))
-    name = f"{rolls.wielder}, {rolls.weapon}" if rolls.wielder else rolls.weapon
+    weapon = content_word(rolls.weapon)
+    name = f"{rolls.wielder}, {weapon}" if rolls.wielder else weapon
     return f"{name}: {'; '.join(steps) or _('no dice rolled')}"
 
 
@@ -472,7 +474,7 @@ def _ability_wounded(event: AbilityWounded) -> list[str]:
         )
     else:
         line = _("{ability}: {unit} suffers {wounds}.").format(
-            ability=event.source, unit=event.unit_name, wounds=wounds
+            ability=content_word(event.source), unit=event.unit_name, wounds=wounds
         )
     return [line]
 
@@ -482,7 +484,7 @@ def _ability_healed(event: AbilityHealed) -> list[str]:
     wounds = ngettext("{n} wound", "{n} wounds", event.healed).format(n=event.healed)
     return [
         _("{ability}: {unit} heals {wounds}.").format(
-            ability=event.source, unit=event.unit_name, wounds=wounds
+            ability=content_word(event.source), unit=event.unit_name, wounds=wounds
         )
     ]
 
@@ -492,7 +494,7 @@ def _ability_rolled(event: AbilityRolled) -> list[str]:
     shown = " ".join(str(r) for r in event.dice)
     return [
         _("{ability}: rolled {dice} (needs {needed}+).").format(
-            ability=event.source, dice=shown, needed=event.needed
+            ability=content_word(event.source), dice=shown, needed=event.needed
         )
     ]
 
@@ -501,14 +503,14 @@ def _ability_rolled(event: AbilityRolled) -> list[str]:
 def _ability_in_force(event: AbilityInForce) -> list[str]:
     units = ", ".join(event.unit_names) or _("no unit")
     template = IN_FORCE.get(event.until, IN_FORCE["phase"])
-    return [_(template).format(ability=event.source, units=units)]
+    return [_(template).format(ability=content_word(event.source), units=units)]
 
 
 @tells(AbilityCommandPoints)
 def _ability_command_points(event: AbilityCommandPoints) -> list[str]:
     return [
         _("{ability}: {side} gains command points ({n}).").format(
-            ability=event.source, side=event.side_name, n=event.total
+            ability=content_word(event.source), side=event.side_name, n=event.total
         )
     ]
 
@@ -517,9 +519,13 @@ def _ability_command_points(event: AbilityCommandPoints) -> list[str]:
 def _ability_to_apply(event: AbilityToApply) -> list[str]:
     rule = "".join(event.rule)
     said = (
-        _("{ability}: apply it at the table. {rule}").format(ability=event.source, rule=rule)
+        _("{ability}: apply it at the table. {rule}").format(
+            ability=content_word(event.source), rule=content_word(rule)
+        )
         if rule
-        else _("{ability}: apply it at the table (see its warscroll).").format(ability=event.source)
+        else _("{ability}: apply it at the table (see its warscroll).").format(
+            ability=content_word(event.source)
+        )
     )
     found = [_(TO_RECORD[key]) for key in event.record if key in TO_RECORD]
     what = "; ".join(found) or _(

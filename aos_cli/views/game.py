@@ -12,6 +12,7 @@ from aos_cli.core.dice import format_threshold
 from aos_cli.core.state import GameState, SideState, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.language.i18n import N_, _, ngettext, spell_name
+from aos_cli.language.text import content_word
 from aos_cli.views.tables import FitTable
 from aos_cli.views.theme import markup_safe, printable
 
@@ -109,8 +110,8 @@ def damage_row_text(unit: UnitState) -> str:
     row = unit.damage_row()
     if row is None:
         return ""
-    weapons = {w.id: w.name for w in unit.spec.weapons}
-    abilities = {a.id: a.name for a in unit.spec.abilities}
+    weapons = {w.id: content_word(w.name) for w in unit.spec.weapons}
+    abilities = {a.id: content_word(a.name) for a in unit.spec.abilities}
     parts = []
     for key, value in row.items():
         kind, _dot, rest = key.partition(".")
@@ -145,7 +146,7 @@ def damage_row_text(unit: UnitState) -> str:
 
 def loadout_text(unit: UnitState) -> str:
     """`8× Warhammer, 2× Grandhammer`: each weapon and how many models carry it (set-up)."""
-    names = {w.id: w.name for w in unit.spec.weapons}
+    names = {w.id: content_word(w.name) for w in unit.spec.weapons}
     counts: dict[str, int] = {}
     for group in unit.spec.loadouts:
         for weapon in group.get("weapons", ()):
@@ -157,7 +158,10 @@ def loadout_text(unit: UnitState) -> str:
 def unit_details(unit: UnitState) -> str:
     """What the table does not hold: set-up choices (command trait, artefact) and the damage
     table row; empty when there is nothing to say."""
-    parts = [f"{_(choice_kind(c.get('kind')))} {c.get('name')}" for c in unit.spec.choices]
+    parts = [
+        f"{_(choice_kind(c.get('kind')))} {content_word(str(c.get('name') or ''))}"
+        for c in unit.spec.choices
+    ]
     row = damage_row_text(unit)
     if row and unit.alive:
         parts.append(row)

@@ -8,6 +8,7 @@ from rich.text import Text
 
 from aos_cli.core.system import system_of
 from aos_cli.language.i18n import N_, _, ngettext, number, percent_sign
+from aos_cli.language.text import content_word
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -192,7 +193,7 @@ def dice_odds_line(odds: StageOdds) -> str:
         else ngettext("{n} wound", "{n} wounds", odds.successes)
     ).format(n=odds.successes)
     if odds.weapon:
-        done = _("{weapon}: {done}").format(weapon=odds.weapon, done=done)
+        done = _("{weapon}: {done}").format(weapon=content_word(odds.weapon), done=done)
     return template.format(
         target=odds.target,
         before=percent(odds.before),

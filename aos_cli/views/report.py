@@ -158,11 +158,18 @@ def choice_lines(state: GameState) -> list[str]:
     Halberd)"."""
     kinds = {"command_trait": N_("command trait"), "command trait": N_("command trait"),
              "artefact": N_("artefact"), "triumph": N_("triumph")}  # fmt: skip
+    from aos_cli.language.text import content_word
+
     return [
-        f"{c['side']}: {c['name']} ({_(kinds[c['kind']]) if c['kind'] in kinds else c['kind']}"
+        f"{c['side']}: {content_word(c['name'])} "
+        f"({_(kinds[c['kind']]) if c['kind'] in kinds else c['kind']}"
         + (_(", on {unit}").format(unit=c["unit"]) if c["unit"] else "")
         + (_(", used") if c.get("used") else "")
-        + (_(", its {weapon})").format(weapon=c["weapon"]) if c.get("weapon") else ")")
+        + (
+            _(", its {weapon})").format(weapon=content_word(c["weapon"]))
+            if c.get("weapon")
+            else ")"
+        )
         for c in setup_choices(state)
     ]
 

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from aos_cli.language.i18n import N_, _, language, ngettext, spell_name
+from aos_cli.language.text import content_word
 
 if TYPE_CHECKING:
     from aos_cli.content import ArmyList, Battleplan, Database, plain
@@ -93,7 +94,7 @@ def weapon_table(title: str, weapons: Sequence[plain.Weapon]) -> Table:
             return "✱" if key in marked else text
 
         table.add_row(
-            Text(weapon.name),
+            Text(weapon.shown()),
             cell("range", weapon.range_text),
             cell("attacks", str(weapon.attacks)),
             cell("to_hit", _threshold(weapon.to_hit)),
@@ -216,7 +217,7 @@ def _datasheet_weapons(weapons: Sequence[plain.Weapon40k]) -> Table:
     for weapon in weapons:
         rng = _("Melee") if weapon.range == "melee" else f'{weapon.range}"'
         table.add_row(
-            Text(weapon.name),
+            Text(weapon.shown()),
             rng,
             Text(weapon.type),
             Text(str(weapon.strength)),
@@ -232,7 +233,7 @@ def _damage_table(damage: plain.DamageTable) -> Table:
     table = Table(title=_("Damage table"), title_justify="left")
     table.add_column(_("Wounds suffered"))
     for damage_column in damage.columns:
-        heading = _("Move") if damage_column.sets == "move" else damage_column.name
+        heading = _("Move") if damage_column.sets == "move" else content_word(damage_column.name)
         table.add_column(heading, justify="center")
     for row in damage.rows:
         table.add_row(Text(row.wounds_suffered), *(Text(str(v)) for v in row.values))

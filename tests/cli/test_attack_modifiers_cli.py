@@ -47,7 +47,7 @@ def test_aos2_s21_play_asks_for_what_the_attackers_reminders_give(tmp_path: Path
     state = game(tmp_path, [{"id": "lord-castellant", "warscroll": "Lord-Castellant"}], reapers)
     # The aura of a friendly unit whose range only the table can see (Reaped Like Corn is
     # applied now: it rerolls failed hits against units of 5 or more models, issue 26).
-    assert [name for name, _ in attack_reminders(state, state.unit("reapers"))] == [
+    assert [str(name) for name, _ in attack_reminders(state, state.unit("reapers"))] == [
         "Nagash's Bidding (Spirit Torment)"]  # fmt: skip
     assert parse_modifiers("reroll-hits=failed hit-mod=-1 extra-attacks=2") == {
         "reroll_hits": "failed", "hit_mod": -1, "extra_attacks": 2}  # fmt: skip

@@ -95,17 +95,23 @@ def test_pseudo_language_warscroll_card(run_cli: RunCli, name: str, system: str)
 
 
 @pytest.mark.parametrize(
-    ("code", "words"),
-    [("hu", "rohammozgást"), ("it", "movimento di carica"), ("tr", "hücum hamlesi"),
-     ("ru", "натиск")],
+    ("code", "ability", "weapon", "words"),
+    [("hu", "Elkerülhetetlen bosszú", "Szigmarita rúnapenge", "rohammozgást"),
+     ("it", "Vendetta ineluttabile", "Lama runica sigmarita", "movimento di carica"),
+     ("tr", "Kaçınılmaz İntikam", "Sigmarit Rün Kılıcı", "hücum hamlesi"),
+     ("ru", "Неотвратимое возмездие", "Сигмаритский рунный клинок", "натиск")],
 )  # fmt: skip
 def test_a_bundled_warscroll_ability_reads_in_the_language(
-    run_cli: RunCli, code: str, words: str
+    run_cli: RunCli, code: str, ability: str, weapon: str, words: str
 ) -> None:
-    """The Lord-Celestant's Inescapable Vengeance keeps its name and reads in the language
-    with the glossary's charge (Hungarian roham, Turkish hücum, Russian натиск)."""
+    """The Lord-Celestant's Inescapable Vengeance reads in the language with its translated
+    name and the glossary's charge (Hungarian roham, Turkish hücum, Russian натиск), and its
+    weapon table names the Sigmarite Runeblade as the card's text does (issue 28: "a weapon
+    translated in a card's text and English in its table")."""
     out = run_cli("--lang", code, "warscroll", "show", "lord-celestant", env={"COLUMNS": "300"})
-    assert "Inescapable Vengeance" in out.stdout and words in out.stdout
+    assert ability in out.stdout and words in out.stdout
+    assert weapon in out.stdout and "Sigmarite Runeblade" not in out.stdout
+    assert "Inescapable Vengeance" not in out.stdout
 
 
 def test_pseudo_language_warscroll_and_battleplan_lists(run_cli: RunCli) -> None:
@@ -126,7 +132,7 @@ def test_pseudo_language_status_and_score(run_cli: RunCli, tmp_path: Path) -> No
         assert run_cli(*args, "--db", db, input=input).exit_code == 0
 
     aos("game", "new", "--seed", "1", "--realm", "ghur", "--terrain", "Old Ruins=arcane+garrison")
-    aos("priority", "--dice", "manual", input="6 1\n")
+    aos("priority", "--dice", "manual", input="6 1\n2\n")  # and Hungering Animus (AoS2 p.16)
     aos("cast", "knight-incantor", "Arcane Bolt", "--target", "chainrasps", "--target-in-range",
         "--dice", "manual", "--answer", "arcane=no", input="4 4\n")  # fmt: skip
     aos("unbind", "--pass", "--dice", "manual", input="1\n")

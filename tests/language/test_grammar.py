@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from aos_cli.language import i18n
@@ -126,3 +128,115 @@ def test_a_russian_spell_of_either_gender_is_quoted_after_its_noun(spell: str) -
     assert f"заклинание «{spell}» сотворено" in said
     menu = i18n._("{unit}: cast {spell}").format(unit="Knight-Incantor", spell=spell)
     assert f"заклинание «{spell}»" in menu
+
+
+@pytest.mark.parametrize(
+    ("number", "said"),
+    [("80,9%", "l'80,9%"), ("11%", "l'11%"), ("1%", "l'1%"), ("25%", "il 25%"), ("18%", "il 18%")],
+)
+def test_italian_elides_the_article_before_a_number_said_with_a_vowel(
+    number: str, said: str
+) -> None:
+    """Italian elision (issue 28: "del 80,9%" → "dell'80,9%"): otto, undici, uno take l',
+    dell', all'; venti, diciotto, cento keep il, del, al."""
+    i18n.set_language("it")
+    assert articles(f"ha distrutto il {number} del nemico") == f"ha distrutto {said} del nemico"
+
+
+def test_italian_elides_the_articulated_prepositions_too() -> None:
+    """del, al, dal, nel, sul before otto/uno/undici; a capital kept at a sentence's start."""
+    from aos_cli.language.grammar import italian_elision
+
+    assert italian_elision("del 8,3%, al 1%, dal 11, sul 18%, nel 100") == (
+        "dell'8,3%, all'1%, dall'11, sul 18%, nel 100"
+    )
+    assert italian_elision("Il 800") == "L'800"
+    i18n.set_language("hu")
+    assert articles("il 80%") == "il 80%"
+
+
+def _messages(code: str) -> list[tuple[str, str]]:
+    """Every (English message, translation) of a catalogue, each plural form on its own."""
+    from babel.messages.pofile import read_po
+
+    from aos_cli.language.i18n import LOCALE_DIR
+
+    with (LOCALE_DIR / code / "LC_MESSAGES" / "aos.po").open("rb") as handle:
+        catalogue = read_po(handle)
+    found: list[tuple[str, str]] = []
+    for message in catalogue:
+        if not message.id:
+            continue
+        english = message.id if isinstance(message.id, str) else message.id[0]
+        said = message.string if isinstance(message.string, tuple) else (message.string,)
+        found += [(english, text) for text in said if text]
+    return found
+
+
+def test_hungarian_never_pastes_a_name_after_ezzel() -> None:
+    """ "… ezzel: X" is the fallback of a sentence that cannot put its case on a pasted name;
+    each Hungarian sentence names it with its noun (a(z) {spell} varázslatot, a(z) {weapon}
+    fegyverrel) or after a label instead (issue 28)."""
+    found = [english for english, said in _messages("hu") if re.search(r"ezzel: \{", said)]
+    assert found == []
+
+
+def test_a_hungarian_unbind_names_the_spell_with_its_noun() -> None:
+    """AoS2 §15: the unbind option says who unbinds which spell, the spell in the accusative
+    through its noun, for a spell whose name starts with a vowel or a consonant."""
+    i18n.set_language("hu")
+    for spell, article in (("Arcane Bolt", "az"), ("Mystic Shield", "a")):
+        said = str(tr("Unbind {spell} with {wizard}", spell=spell, wizard="Knight-Incantor"))
+        assert said == f"Knight-Incantor megtöri {article} {spell} varázslatot"
+        done = tr(
+            "{unit} unbinds {spell} with {total}{how}.",
+            unit="Knight-Incantor",
+            spell=spell,
+            total=8,
+            how="",
+        )
+        assert str(done) == f"Knight-Incantor megtöri {article} {spell} varázslatot, dobás 8."
+
+
+RUSSIAN_COUNTED_NOUN = re.compile(
+    r"\{\w+\}\s+(ран|моделей|очков|кубиков|раундов|дюймов|атак|попаданий|отрядов)\b"
+)
+"""A number pasted before a noun in the genitive plural: right for 5, wrong for 1 and 2."""
+
+
+def test_russian_counts_a_pasted_number_only_through_its_plural_forms() -> None:
+    """A Russian noun after a number takes one of three forms (1 рана, 2 раны, 5 ран): a
+    message that is not counted names the number after a label instead ("осталось Ран: 2",
+    not "2 Ран"), issue 28."""
+    from babel.messages.pofile import read_po
+
+    from aos_cli.language.i18n import LOCALE_DIR
+
+    with (LOCALE_DIR / "ru" / "LC_MESSAGES" / "aos.po").open("rb") as handle:
+        catalogue = read_po(handle)
+    found = [
+        message.id
+        for message in catalogue
+        if message.id
+        and isinstance(message.id, str)
+        and RUSSIAN_COUNTED_NOUN.search(message.string or "")
+    ]
+    assert found == []
+
+
+@pytest.mark.parametrize("n", [1, 2, 5])
+def test_russian_counted_messages_take_the_form_of_each_count(n: int) -> None:
+    """Counts of 1, 2 and 5 models slain (AoS2 §13) in Russian's three forms."""
+    i18n.set_language("ru")
+    forms = {1: "модель", 2: "модели", 5: "моделей"}
+    said = i18n.ngettext("{n} model", "{n} models", n).format(n=n)
+    assert said == f"{n} {forms[n]}"
+
+
+def test_turkish_glues_no_suffix_to_a_pasted_name_or_number() -> None:
+    """A Turkish suffix follows the last vowel of the word it is glued to (3'e, 6'ya,
+    Cesurluğa): glued to a placeholder it is wrong for some values, so no translation glues
+    one (issue 28)."""
+    glued = re.compile(r"\{\w+\}(['’]\w+)")
+    found = [english for english, said in _messages("tr") if glued.search(said)]
+    assert found == []

@@ -107,3 +107,36 @@ def test_a_stored_message_cannot_reach_into_objects_or_pad_the_screen() -> None:
         )
     )
     assert shown == "{a.__class__} {a[0]} {a} ok {missing} ok"
+
+
+def test_a_content_name_pasted_into_a_text_is_said_as_the_content_translates_it() -> None:
+    """Issue 28 item 1: a weapon or ability name (or a rule's text) carried in a game's
+    snapshot in English is shown as the bundled content translates it, inside a sentence,
+    a join or on its own; a name the content does not translate (a unit's, an imported
+    record's) stays as written, and English and the pseudo-language read the snapshot's."""
+    from aos_cli.language.text import concat, content_word, use_content_words
+
+    words = {"hu": {"Celestine Hammer": "Égi kalapács"}}
+    use_content_words(lambda code: words.get(code, {}))
+    try:
+        label = concat("Lord-Celestant", ": ", Join(("Celestine Hammer", "Sweeping Tail")))
+        i18n.set_language("hu")
+        assert str(label) == "Lord-Celestant: Égi kalapács, Sweeping Tail"
+        assert content_word("Celestine Hammer") == "Égi kalapács"
+        for code in ("en", "xx"):
+            i18n.set_language(code)
+            assert content_word("Celestine Hammer") == "Celestine Hammer"
+    finally:
+        use_content_words(None)
+
+
+def test_the_bundled_content_translates_the_demo_armies_names() -> None:
+    """The AoS2 demo armies' weapons, abilities, command traits and artefacts carry their
+    names in the four languages (issue 28: "a weapon translated in a card's text and English
+    in its table")."""
+    from aos_cli.content.words import words_of
+
+    assert words_of("hu")["Celestine Hammer"] == "Égi kalapács"
+    assert words_of("it")["Zealous Crusader"] == "Crociato zelante"
+    assert words_of("tr")["Sword of Stolen Hours"] == "Çalınmış Saatler Kılıcı"
+    assert words_of("ru")["Captured Soul Energy"] == "Энергия пленённых душ"

@@ -20,12 +20,12 @@ from aos_cli.core.guards import aimed_at, enemy_unit, need_phase, own_turn, pres
 from aos_cli.core.handlers import action
 from aos_cli.core.handlers.abilities import apply_effects
 from aos_cli.core.magic import spell_text
-from aos_cli.core.roll_effects import describe, modified, nudge, roll_modifier
+from aos_cli.core.roll_effects import describe_text, modified, nudge, roll_modifier
 from aos_cli.core.state import AbilitySpec, ActiveEffect, GameState, PendingSpell, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.core.targets import TargetRule
 from aos_cli.language.i18n import N_
-from aos_cli.language.text import Text, Value, tr
+from aos_cli.language.text import Value, tr
 
 
 def own_spells(state: GameState, unit: UnitState) -> list[AbilitySpec]:
@@ -269,8 +269,8 @@ def attempt_unbind(
     purpose = tr(words.roll, unit=wizard.name, roll=pending.casting_roll)
     rolled = dice.roll(2, str(purpose))
     total = modified(sum(rolled) + act.mod + system.arcane_bonus(state, wizard, answers), modifier)
-    said: dict[str, Text | str | int] = {"unit": wizard.name, "total": total}
-    said |= {"spell": spell_text(pending.spell), "how": describe(modifier, effects)}
+    said: dict[str, Value] = {"unit": wizard.name, "total": total}
+    said |= {"spell": spell_text(pending.spell), "how": describe_text(modifier, effects)}
     tried = SpellUnbound(
         wizard.spec.id, wizard.name, wizard.side, pending.spell, tuple(rolled),
         total - sum(rolled), total, pending.casting_roll, total > pending.casting_roll,

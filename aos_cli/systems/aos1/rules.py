@@ -31,6 +31,7 @@ from aos_cli.core.system import (
 )
 from aos_cli.core.terrain import scenery_name
 from aos_cli.language.i18n import N_, _, ngettext, spell_name
+from aos_cli.language.text import tr
 from aos_cli.systems.aos1 import INFO
 
 if TYPE_CHECKING:
@@ -169,10 +170,11 @@ class AoS1System(GameSystem):
         return bool(
             answers.yes_no(
                 "battle-over",
-                _(
+                tr(
                     "battle round {round} is over: do the players end the battle now (the "
-                    "sheet sets no length, AoS1 §5.1)?"
-                ).format(round=state.round),
+                    "sheet sets no length, AoS1 §5.1)?",
+                    round=state.round,
+                ),
             )
         )
 

@@ -68,7 +68,8 @@ def start_demo(db: Path | None) -> int:
         steps.append({"op": "force", "name": force["name"], "models": force["models"],
                       "side": force["side"]})  # fmt: skip
         steps += [{"op": "hero", "force": force["name"], **hero} for hero in force["heroes"]]
-    name = " vs ".join(str(f["name"]) for f in DEMO_FORCES)
+    one, two = (str(f["name"]) for f in DEMO_FORCES)
+    name = _("{one} vs {two}").format(one=one, two=two)
     return new_game(db, name, [(KIND, step) for step in steps])
 
 

@@ -9,6 +9,7 @@ from aos_cli.core.state import GameState, UnitState, WeaponSpec
 from aos_cli.core.system import Option
 from aos_cli.core.turn import due_battleshock
 from aos_cli.language.i18n import N_, _, ngettext
+from aos_cli.language.text import content_word
 from aos_cli.systems.wh40k8.table import (
     CHARGES_OVER,
     enemy_charged,
@@ -225,7 +226,7 @@ def shooting_options(unit: UnitState, side: int, engaged: bool = False) -> list[
             if main
             else _("{unit}: throw a {grenade} (one model)")
         )
-        said = {"unit": name, "grenade": grenade.name, "weapons": _names(main)}
+        said = {"unit": name, "grenade": content_word(grenade.name), "weapons": _names(main)}
         groups.append((label.format(**said), [grenade, *main]))
     if len(groups) == 1 and not grenades:
         label = _("{unit}: shoot").format(unit=name)
@@ -244,8 +245,7 @@ def shooting_options(unit: UnitState, side: int, engaged: bool = False) -> list[
 
 def _names(weapons: list[WeaponSpec]) -> str:
     """`Boltgun`, `Boltgun and Frag grenade`: the weapons of one menu line."""
-    if len(weapons) == 1:
-        return weapons[0].name
-    return _("{first} and {last}").format(
-        first=", ".join(w.name for w in weapons[:-1]), last=weapons[-1].name
-    )
+    names = [content_word(w.name) for w in weapons]
+    if len(names) == 1:
+        return names[0]
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])

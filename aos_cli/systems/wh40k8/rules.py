@@ -52,7 +52,7 @@ from aos_cli.core.handlers.magic import (
     own_spells,
     spell_value,
 )
-from aos_cli.core.roll_effects import describe, modified, roll_modifier
+from aos_cli.core.roll_effects import describe_text, modified, roll_modifier
 from aos_cli.core.state import PendingSpell, UnitState, WeaponSpec
 from aos_cli.core.system import (
     GameSystem,
@@ -601,7 +601,9 @@ def _advance(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnsw
                "Assault weapons this turn (40k8 §4.6).")
     )  # fmt: skip
     state.notes.append(
-        line.format(unit=unit.name, roll=roll, inches=distance, how=describe(modifier, effects))
+        line.format(
+            unit=unit.name, roll=roll, inches=distance, how=describe_text(modifier, effects)
+        )
     )
 
 
@@ -1322,13 +1324,13 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
         state.notes.append(
             _(
                 '{unit} charges: rolled {roll}{how}, needed {needed} to end within 1" (40k8 §9.4).'
-            ).format(unit=unit.name, roll=roll, how=describe(modifier, effects), needed=needed)
+            ).format(unit=unit.name, roll=roll, how=describe_text(modifier, effects), needed=needed)
         )
     else:
         state.notes.append(
             _(
                 "{unit} fails to charge: rolled {roll}{how}, needed {needed}; no model moves."
-            ).format(unit=unit.name, roll=roll, how=describe(modifier, effects), needed=needed)
+            ).format(unit=unit.name, roll=roll, how=describe_text(modifier, effects), needed=needed)
         )
 
 

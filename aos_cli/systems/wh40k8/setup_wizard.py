@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.language.i18n import _, ngettext
+from aos_cli.language.text import content_word
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -31,7 +32,9 @@ def run_wizard(
 
     armies = [load_army(Path(p), db) for p in army_paths]
     system = armies[0].system
-    names = [a.player or a.name for a in armies]
+    from aos_cli.app.setup import player_name
+
+    names = [player_name(a.player) if a.player else a.name for a in armies]
     if names[0] == names[1]:
         names[1] = f"{names[1]} (2)"  # as the set-up names the second side
     missions = sorted(
@@ -40,7 +43,9 @@ def run_wizard(
     )
     out.rule(_("Set-up: the mission (40k8 §17)"), style="heading")
     mission = (
-        missions[_choose(ask, out, _("Mission"), [p.name for p in missions])] if missions else None
+        missions[_choose(ask, out, _("Mission"), [p.shown() for p in missions])]
+        if missions
+        else None
     )
     result = roll_off(dice, reroll_ties=True)
     chooser = result.winner or 0
@@ -57,7 +62,7 @@ def run_wizard(
     primary = setup.get("primary_objective")
     if primary:
         primary["rolled_by"] = setup["sides"][chooser]["name"]
-        said = {"roll": primary["roll"], "name": primary["name"]}
+        said = {"roll": primary["roll"], "name": content_word(primary["name"])}
         out.print("  " + _("Rolled {roll}: {name}.").format(**said), markup=False)
     setup["zones_chosen_by"] = chooser
     sides = setup["sides"]
