@@ -208,7 +208,7 @@ def _named_weapon(
     from aos_cli.core.unit_attacks import attack_reminders
     from aos_cli.language.i18n import _
 
-    texts = " ".join(text.lower() for _name, text in attack_reminders(state, unit))
+    texts = " ".join(str(text).lower() for _name, text in attack_reminders(state, unit))
     named = [w for w in weapons if w.name.lower() in texts]
     if len(named) == 1:
         out.print("  " + _("For {weapon}, as the rule says.").format(weapon=named[0].name))

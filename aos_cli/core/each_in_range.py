@@ -106,13 +106,8 @@ def strike_each(
         if not isinstance(effect, RollThen):
             apply(enemy, (landed(effect),))
             continue
-        purpose = str(
-            tr(
-                "{ability} against {enemy} (needs {on}+)",
-                ability=name,
-                enemy=enemy.name,
-                on=effect.on,
-            )
+        purpose = tr(
+            "{ability} against {enemy} (needs {on}+)", ability=name, enemy=enemy.name, on=effect.on
         )
         times = enemy.models if effect.per == "model" else 1
         for _time in range(times):

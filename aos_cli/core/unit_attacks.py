@@ -47,7 +47,7 @@ from aos_cli.core.effects import (
 )
 from aos_cli.core.errors import ContentError
 from aos_cli.core.events import say
-from aos_cli.language.text import tr, trn
+from aos_cli.language.text import Text, tr, trn
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers
@@ -69,7 +69,7 @@ def check_unit_effects(spec: UnitSpec) -> None:
         for index, mapping in enumerate(mappings):
             build_effect(
                 mapping,
-                str(tr("{unit}: {ability}, effect {n}", unit=spec.name, ability=name, n=index + 1)),
+                tr("{unit}: {ability}, effect {n}", unit=spec.name, ability=name, n=index + 1),
             )
 
 
@@ -334,11 +334,11 @@ def characteristic_bonus(
     )
 
 
-def attack_reminders(state: GameState, unit: UnitState) -> list[tuple[str, str]]:
+def attack_reminders(state: GameState, unit: UnitState) -> list[tuple[str, str | Text]]:
     """The rules of a unit about to attack that the tool cannot apply itself (no structured
     effects, or only in part): its abilities for this phase and its set-up choices, as
     (name, text) for the players to turn into modifiers."""
-    found = [
+    found: list[tuple[str, str | Text]] = [
         (a.name, a.text)
         for a in unit.spec.abilities
         if a.kind == "ability" and not a.effects and a.phase in (None, state.phase)
@@ -357,7 +357,7 @@ def attack_reminders(state: GameState, unit: UnitState) -> list[tuple[str, str]]
                 and effect.side in ("friendly", "all")
                 and (not effect.keywords or any(unit.spec.has(k) for k in effect.keywords))
             ):
-                text = texts.get(name) or str(tr('units within {reach}" of it', reach=effect.range))
+                text = texts.get(name) or tr('units within {reach}" of it', reach=effect.range)
                 found.append((f"{name} ({other.name})", text))
     return found
 

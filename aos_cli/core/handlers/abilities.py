@@ -157,19 +157,19 @@ def _apply_each(
                 continue
             case MortalWounds(amount=amount_expr):
                 # The purpose of a roll is said as the dice are asked for.
-                amount = amount_expr.roll(dice, str(tr("{ability}: mortal wounds", ability=name)))
+                amount = amount_expr.roll(dice, tr("{ability}: mortal wounds", ability=name))
                 wounded = AbilityWounded(name, False, aim.spec.id, aim.name, aim.side, amount)
                 emit(state, wounded)
                 suffer_mortal_wounds(state, aim, amount, dice, answers, slain_by=source.side)
             case Heal(amount=amount_expr):
-                amount = amount_expr.roll(dice, str(tr("{ability}: healing", ability=name)))
+                amount = amount_expr.roll(dice, tr("{ability}: healing", ability=name))
                 healed = min(amount, aim.wounds_on_damaged)
                 aim.wounds_on_damaged -= healed
                 emit(state, AbilityHealed(name, aim.spec.id, aim.name, aim.side, amount, healed))
             case RollThen(on=needed, then=then, dice=expr, per=per):
                 # "Roll a D6; on a 3+ ..." (AoS2 §21): once for the unit, or once per model.
                 times = aim.models if per == "model" else 1
-                purpose = str(tr("{ability} (needs {needed}+)", ability=name, needed=needed))
+                purpose = tr("{ability} (needs {needed}+)", ability=name, needed=needed)
                 rolls = [expr.roll(dice, purpose) for _model in range(times)]
                 hits = sum(1 for r in rolls if r >= needed)
                 rolled = AbilityRolled(name, aim.spec.id, aim.name, tuple(rolls), needed, hits)
