@@ -190,11 +190,12 @@ def game_report(
     json: JsonOption = False,
 ) -> None:
     """The battle report: result, victory points per round, losses and the luck report."""
+    from aos_cli.app.history import report_state
     from aos_cli.app.session import open_game
     from aos_cli.views.report import report_json, report_markdown, report_view
 
     with open_game(db, game) as session:
-        state = session.state()
+        state = report_state(session.store, session.game_id)
     if markdown is not None:
         from aos_cli.content.files import output_problem
 

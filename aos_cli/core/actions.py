@@ -39,7 +39,16 @@ from aos_cli.core.casualties import pass_on_generalship
 from aos_cli.core.casualties import slay_models as slay_models
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import RuleError
-from aos_cli.core.events import Adjusted, Healed, PhaseBegun, emit, say
+from aos_cli.core.events import (
+    EVENTS_VERSION,
+    Adjusted,
+    BattleDecided,
+    Healed,
+    ModelsCounted,
+    PhaseBegun,
+    emit,
+    say,
+)
 from aos_cli.core.guards import acting_unit as acting_unit
 from aos_cli.core.guards import need_phase, present
 from aos_cli.core.handlers import HANDLERS, SYSTEM_HANDLERS, Handler
@@ -94,6 +103,7 @@ def apply_action(
         payload["answers"] = answers.answers
     if state.events:
         payload["events"] = [event.to_data() for event in state.events]
+    payload["events_version"] = EVENTS_VERSION
     told = told_events(state)
     if told is not None:
         payload["told"] = told
@@ -136,6 +146,7 @@ def apply(state: GameState, value: Action, dice: DiceSource, answers: RecordedAn
     if state.pending_spell is not None and not isinstance(value, Unbind | Adjust):
         raise system_of(state).spell_waiting(state.pending_spell.spell)
     before = {id(u): u.models for u in state.units()}
+    decided = state.result
     where = (state.round, state.phase)
     at = _at(state)
     moment = not isinstance(value, Adjust | Heal | Objective | General | Next | Priority)
@@ -148,6 +159,8 @@ def apply(state: GameState, value: Action, dice: DiceSource, answers: RecordedAn
         state.phase_begun = state.phase_begun or state.moment != "start"
         state.phase_ending = state.phase_ending or state.moment == "end"
     _record_losses(state, before, where)
+    if state.result is not None and decided is None:
+        emit(state, BattleDecided.of(state.result))
     if _at(state) != at:
         turn = state.active_side if state.first_side is not None else -1
         name = state.sides[turn].name if turn >= 0 else ""
@@ -160,8 +173,13 @@ def _at(state: GameState) -> tuple[int, int | None, int, str]:
 
 
 def _record_losses(state: GameState, before: dict[int, int], where: tuple[int, str]) -> None:
-    """Note the models each unit lost in one action, with the round and phase it happened in."""
+    """Note the models each unit lost in one action, with the round and phase it happened in;
+    every unit whose models changed is counted in the action's events (`ModelsCounted`), so the
+    battle report reads its losses from the store."""
     for unit in state.units():
+        had = before.get(id(unit), 0)
+        if had != unit.models:
+            emit(state, ModelsCounted(*where, unit.spec.id, unit.name, unit.side, had, unit.models))
         lost = before.get(id(unit), unit.models) - unit.models
         if lost > 0:
             state.losses.append(

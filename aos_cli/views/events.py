@@ -41,6 +41,7 @@ from aos_cli.core.events import (
     RoundOver,
     Said,
     SpellAttempted,
+    TriumphDeclared,
     TurnBegun,
     WardRolled,
 )
@@ -261,6 +262,16 @@ def _battleshock(event: BattleshockTested) -> list[str]:
             roll=event.roll,
             bravery=event.bravery,
             verdict=verdict,
+        )
+    ]
+
+
+@tells(TriumphDeclared)
+def _triumph(event: TriumphDeclared) -> list[str]:
+    """AoS2 §16: a triumph declared, once per battle."""
+    return [
+        _("{side} declares its triumph, {triumph}, for {unit}.").format(
+            side=event.side_name, triumph=event.triumph, unit=event.unit_name
         )
     ]
 
