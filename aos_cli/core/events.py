@@ -111,8 +111,7 @@ class Rolls:
 class AttackResolved(Event):
     """A unit's attacks on one target unit (AoS2 §14, AoS1 §11, 40k8 §8): the totals and each
     weapon's dice, the ward (feel-no-pain) rolls, the damage, the wounds lost and the models
-    slain. Age of Sigmar's attacks are told by the views (`emit`); 40k8's are data beside the
-    sentences its rules still write (appended, not emitted)."""
+    slain; told by the views in the words of the system's rulebook (`excess_lost`)."""
 
     kind: ClassVar[str] = "attack"
     speaks: ClassVar[bool] = True
@@ -143,6 +142,11 @@ class AttackResolved(Event):
     expected: float = -1.0
     """The exact mean damage of the attack before its dice (the luck report's measure; -1 in
     a game stored before it was kept)."""
+    overwatch: bool = False
+    """Fired as Overwatch at a unit that declared a charge (40k8 §9.3)."""
+    excess_lost: bool = False
+    """A normal attack's damage past a model's wounds is lost, not carried over (40k8 §8.5):
+    told as the wounds the target lost, not the damage."""
 
 
 @event
