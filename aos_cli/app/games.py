@@ -8,7 +8,7 @@ interleave (DESIGN principle 2).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -17,6 +17,7 @@ from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import DiceSource, RecordingDice, ScriptedDice
 from aos_cli.core.errors import GameError
 from aos_cli.core.state import GameState
+from aos_cli.core.stored import JsonObject
 from aos_cli.core.system import get_system
 from aos_cli.core.turn import new_game
 from aos_cli.language.i18n import _, use_system
@@ -97,7 +98,7 @@ def perform(
     store: Store,
     game_id: int,
     kind: str,
-    payload: dict[str, Any],
+    payload: Mapping[str, object],
     dice: DiceSource,
     asker: RecordedAnswers | None = None,
     watch: Callable[[GameState], None] | None = None,
@@ -109,16 +110,13 @@ def perform(
     `watch` is given the state the action is applied to, before it is (to show its notes live).
     """
 
-    def attempt(recorder: DiceSource) -> tuple[dict[str, Any], tuple[GameState, dict[str, Any]]]:
+    def attempt(recorder: DiceSource) -> tuple[JsonObject, GameState]:
         current = load(store, game_id)
         if watch is not None:
             watch(current.state)
-        attempt_payload = dict(payload)
-        apply_action(current.state, kind, attempt_payload, recorder, asker)
-        return attempt_payload, (current.state, attempt_payload)
+        return apply_action(current.state, kind, payload, recorder, asker).stored, current.state
 
-    state, recorded = record(store, game_id, kind, attempt, dice)
-    payload.update(recorded)
+    state = record(store, game_id, kind, attempt, dice)
     # A battle that has just ended stays open to `aos undo` (a mistaken last step can be
     # taken back); `aos game end` makes it final.
     return state
@@ -128,7 +126,7 @@ def record(
     store: Store,
     game_id: int,
     kind: str,
-    attempt: Callable[[DiceSource], tuple[dict[str, Any], T]],
+    attempt: Callable[[DiceSource], tuple[JsonObject, T]],
     dice: DiceSource,
 ) -> T:
     """Run `attempt` on the game as it is now, then append the payload it returns with every

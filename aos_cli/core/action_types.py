@@ -14,10 +14,12 @@ Only dataclasses and the error types are imported: this runs on every in-game co
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar, TypeVar
+from typing import ClassVar, TypeVar
 
 from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.stored import Json, JsonObject
 from aos_cli.language.text import Value, tr
 
 PAYLOAD_VERSION = 3
@@ -343,7 +345,7 @@ MAX_TEXT = 200
 """The longest name or free text a payload field may hold."""
 
 
-def _field_value(kind: str, name: str, annotation: str, value: Any) -> Any:
+def _field_value(kind: str, name: str, annotation: str, value: object) -> Json:
     """One payload value checked against its field's type (the annotation as written)."""
     optional = annotation.endswith("| None")
     if value is None:
@@ -367,9 +369,11 @@ def _field_value(kind: str, name: str, annotation: str, value: Any) -> Any:
         return bool(value)
     whole = tr("{action}: {field} must be a whole number, not {value}", **said)
     if base == "int":
+        if not isinstance(value, str | int | float):
+            raise InputError(whole)
         try:
             number = int(value)
-        except (TypeError, ValueError):
+        except (ValueError, OverflowError):
             raise InputError(whole) from None
         if isinstance(value, float) and number != value:
             raise InputError(whole)
@@ -377,9 +381,10 @@ def _field_value(kind: str, name: str, annotation: str, value: Any) -> Any:
     if base == "dict[str, int]":
         if not isinstance(value, dict):
             raise InputError(tr("{action}: {field} must map names to numbers, not {value}", **said))
+        counts: dict[object, object] = value
         return {
             str(key): _field_value(kind, f"{name}.{key}", "int", count)
-            for key, count in value.items()
+            for key, count in counts.items()
         }
     raise TypeError(f"no codec for {annotation!r} ({kind}.{name})")
 
@@ -396,11 +401,11 @@ def action_type(kind: str) -> type[Action]:
     return cls
 
 
-def decode_action(kind: str, payload: dict[str, Any]) -> Action:
+def decode_action(kind: str, payload: Mapping[str, object]) -> Action:
     """The typed action of a stored or typed payload (migrated first if it is an old one)."""
     cls = action_type(kind)
     data = migrate_payload(kind, payload)
-    values: dict[str, Any] = {}
+    values: dict[str, Json] = {}
     for spec in fields(cls):
         if spec.name in data:
             values[spec.name] = _field_value(kind, spec.name, str(spec.type), data[spec.name])
@@ -409,10 +414,10 @@ def decode_action(kind: str, payload: dict[str, Any]) -> Action:
     return cls(**values)
 
 
-def encode_action(action: Action) -> dict[str, Any]:
+def encode_action(action: Action) -> JsonObject:
     """The payload stored for an action: its fields that differ from their defaults, tagged with
     the payload version (the kind is stored beside it)."""
-    payload: dict[str, Any] = {"v": PAYLOAD_VERSION}
+    payload: JsonObject = {"v": PAYLOAD_VERSION}
     for spec in fields(action):
         value = getattr(action, spec.name)
         if spec.default is MISSING or value != spec.default:
@@ -431,16 +436,17 @@ _RENAMED_V1: dict[str, dict[str, str]] = {
 """Fields the untyped payloads named differently, per kind: old name to new name."""
 
 
-IMPLIED_BEFORE_V3: dict[str, dict[str, Any]] = {"cast": {"target-in-range": True}}
+IMPLIED_BEFORE_V3: dict[str, dict[str, Json]] = {"cast": {"target-in-range": True}}
 """Answers a payload stored before version 3 gave without being asked, per kind: a cast was
 accepted without the range question (Arcane Bolt, Mystic Shield), so it replays as "yes"."""
 
 
-def stored_answers(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+def stored_answers(kind: str, payload: Mapping[str, object]) -> dict[str, Json]:
     """The answers a stored payload replays with: those it recorded, and those its version
     implies (`IMPLIED_BEFORE_V3`), so a game saved before a question was asked replays to the
     same state. Only for stored payloads: a new action is asked."""
-    answers = dict(payload.get("answers") or {})
+    recorded = payload.get("answers")
+    answers: dict[str, Json] = dict(recorded) if isinstance(recorded, dict) else {}
     version = payload.get("v", 1)
     if isinstance(version, int) and version < 3:
         for key, value in IMPLIED_BEFORE_V3.get(kind, {}).items():
@@ -448,7 +454,7 @@ def stored_answers(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
     return answers
 
 
-def migrate_payload(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+def migrate_payload(kind: str, payload: Mapping[str, object]) -> Mapping[str, object]:
     """A payload in the current shape: untyped (v1) payloads have fields renamed, and an
     objective's `holder: null` (nobody) becomes "none". Payloads of version 2 have the
     current fields (only their answers differ, `stored_answers`) and pass unchanged, as do

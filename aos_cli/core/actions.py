@@ -15,7 +15,8 @@ are the Age of Sigmar rules; where the game's system differs they ask it
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from aos_cli.core.action_types import (
     Action,
@@ -63,6 +64,7 @@ from aos_cli.core.handlers.combat import weapon_attack as weapon_attack
 from aos_cli.core.legality import check_not_ending
 from aos_cli.core.scoring import record_objective
 from aos_cli.core.state import GameState, UnitState
+from aos_cli.core.stored import Json, JsonObject
 from aos_cli.core.system import system_of
 from aos_cli.core.turn import advance, begin_round
 from aos_cli.language.text import MAX_VALUE, tr, trn
@@ -74,44 +76,53 @@ def handler_for(state: GameState, kind: type[Action]) -> Handler | None:
     return SYSTEM_HANDLERS.get((state.system, kind)) or HANDLERS.get(kind)
 
 
-def read_action(state: GameState, kind: str, payload: dict[str, Any]) -> Action:
+def read_action(state: GameState, kind: str, payload: Mapping[str, object]) -> Action:
     """The typed action of a payload for this game (a system's own kinds included)."""
     system_of(state)  # imports the system's module, which registers its own action kinds
     return decode_action(kind, payload)
 
 
+@dataclass(frozen=True)
+class Applied:
+    """An action the rules applied: its typed value, and the payload the store keeps for it
+    (its fields in the current shape, the answers it needed, what the rules decided)."""
+
+    action: Action
+    stored: JsonObject
+
+
 def apply_action(
     state: GameState,
     kind: str,
-    payload: dict[str, Any],
+    payload: Mapping[str, object],
     dice: DiceSource,
     asker: RecordedAnswers | None = None,
-) -> Action:
+) -> Applied:
     """Decode, check and apply one action given as its kind and payload (from the command line
-    or the action log); the payload is rewritten in the current stored shape, with the answers
-    the action needed under `answers` and what the rules decided under `events`. Without an `asker` the payload is a stored one and
-    replays with its recorded answers (and those its version implies). Returns the typed
-    action."""
+    or the action log). Without an `asker` the payload is a stored one and replays with its
+    recorded answers (and those its version implies). Returns the typed action and the payload
+    to store: the current shape, with the answers the action needed under `answers`, what the
+    rules decided under `events` and the events its notes are under `told`; the caller's payload
+    is left as it was."""
     value = read_action(state, kind, payload)
     answers = asker or RecordedAnswers(stored_answers(kind, payload))
     clock = payload.get("clock")
     apply(state, value, dice, answers)
     answers.settle()
-    payload.clear()
-    payload.update(encode_action(value))
+    stored = encode_action(value)
     if answers.answers:
-        payload["answers"] = answers.answers
+        stored["answers"] = dict(answers.answers)
     if state.events:
-        payload["events"] = [event.to_data() for event in state.events]
-    payload["events_version"] = EVENTS_VERSION
+        stored["events"] = [event.to_data() for event in state.events]
+    stored["events_version"] = EVENTS_VERSION
     told = told_events(state)
     if told is not None:
-        payload["told"] = told
+        stored["told"] = list[Json](told)
     if isinstance(clock, dict) and clock.get("side") in (0, 1):
-        payload["clock"] = clock
+        stored["clock"] = dict(clock)
         side = int(clock["side"])
         state.clock[side] = state.clock.get(side, 0.0) + float(clock.get("seconds", 0))
-    return value
+    return Applied(value, stored)
 
 
 def told_events(state: GameState) -> list[int] | None:

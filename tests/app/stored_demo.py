@@ -4,12 +4,14 @@ answers and events as `aos play` stores them (for tests that read a whole game b
 from __future__ import annotations
 
 import importlib
+import sys
 from pathlib import Path
 from typing import Any
 
 from aos_cli.app.autoplay import AutoPlayer
 from aos_cli.app.setup import build_setup
 from aos_cli.app.start import armies_for
+from aos_cli.core.actions import Applied, apply_action
 from aos_cli.core.dice import RecordingDice, SeededDice
 from aos_cli.core.system import get_system
 from aos_cli.core.turn import new_game
@@ -26,6 +28,14 @@ def play_stored_demo(db: Path, seed: int, system: str | None = None) -> int:
         module, _sep, attribute = played.demo_player.partition(":")
         make = getattr(importlib.import_module(module), attribute)
     source = SeededDice(seed)
+    module = sys.modules[make.__module__]
+    applied: list[Applied] = []
+
+    def applying(*args: Any, **kwargs: Any) -> Applied:
+        """The rules' `apply_action`, keeping what it gives the store."""
+        applied.append(apply_action(*args, **kwargs))
+        return applied[-1]
+
     with Store(db) as store:
         game = store.create_game("demo", setup)
 
@@ -35,11 +45,15 @@ def play_stored_demo(db: Path, seed: int, system: str | None = None) -> int:
             def do(self, kind: str, payload: dict[str, Any], known: Any = None) -> bool:
                 recorder = RecordingDice(source)
                 self.dice = recorder
-                payload = dict(payload)  # rewritten in place as stored
+                applied.clear()
                 done = bool(super().do(kind, payload, known))
                 if done:
-                    store.append(game, kind, payload, recorder.rolled)
+                    store.append(game, kind, dict(applied[-1].stored), recorder.rolled)
                 return done
 
-        Stored(new_game(setup), source, seed, lambda heading, notes: None).play_battle()
+        module.apply_action = applying
+        try:
+            Stored(new_game(setup), source, seed, lambda heading, notes: None).play_battle()
+        finally:
+            module.apply_action = apply_action
     return game
