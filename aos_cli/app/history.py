@@ -115,9 +115,10 @@ class NotFolded(Exception):
 
 
 def report_state(store: Store, game_id: int) -> GameState:
-    """The game's state as the battle report reads it: the set-up with the stored events of
-    its actions folded in (models, points, attacks, the result), no rule run, so a game
-    played in English reports in any language from the store (issue 25 item 4).
+    """The game's state as the battle report and the log's tables read it: the set-up with
+    the stored events of its actions folded in (models and wounds, points, attacks, the
+    result), no rule run, so a game played in English reports in any language from the store
+    (issue 25 item 4). Only what those views read is folded: it is no state to play on.
 
     Actions stored before their events held every change the report reads (`events_version`
     below `EVENTS_VERSION`: old games, tests/golden) are replayed by the rules instead, up to
@@ -154,19 +155,22 @@ def _fold(state: GameState, events: list[Event], payload: dict[str, Any]) -> Non
         Arrived,
         AttackResolved,
         BattleDecided,
-        ModelsCounted,
         PhaseBegun,
         PointsScored,
+        RoundBegun,
         TriumphDeclared,
+        TurnBegun,
+        UnitCounted,
     )
     from aos_cli.core.state import TRIUMPH_USED, LedgerEntry
 
     units = {unit.spec.id: unit for unit in state.units()}
     for event in events:
-        if isinstance(event, ModelsCounted | Arrived) and event.unit not in units:
+        if isinstance(event, UnitCounted | Arrived) and event.unit not in units:
             raise NotFolded(event.unit)
-        if isinstance(event, ModelsCounted):
+        if isinstance(event, UnitCounted):
             units[event.unit].models = event.after
+            units[event.unit].wounds_on_damaged = event.damaged
             if event.after < event.before:
                 state.losses.append(
                     {"round": event.round, "phase": event.phase, "side": event.side,
@@ -190,6 +194,10 @@ def _fold(state: GameState, events: list[Event], payload: dict[str, Any]) -> Non
             units[event.unit].in_reserve = False
         elif isinstance(event, TriumphDeclared):
             state.sides[event.side].used_once_per_battle.add(TRIUMPH_USED)
+        elif isinstance(event, RoundBegun):
+            state.round, state.first_side, state.turn_in_round = event.round, event.side, 0
+        elif isinstance(event, TurnBegun):
+            state.turn_in_round = 1
         elif isinstance(event, PhaseBegun):
             state.round, state.phase = event.round, event.phase
         elif isinstance(event, BattleDecided):

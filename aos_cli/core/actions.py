@@ -45,8 +45,8 @@ from aos_cli.core.events import (
     Adjusted,
     BattleDecided,
     Healed,
-    ModelsCounted,
     PhaseBegun,
+    UnitCounted,
     emit,
     say,
 )
@@ -157,6 +157,7 @@ def apply(state: GameState, value: Action, dice: DiceSource, answers: RecordedAn
     if state.pending_spell is not None and not isinstance(value, Unbind | Adjust):
         raise system_of(state).spell_waiting(state.pending_spell.spell)
     before = {id(u): u.models for u in state.units()}
+    damaged = {id(u): u.wounds_on_damaged for u in state.units()}
     decided = state.result
     where = (state.round, state.phase)
     at = _at(state)
@@ -170,6 +171,7 @@ def apply(state: GameState, value: Action, dice: DiceSource, answers: RecordedAn
         state.phase_begun = state.phase_begun or state.moment != "start"
         state.phase_ending = state.phase_ending or state.moment == "end"
     _record_losses(state, before, where)
+    _count_units(state, before, damaged, where)
     if state.result is not None and decided is None:
         emit(state, BattleDecided.of(state.result))
     if _at(state) != at:
@@ -183,14 +185,26 @@ def _at(state: GameState) -> tuple[int, int | None, int, str]:
     return (state.round, state.first_side, state.active_side, state.phase)
 
 
-def _record_losses(state: GameState, before: dict[int, int], where: tuple[int, str]) -> None:
-    """Note the models each unit lost in one action, with the round and phase it happened in;
-    every unit whose models changed is counted in the action's events (`ModelsCounted`), so the
-    battle report reads its losses from the store."""
+def _count_units(
+    state: GameState, before: dict[int, int], damaged: dict[int, int], where: tuple[int, str]
+) -> None:
+    """Count every unit whose models or wounds changed in the action in its events
+    (`UnitCounted`), so the battle report and the log's tables read them from the store."""
     for unit in state.units():
         had = before.get(id(unit), 0)
-        if had != unit.models:
-            emit(state, ModelsCounted(*where, unit.spec.id, unit.name, unit.side, had, unit.models))
+        if (had, damaged.get(id(unit), 0)) != (unit.models, unit.wounds_on_damaged):
+            emit(
+                state,
+                UnitCounted(
+                    *where, unit.spec.id, unit.name, unit.side, had, unit.models,
+                    unit.wounds_on_damaged,
+                ),
+            )  # fmt: skip
+
+
+def _record_losses(state: GameState, before: dict[int, int], where: tuple[int, str]) -> None:
+    """Note the models each unit lost in one action, with the round and phase it happened in."""
+    for unit in state.units():
         lost = before.get(id(unit), unit.models) - unit.models
         if lost > 0:
             state.losses.append(

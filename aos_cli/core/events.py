@@ -17,7 +17,7 @@ from aos_cli.language.text import BadText, Text, text_from_data, tr
 
 EVENTS_VERSION = 2
 """What an action's stored events hold, stored beside them as `events_version`: 2, every
-change the battle report reads (models, points, a triumph, the result) is an event, so the
+change the battle report reads (models, wounds, points, a triumph, the result) is an event, so the
 report folds them with no rule run; an action stored before it is replayed."""
 MAX_EVENTS = 200
 """The most events one stored action may hold (a whole phase of attacks is far fewer)."""
@@ -551,12 +551,13 @@ class Passed(Event):
 
 @event
 @dataclass(frozen=True)
-class ModelsCounted(Event):
-    """A unit's models after an action that changed them, however it did (attacks, spells,
-    tests, corrections, a system's own rules): the count before and after, with the round and
-    phase the action was taken in. Data for the battle report's losses, read from the store."""
+class UnitCounted(Event):
+    """A unit's models (and the wounds on its damaged model) after an action that changed
+    them, however it did (attacks, spells, tests, healing, corrections, a system's own rules):
+    the models before and after, with the round and phase the action was taken in. Data for
+    the battle report's losses and the log's tables, read from the store."""
 
-    kind: ClassVar[str] = "models-counted"
+    kind: ClassVar[str] = "unit-counted"
 
     round: int
     phase: str
@@ -565,6 +566,8 @@ class ModelsCounted(Event):
     side: int
     before: int
     after: int
+    damaged: int
+    """Wounds allocated to the unit's damaged model after the action (AoS2 §14.7)."""
 
 
 @event

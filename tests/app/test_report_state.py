@@ -15,7 +15,9 @@ from aos_cli.app.games import load
 from aos_cli.app.history import report_state
 from aos_cli.core.errors import GameError
 from aos_cli.core.events import BattleDecided, event_from_data
+from aos_cli.core.state import GameState
 from aos_cli.store import Store
+from aos_cli.views.game import army_details, battlefield_line
 from aos_cli.views.report import report_json
 from tests.app.stored_demo import play_stored_demo
 from tests.cli.test_events_cli import _attacks_game
@@ -27,9 +29,17 @@ def no_rules(*args: object, **kwargs: object) -> None:
     raise AssertionError("the report ran a rule")
 
 
+def _seen(state: GameState) -> str:
+    """The report as data, and the lines the log shows over its history (the battlefield and
+    each unit's set-up choices and damage table row, which follow its wounds)."""
+    lines = [str(battlefield_line(state))]
+    lines += [str(line) for side in range(len(state.sides)) for line in army_details(state, side)]
+    return json.dumps([report_json(state), lines])
+
+
 def _reports(db: Path, monkeypatch: pytest.MonkeyPatch, *, rules: bool = False) -> list[str]:
-    """Each game's report folded from the store (no rule may run unless `rules`) and the
-    report a replay gives, as JSON."""
+    """Each game's report (and log tables) folded from the store (no rule may run unless
+    `rules`) and the ones a replay gives, as JSON."""
     found = []
     with Store(db) as store:
         for game in store.list_games():
@@ -37,8 +47,8 @@ def _reports(db: Path, monkeypatch: pytest.MonkeyPatch, *, rules: bool = False) 
                 if not rules:
                     patched.setattr("aos_cli.core.actions.apply_action", no_rules)
                     patched.setattr("aos_cli.app.games.apply_action", no_rules)
-                folded = json.dumps(report_json(report_state(store, game.id)))
-            found += [folded, json.dumps(report_json(load(store, game.id).state))]
+                folded = _seen(report_state(store, game.id))
+            found += [folded, _seen(load(store, game.id).state)]
     return found
 
 
@@ -51,7 +61,7 @@ def test_aos2_s14_a_game_with_attacks_reports_from_its_events_as_a_replay_does(
     _attacks_game(db)
     folded, replayed = _reports(db, monkeypatch)
     assert folded == replayed
-    report = json.loads(folded)
+    report = json.loads(folded)[0]
     assert [row["actual"] for row in report["luck"]] == [1, 2, 4]  # the seeded attacks
     assert sum(row["models"] for row in report["losses_by_phase"]) == 5
 
@@ -66,11 +76,12 @@ def test_a_finished_demo_battle_reports_its_result_from_its_events(
     db = tmp_path / "games.sqlite3"
     game = play_stored_demo(db, seed, system)
     folded, replayed = _reports(db, monkeypatch)
-    assert folded == replayed and json.loads(folded)["result"]["winner"]
+    report = json.loads(folded)[0]
+    assert folded == replayed and report["result"]["winner"]
     with Store(db) as store:
         last = store.actions(game)[-1].payload["events"]
     decided = [e for e in last if e["kind"] == "battle-decided"]
-    assert len(decided) == 1 and decided[0]["victory"] == json.loads(folded)["result"]["kind"]
+    assert len(decided) == 1 and decided[0]["victory"] == report["result"]["kind"]
 
 
 def test_old_games_replay_for_their_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

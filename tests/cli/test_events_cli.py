@@ -126,6 +126,7 @@ def test_the_log_of_an_english_game_reads_in_hungarian_with_no_rule_run(
 
     with monkeypatch.context() as patched:
         patched.setattr("aos_cli.core.actions.apply_action", no_rules)
+        patched.setattr("aos_cli.app.games.apply_action", no_rules)  # nor for its tables
         hungarian = aos(run_cli, db, "--lang", "hu", "game", "log").stdout
         assert aos(run_cli, db, "game", "log").stdout == english
     assert 'Liberators mozog (Mozgás 5").' in hungarian
@@ -204,6 +205,7 @@ def test_the_log_of_a_game_with_attacks_reads_in_hungarian_with_no_rule_run(
 
     with monkeypatch.context() as patched:
         patched.setattr("aos_cli.core.actions.apply_action", no_rules)
+        patched.setattr("aos_cli.app.games.apply_action", no_rules)  # nor for its tables
         hungarian = aos(run_cli, db, "--lang", "hu", "game", "log").stdout
         assert aos(run_cli, db, "game", "log").stdout == english
     assert "Judicators → Chainrasp Horde: 5 támadás, 3 találat, 3 seb, 1 nem mentett" in hungarian
