@@ -151,14 +151,15 @@ def compare(content: Path) -> dict[str, Any]:
                 ("Rend", mine["rend"]),
                 ("Damage", mine["damage"]),
             ]
-            # a Range written `3+` is an inch-mark typo the importer mends (with a note)
+            # a Range written `3+` is an inch-mark typo the importer mends (with a note); a
+            # blank Rend cell is no rend, as the printed warscroll's `-`
             bad = [
                 k
                 for k, v in pairs
                 if (
                     _plain(weapon.get(k, "")).rstrip("+'")
                     if k == "Range"
-                    else _plain(weapon.get(k, ""))
+                    else _plain(weapon.get(k, "") or ("-" if k == "Rend" else ""))
                 )
                 != ("*" if v == "table" else _plain(v))
             ]

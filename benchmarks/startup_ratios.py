@@ -53,6 +53,8 @@ COMMANDS: dict[str, tuple[str | None, list[str]]] = {
     "score": ("shooting-phase", ["score"]),
     "undo": ("shooting-phase", ["undo"]),
     "game list": ("shooting-phase", ["game", "list"]),
+    "game log": ("shooting-phase", ["game", "log"]),
+    "game report": ("shooting-phase", ["game", "report"]),
     "hero list": ("middle-earth", ["hero", "list"]),
     "warscroll list": (None, ["warscroll", "list"]),
     "warscroll show": (None, ["warscroll", "show", "liberators"]),

@@ -71,9 +71,9 @@ def _set_up(setup: dict[str, Any]) -> GameState:
                 ),
                 _(system.other_engine_hint) if system.other_engine_hint else None,
             )
-        from aos_cli.app.setup import upgrade_setup
+        from aos_cli.app.setup import read_setup
 
-        return new_game(upgrade_setup(setup))
+        return new_game(read_setup(setup))
     except AosError:
         raise
     except (KeyError, AttributeError, ValueError, TypeError, IndexError, RecursionError) as error:

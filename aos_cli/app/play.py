@@ -90,7 +90,7 @@ class PhaseNumbers:
     def resumed(cls, store: Store, game_id: int) -> PhaseNumbers:
         """The numbers of the phase the game stands in, as they were shown when its steps
         were played (the menu after each step, replayed from the log)."""
-        from aos_cli.app.setup import upgrade_setup
+        from aos_cli.app.setup import read_setup
         from aos_cli.core.actions import apply_action
         from aos_cli.core.dice import ScriptedDice
         from aos_cli.core.guide import options
@@ -103,14 +103,14 @@ class PhaseNumbers:
             return keys
         records = store.actions(game_id)
         try:
-            state = new_game(upgrade_setup(setup))
+            state = new_game(read_setup(setup))
             marks = []
             for record in records:
                 marks.append((state.round, state.active_side, state.phase))
                 apply_action(state, record.kind, dict(record.payload), ScriptedDice(record.dice))
             now = (state.round, state.active_side, state.phase)
             first = next((i for i, m in enumerate(marks) if m == now), len(records))
-            state = new_game(upgrade_setup(setup))
+            state = new_game(read_setup(setup))
             for index, record in enumerate(records):
                 if index >= first:
                     keys.assign(state, options(state))

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.dice import DiceSource, SeededDice
 from aos_cli.core.errors import ContentError, InputError
 from aos_cli.core.legality import LEGALITY_REVISION
+from aos_cli.core.setup_value import SETUP_VERSION
 from aos_cli.core.system import get_system
 from aos_cli.language.i18n import N_, _, use_system
 
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from aos_cli.content import ArmyList, Battleplan, Database, Warscroll, Weapon
     from aos_cli.content.army import ArmyUnit
     from aos_cli.core.effects import Effect
+    from aos_cli.core.setup_value import SetUp
 
 ONCE_PER = {
     "once_per_phase": "phase",
@@ -377,6 +379,7 @@ def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[st
             row = _row(traits, army.command_trait)
             choice = _choice("command trait", row, snapshot, army.command_trait_weapon)
             snapshot["choices"] = [*snapshot.get("choices", []), choice]
+            give_pick(row, snapshot, units, army.command_trait_pick)
     if allegiance is not None:
         add_battle_traits(allegiance, units)
         for unit, snapshot in zip(army.units, units, strict=True):
@@ -386,6 +389,7 @@ def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[st
                 snapshot["choices"] = [*snapshot.get("choices", []), choice]
     traits = allegiance.command_traits[:1] if allegiance is not None else []
     player = player_name(army.player) if army.player else army.name
+    fielded, void = add_battalions(db, army, allegiance, units)
     return {
         "name": player,
         "players": [player],
@@ -404,7 +408,8 @@ def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[st
             for table in traits
             for row in table.rows
         ],
-        "battalions": len(army.battalions),
+        "battalions": fielded,
+        **({"battalions_void": void} if void else {}),
         "finished_setup_first": finished_first,
         "units": units,
     }
@@ -422,6 +427,52 @@ def add_battle_traits(allegiance: Any, units: list[dict[str, Any]]) -> None:
                 snapshot["abilities"].append({**_ability(trait, "ability"), "limit_key": trait.id})
 
 
+def add_battalions(
+    db: Database, army: ArmyList, allegiance: Any, units: list[dict[str, Any]]
+) -> tuple[int, list[dict[str, str]]]:
+    """The battalions that keep their organisation (seed 000 p.16): each gives its command
+    point and its abilities with effects to its units (AoS2 §23.2); one that breaks it gives
+    neither and is kept as `{"battalion", "why"}` to be told. Returns how many count and
+    those that do not. Effects wrapped in the `army_allegiance` condition stay only in an
+    army of the battalion's faction's allegiance (Lightning Strike's +2 or -2)."""
+    from aos_cli.content.army import battalion_faults
+
+    faults = battalion_faults(army, db)
+    void = [{"battalion": army.battalions[i].battalion, "why": why} for i, why in faults.items()]
+    by_id = {unit.id: snapshot for unit, snapshot in zip(army.units, units, strict=True)}
+    for index, fielded in enumerate(army.battalions):
+        if index in faults:
+            continue
+        try:
+            battalion = db.battalion(fielded.battalion, army.system)
+        except ContentError:
+            continue
+        sworn = allegiance is not None and allegiance.faction == battalion.faction
+        for unit_id in fielded.units:
+            snapshot = by_id.get(unit_id)
+            if snapshot is None:
+                continue
+            snapshot["battalions"] = [*snapshot.get("battalions", []), battalion.id]
+            for ability in battalion.abilities:
+                effects = _sworn(_effects(ability.effects), sworn)
+                if effects and all(a["id"] != ability.id for a in snapshot["abilities"]):
+                    data = {**_ability(ability, "ability"), "effects": effects}
+                    snapshot["abilities"].append({**data, "limit_key": ability.id})
+    return len(army.battalions) - len(faults), void
+
+
+def _sworn(effects: list[dict[str, Any]], sworn: bool) -> list[dict[str, Any]]:
+    """Effects as a battalion gives them: those under the `army_allegiance` condition
+    unwrapped in an army of its faction's allegiance, left out in any other."""
+    kept: list[dict[str, Any]] = []
+    for effect in effects:
+        if effect.get("type") == "conditional" and effect.get("condition") == "army_allegiance":
+            kept += _sworn(list(effect.get("effects", [])), sworn) if sworn else []
+        else:
+            kept.append(effect)
+    return kept
+
+
 def apply_setup_choices(side: dict[str, Any], allegiance: Any) -> None:
     """Put the command trait and artefacts picked at set-up on the general and the bearers
     (AoS2 §25): they replace those the army list named, so the game plays what was picked."""
@@ -436,11 +487,34 @@ def apply_setup_choices(side: dict[str, Any], allegiance: Any) -> None:
         row = _row(allegiance.command_traits, trait["id"])
         choice = _choice("command trait", row, general, trait.get("weapon"))
         general["choices"] = [*general.get("choices", []), choice]
+        for unit in side["units"]:
+            unit["abilities"] = [a for a in unit["abilities"] if not a.get("picked_by_trait")]
+        give_pick(row, general, side["units"], trait.get("pick"))
     for artefact in side.get("artefacts", []):
         bearer = next(u for u in side["units"] if u["id"] == artefact["bearer"])
         row = _row(allegiance.artefacts, artefact["id"])
         choice = _choice("artefact", row, bearer, artefact.get("weapon"))
         bearer["choices"] = [*bearer.get("choices", []), choice]
+
+
+def give_pick(
+    row: Any, general: dict[str, Any], units: list[dict[str, Any]], named: str | None
+) -> dict[str, Any] | None:
+    """The other HERO a command trait picks gets what the trait gives it (Consummate
+    Commander, seed 000 p.19: it uses command abilities as if it were the general while the
+    general lives): the unit named, else the first other HERO. Returns the unit picked."""
+    effects = [e for e in _effects(row.effects) if e.get("type") == "acts_as_general"]
+    if not effects:
+        return None
+    others = [u for u in units if u is not general and "HERO" in [k.upper() for k in u["keywords"]]]
+    picked = next((u for u in others if named in (u["id"], u["name"])), None) if named else None
+    picked = picked or (others[0] if others else None)
+    if picked is not None:
+        given = [{**e, "general": general["id"]} for e in effects]
+        ability = {**_ability(row, "ability"), "effects": given, "passive": True}
+        picked["abilities"] = [*picked["abilities"], {**ability, "limit_key": row.id}]
+        picked["abilities"][-1]["picked_by_trait"] = True
+    return picked
 
 
 def _row(tables: Sequence[Any], wanted: str) -> Any:
@@ -574,6 +648,7 @@ def build_setup(
         "realm_spells": realm_spells(db, system.id, realm),
         "rules_revision": LEGALITY_REVISION,
         "sides": sides,
+        "v": SETUP_VERSION,
     }
 
 
@@ -591,17 +666,26 @@ def realm_spells(db: Database, system_id: str, realm: str | None) -> list[dict[s
 
 
 def parse_terrain(text: str, dice: DiceSource) -> dict[str, Any]:
-    """`Ruined Tower=arcane+garrison` → a terrain feature; `=random` rolls its rule."""
+    """`Ruined Tower=arcane+garrison` → a terrain feature (`+obstacle`: it is an obstacle,
+    AoS2 §4.4); `=random` rolls its rule."""
     from aos_cli.core.terrain import SCENERY_RULES
 
     name, _sep, rest = text.partition("=")
-    rule, _plus, extra = rest.strip().lower().partition("+")
+    rule, *extras = (part.strip() for part in rest.strip().lower().split("+"))
     if not name.strip():
         raise InputError(
             _("--terrain: {text} has no name").format(text=repr(text)),
             _("write NAME=RULE, e.g. Tower=arcane"),
         )
-    entry: dict[str, Any] = {"name": name.strip(), "garrison": extra == "garrison"}
+    unknown = [extra for extra in extras if extra not in ("garrison", "obstacle")]
+    if unknown:
+        raise InputError(
+            _("--terrain: {extra} is neither garrison nor obstacle").format(extra=repr(unknown[0])),
+            _("write NAME=RULE+garrison or NAME=RULE+obstacle, e.g. Wall=none+obstacle"),
+        )
+    entry: dict[str, Any] = {"name": name.strip(), "garrison": "garrison" in extras}
+    if "obstacle" in extras:  # an obstacle (AoS2 §4.4); kept only when it is one
+        entry["obstacle"] = True
     if rule == "random":
         roll = dice.roll(1, _("the scenery rule of {feature} (D6)").format(feature=name.strip()))[0]
         entry["rule"], entry["roll"] = SCENERY_RULES[roll - 1], roll
@@ -662,6 +746,13 @@ def upgrade_setup(setup: dict[str, Any]) -> dict[str, Any]:
         plan = Battleplan.model_validate(data)
     rules = DEFAULT_RULES if plan is None else plan.rules()
     return {**setup, "battleplan_rules": rules.to_dict()}
+
+
+def read_setup(stored: Mapping[str, object]) -> SetUp:
+    """The set-up a game's stored JSON holds, upgraded first if an older aos stored it."""
+    from aos_cli.core.setup_value import SetUp
+
+    return SetUp.from_stored(upgrade_setup(dict(stored)))
 
 
 @functools.cache

@@ -89,6 +89,13 @@ def put_in_reserve(setup: dict[str, Any], names: Sequence[str]) -> None:
                 _("name a unit of either army"),
             )
         side, unit = found[0]
+        if unit.get("garrison"):
+            raise InputError(
+                _("--reserve: {unit} garrisons {feature}").format(
+                    unit=unit["name"], feature=unit["garrison"]
+                ),
+                _("a unit is set up either in reserve or in a garrison"),
+            )
         if unit.get("general") and not get_system(setup.get("system")).general_in_reserve:
             raise InputError(
                 _("--reserve: {unit} is the general, a model set up on the battlefield "
@@ -105,6 +112,178 @@ def put_in_reserve(setup: dict[str, Any], names: Sequence[str]) -> None:
                 _("units that may: {units}").format(units=names_allowed),
             )
         unit["reserve"] = True
+
+
+def _named_unit(
+    setup: dict[str, Any], name: str, option: str
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The side and unit of either army a set-up option names, by id or name."""
+    from aos_cli.core.errors import InputError
+
+    wanted = name.strip().lower()
+    for side in setup["sides"]:
+        for unit in side["units"]:
+            if wanted in (str(unit["id"]).lower(), str(unit["name"]).lower()):
+                return side, unit
+    raise InputError(
+        _("{option}: no unit called {name}").format(option=option, name=repr(name)),
+        _("name a unit of either army"),
+    )
+
+
+def put_in_garrison(setup: dict[str, Any], pairs: Sequence[str]) -> None:
+    """Set units up garrisoning terrain features at the start of the battle (`aos game new
+    --garrison UNIT=FEATURE`, AoS2 §4.5, seed 000 p.11): a feature that may be garrisoned,
+    never one the other army holds, and a unit on the battlefield (not in reserve). That the
+    feature lies wholly within the unit's territory is the players' to see."""
+    from aos_cli.core.errors import InputError
+    from aos_cli.core.system import get_system
+
+    if pairs and not get_system(setup.get("system")).garrisons:
+        raise InputError(_("--garrison: this game system has no garrisons"), _("leave it out"))
+    for pair in pairs:
+        name, sep, wanted = pair.partition("=")
+        if not sep or not wanted.strip():
+            raise InputError(
+                _("--garrison: write UNIT=FEATURE, not {text}").format(text=repr(pair)),
+                _("e.g. --garrison Liberators=Ruined Tower"),
+            )
+        side, unit = _named_unit(setup, name, "--garrison")
+        features = [t for t in setup.get("terrain", ()) if t.get("garrison")]
+        feature = next(
+            (t for t in features if str(t["name"]).lower() == wanted.strip().lower()), None
+        )
+        if feature is None:
+            names = ", ".join(str(t["name"]) for t in features) or _("none")
+            raise InputError(
+                _("--garrison: {feature} is not a feature that may be garrisoned").format(
+                    feature=repr(wanted.strip())
+                ),
+                _("features that may (--terrain NAME=RULE+garrison): {features}").format(
+                    features=names
+                ),
+            )
+        if unit.get("reserve"):
+            raise InputError(
+                _("--garrison: {unit} is in reserve").format(unit=unit["name"]),
+                _("a unit is set up either in reserve or in a garrison"),
+            )
+        others = [
+            u["name"]
+            for s in setup["sides"]
+            if s is not side
+            for u in s["units"]
+            if u.get("garrison") == feature["name"]
+        ]
+        if others:
+            raise InputError(
+                _("--garrison: {unit} of the other army garrisons {feature}").format(
+                    unit=others[0], feature=feature["name"]
+                ),
+                _("pick another feature"),
+            )
+        unit["garrison"] = feature["name"]
+
+
+def put_in_contingents(setup: dict[str, Any], specs: Sequence[str]) -> None:
+    """Split each coalition into the battleplan's contingents, each set up wholly within its
+    own territory (`aos game new --contingent TERRITORY=UNIT,UNIT...`; Ill Met by Moonlight,
+    seed 000 p.12): every unit of a coalition in one of its three contingents, none with more
+    than twice as many units as another, every contingent in a different territory, which then
+    counts as its coalition's territory (the objective at its centre scores as in one's own
+    territory for that coalition, in enemy territory for the other)."""
+    from aos_cli.core.errors import InputError
+
+    if not specs:
+        return
+    rules = setup.get("battleplan_rules") or {}
+    wanted = int(rules.get("contingents") or 0)
+    territories = [str(t) for t in rules.get("territories") or ()]
+    if not wanted:
+        raise InputError(
+            _("--contingent: this battleplan has no contingents"),
+            _("Ill Met by Moonlight splits each coalition into three"),
+        )
+    taken: dict[str, int] = {}
+    for spec in specs:
+        territory, sep, names = spec.partition("=")
+        territory = territory.strip()
+        if not sep or territory not in territories:
+            raise InputError(
+                _("--contingent: write TERRITORY=UNIT,UNIT..., a territory of {territories}, "
+                  "not {text}").format(territories=", ".join(territories), text=repr(spec)),
+                _("e.g. --contingent 1=Liberators,Judicators"),
+            )  # fmt: skip
+        if territory in taken:
+            raise InputError(
+                _("--contingent: territory {territory} has a contingent already").format(
+                    territory=territory
+                ),
+                _("each contingent sets up in a different territory"),
+            )
+        chosen = [
+            _named_unit(setup, name, "--contingent") for name in names.split(",") if name.strip()
+        ]
+        sides = {id(side) for side, _unit in chosen}
+        if len(sides) != 1:
+            raise InputError(
+                _("--contingent: the units of territory {territory} are not of one coalition")
+                .format(territory=territory) if chosen else
+                _("--contingent: territory {territory} names no unit").format(territory=territory),
+                _("name the units of one army, comma-separated"),
+            )  # fmt: skip
+        for _side, unit in chosen:
+            if unit.get("contingent"):
+                raise InputError(
+                    _("--contingent: {unit} is in the contingent of territory {territory}")
+                    .format(unit=unit["name"], territory=unit["contingent"]),
+                    _("each unit belongs to one contingent"),
+                )  # fmt: skip
+            unit["contingent"] = territory
+        taken[territory] = setup["sides"].index(chosen[0][0])
+    for side in setup["sides"]:
+        _check_contingents(side, wanted)
+    owners = setup.setdefault("objective_territories", {})
+    for objective in rules.get("objectives") or ():
+        side = taken.get(str(objective.get("territory")))
+        if side is not None:
+            owners[objective["id"]] = setup["sides"][side]["name"]
+
+
+def _check_contingents(side: dict[str, Any], wanted: int) -> None:
+    """Seed 000 p.12: every unit of the coalition in one of `wanted` contingents, none more
+    than twice the size of another."""
+    from aos_cli.core.errors import InputError
+
+    left = [u["name"] for u in side["units"] if not u.get("contingent")]
+    if left:
+        raise InputError(
+            _("--contingent: {units} of {side} are in no contingent").format(
+                units=", ".join(left), side=side["name"]
+            ),
+            _("every unit of a coalition belongs to one of its contingents"),
+        )
+    sizes: dict[str, int] = {}
+    for unit in side["units"]:
+        sizes[unit["contingent"]] = sizes.get(unit["contingent"], 0) + 1
+    if len(sizes) != wanted:
+        raise InputError(
+            _("--contingent: {side} has {n} contingents, not {wanted}").format(
+                side=side["name"], n=len(sizes), wanted=wanted
+            ),
+            _("split each coalition into {wanted}, each in its own territory").format(
+                wanted=wanted
+            ),
+        )
+    if max(sizes.values()) > 2 * min(sizes.values()):
+        raise InputError(
+            _("--contingent: a contingent of {side} has more than twice the units of another "
+              "({sizes})").format(
+                side=side["name"],
+                sizes=", ".join(f"{t}: {n}" for t, n in sorted(sizes.items())),
+            ),
+            _("make them roughly a third of the coalition each"),
+        )  # fmt: skip
 
 
 def artefacts_allowed(side: dict[str, Any]) -> int:

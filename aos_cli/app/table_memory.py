@@ -190,7 +190,7 @@ def table_memory(store: Store, game_id: int) -> TableMemory:
 def memory_of(setup: dict[str, Any], actions: list[ActionRecord]) -> TableMemory:
     """Replay the actions, learning each one's answers and forgetting what its moves and
     deaths changed."""
-    from aos_cli.app.setup import upgrade_setup
+    from aos_cli.app.setup import read_setup
     from aos_cli.core.actions import apply_action
     from aos_cli.core.dice import ScriptedDice
     from aos_cli.core.system import get_system
@@ -199,7 +199,7 @@ def memory_of(setup: dict[str, Any], actions: list[ActionRecord]) -> TableMemory
     memory = TableMemory()
     if get_system(setup.get("system")).engine != "battle":
         return memory
-    state = new_game(upgrade_setup(setup))
+    state = new_game(read_setup(setup))
     for record in actions:
         flags = _placed(state)
         models = {u.spec.id: u.models for u in state.units()}

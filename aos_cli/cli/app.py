@@ -62,6 +62,8 @@ COMMANDS: dict[str, Verb] = {
     "retreat": Verb(_TURN, "retreat", TURN),
     "arrive": Verb(_TURN, "arrive", TURN),
     "sacrifice": Verb(_TURN, "sacrifice", TURN),
+    "pre-battle-move": Verb(_TURN, "pre_battle_move", TURN),
+    "garrison": Verb(_TURN, "garrison", TURN),
     "shoot": Verb(_TURN, "shoot", TURN, _MODIFIERS),
     "charge": Verb(_TURN, "charge", TURN),
     "fight": Verb(_TURN, "fight", TURN, _MODIFIERS),

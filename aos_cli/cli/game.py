@@ -37,11 +37,24 @@ def game_new(
     ] = None,
     terrain: Annotated[
         list[str] | None,
-        typer.Option(help="Terrain NAME=RULE[+garrison]; RULE a scenery rule or random."),
+        typer.Option(
+            help="Terrain NAME=RULE[+garrison][+obstacle]; RULE a scenery rule, random or none."
+        ),
     ] = None,
     reserve: Annotated[
         list[str] | None,
         typer.Option(help="A unit set up in reserve (Teleport Strike, Scions of the Storm)."),
+    ] = None,
+    garrison: Annotated[
+        list[str] | None,
+        typer.Option(help="AoS2: a unit set up garrisoning a feature, UNIT=FEATURE (§4.5)."),
+    ] = None,
+    contingent: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A coalition's contingent and its territory, TERRITORY=UNIT,UNIT... "
+            "(Ill Met by Moonlight: three a coalition)."
+        ),
     ] = None,
     seed: SeedOption = None,
     content: ContentOption = None,
@@ -66,6 +79,14 @@ def game_new(
         start.armies, start.battleplan, name=name, realm=realm, content_dirs=content or [],
         terrain=terrain or [], realmscape=realmscape, dice=SeededDice(seed),
     )  # fmt: skip
+    if garrison:
+        from aos_cli.app.setup_steps import put_in_garrison
+
+        put_in_garrison(setup, garrison)
+    if contingent:
+        from aos_cli.app.setup_steps import put_in_contingents
+
+        put_in_contingents(setup, contingent)
     if reserve:
         from aos_cli.app.setup_steps import put_in_reserve
 
@@ -75,6 +96,13 @@ def game_new(
     if json:
         print_json({"game": game_id, "name": setup["name"]})
         return
+    for side in setup["sides"]:
+        for void in side.get("battalions_void", ()):
+            console().print(
+                _("{battalion} gives no abilities and no command point: {why} (p.16)").format(
+                    battalion=markup_safe(void["battalion"]), why=markup_safe(void["why"])
+                )
+            )
     console().print(
         _("Game {id} ({name}) is set up. {next}").format(
             id=game_id, name=markup_safe(setup["name"]), next=markup_safe(_(first_step(setup)))

@@ -170,8 +170,8 @@ def _terrain(
     ask: Ask, out: Console, dice: DiceSource, garrisons: bool = True
 ) -> list[dict[str, Any]]:
     """The terrain features with a scenery rule (AoS2 §4.3), a rolled rule rolled and shown
-    at once, before the next question; whether each may be garrisoned where the system has
-    garrisons (AoS2 §4.5; not the 1st edition)."""
+    at once, before the next question; whether each may be garrisoned and whether it is an
+    obstacle where the system has garrisons (AoS2 §4.4-§4.5; not the 1st edition)."""
     from aos_cli.app.setup import parse_terrain
     from aos_cli.core.terrain import SCENERY_RULES, scenery_name
 
@@ -200,6 +200,8 @@ def _terrain(
             out.print(f"  {rolled}", markup=False)
         question = _("Can {feature} be garrisoned?").format(feature=name)
         feature["garrison"] = garrisons and _yes(ask, out, question)
+        if garrisons and _yes(ask, out, _("Is {feature} an obstacle?").format(feature=name)):
+            feature["obstacle"] = True  # AoS2 §4.4 (the 1st edition has no obstacles)
         terrain.append(feature)
 
 
@@ -221,18 +223,141 @@ def _pick_units(answer: str, units: Sequence[dict[str, Any]]) -> tuple[set[str],
     return wanted, None
 
 
+def _trait_pick(ask: Ask, out: Console, table: RollTable, side: dict[str, Any]) -> None:
+    """The other Hero a command trait picks (Consummate Commander, seed 000 p.19), asked
+    when the trait picks one."""
+    trait = side["command_trait"]
+    row = next((r for r in table.rows if r.id == trait["id"]), None)
+    if row is None or not any(e.type_name == "acts_as_general" for e in row.effects):
+        return
+    others = [u for u in heroes(side) if not u.get("general")]
+    if others:
+        picked = _choose(ask, out, _("The other Hero it picks"), [u["name"] for u in others], 0)
+        trait["pick"] = others[picked]["id"]
+
+
+def _garrisons(ask: Ask, out: Console, side: dict[str, Any], setup: dict[str, Any]) -> None:
+    """The side's units set up garrisoning a feature at the start of the battle (AoS2 §4.5,
+    seed 000 p.11), asked when a feature may be garrisoned; a feature the other army holds
+    is not offered."""
+    from aos_cli.app.setup_steps import put_in_garrison
+    from aos_cli.core.errors import InputError
+
+    features = [t for t in setup.get("terrain") or () if t.get("garrison")]
+    for feature in features:
+        question = _("Unit of {side} set up garrisoning {feature} (name or number; Enter for "
+                     "none)").format(side=side["name"], feature=feature["name"])  # fmt: skip
+        units = [u for u in side["units"] if not u.get("garrison")]
+        while True:
+            answer = ask(question).strip()
+            if not answer:
+                break
+            wanted, unknown = _pick_units(answer, units)
+            if unknown is None and len(wanted) == 1:
+                unit = next(u for u in units if u["id"] in wanted)
+                try:
+                    put_in_garrison(setup, [f"{unit['id']}={feature['name']}"])
+                except InputError as problem:
+                    out.print(str(problem), markup=False)
+                    continue
+                break
+            out.print(
+                _("Type one unit's number from 1 to {n}, or its name.").format(n=len(units)),
+                markup=False,
+            )
+
+
+def _contingents(ask: Ask, out: Console, setup: dict[str, Any]) -> None:
+    """Each coalition's contingents and their territories (Ill Met by Moonlight, seed 000
+    p.12): a territory and the units of each but the last, which takes the units left."""
+    from aos_cli.app.setup_steps import put_in_contingents
+    from aos_cli.core.errors import InputError
+
+    rules = setup.get("battleplan_rules") or {}
+    wanted = int(rules.get("contingents") or 0)
+    if not wanted:
+        return
+    out.rule(_("Set-up: contingents"), style="heading")
+    out.print(
+        _("Each coalition splits into {n} contingents of about a third of its units (none more "
+          "than twice the size of another), each wholly within its own territory.").format(n=wanted),
+        markup=False,
+    )  # fmt: skip
+    while True:
+        free = [str(t) for t in rules.get("territories") or ()]
+        specs: list[str] = []
+        for side in setup["sides"]:
+            left = list(side["units"])
+            for number in range(1, wanted + 1):
+                prompt = _("Territory of contingent {n} of {side}").format(
+                    n=number, side=side["name"]
+                )
+                territory = free.pop(_choose(ask, out, prompt, free))
+                chosen = left if number == wanted else _contingent_units(ask, out, left, number)
+                left = [u for u in left if u not in chosen]
+                specs.append(f"{territory}=" + ",".join(str(u["id"]) for u in chosen))
+        for side in setup["sides"]:
+            for unit in side["units"]:
+                unit.pop("contingent", None)
+        try:
+            put_in_contingents(setup, specs)
+        except InputError as problem:
+            out.print(str(problem), markup=False)
+            continue
+        return
+
+
+def _contingent_units(
+    ask: Ask, out: Console, units: list[dict[str, Any]], number: int
+) -> list[dict[str, Any]]:
+    """The units of one contingent, picked from those not yet in one."""
+    for index, unit in enumerate(units, start=1):
+        out.print(f"  [{index}] {unit['name']}", markup=False)
+    while True:
+        answer = ask(_("Units of contingent {n} (numbers or names)").format(n=number))
+        wanted, unknown = _pick_units(answer, units)
+        if unknown is None and wanted:
+            return [u for u in units if u["id"] in wanted]
+        out.print(
+            _("Type numbers from 1 to {n}, or names, separated by commas.").format(n=len(units)),
+            markup=False,
+        )
+
+
 def _side(
-    ask: Ask, out: Console, dice: DiceSource, db: Database, side: dict[str, Any], army: Any
+    ask: Ask,
+    out: Console,
+    dice: DiceSource,
+    db: Database,
+    side: dict[str, Any],
+    army: Any,
+    setup: dict[str, Any] | None = None,
 ) -> None:
-    """One side's reserves, general, command trait, artefacts and triumph."""
+    """One side's garrisons, reserves, general, command trait, artefacts and triumph."""
     out.rule(_("Set-up: {side}").format(side=side["name"]), style="heading")
+    setup = setup or {}
+    rules = setup.get("battleplan_rules") or {}
+    _garrisons(ask, out, side, setup)
     storm = reserve_candidates(side)
+    coalition = bool(rules.get("reserves_from_round"))
+    if coalition:  # any unit may wait in reserve (Coalition of Death, seed 000 p.12)
+        storm = [u for u in side["units"] if not u.get("garrison")]
     if storm:
-        out.print(_("Scions of the Storm: units can wait in the Celestial Realm and arrive later."))
+        out.print(
+            _("Any unit can wait in reserve and arrive from battle round {round}.").format(
+                round=rules["reserves_from_round"]
+            )
+            if coalition
+            else _("Scions of the Storm: units can wait in the Celestial Realm and arrive later.")
+        )
         for number, unit in enumerate(storm, start=1):
             out.print(f"  [{number}] {unit['name']}", markup=False)
         while True:
-            answer = ask(_("Units in the Celestial Realm (numbers or names; Enter for none)"))
+            answer = ask(
+                _("Units in reserve (numbers or names; Enter for none)")
+                if coalition
+                else _("Units in the Celestial Realm (numbers or names; Enter for none)")
+            )
             wanted, unknown = _pick_units(answer, storm)
             if unknown is None:
                 break
@@ -257,6 +382,7 @@ def _side(
         side["command_trait"] = _table_pick(
             ask, out, allegiance.command_traits[0], dice, _("Command trait")
         )
+        _trait_pick(ask, out, allegiance.command_traits[0], side)
     if allegiance is not None and allegiance.artefacts and leaders:
         side["artefacts"] = _artefacts(ask, out, allegiance.artefacts[0], dice, side, leaders)
     if allegiance is not None:
@@ -317,7 +443,8 @@ def run_wizard(
     for index, side in enumerate(setup["sides"]):
         side["finished_setup_first"] = index == first
     for side, army in zip(setup["sides"], armies, strict=True):
-        _side(ask, out, dice, db, side, army)
+        _side(ask, out, dice, db, side, army, setup)
+    _contingents(ask, out, setup)
     out.print(
         _("Use any pre-battle abilities now, in roll-off order. Then battle round one begins.")
     )

@@ -167,6 +167,38 @@ def arrive(
     )
 
 
+def pre_battle_move(
+    unit: UnitArg,
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Before the first battle round, move a unit as a pre-battle ability allows (Cunning
+    Strategist: D3 Stormcast Eternals units, up to 5")."""
+    act("pre_battle_move", {"unit": unit}, db=db, game=game, as_json=json, dice=dice, seed=seed,
+        answer=answer)  # fmt: skip
+
+
+def garrison(
+    unit: UnitArg,
+    feature: Annotated[
+        str | None, typer.Option(help="The terrain feature to garrison (instead of a normal move).")
+    ] = None,
+    leave: Annotated[
+        bool, typer.Option("--leave", help="Leave the feature the unit garrisons (its move).")
+    ] = False,
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Garrison a terrain feature instead of a normal move, or leave it (AoS2 §4.5)."""
+    payload: dict[str, Any] = {"unit": unit, "leave": leave}
+    if feature is not None:
+        payload["feature"] = feature
+    act("garrison", payload, db=db, game=game, as_json=json, dice=dice, seed=seed,
+        answer=answer)  # fmt: skip
+
+
 def sacrifice(
     unit: UnitArg,
     answer: AnswerOption = None,

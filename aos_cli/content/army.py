@@ -78,6 +78,9 @@ class ArmyList(Base):
     command_trait_weapon: str | None = None
     """The general's own weapon a command trait that blesses a weapon is given to (Champion of
     the Realms, AoS2 §25); its first such weapon when left out."""
+    command_trait_pick: str | None = None
+    """The unit id of the other HERO a command trait picks (Consummate Commander, seed 000
+    p.19); the first other HERO of the list when left out."""
     subfaction: str | None = None
     realm: str | None = None
     """Realm of origin, where the list names one."""
@@ -246,6 +249,22 @@ def _check_command_trait(
         scroll = scrolls[general.id]
         named = army.command_trait_weapon
         found += _check_blessed(row, scroll, general, named, ("command_trait_weapon",))
+    pick = army.command_trait_pick
+    if pick is not None:
+        picked = next((u for u in army.units if u.id == pick), None)
+        if picked is None:
+            found.append(
+                (
+                    ("command_trait_pick",),
+                    _("no unit with id {id} in this army").format(id=repr(pick)),
+                )
+            )
+        elif picked.general or (
+            picked.id in scrolls and not scrolls[picked.id].has_keyword("HERO")
+        ):
+            found.append(
+                (("command_trait_pick",), _("the command trait picks one other HERO (p.19)"))
+            )
     return found
 
 
@@ -358,6 +377,77 @@ def _check_battalions(army: ArmyList, db: Database) -> Found:
             elif army.unit(unit_id).reinforcement:
                 found.append(((*path, "units", pos), _("reinforcements cannot join a battalion")))
     return found
+
+
+def battalion_faults(army: ArmyList, db: Database) -> dict[int, str]:
+    """Why each fielded battalion that breaks its organisation gives nothing, by its index in
+    the list (seed 000 p.16, AoS2 §23.1): a battalion is two or more units, none of them
+    understrength, each matching an entry of the organisation (a warscroll title or keyword)
+    as many times as the entry allows. A battalion listing no units, or made of smaller
+    battalions (whose own organisations the database does not hold), is taken on trust for
+    what cannot be counted."""
+    from aos_cli.core.errors import ContentError
+
+    faults: dict[int, str] = {}
+    for index, fielded in enumerate(army.battalions):
+        if not fielded.units:
+            continue
+        try:
+            battalion = db.battalion(fielded.battalion, army.system)
+        except ContentError:
+            continue  # reported by the army check
+        members = [army.unit(u) for u in fielded.units if u in {x.id for x in army.units}]
+        scrolls: list[Warscroll] = []
+        for member in members:
+            try:
+                scrolls.append(db.warscroll(member.warscroll_id or member.warscroll, army.system))
+            except ContentError:
+                continue
+        fault = _organisation_fault(battalion, members, scrolls)
+        if fault is not None:
+            faults[index] = fault
+    return faults
+
+
+def _organisation_fault(battalion: Any, members: list[ArmyUnit], scrolls: list[Any]) -> str | None:
+    """The first way a battalion's fielded units break its organisation, None when they keep it."""
+    if len(members) < 2:
+        return _("{battalion} is two or more units; it lists {n}").format(
+            battalion=battalion.name, n=len(members)
+        )
+    for member, scroll in zip(members, scrolls, strict=False):
+        if member.models < scroll.unit_size.min:
+            return _(
+                "{unit} is understrength ({n} of {min} models) and cannot be in {battalion}"
+            ).format(
+                unit=member.label,
+                n=member.models,
+                min=scroll.unit_size.min,
+                battalion=battalion.name,
+            )
+    entries = battalion.organisation
+    if not entries or any(e.battalion for e in entries):
+        return None
+    counts = [0] * len(entries)
+    for member, scroll in zip(members, scrolls, strict=False):
+        fits = [
+            i
+            for i, e in enumerate(entries)
+            if e.entry.strip().lower() in (scroll.name.lower(), scroll.id)
+            or scroll.has_keyword(e.entry)
+        ]
+        free = [i for i in fits if entries[i].max is None or counts[i] < entries[i].max]
+        if not free:
+            return _("{unit} has no place in the organisation of {battalion}").format(
+                unit=member.label, battalion=battalion.name
+            )
+        counts[free[0]] += 1
+    for entry, count in zip(entries, counts, strict=True):
+        if count < entry.min:
+            return _("{battalion} needs {n} {entry}; it lists {count}").format(
+                battalion=battalion.name, n=entry.min, entry=entry.entry, count=count
+            )
+    return None
 
 
 def command_trait_tables(db: Database, army: ArmyList, allegiance: Any) -> list[Any]:

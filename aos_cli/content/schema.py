@@ -1017,6 +1017,9 @@ class Deployment(Translatable):
     min_distance_from_enemy_territory: Inches | None = None
     min_distance_from_enemy_units: Inches | None = None
     reserves: str | None = None
+    contingents: int = Field(0, ge=0)
+    """Each coalition splits into this many contingents, each in its own territory (Ill Met by
+    Moonlight: 3, seed 000 p.12); 0: no contingents."""
     translations: Translations | None = None
 
 
@@ -1038,6 +1041,8 @@ class Objective(Record):
     position: str
     control_range: Inches = 6
     rule: Literal["most_models", "model_within", "as_described"] = "most_models"
+    territory: str | None = None
+    """The map territory it lies in, one of the deployment's `territories`."""
 
 
 class ScoreFilter(Base):
@@ -1142,6 +1147,24 @@ class Battleplan(Record):
     """Any unit may wait in reserve and arrives, without a roll, in its movement phase from
     this battle round on (the Coalition of Death battleplans: round 2, seed 000 p.12)."""
 
+    @model_validator(mode="after")
+    def _check_territories(self) -> Battleplan:
+        """An objective lies in a territory of the map; contingents need territories enough
+        for both coalitions' (seed 000 p.12: three each, six territories)."""
+        known = set(self.deployment.territories)
+        for objective in self.objectives:
+            if objective.territory is not None and objective.territory not in known:
+                raise ValueError(
+                    f"objective {objective.id}: territory {objective.territory!r} is not one of "
+                    f"the deployment's territories {sorted(known)}"
+                )
+        if len(known) < 2 * self.deployment.contingents:
+            raise ValueError(
+                f"deployment: {self.deployment.contingents} contingents a side need "
+                f"{2 * self.deployment.contingents} territories, not {len(known)}"
+            )
+        return self
+
     def rules(self) -> plan_rules.BattleplanRules:
         """The engine's typed rules of this battleplan (aos_cli.core.battleplan)."""
         return plan_rules.BattleplanRules(
@@ -1156,9 +1179,11 @@ class Battleplan(Record):
                 if v.condition != "as_described"
             ),
             objectives=tuple(
-                plan_rules.ObjectiveSpec(o.id, o.name, o.position, o.control_range)
+                plan_rules.ObjectiveSpec(o.id, o.name, o.position, o.control_range, o.territory)
                 for o in self.objectives
             ),
+            contingents=self.deployment.contingents,
+            territories=tuple(self.deployment.territories),
             moving_objectives=self.moving_objectives,
             objective_areas=self.objective_areas,
             night_march=self.night_march,

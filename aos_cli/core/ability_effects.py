@@ -46,6 +46,7 @@ Condition = Literal[
     "near_general_or_hero",
     "ten_or_more_models",
     "slew_this_phase",
+    "army_allegiance",
 ]
 """Situations an ability's effects depend on, asked of the players when the tool cannot see."""
 
@@ -120,6 +121,9 @@ class RollBonus(Effect):
     within: int | None = None
     """Only against a unit within this many inches (the psyker a Deny the Witch test is taken
     against: Psychic Hood, 12"); the players are asked."""
+    either_way: bool = False
+    """The player may add `amount` or subtract it, or neither (Lightning Strike: 2 either
+    way on a Scions of the Storm roll)."""
 
 
 @register
@@ -185,6 +189,43 @@ class ExtraMove(Effect):
 
     type_name: ClassVar[str] = "extra_move"
     distance: int
+
+
+@register
+@dataclass(frozen=True)
+class PreBattleMoves(Effect):
+    """Once both armies are set up, before the first battle round, `units` friendly units
+    (with every one of `keywords`) may each make a move of up to `distance` inches (Cunning
+    Strategist: D3 STORMCAST ETERNAL units, 5")."""
+
+    type_name: ClassVar[str] = "pre_battle_moves"
+    units: DiceExpr
+    distance: int
+    keywords: tuple[str, ...] = ()
+
+
+@register
+@dataclass(frozen=True)
+class ActsAsGeneral(Effect):
+    """The unit may use its command abilities as if it were the general while the general
+    that gave it this lives (Consummate Commander)."""
+
+    type_name: ClassVar[str] = "acts_as_general"
+    general: str = ""
+    """The id of the general whose trait it is (set when the trait's pick is made)."""
+
+
+@register
+@dataclass(frozen=True)
+class BattalionUnitSlain(Effect):
+    """When another unit of its battalion is slain in `phase`, the unit using this ability,
+    within `range` inches of it, gets the `effects` (Martial Bond: +1 Attacks to its melee
+    weapons for the rest of the battle); once for each unit slain."""
+
+    type_name: ClassVar[str] = "battalion_unit_slain"
+    range: int
+    effects: tuple[Effect, ...]
+    phase: str = "combat"
 
 
 @register
@@ -262,6 +303,7 @@ class IfKeywords(Effect):
 
 
 WRAPPERS: tuple[type[Effect], ...] = (
+    BattalionUnitSlain,
     RollThen,
     Lasting,
     Aura,
@@ -277,7 +319,9 @@ def inner_effects(effect: Effect) -> tuple[Effect, ...]:
     """The effects a wrapper holds (none for a plain effect)."""
     if isinstance(effect, RollThen):
         return effect.then
-    if isinstance(effect, Lasting | Aura | Against | Conditional | WithWeapons):
+    if isinstance(
+        effect, Lasting | Aura | Against | Conditional | WithWeapons | BattalionUnitSlain
+    ):
         return effect.effects
     if isinstance(effect, IfKeywords):
         return (*effect.effects, *effect.otherwise)

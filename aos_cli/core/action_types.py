@@ -119,6 +119,18 @@ class Run(Action):
 
 @register_action_type
 @dataclass(frozen=True)
+class Garrison(Action):
+    """Garrison a terrain feature instead of a normal move, or `leave` it as the unit's move
+    (AoS2 §4.5, seed 000 p.11)."""
+
+    kind: ClassVar[str] = "garrison"
+    unit: str
+    feature: str | None = None
+    leave: bool = False
+
+
+@register_action_type
+@dataclass(frozen=True)
 class Sacrifice(Action):
     """A unit near a Damned feature suffers D3 mortal wounds to reroll hit rolls of 1 until
     your next hero phase (AoS2 §4.3)."""
@@ -135,6 +147,16 @@ class Arrive(Action):
     kind: ClassVar[str] = "arrive"
     unit: str
     mod: int = 0
+
+
+@register_action_type
+@dataclass(frozen=True)
+class PreBattleMove(Action):
+    """Once both armies are set up, before the first battle round, a unit makes the move an
+    ability allows (Cunning Strategist: D3 Stormcast Eternals units, up to 5"; seed 000 p.19)."""
+
+    kind: ClassVar[str] = "pre_battle_move"
+    unit: str
 
 
 # --------------------------------------------------------------------------- combat

@@ -240,7 +240,7 @@ def generate_trait(state: GameState, unit: UnitState, dice: DiceSource) -> None:
     """A general chosen during the battle generates a command trait at once (seed 000 p.19:
     a Hero general of a Stormcast Eternals army), rolled on the allegiance's table; a trait
     that blesses a weapon blesses the general's first weapon of that kind."""
-    from aos_cli.core.ability_effects import WithWeapons, build_effects
+    from aos_cli.core.ability_effects import ActsAsGeneral, WithWeapons, build_effects
     from aos_cli.core.state import ActiveEffect
 
     side = state.sides[unit.side]
@@ -258,6 +258,15 @@ def generate_trait(state: GameState, unit: UnitState, dice: DiceSource) -> None:
     if weapon is not None and effects:
         effects = (WithWeapons((weapon.id,), effects),)
     unit.effects.append(ActiveEffect(name, effects, "battle", unit.side))
+    if any(isinstance(e, ActsAsGeneral) for e in effects):  # Consummate Commander (p.19)
+        other = next(
+            (u for u in side.units if u is not unit and u.on_battlefield and u.spec.is_hero), None
+        )
+        if other is not None:
+            given = (ActsAsGeneral(unit.spec.id),)
+            other.effects.append(ActiveEffect(name, given, "battle", unit.side))
+            say(state, tr("{unit} may use its command abilities as if it were the general "
+                          "while {general} lives.", unit=other.name, general=unit.name))  # fmt: skip
     text = str(row.get("text", ""))
     note = tr(
         "{unit} generates a command trait: rolled {roll}, {trait}: {text}",

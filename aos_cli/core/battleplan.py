@@ -100,6 +100,9 @@ class ObjectiveSpec:
     name: str
     position: str = ""
     control_range: int | None = None
+    territory: str | None = None
+    """The territory of the map it lies in (Ill Met by Moonlight: one at the centre of each,
+    seed 000 p.12): it counts as the territory of the coalition whose contingent sets up there."""
 
 
 @dataclass(frozen=True)
@@ -127,6 +130,11 @@ class BattleplanRules:
     reserves_from_round: int | None = None
     """Any unit may wait in reserve and arrives without a roll from this round on (Coalition
     of Death, seed 000 p.12); None: the system's reserves (Scions of the Storm)."""
+    contingents: int = 0
+    """Each coalition is split into this many contingents, each set up wholly within its own
+    territory of `territories` (Ill Met by Moonlight: 3 of 6, seed 000 p.12); 0: none."""
+    territories: tuple[str, ...] = ()
+    """The map's territories, named as the battleplan names them."""
     source: str = "battleplan"
     """`battleplan` (from its data) or `default` (the core rules, no battleplan rules given)."""
 
@@ -160,6 +168,7 @@ class BattleplanRules:
             )
             values["victory"] = tuple(VictoryRule(**v) for v in data.get("victory", ()))
             values["objectives"] = tuple(ObjectiveSpec(**o) for o in data.get("objectives", ()))
+            values["territories"] = tuple(str(t) for t in data.get("territories", ()))
             return cls(**values)
         except (TypeError, AttributeError) as problem:
             raise RuleError(

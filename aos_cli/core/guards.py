@@ -63,6 +63,8 @@ def action_verb(verb: str) -> str | Text:
         "manifest powers": trp("verb", "manifest powers"),
         "embark": trp("verb", "embark"),
         "disembark": trp("verb", "disembark"),
+        "garrison": trp("verb", "garrison a terrain feature"),
+        "leave": trp("verb", "leave its terrain feature"),
     }
     return verbs.get(verb, verb)
 
@@ -159,12 +161,45 @@ def need_hero(state: GameState, side: int) -> None:
         )  # fmt: skip
 
 
-def needs_hero_in_range(answers: Asker, unit: UnitState) -> None:
-    """Generic command abilities need a friendly Hero within 6" (general: 12") (AoS2 §7.2)."""
-    if not answers.yes_no(
-        "in-command-range",
-        tr('is {unit} within 6" of a friendly Hero or 12" of your general?', unit=unit.name),
-    ):
+def commands_as_general(state: GameState, unit: UnitState) -> bool:
+    """Whether the unit uses command abilities as the general: it is the general, or a
+    command trait picked it to while the general whose trait it is lives (Consummate
+    Commander, seed 000 p.19)."""
+    from aos_cli.core.ability_effects import ActsAsGeneral
+
+    if unit.general:
+        return True
+    effects = [e for a in unit.spec.abilities for e in a.effects]
+    effects += [e for active in unit.effects for e in active.effects]
+    for effect in effects:
+        if isinstance(effect, ActsAsGeneral) and effect.general:
+            general = next((u for u in state.units() if u.spec.id == effect.general), None)
+            if general is not None and general.alive and general.general:
+                return True
+    return False
+
+
+def needs_hero_in_range(answers: Asker, unit: UnitState, state: GameState | None = None) -> None:
+    """Generic command abilities need a friendly Hero within 6" (general: 12") (AoS2 §7.2);
+    a Hero a command trait lets command as the general gives 12" too (Consummate Commander)."""
+    commander = next(
+        (
+            u
+            for u in (state.sides[unit.side].units if state is not None else ())
+            if not u.general and u.on_battlefield and commands_as_general(state, u)  # type: ignore[arg-type]
+        ),
+        None,
+    )
+    question = (
+        tr('is {unit} within 6" of a friendly Hero or 12" of your general?', unit=unit.name)
+        if commander is None
+        else tr(
+            'is {unit} within 6" of a friendly Hero or 12" of your general or {commander}?',
+            unit=unit.name,
+            commander=commander.name,
+        )
+    )
+    if not answers.yes_no("in-command-range", question):
         raise RuleError(
             tr("{unit} is not in range of a Hero to receive the command", unit=unit.name)
         )

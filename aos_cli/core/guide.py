@@ -15,13 +15,18 @@ from aos_cli.core.legality import (
     check_arrive,
     check_charge,
     check_fight,
+    check_garrison,
     check_inspiring_presence,
+    check_leave_garrison,
     check_move,
     check_pass,
+    check_pre_battle_move,
     check_retreat,
     check_run,
     check_shoot,
+    garrisonable,
     in_force_here,
+    pre_battle_moves,
 )
 from aos_cli.core.magic import spell_text
 from aos_cli.core.state import GameState, UnitState
@@ -90,12 +95,32 @@ def in_force(state: GameState, unit: UnitState) -> str:
     return f" · {', '.join(names)}" if names else ""
 
 
+def pre_battle_options(state: GameState) -> list[Option]:
+    """Before the first battle round: each unit that may make a pre-battle move (Cunning
+    Strategist, seed 000 p.19), offered to its own side."""
+    found: list[Option] = []
+    for side in range(len(state.sides)):
+        ability = pre_battle_moves(state, side) if state.round == 0 else None
+        if ability is None:
+            continue
+        for unit in state.sides[side].units:
+            if allowed(check_pre_battle_move, state, unit):
+                label = tr(
+                    '{unit}: move up to {inches}" ({ability})',
+                    unit=unit.name,
+                    inches=ability[1].distance,
+                    ability=ability[0],
+                )
+                found.append(Option(label, "pre_battle_move", {"unit": unit.spec.id}, side=side))
+    return found
+
+
 def options(state: GameState) -> list[Option]:
     """Every action that is legal now (or may be, where it depends on the table)."""
     if state.ended:
         return []
     if state.phase == "priority":
-        return system_of(state).priority_menu(state)
+        return [*pre_battle_options(state), *system_of(state).priority_menu(state)]
     waiting = [u for u in state.units() if u.must_disembark and u.alive]
     if waiting:
         return [
@@ -205,6 +230,7 @@ def options(state: GameState) -> list[Option]:
                         side=side,
                     )
                 )
+            found += garrison_options(state, unit)
     elif phase == "shooting":
         for unit in own:
             if allowed(check_shoot, state, unit):
@@ -265,6 +291,29 @@ def options(state: GameState) -> list[Option]:
             )
             found.append(Option(label, "battleshock", {}, side=side))
     return found
+
+
+def garrison_options(state: GameState, unit: UnitState) -> list[Option]:
+    """A unit's garrison steps in its movement phase (AoS2 §4.5): garrison each feature that
+    may be garrisoned instead of a normal move, or leave the one it garrisons."""
+    side = state.active_side
+    if allowed(check_leave_garrison, state, unit):
+        label = tr("{unit}: leave {feature}", unit=unit.name, feature=unit.garrison or "")
+        return [Option(label, "garrison", {"unit": unit.spec.id, "leave": True}, side=side)]
+    return [
+        Option(
+            tr(
+                "{unit}: garrison {feature} (instead of a normal move)",
+                unit=unit.name,
+                feature=str(feature["name"]),
+            ),
+            "garrison",
+            {"unit": unit.spec.id, "feature": str(feature["name"])},
+            side=side,
+        )
+        for feature in garrisonable(state)
+        if allowed(check_garrison, state, unit, str(feature["name"]))
+    ]
 
 
 def ability_options(state: GameState) -> list[Option]:

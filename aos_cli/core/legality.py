@@ -15,18 +15,23 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.ability_effects import (
+    BattalionUnitSlain,
     GainCommandPoints,
     Heal,
     IfKeywords,
     Lasting,
     MortalWounds,
+    PreBattleMoves,
     RollThen,
 )
 from aos_cli.core.after_moving import barred_after_moving
 from aos_cli.core.errors import RuleError
 from aos_cli.core.guards import (
-    CONTROL_WHEN_SCORED_REVISION,
+    by_the_book as by_the_book,
+)
+from aos_cli.core.guards import (
     check_unused,
+    commands_as_general,
     need_hero,
     need_phase,
     no_general,
@@ -35,14 +40,12 @@ from aos_cli.core.guards import (
     own_turn,
     present,
 )
-from aos_cli.core.guards import (
-    by_the_book as by_the_book,
-)
 from aos_cli.core.phase_names import phase_name
 from aos_cli.core.state import AbilitySpec, GameState, UnitState
 from aos_cli.core.system import system_of
+from aos_cli.core.terrain import SCENERY_REVISION
 from aos_cli.language.i18n import N_
-from aos_cli.language.text import Text, tr
+from aos_cli.language.text import Join, Text, tr, trn
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers
@@ -52,12 +55,14 @@ ENGAGEMENT_REVISION = 3
 refuses to "use" an ability that is in force by itself; games set up earlier replay as they
 were played (they ask, and accept such uses)."""
 
-LEGALITY_REVISION = CONTROL_WHEN_SCORED_REVISION
+LEGALITY_REVISION = SCENERY_REVISION
 """The revision a new game is set up with: the latest."""
 
 BOTH_PASSED = N_("both players have passed: the fighting is over this phase")
 
-ACTION_EFFECTS = (RollThen, MortalWounds, Heal, Lasting, GainCommandPoints, IfKeywords)
+ACTION_EFFECTS = (
+    RollThen, MortalWounds, Heal, Lasting, GainCommandPoints, IfKeywords, BattalionUnitSlain
+)  # fmt: skip
 """Effects that are done when the ability is used (a roll, wounds, healing, something put in
 force), as opposed to a rule that is in force by itself whenever it applies."""
 
@@ -115,8 +120,74 @@ def _acting(state: GameState, unit: UnitState, phase: str, verb: str) -> None:
 
 
 def check_move(state: GameState, unit: UnitState, verb: str = "move") -> None:
-    """AoS2 §8: a unit of the side whose turn it is, on the battlefield, moves once a phase."""
+    """AoS2 §8: a unit of the side whose turn it is, on the battlefield, moves once a phase;
+    a garrison's models do not move (§4.5)."""
     _acting(state, unit, "movement", verb)
+    if unit.moved:
+        raise RuleError(tr("{unit} has already moved this phase", unit=unit.name))
+    check_not_garrisoned(unit)
+
+
+def check_not_garrisoned(unit: UnitState) -> None:
+    """AoS2 §4.5 (seed 000 p.11): the models of a garrison cannot move (no move, run, retreat
+    or charge); the unit leaves the feature in its movement phase instead."""
+    if unit.garrison is not None:
+        raise RuleError(
+            tr(
+                "{unit} is garrisoning {feature}: its models cannot move (AoS2 §4.5)",
+                unit=unit.name,
+                feature=unit.garrison,
+            ),
+            tr("leave the feature in your movement phase: `aos garrison UNIT --leave`"),
+        )
+
+
+def garrisonable(state: GameState) -> list[dict[str, Any]]:
+    """The game's terrain features whose warscroll lets units garrison them (AoS2 §4.5)."""
+    return [t for t in state.terrain if t.get("garrison")]
+
+
+def garrisoned_by(state: GameState, feature: str) -> list[UnitState]:
+    """The units garrisoning a feature now (a slain garrison holds it no more)."""
+    return [u for u in state.units() if u.alive and u.garrison == feature]
+
+
+def find_feature(state: GameState, name: str) -> dict[str, Any]:
+    """The feature that may be garrisoned, named as the set-up named it (any case)."""
+    wanted = name.strip().lower()
+    found = next((t for t in garrisonable(state) if str(t["name"]).lower() == wanted), None)
+    if found is None:
+        names = Join(tuple(str(t["name"]) for t in garrisonable(state)))
+        raise RuleError(
+            tr("no terrain feature called {name} may be garrisoned", name=name),
+            tr("features that may: {features}", features=names)
+            if garrisonable(state)
+            else tr("name one with --terrain NAME=RULE+garrison when the game is set up"),
+        )
+    return found
+
+
+def check_garrison(state: GameState, unit: UnitState, feature: str) -> None:
+    """AoS2 §4.5 (seed 000 p.11): instead of a normal move, a unit of the side whose turn it
+    is garrisons a feature its warscroll lets be garrisoned, unless an enemy unit garrisons
+    it already (the 6" and 3" the action asks)."""
+    if not system_of(state).garrisons:
+        raise RuleError(tr("this game system has no garrisons"))
+    check_move(state, unit, "garrison")
+    name = str(find_feature(state, feature)["name"])
+    holders = [u for u in garrisoned_by(state, name) if u.side != unit.side]
+    if holders:
+        raise RuleError(
+            tr("{unit} garrisons {feature} already", unit=holders[0].name, feature=name)
+        )
+
+
+def check_leave_garrison(state: GameState, unit: UnitState) -> None:
+    """AoS2 §4.5 (seed 000 p.11): a garrison leaves its feature in its own movement phase,
+    as that unit's move."""
+    _acting(state, unit, "movement", "leave")
+    if unit.garrison is None:
+        raise RuleError(tr("{unit} is not garrisoning a terrain feature", unit=unit.name))
     if unit.moved:
         raise RuleError(tr("{unit} has already moved this phase", unit=unit.name))
 
@@ -194,6 +265,56 @@ def check_arrive(state: GameState, unit: UnitState) -> None:
         )
 
 
+def pre_battle_moves(state: GameState, side: int) -> tuple[str, PreBattleMoves] | None:
+    """The side's ability of pre-battle moves and its name (Cunning Strategist, seed 000
+    p.19), from its units' abilities and the set-up choices in force on them."""
+    for unit in state.sides[side].units:
+        found = [(a.name, a.effects) for a in unit.spec.abilities]
+        found += [(e.name, e.effects) for e in unit.effects]
+        for name, effects in found:
+            for effect in effects:
+                if isinstance(effect, PreBattleMoves):
+                    return name, effect
+    return None
+
+
+def check_pre_battle_move(state: GameState, unit: UnitState) -> None:
+    """Seed 000 p.19 (Cunning Strategist) with p.14's pre-battle abilities: once both armies
+    are set up and before the first battle round begins, each of the units picked (as many
+    as rolled, with the keywords named) may move once."""
+    present(unit)
+    found = pre_battle_moves(state, unit.side)
+    if found is None:
+        raise RuleError(tr("{side} has no pre-battle move", side=state.sides[unit.side].name))
+    name, effect = found
+    if state.round > 0 or state.phase != "priority":
+        raise RuleError(tr("{ability} is used before the first battle round begins", ability=name))
+    side = state.sides[unit.side]
+    missing = [k for k in effect.keywords if not unit.spec.has(k)]
+    if missing:
+        raise RuleError(
+            tr(
+                "{ability} moves {keywords} units only",
+                ability=name,
+                keywords=Join(tuple(missing), ", "),
+            )
+        )
+    if unit.spec.id in side.pre_battle_moved:
+        raise RuleError(
+            tr("{unit} has already made its move ({ability})", unit=unit.name, ability=name)
+        )
+    if side.pre_battle_moves is not None and len(side.pre_battle_moved) >= side.pre_battle_moves:
+        raise RuleError(
+            trn(
+                "{ability} rolled {n} unit, and it has moved",
+                "{ability} rolled {n} units, and they have moved",
+                side.pre_battle_moves,
+                ability=name,
+                n=side.pre_battle_moves,
+            )
+        )
+
+
 def check_shoot(state: GameState, unit: UnitState) -> None:
     """AoS2 §9: once a phase, with missile weapons, not after running or retreating."""
     _acting(state, unit, "shooting", "shoot")
@@ -206,8 +327,10 @@ def check_shoot(state: GameState, unit: UnitState) -> None:
 
 
 def check_charge(state: GameState, unit: UnitState) -> None:
-    """AoS2 §10: one charge roll a phase, not after running or retreating."""
+    """AoS2 §10: one charge roll a phase, not after running or retreating; a garrison does
+    not move (§4.5)."""
     _acting(state, unit, "charge", "charge")
+    check_not_garrisoned(unit)
     if barred_after_moving(state, unit, "charge"):
         not_after_run_or_retreat(unit, "charge")
     if unit.charged:
@@ -323,6 +446,30 @@ def used_by_action(ability: AbilitySpec) -> bool:
 def in_force_here(ability: AbilitySpec, phase: str) -> bool:
     """A rule in force by itself in this phase (shown where it applies, never an option)."""
     return not used_by_action(ability) and ability.phase in (phase, None)
+
+
+def fallen_comrades(
+    state: GameState, unit: UnitState, effect: BattalionUnitSlain
+) -> list[UnitState]:
+    """The other units of the unit's battalions slain in this phase (the effect's phase),
+    whose loss no unit has yet answered (Martial Bond, seed 000 p.16)."""
+    if state.phase != effect.phase or not unit.spec.battalions:
+        return []
+    lost_now = {
+        loss["unit"]
+        for loss in state.losses
+        if loss["round"] == state.round and loss["phase"] == state.phase
+    }
+    return [
+        other
+        for other in state.sides[unit.side].units
+        if other is not unit
+        and not other.alive
+        and other.slain_this_turn
+        and other.spec.id in lost_now
+        and set(other.spec.battalions) & set(unit.spec.battalions)
+        and f"avenged:{other.spec.id}" not in state.used_this_phase
+    ]
 
 
 def check_general_command(state: GameState, unit: UnitState) -> None:
@@ -456,7 +603,7 @@ def check_ability(state: GameState, unit: UnitState, ability: AbilitySpec) -> No
         )
         raise RuleError(whose)
     check_moment(state, ability)
-    if ability.general_only and not unit.general:
+    if ability.general_only and not commands_as_general(state, unit):
         raise RuleError(
             tr(
                 "only the general may use {ability}; {unit} is not the general",
@@ -464,6 +611,16 @@ def check_ability(state: GameState, unit: UnitState, ability: AbilitySpec) -> No
                 unit=unit.name,
             )
         )
+    for effect in ability.effects:
+        if isinstance(effect, BattalionUnitSlain) and not fallen_comrades(state, unit, effect):
+            raise RuleError(
+                tr(
+                    "{ability}: no other unit of the battalion of {unit} was slain in this {phase}",
+                    ability=ability.name,
+                    unit=unit.name,
+                    phase=phase_name(effect.phase),
+                )
+            )
     if ability.cost and not (ability.kind == "command" and system.general_commands):
         check_cp(state, unit.side, ability.cost, ability.name)
     sharing = [a.name for a in unit.spec.abilities if a.limit_key == ability.limit_key]

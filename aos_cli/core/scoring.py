@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.action_types import Objective
 from aos_cli.core.answers import Asker, RecordedAnswers
-from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
+from aos_cli.core.battleplan import ScoringRule
 from aos_cli.core.dice import DiceSource, parse_dice
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.events import ModelsSlain, PointsScored, emit, say
@@ -35,6 +35,9 @@ from aos_cli.core.state import (
 from aos_cli.core.system import system_of
 from aos_cli.language.text import Join, Num, Text, Value, text_from_data, tr, trn
 
+if TYPE_CHECKING:
+    from aos_cli.core.setup_value import SetUp
+
 # --------------------------------------------------------------------------- values
 
 
@@ -43,16 +46,10 @@ def plan_key(battleplan: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", battleplan.lower()).strip("-")
 
 
-def rules_of(setup: dict[str, Any]) -> BattleplanRules:
-    """The battleplan's typed rules stored in the set-up, else the core rules' defaults."""
-    data = setup.get("battleplan_rules")
-    return DEFAULT_RULES if data is None else BattleplanRules.from_dict(dict(data))
-
-
-def start(state: GameState, setup: dict[str, Any]) -> None:
+def start(state: GameState, setup: SetUp) -> None:
     """Set up scoring for a new game: the book, the objectives, summoned units, generals."""
-    plan = rules_of(setup)
-    if plan.rounds is not None and "battle_rounds" not in setup:
+    plan = setup.battleplan_rules
+    if plan.rounds is not None and setup.battle_rounds is None:
         state.battle_rounds = plan.rounds
     book = ScoringBook(plan)
     system = system_of(state)
@@ -68,21 +65,20 @@ def start(state: GameState, setup: dict[str, Any]) -> None:
         if plan.moving_objectives and index < 2:
             objective.territory = objective.moves_with = index
         state.objectives.append(objective)
-    for index, side in enumerate(setup["sides"]):
-        warlord = side.get("warlord", (side.get("players") or [side["name"]])[0])
-        generals = [u for u in side["units"] if u.get("general")]
-        mine = [u for u in generals if u.get("player", warlord) == warlord]
+    for index, side in enumerate(setup.sides):
+        generals = [u for u in side.units if u.general]
+        mine = [u for u in generals if side.player_of(u.id) == side.first_player]
         for unit in mine[:1] or generals[:1]:
-            book.warlord_generals.add(str(unit["id"]))
-        book.summoned |= {str(u["id"]) for u in side["units"] if u.get("summoned")}
-        if side.get("underdog"):
+            book.warlord_generals.add(unit.id)
+        book.summoned |= set(side.summoned)
+        if side.underdog:
             book.underdog = index
-    territories = dict(setup.get("objective_territories") or {})
+    territories = dict(setup.objective_territories)
     names = [s.name.lower() for s in state.sides]
     for objective in state.objectives:
         owner = territories.get(objective.id)
-        if owner is not None and str(owner).lower() in names:
-            objective.territory = names.index(str(owner).lower())
+        if owner is not None and owner.lower() in names:
+            objective.territory = names.index(owner.lower())
     state.scoring = book
     state.ledger = []
     system.scoring_rules().start(state, setup)

@@ -154,6 +154,11 @@ class UnitSpec:
     unbinds: int = 0
     spells: tuple[str, ...] = ()
     reserve: bool = False
+    garrison: str | None = None
+    """The terrain feature it is set up garrisoning at the start of the battle (AoS2 §4.5)."""
+    contingent: str | None = None
+    """The territory of its contingent in a coalition battleplan (Ill Met by Moonlight, seed
+    000 p.12); None when the battleplan has no contingents."""
     damage_table: tuple[dict[str, Any], ...] = ()
     """Rows `{"min": wounds suffered, "move": ..., "weapon.<id>.<characteristic>": value}`."""
     profile: dict[str, Any] = field(default_factory=dict)
@@ -167,6 +172,9 @@ class UnitSpec:
     """What its models carry, `{"role", "models", "weapons"}` groups in the order models are
     removed (ordinary, special weapons, the champion); empty in a game set up before they
     were kept (each weapon then counts its carriers, up to the models left)."""
+    battalions: tuple[str, ...] = ()
+    """The ids of the warscroll battalions it belongs to (AoS2 §23.2; empty in a game set up
+    before they were kept)."""
     choices: tuple[dict[str, Any], ...] = ()
     """Its set-up choices (AoS2 §25): `{"kind", "name", "text", "effects"}` of a command trait
     or an artefact."""
@@ -176,6 +184,7 @@ class UnitSpec:
         return cls(
             loadouts=tuple(dict(g) for g in data.get("loadouts", ())),
             choices=tuple(dict(c) for c in data.get("choices", ())),
+            battalions=tuple(str(b) for b in data.get("battalions", ())),
             id=str(data["id"]),
             name=str(data["name"]),
             warscroll=str(data.get("warscroll", data["id"])),
@@ -192,6 +201,8 @@ class UnitSpec:
             unbinds=int(data.get("unbinds", 0)),
             spells=tuple(data.get("spells", ())),
             reserve=bool(data.get("reserve", False)),
+            garrison=str(data["garrison"]) if data.get("garrison") else None,
+            contingent=str(data["contingent"]) if data.get("contingent") else None,
             damage_table=tuple(data.get("damage_table", ())),
             profile=dict(data.get("profile") or {}),
             transport_capacity=int(data.get("transport_capacity", 0)),
@@ -280,6 +291,11 @@ class UnitState:
     """A weapon whose attacks are being split between targets (AoS2 p.7): the attacks it has
     still to make, before any other weapon attacks."""
 
+    garrison: str | None = None
+    """The name of the terrain feature it garrisons (AoS2 §4.5, seed 000 p.11): off the
+    battlefield's surface but still attacking, attacked and casting; its models do not move
+    until it leaves the feature in its movement phase."""
+
     locked_with: tuple[str, ...] = ()
     """Enemy units the game knows to be within engagement range of it, for a system that keeps
     them (40k8: from a charge or a fight until one of them Falls Back; kept across turns)."""
@@ -360,6 +376,12 @@ class SideState:
     command_traits: tuple[dict[str, Any], ...] = ()
     """Its allegiance's command traits (`low`, `high`, `name`, `text`, `effects`, `weapon`):
     a general chosen during the battle generates one at once (seed 000 p.19)."""
+
+    pre_battle_moves: int | None = None
+    """The moves its pre-battle ability rolled (Cunning Strategist's D3, seed 000 p.19); None
+    until the first is made."""
+    pre_battle_moved: list[str] = field(default_factory=list)
+    """The units that have made their pre-battle move."""
 
     @property
     def triumph_used(self) -> bool:

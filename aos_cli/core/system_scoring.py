@@ -8,11 +8,12 @@ moments. The defaults (Age of Sigmar 2nd edition's) add nothing, so the core nam
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import Asker
     from aos_cli.core.dice import DiceSource
+    from aos_cli.core.setup_value import SetUp
     from aos_cli.core.state import GameState, UnitState
 
 
@@ -20,7 +21,7 @@ class SystemScoring:
     """A system's own scoring rules, called by the engine at its moments; each does nothing
     unless a system overrides it."""
 
-    def start(self, state: GameState, setup: dict[str, Any]) -> None:
+    def start(self, state: GameState, setup: SetUp) -> None:
         """A new game's scoring is set up: keep what the system's set-up decided."""
 
     def start_of_round(self, state: GameState, dice: DiceSource | None) -> None:

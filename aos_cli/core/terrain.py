@@ -1,6 +1,6 @@
-"""Terrain features with their scenery rules, garrisons, and the realmscape feature in force
-(AoS2 §4.3-§4.5, §24.2). The tool cannot see the table, so each rule asks whether a unit is
-within range of a feature that has it, and only when the game has such a feature."""
+"""Terrain features with their scenery rules, obstacles, garrisons, and the realmscape feature
+in force (AoS2 §4.3-§4.5, §24.2). The tool cannot see the table, so each rule asks whether a
+unit is within range of a feature that has it, and only when the game has such a feature."""
 
 from __future__ import annotations
 
@@ -15,6 +15,19 @@ if TYPE_CHECKING:
     from aos_cli.core.answers import RecordedAnswers
     from aos_cli.core.effects import Effect
     from aos_cli.core.state import GameState, UnitState
+
+SCENERY_REVISION = 6
+"""The set-up revision from which the game keeps which unit garrisons which terrain feature
+(AoS2 §4.5, seed 000 p.11: entered at set-up or instead of a normal move, left in the movement
+phase; attacks on a garrison get cover and -1 to hit without asking), asks about obstacles
+(§4.4) and knows the contingents of a coalition battleplan (p.12); games set up earlier replay
+as they were played (asking whether a target is garrisoning)."""
+
+
+def scenery_kept(state: GameState) -> bool:
+    """Whether the game was set up with the rules of `SCENERY_REVISION` or later."""
+    return state.rules_revision >= SCENERY_REVISION
+
 
 SCENERY_RULES = ("damned", "arcane", "inspiring", "deadly", "mystical", "sinister")
 """The 2nd edition scenery table, D6 1-6 (AoS2 §4.3); every range is 1"."""
@@ -135,12 +148,35 @@ def deadly_check(
 def garrisoned(
     state: GameState, target: UnitState, answers: RecordedAnswers, garrisons: bool = True
 ) -> bool:
-    """A garrison gets cover and -1 to hit against it (AoS2 §4.5); asked only when the game
-    has a feature that can be garrisoned."""
+    """A garrison gets cover and -1 to hit against it (AoS2 §4.5). The game keeps who
+    garrisons what (set-up revision 6 on: `aos garrison`); a game set up before asks, and
+    only when it has a feature that can be garrisoned."""
+    if scenery_kept(state):
+        return garrisons and target.garrison is not None
     if not garrisons or not any(t.get("garrison") for t in state.terrain):
         return False
     question = tr("is {unit} garrisoning a terrain feature?", unit=target.name)
     return answers.yes_no("garrisoned", question)
+
+
+def behind_obstacle(
+    state: GameState, attacker: UnitState, target: UnitState, answers: RecordedAnswers
+) -> bool:
+    """Obstacles (AoS2 §4.4, seed 000 p.11): a missile weapon's target with all its models
+    within 1" of an obstacle gets the benefit of cover when the attacking model is closer to
+    the obstacle than to the target. Asked only when the game has an obstacle (set-up
+    revision 6 on)."""
+    found = [t for t in state.terrain if t.get("obstacle")]
+    if not found or not scenery_kept(state):
+        return False
+    question = tr(
+        'are all the models of {unit} within 1" of {features}, with {attacker} closer to it '
+        "than to them (an obstacle)?",
+        unit=target.name,
+        features=Join(tuple(str(t["name"]) for t in found)),
+        attacker=attacker.name,
+    )
+    return answers.yes_no("behind-obstacle", question)
 
 
 def primal_violence(state: GameState, dice: DiceSource | None) -> bool:

@@ -8,7 +8,8 @@ phase list, the first turn of each round and command points come from the game's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from aos_cli.core.ability_effects import build_effects
 from aos_cli.core.errors import RuleError
@@ -21,11 +22,9 @@ from aos_cli.core.events import (
     emit,
 )
 from aos_cli.core.state import (
-    AbilitySpec,
     ActiveEffect,
     GameState,
     SideState,
-    UnitSpec,
     UnitState,
 )
 from aos_cli.core.system import get_system, system_of
@@ -36,34 +35,39 @@ from aos_cli.language.text import Join, Text, tr
 if TYPE_CHECKING:
     from aos_cli.core.answers import Asker
     from aos_cli.core.dice import DiceSource
+    from aos_cli.core.setup_value import SetUp
 
 
-def new_game(setup: dict[str, Any]) -> GameState:
-    """Build the state at the end of set-up from a game's set-up snapshot.
+def new_game(stored: SetUp | Mapping[str, object]) -> GameState:
+    """Build the state at the end of set-up from a game's set-up (the value, or the JSON the
+    store keeps, read through `SetUp.from_stored`).
 
     Each side starts with 1 command point per warscroll battalion (AoS2 §7.1) where the system
     has command points; the 40k8 Underdog has its Command Re-rolls (40k8 §17.6).
     """
-    system = get_system(setup.get("system"))
+    from aos_cli.core.setup_value import SetUp
+
+    setup = stored if isinstance(stored, SetUp) else SetUp.from_stored(stored)
+    system = get_system(setup.system)
     sides: list[SideState] = []
-    for index, data in enumerate(setup["sides"]):
+    for index, data in enumerate(setup.sides):
         side = SideState(
-            name=str(data["name"]),
-            players=tuple(data.get("players", [data["name"]])),
-            army=str(data.get("army", data["name"])),
-            command_points=int(data.get("battalions", 0)) if system.command_points else 0,
-            finished_setup_first=bool(data.get("finished_setup_first", index == 0)),
-            command_rerolls=int(data.get("command_rerolls", 0)),
-            power_level=int(data.get("power_level", 0)),
-            triumph=dict(data["triumph"]) if data.get("triumph") else None,
-            command_traits=tuple(dict(t) for t in data.get("command_traits", ())),
+            name=data.name,
+            players=data.players,
+            army=data.army,
+            command_points=data.battalions if system.command_points else 0,
+            finished_setup_first=data.finished_setup_first,
+            command_rerolls=data.command_rerolls,
+            power_level=data.power_level,
+            triumph=dict(data.triumph) if data.triumph else None,
+            command_traits=tuple(dict(t) for t in data.command_traits),
         )
-        for unit in data["units"]:
-            spec = UnitSpec.from_dict(unit)
+        for spec in data.units:
             state_unit = UnitState(
                 spec, index, spec.models, in_reserve=spec.reserve, general=spec.general
             )
             state_unit.embarked_in = spec.embarked_in
+            state_unit.garrison = spec.garrison
             check_unit_effects(spec)
             state_unit.effects = [
                 ActiveEffect(
@@ -79,17 +83,17 @@ def new_game(setup: dict[str, Any]) -> GameState:
     if len(sides) != 2:
         raise RuleError(tr("a game needs two sides, this set-up has {n}", n=len(sides)))
     state = GameState(
-        name=str(setup.get("name", "game")),
-        battleplan=str(setup.get("battleplan", "")),
+        name=setup.name,
+        battleplan=setup.battleplan,
         sides=sides,
-        battle_rounds=int(setup.get("battle_rounds", system.battle_rounds)),
+        battle_rounds=system.battle_rounds if setup.battle_rounds is None else setup.battle_rounds,
         phase="priority",
         system=system.id,
-        terrain=[dict(t) for t in setup.get("terrain", ())],
-        realm=setup.get("realm"),
-        realmscape=setup.get("realmscape"),
-        rules_revision=int(setup.get("rules_revision", 1)),
-        realm_spells=tuple(AbilitySpec.from_dict(s) for s in setup.get("realm_spells", ())),
+        terrain=[dict(t) for t in setup.terrain],
+        realm=setup.realm,
+        realmscape=setup.realmscape,
+        rules_revision=setup.rules_revision,
+        realm_spells=setup.realm_spells,
     )
     from aos_cli.core import scoring
 

@@ -197,6 +197,8 @@ def _holds(condition: str, at: Situation) -> bool:
         return any(
             u.alive and (u.general or u.spec.has("HERO")) for u in at.state.sides[unit.side].units
         )
+    if condition == "army_allegiance":
+        return True  # resolved at set-up: kept only in an army of the allegiance (p.16)
     if condition == "slew_this_phase":
         return slew_this_phase(at.state, unit, at.answers)
     if condition == "wholly_on_terrain":

@@ -58,6 +58,11 @@ def unit_flags(unit: UnitState, state: GameState | None = None, shown: bool = Fa
     if unit.embarked_in is not None:
         ride = state.unit(unit.embarked_in).name if state is not None else unit.embarked_in
         flags.append(_("embarked in {unit}").format(unit=ride) if shown else f"embarked in {ride}")
+    if unit.garrison is not None and unit.alive:  # AoS2 §4.5
+        feature = unit.garrison
+        flags.append(
+            _("garrisons {feature}").format(feature=feature) if shown else f"garrisons {feature}"
+        )
     if unit.slain_this_turn:
         lost = unit.slain_this_turn
         flags.append(_("lost {n}").format(n=lost) if shown else f"lost {lost}")
@@ -190,13 +195,15 @@ def battlefield_line(state: GameState) -> Text:
         )
     features = []
     for feature in state.terrain:
-        rule_id = str(feature.get("rule") or "")
+        rule_id = str(feature.get("rule") or "").replace("none", "")
         rule = _(SCENERY[rule_id]) if rule_id in SCENERY else rule_id.title()
         rule = rule or _("no scenery rule")
         if feature.get("roll"):
             rule = _("{rule}, rolled {roll}").format(rule=rule, roll=feature["roll"])
         if feature.get("garrison"):
             rule = _("{rule}, may be garrisoned").format(rule=rule)
+        if feature.get("obstacle"):
+            rule = _("{rule}, an obstacle").format(rule=rule)
         features.append(f"{feature.get('name')} ({rule})")
     terrain = (
         _("terrain: {features}").format(features=", ".join(features))
@@ -354,7 +361,9 @@ def army_table(state: GameState, side_index: int) -> Table:
             wounded,
             save,
             str(shown_bravery(state, unit)),
-            ", ".join([*unit_flags(unit, state, shown=True), *map(used_text, unit.used)]),
+            markup_safe(
+                ", ".join([*unit_flags(unit, state, shown=True), *map(used_text, unit.used)])
+            ),
             ", ".join(spell_name(e.name) for e in unit.effects if e.name not in chosen),
             style=style,
         )

@@ -104,12 +104,13 @@ def test_setup_wizard_then_play(run_cli: RunCli, tmp_path: Path) -> None:
     answers = [
         "",            # battleplan: First Blood
         "2", "3",      # realm Ghur, realmscape 3: Primal Violence (numbered by its result)
-        "Old Shrine", "6", "y", "",  # a Mystical feature that can be garrisoned; done
+        "Old Shrine", "6", "y", "n", "",  # Mystical, can be garrisoned, no obstacle; done
         "1",           # Player One finished setting up first
+        "",            # no unit set up garrisoning Old Shrine (AoS2 §4.5)
         "prosecutors", "", "",  # Scions of the Storm reserve, general as listed, roll trait
         "y", "1", "",  # one artefact: result 1 (Strife-ender), carried by the first Hero
         "n",           # no triumph
-        "", "n",       # Nighthaunt: general as listed, no triumph
+        "", "", "n",   # Nighthaunt: no garrison, general as listed, no triumph
         "q",
     ]  # fmt: skip
     result, setup = _set_up_demo_armies(run_cli, db, answers)

@@ -77,6 +77,8 @@ def test_a_rolled_scenery_rule_is_shown_right_after_its_roll(tmp_path: Path) -> 
     term.expect("Can Old Ruins be garrisoned?")
     assert "Old Ruins: rolled " in term.seen
     term.type("n")
+    term.expect("Is Old Ruins an obstacle?")  # AoS2 §4.4
+    term.type("n")
     term.expect("Name a terrain feature")
     term.type("")
     term.expect("Deployment roll-off")

@@ -18,7 +18,8 @@ from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.battleplan import BattleplanRules
 from aos_cli.core.dice import ScriptedDice
 from aos_cli.core.errors import AosError, RuleError
-from aos_cli.core.scoring import decide, needs, plan_key, rules_of
+from aos_cli.core.scoring import decide, needs, plan_key
+from aos_cli.core.setup_value import SetUp
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import due_battleshock, new_game
 from aos_cli.store import Store
@@ -367,7 +368,7 @@ def test_aos2_s17_2_an_old_dump_of_an_unknown_battleplan_is_read_through_the_sch
     setup = legacy_setup()
     setup["battleplan"] = "custom"
     setup["battleplan_data"]["id"] = "custom"
-    plan = rules_of(upgrade_setup(setup))
+    plan = SetUp.from_stored(upgrade_setup(setup)).battleplan_rules
     assert plan.id == "custom" and plan.source == "battleplan"
     assert [r.per for r in plan.scoring] == ["wounds_characteristic"]
     assert [v.condition for v in plan.victory] == [
@@ -380,7 +381,7 @@ def test_aos2_s17_2_an_old_dump_of_an_unknown_battleplan_is_read_through_the_sch
 def test_aos2_s17_2_a_set_up_without_battleplan_rules_plays_by_the_core_defaults() -> None:
     """AoS2 §17.2: no victory conditions given: every enemy model destroyed is a major
     victory, else the greater share destroyed a minor one."""
-    plan = rules_of({"battleplan": "open-war"})
+    plan = SetUp.from_stored({"battleplan": "open-war", "sides": []}).battleplan_rules
     assert plan.source == "default" and plan.scoring == ()
     assert [v.condition for v in plan.victory] == ["all_enemy_slain", "greater_percentage_slain"]
 

@@ -46,6 +46,13 @@ _WOUND_ROW = re.compile(
     re.IGNORECASE,
 )
 """A damage table row's name: `0-2`, `13+`, `00-03 Wounds`, `6+ wounds suffered`."""
+_LEVEL_ROW = re.compile(
+    r"\s*(?:\(\d{1,2}\)\s*|\d{1,2}[.)]\s*|\d{1,2}\s*(?:[-–]\s*\d{1,2}|\+)\s+)[^\d\s]"
+)
+"""A numbered row of a table of levels or results (`2. Unholy Vigour`, `(3) Bloodstorm`,
+`07-13 Models Slain` of a tally): in force only at that level, on that result."""
+_CREW = re.compile(r"\bcrew\b", re.IGNORECASE)
+"""A table type or entry naming crew (`Doom Diver Crew`, `Crew within 1\"`): its rows count crew."""
 _GENERIC_COLUMNS = re.compile(r"(?:variable|col(?:umn)?)\s*\d+", re.IGNORECASE)
 """Columns named by place: the table's first row names them (a `Crew Table`'s Variable1...)."""
 KNOWN_TYPES = {"Unit", "Weapon", "Spell", "Prayer", "Magic", "Command Abilities", "Unit Abilities"}
@@ -530,11 +537,13 @@ def _tables(found: list[Found], generic: str = "Damage Table") -> list[Table]:
     a `Wounds Suffered` column or rows named by wounds (`00-03 Wounds`). A table whose key
     column or rows are not wounds suffered is kept as keyed by what it names."""
     tables: dict[str, Table] = {}
+    by_crew: set[int] = set()
     for item in found:
         profile = item.element
         if not is_table_row(profile, generic):
             continue
         type_name = profile.get("typeName", "")
+        crew = _CREW.search(type_name) or _CREW.search(item.owner.get("name", ""))
         values = characteristics(profile)
         cells = list(values.values())
         if not cells:
@@ -549,13 +558,22 @@ def _tables(found: list[Found], generic: str = "Damage Table") -> list[Table]:
             table = tables.setdefault(type_name, Table(list(values), []))
             table.rows.append(cells)
         else:
-            table = tables.setdefault(type_name, Table(["Wounds Suffered", *values], []))
+            key = "Crew" if crew else "Wounds Suffered"
+            table = tables.setdefault(type_name, Table([key, *values], []))
             table.rows.append([profile.get("name", "").strip(), *cells])
+        if crew:
+            by_crew.add(id(table))
     found_tables = [t for t in tables.values() if t.columns and t.rows]
     for table in found_tables:
         key = table.columns[0]
         by_wounds = "wound" in key.lower() or not key.strip()
-        if not by_wounds or not all(_wound_range(row[0]) for row in table.rows):
+        if id(table) in by_crew:
+            # rows named `0`..`4` under `Crew within 1"` count crew, not wounds suffered;
+            # the full crew first (the machine as it starts the battle)
+            table.keyed = "Crew" if by_wounds else key.strip()
+            if all(re.fullmatch(r"\s*\d{1,2}\s*", row[0]) for row in table.rows):
+                table.rows.sort(key=lambda row: -int(row[0]))
+        elif not by_wounds or not all(_wound_range(row[0]) for row in table.rows):
             table.keyed = key.strip() or "row"
     # a damage table first: the one the warscroll rolls by
     return sorted(found_tables, key=lambda t: bool(t.keyed))
@@ -868,10 +886,29 @@ class Tally:
             self.reminders += 1
 
 
+def as_bearer(text: str, unit: str) -> str:
+    """An ability's text with the unit's own name, as older warscrolls write the bearer
+    ("within 7\" of Morbidex Twiceborn", "Festus the Leechlord's"), read as "this model": the
+    wordings then know it. Only the reading uses it; the record keeps the text as written."""
+    names = {unit, unit.split(",", 1)[0].strip()}
+    for name in sorted((n for n in names if len(n) >= 5), key=len, reverse=True):
+        # never a name used as a keyword ("friendly Nurglings units")
+        at = rf"(?<!friendly )(?<!enemy )\b{re.escape(name)}"
+        text = re.sub(rf"{at}['’]s\b", "this model's", text, flags=re.IGNORECASE)
+        text = re.sub(rf"{at}\b(?! units?\b| models?\b)", "this model", text, flags=re.IGNORECASE)
+    return text
+
+
 def _ability(
-    name: str, text: str, refs: list[WeaponRef], tally: Tally, *, command: bool = False
+    name: str,
+    text: str,
+    refs: list[WeaponRef],
+    tally: Tally,
+    *,
+    command: bool = False,
+    bearer: str = "",
 ) -> tuple[dict[str, Any], Reading]:
-    reading = read_ability(text, refs)
+    reading = read_ability(as_bearer(text, bearer) if bearer else text, refs)
     tally.count(reading)
     data: dict[str, Any] = {"name": name, "text": text or name}
     if reading.timing:
@@ -1127,7 +1164,11 @@ def build_unit(
         role = _command_role(aname, text) if type_name in ABILITY_TYPES | {"Rule"} else None
         if type_name == "Unit Leader":
             role = role or "champion"
-        if role is not None and all(m["role"] != role for m in command_models):
+        # one champion; standard bearers or musicians of two kinds (a Flag Bearer and an Icon
+        # Bearer, each with its own rule) are each a command model, known by name
+        if role is not None and all(
+            m["role"] != role or (role != "champion" and m["name"] != aname) for m in command_models
+        ):
             reading = read_ability(text, refs, command_model=role != "champion")
             tally.count(reading)
             model: dict[str, Any] = {"role": role, "name": aname, "text": text or aname}
@@ -1141,7 +1182,16 @@ def build_unit(
                 model["reminder"] = True
             command_models.append(model)
             continue
-        ability, reading = _ability(aname, text, refs, tally)
+        if type_name not in ABILITY_TYPES and _LEVEL_ROW.match(aname):
+            # `2. Unholy Vigour` of an `Evocation of Death Level` table: in force only from
+            # that level (or on that result), which no effect can say: its text, a reminder
+            tally.abilities += 1
+            tally.reminders += 1
+            abilities.append({"name": aname, "text": text or aname, "reminder": True})
+            continue
+        one = data["unit_size"] == {"min": 1, "max": 1} or data["unit_size"] == {"min": 1}
+        bearer = name if one and "HERO" in keywords else ""
+        ability, reading = _ability(aname, text, refs, tally, bearer=bearer)
         if reading.fly:
             data["fly"] = True
             continue
@@ -1376,6 +1426,60 @@ def _same_name_reason(keep: Candidate, drop: Candidate) -> str:
     )
 
 
+_DEFAULT_CHOICE = re.compile(r"none|on foot|foot|dismounted|unmounted", re.IGNORECASE)
+_MOUNT_GROUP = re.compile(r"mount|steed|ride", re.IGNORECASE)
+
+
+def _profile_name(root: Element, root_name: str, item: Found, unit_profiles: list[Found]) -> str:
+    """The warscroll name of one of an entry's `Unit` profiles: the entry's own name for its
+    only profile, its default choice or the profile of that name; `Damsel on Pegasus` for a
+    profile of the entry's name carried by a mount choice (every profile kept: a player picks
+    the Damsel on foot or on her Pegasus, each with its own Move); else `Entry (Profile)`."""
+    pname = item.element.get("name", "").strip()
+    if len(unit_profiles) == 1:
+        return root_name
+    if pname != root_name:
+        return f"{root_name} ({pname})"
+    same = [o for o in unit_profiles if o.element.get("name", "").strip() == root_name]
+    if len(same) == 1 or item.owner is root:
+        return root_name
+    choice = item.owner.get("name", "").strip()
+    group = next(
+        (
+            g
+            for g in root.iter("selectionEntryGroup")
+            if any(c is item.owner for c in _children(g, "selectionEntries", "selectionEntry"))
+        ),
+        None,
+    )
+    default = group is not None and group.get("defaultSelectionEntryId") == item.owner.get("id")
+    if default or _DEFAULT_CHOICE.fullmatch(choice) or not choice:
+        return root_name
+    if group is not None and _MOUNT_GROUP.search(group.get("name", "")):
+        return f"{root_name} on {choice}"
+    return f"{root_name} ({choice})"
+
+
+def _own_share(item: Found, unit_profiles: list[Found], found: list[Found]) -> list[Found]:
+    """What one of several `Unit` profiles of an entry takes (a war machine and its crew, a
+    hero and its mount): the weapons and tables an entry carrying another `Unit` profile owns
+    are that unit's; a table keyed by crew is the machine's, never the crew's own Move."""
+    unit_owners = [o.owner for o in unit_profiles if o.owner is not item.owner]
+    crew = bool(_CREW.search(item.element.get("name", "")))
+    machine_besides = any(
+        not _CREW.search(o.element.get("name", "")) for o in unit_profiles if o is not item
+    )
+
+    def taken(f: Found) -> bool:
+        weapon = f.element.get("typeName") == "Weapon"
+        table = f.element.tag == "profile" and is_table_row(f.element)
+        if (weapon or table) and any(f.owner is o for o in unit_owners):
+            return False
+        return not (table and crew and machine_besides)
+
+    return [f for f in found if taken(f)]
+
+
 def import_catalogues(
     paths: Sequence[Path], progress: Callable[[str], None] | None = None
 ) -> ImportReport:
@@ -1443,18 +1547,15 @@ def import_catalogues(
             root_name = root.get("name", "").strip()
             for item in unit_profiles:
                 profile = item.element
-                pname = profile.get("name", "").strip()
-                name = (
-                    root_name
-                    if len(unit_profiles) == 1 or pname == root_name
-                    else f"{root_name} ({pname})"
-                )
+                name = _profile_name(root, root_name, item, unit_profiles)
                 others = [
                     o.owner
                     for o in unit_profiles
                     if o.owner is not item.owner and o.owner is not root
                 ]
                 mine = [f for f in found if not any(owns(o, f.owner) for o in others)]
+                if len(unit_profiles) > 1:
+                    mine = _own_share(item, unit_profiles, mine)
                 source = f"BattleScribe catalogue {catalogue.name!r} (revision {catalogue.root.get('revision', '?')})"
                 try:
                     data, notes = build_unit(
@@ -1502,9 +1603,9 @@ def import_catalogues(
         report.warscrolls.append(data)
         report.factions[candidate.faction] = report.factions.get(candidate.faction, 0) + 1
         report.weapons += len(data["missile_weapons"]) + len(data["melee_weapons"])
-    report.count_written()
     report.allegiances = read_allegiances(catalogues, index, report)
     settle_target_keywords(report.warscrolls)
+    report.count_written()
     return report
 
 
@@ -1588,6 +1689,36 @@ def _split_keywords(phrase: str, known: set[str]) -> list[str] | None:
     return parts
 
 
+def _auras(effects: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every aura among effects, nested ones (held for a while, on a roll) included."""
+    for effect in effects:
+        if effect.get("type") == "aura":
+            yield effect
+        for value in effect.values():
+            if isinstance(value, list) and value and isinstance(value[0], dict):
+                yield from _auras(value)
+
+
+def settle_aura_keywords(record: dict[str, Any], known: set[str]) -> None:
+    """An aura's keyword phrase ("STORMCAST ETERNALS", "KHORNE DAEMON", "DAUGHTERS OF KHAINE")
+    as the units' own keywords, each of which a unit must have: the phrase as one keyword never
+    matches a unit of two. A phrase of alternatives ("REDEEMER OR SACROSANCT"), which an aura
+    cannot hold, leaves the record a reminder with its text; a phrase of unknown words stays as
+    written (no imported unit carries it)."""
+    effects = record.get("effects") or []
+    for aura in _auras(effects):
+        settled: list[str] = []
+        for phrase in aura.get("keywords") or []:
+            if " OR " in phrase:
+                record.pop("effects", None)
+                record["reminder"] = True
+                return
+            split = _split_keywords(phrase, known)
+            settled.extend(split if split is not None else [phrase])
+        if aura.get("keywords"):
+            aura["keywords"] = list(dict.fromkeys(settled))
+
+
 def settle_target_keywords(warscrolls: list[dict[str, Any]]) -> None:
     """Turn the keyword phrases a text picks by ("REDEEMER OR SACROSANCT", "NURGLE DAEMON") into
     the imported units' own keywords, so the engine's keyword check accepts the units the text
@@ -1596,6 +1727,7 @@ def settle_target_keywords(warscrolls: list[dict[str, Any]]) -> None:
     for data in warscrolls:
         for key in ("abilities", "spells", "command_abilities"):
             for record in data.get(key) or []:
+                settle_aura_keywords(record, known)
                 target = record.get("target")
                 if not target or not target.get("keywords"):
                     continue
@@ -1646,7 +1778,7 @@ def import_into(
                         Skipped(data["name"], taken[data["id"]], _("your own file defines this id"))
                     )
         files = {name: records for name, records in files.items() if any(records.values())}
-        report.count_written()
+    report.count_written()
     header = "BattleScribe data " + ", ".join(report.files)
     report.written = write_files(out, files, header[:400])
     if progress is not None:

@@ -910,6 +910,20 @@ def _match(db: Database, name: str) -> Any:
     return match(_aos2_scrolls(db), name)
 
 
+def _mounted(db: Database, unit: RosterUnit) -> Any:
+    """A hero taken on a mount of its choices (a Damsel picked with `Pegasus`): the catalogue
+    import's `Damsel on Pegasus` warscroll, matched by name only, or None."""
+    for item in unit.items[:MAX_MOUNT_LOOKS]:
+        found = _match(db, f"{unit.name} on {item}")
+        if found is not None and found.how == "exact":
+            return found
+    return None
+
+
+MAX_MOUNT_LOOKS = 40
+"""At most this many of a unit's picks tried as its mount (a real unit has under twenty)."""
+
+
 def _lookup(db: Database, name: str) -> Any:
     """The aos2 warscroll of this name (case, punctuation, plurals, forms aside), or None."""
     found = _match(db, name)
@@ -1020,7 +1034,7 @@ def to_army(
             )
         )
     for unit in roster.units:
-        how = _match(db, unit.name)
+        how = _mounted(db, unit) or _match(db, unit.name)
         scroll = db.warscrolls[how.scroll.id] if how is not None else None
         if scroll is not None and how is not None and how.how == "close":
             result.notes.append(

@@ -210,7 +210,8 @@ _ON = r"(?:is )?(?P<on>[2-6])\+?(?: or more)?"
 
 _CONDITIONS = [
     (
-        r",? if (?:this|that|it) (?:unit|model)? ?(?:made|has made) a charge move in the same turn$",
+        r",? if (?:this|that|it) (?:unit|model)? ?(?:(?:made|has made) a charge move|charged) "
+        r"in the same turn$",
         "charged_this_turn",
     ),
     (r"^in the first battle round, ", "first_battle_round"),
@@ -241,6 +242,9 @@ def _reroll(s: str, weapons: list[WeaponRef]) -> tuple[list[dict[str, Any]], lis
         return None
     which = "ones" if match["ones"] else "failed" if match["which"] else "all"
     roll, rest = match["roll"], match["rest"]
+    if roll in ("hit", "wound") and rest.strip(" .") == "":
+        # "Re-roll hit rolls of 1." alone on a warscroll: the unit's own attacks
+        rest = "for attacks made by this unit"
     effect = {"type": "reroll", "roll": roll, "which": which}
     if roll == "save":
         if re.fullmatch(rf"(?:for attacks that target )?{_UNIT}\.?", rest.strip()):
@@ -491,10 +495,8 @@ def _more_wordings(
         r"(?:failed )?(?P<b>hit|wound) rolls(?P<ones> of 1)? (?P<rest>for attacks made (?:by|with) .+)",
         s,
     )
-    if match and match["a"] != match["b"]:
-        covered = _subject(match["rest"], weapons)
-        if covered is None:
-            return None
+    covered = _subject(match["rest"], weapons) if match and match["a"] != match["b"] else None
+    if match and covered is not None:
         which = "ones" if match["ones"] else "failed" if match["which"] else "all"
         return [
             {"type": "reroll", "roll": match["a"], "which": which},
@@ -506,8 +508,12 @@ def _more_wordings(
         s,
     )
     if match:
-        inner = _reroll(match["rest"], weapons) or _modifier(match["rest"], weapons)
-        if inner is None or any(e["type"] == "conditional" for e in inner[0]):
+        inner = (
+            _reroll(match["rest"], weapons)
+            or _modifier(match["rest"], weapons)
+            or _more_wordings(match["rest"], weapons)
+        )
+        if inner is None or any(e["type"] in ("conditional", "against") for e in inner[0]):
             return None
         effects, covered = inner
         if any(e.get("roll") == "save" for e in effects):
@@ -601,6 +607,17 @@ def _friendly_aura(s: str) -> list[dict[str, Any]] | None:
     return None
 
 
+_WIZARDS_NEAR = re.compile(
+    r"(?:you can )?(?P<op>add|subtract) (?P<n>\d) (?:to|from) (?:the )?"
+    r"(?P<rolls>casting|unbinding|casting and unbinding|unbinding and casting) rolls "
+    r"(?:for|of|made by) (?P<side>friendly|enemy) wizards (?:while they are |that are )?"
+    r"(?:wholly )?within (?P<r>\d{1,2})\"? of (?:(?:this|that) model|(?:one or more|any) "
+    r"(?:friendly )?models with this ability)"
+)
+"""A bonus or penalty to the casting or unbinding rolls of friendly or enemy WIZARDS near the
+bearer (an aura; its range is the players' to see)."""
+
+
 def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
     """Sentences about rolls outside the attack, battleshock, healing and auras.
 
@@ -689,6 +706,23 @@ def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
         s,
     ):
         return [{"type": "ethereal"}]
+    wizards = _WIZARDS_NEAR.fullmatch(s)
+    if wizards:
+        # "add 1 to casting rolls for friendly WIZARDS while they are within 18\" of this
+        # model", "subtract 1 from the casting rolls of enemy WIZARDS ...": an aura (AoS2 §21)
+        sign = 1 if wizards["op"] == "add" else -1
+        return [
+            {
+                "type": "aura",
+                "range": int(wizards["r"]),
+                "side": wizards["side"],
+                "keywords": ["WIZARD"],
+                "effects": [
+                    {"type": "roll_bonus", "roll": roll, "amount": sign * int(wizards["n"])}
+                    for roll in wizards["rolls"].split(" and ")
+                ],
+            }
+        ]
     match = re.fullmatch(
         r"(?:you can )?add (?P<n>\d) to (?:(?P<roll>hit|wound|save|hit and wound) rolls for "
         r"(?:attacks made by |attacks that target )?|(?P<bravery>the bravery characteristic of )|"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from aos_cli.core.ability_effects import (
     Aura,
+    BattalionUnitSlain,
     Conditional,
     GainCommandPoints,
     Heal,
@@ -52,7 +53,12 @@ from aos_cli.core.guards import (
     use_once,
 )
 from aos_cli.core.handlers import action
-from aos_cli.core.legality import check_ability, check_general_command, check_inspiring_presence
+from aos_cli.core.legality import (
+    check_ability,
+    check_general_command,
+    check_inspiring_presence,
+    fallen_comrades,
+)
 from aos_cli.core.state import ActiveEffect, GameState, UnitState
 from aos_cli.core.system import system_of
 from aos_cli.core.unit_attacks import holds
@@ -176,6 +182,30 @@ def _apply_each(
                 emit(state, rolled)
                 for _hit in range(hits):
                     _apply_each(state, source, aim, name, then, dice, answers)
+            case BattalionUnitSlain(range=reach, effects=inner):
+                # Martial Bond (seed 000 p.16): the unit within range of a comrade slain in
+                # the phase takes up its fight; once for each comrade slain.
+                fallen = fallen_comrades(state, aim, effect)
+                near = [
+                    u
+                    for u in fallen
+                    if answers.yes_no(
+                        f"within-{reach}:{u.spec.id}",
+                        tr(
+                            'was {unit} within {reach}" of {other} when it was slain?',
+                            unit=aim.name,
+                            reach=reach,
+                            other=u.name,
+                        ),
+                    )
+                ]
+                if not near:
+                    raise RuleError(
+                        tr('{unit} was not within {reach}" of a slain unit of its battalion',
+                           unit=aim.name, reach=reach)
+                    )  # fmt: skip
+                state.used_this_phase.add(f"avenged:{near[0].spec.id}")
+                _apply_each(state, source, aim, name, inner, dice, answers)
             case Lasting(until=until_name, effects=(Aura() as aura,)) if any(
                 isinstance(e, NoBattleshock) for e in aura.effects
             ):
@@ -307,7 +337,7 @@ def _command(state: GameState, act: UseCommand, dice: DiceSource, answers: Recor
         need_phase(state, "battleshock")
         unit = state.unit(_commanded(state, act))
         check_inspiring_presence(state, unit)
-        needs_hero_in_range(answers, unit)
+        needs_hero_in_range(answers, unit, state)
         spend_cp(state, unit.side, "Inspiring Presence")
         unit.battleshock_exempt = True
         unit.used.append("command: Inspiring Presence")

@@ -105,9 +105,12 @@ def attack_spec(
     )
     cover = garrison or (
         not denied
-        and answers.yes_no(
-            "cover",
-            tr(system.cover_question, unit=target.name),
+        and (
+            answers.yes_no(
+                "cover",
+                tr(system.cover_question, unit=target.name),
+            )
+            or (not melee and terrain.behind_obstacle(state, attacker, target, answers))
         )
     )
     if cover:
@@ -556,7 +559,7 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
     if roll < needed and (act.reroll or _offered_reroll(state, unit, act, roll, needed, answers)):
         ability = reroll_source(state, unit, "charge", answers)
         if ability is None:
-            needs_hero_in_range(answers, unit)
+            needs_hero_in_range(answers, unit, state)
             spend_cp(state, unit.side, "Forward to Victory")
             ability = "Forward to Victory"  # the views name it in the chosen language
             unit.used.append("command: Forward to Victory")

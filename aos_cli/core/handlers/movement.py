@@ -5,25 +5,27 @@ The roll arithmetic itself is `aos_cli.core.movement` (shared with `aos roll` an
 
 from __future__ import annotations
 
-from aos_cli.core.action_types import Arrive, Move, Retreat, Run
+from aos_cli.core.action_types import Arrive, Move, PreBattleMove, Retreat, Run
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.casualties import suffer_mortal_wounds
 from aos_cli.core.dice import DiceSource
-from aos_cli.core.events import Arrived, Moved, Ran, Retreated, emit
+from aos_cli.core.events import Arrived, Moved, Ran, Retreated, emit, say
 from aos_cli.core.guards import needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
 from aos_cli.core.legality import (
     check_arrive,
     check_move,
     check_not_engaged,
+    check_pre_battle_move,
     check_retreat,
     check_run,
     note_placed,
+    pre_battle_moves,
 )
 from aos_cli.core.roll_effects import modified, roll_modifier
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import system_of
-from aos_cli.language.text import tr
+from aos_cli.language.text import Value, tr
 
 
 @action(Move)
@@ -82,7 +84,7 @@ def _run(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnswers)
     check_not_engaged(state, unit, answers)
     modifier, names = roll_modifier(state, unit, "run", answers)
     if act.at_the_double:
-        needs_hero_in_range(answers, unit)
+        needs_hero_in_range(answers, unit, state)
         spend_cp(state, unit.side, "At the Double")
         unit.used.append("command: At the Double")
         die = 6
@@ -113,6 +115,13 @@ def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAn
         unit.in_reserve = False
         note_placed(state, unit, "arrive")
         emit(state, Arrived(unit.spec.id, unit.name, unit.side, "edge", 0, 0, True))
+        if unit.spec.contingent is not None:  # the same territory as its contingent (p.12)
+            where = tr(
+                "{unit} sets up in territory {territory}, with the rest of its contingent.",
+                unit=unit.name,
+                territory=unit.spec.contingent,
+            )
+            say(state, where)
         return
     if system_of(state).arrival_roll is None:
         unit.moved = True
@@ -124,8 +133,74 @@ def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAn
     roll = max(1, dice.roll(1, purpose)[0] + act.mod)
     unit.moved = True
     needed = system_of(state).arrival_roll or 0
+    roll = either_way(unit, roll, needed, answers)
     arrived = roll >= needed
     if arrived:
         unit.in_reserve = False
         note_placed(state, unit, "arrive")
     emit(state, Arrived(unit.spec.id, unit.name, unit.side, "roll", roll, needed, arrived))
+
+
+def either_way(unit: UnitState, roll: int, needed: int, answers: RecordedAnswers) -> int:
+    """The arrival roll after a bonus the player may add or subtract (Lightning Strike, seed
+    000 p.16: 2 either way for the units of the battalion in a Stormcast Eternals army).
+    Only the choice that changes the outcome is asked: adding to a roll that falls short,
+    subtracting from one that arrives (to stay in the Celestial Realm); modifiers never take
+    a roll below 1 (AoS2 §1.4)."""
+    from aos_cli.core.ability_effects import RollBonus
+
+    for ability in unit.spec.abilities:
+        for effect in ability.effects:
+            if not (
+                isinstance(effect, RollBonus) and effect.roll == "arrival" and effect.either_way
+            ):
+                continue
+            amount = effect.amount
+            names: dict[str, Value] = {
+                "ability": ability.name, "unit": unit.name, "roll": roll, "n": amount
+            }  # fmt: skip
+            if roll < needed <= roll + amount and answers.yes_no(
+                f"add:{ability.id}",
+                tr("{ability}: add {n} to the roll of {roll} for {unit}?", **names),
+            ):
+                return roll + amount
+            if max(1, roll - amount) < needed <= roll and answers.yes_no(
+                f"subtract:{ability.id}",
+                tr("{ability}: subtract {n} from the roll of {roll} for {unit}?", **names),
+            ):
+                return max(1, roll - amount)
+    return roll
+
+
+@action(PreBattleMove)
+def _pre_battle_move(
+    state: GameState, act: PreBattleMove, dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """Cunning Strategist (seed 000 p.19): once both armies are set up, before the first
+    battle round, D3 friendly Stormcast Eternals units may each move up to 5". The dice are
+    rolled as the first unit moves; the move itself is made at the table."""
+    unit = state.unit(act.unit)
+    check_pre_battle_move(state, unit)
+    found = pre_battle_moves(state, unit.side)
+    assert found is not None  # checked
+    name, effect = found
+    side = state.sides[unit.side]
+    if side.pre_battle_moves is None:
+        purpose = tr(
+            "{ability}: how many units move ({dice})", ability=name, dice=str(effect.units)
+        )
+        side.pre_battle_moves = effect.units.roll(dice, str(purpose))
+    side.pre_battle_moved.append(unit.spec.id)
+    unit.used.append(name)
+    left = side.pre_battle_moves - len(side.pre_battle_moved)
+    say(
+        state,
+        tr(
+            '{unit} may move up to {inches}" ({ability}); units left to move: {left} of {n}.',
+            unit=unit.name,
+            inches=effect.distance,
+            ability=name,
+            left=max(0, left),
+            n=side.pre_battle_moves,
+        ),
+    )

@@ -291,7 +291,18 @@ def _wound_text(roll: WoundRoll) -> str:
 
 
 def duel_lines(result: DuelResult, barged: bool = False) -> list[str]:
-    """A rolled Fight for people, step by step."""
+    """A rolled Fight for people, step by step: the duel, what the winner's Special Strike
+    did, its Strikes and saves, the Wounds lost and who backs away."""
+    return [
+        *_duel_roll_lines(result),
+        *_special_strike_lines(result),
+        *_strike_lines(result),
+        *_outcome_lines(result, barged),
+    ]
+
+
+def _duel_roll_lines(result: DuelResult) -> list[str]:
+    """Feints, each side's Duel roll and who won the Fight, and how (mesbg §1)."""
     from aos_cli.systems.mesbg.rules import DecidedBy
 
     lines: list[str] = []
@@ -329,6 +340,12 @@ def duel_lines(result: DuelResult, barged: bool = False) -> list[str]:
             side=winner, roll=result.roll_off, good=side_name("good"), needs=result.roll_off_needs
         )
     lines.append(decided)
+    return lines
+
+
+def _special_strike_lines(result: DuelResult) -> list[str]:
+    """What the winner's Special Strike did: Bash, Stun, Shielding, Piercing Strike."""
+    lines: list[str] = []
     win = result.fighter(result.winner)
     if result.bash is not None:
         a, b, down = result.bash
@@ -364,6 +381,12 @@ def duel_lines(result: DuelResult, barged: bool = False) -> list[str]:
             else _("Piercing Strike ({side}): Defence -{d3}.")
         )
         lines.append(change.format(side=side_name(side.value), d3=d3))
+    return lines
+
+
+def _strike_lines(result: DuelResult) -> list[str]:
+    """The winner's Strikes and its supporters', and each wound's Fury and Fate rolls."""
+    lines: list[str] = []
     if result.strikes or (result.need is None and result.strength is not None):
         shown = " ".join(_wound_text(r) for r in result.strikes) or _("none")
         strikes = (
@@ -396,6 +419,12 @@ def duel_lines(result: DuelResult, barged: bool = False) -> list[str]:
             state = _("{save} → ignored") if save.ignored else _("{save} → lost")
             parts.append(state.format(save=what))
         lines.append(_("Wounds: {saves}").format(saves="; ".join(parts)))
+    return lines
+
+
+def _outcome_lines(result: DuelResult, barged: bool) -> list[str]:
+    """The Wounds the loser lost, and the side that backs away (not after a Barge)."""
+    lines: list[str] = []
     loser = result.loser
     if result.strikes or result.support_strikes:
         verdict = (

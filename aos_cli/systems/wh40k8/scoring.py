@@ -4,7 +4,7 @@ these rules through `WH40K8System.scoring_rules()`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from aos_cli.core.errors import RuleError
 from aos_cli.core.events import say
@@ -14,6 +14,7 @@ from aos_cli.language.text import Join, tr
 
 if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
+    from aos_cli.core.setup_value import SetUp
     from aos_cli.core.state import GameState
 
 MAX_PICK = 36
@@ -66,11 +67,10 @@ def keep_one_objective(state: GameState, dice: DiceSource | None) -> None:
 class FortyKScoring(SystemScoring):
     """40k8 §17.4-§17.5 as the scoring engine's moments see them."""
 
-    def start(self, state: GameState, setup: dict[str, Any]) -> None:
+    def start(self, state: GameState, setup: SetUp) -> None:
         """Keep the side that chose the deployment zones, when the set-up asked it (40k8 §17.5:
         the Underdog's tie-break)."""
-        chooser = setup.get("zones_chosen_by")
-        book_of(state).zones_chosen_by = int(chooser) if chooser in (0, 1) else None
+        book_of(state).zones_chosen_by = setup.zones_chosen_by
 
     def start_of_round(self, state: GameState, dice: DiceSource | None) -> None:
         """Ancient Relic: at the start of the first battle round one marker is left."""

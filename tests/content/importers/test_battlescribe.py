@@ -249,3 +249,68 @@ def test_keyword_phrases_a_text_picks_by_become_the_units_own_keywords() -> None
         {"side": "friendly"},
         {"side": "friendly", "keywords": ["BLOODLETTER"]},
     ]
+
+
+def _recount(out: Path) -> dict[str, int]:
+    """The abilities of the files written, counted again from the YAML (as the benchmark does)."""
+    import yaml
+
+    counts = {"total": 0, "effects": 0, "effects_and_reminder": 0, "reminders": 0}
+    for path in sorted(out.glob("imported-*.yaml")):
+        for scroll in yaml.safe_load(path.read_text()).get("warscrolls", []):
+            for key in ("abilities", "spells", "command_abilities", "command_models"):
+                for record in scroll.get(key) or []:
+                    counts["total"] += 1
+                    if not record.get("effects"):
+                        counts["reminders"] += 1
+                    elif record.get("reminder"):
+                        counts["effects_and_reminder"] += 1
+                    else:
+                        counts["effects"] += 1
+    return counts
+
+
+def test_issue24_the_report_counts_the_abilities_written(tmp_path: Path) -> None:
+    """Issue 24 §6: the report's count of abilities with effects is a count of the files
+    written: an aura the import turns back into a reminder after reading it, and a unit left
+    out because the player's own file defines its id, are counted as written, not as read."""
+    from tests.content.importers.catxml import ability, entry, unit_profile, weapon, write
+
+    aura = (
+        "You can re-roll hit rolls of 1 for attacks made by friendly Order or Test Host units "
+        'within 9" of this model.'
+    )
+    units = (
+        entry(
+            "u1",
+            "Aura Keeper",
+            unit_profile("Aura Keeper") + weapon("Staff") + ability("Either Aura", aura),
+        )
+        + entry(
+            "u2",
+            "Shield Bearers",
+            unit_profile("Shield Bearers")
+            + weapon("Blade")
+            + ability("Shields", "Add 1 to save rolls for attacks that target this unit."),
+        )
+        + entry(
+            "u3",
+            "Taken Ones",
+            unit_profile("Taken Ones")
+            + weapon("Blade")
+            + ability("Hardy", "You can re-roll save rolls for attacks that target this unit."),
+        )
+    )
+    folder = write(tmp_path / "cat", units)
+    out = tmp_path / "content"
+    out.mkdir()
+    (out / "mine.yaml").write_text(
+        "schema_version: 1\nwarscrolls:\n- {id: taken-ones, name: Taken Ones, move: 5, wounds: 1,"
+        " bravery: 6, save: 4+, melee_weapons: [{id: b, name: B, range: 1, attacks: 1,"
+        " to_hit: 4+, to_wound: 4+, rend: 0, damage: 1}]}\n"
+    )
+    report = import_into([folder], out)
+    assert any(s.name == "Taken Ones" for s in report.skipped)
+    said = report.to_json()["abilities"]
+    assert {k: said[k] for k in _recount(out)} == _recount(out)
+    assert _recount(out) == {"total": 2, "effects": 1, "effects_and_reminder": 0, "reminders": 1}

@@ -142,6 +142,176 @@ def test_a_table_keyed_by_crew_is_no_wound_table(tmp_path: Path) -> None:
     assert "3 crew" in table["text"] and table["reminder"]
 
 
+def _crew_rows(type_name: str) -> str:
+    """A table of the machine's Move and its weapon's To Hit by crew within 1" (rows `0`..`3`,
+    in no order), as an upgrade entry named for the crew."""
+    rows = "".join(
+        row(type_name, name, Move=move, Big_Stone=hit)
+        for name, move, hit in [
+            ("0", "0", "0"),
+            ("2", '2"', "4+"),
+            ("3", '3"', "3+"),
+            ("1", '1"', "5+"),
+        ]
+    )
+    return entry("crew-table", "Crew within 1&quot;", rows, kind="upgrade", points="0.0")
+
+
+def test_a_machine_linked_to_its_crew_is_two_units_with_their_own_moves(tmp_path: Path) -> None:
+    """A war machine whose entry links a crew entry of its own (`Unit` profile each): two
+    warscrolls. The machine's Move (*) comes from the full crew's row of its table by crew
+    (rows named `0`..`3` count crew, not wounds: never Move 0); the crew keeps its own Move."""
+    crew = entry(
+        "grot-crew",
+        "Lobber Crew",
+        unit_profile("Lobber Crew", move='5"', wounds="1") + weapon("Crew Knives"),
+        kind="upgrade",
+        points="0.0",
+    )
+    machine = entry(
+        "lobber",
+        "Stone Lobber",
+        unit_profile("Stone Lobber", move="*", wounds="4", bravery="-", save="5+")
+        + weapon("Big Stone", kind="Missile", rng='6-40"', hit="*"),
+        inner=f"<selectionEntries>{_crew_rows('Stone Lobber')}</selectionEntries>"
+        '<entryLinks><entryLink id="l-crew" name="Crew" targetId="grot-crew" type="selectionEntry"/></entryLinks>',
+    )
+    scrolls, report = _import(write(tmp_path, crew + machine))
+    lobber, grots = scrolls["Stone Lobber"], scrolls["Lobber Crew"]
+    assert lobber["move"] == 3 and "damage_table" not in lobber
+    table = next(a for a in lobber["abilities"] if a["name"] == "Table by Crew")
+    assert table["text"].startswith('Crew, Move, Big Stone; 3, 3", 3+') and table["reminder"]
+    assert grots["move"] == 5 and [w["name"] for w in grots["melee_weapons"]] == ["Crew Knives"]
+    assert "Big Stone" not in str(grots) and "Table by Crew" not in str(grots)
+    assert not report.skipped
+
+
+def test_a_machine_and_crew_in_one_entry_share_out_weapons_and_table(tmp_path: Path) -> None:
+    """One entry holding the machine's `Unit` profile and a crew model entry with its own: the
+    machine keeps its weapon and its table by crew, the crew only its own weapons and Move."""
+    crew_model = entry(
+        "crew-model",
+        "Lobber Crew",
+        unit_profile("Lobber Crew", move='5"', wounds="1") + weapon("Crew Knives"),
+        kind="model",
+        points="0.0",
+    )
+    machine = entry(
+        "lobber",
+        "Stone Lobber",
+        unit_profile("Stone Lobber", move="*", wounds="4", bravery="-", save="5+")
+        + weapon("Big Stone", kind="Missile", rng='6-40"', hit="*"),
+        inner=f"<selectionEntries>{_crew_rows('Lobber Crew Table')}{crew_model}</selectionEntries>",
+    )
+    scrolls, _report = _import(write(tmp_path, machine))
+    lobber, grots = scrolls["Stone Lobber"], scrolls["Stone Lobber (Lobber Crew)"]
+    assert lobber["move"] == 3
+    assert [w["name"] for w in grots["melee_weapons"]] == ["Crew Knives"]
+    assert grots["move"] == 5 and not grots.get("missile_weapons")
+    assert all(a["name"] != "Table by Crew" for a in grots.get("abilities", []))
+
+
+def mounted_hero() -> str:
+    """A hero whose `Mount` choices each carry a `Unit` profile of the hero's name (none, the
+    default; a horse; a flying steed), each mount with its own weapon."""
+
+    def choice(ident: str, name: str, move: str, extra: str = "") -> str:
+        return entry(
+            ident,
+            name,
+            unit_profile("Maiden", move=move, wounds="5") + extra,
+            kind="upgrade",
+            points="0.0",
+        )
+
+    group = (
+        '<selectionEntryGroups><selectionEntryGroup id="g-mount" name="Mount" defaultSelectionEntryId="c-none">'
+        "<selectionEntries>"
+        + choice("c-none", "None", '5"')
+        + choice("c-horse", "Swift Horse", '12"', weapon("Hooves"))
+        + choice("c-wing", "Winged Steed", '16"', weapon("Wing Hooves"))
+        + "</selectionEntries></selectionEntryGroup></selectionEntryGroups>"
+    )
+    return entry("maiden", "Maiden", weapon("Staff of Light"), kind="model", inner=group)
+
+
+def test_every_mount_choice_of_a_hero_is_kept_as_its_own_warscroll(tmp_path: Path) -> None:
+    """A hero whose mount choices each carry a `Unit` profile of its name (the Damsel): every
+    profile kept. The default choice keeps the name; each mount is `Hero on Mount`, with its
+    own Move and its mount's weapons only."""
+    hero = mounted_hero()
+    scrolls, report = _import(write(tmp_path, hero))
+    foot, horse, wing = (
+        scrolls["Maiden"],
+        scrolls["Maiden on Swift Horse"],
+        scrolls["Maiden on Winged Steed"],
+    )
+    assert (foot["move"], horse["move"], wing["move"]) == (5, 12, 16)
+    assert [w["name"] for w in foot["melee_weapons"]] == ["Staff of Light"]
+    assert [w["name"] for w in horse["melee_weapons"]] == ["Staff of Light", "Hooves"]
+    assert [w["name"] for w in wing["melee_weapons"]] == ["Staff of Light", "Wing Hooves"]
+    assert not report.skipped
+
+
+def test_a_numbered_row_of_a_level_table_stays_a_reminder(tmp_path: Path) -> None:
+    """A warscroll's ability by level (`2. Grim Haste` of a table of levels of power, a type
+    of its own; `07-13 Models Slain` of a tally) is in force only from that level: its text stays a reminder, never an effect
+    the unit has from the start. An ability of an ability type keeps its effects."""
+    unit = entry(
+        "coach",
+        "Grim Coach",
+        unit_profile("Grim Coach", move='14"', wounds="10")
+        + weapon("Scythe")
+        + ability(
+            "2. Grim Haste",
+            "This model can run and still charge later in the same turn.",
+            type_name="Level of Dread",
+        )
+        + ability(
+            "07-13 Models Slain",
+            "Re-roll hit rolls of 1.",
+            type_name="Tally of the Fallen",
+        )
+        + ability("Swift Wheels", "This model can run and still shoot in the same turn."),
+    )
+    scrolls, _report = _import(write(tmp_path, unit))
+    by_name = {a["name"]: a for a in scrolls["Grim Coach"]["abilities"]}
+    assert by_name["2. Grim Haste"]["reminder"] and "effects" not in by_name["2. Grim Haste"]
+    assert (
+        by_name["07-13 Models Slain"]["reminder"] and "effects" not in by_name["07-13 Models Slain"]
+    )
+    assert by_name["Swift Wheels"]["effects"]
+
+
+def test_two_kinds_of_standard_bearer_are_each_a_command_model(tmp_path: Path) -> None:
+    """AoS2 §20.3: a unit whose standard bearers come in two kinds, each with its own rule
+    (a Flag Bearer's Bravery, an Icon Bearer's), has both as command models, whose effects
+    the set-up gives only to a unit that includes one: never an ability always in force."""
+    unit = entry(
+        "u1",
+        "Spear Gits",
+        unit_profile("Spear Gits")
+        + weapon("Spear")
+        + ability(
+            "Bad Icon",
+            "Add 1 to save rolls for attacks made with missile weapons that target a unit "
+            "that includes any Bad Icon Bearers.",
+        )
+        + ability(
+            "Dark Flag",
+            "Add 1 to the Bravery characteristic of a unit that includes any Dark Flag Bearers.",
+        ),
+    )
+    scrolls, _report = _import(write(tmp_path, unit))
+    gits = scrolls["Spear Gits"]
+    bearers = [m for m in gits["command_models"] if m["role"] == "standard_bearer"]
+    assert [m["name"] for m in bearers] == ["Bad Icon", "Dark Flag"]
+    assert bearers[1]["effects"] == [
+        {"type": "characteristic_modifier", "characteristic": "bravery", "amount": 1}
+    ]
+    assert all(a["name"] != "Dark Flag" for a in gits.get("abilities", []))
+
+
 def test_points_and_size_as_battlescribe_counts_them(tmp_path: Path) -> None:
     """Points on the model entry (`5 Judicators` at 140, taken 1-4 times) are the unit's
     140 for 5-20 models, not the entry's own 0."""

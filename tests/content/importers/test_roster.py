@@ -182,3 +182,18 @@ def test_a_pipe_named_like_a_roster_is_refused(tmp_path: Path) -> None:
     os.mkfifo(pipe)
     with pytest.raises(ImportProblem, match="not a regular file"):
         read_bytes(pipe, suffixes=(".ros",))
+
+
+def test_a_hero_picked_on_a_mount_is_matched_with_that_mount_s_warscroll(tmp_path: Path) -> None:
+    """A roster's `Maiden` with the pick `Winged Steed` is the catalogue's `Maiden on Winged
+    Steed` (its own Move), not the Maiden on foot."""
+    from aos_cli.content.importers.roster import RosterUnit, _mounted
+    from tests.content.importers.catxml import write
+    from tests.content.importers.test_battlescribe_units import mounted_hero
+
+    out = tmp_path / "content"
+    import_into([write(tmp_path / "cat", mounted_hero())], out)
+    db = load_database([out])
+    found = _mounted(db, RosterUnit("Maiden", items=["Staff of Light", "Winged Steed"]))
+    assert found is not None and db.warscrolls[found.scroll.id].move == 16
+    assert _mounted(db, RosterUnit("Maiden", items=["Staff of Light"])) is None

@@ -1360,3 +1360,197 @@ def test_issue24_a_bonus_against_a_unit_of_many_models(text: str) -> None:
         }
     ]
     assert reading.weapons == ["bow"]
+
+
+_KNOWN = {"DAUGHTERS OF KHAINE", "KHORNE", "DAEMON", "STORMCAST ETERNAL", "REDEEMER", "WIZARD"}
+
+
+@pytest.mark.parametrize(
+    ("text", "keywords"),
+    [
+        (
+            "You can re-roll hit rolls of 1 for attacks made by friendly Daughters of Khaine "
+            'units wholly within 9" of this model.',
+            ["DAUGHTERS OF KHAINE"],
+        ),
+        (
+            'Add 1 to wound rolls for attacks made by friendly Khorne Daemon units within 8" '
+            "of this model.",
+            ["KHORNE", "DAEMON"],
+        ),
+        (
+            'You can re-roll charge rolls for friendly Stormcast Eternals units within 12" of '
+            "this model.",
+            ["STORMCAST ETERNAL"],
+        ),
+        (
+            'Add 1 to casting rolls for friendly Khorne Daemon wizards within 12" of this model.',
+            ["KHORNE", "DAEMON", "WIZARD"],
+        ),
+        (
+            "Do not take battleshock tests for friendly Daughters of Khaine units wholly "
+            'within 18" of this model.',
+            ["DAUGHTERS OF KHAINE"],
+        ),
+        (
+            "Subtract 1 from hit rolls for attacks made with missile weapons that target "
+            'friendly Khorne Daemon units within 6" of this model.',
+            ["KHORNE", "DAEMON"],
+        ),
+        (
+            'Add 1 to the Bravery characteristic of friendly Stormcast Eternal units within 6" '
+            "of this model.",
+            ["STORMCAST ETERNAL"],
+        ),
+    ],
+)
+def test_issue24_an_aura_of_several_words_is_the_units_own_keywords(
+    text: str, keywords: list[str]
+) -> None:
+    """AoS2 §21: an aura covers a friendly unit with every keyword it names. A phrase of
+    several words is the imported units' own keywords (KHORNE and DAEMON; DAUGHTERS OF KHAINE
+    as the one keyword it is; STORMCAST ETERNALS as STORMCAST ETERNAL), never one keyword no
+    unit carries, so the engine's check (every keyword of the aura) accepts the units meant."""
+    from aos_cli.content.importers.battlescribe import settle_aura_keywords
+
+    reading = read_ability(text, WEAPONS)
+    record = {"effects": reading.effects}
+    settle_aura_keywords(record, _KNOWN)
+    auras = [e for e in record["effects"] if e["type"] == "aura"]
+    assert len(auras) == 1 and auras[0]["keywords"] == keywords, record
+    build_effect(auras[0])
+
+
+def test_issue24_an_aura_for_one_keyword_or_another_stays_a_reminder() -> None:
+    """An aura for "REDEEMER or KHORNE units" would need any of two keywords, which an aura
+    cannot say: the ability stays a reminder with its text, rather than cover no unit."""
+    from aos_cli.content.importers.battlescribe import settle_aura_keywords
+
+    reading = read_ability(
+        "You can re-roll hit rolls of 1 for attacks made by friendly Redeemer or Khorne units "
+        'within 9" of this model.',
+        WEAPONS,
+    )
+    record: dict[str, object] = {"effects": reading.effects}
+    settle_aura_keywords(record, _KNOWN)
+    assert "effects" not in record and record["reminder"] is True
+
+
+@pytest.mark.parametrize(
+    ("text", "auras"),
+    [
+        (
+            'Add 1 to casting rolls for friendly WIZARDS while they are within 12" of this model.',
+            [("friendly", 12, "casting", 1)],
+        ),
+        (
+            'Subtract 1 from the casting rolls of enemy WIZARDS while they are within 10" of '
+            "this model.",
+            [("enemy", 10, "casting", -1)],
+        ),
+        (
+            'Add 1 to unbinding rolls for friendly WIZARDS wholly within 9" of this model. In '
+            'addition, subtract 1 from casting rolls for enemy WIZARDS while they are within 9" '
+            "of this model.",
+            [("friendly", 9, "unbinding", 1), ("enemy", 9, "casting", -1)],
+        ),
+    ],
+)
+def test_issue24_casting_rolls_of_wizards_near_the_bearer(
+    text: str, auras: list[tuple[str, int, str, int]]
+) -> None:
+    """AoS2 §21 and §15.1: a bonus or penalty to the casting or unbinding rolls of friendly
+    or enemy WIZARDS within range of the bearer is an aura on WIZARD units of that side."""
+    reading = read_ability(text, WEAPONS)
+    assert reading.complete
+    got = [
+        (e["side"], e["range"], e["effects"][0]["roll"], e["effects"][0]["amount"])
+        for e in reading.effects
+    ]
+    assert got == auras
+    assert all(e["keywords"] == ["WIZARD"] for e in reading.effects)
+    for effect in reading.effects:
+        build_effect(effect)
+
+
+def test_issue24_the_bearer_named_by_name_is_this_model() -> None:
+    """Older warscrolls name the bearer ("within 7\\" of Grubble the Old", whatever the case
+    of the warscroll's name): read as this model, never where the name is a keyword."""
+    from aos_cli.content.importers.battlescribe import as_bearer
+
+    text = as_bearer(
+        'Add 1 to wound rolls for friendly Mites units while they are within 7" of Grubble '
+        "the Old.",
+        "Grubble The Old, Keeper of Mites",
+    )
+    reading = read_ability(text, WEAPONS)
+    assert reading.effects == [
+        {
+            "type": "aura",
+            "range": 7,
+            "side": "friendly",
+            "keywords": ["MITES"],
+            "effects": [{"type": "modifier", "roll": "wound", "amount": 1}],
+        }
+    ]
+    assert as_bearer("friendly Grubbles units near Grubbles", "Grubbles") == (
+        "friendly Grubbles units near this model"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "effects"),
+    [
+        (
+            "Re-roll wound rolls of 1.",
+            [{"type": "reroll", "roll": "wound", "which": "ones"}],
+        ),
+        (
+            "Add 1 to hit rolls for attacks made by this model if it charged in the same turn.",
+            [
+                {
+                    "type": "conditional",
+                    "condition": "charged_this_turn",
+                    "effects": [{"type": "modifier", "roll": "hit", "amount": 1}],
+                }
+            ],
+        ),
+        (
+            "You can re-roll hit and wound rolls for attacks made by this model that target a "
+            "MONSTER.",
+            [
+                {
+                    "type": "against",
+                    "keywords": ["MONSTER"],
+                    "effects": [
+                        {"type": "reroll", "roll": "hit", "which": "all"},
+                        {"type": "reroll", "roll": "wound", "which": "all"},
+                    ],
+                }
+            ],
+        ),
+        (
+            'Subtract 1 from casting rolls for enemy WIZARDS within 15" of any friendly models '
+            "with this ability.",
+            [
+                {
+                    "type": "aura",
+                    "range": 15,
+                    "side": "enemy",
+                    "keywords": ["WIZARD"],
+                    "effects": [{"type": "roll_bonus", "roll": "casting", "amount": -1}],
+                }
+            ],
+        ),
+    ],
+)
+def test_issue24_bare_rerolls_charged_bonuses_and_two_rerolls_against_a_kind(
+    text: str, effects: list[dict[str, object]]
+) -> None:
+    """AoS2 §14.1, §14.5: a warscroll's bare "Re-roll wound rolls of 1." is its own attacks';
+    "if it charged in the same turn" is the charge condition; hit and wound rolls rerolled only
+    against a MONSTER; an aura held by every model with the ability (AoS2 §21)."""
+    reading = read_ability(text, WEAPONS)
+    assert reading.effects == effects and reading.complete
+    for effect in effects:
+        build_effect(effect)
