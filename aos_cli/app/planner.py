@@ -506,6 +506,8 @@ def triumph_offer(
     triumph = side.triumph
     if not triumph or side.triumph_used:
         return None
+    if triumph.get("phase") and triumph["phase"] != state.phase:
+        return None  # the 1st edition's Inspired: in a combat phase only (AoS1 §5.3)
     name = str(triumph.get("name") or _("the triumph"))
     found: list[Effect] = []
     waiting = list(build_effects(triumph.get("effects"), name))

@@ -264,32 +264,34 @@ MENU_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
         "next": ("n", "next"), "undo": ("u", "undo"), "status": ("s", "status"),
         "dice": ("d", "dice"), "quit": ("q", "quit"), "adjust": ("a", "adjust"),
         "heal": ("h", "heal"), "general": ("g", "general"), "correct": ("c", "correct"), "plan": ("p", "plan"),
+        "blessed": ("b", "blessed"),
     },
     "hu": {
         "next": ("t", "tovább"), "undo": ("v", "visszavonás", "vissza"),
         "status": ("á", "állapot"), "dice": ("d", "dobókocka", "kocka"),
         "quit": ("k", "kilépés"), "adjust": ("m", "módosítás"), "heal": ("gy", "gyógyítás"),
         "general": ("ú", "új tábornok", "tábornok"), "correct": ("j", "javítás"),
-        "plan": ("p", "terv"),
+        "plan": ("p", "terv"), "blessed": ("ál", "áldott"),
     },
     "it": {
         "next": ("av", "avanti", "prossima"), "undo": ("i", "indietro", "annulla"),
         "status": ("s", "stato"), "dice": ("d", "dadi"), "quit": ("e", "esci"),
         "adjust": ("m", "modifica"), "heal": ("cu", "cura", "guarisci"), "general": ("g", "generale"),
-        "correct": ("c", "correggi"), "plan": ("p", "piano"),
+        "correct": ("c", "correggi"), "plan": ("p", "piano"), "blessed": ("b", "benedetto"),
     },
     "tr": {
         "next": ("i", "ileri", "sonraki"), "undo": ("ga", "geri al", "geri"),
         "status": ("o", "ordular", "durum"), "dice": ("z", "zar"), "quit": ("ç", "çık"),
         "adjust": ("a", "ayarla"), "heal": ("t", "tedavi", "iyileştir"),
         "general": ("y", "yeni general", "general"), "correct": ("v", "varsayım", "düzelt"),
-        "plan": ("p", "plan"),
+        "plan": ("p", "plan"), "blessed": ("k", "kutsanmış"),
     },
     "ru": {
         "next": ("д", "дальше", "далее"), "undo": ("о", "отменить", "отмена"),
         "status": ("с", "состояние"), "dice": ("к", "кубики"), "quit": ("в", "выход", "выйти"),
         "adjust": ("и", "изменить"), "heal": ("л", "лечить", "лечение"),
         "general": ("г", "генерал"), "correct": ("п", "поправить"), "plan": ("пл", "план"),
+        "blessed": ("б", "благословенный"),
     },
 }  # fmt: skip
 """The menu's keys and words per language, the shown key first. English is understood in every

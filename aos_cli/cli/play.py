@@ -463,6 +463,45 @@ class _Table:
             else _("Dice: the tool rolls.")
         )
 
+    def blessed(self, menu: _Menu) -> GameState | None:
+        """`b`: Blessed (AoS1 §5.3), once per battle: the last step's dice listed, one picked
+        and given any result, and the step played again with it."""
+        from aos_cli.app.blessed import bless, blessed_sides, step_dice
+        from aos_cli.app.play import pick_numbered
+        from aos_cli.cli.acting import TerminalAsker
+        from aos_cli.views.play import step_dice_lines
+
+        out, state = self.out, menu.state
+        holding = blessed_sides(state)
+        if not holding:
+            out.print(_("No side has Blessed to use (once per battle)."))
+            return None
+        record, rolled = step_dice(self.session)
+        for line in step_dice_lines(record.kind, rolled):
+            out.print(line, markup=False)
+        if not rolled:
+            return None
+        side = holding[0]
+        if len(holding) > 1:
+            names = [state.sides[i].name for i in holding]
+            for number, name in enumerate(names, 1):
+                out.print(f"  [{number}] {name}", markup=False)
+            chosen = pick_numbered(ask_line(_("Whose Blessed")), list(range(1, len(names) + 1)))
+            if chosen is None:
+                out.print(_("No such side; nothing was done."))
+                return None
+            side = holding[chosen]
+        die = pick_numbered(ask_line(_("Die to change")), [d.number for d in rolled])
+        value = ask_whole(_("Its result instead (1 to 6)"), lowest=1)
+        if die is None or value > 6:
+            out.print(_("No such die or result; nothing was done."))
+            return None
+        self.assumed = None
+        return bless(
+            self.session, die + 1, value, menu.live.dice(self.source), state.sides[side].name,
+            menu.live.asker(TerminalAsker(require_terminal=False)),
+        )  # fmt: skip
+
     def fix(self, menu: _Menu, kind: str) -> GameState | None:
         """`a`, `h`, `g`: a correction made at the table."""
         from aos_cli.app.play import step_clock
@@ -532,6 +571,7 @@ _KEY_ACTIONS: dict[str, Callable[[_Table, _Menu], GameState | None]] = {
     "status": _Table.status,
     "plan": _Table.plan,
     "dice": _Table.switch_dice,
+    "blessed": _Table.blessed,
 }
 """The menu's keys that are not options, each with what it does."""
 

@@ -115,6 +115,8 @@ class Run(Action):
     unit: str
     at_the_double: bool = False
     command_reroll: bool = False
+    offer_reroll: bool = False
+    """`aos play`: after the roll, ask whether to spend a Command Re-roll on it (40k8 §17.6)."""
 
 
 @register_action_type
@@ -209,7 +211,8 @@ class Shoot(AttackModifiers):
     attacks: int | None = None
     """With `weapon`: how many of its attacks go at this target; the rest at others (p.7)."""
     command_reroll: str | None = None
-    """40k8 §17.6: the Underdog re-rolls one die of this roll (`hit`, `wound`, `save`, `damage`)."""
+    """40k8 §17.6: the Underdog re-rolls one die of this roll (`hit`, `wound`, `save`, `damage`;
+    `ask` in `aos play`: asked as a stage has a die to re-roll)."""
 
 
 @register_action_type
@@ -238,7 +241,8 @@ class Fight(AttackModifiers):
     attacks: int | None = None
     """With `weapon`: how many of its attacks go at this target; the rest at others (p.7)."""
     command_reroll: str | None = None
-    """40k8 §17.6: the Underdog re-rolls one die of this roll (`hit`, `wound`, `save`, `damage`)."""
+    """40k8 §17.6: the Underdog re-rolls one die of this roll (`hit`, `wound`, `save`, `damage`;
+    `ask` in `aos play`: asked as a stage has a die to re-roll)."""
 
 
 @register_action_type
@@ -261,6 +265,8 @@ class Battleshock(Action):
     kind: ClassVar[str] = "battleshock"
     aliases: ClassVar[tuple[str, ...]] = ("morale",)
     reroll_unit: str | None = None
+    offer_reroll: bool = False
+    """`aos play`: ask for each test that fails whether to spend a Command Re-roll on it."""
 
 
 # --------------------------------------------------------------------------- magic
@@ -277,6 +283,8 @@ class Cast(Action):
     target: str | None = None
     mod: int = 0
     command_reroll: bool = False
+    offer_reroll: bool = False
+    """`aos play`: after a failed test, ask whether to spend a Command Re-roll on it."""
 
 
 @register_action_type
@@ -290,6 +298,8 @@ class Unbind(Action):
     mod: int = 0
     command_reroll: bool = False
     """40k8 §17.6: the Underdog re-rolls one die of the Deny the Witch test."""
+    offer_reroll: bool = False
+    """`aos play`: after a failed test, ask whether to spend a Command Re-roll on it."""
 
 
 # --------------------------------------------------------------------------- abilities and commands
@@ -400,6 +410,14 @@ def _field_value(kind: str, name: str, annotation: str, value: object) -> Json:
         if isinstance(value, float) and number != value:
             raise InputError(whole)
         return number
+    if base.startswith("dict[str, ") or base == "JsonObject":
+        return _mapping_value(kind, name, base, value, said)
+    raise TypeError(f"no codec for {annotation!r} ({kind}.{name})")
+
+
+def _mapping_value(kind: str, name: str, base: str, value: object, said: dict[str, Value]) -> Json:
+    """A mapping field: counts by name (`dict[str, int]`), or a step carried inside another
+    action as it is stored (`JsonObject`, AoS1 §5.3 Blessed)."""
     if base == "dict[str, int]":
         if not isinstance(value, dict):
             raise InputError(tr("{action}: {field} must map names to numbers, not {value}", **said))
@@ -408,7 +426,12 @@ def _field_value(kind: str, name: str, annotation: str, value: object) -> Json:
             str(key): _field_value(kind, f"{name}.{key}", "int", count)
             for key, count in counts.items()
         }
-    raise TypeError(f"no codec for {annotation!r} ({kind}.{name})")
+    if base == "JsonObject":
+        if not isinstance(value, dict):
+            raise InputError(tr("{action}: {field} must be a mapping, not {value}", **said))
+        step: dict[str, Json] = {str(key): item for key, item in value.items()}
+        return step
+    raise TypeError(f"no codec for {base!r} ({kind}.{name})")
 
 
 def action_type(kind: str) -> type[Action]:

@@ -103,6 +103,8 @@ class ObjectiveSpec:
     territory: str | None = None
     """The territory of the map it lies in (Ill Met by Moonlight: one at the centre of each,
     seed 000 p.12): it counts as the territory of the coalition whose contingent sets up there."""
+    placed_by: str = ""
+    """The side that placed it at set-up, where the players place markers (40k8 §17.3)."""
 
 
 @dataclass(frozen=True)

@@ -138,11 +138,13 @@ def options(state: GameState) -> list[Option]:
         verb = system_of(state).unbind_verb
         spell = spell_text(state.pending_spell.spell)
         wording = UNBIND_LABELS.get(verb, "{verb} {spell} with {wizard}")
+        # 40k8 §17.6: a side with Command Re-rolls is asked whether to re-roll a failed test
+        offer = {"offer_reroll": True} if state.sides[enemy].command_rerolls else {}
         found = [
             Option(
                 tr(wording, verb=verb, spell=spell, wizard=u.name),
                 "unbind",
-                {"wizard": u.spec.id},
+                {"wizard": u.spec.id, **offer},
                 side=enemy,
             )
             for u in state.sides[enemy].units

@@ -75,6 +75,9 @@ def start(state: GameState, setup: SetUp) -> None:
             book.underdog = index
     territories = dict(setup.objective_territories)
     names = [s.name.lower() for s in state.sides]
+    for objective, spec in zip(state.objectives, plan.objectives, strict=True):
+        if spec.placed_by.lower() in names:
+            objective.placed_by = names.index(spec.placed_by.lower())
     for objective in state.objectives:
         owner = territories.get(objective.id)
         if owner is not None and owner.lower() in names:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
@@ -10,6 +10,7 @@ from aos_cli.core.system import system_of
 from aos_cli.language.i18n import N_, _, ngettext, number, percent_sign
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from fractions import Fraction
 
     from aos_cli.app.play import TargetOdds
@@ -29,6 +30,7 @@ KEY_LABELS: dict[str, str] = {
     "general": N_("new general"),
     "correct": N_("correct what was assumed"),
     "plan": N_("plan of the phase"),
+    "blessed": N_("Blessed: change a die of the last step"),
 }
 """What each key of the menu does, named in the catalogues."""
 
@@ -85,6 +87,10 @@ def menu_lines(
         lines = [Text(f"  [{n}] {label}") for n, label in zip(shown, said, strict=True)]
     if any(option.kind in ("shoot", "fight") for option in choices):
         lines.append(Text(key_hint("plan"), style="muted"))  # the planner (issue 29)
+    if state is not None and any(
+        s.triumph and s.triumph.get("any_die") and not s.triumph_used for s in state.sides
+    ):
+        lines.append(Text(key_hint("blessed"), style="muted"))  # AoS1 §5.3, once per battle
     return [*lines, Text(keys_text(), style="muted")]
 
 
@@ -195,3 +201,15 @@ def dice_odds_line(odds: StageOdds) -> str:
         slain_before=number(odds.slain_before, 2),
         slain_now=number(odds.slain_now, 2),
     )
+
+
+def step_dice_lines(kind: str, rolled: Sequence[Any]) -> list[str]:
+    """The last step's dice, numbered, with what each was rolled for (AoS1 §5.3 Blessed
+    changes one of them)."""
+    from aos_cli.views.history import action_name
+
+    if not rolled:
+        return [_("The last step ({step}) rolled no dice.").format(step=action_name(kind))]
+    lines = [_("The dice of the last step ({step}):").format(step=action_name(kind))]
+    lines += [f"  {die.number}. {die.purpose}: {die.value}" for die in rolled]
+    return lines

@@ -57,6 +57,7 @@ def test_wh40k8_play_walks_the_six_phases_with_smite(run_cli: RunCli, tmp_path: 
         "",                       # 40k8 §17: the mission, Only War
         "5 3",                    # the roll-off: Player One rolls the D3 and chooses zones
         "6",                      # 40k8 §17.4: the D3 primary objective (3: Domination)
+        "1 2", "", "", "", "",    # §17.3: the objective markers placed, where not said
         "", "",                   # 40k8 §16: neither Warlord takes a Warlord Trait
         "1", "1", "1", "1",       # §17.5: one unit at a time, from Player Two
         "1", "n",                 # the Underdog (Space Marines) gives the first turn away

@@ -12,6 +12,7 @@ from tests.conftest import RunCli
 
 ANSWERS = [
     "",  # 40k8 §17: the mission, Only War
+    "", "", "", "",  # §17.3: the objective markers placed, where not said
     "", "",  # §16: neither Warlord takes a Warlord Trait
     "1", "1", "1", "1",  # §17.5: one unit at a time (Rhino and Plague Marines go last by themselves)
     "1", "y",  # §17.7: the Underdog (the Space Marines) takes the first turn
@@ -37,7 +38,7 @@ ANSWERS = [
 """What the players type in a seeded game (`--dice auto --seed 1`): every phase of a turn."""
 
 GIFT_ANSWERS = [
-    "", "", "", "1", "1", "1", "1",  # the mission, no traits and the deployment, as above
+    "", "", "", "", "", "", "", "1", "1", "1", "1",  # the mission, markers, no traits and the deployment, as above
     "1", "n",  # the Underdog gives the first turn to the Death Guard
     "1", "y", "y", "n",  # 40k8 §15 Nurgle's Gift: Librarian and Tactical Squad within reach
     "q",

@@ -102,8 +102,8 @@ def policy_answer(screen: str, phase: str, acted: dict[str, int]) -> str:
         special = [k for k, label in options if "teleportarium" in label or "embarked" in label]
         transports = [k for k, label in options if "Rhino" in label]
         return (special or transports or [options[0][0]])[0]
-    if last.startswith("Mission") or "Warlord Trait for" in last:
-        return ""  # Only War; no Warlord Trait (40k8 §16)
+    if last.startswith("Mission") or "Warlord Trait for" in last or "where is it?" in last:
+        return ""  # Only War; markers placed (40k8 §17.3); no Warlord Trait (40k8 §16)
     if last.startswith("Choose"):
         menu = MENU.findall(screen[max(0, screen.rfind("Clock:")) :])
         for wanted in WANTED:

@@ -293,6 +293,11 @@ def test_40k8_17_4_17_5_roll_off_winner_rolls_the_primary_and_chooses_the_zones(
         "",  # the mission: Only War
         "2 5",  # the roll-off: Player Two wins
         "2",  # its D3: 1, Slay and Secure
+        "1 2",
+        "",
+        "",
+        "",
+        "",  # 40k8 §17.3: the objective markers placed, where not said
         "",  # 40k8 §16: Player One's Warlord takes no Warlord Trait
         "",  # nor Player Two's
         "2",  # Player One: the Lord of Contagion in a teleportarium chamber
@@ -325,7 +330,25 @@ def test_40k8_17_6_equal_power_levels_the_zone_chooser_is_the_underdog_unasked(
 
     marines = str(bundled_armies("wh40k8")[1])
     db = tmp_path / "games.sqlite3"
-    typed = ["", "6 1", "6", "", "", "", "", "", "", "1", "y", "q"]  # §16: no traits
+    typed = [
+        "",
+        "6 1",
+        "6",
+        "1 2",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "1",
+        "y",
+        "q",
+    ]  # §16: no traits
     out = run_cli(
         "play", "--db", str(db), "--army", marines, "--army", marines, "--dice", "manual",
         input="\n".join(typed) + "\n",

@@ -38,7 +38,8 @@ def test_an_action_is_a_frozen_value() -> None:
 
 def _sample(cls: type[Any]) -> Any:
     """A value of `cls` with every field set to something other than its default."""
-    samples = {"str": "x", "int": 3, "bool": True, "dict[str, int]": {"Player One": 2}}
+    samples = {"str": "x", "int": 3, "bool": True, "dict[str, int]": {"Player One": 2},
+               "JsonObject": {"v": 3, "unit": "liberators"}}  # fmt: skip
     values = {f.name: samples[str(f.type).removesuffix("| None").strip()] for f in fields(cls)}
     return cls(**values)
 

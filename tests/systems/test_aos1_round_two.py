@@ -4,16 +4,18 @@ length and questions, each test citing its section of aos1-core.md (seeds 002, 0
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 
 from aos_cli.core.actions import RecordedAnswers, apply_action
-from aos_cli.core.dice import Reroll, SeededDice
+from aos_cli.core.dice import Reroll, ScriptedDice, SeededDice
 from aos_cli.core.effects import RerollRoll, RollModifier
-from aos_cli.core.errors import RuleError
+from aos_cli.core.errors import GameError, RuleError
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
 from aos_cli.views.events import note_lines
+from tests.conftest import RunCli
 from tests.systems.harness import act, snapshot, to_phase
 
 ARMIES = "aos1_armies.yaml"
@@ -138,3 +140,125 @@ def test_aos1_s5_1_a_battle_may_go_on_past_round_six() -> None:
     act(ended, "next")
     assert ended.ended
     assert "`aos next --answer battle-over=no`" in " ".join(note_lines(ended.notes))
+
+
+def test_aos1_s5_3_blessed_changes_one_die_of_the_last_step_once_per_battle(
+    tmp_path: Path,
+) -> None:
+    """AoS1 §5.3 Blessed (1-2): once per battle a single die becomes any result. The
+    Liberators' ten hit rolls all miss (1s); Blessed makes the third a 6: the fight is played
+    again with that hit, its wound (3) and the Chainrasps' save (1) rolled, and one Chainrasp
+    slain; the other dice stay as rolled. The triumph is spent; the game replays the same."""
+    from aos_cli.app.blessed import bless, blessed_sides, step_dice
+    from aos_cli.app.games import load, perform
+    from aos_cli.app.session import Session
+    from aos_cli.store import Store
+
+    with Store(tmp_path / "g.sqlite3") as store:
+        game_id = store.create_game("blessed", snapshot(ARMIES), "aos1")
+        session = Session(store, game_id)
+
+        def step(kind: str, dice: list[int], **payload: object) -> None:
+            answers = payload.pop("answers", {})
+            perform(store, game_id, kind, dict(payload), ScriptedDice(dice),
+                    RecordedAnswers(dict(answers)))  # type: ignore[arg-type]  # fmt: skip
+
+        step("triumph", [2], side="Stormcast")
+        state = session.state()
+        assert blessed_sides(state) == [0]
+        step("priority", [], first=0)
+        for _ in range(4):
+            step("next", [])
+        assert session.state().phase == "combat"
+        step("fight", [1] * 10, unit="liberators", target="chainrasps",
+             answers={"engaged": True, "cover": False})  # fmt: skip
+        assert session.state().unit("chainrasps").models == 15
+        record, rolled = step_dice(session)
+        assert record.kind == "fight" and len(rolled) == 10
+        assert "hit" in rolled[2].purpose and rolled[2].value == 1
+        state = bless(session, 3, 6, ScriptedDice([3, 1]))
+        assert state.unit("chainrasps").models == 14
+        assert state.sides[0].triumph_used and blessed_sides(state) == []
+        assert "the 1 is made a 6" in " ".join(note_lines(state.notes))
+        assert load(store, game_id).state.unit("chainrasps").models == 14
+        with pytest.raises(GameError, match="no side has Blessed"):
+            bless(session, 1, 6, ScriptedDice([]))
+
+
+def test_aos1_s5_3_play_offers_inspired_in_a_combat_phase_only() -> None:
+    """AoS1 §5.3 Inspired: `aos play` offers it before an attack in the combat phase, with the
+    chance to destroy the target without and with it, and not before shooting (where the
+    fight's `--triumph` would be refused)."""
+    from aos_cli.app.planner import triumph_offer
+
+    state = new_game(snapshot(ARMIES))
+    act(state, "triumph", [4], side="Stormcast")
+    act(state, "priority", first=0)
+    to_phase(state, "shooting")
+    judicators, liberators = state.unit("judicators"), state.unit("liberators")
+    assert triumph_offer(state, judicators, state.unit("chainrasps"), "shoot") is None
+    to_phase(state, "combat")
+    offer = triumph_offer(state, liberators, state.unit("chainrasps"), "fight")
+    assert offer is not None and offer[0] == "Inspired"
+    assert offer[1].mean_with > offer[1].mean_without
+
+
+def test_aos1_s5_3_blessed_on_the_command_line(run_cli: RunCli, tmp_path: Path) -> None:
+    """AoS1 §5.3 Blessed with `aos blessed`: alone it lists the last step's dice; `--die 1
+    --to 6` turns the Judicators' first hit roll (a 2) into a 6, keeping the saves rolled;
+    once used it is refused."""
+    db = str(tmp_path / "g.sqlite3")
+    assert run_cli("game", "new", "--system", "aos1", "--db", db).exit_code == 0
+    rolled = run_cli("triumph", "Player One", "--db", db, "--seed", "1")
+    assert "Blessed" in rolled.stdout, rolled.stdout
+    run_cli("priority", "--first", "Player One", "--db", db)
+    for _ in range(2):
+        run_cli("next", "--db", db)
+    shot = run_cli("shoot", "judicators", "--target", "chainrasps", "--db", db, "--seed", "3",
+                   "--answer", "cover=no")  # fmt: skip
+    assert "hit 3+: 2 5 5 2 3" in shot.stdout and "save 5+ -1: 5 1 5" in shot.stdout
+    listed = run_cli("blessed", "--db", db)
+    assert "1. Judicators, Skybolt Bow: hit rolls (3+): 2" in listed.stdout
+    changed = run_cli("blessed", "--die", "1", "--to", "6", "--db", db, "--seed", "4")
+    assert changed.exit_code == 0, changed.stderr
+    assert "hit 3+: 6 5 5 2 3 → 4 hits" in changed.stdout
+    assert "save 5+ -1: 5 1 5" in changed.stdout and "the 2 is made a 6" in changed.stdout
+    again = run_cli("blessed", "--die", "2", "--to", "6", "--db", db)
+    assert again.exit_code == 1 and "no side has Blessed" in again.stderr
+
+
+def test_aos1_s10_2_a_charger_attacks_before_the_combat_phase_ends_in_the_sheets_words() -> None:
+    """AoS1 §10.2: the combat phase goes on until every eligible unit has attacked once; the
+    Liberators charged (6 6 from 5") and have not: ending the phase is refused, citing the
+    1st edition sheet, not the 2nd edition's p.6."""
+    from aos_cli.core.legality import LEGALITY_REVISION
+
+    state = game(rules_revision=LEGALITY_REVISION)
+    to_phase(state, "charge")
+    act(state, "charge", [6, 6], unit="liberators",
+        answers={"engaged": False, "within-12": True, "distance": 5})  # fmt: skip
+    assert state.unit("liberators").charged
+    to_phase(state, "combat")
+    with pytest.raises(RuleError) as refused:
+        act(state, "next")
+    assert "AoS1 §10.2" in str(refused.value) and "AoS2" not in str(refused.value)
+
+
+def test_aos1_s5_3_play_offers_blessed_with_b_after_a_step(run_cli: RunCli, tmp_path: Path) -> None:
+    """AoS1 §5.3 Blessed in `aos play`: while a side holds it the menu shows `[b]`; `b` lists
+    the last step's dice (the Judicators' shooting), the first hit roll (2) becomes a 6 and
+    the step is played again with one more wound roll typed (5): 4 Skeleton Archers slain,
+    not 3, and the key is gone once used."""
+    typed = ["6", "1",  # Player One rolls a Triumph: 1, Blessed
+             "1", "y", "n", "n",  # Player One takes the first turn; on to the shooting phase
+             "1", "3", "2 5 5 2 3", "5 4 6",  # the Judicators shoot the Skeleton Archers
+             "b", "1", "6", "5", "q"]  # fmt: skip
+    out = run_cli("play", "--db", str(tmp_path / "g.sqlite3"), "--system", "aos1", "--quick",
+                  "--dice", "manual", input="\n".join(typed) + "\n")  # fmt: skip
+    assert out.exit_code == 0, out.stderr
+    text = out.stdout
+    assert "[b] Blessed: change a die of the last step" in text
+    assert "1. Judicators, Skybolt Bow: hit rolls (3+): 2" in text
+    assert "Skeleton Archers: 4 slain, 6 left." in text and "the 2 is made a 6" in text
+    assert "triumph: Blessed, used" in text
+    assert "[b] Blessed" not in text[text.index("the 2 is made a 6") :]

@@ -227,7 +227,7 @@ def test_40k8_s16_setup_asks_each_character_warlord_for_a_warlord_trait(
     from aos_cli.store import Store
 
     db = tmp_path / "games.sqlite3"
-    typed = ["", "5 3", "6", "2", "6", "3", "1", "1", "1", "1", "q"]
+    typed = ["", "5 3", "6", "1 2", "", "", "", "", "2", "6", "3", "1", "1", "1", "1", "q"]
     out = run_cli("play", "--db", str(db), "--system", "wh40k8", "--dice", "manual",
                   input="\n".join(typed) + "\n")  # fmt: skip
     assert out.exit_code == 0, out.stderr
@@ -377,3 +377,93 @@ def test_40k8_s4_7_a_unit_still_in_reserve_at_the_end_is_lost_and_shown_lost() -
     assert state.result is not None and state.result["share_lost"]["Death Guard"] > 0
     flags = unit_flags(unit, state, shown=True)
     assert "never arrived: lost" in flags and "reserve" not in flags
+
+
+def test_40k8_s17_3_the_players_place_the_objective_markers_at_set_up(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """40k8 §17.3: after the terrain each player places 2 objective markers, alternating from
+    the winner of a roll-off (Player Two, 2 against 6): the players say where each stands,
+    and the game keeps it and who placed it."""
+    from aos_cli.app.games import load
+    from aos_cli.store import Store
+
+    db = tmp_path / "games.sqlite3"
+    typed = ["", "5 3", "6",  # the mission, the primary objective's roll-off and D3
+             "2 6", "the ruined shrine", "", "the crater", "",  # §17.3: the markers
+             "", "", "1", "1", "1", "1", "q"]  # fmt: skip
+    out = run_cli("play", "--db", str(db), "--system", "wh40k8", "--dice", "manual",
+                  input="\n".join(typed) + "\n")  # fmt: skip
+    assert out.exit_code == 0, out.stderr
+    text = " ".join((out.stdout + out.stderr).split())
+    assert "Player Two places the first" in text
+    assert "Player Two places Objective 1: where is it?" in text
+    assert "Player One places Objective 2: where is it?" in text
+    with Store(db) as store:
+        state = load(store, store.list_games()[0].id).state
+    assert [(o.position, o.placed_by) for o in state.objectives] == [
+        ("the ruined shrine, placed by Player Two", 1),
+        ("placed by Player One", 0),
+        ("the crater, placed by Player Two", 1),
+        ("placed by Player One", 0),
+    ]
+
+
+def test_40k8_s17_6_play_offers_command_rerolls_as_the_dice_fall() -> None:
+    """40k8 §17.6 (a single die, at any point) in `aos play`: the menu of the Underdog (the
+    Space Marines, 2 Command Re-rolls) asks as its dice fall. A failed save against the
+    Plague Marines' Boltguns (1 → 6) is re-rolled when the players say yes; the Death Guard,
+    with none, are never asked; the Librarian's Psychic test (1 2 → 4 2), its Advance (2 → 5),
+    a failing Deny the Witch and charge (1 1 → 6 1 for the 4 needed) are offered too, each
+    asked only while one is left."""
+    from aos_cli.core.answers import RecordedAnswers
+    from aos_cli.core.guide import options
+    from aos_cli.systems.wh40k8.rules import offer_command_reroll
+
+    state = new_game(armies())
+    act(state, "priority", [], first=DG)
+    to_phase(state, "shooting")
+    shots = [o for o in options(state) if o.kind == "shoot"]
+    assert shots and all(o.payload.get("command_reroll") == "ask" for o in shots)
+    flags = {"half-range": False, "cover": False, "engaged": False,
+             "command-reroll:save": True}  # fmt: skip
+    act(state, "shoot", [6] * 10 + [1, 2, 3, 4, 5, 6], unit="plague-marines",
+        target="tactical-squad", command_reroll="ask", answers=flags)  # fmt: skip
+    notes = " ".join(note_lines(state.notes))
+    assert "Command Re-roll on a save roll: 6 (1 Command Re-roll left" in notes
+    assert state.sides[SM].command_rerolls == 1 and state.unit("tactical-squad").models == 4
+
+    state = new_game(armies())
+    act(state, "priority", [], first=SM)
+    moves = {o.payload.get("unit"): o.payload for o in options(state) if o.kind == "advance"}
+    assert moves["librarian"].get("offer_reroll") is True
+    act(state, "advance", [2, 5], unit="librarian", offer_reroll=True,
+        answers={"command-reroll": True})  # fmt: skip
+    assert "rolled 5" in " ".join(note_lines(state.notes))
+    to_phase(state, "psychic")
+    casts = [o for o in options(state) if o.kind == "cast"]
+    assert casts and all(o.payload.get("offer_reroll") for o in casts)
+    act(state, "cast", [1, 2, 4], wizard="librarian", spell="Smite", target="plague-marines",
+        offer_reroll=True, answers={"closest-visible": True, "command-reroll": True})  # fmt: skip
+    assert "Librarian manifests Smite with 6 (4+2)" in " ".join(note_lines(state.notes))
+    assert state.sides[SM].command_rerolls == 0
+    # none left: nothing is asked (an unanswered question would be refused)
+    assert not offer_command_reroll(state, SM, RecordedAnswers({}), "command-reroll", "a die")
+    state = new_game(armies())
+    act(state, "priority", [], first=SM)
+    to_phase(state, "charge")
+    charge = {"engaged": False, "within-12": True, "overwatch:plague-marines": False,
+              "distance": 5, "command-reroll": True}  # fmt: skip
+    act(state, "charge", [1, 1, 6], unit="tactical-squad", target="plague-marines",
+        offer_reroll=True, answers=charge)  # fmt: skip
+    assert state.unit("tactical-squad").charged and state.sides[SM].command_rerolls == 1
+    state = new_game(armies())
+    act(state, "priority", [], first=DG)
+    to_phase(state, "psychic")
+    act(state, "cast", [3, 4], wizard="plaguecaster", spell="Smite", target="tactical-squad",
+        answers={"closest-visible": True})  # fmt: skip
+    denies = [o for o in options(state) if o.kind == "unbind" and o.payload.get("wizard")]
+    assert denies and all(o.payload.get("offer_reroll") for o in denies)
+    act(state, "deny", [2, 3, 6], wizard="librarian", offer_reroll=True,
+        answers={"within-24": True, "command-reroll": True})  # fmt: skip
+    assert "Librarian denies Smite with 9" in " ".join(note_lines(state.notes))

@@ -18,6 +18,7 @@ INFO = SystemInfo(
         ("sudden-death", "aos_cli.systems.aos1.commands:sudden_death"),
         ("triumph", "aos_cli.systems.aos1.commands:triumph"),
         ("mystical", "aos_cli.systems.aos1.commands:mystical"),
+        ("blessed", "aos_cli.systems.aos1.commands:blessed"),
     ),
     help_panel="Age of Sigmar 1st edition",
 )

@@ -19,6 +19,7 @@ from aos_cli.core.casualties import slay_models
 from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.handlers import action
+from aos_cli.core.stored import JsonObject
 from aos_cli.core.system import (
     GameSystem,
     Option,
@@ -60,6 +61,21 @@ class AoS1System(GameSystem):
 
     def attack_rules(self, rules: AttackRules) -> AttackRules:
         return rebuild_rules(AttackRules1e, rules)
+
+    def owed_fight(self, state: GameState) -> RuleError | None:
+        """AoS1 §10.2: the combat phase goes on until every eligible unit on both sides has
+        attacked once; a unit that charged this turn is eligible (in the sheet's words)."""
+        owed = super().owed_fight(state)
+        if owed is None:
+            return None
+        waiting = next(u for u in state.units() if u.on_battlefield and u.charged and not u.fought)
+        return RuleError(
+            _(
+                "{unit} charged this turn and has not attacked: every eligible unit attacks "
+                "once before the combat phase ends (AoS1 §10.2)"
+            ).format(unit=waiting.name),
+            _("fight with `aos fight` (with --attacks 0 when no enemy is within reach)"),
+        )
 
     def scoring_rules(self) -> SystemScoring:
         """Sudden Death: an objective of the outnumbered side that wins at once (AoS1 §5.2)."""
@@ -625,8 +641,8 @@ def _sudden_death(
 @action(Triumph, system="aos1")
 def _triumph(state: GameState, act: Triumph, dice: DiceSource, answers: RecordedAnswers) -> None:
     """AoS1 §5.3: after Sudden Death objectives are chosen, a side that won a major victory in
-    its previous battle rolls a D6: 1-2 Blessed, 3-4 Inspired, 5-6 Empowered (+1 Wounds for
-    the general, applied here; the other two are reminders for the table)."""
+    its previous battle rolls a D6: 1-2 Blessed (one die changed, `Blessed`), 3-4 Inspired
+    (declared with a fight), 5-6 Empowered (+1 Wounds for the general, applied here)."""
     from aos_cli.core.scoring import book_of, side_index
 
     _pre_battle(state, _("A Triumph is rolled before the first battle round (AoS1 §5)"))
@@ -652,10 +668,15 @@ def _triumph(state: GameState, act: Triumph, dice: DiceSource, answers: Recorded
             )
         )
     elif name == "Blessed":
+        state.sides[side].triumph = {
+            "name": "Blessed",
+            "text": "Once per battle change the result of a single die to any result.",
+            "any_die": True,
+        }
         state.notes.append(
             _(
-                "Triumph {roll}: Blessed - once in the battle change one die to any result "
-                "(correct the outcome with `aos adjust`)."
+                "Triumph {roll}: Blessed - once in the battle change one die to any result: "
+                "right after the step that rolled it, with `aos blessed` (`b` in `aos play`)."
             ).format(roll=roll)
         )
     else:
@@ -679,6 +700,103 @@ def _triumph(state: GameState, act: Triumph, dice: DiceSource, answers: Recorded
                 "rolls: declare it with --triumph as it fights."
             ).format(roll=roll)
         )
+
+
+@register_action_type
+@dataclass(frozen=True)
+class Blessed(Action):
+    """AoS1 §5.3 Blessed: once per battle `side` changes one die to any result. The step that
+    rolled it (`step`, its `payload`) is played again with its `die`-th die (counted from 1
+    over the step's rolls) turned to `value`; its other dice stay as they were rolled."""
+
+    kind: ClassVar[str] = "blessed"
+    side: str
+    die: int
+    value: int
+    step: str
+    payload: JsonObject
+
+
+class BlessedDice:
+    """The step's dice with one die changed to the chosen result (AoS1 §5.3): the `die`-th
+    die rolled (from 1) reads `value`; `changed` keeps what it was rolled as, and why."""
+
+    def __init__(self, inner: DiceSource, die: int, value: int) -> None:
+        self.inner, self.die, self.value = inner, die, value
+        self.seen = 0
+        self.changed: tuple[str, int] | None = None
+
+    def roll(self, count: int, purpose: Any) -> list[int]:
+        values = list(self.inner.roll(count, purpose))
+        if self.seen < self.die <= self.seen + count:
+            place = self.die - self.seen - 1
+            self.changed = (str(purpose), values[place])
+            values[place] = self.value
+        self.seen += count
+        return values
+
+
+def blessed_side(state: GameState, named: str | None) -> int:
+    """The side using Blessed: the one named, else the only side holding it unused."""
+    from aos_cli.core.scoring import side_index
+
+    holding = [
+        i
+        for i, s in enumerate(state.sides)
+        if s.triumph and s.triumph.get("any_die") and not s.triumph_used
+    ]
+    if named:
+        side = side_index(state, named)
+        if side not in holding:
+            raise RuleError(
+                _("{side} has no Blessed to use (AoS1 §5.3: once per battle)").format(
+                    side=state.sides[side].name
+                )
+            )
+        return side
+    if not holding:
+        raise RuleError(_("no side has Blessed to use (AoS1 §5.3: once per battle)"))
+    if len(holding) > 1:
+        raise InputError(_("both sides hold Blessed: say whose it is with --side"))
+    return holding[0]
+
+
+@action(Blessed, system="aos1")
+def _blessed(state: GameState, act: Blessed, dice: DiceSource, answers: RecordedAnswers) -> None:
+    """AoS1 §5.3 Blessed: the step is played again with one of its dice changed to any
+    result (1 to 6) and the side's Triumph is spent."""
+    from aos_cli.core.actions import handler_for, read_action
+    from aos_cli.core.dice import FACES
+    from aos_cli.core.state import TRIUMPH_USED
+
+    side = blessed_side(state, act.side)
+    if act.value not in FACES:
+        raise InputError(
+            _("a die shows 1 to 6, not {value}").format(value=act.value), _("give 1 to 6")
+        )
+    if act.step == Blessed.kind:
+        raise RuleError(_("Blessed changes a die of another step"))
+    inner = read_action(state, act.step, dict(act.payload))
+    handler = handler_for(state, type(inner))
+    if handler is None:
+        raise RuleError(_("there is no step {step} to play again").format(step=repr(act.step)))
+    changed = BlessedDice(dice, act.die, act.value)
+    handler(state, inner, changed, answers)
+    if changed.changed is None:
+        raise RuleError(
+            ngettext(
+                "that step rolled {n} die, not a die number {die}",
+                "that step rolled {n} dice, not a die number {die}",
+                changed.seen,
+            ).format(n=changed.seen, die=act.die)
+        )
+    state.sides[side].used_once_per_battle.add(TRIUMPH_USED)
+    purpose, was = changed.changed
+    state.notes.append(
+        _("Blessed ({side}, AoS1 §5.3): {purpose} - the {was} is made a {value}.").format(
+            side=state.sides[side].name, purpose=purpose, was=was, value=act.value
+        )
+    )
 
 
 AOS1 = AoS1Scenery(

@@ -565,17 +565,34 @@ class CommandReroll:
     stage: str
     spend: Callable[[str], int]
     used: bool = False
+    ask: Callable[[str, str], bool] | None = None
+    """In `aos play`: asked as each stage has a die to re-roll (its stage and what it is),
+    once a stage, instead of a `stage` declared beforehand; `stage` is the one taken."""
+    asked: set[str] = field(default_factory=set)
+
+    def _wanted(self, stage: str, what: str) -> bool:
+        """Whether a Command Re-roll goes on this stage's die: the declared stage, or the
+        players' answer when asked (each stage asked once an attack)."""
+        if self.ask is None:
+            return not self.used and stage == self.stage
+        if stage in self.asked:
+            return False
+        self.asked.add(stage)
+        if not self.ask(stage, what):
+            return False
+        self.stage = stage
+        return True
 
     def on_dice(
         self, stage: str, dice: list[Die], succeeds: Callable[[int], bool], what: str
     ) -> list[Die]:
         """The dice with the first failure of this stage re-rolled, once."""
-        if self.used or stage != self.stage:
+        if self.used and self.ask is None:
             return dice
         failed = next(
             (i for i, d in enumerate(dice) if d.rerolled is None and not succeeds(d.value)), None
         )
-        if failed is None:
+        if failed is None or not self._wanted(stage, what):
             return dice
         self.used = True
         dice = list(dice)
@@ -584,7 +601,11 @@ class CommandReroll:
 
     def on_damage(self, damage: DiceExpr, values: list[int], what: str) -> list[int]:
         """The Damage values with the lowest one rolled again (a Damage of one die only)."""
-        if self.used or self.stage != "damage" or damage.d6_count != 1 or not values:
+        if (self.used and self.ask is None) or damage.d6_count != 1 or not values:
+            return values
+        if self.ask is not None and min(values) >= damage.maximum:
+            return values  # nothing to gain: not asked
+        if not self._wanted("damage", what):
             return values
         low = values.index(min(values))
         self.used = True

@@ -38,7 +38,26 @@ def turn_menu(state: GameState) -> list[Option]:
     from aos_cli.core.guide import ability_options, targets
 
     found = [*_options(state), *ability_options(state)]
-    return [o for o in found if o.target is None or targets(state, o)]
+    return [offer_rerolls(state, o) for o in found if o.target is None or targets(state, o)]
+
+
+REROLLED = {"advance": "own", "cast": "own", "charge": "own", "shoot": "both", "fight": "both",
+            "battleshock": "both"}  # fmt: skip
+"""The steps whose dice a Command Re-roll may go on (40k8 §17.6), and whose: the acting
+side's, or either side's (a save is the target's player's, a morale test each side's)."""
+
+
+def offer_rerolls(state: GameState, option: Option) -> Option:
+    """The option asking, as its dice fall, whether to spend a Command Re-roll (40k8 §17.6: a
+    single die, at any point), when a side that could has one left."""
+    whose = REROLLED.get(option.kind)
+    sides = (option.side,) if whose == "own" else (0, 1)
+    if whose is None or not any(state.sides[s].command_rerolls for s in sides):
+        return option
+    flag = (
+        {"command_reroll": "ask"} if option.kind in ("shoot", "fight") else {"offer_reroll": True}
+    )
+    return replace(option, payload={**option.payload, **flag})
 
 
 def _unit_option(

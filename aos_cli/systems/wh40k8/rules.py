@@ -372,17 +372,19 @@ def roll_attack(
     *,
     overwatch: bool = False,
     command_reroll: str | None = None,
+    answers: RecordedAnswers | None = None,
 ) -> None:
     """Roll an attack through the 40k engine, put its allocation on the target (excess damage
     lost, 40k8 §8.5), log its damage against the exact mean for the luck report, score it.
-    `command_reroll` names the roll a Command Re-roll goes on (40k8 §17.6)."""
+    `command_reroll` names the roll a Command Re-roll goes on (40k8 §17.6); `ask`: the players
+    are asked (`answers`) as a roll has a die to re-roll."""
     from aos_cli.core import scoring
     from aos_cli.core.attack_events import attack_resolved
     from aos_cli.systems.wh40k8.engine import ENGINE_40K
 
-    command = _attack_command(state, attacker, target, command_reroll, dice)
+    command = _attack_command(state, attacker, target, command_reroll, dice, answers)
     result = ENGINE_40K.resolve(spec, dice, command)
-    if command is not None and not command.used:
+    if command is not None and not command.used and command.ask is None:
         state.notes.append(
             _("No {roll} roll failed: the Command Re-roll is kept (40k8 §17.6).").format(
                 roll=_(COMMAND_ROLLS[command.stage])
@@ -450,14 +452,27 @@ def _attack_command(
     target: UnitState,
     stage: str | None,
     dice: DiceSource,
+    answers: RecordedAnswers | None = None,
 ) -> CommandReroll | None:
     """40k8 §17.6: the Command Re-roll for one die of an attack's `stage`, paid by the side
     that rolls it (the target's player for a save); refused before any die is rolled when that
-    side has none left."""
+    side has none left. `ask` (in `aos play`): each roll with a die to re-roll is offered to
+    the side paying for it while it has one."""
     from aos_cli.systems.wh40k8.engine import CommandReroll
 
     if not stage:
         return None
+    if stage == "ask" and answers is not None:
+
+        def payer(roll: str) -> int:
+            return target.side if roll == "save" else attacker.side
+
+        def ask(roll: str, what: str) -> bool:
+            return offer_command_reroll(state, payer(roll), answers, f"command-reroll:{roll}", what)
+
+        command = CommandReroll("", lambda what: 0, ask=ask)
+        command.spend = lambda what: _command_reroll(state, payer(command.stage), dice, what)
+        return command
     if stage not in COMMAND_ROLLS:
         raise RuleError(
             _("a Command Re-roll goes on one roll: {rolls}, not {roll}").format(
@@ -470,6 +485,24 @@ def _attack_command(
             _("{side} has no Command Re-rolls (40k8 §17.6)").format(side=state.sides[side].name)
         )
     return CommandReroll(stage, lambda what: _command_reroll(state, side, dice, what))
+
+
+def offer_command_reroll(
+    state: GameState, side: int, answers: RecordedAnswers, key: str, what: str
+) -> bool:
+    """`aos play` (40k8 §17.6: a single die, at any point): whether the side's player spends a
+    Command Re-roll on `what`, asked only while the side has one."""
+    left = state.sides[side].command_rerolls
+    if left < 1:
+        return False
+    return answers.yes_no(
+        key,
+        ngettext(
+            "{side}: spend a Command Re-roll on {what}? ({n} left, 40k8 §17.6)",
+            "{side}: spend a Command Re-roll on {what}? ({n} left, 40k8 §17.6)",
+            left,
+        ).format(side=state.sides[side].name, what=what, n=left),
+    )
 
 
 def _command_reroll(state: GameState, side: int, dice: DiceSource, what: str) -> int:
@@ -529,7 +562,12 @@ def _advance(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnsw
     unit = _start_move(state, act.unit, "Advance")
     modifier, effects = roll_modifier(state, unit, "run", answers)
     roll = dice.roll(1, _("{unit}'s Advance roll (D6)").format(unit=unit.name))[0]
-    if act.command_reroll:
+    what = _("{unit}'s Advance roll of {roll}").format(unit=unit.name, roll=roll)
+    if act.command_reroll or (
+        act.offer_reroll
+        and roll < 6
+        and offer_command_reroll(state, unit.side, answers, "command-reroll", what)
+    ):
         roll = _command_reroll(
             state, unit.side, dice, _("{unit}'s Advance roll").format(unit=unit.name)
         )
@@ -753,7 +791,17 @@ def _manifest(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAn
             unit=psyker.name, power=power_name(power), value=value
         ),
     )
-    if act.command_reroll:
+    perils = rolled[0] == rolled[1] and rolled[0] in (1, 6)
+    if act.command_reroll or (
+        act.offer_reroll
+        and (sum(rolled) + act.mod < value or perils)
+        and offer_command_reroll(
+            state, psyker.side, answers, "command-reroll",
+            _("a die of the Psychic test ({first} and {second}, needing {value})").format(
+                first=rolled[0], second=rolled[1], value=value
+            ),
+        )
+    ):  # fmt: skip
         low = 0 if rolled[0] <= rolled[1] else 1
         rolled[low] = _command_reroll(state, psyker.side, dice, _("a Psychic test die"))
     total = sum(rolled) + act.mod
@@ -843,6 +891,20 @@ def _deny(state: GameState, act: Unbind, dice: DiceSource, answers: RecordedAnsw
         inner = dice
         dice = _DenyReroll(inner, needed, lambda: _command_reroll(
             state, denier.side, inner, _("a Deny the Witch die")))  # fmt: skip
+    elif act.offer_reroll and act.unit is not None and state.pending_spell is not None:
+        denier = state.unit(act.unit)
+        needed = state.pending_spell.casting_roll - act.mod
+        inner = dice
+
+        def wanted(rolled: list[int]) -> bool:
+            what = _("a die of the Deny the Witch test ({first} and {second}, to beat {needed})")
+            return offer_command_reroll(
+                state, denier.side, answers, "command-reroll",
+                what.format(first=rolled[0], second=rolled[1], needed=needed + act.mod),
+            )  # fmt: skip
+
+        dice = _DenyReroll(inner, needed, lambda: _command_reroll(
+            state, denier.side, inner, _("a Deny the Witch die")), wanted)  # fmt: skip
     attempt_unbind(state, act, dice, answers, resolve_power, may_act=_not_embarked)
 
 
@@ -850,14 +912,22 @@ class _DenyReroll:
     """40k8 §17.6 on Deny the Witch (§5.5): the first 2D6 rolled, the test itself, has its lower
     die re-rolled by a Command Re-roll when it does not beat the Psychic test as it stands."""
 
-    def __init__(self, inner: DiceSource, needed: int, spend: Callable[[], int]) -> None:
+    def __init__(
+        self,
+        inner: DiceSource,
+        needed: int,
+        spend: Callable[[], int],
+        wanted: Callable[[list[int]], bool] | None = None,
+    ) -> None:
         self.inner, self.needed, self.spend, self.done = inner, needed, spend, False
+        self.wanted = wanted
+        """`aos play`: asked whether to re-roll, seeing the dice (None: always, as declared)."""
 
     def roll(self, count: int, purpose: str | Text) -> list[int]:
         rolled = self.inner.roll(count, purpose)
         if not self.done and count == 2:
             self.done = True
-            if sum(rolled) <= self.needed:
+            if sum(rolled) <= self.needed and (self.wanted is None or self.wanted(rolled)):
                 low = 0 if rolled[0] <= rolled[1] else 1
                 rolled[low] = self.spend()
         return rolled
@@ -983,7 +1053,8 @@ def shoot_40k(
     spec = shooting_spec_40k(
         state, unit, target, weapons, answers, engaged=engaged, overwatch=overwatch, extra=extra
     )
-    roll_attack(state, unit, target, spec, dice, overwatch=overwatch, command_reroll=command_reroll)
+    roll_attack(state, unit, target, spec, dice, overwatch=overwatch,
+                command_reroll=command_reroll, answers=answers)  # fmt: skip
 
 
 def shooting_spec_40k(
@@ -1213,7 +1284,18 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
         _("how far is {unit} from the nearest target (inches)?").format(unit=unit.name),
     )
     needed = max(0, math.ceil(distance - 1))
-    if modified(sum(rolled), modifier) < needed and act.command_reroll:
+    if modified(sum(rolled), modifier) < needed and (
+        act.command_reroll
+        or (
+            act.offer_reroll
+            and offer_command_reroll(
+                state, unit.side, answers, "command-reroll",
+                _("a charge die ({first} and {second}, needing {needed})").format(
+                    first=rolled[0], second=rolled[1], needed=needed
+                ),
+            )
+        )
+    ):  # fmt: skip
         low = 0 if rolled[0] <= rolled[1] else 1
         rolled[low] = _command_reroll(state, unit.side, dice, _("a charge die"))
     roll = modified(sum(rolled), modifier)
@@ -1364,7 +1446,8 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
             )
         )
     spec = fight_spec_40k(state, unit, target, answers, act.weapon, attack_flags(act))
-    roll_attack(state, unit, target, spec, dice, command_reroll=act.command_reroll)
+    roll_attack(state, unit, target, spec, dice, command_reroll=act.command_reroll,
+                answers=answers)  # fmt: skip
     say(
         state,
         tr(
@@ -1404,11 +1487,18 @@ def _morale(state: GameState, act: Battleshock, dice: DiceSource, answers: Recor
     reroll = act.reroll_unit
     for unit in waiting:
         die = dice.roll(1, _("{unit}'s morale test (D6)").format(unit=unit.name))[0]
-        if reroll and state.unit(str(reroll)) is unit:
+        leadership = unit.spec.bravery + characteristic_bonus(state, unit, "bravery", answers)
+        if (reroll and state.unit(str(reroll)) is unit) or (
+            act.offer_reroll
+            and die + unit.slain_this_turn > leadership
+            and offer_command_reroll(
+                state, unit.side, answers, f"command-reroll:{unit.spec.id}",
+                _("{unit}'s morale test of {die}").format(unit=unit.name, die=die),
+            )
+        ):  # fmt: skip
             die = _command_reroll(
                 state, unit.side, dice, _("{unit}'s morale test").format(unit=unit.name)
             )
-        leadership = unit.spec.bravery + characteristic_bonus(state, unit, "bravery", answers)
         total = die + unit.slain_this_turn
         fled = min(unit.models, max(0, total - leadership))
         unit.battleshock_tested = True

@@ -64,15 +64,58 @@ def run_wizard(
     out.print(
         _(
             "{divider} divides the battlefield into two halves and {chooser} chooses which is "
-            'whose deployment zone (40k8 §17.5). Place the objective markers (2 each, 10" apart) '
-            "first, alternating from a roll-off winner."
+            "whose deployment zone (40k8 §17.5)."
         ).format(divider=sides[1 - chooser]["name"], chooser=sides[chooser]["name"]),
         markup=False,
     )
+    place_objectives(setup, ask, out, dice)
     warlord_traits(setup, ask, out, dice, db, first=1 - chooser)
     deploy(setup, ask, out, first=1 - chooser)
     underdog_note(setup, out)
     return setup
+
+
+def place_objectives(setup: dict[str, Any], ask: Ask, out: Console, dice: DiceSource) -> None:
+    """40k8 §17.3: after the terrain each player places 2 objective markers anywhere on the
+    battlefield, each at least 10" from every other, alternating from the winner of a roll-off;
+    the players say where each one stands (kept as the marker's position)."""
+    from aos_cli.core.dice import roll_off
+
+    markers = (setup.get("battleplan_rules") or {}).get("objectives") or []
+    if not markers:
+        return
+    sides = setup["sides"]
+    out.rule(_("Set-up: objective markers (40k8 §17.3)"), style="heading")
+    result = roll_off(dice, reroll_ties=True)
+    first = result.winner or 0
+    rolls = ", ".join(f"{a}-{b}" for a, b in result.rounds)
+    out.print(
+        _(
+            "Roll-off to place the objective markers ({rolls}, ties rolled again): {side} "
+            'places the first; each player places 2, anywhere, each at least 10" from every '
+            "other marker."
+        ).format(rolls=rolls, side=sides[first]["name"]),
+        markup=False,
+    )
+    for index, marker in enumerate(markers):
+        side = sides[(first + index) % 2]["name"]
+        where = ask(
+            _("{side} places {marker}: where is it? (a landmark; Enter: just placed)").format(
+                side=side, marker=marker["name"]
+            )
+        ).strip()[:120]
+        marker["position"] = (
+            _("{where}, placed by {side}").format(where=where, side=side)
+            if where
+            else _("placed by {side}").format(side=side)
+        )
+        marker["placed_by"] = side
+        out.print(
+            "  "
+            + _("{marker}: {position}.").format(marker=marker["name"], position=marker["position"]),
+            markup=False,
+        )
+    setup["objective_placement"] = {"rolls": [list(r) for r in result.rounds], "first": first}
 
 
 def warlord_traits(
