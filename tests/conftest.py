@@ -45,13 +45,15 @@ def _private_paths(
 
 @pytest.fixture(autouse=True)
 def _english_after() -> Iterator[None]:
-    """A test that switched language (or a game system's own words) leaves the next one in
-    English with the words all systems share."""
+    """A test that switched language (or a game system's own words, or the content's) leaves
+    the next one in English with the words all systems share and no content's words."""
     yield
     from aos_cli.language import i18n
+    from aos_cli.language.text import use_content_words
 
     i18n.set_language(i18n.ENGLISH)
     i18n.use_system(None)
+    use_content_words(None)
 
 
 @pytest.fixture

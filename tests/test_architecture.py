@@ -336,6 +336,52 @@ def prose_counts(root: Path = ROOT) -> dict[str, int]:
     return found
 
 
+TEXT_BUILDERS = frozenset({"tr", "trn", "trp"})
+"""The functions of `aos_cli.language.text` that build a text the views say later."""
+
+
+def rendered_texts(path: Path) -> int:
+    """How many texts a file renders at once: `str(tr(...))` (and `trn`, `trp`), which says
+    the sentence in the language of the moment instead of passing the text on."""
+    count = 0
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "str"
+            and len(node.args) == 1
+            and isinstance(node.args[0], ast.Call)
+            and isinstance(node.args[0].func, ast.Name)
+            and node.args[0].func.id in TEXT_BUILDERS
+        ):
+            count += 1
+    return count
+
+
+def test_the_core_passes_its_texts_on() -> None:
+    """Issue 25 item 4: the core never renders a text it builds (`str(tr(...))`): a roll's
+    purpose, an effect's place in an error, a reminder's words go on as texts, said in the
+    player's language where they are shown."""
+    found = {
+        path.relative_to(ROOT).as_posix(): count
+        for path in sorted((ROOT / PACKAGE / "core").rglob("*.py"))
+        if (count := rendered_texts(path))
+    }
+    assert not found, f"texts rendered in the core (file: calls): {found}; pass the text on"
+
+
+def test_a_rendered_text_is_found(tmp_path: Path) -> None:
+    """The check above sees `str(tr(...))`, `str(trn(...))` and `str(trp(...))`, and nothing
+    else (`str(name)`, `tr(...)` passed on)."""
+    source = tmp_path / "m.py"
+    source.write_text(
+        'a = str(tr("x"))\nb = str(trn("x", "y", 2))\nc = str(trp("c", "m"))\n'
+        'd = str(name)\ne = tr("x")\n',
+        encoding="utf-8",
+    )
+    assert rendered_texts(source) == 3
+
+
 def test_the_core_says_nothing_in_a_language() -> None:
     """Rules return events and texts; views say them (issue 25): no core file calls the
     player's language (`_()`, `ngettext()`, `number()` ...); a sentence the core means is a

@@ -4,7 +4,7 @@ store, in any language, with no rule run; an older one is replayed."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -12,8 +12,9 @@ if TYPE_CHECKING:
     from aos_cli.core.state import GameState
     from aos_cli.store import ActionRecord, Store
 
-STORED_ONLY = ("events", "told")
-"""What an action stores beside its payload: what the rules decided, and its notes' order."""
+STORED_ONLY = ("events", "told", "events_version")
+"""What an action stores beside its payload: what the rules decided, its notes' order, and
+what its events hold (`aos_cli.core.events.EVENTS_VERSION`)."""
 
 
 @dataclass(frozen=True)
@@ -107,3 +108,101 @@ def _stored(state: GameState, records: list[ActionRecord]) -> list[LogEntry]:
             if isinstance(event, PhaseBegun):
                 where = (event.round, event.side_name, event.phase)
     return entries
+
+
+class NotFolded(Exception):
+    """The stored events do not say all the report needs (a unit the set-up did not have)."""
+
+
+def report_state(store: Store, game_id: int) -> GameState:
+    """The game's state as the battle report and the log's tables read it: the set-up with
+    the stored events of its actions folded in (models and wounds, points, attacks, the
+    result), no rule run, so a game played in English reports in any language from the store
+    (issue 25 item 4). Only what those views read is folded: it is no state to play on.
+
+    Actions stored before their events held every change the report reads (`events_version`
+    below `EVENTS_VERSION`: old games, tests/golden) are replayed by the rules instead, up to
+    the last of them; the events of the actions after it are folded on that state. Should the
+    events name a unit the set-up does not have, the whole game is replayed."""
+    from aos_cli.app.games import replay
+    from aos_cli.core.events import EVENTS_VERSION, events_from_data
+    from aos_cli.language.i18n import use_system
+
+    setup = store.setup(game_id)
+    records = store.actions(game_id)
+    replayed = max(
+        (
+            index + 1
+            for index, record in enumerate(records)
+            if record.payload.get("events_version") != EVENTS_VERSION
+        ),
+        default=0,
+    )
+    state = replay(setup, records[:replayed])  # no action replayed: the set-up only
+    try:
+        for record in records[replayed:]:
+            _fold(state, events_from_data(record.payload.get("events")), record.payload)
+    except NotFolded:
+        state = replay(setup, records)
+    use_system(state.system)
+    return state
+
+
+def _fold(state: GameState, events: list[Event], payload: dict[str, Any]) -> None:
+    """One stored action's events applied to the report's state: what it changed as the
+    rules decided it (never the rules run again), and the time it took at the table."""
+    from aos_cli.core.events import (
+        Arrived,
+        AttackResolved,
+        BattleDecided,
+        PhaseBegun,
+        PointsScored,
+        RoundBegun,
+        TriumphDeclared,
+        TurnBegun,
+        UnitCounted,
+    )
+    from aos_cli.core.state import TRIUMPH_USED, LedgerEntry
+
+    units = {unit.spec.id: unit for unit in state.units()}
+    for event in events:
+        if isinstance(event, UnitCounted | Arrived) and event.unit not in units:
+            raise NotFolded(event.unit)
+        if isinstance(event, UnitCounted):
+            units[event.unit].models = event.after
+            units[event.unit].wounds_on_damaged = event.damaged
+            if event.after < event.before:
+                state.losses.append(
+                    {"round": event.round, "phase": event.phase, "side": event.side,
+                     "unit": event.unit, "models": event.before - event.after}
+                )  # fmt: skip
+        elif isinstance(event, PointsScored):
+            scorer = state.sides[event.side]
+            scorer.victory_points += event.points
+            scorer.command_points += event.command_points
+            entry = LedgerEntry(event.round, event.side, event.points, event.reason)
+            state.ledger.append(replace(entry, command_points=event.command_points))
+        elif isinstance(event, AttackResolved):
+            if event.expected < 0:  # stored before the luck report's measure was kept
+                raise NotFolded(event.attacker)
+            state.attack_log.append(
+                {"round": event.round, "phase": event.phase, "side": event.side,
+                 "unit": event.attacker, "target": event.target, "expected": event.expected,
+                 "damage": event.wounds_lost, "slain": event.slain}
+            )  # fmt: skip
+        elif isinstance(event, Arrived) and event.arrived:
+            units[event.unit].in_reserve = False
+        elif isinstance(event, TriumphDeclared):
+            state.sides[event.side].used_once_per_battle.add(TRIUMPH_USED)
+        elif isinstance(event, RoundBegun):
+            state.round, state.first_side, state.turn_in_round = event.round, event.side, 0
+        elif isinstance(event, TurnBegun):
+            state.turn_in_round = 1
+        elif isinstance(event, PhaseBegun):
+            state.round, state.phase = event.round, event.phase
+        elif isinstance(event, BattleDecided):
+            state.result, state.ended = event.result(), True
+    clock = payload.get("clock")
+    if isinstance(clock, dict) and clock.get("side") in (0, 1):
+        timed = int(clock["side"])
+        state.clock[timed] = state.clock.get(timed, 0.0) + float(clock.get("seconds", 0))

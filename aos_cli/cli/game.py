@@ -179,7 +179,7 @@ def game_delete(
 @game_app.command("log")
 def game_log(game: GameOption = None, db: DbOption = None, json: JsonOption = False) -> None:
     """The history by round and phase, with the dice of every action."""
-    from aos_cli.app.history import history
+    from aos_cli.app.history import history, report_state
     from aos_cli.app.session import open_game
     from aos_cli.views.history import log_json, log_view
 
@@ -194,7 +194,7 @@ def game_log(game: GameOption = None, db: DbOption = None, json: JsonOption = Fa
             show = getattr(import_module(module), attribute)
             return show(db=db, game=str(session.game_id), json=json)  # type: ignore[no-any-return]
         entries = history(session.store, session.game_id)
-        state = session.state() if not json else None
+        state = None if json else report_state(session.store, session.game_id)
     if state is None:
         print_json(log_json(entries))
         return
@@ -218,11 +218,12 @@ def game_report(
     json: JsonOption = False,
 ) -> None:
     """The battle report: result, victory points per round, losses and the luck report."""
+    from aos_cli.app.history import report_state
     from aos_cli.app.session import open_game
     from aos_cli.views.report import report_json, report_markdown, report_view
 
     with open_game(db, game) as session:
-        state = session.state()
+        state = report_state(session.store, session.game_id)
     if markdown is not None:
         from aos_cli.content.files import output_problem
 

@@ -640,7 +640,7 @@ def pick_target(
 
         memory = table_memory(session.store, session.game_id)
         told = [told_of_target(memory, state, option.kind, unit, a.spec.id) for a in aims]
-        reminders = attack_reminders(state, state.unit(unit))
+        reminders = [(n, str(t)) for n, t in attack_reminders(state, state.unit(unit))]
     aim_numbers = target_numbers(state, aims)
     for line in target_lines(aims, aim_numbers, names, told):
         out.print(line)

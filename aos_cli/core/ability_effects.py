@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Literal
 from aos_cli.core.dice import DiceExpr, Reroll, parse_dice, parse_threshold
 from aos_cli.core.effects import EFFECTS, Effect, register
 from aos_cli.core.errors import AosError, ContentError
-from aos_cli.language.text import tr
+from aos_cli.language.text import Text, concat, tr
 
 UnitTarget = Literal["target", "self", "bearer", "each_enemy_in_range", "each_friendly_in_range"]
 """Who an effect lands on: the unit the ability picked, its own unit, or every unit in range."""
@@ -422,7 +422,7 @@ def inner_effects(effect: Effect) -> tuple[Effect, ...]:
 # --------------------------------------------------------------------------- building effects
 
 
-def build_effect(data: Mapping[str, Any] | Effect, where: str) -> Effect:
+def build_effect(data: Mapping[str, Any] | Effect, where: str | Text) -> Effect:
     """An effect (with the effects it wraps) from its stored mapping; anything the game cannot
     build is a ContentError naming `where`. Effects the state already holds typed (built once
     at set-up) pass through."""
@@ -461,20 +461,20 @@ def build_effect(data: Mapping[str, Any] | Effect, where: str) -> Effect:
                 continue
             hint = hints[key]
             if "Effect" in hint:
-                values[key] = tuple(build_effect(v, f"{where}.{key}") for v in value)
+                values[key] = tuple(build_effect(v, concat(where, ".", key)) for v in value)
             elif hint == "DiceExpr":
-                values[key] = parse_dice(str(value), what=f"{where}.{key}")
+                values[key] = parse_dice(str(value), what=concat(where, ".", key))
             elif hint == "Reroll":
                 values[key] = Reroll(value)
             elif key == "on" and isinstance(value, str):
-                values[key] = parse_threshold(value, what=f"{where}.{key}")
+                values[key] = parse_threshold(value, what=concat(where, ".", key))
             elif hint.startswith("tuple"):
                 values[key] = tuple(value)
             else:
                 values[key] = value
         return cls(**values)
     except AosError as problem:
-        raise ContentError(f"{where}: {problem}") from problem
+        raise ContentError(concat(where, ": ", problem.message), problem.hint) from problem
     except (TypeError, ValueError) as problem:
         raise ContentError(
             tr(
@@ -486,7 +486,9 @@ def build_effect(data: Mapping[str, Any] | Effect, where: str) -> Effect:
         ) from problem
 
 
-def build_effects(items: Any, where: str) -> tuple[Effect, ...]:
+def build_effects(items: Any, where: str | Text) -> tuple[Effect, ...]:
     """A list of stored effect mappings built once into typed effects (the game state holds
     these, so no roll re-reads a mapping); `where` names their owner in errors."""
-    return tuple(build_effect(item, f"{where}[{n}]") for n, item in enumerate(items or ()))
+    return tuple(
+        build_effect(item, concat(where, "[", n, "]")) for n, item in enumerate(items or ())
+    )

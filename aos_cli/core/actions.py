@@ -40,7 +40,16 @@ from aos_cli.core.casualties import pass_on_generalship
 from aos_cli.core.casualties import slay_models as slay_models
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import RuleError
-from aos_cli.core.events import Adjusted, Healed, PhaseBegun, emit, say
+from aos_cli.core.events import (
+    EVENTS_VERSION,
+    Adjusted,
+    BattleDecided,
+    Healed,
+    PhaseBegun,
+    UnitCounted,
+    emit,
+    say,
+)
 from aos_cli.core.guards import acting_unit as acting_unit
 from aos_cli.core.guards import need_phase, present
 from aos_cli.core.handlers import HANDLERS, SYSTEM_HANDLERS, Handler
@@ -105,6 +114,7 @@ def apply_action(
         stored["answers"] = dict(answers.answers)
     if state.events:
         stored["events"] = [event.to_data() for event in state.events]
+    stored["events_version"] = EVENTS_VERSION
     told = told_events(state)
     if told is not None:
         stored["told"] = list[Json](told)
@@ -147,6 +157,8 @@ def apply(state: GameState, value: Action, dice: DiceSource, answers: RecordedAn
     if state.pending_spell is not None and not isinstance(value, Unbind | Adjust):
         raise system_of(state).spell_waiting(state.pending_spell.spell)
     before = {id(u): u.models for u in state.units()}
+    damaged = {id(u): u.wounds_on_damaged for u in state.units()}
+    decided = state.result
     where = (state.round, state.phase)
     at = _at(state)
     moment = not isinstance(value, Adjust | Heal | Objective | General | Next | Priority)
@@ -159,6 +171,9 @@ def apply(state: GameState, value: Action, dice: DiceSource, answers: RecordedAn
         state.phase_begun = state.phase_begun or state.moment != "start"
         state.phase_ending = state.phase_ending or state.moment == "end"
     _record_losses(state, before, where)
+    _count_units(state, before, damaged, where)
+    if state.result is not None and decided is None:
+        emit(state, BattleDecided.of(state.result))
     if _at(state) != at:
         turn = state.active_side if state.first_side is not None else -1
         name = state.sides[turn].name if turn >= 0 else ""
@@ -168,6 +183,23 @@ def apply(state: GameState, value: Action, dice: DiceSource, answers: RecordedAn
 def _at(state: GameState) -> tuple[int, int | None, int, str]:
     """Where the battle stands: the round, who went first, whose turn and the phase."""
     return (state.round, state.first_side, state.active_side, state.phase)
+
+
+def _count_units(
+    state: GameState, before: dict[int, int], damaged: dict[int, int], where: tuple[int, str]
+) -> None:
+    """Count every unit whose models or wounds changed in the action in its events
+    (`UnitCounted`), so the battle report and the log's tables read them from the store."""
+    for unit in state.units():
+        had = before.get(id(unit), 0)
+        if (had, damaged.get(id(unit), 0)) != (unit.models, unit.wounds_on_damaged):
+            emit(
+                state,
+                UnitCounted(
+                    *where, unit.spec.id, unit.name, unit.side, had, unit.models,
+                    unit.wounds_on_damaged,
+                ),
+            )  # fmt: skip
 
 
 def _record_losses(state: GameState, before: dict[int, int], where: tuple[int, str]) -> None:

@@ -74,10 +74,13 @@ def attack_resolved(
     *,
     ward: int = 0,
     expected: float = -1.0,
+    overwatch: bool = False,
+    excess_lost: bool = False,
 ) -> AttackResolved:
     """The event of one unit's attacks on a target, from the engine's result; `slain` and
     `wounds_lost` are what the allocation did, `wielders` the model wielding each weapon,
-    `ward` the roll its ward rolls needed and `expected` its exact mean damage."""
+    `ward` the roll its ward rolls needed, `expected` its exact mean damage; `overwatch` and
+    `excess_lost` as the event keeps them (40k8 §9.3, §8.5)."""
     named = list(wielders) + [""] * (len(result.weapons) - len(wielders))
     weapons = tuple(weapon_rolls(w, n) for w, n in zip(result.weapons, named, strict=True))
     return AttackResolved(
@@ -102,4 +105,6 @@ def attack_resolved(
         slain=slain,
         ward=ward if result.ward_rolls else 0,
         expected=expected,
+        overwatch=overwatch,
+        excess_lost=excess_lost,
     )

@@ -152,11 +152,17 @@ class BattleplanRules:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> BattleplanRules:
         """The rules stored by `to_dict`; a malformed snapshot is a RuleError, not a crash."""
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known) if isinstance(data, dict) else [type(data).__name__]
+        if unknown:
+            raise RuleError(
+                tr(
+                    "the game's battleplan rules cannot be read: {problem}",
+                    problem=tr("unknown keys {keys}", keys=Join(tuple(unknown))),
+                ),
+                tr("start the game again with `aos game new`"),
+            )
         try:
-            known = {f.name for f in fields(cls)}
-            unknown = sorted(set(data) - known)
-            if unknown:
-                raise TypeError(str(tr("unknown keys {keys}", keys=Join(tuple(unknown)))))
             values = dict(data)
             values["scoring"] = tuple(
                 ScoringRule(**{**r, "keywords": tuple(r.get("keywords", ()))})

@@ -18,7 +18,7 @@ from typing import Protocol
 from aos_cli.core.errors import AosError, InputError
 from aos_cli.core.limits import MAX_CONSTANT, MAX_DICE, MAX_TYPED_LINE
 from aos_cli.core.numbers import is_ascii_whole, parse_whole
-from aos_cli.language.text import Text, tr, trn
+from aos_cli.language.text import Text, concat, tr, trn
 
 FACES = (1, 2, 3, 4, 5, 6)
 IMPOSSIBLE = 7
@@ -271,7 +271,7 @@ class ScriptedDice:
             raise OutOfDice(
                 tr(
                     "the scripted dice ran out at {purpose}: needed {count}, had {left}",
-                    purpose=repr(purpose),
+                    purpose=concat("'", purpose, "'"),  # quoted as a name is
                     count=count,
                     left=self.remaining,
                 )

@@ -110,13 +110,8 @@ def strike_each(
         if not isinstance(effect, RollThen):
             apply(enemy, (landed(effect),))
             continue
-        purpose = str(
-            tr(
-                "{ability} against {enemy} (needs {on}+)",
-                ability=name,
-                enemy=enemy.name,
-                on=effect.on,
-            )
+        purpose = tr(
+            "{ability} against {enemy} (needs {on}+)", ability=name, enemy=enemy.name, on=effect.on
         )
         times = enemy.models if effect.per == "model" else 1
         for _time in range(times):
@@ -142,13 +137,11 @@ def under_models(
 ) -> bool:
     """Roll for the unit and say whether the result is less than the number of its models
     (Sweeping Tail: then it suffers the effect)."""
-    purpose = str(
-        tr(
-            "{ability} against {enemy} (less than {n} needed)",
-            ability=name,
-            enemy=unit.name,
-            n=unit.models,
-        )
+    purpose = tr(
+        "{ability} against {enemy} (less than {n} needed)",
+        ability=name,
+        enemy=unit.name,
+        n=unit.models,
     )
     rolled = effect.dice.roll(dice, purpose)
     under = rolled < unit.models

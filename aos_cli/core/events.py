@@ -15,6 +15,10 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from aos_cli.core.errors import InputError
 from aos_cli.language.text import BadText, Text, text_from_data, tr
 
+EVENTS_VERSION = 2
+"""What an action's stored events hold, stored beside them as `events_version`: 2, every
+change the battle report reads (models, wounds, points, a triumph, the result) is an event, so the
+report folds them with no rule run; an action stored before it is replayed."""
 MAX_EVENTS = 200
 """The most events one stored action may hold (a whole phase of attacks is far fewer)."""
 MAX_DICE = 2_000
@@ -107,8 +111,7 @@ class Rolls:
 class AttackResolved(Event):
     """A unit's attacks on one target unit (AoS2 §14, AoS1 §11, 40k8 §8): the totals and each
     weapon's dice, the ward (feel-no-pain) rolls, the damage, the wounds lost and the models
-    slain. Age of Sigmar's attacks are told by the views (`emit`); 40k8's are data beside the
-    sentences its rules still write (appended, not emitted)."""
+    slain; told by the views in the words of the system's rulebook (`excess_lost`)."""
 
     kind: ClassVar[str] = "attack"
     speaks: ClassVar[bool] = True
@@ -139,6 +142,11 @@ class AttackResolved(Event):
     expected: float = -1.0
     """The exact mean damage of the attack before its dice (the luck report's measure; -1 in
     a game stored before it was kept)."""
+    overwatch: bool = False
+    """Fired as Overwatch at a unit that declared a charge (40k8 §9.3)."""
+    excess_lost: bool = False
+    """A normal attack's damage past a model's wounds is lost, not carried over (40k8 §8.5):
+    told as the wounds the target lost, not the damage."""
 
 
 @event
@@ -543,6 +551,119 @@ class Passed(Event):
 
 @event
 @dataclass(frozen=True)
+class UnitCounted(Event):
+    """A unit's models (and the wounds on its damaged model) after an action that changed
+    them, however it did (attacks, spells, tests, healing, corrections, a system's own rules):
+    the models before and after, with the round and phase the action was taken in. Data for
+    the battle report's losses and the log's tables, read from the store."""
+
+    kind: ClassVar[str] = "unit-counted"
+
+    round: int
+    phase: str
+    unit: str
+    unit_name: str
+    side: int
+    before: int
+    after: int
+    damaged: int
+    """Wounds allocated to the unit's damaged model after the action (AoS2 §14.7)."""
+
+
+@event
+@dataclass(frozen=True)
+class TriumphDeclared(Event):
+    """A side declares its triumph for a unit, once per battle (AoS2 §16)."""
+
+    kind: ClassVar[str] = "triumph-declared"
+    speaks: ClassVar[bool] = True
+
+    side: int
+    side_name: str
+    triumph: str
+    unit: str
+    unit_name: str
+
+
+@event
+@dataclass(frozen=True)
+class BattleDecided(Event):
+    """The result of the battle by its victory conditions (AoS2 §18, AoS1 §5, 40k8 §17.9):
+    the winner (-1: none) or both winners, the kind of victory, the margin, each side's points
+    and share of models lost, and the rule that decided it. Data beside the sentence that says
+    it; `result()` gives it back as `scoring.decide` made it."""
+
+    kind: ClassVar[str] = "battle-decided"
+
+    round: int
+    winner_side: int
+    winners: tuple[int, ...]
+    victory: str
+    margin: int
+    margin_unit: str
+    side_names: tuple[str, ...]
+    victory_points: tuple[int, ...]
+    share_lost: tuple[float, ...]
+    rule: tuple[str, ...]
+    """The battleplan's words for the rule, in pieces of at most `MAX_TEXT` characters."""
+    condition: str
+    ratio: float = -1.0
+    """The ratio of points the rule asked for (0: the rule named none; -1: not a ratio)."""
+    objective: str = ""
+    why: Text | None = None
+    """The reason a system gave for a result it decided itself (AoS1 Sudden Death)."""
+
+    @classmethod
+    def of(cls, result: dict[str, Any]) -> BattleDecided:
+        """The event of a result as `scoring.decide` (or a system) made it."""
+        names = tuple(str(name) for name in result["victory_points"])
+        rule = str(result.get("rule") or "")
+        why = result.get("why")
+        ratio = result.get("ratio", -1.0)
+        return cls(
+            int(result["round"]),
+            -1 if result["winner_side"] is None else int(result["winner_side"]),
+            tuple(names.index(str(name)) for name in result["winners"]),
+            str(result["kind"]),
+            int(result["margin"]),
+            str(result["margin_unit"]),
+            names,
+            tuple(int(v) for v in result["victory_points"].values()),
+            tuple(float(v) for v in result["share_lost"].values()),
+            tuple(rule[i : i + MAX_TEXT] for i in range(0, len(rule), MAX_TEXT)),
+            str(result.get("condition", "")),
+            0.0 if ratio is None else float(ratio),
+            str(result.get("objective", "")),
+            None if why is None else text_from_data(why),
+        )
+
+    def result(self) -> dict[str, Any]:
+        """The result as `scoring.decide` made it, key for key."""
+        names = self.side_names
+        found: dict[str, Any] = {
+            "winner": names[self.winner_side] if 0 <= self.winner_side < len(names) else None,
+            "winner_side": self.winner_side if self.winner_side >= 0 else None,
+            "winners": [names[w] for w in self.winners if 0 <= w < len(names)],
+            "kind": self.victory,
+            "margin": self.margin,
+            "margin_unit": self.margin_unit,
+            "victory_points": dict(zip(names, self.victory_points, strict=False)),
+            "share_lost": dict(zip(names, self.share_lost, strict=False)),
+            "rule": "".join(self.rule),
+            "round": self.round,
+            "condition": self.condition,
+        }
+        if self.ratio >= 0:
+            found["ratio"] = self.ratio or None
+        if self.objective:
+            found["objective"] = self.objective
+        if self.why is not None:
+            found["why"] = self.why.to_data()
+        return found
+
+
+@event
+@dataclass(frozen=True)
 class Said(Event):
     """A sentence the rules mean, with its names and numbers, in no language yet: what the
     rules tell that no typed event of its own holds (a reminder, a rule's effect, a result
@@ -608,6 +729,12 @@ def _read(kind: str, name: str, annotation: str, value: object) -> object:
         if not isinstance(value, list) or len(value) > MAX_DICE:
             raise _bad(kind, name)
         return tuple(_read(kind, name, "int", v) for v in value)
+    if annotation == "tuple[float, ...]":
+        if not isinstance(value, list) or len(value) > MAX_EVENTS:
+            raise _bad(kind, name)
+        return tuple(_read(kind, name, "float", v) for v in value)
+    if annotation == "Text | None":
+        return None if value is None else _read(kind, name, "Text", value)
     if annotation == "Text" and isinstance(value, str):
         # Stored before the field was a text: a sentence already said, shown as it was.
         return Text("{text}", (("text", str(_read(kind, name, "str", value))),))

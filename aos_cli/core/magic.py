@@ -67,12 +67,12 @@ def roll_cast(
             tr("--value: {value} is not a casting value", value=value), tr("use 2 to 20")
         )
     # The purpose of a roll is said as the dice are asked for.
-    first = source.roll(2, str(tr("the casting roll (2D6, needs {value})", value=value)))
+    first = source.roll(2, tr("the casting roll (2D6, needs {value})", value=value))
     dice = (first[0], first[1])
     unbind_dice = None
     if unbind and sum(dice) + modifier >= value:
         second = source.roll(
-            2, str(tr("the unbind roll (2D6, must beat {roll})", roll=sum(dice) + modifier))
+            2, tr("the unbind roll (2D6, must beat {roll})", roll=sum(dice) + modifier)
         )
         unbind_dice = (second[0], second[1])
     return CastRoll(value, dice, modifier, unbind_dice, unbind_modifier)

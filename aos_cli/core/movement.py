@@ -56,11 +56,11 @@ def roll_charge(
         raise InputError(tr("--reroll needs --distance"), tr("give the gap to the enemy in inches"))
     needed = None if distance is None else charge_roll_needed(distance)
     # The purpose of a roll is said as the dice are asked for.
-    first_dice = source.roll(2, str(tr("the charge roll (2D6)")))
+    first_dice = source.roll(2, tr("the charge roll (2D6)"))
     first = (first_dice[0], first_dice[1])
     rerolled = None
     if reroll and needed is not None and max(1, sum(first) + modifier) < needed:
-        again = source.roll(2, str(tr("the charge reroll (2D6)")))
+        again = source.roll(2, tr("the charge reroll (2D6)"))
         rerolled = (again[0], again[1])
     return ChargeRoll(first, rerolled, modifier, needed)
 
@@ -84,5 +84,5 @@ class RunRoll:
 
 def roll_run(source: DiceSource, *, modifier: int = 0, at_the_double: bool = False) -> RunRoll:
     """Roll a D6 for a run; At the Double treats the roll as a 6 without rolling (AoS2 §7.2)."""
-    die = 6 if at_the_double else source.roll(1, str(tr("the run roll (D6)")))[0]
+    die = 6 if at_the_double else source.roll(1, tr("the run roll (D6)"))[0]
     return RunRoll(die, modifier, at_the_double)

@@ -62,7 +62,7 @@ def hungering_animus(state: GameState, dice: DiceSource | None, answers: Asker |
         question = tr('Hungering Animus: is {unit} within 6" of the point?', unit=unit.name)
         if not recorded.yes_no(f"animus:{unit.spec.id}", question):
             continue
-        rolled = dice.roll(1, str(tr("Hungering Animus on {unit} (D6)", unit=unit.name)))[0]
+        rolled = dice.roll(1, tr("Hungering Animus on {unit} (D6)", unit=unit.name))[0]
         if rolled < 4:
             say(state, tr("Hungering Animus: {unit} rolled {roll} and is spared.",
                           unit=unit.name, roll=rolled))  # fmt: skip

@@ -115,7 +115,7 @@ def named(name: str) -> Text:
 
 def _roll(rule: ScoringRule, dice: DiceSource | None, purpose: str) -> tuple[int, Text | None]:
     """A scoring rule's points, rolled when they are dice, and how the roll reads (or None)."""
-    expr = parse_dice(rule.points, what=str(tr("scoring rule {rule} points", rule=rule.id)))
+    expr = parse_dice(rule.points, what=tr("scoring rule {rule} points", rule=rule.id))
     if expr.is_fixed:
         return expr.constant, None
     if dice is None:
@@ -485,7 +485,7 @@ def _night_march(state: GameState, dice: DiceSource | None) -> None:
     elif state.round == 2:
         if dice is None:
             raise RuleError(tr("Night March needs a D6 at the start of battle round two"))
-        roll = dice.roll(1, str(tr("Night March (D6: 4+ it lasts this round)")))[0]
+        roll = dice.roll(1, tr("Night March (D6: 4+ it lasts this round)"))[0]
         if roll >= 4:
             book.night_march_until = 2
             say(

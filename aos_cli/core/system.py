@@ -329,7 +329,7 @@ class GameSystem:
         return (
             1
             if casting_roll < 10
-            else parse_dice("D3").roll(dice, str(tr("the mortal wounds of Arcane Bolt (D3)")))
+            else parse_dice("D3").roll(dice, tr("the mortal wounds of Arcane Bolt (D3)"))
         )
 
     def mystic_shield(self) -> tuple[dict[str, Any], str]:

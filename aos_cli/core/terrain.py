@@ -126,7 +126,7 @@ def deadly_check(
     question = N_('is {unit} ending its move within 1" of {features} ({rule})?')
     if not _near(answers, state, "deadly", unit, question):
         return 0
-    roll = dice.roll(1, str(tr("Deadly terrain roll for {unit} (D6)", unit=unit.name)))[0]
+    roll = dice.roll(1, tr("Deadly terrain roll for {unit} (D6)", unit=unit.name))[0]
     if roll != 1:
         said = tr(
             "Deadly terrain: {unit} rolled {roll} and is unharmed.", unit=unit.name, roll=roll
@@ -183,7 +183,7 @@ def primal_violence(state: GameState, dice: DiceSource | None) -> bool:
     """Ghur's Primal Violence: after the combat phase a 6 fights it again, once (AoS2 §24.2)."""
     if state.realmscape != "primal-violence" or state.combat_repeated or dice is None:
         return False
-    roll = dice.roll(1, str(tr("Primal Violence (D6: 6 repeats the combat phase)")))[0]
+    roll = dice.roll(1, tr("Primal Violence (D6: 6 repeats the combat phase)"))[0]
     if roll < 6:
         say(state, tr("Primal Violence: rolled {roll}, the combat phase ends.", roll=roll))
         return False

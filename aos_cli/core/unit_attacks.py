@@ -69,7 +69,7 @@ def check_unit_effects(spec: UnitSpec) -> None:
         for index, mapping in enumerate(mappings):
             build_effect(
                 mapping,
-                str(tr("{unit}: {ability}, effect {n}", unit=spec.name, ability=name, n=index + 1)),
+                tr("{unit}: {ability}, effect {n}", unit=spec.name, ability=name, n=index + 1),
             )
 
 

@@ -41,6 +41,7 @@ from aos_cli.core.events import (
     RoundOver,
     Said,
     SpellAttempted,
+    TriumphDeclared,
     TurnBegun,
     WardRolled,
 )
@@ -266,6 +267,16 @@ def _battleshock(event: BattleshockTested) -> list[str]:
     ]
 
 
+@tells(TriumphDeclared)
+def _triumph(event: TriumphDeclared) -> list[str]:
+    """AoS2 §16: a triumph declared, once per battle."""
+    return [
+        _("{side} declares its triumph, {triumph}, for {unit}.").format(
+            side=event.side_name, triumph=event.triumph, unit=event.unit_name
+        )
+    ]
+
+
 @tells(NoTestsDue)
 def _no_tests(event: NoTestsDue) -> list[str]:
     return [_("No battleshock tests are due.")]
@@ -369,9 +380,35 @@ def dice_line(rolls: Rolls) -> str:
     return f"{name}: {'; '.join(steps) or _('no dice rolled')}"
 
 
+def _attack_40k(event: AttackResolved) -> list[str]:
+    """40k8 §8: the totals of a unit's attacks, the wounds it lost (excess damage is lost)."""
+    counts = ", ".join(
+        (
+            ngettext("{n} attack", "{n} attacks", event.attacks).format(n=event.attacks),
+            ngettext("{n} hit", "{n} hits", event.hits).format(n=event.hits),
+            ngettext("{n} wound", "{n} wounds", event.wounds).format(n=event.wounds),
+            ngettext("{n} unsaved", "{n} unsaved", event.unsaved).format(n=event.unsaved),
+            ngettext("{n} mortal wound", "{n} mortal wounds", event.mortal_wounds).format(
+                n=event.mortal_wounds
+            ),
+            ngettext("{n} wound lost", "{n} wounds lost", event.wounds_lost).format(
+                n=event.wounds_lost
+            ),
+        )
+    )
+    line = (
+        _("{attacker} → {target} (Overwatch): {counts}.")
+        if event.overwatch
+        else _("{attacker} → {target}: {counts}.")
+    )
+    return [line.format(attacker=event.attacker_name, target=event.target_name, counts=counts)]
+
+
 @tells(AttackResolved)
 def _attack(event: AttackResolved) -> list[str]:
     """AoS2 §14: the totals of a unit's attacks, each weapon's dice, and the ward rolls."""
+    if event.excess_lost:
+        return _attack_40k(event)
     lines = [
         _(
             "{attacker} → {target}: {attacks}, {hits}, {wounds}, {unsaved}, {mortal}, {damage}."

@@ -1,11 +1,13 @@
 """The battle report: the result, victory points, losses per unit, and the luck report
-(expected against actual damage per unit, each side's luckiest and unluckiest attack)."""
+(expected against actual damage per unit, each side's luckiest and unluckiest attack).
+
+Every figure comes from a game's state; `aos game report` gives it the state folded from the
+stored events (`aos_cli.app.history.report_state`), so the report runs no rule."""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.console import Group
 from rich.table import Column
@@ -17,9 +19,6 @@ from aos_cli.language.i18n import number as local_number
 from aos_cli.views.tables import FitTable
 from aos_cli.views.theme import name_text
 from aos_cli.views.words import phase_name
-
-if TYPE_CHECKING:
-    from aos_cli.core.events import Event
 
 
 def battle_result(state: GameState) -> dict[str, Any] | None:
@@ -58,40 +57,10 @@ def losses_by_phase(state: GameState) -> list[dict[str, Any]]:
     ]
 
 
-def attack_entries(events: Iterable[Event]) -> list[dict[str, Any]] | None:
-    """The attacks the luck report weighs, read from a game's stored events (issue 25: the
-    report from what the rules decided, not from a replay): each attack's round, phase, side,
-    units, expected and actual damage and models slain, as `GameState.attack_log` holds them.
-    None when an attack was stored without its expected damage (a game stored before it was
-    kept, or a system whose luck weighs something else): then the replayed log serves."""
-    from aos_cli.core.events import AttackResolved
-
-    found: list[dict[str, Any]] = []
-    for event in events:
-        if not isinstance(event, AttackResolved):
-            continue
-        if event.expected < 0:
-            return None
-        found.append(
-            {
-                "round": event.round,
-                "phase": event.phase,
-                "side": event.side,
-                "unit": event.attacker,
-                "target": event.target,
-                "expected": event.expected,
-                "damage": event.damage,
-                "slain": event.slain,
-            }
-        )
-    return found
-
-
-def luck(state: GameState, attacks: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
-    """Expected against actual damage per attacking unit (`attacks`: from the stored events,
-    `attack_entries`; else the replayed log)."""
+def luck(state: GameState) -> list[dict[str, Any]]:
+    """Expected against actual damage per attacking unit."""
     totals: dict[tuple[int, str], list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
-    for entry in state.attack_log if attacks is None else attacks:
+    for entry in state.attack_log:
         row = totals[(entry["side"], entry["unit"])]
         row[0] += entry["expected"]
         row[1] += entry["damage"]
@@ -108,11 +77,11 @@ def luck(state: GameState, attacks: list[dict[str, Any]] | None = None) -> list[
     ]
 
 
-def extremes(state: GameState, attacks: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+def extremes(state: GameState) -> list[dict[str, Any]]:
     """Each side's luckiest and unluckiest attack (actual minus expected damage); a side that
-    attacked once has neither (its one attack is in the luck table). `attacks` as for `luck`."""
+    attacked once has neither (its one attack is in the luck table)."""
     found = []
-    logged = state.attack_log if attacks is None else attacks
+    logged = state.attack_log
     for index, side in enumerate(state.sides):
         own = [e for e in logged if e["side"] == index]
         if len(own) < 2:
@@ -174,9 +143,8 @@ def choice_lines(state: GameState) -> list[str]:
     ]
 
 
-def report_json(state: GameState, attacks: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The whole report as data: `result` once the battle has ended, `lead` before that;
-    `attacks` from the stored events (`attack_entries`) when the caller read them."""
+def report_json(state: GameState) -> dict[str, Any]:
+    """The whole report as data: `result` once the battle has ended, `lead` before that."""
     from aos_cli.core.scoring import lead
 
     rounds = points_by_round(state)
@@ -201,8 +169,8 @@ def report_json(state: GameState, attacks: list[dict[str, Any]] | None = None) -
             side.name: round(state.clock.get(index, 0.0), 1)
             for index, side in enumerate(state.sides)
         },
-        "luck": luck(state, attacks),
-        "extremes": extremes(state, attacks),
+        "luck": luck(state),
+        "extremes": extremes(state),
         "choices": setup_choices(state),
     }
 
@@ -216,8 +184,8 @@ def result_line(state: GameState) -> Text:
     return Text(str(line), style="heading")
 
 
-def report_view(state: GameState, attacks: list[dict[str, Any]] | None = None) -> Group:
-    """The battle report as Rich renderables (`attacks` as for `report_json`)."""
+def report_view(state: GameState) -> Group:
+    """The battle report as Rich renderables."""
     rounds = points_by_round(state)
     points = FitTable(
         _("Round"),
@@ -245,7 +213,7 @@ def report_view(state: GameState, attacks: list[dict[str, Any]] | None = None) -
         title=_("Luck: damage dealt"),
         header_style="heading",
     )
-    for entry in luck(state, attacks):
+    for entry in luck(state):
         diff = entry["actual"] - entry["expected"]
         style = "success" if diff > 0 else ("fail" if diff < 0 else "")
         lucky.add_row(
@@ -255,7 +223,7 @@ def report_view(state: GameState, attacks: list[dict[str, Any]] | None = None) -
             local_number(entry["expected"], 2),
             Text(str(entry["actual"]), style=style),
         )
-    lines = [Text(_extreme_line(e)) for e in extremes(state, attacks)]
+    lines = [Text(_extreme_line(e)) for e in extremes(state)]
     by_phase = FitTable(
         _("Round"), _("Phase"), _("Side"), _("Unit"), _("Models lost"), title=_("Losses by phase")
     )
@@ -312,12 +280,12 @@ def _extreme_line(extreme: dict[str, Any]) -> str:
     )
 
 
-def report_markdown(state: GameState, attacks: list[dict[str, Any]] | None = None) -> str:
+def report_markdown(state: GameState) -> str:
     """The battle report as Markdown, for `aos game report`; every name from the game goes
     through `markdown_safe`, so a name can neither format the page nor carry an escape."""
     from aos_cli.views.theme import markdown_safe as md
 
-    data = report_json(state, attacks)
+    data = report_json(state)
     rounds = data["victory_points_by_round"]
     names = [md(s.name) for s in state.sides]
     out = [f"# {md(state.name)}", "", md(result_line(state).plain)]

@@ -126,6 +126,7 @@ def test_the_log_of_an_english_game_reads_in_hungarian_with_no_rule_run(
 
     with monkeypatch.context() as patched:
         patched.setattr("aos_cli.core.actions.apply_action", no_rules)
+        patched.setattr("aos_cli.app.games.apply_action", no_rules)  # nor for its tables
         hungarian = aos(run_cli, db, "--lang", "hu", "game", "log").stdout
         assert aos(run_cli, db, "game", "log").stdout == english
     assert 'Liberators mozog (Mozgás 5").' in hungarian
@@ -204,6 +205,7 @@ def test_the_log_of_a_game_with_attacks_reads_in_hungarian_with_no_rule_run(
 
     with monkeypatch.context() as patched:
         patched.setattr("aos_cli.core.actions.apply_action", no_rules)
+        patched.setattr("aos_cli.app.games.apply_action", no_rules)  # nor for its tables
         hungarian = aos(run_cli, db, "--lang", "hu", "game", "log").stdout
         assert aos(run_cli, db, "game", "log").stdout == english
     assert "Judicators → Chainrasp Horde: 5 támadás, 3 találat, 3 seb, 1 nem mentett" in hungarian
@@ -218,3 +220,35 @@ def test_the_log_of_a_game_with_attacks_reads_in_hungarian_with_no_rule_run(
             )
     assert aos(run_cli, db, "--lang", "hu", "game", "log").stdout == hungarian
     assert aos(run_cli, db, "game", "log").stdout == english
+
+
+def test_the_report_of_an_english_game_reads_in_hungarian_with_no_rule_run(
+    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25 item 4: `aos game report` folds the stored events (the attacks' damage, the
+    models lost, the points) into the report and says it in the chosen language; no rule
+    runs, and it reads as the report a replay gives."""
+    db = tmp_path / "games.sqlite3"
+    _attacks_game(db)
+    english = aos(run_cli, db, "game", "report").stdout
+    as_data = aos(run_cli, db, "game", "report", "--json").stdout
+    with monkeypatch.context() as patched:
+        patched.setattr("aos_cli.core.actions.apply_action", no_rules)
+        patched.setattr("aos_cli.app.games.apply_action", no_rules)
+        hungarian = aos(run_cli, db, "--lang", "hu", "game", "report").stdout
+        assert aos(run_cli, db, "game", "report").stdout == english
+        assert aos(run_cli, db, "game", "report", "--json").stdout == as_data
+    assert "Luck: damage dealt" in english and "Losses by phase" in english
+    assert "Szerencse: okozott sebzés" in hungarian and "Veszteségek fázisonként" in hungarian
+    assert "Luck" not in hungarian and "Chainrasp Horde" in hungarian
+    report = json.loads(as_data)
+    assert [(r["unit"], r["attacks_made"], r["actual"]) for r in report["luck"]] == [
+        ("Judicators", 1, 1),
+        ("Liberators", 1, 2),
+        ("Chainrasp Horde", 1, 4),
+    ]
+
+
+def no_rules(*args: object, **kwargs: object) -> None:
+    """Stands for the rules where a command must run none."""
+    raise AssertionError("a rule ran")

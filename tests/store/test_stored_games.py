@@ -91,6 +91,7 @@ def test_an_action_on_an_old_game_is_stored_in_the_current_shape(tmp_path: Path)
     assert "v" not in stored[0].payload
     payload = dict(stored[-1].payload)
     events, told = payload.pop("events"), payload.pop("told")
+    assert payload.pop("events_version") == 2  # its events are the whole story (the report)
     assert payload == {"v": 3, "unit": unit.spec.id, "reason": "a test"}
     assert [e["kind"] for e in events] == ["adjusted"] and told == [0]
     assert events[0]["reason"] == "a test" and events[0]["unit"] == unit.spec.id

@@ -215,7 +215,7 @@ def test_aos1_s5_3_blessed_on_the_command_line(run_cli: RunCli, tmp_path: Path) 
     for _ in range(2):
         run_cli("next", "--db", db)
     shot = run_cli("shoot", "judicators", "--target", "chainrasps", "--db", db, "--seed", "3",
-                   "--answer", "cover=no")  # fmt: skip
+                   "--answer", "cover=no", "--in-range")  # fmt: skip
     assert "hit 3+: 2 5 5 2 3" in shot.stdout and "save 5+ -1: 5 1 5" in shot.stdout
     listed = run_cli("blessed", "--db", db)
     assert "1. Judicators, Skybolt Bow: hit rolls (3+): 2" in listed.stdout

@@ -170,12 +170,12 @@ def _apply_each(
                 continue
             case MortalWounds(amount=amount_expr):
                 # The purpose of a roll is said as the dice are asked for.
-                amount = amount_expr.roll(dice, str(tr("{ability}: mortal wounds", ability=name)))
+                amount = amount_expr.roll(dice, tr("{ability}: mortal wounds", ability=name))
                 wounded = AbilityWounded(name, False, aim.spec.id, aim.name, aim.side, amount)
                 emit(state, wounded)
                 suffer_mortal_wounds(state, aim, amount, dice, answers, slain_by=source.side)
             case Heal(amount=amount_expr):
-                amount = amount_expr.roll(dice, str(tr("{ability}: healing", ability=name)))
+                amount = amount_expr.roll(dice, tr("{ability}: healing", ability=name))
                 healed = min(amount, aim.wounds_on_damaged)
                 aim.wounds_on_damaged -= healed
                 emit(state, AbilityHealed(name, aim.spec.id, aim.name, aim.side, amount, healed))
@@ -197,7 +197,7 @@ def _apply_each(
                 times = aim.models if per == "model" else 1
                 if per == "model" and effect.models_within is not None:
                     times = _models_within(source, aim, effect.models_within, answers)
-                purpose = str(tr("{ability} (needs {needed}+)", ability=name, needed=needed))
+                purpose = tr("{ability} (needs {needed}+)", ability=name, needed=needed)
                 rolls = [expr.roll(dice, purpose) for _model in range(times)]
                 hits = sum(1 for r in rolls if r >= needed)
                 rolled = AbilityRolled(name, aim.spec.id, aim.name, tuple(rolls), needed, hits)
@@ -272,9 +272,7 @@ def _swallow(
     """A model of the unit picked is slain when the roll beats its Wounds characteristic
     (Cavernous Jaws: "swallowed whole and slain")."""
     needed = aim.spec.wounds + 1
-    purpose = str(
-        tr("{ability} against {enemy} (needs {on}+)", ability=name, enemy=aim.name, on=needed)
-    )
+    purpose = tr("{ability} against {enemy} (needs {on}+)", ability=name, enemy=aim.name, on=needed)
     rolled = expr.roll(dice, purpose)
     slain = 1 if rolled >= needed else 0
     emit(state, AbilityRolled(name, aim.spec.id, aim.name, (rolled,), needed, slain))
@@ -310,7 +308,7 @@ def _picked(
 ) -> list[UnitState]:
     """Roll how many units to pick and pick that many of the side on the battlefield (every
     one when there are no more), each asked in turn under `pick:<unit id>` (Rain of Stars)."""
-    wanted = count.roll(dice, str(tr("{ability}: how many units are picked", ability=name)))
+    wanted = count.roll(dice, tr("{ability}: how many units are picked", ability=name))
     owner = 1 - source.side if side == "enemy" else source.side
     left = [u for u in state.sides[owner].units if u.on_battlefield]
     picked: list[UnitState] = []

@@ -18,7 +18,7 @@ from aos_cli.core.casualties import inflict, suffer_mortal_wounds
 from aos_cli.core.dice import DiceExpr, DiceSource, parse_dice, parse_threshold
 from aos_cli.core.effects import Effect, InCover, RollModifier, TargetInfo, compile_effects
 from aos_cli.core.errors import RuleError
-from aos_cli.core.events import Charged, Passed, emit, say
+from aos_cli.core.events import Charged, Passed, TriumphDeclared, emit, say
 from aos_cli.core.fight_moments import note_fought_at
 from aos_cli.core.guards import enemy_unit, needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
@@ -413,15 +413,7 @@ def use_triumph(
             tr("use {flag}", flag="--triumph"),
         )
     side.used_once_per_battle.add(TRIUMPH_USED)
-    say(
-        state,
-        tr(
-            "{side} declares its triumph, {triumph}, for {unit}.",
-            side=side.name,
-            triumph=name,
-            unit=unit.name,
-        ),
-    )
+    emit(state, TriumphDeclared(unit.side, side.name, name, unit.spec.id, unit.name))
     apply_effects(state, unit, name, effects, None, dice, answers)
 
 

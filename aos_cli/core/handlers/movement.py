@@ -90,7 +90,7 @@ def _run(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnswers)
         die = 6
     else:
         # The purpose of a roll is said as the dice are asked for.
-        die = dice.roll(1, str(tr("the run roll of {unit} (D6)", unit=unit.name)))[0]
+        die = dice.roll(1, tr("the run roll of {unit} (D6)", unit=unit.name))[0]
     roll = modified(die, modifier)
     unit.moved = unit.ran = True
     note_placed(state, unit, "run")
@@ -129,7 +129,7 @@ def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAn
         note_placed(state, unit, "arrive")
         emit(state, Arrived(unit.spec.id, unit.name, unit.side, "teleport", 0, 0, True))
         return
-    purpose = str(tr("the arrival roll of {unit} (D6)", unit=unit.name))
+    purpose = tr("the arrival roll of {unit} (D6)", unit=unit.name)
     roll = max(1, dice.roll(1, purpose)[0] + act.mod)
     unit.moved = True
     needed = system_of(state).arrival_roll or 0

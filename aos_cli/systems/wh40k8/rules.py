@@ -36,11 +36,13 @@ from aos_cli.core.attack_flags import attack_flags
 from aos_cli.core.casualties import (
     slay_models,
     suffer_mortal_wounds,
+    telling_slain,
     transport_destroyed,
 )
 from aos_cli.core.dice import IMPOSSIBLE, DiceSource, parse_dice
 from aos_cli.core.effects import AttackRules, Effect, compile_effects
 from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.events import emit, say
 from aos_cli.core.guards import acting_unit, enemy_unit, need_phase, own_turn, present
 from aos_cli.core.handlers import HANDLERS, SYSTEM_HANDLERS, Handler, action
 from aos_cli.core.handlers.abilities import apply_effects
@@ -64,7 +66,7 @@ from aos_cli.core.system import (
 )
 from aos_cli.core.unit_attacks import characteristic_bonus, unit_rules
 from aos_cli.language.i18n import N_, _, ngettext
-from aos_cli.language.text import Text
+from aos_cli.language.text import Text, tr
 from aos_cli.systems.wh40k8 import INFO
 from aos_cli.systems.wh40k8.table import (
     CHARGES_OVER,
@@ -389,36 +391,23 @@ def roll_attack(
             )
         )
 
-    counts = ", ".join(
-        (
-            ngettext("{n} attack", "{n} attacks", result.attacks).format(n=result.attacks),
-            ngettext("{n} hit", "{n} hits", result.hits).format(n=result.hits),
-            ngettext("{n} wound", "{n} wounds", result.wounds).format(n=result.wounds),
-            ngettext("{n} unsaved", "{n} unsaved", result.unsaved).format(n=result.unsaved),
-            ngettext("{n} mortal wound", "{n} mortal wounds", result.mortal_wounds).format(
-                n=result.mortal_wounds
-            ),
-            ngettext("{n} wound lost", "{n} wounds lost", result.wounds_lost).format(
-                n=result.wounds_lost
-            ),
-        )
-    )
-    line = (
-        _("{attacker} → {target} (Overwatch): {counts}.")
-        if overwatch
-        else _("{attacker} → {target}: {counts}.")
-    )
-    state.notes.append(line.format(attacker=attacker.name, target=target.name, counts=counts))
     allocation = result.allocation
     slain = allocation.slain if allocation else 0
-    state.events.append(attack_resolved(state, attacker, target, result, slain, result.wounds_lost))
+    # the luck report weighs the wounds the target lost, excess damage lost (40k8 §8.5)
+    lost = ENGINE_40K.odds(spec).wounds_lost
+    expected = lost.mean if lost is not None else ENGINE_40K.mean(spec)
+    emit(
+        state,
+        attack_resolved(
+            state, attacker, target, result, slain, result.wounds_lost, expected=expected,
+            overwatch=overwatch, excess_lost=True,
+        ),
+    )  # fmt: skip
     if allocation is None:
         return
     target.models = allocation.models_left
     target.wounds_on_damaged = allocation.wounds_on_damaged
     target.slain_this_turn += allocation.slain
-    # the luck report weighs the wounds the target lost, excess damage lost (40k8 §8.5)
-    lost = ENGINE_40K.odds(spec).wounds_lost
     state.attack_log.append(
         {
             "round": state.round,
@@ -426,18 +415,14 @@ def roll_attack(
             "side": attacker.side,
             "unit": attacker.spec.id,
             "target": target.spec.id,
-            "expected": lost.mean if lost is not None else ENGINE_40K.mean(spec),
+            "expected": expected,
             "damage": result.wounds_lost,
             "slain": allocation.slain,
         }
     )
     if allocation.slain:
-        state.notes.append(
-            _("{unit}: {slain} slain, {left} left.").format(
-                unit=target.name, slain=allocation.slain, left=target.models
-            )
-        )
-        scoring.models_slain(state, target, allocation.slain, by=attacker.side)
+        with telling_slain(state):
+            scoring.models_slain(state, target, allocation.slain, by=attacker.side)
         if not target.alive:
             transport_destroyed(state, target)
 
@@ -1465,10 +1450,12 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
     spec = fight_spec_40k(state, unit, target, answers, act.weapon, attack_flags(act))
     roll_attack(state, unit, target, spec, dice, command_reroll=act.command_reroll,
                 answers=answers)  # fmt: skip
-    state.notes.append(
-        _('{unit} may consolidate up to 3" towards the nearest enemy (40k8 §10.6).').format(
-            unit=unit.name
-        )
+    say(
+        state,
+        tr(
+            '{unit} may consolidate up to 3" towards the nearest enemy (40k8 §10.6).',
+            unit=unit.name,
+        ),
     )
     unit.fought = True
     if unit.alive and target.alive:
