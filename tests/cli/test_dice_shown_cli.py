@@ -69,13 +69,16 @@ def test_the_save_and_battleshock_prompts_name_the_unit(run_cli: RunCli, db: Pat
     assert "Roll 1 die for the battleshock test of Chainrasp Horde (D6)" in shock.stderr
 
 
-def test_a_reminder_shows_the_rules_text_and_what_to_record(run_cli: RunCli, db: Path) -> None:
+def test_a_reminder_shows_the_rules_text_and_what_to_record(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
     """Issue 13 item 6 (DESIGN principle 3): an ability the tool cannot apply itself is
-    shown with its warscroll text at its timing, and says what to record afterwards."""
-    out = aos(run_cli, db, "ability", "stardrake", "Lord of the Heavens").stdout
+    shown with its warscroll text at its timing, and says what to record afterwards (the
+    Knight-Incantor's Voidstorm Scroll, in the enemy's hero phase)."""
+    db = tmp_path / "reminder.sqlite3"
+    aos(run_cli, db, "game", "new", "--seed", "1")
+    aos(run_cli, db, "priority", "--dice", "manual", input="1 6\n")
+    out = aos(run_cli, db, "ability", "knight-incantor", "Voidstorm Scroll").stdout
     flat = " ".join(out.split())
-    assert "Lord of the Heavens: apply it at the table. In your shooting phase the Stardrake" in (
-        flat
-    )
-    assert "Roiling Thunderhead" in flat and "Rain of Stars" in flat
-    assert "Then record the wounds it deals" in flat
+    assert "Voidstorm Scroll: apply it at the table. Once per battle, when this model" in flat
+    assert "Then record anything it changes" in flat

@@ -35,7 +35,7 @@ def test_a_seeded_shot_is_logged_as_an_attack_with_its_counts(
     aos(run_cli, db, "next")
     aos(run_cli, db, "next")
     before = _chainrasps(run_cli, db)
-    aos(run_cli, db, "shoot", "judicators", "--target", "chainrasps", "--no-cover",
+    aos(run_cli, db, "shoot", "judicators", "--target", "chainrasps", "--no-cover", "--in-range",
         "--no-engaged", "--seed", "1")  # fmt: skip
     after = _chainrasps(run_cli, db)
     log = json.loads(aos(run_cli, db, "game", "log", "--json").stdout)
@@ -82,7 +82,7 @@ def test_a_battleshock_test_is_logged_with_its_die_and_the_models_that_fled(
     aos(run_cli, db, "priority", "--first", "Player One", "--seed", "1")
     aos(run_cli, db, "next")
     aos(run_cli, db, "next")
-    aos(run_cli, db, "shoot", "judicators", "--target", "chainrasps", "--no-cover",
+    aos(run_cli, db, "shoot", "judicators", "--target", "chainrasps", "--no-cover", "--in-range",
         "--no-engaged", "--seed", "1")  # fmt: skip
     for _ in range(3):
         aos(run_cli, db, "next")
@@ -146,7 +146,11 @@ def test_the_log_of_an_english_game_reads_in_hungarian_with_no_rule_run(
 ATTACKS = (
     ("next", {}, {}),
     ("next", {}, {}),
-    ("shoot", {"unit": "judicators", "target": "chainrasps"}, {"cover": False, "engaged": False}),
+    (
+        "shoot",
+        {"unit": "judicators", "target": "chainrasps"},
+        {"cover": False, "engaged": False, "in-range": True},
+    ),
     ("next", {}, {}),
     ("charge", {"unit": "liberators"}, {"distance": 3, "engaged": False}),
     ("next", {}, {}),
