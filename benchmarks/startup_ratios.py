@@ -47,7 +47,7 @@ COMMANDS: dict[str, tuple[str | None, list[str]]] = {
     "shoot": (
         "shooting-phase",
         ["shoot", "judicators", "--target", "chainrasps", "--seed", "3", "--no-engaged",
-         "--no-cover", "--no-target-engaged"],
+         "--no-cover", "--no-target-engaged", "--in-range"],
     ),
     "status": ("shooting-phase", ["status"]),
     "score": ("shooting-phase", ["score"]),
