@@ -40,7 +40,7 @@ from aos_cli.core.roll_effects import applies, modified, reroll_source, roll_mod
 from aos_cli.core.state import TRIUMPH_USED, GameState, UnitState, WeaponSpec
 from aos_cli.core.system import system_of
 from aos_cli.core.unit_attacks import is_defence, unit_attacks, unit_rules, weapon_uses
-from aos_cli.language.text import Join, tr, trn
+from aos_cli.language.text import Join, Text, tr, trn
 
 if TYPE_CHECKING:
     from aos_cli.core.aos_engine import AosAttack, AosEngine
@@ -470,6 +470,29 @@ def _inches(value: float) -> int | float:
     return int(value) if value == int(value) else value
 
 
+def require_night_march_reach(
+    unit: UnitState, target: UnitState, answers: RecordedAnswers, hint: Text | None = None
+) -> None:
+    """Night March (AoS2 p.12, §19.1): a missile weapon reaches 12" at most in the first battle
+    round; asks whether the target is that close (`within-night-march`) and refuses if not."""
+    from aos_cli.core.scoring import NIGHT_MARCH_RANGE
+
+    if not answers.yes_no(
+        "within-night-march",
+        tr(
+            'Night March: is {target} within {reach}" of {unit}?',
+            target=target.name,
+            reach=NIGHT_MARCH_RANGE,
+            unit=unit.name,
+        ),
+    ):
+        raise RuleError(
+            tr('Night March: missile weapons reach {reach}" at most this battle round '
+               "(AoS2 §19.1)", reach=NIGHT_MARCH_RANGE),
+            hint,
+        )  # fmt: skip
+
+
 def check_missile_range(
     state: GameState,
     unit: UnitState,
@@ -484,20 +507,13 @@ def check_missile_range(
     from aos_cli.core.scoring import NIGHT_MARCH_RANGE, night_march
 
     limited = [w for w in weapons if night_march(state) and w.range > NIGHT_MARCH_RANGE]
-    if limited and not answers.yes_no(
-        "within-night-march",
-        tr(
-            'Night March: is {target} within {reach}" of {unit}?',
-            target=target.name,
-            reach=NIGHT_MARCH_RANGE,
-            unit=unit.name,
-        ),
-    ):
-        raise RuleError(
-            tr('Night March: missile weapons reach {reach}" at most this battle round '
-               "(AoS2 §19.1)", reach=NIGHT_MARCH_RANGE),
+    if limited:
+        require_night_march_reach(
+            unit,
+            target,
+            answers,
             tr("shoot at a unit within range, or name a weapon that reaches with --weapon"),
-        )  # fmt: skip
+        )
     rest = [w for w in weapons if w not in limited]
     if rest:
         ranges = Join(tuple(tr('{weapon} {reach}"', weapon=w.name, reach=_inches(w.range))
@@ -566,24 +582,13 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
             tr('{unit} is within 3" of an enemy: it may only shoot units within 3"', unit=unit.name)
         )
     from aos_cli.core.guards import RANGE_AND_REALM_REVISION
-    from aos_cli.core.scoring import NIGHT_MARCH_RANGE, night_march
+    from aos_cli.core.scoring import night_march
 
     if state.rules_revision >= RANGE_AND_REALM_REVISION:
         if act.attacks != 0:  # `--attacks 0`: a weapon with no target in range attacks nothing
             check_missile_range(state, unit, target, weapons, answers)
-    elif night_march(state) and not answers.yes_no(
-        "within-night-march",
-        tr(
-            'Night March: is {target} within {reach}" of {unit}?',
-            target=target.name,
-            reach=NIGHT_MARCH_RANGE,
-            unit=unit.name,
-        ),
-    ):
-        raise RuleError(
-            tr('Night March: missile weapons reach {reach}" at most this battle round '
-               "(AoS2 §19.1)", reach=NIGHT_MARCH_RANGE)
-        )  # fmt: skip
+    elif night_march(state):
+        require_night_march_reach(unit, target, answers)
     hit_mod = look_out_sir(state, target, answers)
     if hit_mod:
         say(state, tr("Look Out, Sir!: -1 to hit."))
