@@ -147,7 +147,7 @@ def _planner(state: GameState) -> Callable[..., Any]:
     """The system's attack builder (`GameSystem.attack_planner`)."""
     from aos_cli.core.system import system_of
 
-    module, _sep, name = system_of(state).attack_planner.partition(":")
+    module, _sep, name = system_of(state).combat.attack_planner.partition(":")
     found: Callable[..., Any] = getattr(importlib.import_module(module), name)
     return found
 

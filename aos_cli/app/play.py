@@ -155,16 +155,16 @@ def told_by_picking(state: GameState, option: Option) -> tuple[dict[str, bool], 
     that did not charge fights only within the system's engagement range of an enemy (AoS2
     §11: 3", 40k8 §10.2: 1"), an unbind is made within its range of the caster (AoS2 §15:
     30"). The option states it, so it is never asked again."""
-    from aos_cli.core.system import system_of
+    from aos_cli.core.system import magic_of, system_of
     from aos_cli.language.i18n import _
 
     if option.kind == "fight":
         unit = state.unit(str(option.payload["unit"]))
         if not unit.charged:
-            reach = system_of(state).engagement
+            reach = system_of(state).combat.engagement
             return {"engaged": True}, _(' · within {reach}" of an enemy').format(reach=reach)
     if option.kind == "unbind" and option.payload.get("wizard") and state.pending_spell:
-        reach = system_of(state).unbind_range
+        reach = magic_of(state).unbind_range
         caster = shown_names(state)[state.pending_spell.caster]
         return {f"within-{reach}": True}, _(' · within {reach}" of {caster}').format(
             reach=reach, caster=caster
@@ -179,7 +179,7 @@ def target_rule(state: GameState, option: Option) -> Any:
 
     from aos_cli.core.handlers.magic import own_spells
     from aos_cli.core.scoring import reach_now
-    from aos_cli.core.system import system_of
+    from aos_cli.core.system import generic_spell, system_of
     from aos_cli.core.targets import TargetRule
 
     if option.kind == "cast":  # Night March: no spell reaches beyond 12" (AoS2 p.12)
@@ -190,7 +190,7 @@ def target_rule(state: GameState, option: Option) -> Any:
             if own.target is None:
                 return None
             return replace(own.target, range=reach_now(state, own.target.range))
-        generic = system_of(state).spell(name)
+        generic = generic_spell(system_of(state), name)
         if generic is None or generic.aim in (None, "self"):
             return None
         return TargetRule(side=generic.aim, range=reach_now(state, generic.range), visible=True)

@@ -183,7 +183,7 @@ def arrive_option_odds(state: GameState, option: Option) -> RollOptionOdds:
     from aos_cli.core.system import system_of
 
     unit = state.unit(option.payload["unit"])
-    needed = system_of(state).arrival_roll or 0
+    needed = system_of(state).setup.arrival_roll or 0
     chance = Fraction(max(0, 7 - max(needed, 1)), 6)
     return RollOptionOdds(
         _("Arrival of {unit}: a D6 of {needed} or more.").format(unit=unit.name, needed=needed),

@@ -631,7 +631,7 @@ def build_setup(
     sides = [army_snapshot(db, a, i == first_to_finish) for i, a in enumerate(armies)]
     if sides[0]["name"] == sides[1]["name"]:
         sides[1]["name"] = f"{sides[1]['name']} (2)"
-    system.prepare_sides(sides, underdog)
+    system.setup.prepare_sides(sides, underdog)
     features = [
         parse_terrain(item, source) if isinstance(item, str) else dict(item) for item in terrain
     ]
@@ -643,7 +643,7 @@ def build_setup(
         "system": system.id,
         "battleplan": plan.id.replace("-", "_"),
         "battleplan_rules": battleplan_snapshot(plan),
-        "battle_rounds": plan.battle_length.rounds or system.battle_rounds,
+        "battle_rounds": plan.battle_length.rounds or system.turn.battle_rounds,
         "realm": realm,
         "realm_spells": realm_spells(db, system.id, realm),
         "rules_revision": LEGALITY_REVISION,

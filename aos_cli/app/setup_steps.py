@@ -64,7 +64,7 @@ def reserve_candidates(side: dict[str, Any], system: str | None = None) -> list[
     AoS2 §26.1), or by the system's reserve ability (Teleport Strike, 40k8 §4.7)."""
     from aos_cli.core.system import get_system
 
-    ability = get_system(system).reserve_ability
+    ability = get_system(system).setup.reserve_ability
     if ability is None:
         return _keyworded(side, RESERVE_KEYWORD)
     return [u for u in side["units"] if any(a["id"] == ability for a in u["abilities"])]
@@ -96,7 +96,7 @@ def put_in_reserve(setup: dict[str, Any], names: Sequence[str]) -> None:
                 ),
                 _("a unit is set up either in reserve or in a garrison"),
             )
-        if unit.get("general") and not get_system(setup.get("system")).general_in_reserve:
+        if unit.get("general") and not get_system(setup.get("system")).setup.general_in_reserve:
             raise InputError(
                 _("--reserve: {unit} is the general, a model set up on the battlefield "
                   "(AoS2 p.3)").format(unit=unit["name"]),
@@ -139,7 +139,7 @@ def put_in_garrison(setup: dict[str, Any], pairs: Sequence[str]) -> None:
     from aos_cli.core.errors import InputError
     from aos_cli.core.system import get_system
 
-    if pairs and not get_system(setup.get("system")).garrisons:
+    if pairs and not get_system(setup.get("system")).scenery.garrisons:
         raise InputError(_("--garrison: this game system has no garrisons"), _("leave it out"))
     for pair in pairs:
         name, sep, wanted = pair.partition("=")

@@ -287,7 +287,7 @@ def _priority(state: GameState, act: Priority, dice: DiceSource, answers: Record
     winner picks; AoS1 §6 ties rolled again, round one chosen by who finished set-up first;
     40k8 §17.7 the Underdog's choice, kept for every round."""
     need_phase(state, "priority")
-    first_side = system_of(state).priority(state, act, dice, answers)
+    first_side = system_of(state).turn.priority(state, act, dice, answers)
     begin_round(state, first_side, dice, answers)
 
 

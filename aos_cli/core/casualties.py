@@ -73,7 +73,7 @@ def suffer_mortal_wounds(
         return 0
     defence = unit_rules(state, target, target, answers, "defender")
     wards = [int(getattr(e, "on", 7)) for e in defence if getattr(e, "type_name", "") in WARDS]
-    mystical = system_of(state).mystical_ward(state, target, answers)
+    mystical = system_of(state).scenery.mystical_ward(state, target, answers)
     ward = min([*wards, *([mystical] if mystical else [])], default=7)
     if ward <= 6:
         # the system's words: AoS wards, 40k8's rolls to ignore a wound (Disgustingly Resilient)
@@ -103,7 +103,7 @@ def pass_on_generalship(state: GameState, fallen: UnitState) -> None:
     alive = [u for u in state.sides[fallen.side].units if u.alive and not u.general]
     if state.rules_revision >= BY_THE_BOOK_REVISION:  # a model set up on the battlefield (p.3)
         alive = [u for u in alive if u.on_battlefield]
-    if not system_of(state).general_replaced or not alive:
+    if not system_of(state).setup.general_replaced or not alive:
         emit(state, GeneralSlain(fallen.spec.id, fallen.name, fallen.side, "", "", False))
         return
     heroes = [u for u in alive if u.spec.is_hero] or alive

@@ -13,6 +13,7 @@ from aos_cli.core.ability_effects import WhenFighting
 from aos_cli.core.effects import Effect
 from aos_cli.core.errors import RuleError
 from aos_cli.core.state import AbilitySpec, GameState, UnitState, WeaponSpec
+from aos_cli.core.weapon_kinds import WeaponKind
 from aos_cli.language.text import tr
 
 
@@ -87,7 +88,7 @@ def note_fought_at(
 ) -> None:
     """Keep, for the phase, that the unit attacked `target` with melee weapons of this reach:
     the target had a model within that distance of it (AoS2 §11)."""
-    reach = max((w.range for w in weapons if w.kind == "melee"), default=None)
+    reach = max((w.range for w in weapons if w.kind == WeaponKind.MELEE), default=None)
     if reach is not None:
         state.used_this_phase.add(f"fought-at:{unit.spec.id}:{target.spec.id}:{reach:g}")
 

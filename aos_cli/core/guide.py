@@ -33,7 +33,7 @@ from aos_cli.core.magic import spell_text
 from aos_cli.core.roll_effects import nudgers
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.system import Option as Option
-from aos_cli.core.system import system_of
+from aos_cli.core.system import generic_spells, magic_of, system_of
 from aos_cli.core.targets import TargetRule
 from aos_cli.core.turn import due_battleshock
 from aos_cli.language.i18n import N_
@@ -123,7 +123,7 @@ def options(state: GameState) -> list[Option]:
     if state.ended:
         return []
     if state.phase == "priority":
-        return [*pre_battle_options(state), *system_of(state).priority_menu(state)]
+        return [*pre_battle_options(state), *system_of(state).turn.priority_menu(state)]
     waiting = [u for u in state.units() if u.must_disembark and u.alive]
     if waiting:
         return [
@@ -138,7 +138,7 @@ def options(state: GameState) -> list[Option]:
     if state.pending_spell is not None:
         caster = state.unit(state.pending_spell.caster)
         enemy = 1 - caster.side
-        verb = system_of(state).unbind_verb
+        verb = magic_of(state).unbind_verb
         spell = spell_text(state.pending_spell.spell)
         wording = UNBIND_LABELS.get(verb, "{verb} {spell} with {wizard}")
         # 40k8 §17.6: a side with Command Re-rolls is asked whether to re-roll a failed test
@@ -158,7 +158,7 @@ def options(state: GameState) -> list[Option]:
             Option(tr("Let {spell} through", spell=spell), "unbind", {"wizard": None}, side=enemy),
         ]
     system = system_of(state)
-    own_menu = system.menu(state)
+    own_menu = system.turn.menu(state)
     if own_menu is not None:
         return own_menu
     side = state.active_side
@@ -169,7 +169,7 @@ def options(state: GameState) -> list[Option]:
         for unit in own:
             if unit.on_battlefield and unit.spec.casts:
                 spells = [a.name for a in own_spells(state, unit)]
-                generic = [s.name.title() for s in system.spells]
+                generic = [s.name.title() for s in generic_spells(system)]
                 known = {s.lower(): s for s in [*generic, *spells]}  # each spell once
                 for spell in known.values():
                     if not allowed(check_cast, state, unit, spell):
@@ -187,7 +187,7 @@ def options(state: GameState) -> list[Option]:
                             side,
                         )
                     )
-    if phase == "hero" and system.general_commands:
+    if phase == "hero" and system.turn.general_commands:
         key = f"general-command:{side}"
         if key not in state.used_this_phase and any(u.general for u in own):
             for unit in own:
@@ -204,7 +204,7 @@ def options(state: GameState) -> list[Option]:
                             side=side,
                         )
                     )
-    if phase in system.phases:
+    if phase in system.turn.phases:
         found += ability_options(state)
     if phase == "movement":
         for unit in own:
@@ -336,7 +336,7 @@ def ability_options(state: GameState) -> list[Option]:
             if (
                 ability.kind in ("ability", "prayer", "command")
                 and ability.phase == state.phase
-                and ability.id != system.reserve_ability
+                and ability.id != system.setup.reserve_ability
                 and allowed(check_ability, state, unit, ability)
             ):
                 label: str | Text = concat(unit.name, ": ", ability.name)

@@ -48,6 +48,7 @@ from aos_cli.core.guards import (
 from aos_cli.core.phase_names import phase_name
 from aos_cli.core.state import AbilitySpec, GameState, UnitState
 from aos_cli.core.system import system_of
+from aos_cli.core.weapon_kinds import WeaponKind
 from aos_cli.language.i18n import N_
 from aos_cli.language.text import Join, Text, tr, trn
 
@@ -96,7 +97,7 @@ def may_be_engaged(state: GameState, unit: UnitState) -> bool:
     within 3" of an enemy and a retreat ends more than 3" away (AoS2 §8.2-8.4); units arrive
     more than 9" away (§26.1); only a charge move (§10) or a pile-in (§11) brings units that
     close. Always possible in a system that does not track it, or a game set up before."""
-    if not system_of(state).tracks_engagement or state.rules_revision < ENGAGEMENT_REVISION:
+    if not system_of(state).combat.tracks_engagement or state.rules_revision < ENGAGEMENT_REVISION:
         return True
     return unit.may_be_engaged
 
@@ -184,7 +185,7 @@ def check_garrison(state: GameState, unit: UnitState, feature: str) -> None:
     """AoS2 §4.5 (seed 000 p.11): instead of a normal move, a unit of the side whose turn it
     is garrisons a feature its warscroll lets be garrisoned, unless an enemy unit garrisons
     it already (the 6" and 3" the action asks)."""
-    if not system_of(state).garrisons:
+    if not system_of(state).scenery.garrisons:
         raise RuleError(tr("this game system has no garrisons"))
     check_move(state, unit, "garrison")
     name = str(find_feature(state, feature)["name"])
@@ -211,7 +212,7 @@ def check_not_engaged(state: GameState, unit: UnitState, answers: RecordedAnswer
     a pile-in); a system that does not track it judges only the answer given."""
     if not by_the_book(state):
         return
-    asks = system_of(state).tracks_engagement and may_be_engaged(state, unit)
+    asks = system_of(state).combat.tracks_engagement and may_be_engaged(state, unit)
     if not (asks or "engaged" in answers.answers):
         return
     if answers.yes_no("engaged", tr(ENGAGED_QUESTION, name=unit.name)):
@@ -335,7 +336,7 @@ def check_shoot(state: GameState, unit: UnitState) -> None:
         not_after_run_or_retreat(unit, "shoot")
     if unit.shot:
         raise RuleError(tr("{unit} has already shot this phase", unit=unit.name))
-    if not any(w.kind == "missile" for w in unit.spec.weapons):
+    if not any(w.kind == WeaponKind.MISSILE for w in unit.spec.weapons):
         raise RuleError(tr("{unit} has no missile weapon to shoot with", unit=unit.name))
 
 
@@ -358,7 +359,7 @@ def check_charge(state: GameState, unit: UnitState) -> None:
 def check_fight(state: GameState, unit: UnitState, answers: RecordedAnswers | None = None) -> None:
     """AoS2 §11: the side whose pick it is fights with a unit that charged this turn or may be
     within 3" of an enemy, once a phase, with melee weapons."""
-    need_phase(state, system_of(state).combat_phase)
+    need_phase(state, system_of(state).combat.phase)
     present(unit)
     if state.combat_passes >= 2:
         raise RuleError(tr(BOTH_PASSED))
@@ -368,10 +369,14 @@ def check_fight(state: GameState, unit: UnitState, answers: RecordedAnswers | No
         )
     if unit.fought:
         raise RuleError(tr("{unit} has already fought this phase", unit=unit.name))
-    busy = [u for u in state.units() if u is not unit and u.on_battlefield and u.attacking("melee")]
+    busy = [
+        u
+        for u in state.units()
+        if u is not unit and u.on_battlefield and u.attacking(WeaponKind.MELEE)
+    ]
     if busy:
         raise finish_attacks(busy[0])
-    if not any(w.kind == "melee" for w in unit.spec.weapons):
+    if not any(w.kind == WeaponKind.MELEE for w in unit.spec.weapons):
         raise RuleError(tr("{unit} has no melee weapons", unit=unit.name))
     if not (unit.charged or may_be_engaged(state, unit) or _said_engaged(answers)):
         raise RuleError(
@@ -394,10 +399,10 @@ def could_fight(state: GameState, side: int) -> list[UnitState]:
 
 def check_pass(state: GameState, side: int) -> None:
     """AoS2 §11: a player passes only with no eligible unit; a unit that charged always is."""
-    need_phase(state, system_of(state).combat_phase)
+    need_phase(state, system_of(state).combat.phase)
     if state.combat_passes >= 2:
         raise RuleError(tr(BOTH_PASSED))
-    busy = [u for u in state.units() if u.on_battlefield and u.attacking("melee")]
+    busy = [u for u in state.units() if u.on_battlefield and u.attacking(WeaponKind.MELEE)]
     if busy:
         raise finish_attacks(busy[0])
     waiting = [
@@ -428,12 +433,12 @@ def check_phase_owed(state: GameState) -> None:
     """No phase ends past a choice the rules still owe (issue 26): in the combat phase, every
     unit that charged this turn fights as the system says (`GameSystem.owed_fight`, AoS2 p.6)
     and a unit attacking weapon by weapon uses them all first."""
-    if not by_the_book(state) or state.phase != system_of(state).combat_phase:
+    if not by_the_book(state) or state.phase != system_of(state).combat.phase:
         return
-    busy = [u for u in state.units() if u.on_battlefield and u.attacking("melee")]
+    busy = [u for u in state.units() if u.on_battlefield and u.attacking(WeaponKind.MELEE)]
     if busy:
         raise finish_attacks(busy[0])
-    owed = system_of(state).owed_fight(state)
+    owed = system_of(state).combat.owed_fight(state)
     if owed is not None:
         raise owed
 
@@ -488,7 +493,7 @@ def fallen_comrades(
 def check_general_command(state: GameState, unit: UnitState) -> None:
     """AoS1 §7.2: in your hero phase your general alone may use one command ability."""
     system = system_of(state)
-    need_phase(state, system.command_phase)
+    need_phase(state, system.turn.command_phase)
     own_turn(state, unit, "command")
     generals = [u for u in state.sides[unit.side].units if u.general and u.on_battlefield]
     if not generals:
@@ -597,7 +602,7 @@ def check_ability(state: GameState, unit: UnitState, ability: AbilitySpec) -> No
                 ability=ability.name,
             )
         )
-    if ability.kind == "command" and system.general_commands:
+    if ability.kind == "command" and system.turn.general_commands:
         check_general_command(state, unit)
     elif ability.phase and ability.phase != state.phase:
         raise RuleError(
@@ -637,7 +642,7 @@ def check_ability(state: GameState, unit: UnitState, ability: AbilitySpec) -> No
                     phase=phase_name(effect.phase),
                 )
             )
-    if ability.cost and not (ability.kind == "command" and system.general_commands):
+    if ability.cost and not (ability.kind == "command" and system.turn.general_commands):
         check_cp(state, unit.side, ability.cost, ability.name)
     sharing = [a.name for a in unit.spec.abilities if a.limit_key == ability.limit_key]
     check_unused(state, unit, ability.limit_key, ability.once_per, one_of(sharing))

@@ -3,8 +3,23 @@ the views (`aos_cli.views.words.phase_name` says one)."""
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from aos_cli.language.i18n import N_
 from aos_cli.language.text import Text, tr
+
+
+class Phase(StrEnum):
+    """Age of Sigmar 2nd edition's phases, in turn order (AoS2 §6); stored as their strings.
+    Other systems name theirs in their own packages (40k8's `Phase40k`, AoS1's `PhaseAoS1`)."""
+
+    HERO = "hero"
+    MOVEMENT = "movement"
+    SHOOTING = "shooting"
+    CHARGE = "charge"
+    COMBAT = "combat"
+    BATTLESHOCK = "battleshock"
+
 
 PHASE_NAMES: dict[str, str] = {
     "pre_battle": N_("before the battle"),

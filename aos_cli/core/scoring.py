@@ -59,8 +59,8 @@ def start(state: GameState, setup: SetUp) -> None:
             id=spec.id,
             name=spec.name,
             position=spec.position,
-            control_range=spec.control_range or system.objective_control_range,
-            sticky=system.objectives_sticky,
+            control_range=spec.control_range or system.scoring.objective_control_range,
+            sticky=system.scoring.objectives_sticky,
         )
         if plan.moving_objectives and index < 2:
             objective.territory = objective.moves_with = index
@@ -84,7 +84,7 @@ def start(state: GameState, setup: SetUp) -> None:
             objective.territory = names.index(owner.lower())
     state.scoring = book
     state.ledger = []
-    system.scoring_rules().start(state, setup)
+    system.scoring.rules().start(state, setup)
 
 
 def book_of(state: GameState) -> ScoringBook:
@@ -176,7 +176,7 @@ def models_slain(
     )
     if destroyed:
         book.destroyed_by[target.spec.id] = credited
-        system_of(state).scoring_rules().unit_destroyed(state, target)
+        system_of(state).scoring.rules().unit_destroyed(state, target)
     if credited is None:
         return
     enemy = credited
@@ -443,7 +443,7 @@ def start_of_round(state: GameState, dice: DiceSource | None) -> None:
     """Start-of-round rules: the system's own first (40k8 §17.4 Ancient Relic leaves one
     marker), then moving objectives (AoS2 §19.2) and Night March (AoS2 §19.1)."""
     book = book_of(state)
-    system_of(state).scoring_rules().start_of_round(state, dice)
+    system_of(state).scoring.rules().start_of_round(state, dice)
     for objective in state.objectives:
         if objective.moves_with is not None:
             _move_objective(state, objective, dice)
@@ -568,7 +568,7 @@ def end_of_turn(
     if round_over:
         _score_objectives(state, [0, 1], "end_of_battle_round", dice, asker)
     if round_over and not state.ended:
-        system_of(state).scoring_rules().end_of_round(state, asker)
+        system_of(state).scoring.rules().end_of_round(state, asker)
     ends = book_of(state).plan.ends_when_a_side_has is not None
     out = [side for side in (0, 1) if ends and side_out(state, side)]
     if out and not state.ended:
@@ -1012,8 +1012,8 @@ def _place_objective(state: GameState, act: Objective) -> None:
             id=plan_key(name) or f"objective-{len(state.objectives) + 1}",
             name=name,
             position=act.position or "",
-            control_range=system.objective_control_range,
-            sticky=system.objectives_sticky,
+            control_range=system.scoring.objective_control_range,
+            sticky=system.scoring.objectives_sticky,
             placed_by=None if placer is None else side_index(state, str(placer)),
         )
     )

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.errors import RuleError
 from aos_cli.core.targets import TargetRule
+from aos_cli.core.weapon_kinds import WeaponKind
 from aos_cli.language.text import Text, tr
 
 if TYPE_CHECKING:
@@ -36,7 +37,8 @@ class WeaponSpec:
     """A weapon as the game uses it: characteristics kept as text, parsed when attacking."""
 
     name: str
-    kind: str  # "missile" or "melee"
+    kind: WeaponKind
+    """Missile or melee (AoS2 §13), stored as its string."""
     range: float
     attacks: str
     to_hit: str
@@ -60,7 +62,7 @@ class WeaponSpec:
             id=str(data.get("id", data["name"])),
             carriers=data.get("carriers"),
             name=str(data["name"]),
-            kind=str(data.get("kind", "melee")),
+            kind=WeaponKind(str(data.get("kind", WeaponKind.MELEE))),
             range=float(data.get("range", 1)),
             attacks=str(data["attacks"]),
             to_hit=str(data.get("to_hit", "")),
@@ -348,13 +350,13 @@ class UnitState:
         self.attacks_left = {}
         self.piled_in = False
 
-    def attacking(self, kind: str) -> bool:
+    def attacking(self, kind: WeaponKind) -> bool:
         """Whether it has begun attacking with its `kind` weapons (melee, missile) weapon by
         weapon and has some left to use."""
-        done = self.fought if kind == "melee" else self.shot
+        done = self.fought if kind == WeaponKind.MELEE else self.shot
         ids = {w.id for w in self.spec.weapons if w.kind == kind}
         begun = ids & set(self.weapons_used) or set(self.attacks_left) & ids
-        return not done and bool(begun or (kind == "melee" and self.piled_in))
+        return not done and bool(begun or (kind == WeaponKind.MELEE and self.piled_in))
 
 
 @dataclass

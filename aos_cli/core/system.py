@@ -1,4 +1,4 @@
-"""The game-system registry and the one interface behind which the systems differ.
+"""The game-system registry and `GameSystem`, a system's identity and its rules by concern.
 
 Each package under `aos_cli.systems` is one game system: it builds a `GameSystem` and calls
 `register` when it is imported (a light package leaves that to the module it names as
@@ -8,11 +8,11 @@ on every run), and the default system is the one the systems package names as `D
 
 The engine (`aos_cli.core.turn`, `aos_cli.core.actions`) is written once; wherever the rules
 of Age of Sigmar 2nd edition, 1st edition and Warhammer 40,000 8th edition part ways it asks the
-game's `GameSystem`: the phase list and what each phase is for, how the first turn of a round is
-decided, whether there are command points, the generic spells and the unbinding range, the
-battleshock (morale) test, how attack dice are judged and the scenery range. The values are
-data; the few rules that are behaviour (priority, Arcane Bolt, attack judging) are methods that
-each system's module overrides.
+part of the game's `GameSystem` for that concern (`aos_cli.core.system_parts`): `turn` (the
+phases, who goes first, the battle's length), `combat`, `magic` (None for a system without
+magic in the game engine), `morale`, `scoring`, `setup` and `scenery`. Each part is a small
+protocol; Age of Sigmar 2nd edition's parts are the defaults, and a system replaces the parts
+whose rules differ.
 """
 
 from __future__ import annotations
@@ -20,68 +20,44 @@ from __future__ import annotations
 import functools
 import importlib
 import pkgutil
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import ContentError, RuleError
+from aos_cli.core.system_parts import (
+    AoSCombat,
+    AoSMagic,
+    AoSMorale,
+    AoSScenery,
+    AoSScoring,
+    AoSSetUp,
+    AoSTurn,
+    CombatRules,
+    MagicRules,
+    MoraleRules,
+    Option,
+    SceneryRules,
+    ScoringRules,
+    SetUpRules,
+    SpellRule,
+    TurnRules,
+    UnbindWords,
+    choose_first,
+    priority_decider,
+)
 from aos_cli.language.i18n import N_
 from aos_cli.language.text import tr
 
 if TYPE_CHECKING:
-    from aos_cli.core.action_types import Priority
-    from aos_cli.core.answers import RecordedAnswers
-    from aos_cli.core.dice import DiceSource
     from aos_cli.core.effects import AttackRules
-    from aos_cli.core.state import GameState, UnitState
-    from aos_cli.core.system_scoring import SystemScoring
-    from aos_cli.language.text import Text
+    from aos_cli.core.state import GameState
 
-
-@dataclass(frozen=True)
-class SpellRule:
-    """A spell every wizard (psyker) of the system knows: its casting value and range."""
-
-    name: str
-    casting_value: int
-    range: int = 18
-    aim: str = "enemy"
-    """`enemy` or `friendly`: whom the spell is cast at."""
-
-
-@dataclass(frozen=True)
-class Option:
-    """One thing a player may do now: a line of `aos play`'s menu and the action it performs.
-    Its `label` may be a text the core means (`tr()`): views show `str(option.label)`."""
-
-    label: str | Text
-    kind: str
-    payload: dict[str, Any] = field(default_factory=dict)
-    target: str | None = None
-    """`enemy` or `friendly` when the action needs a target unit picked."""
-    side: int = 0
-    """The side whose player acts."""
-    target_prompt: str = ""
-    """Who picks the target and how, where not the acting player (AoS1 §5.2: the enemy
-    picks the unit to be assassinated)."""
-    allowed: tuple[str, ...] | None = None
-    """The ids of the only units it may target, where a rule narrows them."""
-
-
-@dataclass(frozen=True)
-class UnbindWords:
-    """How a system words the one unbinding rule (AoS2 §15 unbind, 40k8 §5.5 Deny the Witch):
-    templates filled with {unit}, {caster}, {spell}, {total}, {how} (the modifiers in force),
-    {roll} and {reach}; marked for translation, translated where they are said."""
-
-    nothing_waiting: str = N_("there is no spell waiting to be unbound")
-    passed: str = N_("No unbind attempt: {spell} takes effect.")
-    own_side: str = N_("{unit} is on the caster's side")
-    no_more: str = N_("{unit} cannot unbind any more spells this phase")
-    question: str = N_('is {unit} within {reach}" of {caster}?')
-    out_of_range: str = N_('{unit} is not within {reach}" of {caster} and cannot unbind')
-    roll: str = N_("the unbinding roll of {unit} (2D6, must beat {roll})")
-    success: str = N_("{unit} unbinds {spell} with {total}{how}.")
-    failure: str = N_("{unit} fails to unbind ({total}{how}): {spell} takes effect.")
+__all__ = [
+    "AoSCombat", "AoSMagic", "AoSMorale", "AoSScenery", "AoSScoring", "AoSSetUp", "AoSTurn",
+    "CombatRules", "GameSystem", "MagicRules", "MoraleRules", "Option", "SceneryRules",
+    "ScoringRules", "SetUpRules", "SpellRule", "SystemInfo", "TurnRules", "UnbindWords",
+    "choose_first", "priority_decider",
+]  # fmt: skip
 
 
 TERMS: dict[str, str] = {
@@ -106,17 +82,48 @@ def term_in(terms: tuple[tuple[str, str], ...], key: str) -> str:
     return dict(terms).get(key, TERMS[key])
 
 
+AOS_TURN, AOS_COMBAT, AOS_MAGIC = AoSTurn(), AoSCombat(), AoSMagic()
+AOS_MORALE, AOS_SCORING, AOS_SETUP, AOS_SCENERY = (
+    AoSMorale(),
+    AoSScoring(),
+    AoSSetUp(),
+    AoSScenery(),
+)
+"""Age of Sigmar 2nd edition's parts: those a `GameSystem` has unless it is given its own."""
+
+
 @dataclass(frozen=True)
 class GameSystem:
-    """A game system's rules where they differ from one another; one instance per system."""
+    """A game system: who it is, how it is played at the command line, and its rules by
+    concern, one part each (`aos_cli.core.system_parts`); one instance per system. A system
+    without magic in the game engine has no `magic` part."""
 
     id: str
     name: str
     section: str
     """How rule references are written in notes: `AoS2`, `AoS1`, `40k8`."""
-    phases: tuple[str, ...]
+    turn: TurnRules = AOS_TURN
+    combat: CombatRules = AOS_COMBAT
+    magic: MagicRules | None = AOS_MAGIC
+    morale: MoraleRules = AOS_MORALE
+    scoring: ScoringRules = AOS_SCORING
+    setup: SetUpRules = AOS_SETUP
+    scenery: SceneryRules = AOS_SCENERY
     rank: int = 100
     """Where the system is listed among the others (lowest first, then by id)."""
+    datasheets: bool = False
+    """Units are datasheets: their Move, Wounds, Leadership and Save come from the profile
+    (M, W, Ld, Sv), which every unit must have (40k8)."""
+    command_points: bool = True
+    """AoS2 §7.1 command points; AoS1 has none, 40k8 core has Command Re-rolls instead."""
+    terms: tuple[tuple[str, str], ...] = ()
+    """(key, word) of the system's own words where they differ from `TERMS`."""
+    imports: tuple[str, ...] = ()
+    """The other programs' formats whose content is of this system (`IMPORT_FORMAT`): the
+    importers ask which system that is rather than naming one."""
+
+    # ---- at the command line ---------------------------------------------------------------
+
     engine: str = "battle"
     """`battle`: games are played turn by turn by the game engine; any other value names the
     system's own engine (MESBG's heroes are tracked by `aos hero`), see `other_engine_hint`."""
@@ -136,70 +143,6 @@ class GameSystem:
     """The system's own automatic player for `aos demo` (`module:attribute`, a class taking the
     state, dice, seed and a reporter, with `play_battle()`) where the Age of Sigmar one does not
     know its phases; empty for that one."""
-    datasheets: bool = False
-    """Units are datasheets: their Move, Wounds, Leadership and Save come from the profile
-    (M, W, Ld, Sv), which every unit must have (40k8)."""
-    magic_phase: str = "hero"
-    """The phase spells (psychic powers) are cast in."""
-    command_phase: str = "hero"
-    """The phase the general's command ability is used in (AoS1); unused where CP are spent."""
-    combat_phase: str = "combat"
-    shock_phase: str = "battleshock"
-    command_points: bool = True
-    """AoS2 §7.1 command points; AoS1 has none, 40k8 core has Command Re-rolls instead."""
-    general_commands: bool = False
-    """AoS1 §7.2: only the general commands, one command ability per hero phase, for free;
-    Inspiring Presence is used in the hero phase and lasts until your next hero phase."""
-    engagement: int = 3
-    """Within this many inches of an enemy a unit is engaged (AoS 3", 40k 1")."""
-    tracks_engagement: bool = False
-    """Whether the shared move, charge and fight rules work out who may be engaged, so the
-    tool asks only when an enemy can be that close (`aos_cli.core.legality`)."""
-    unbind_range: int = 30
-    unbind_name: str = "unbind"
-    unbind_verb: str = "Unbind"
-    """The verb on a menu line: `Unbind Arcane Bolt with ...` (40k8: `Deny`)."""
-    unbind_needs_sight: bool = False
-    """Whether the unbinding wizard must also see the caster (AoS1 §12)."""
-    unbind_words: UnbindWords = UnbindWords()
-    """The notes, questions and errors of an unbinding attempt in the system's terms."""
-    general_replaced: bool = True
-    """AoS2 §5.3: a slain general is replaced by another model of the army."""
-    general_in_reserve: bool = False
-    """Whether the general may be set up off the battlefield: never in AoS2 (p.3, the general
-    is a model set up on the battlefield); 40k8's Warlord may wait in a teleportarium (§4.7)."""
-    spell_limit: str = "army"
-    """`army`: each spell once per turn army-wide (AoS2 §15); `caster`: once per caster."""
-    spells: tuple[SpellRule, ...] = ()
-    scenery_range: int = 1
-    own_scenery_reminders: bool = False
-    garrisons: bool = True
-    """Terrain features may be garrisoned (AoS2 §4.5); the 1st edition has no garrisons."""
-    cover_question: str = N_("is every model of {unit} wholly on or within a terrain feature?")
-    """How the cover question is put (AoS2 §14.9 "wholly"; AoS1 §11.7 "within or on")."""
-    """The system reminds the players of its scenery rules itself (`start_of_phase`, AoS1
-    §3.4): the 2nd edition's Damned reminder is not shown beside its own."""
-    bravery_per_ten: bool = True
-    """+1 Bravery for every 10 models in the unit (AoS); 40k morale uses the Ld as it is."""
-    bravery_name: str = "Bravery"
-    battle_rounds: int = 5
-    """The battle length when the battleplan gives none."""
-    shooting_engaged_rule: bool = True
-    """AoS2 §9: a unit within 3" of the enemy may only shoot units within 3" (none in AoS1)."""
-    look_out_sir: bool = True
-    """AoS2 §9: -1 to hit a Hero near a unit of 3+ models with missiles (none in AoS1)."""
-    objective_control_range: int = 6
-    """Models within this many inches of an objective's centre count towards it (AoS2 §17.3)."""
-    objectives_sticky: bool = True
-    """Control lasts until the enemy takes it (AoS2 §17.3); 40k8 §17.3 checks it afresh."""
-    terms: tuple[tuple[str, str], ...] = ()
-    """(key, word) of the system's own words where they differ from `TERMS`."""
-    imports: tuple[str, ...] = ()
-    """The other programs' formats whose content is of this system (`IMPORT_FORMAT`): the
-    importers ask which system that is rather than naming one."""
-
-    # ---- at the command line ---------------------------------------------------------------
-
     commands: tuple[tuple[str, str], ...] = ()
     """The system's own top-level commands (or groups of them): the name typed and where the
     Typer command lives (`module:attribute`), imported only when it runs or is listed."""
@@ -214,30 +157,16 @@ class GameSystem:
     first_step: str = N_("Roll priority for battle round 1 with `aos priority`.")
     """What the players do first once a new game is set up."""
     setup_wizard: bool = False
+    """Whether `aos play` walks the players through the set-up questions (AoS2 §5.1)."""
     play_command: str = ""
     """Where a system with its own engine walks a game in `aos play` (`module:attribute`,
     called with db, game, new, dice and seed), where the game engine's play loop does not."""
     setup_steps: str = ""
     """The system's own set-up wizard for `aos play` (`module:attribute`, called like
     `aos_cli.cli.setup_wizard.run_wizard`), where its set-up differs (AoS1 §4)."""
-    arrival_roll: int | None = 3
-    reserve_ability: str | None = None
-    """The id of the ability that lets a unit be set up off the battlefield (40k8 §4.7:
-    `teleport-strike`); None where a keyword decides (Scions of the Storm, AoS2 §26.1)."""
-    """The D6 a unit in reserve needs to arrive (Scions of the Storm: 3+, AoS2 §26.1); None
-    when it arrives without a roll at the end of its Movement phase (Teleport Strike, 40k8
-    §4.7)."""
-    """Whether `aos play` walks the players through the set-up questions (AoS2 §5.1)."""
-    attack_planner: str = "aos_cli.core.handlers.combat:planned_attack"
-    """Where the phase planner gets one unit's attack on another as its engine takes it
-    (`module:attribute`, called with state, attacker, target, `shoot` or `fight`, answers and
-    extra effects; it returns (engine, spec) or None), built as the system's own shooting and
-    fighting build it before their dice, so plan and dice share one model."""
     attack_odds_hint: str = ""
     """Where `?N` in `aos play` sends the players for an attack's odds, when the play menu does
     not work them out itself (they are worked out with the Age of Sigmar attack engine)."""
-
-    # ---- decided per system ---------------------------------------------------------------
 
     def term(self, key: str) -> str:
         """The system's word for `key` (`wizard`: WIZARD in AoS, PSYKER in 40k8)."""
@@ -256,163 +185,15 @@ class GameSystem:
             tr("use `aos {verb} {wizard}` or `aos {verb} --pass`", verb=verb, wizard=wizard),
         )
 
-    def prepare_sides(self, sides: list[dict[str, Any]], underdog: int | None) -> None:
-        """Complete the sides' set-up snapshots with what the system decides before the battle
-        (nothing in AoS); `underdog` is the side named by `aos game new --underdog`."""
 
-    @property
-    def turn_start_phase(self) -> str:
-        """The first phase of a turn: effects lasting "until your next ..." end here."""
-        return self.phases[0]
+def generic_spell(system: GameSystem, name: str) -> SpellRule | None:
+    """A generic spell of the system by name or id, or None (none without magic)."""
+    return None if system.magic is None else system.magic.spell(name)
 
-    def spell(self, name: str) -> SpellRule | None:
-        """A generic spell of this system by name or id (`arcane-bolt`, `Arcane Bolt`)."""
-        key = name.strip().lower().replace("-", " ").replace("_", " ")
-        return next((s for s in self.spells if s.name.lower() == key), None)
 
-    def attack_rules(self, rules: AttackRules) -> AttackRules:
-        """The compiled attack rules judged by this system's dice conventions (AoS2: as is)."""
-        return rules
-
-    def battle_over(self, state: GameState, answers: Any) -> bool:
-        """Whether the battle ends as the battle round just played ends: after the battle's
-        length in rounds (AoS2 §17.1, 40k8 §17.8)."""
-        return state.round >= state.battle_rounds
-
-    def cover_for_monsters(self) -> bool:
-        """Whether a Monster or War Machine with Wounds 8+ is denied cover (AoS2 §14.9 b)."""
-        return True
-
-    def priority_menu(self, state: GameState) -> list[Option]:
-        """What `aos play` offers as a battle round starts: the priority roll (AoS2 §6)."""
-        label = tr("Roll priority for battle round {round}", round=state.round + 1)
-        return [Option(str(label), "priority", {"ask": True})]  # said: a menu label is a string
-
-    def menu(self, state: GameState) -> list[Option] | None:
-        """The system's own menu of a turn, or None for the game engine's (`aos_cli.core.guide`)."""
-        return None
-
-    def needs_priority_roll(self, state: GameState) -> bool:
-        """Whether the next battle round starts with a priority action (a roll or a choice)."""
-        return True
-
-    def priority(
-        self,
-        state: GameState,
-        act: Priority,
-        dice: DiceSource,
-        answers: RecordedAnswers,
-    ) -> int:
-        """Decide who takes the first turn of the coming battle round (AoS2 §6).
-
-        A roll-off; the winner chooses. On a tie the side that went first last round chooses,
-        in round one the side that finished set-up first."""
-        from aos_cli.core.dice import roll_off
-        from aos_cli.core.events import PriorityRolled, emit
-
-        names = tr("{first}, then {second}", first=state.sides[0].name, second=state.sides[1].name)
-        what = tr("the priority roll-off")  # said below: a roll's purpose is a string in `dice`
-        result = roll_off(dice, reroll_ties=False, what=str(what), sides=str(names))
-        first, second = result.rounds[-1]
-        decider = priority_decider(state, result.winner)
-        rolled = PriorityRolled(
-            state.round + 1, tuple(side.name for side in state.sides), (first, second),
-            result.winner is None, decider, state.sides[decider].name,
-        )  # fmt: skip
-        emit(state, rolled)
-        return choose_first(state, decider, act, answers)
-
-    def arcane_bolt(self, casting_roll: int, dice: DiceSource) -> int:
-        """Mortal wounds of Arcane Bolt: 1, or D3 on a casting roll of 10+ (AoS2 §15)."""
-        from aos_cli.core.dice import parse_dice
-
-        return (
-            1
-            if casting_roll < 10
-            else parse_dice("D3").roll(dice, tr("the mortal wounds of Arcane Bolt (D3)"))
-        )
-
-    def mystic_shield(self) -> tuple[dict[str, Any], str]:
-        """Mystic Shield's effect and the note it makes, a template of {spell} and {unit}
-        translated where it is said (AoS2 §15: reroll save rolls of 1)."""
-        return (
-            {"type": "reroll", "roll": "save", "which": "ones"},
-            N_("{spell}: {unit} rerolls save rolls of 1 until your next hero phase."),
-        )
-
-    # ---- scenery (AoS2 §4.3 by default; each system may have its own table) ------------------
-
-    def start_of_phase(self, state: GameState) -> None:
-        """Rules the tool reminds the players of as a phase starts (none in AoS2)."""
-
-    def arcane_bonus(self, state: GameState, wizard: UnitState, answers: RecordedAnswers) -> int:
-        """Arcane scenery: +1 to casting and unbinding rolls near the feature (AoS2 §4.3)."""
-        from aos_cli.core import terrain
-
-        return terrain.arcane_bonus(state, wizard, answers)
-
-    def bravery_modifier(self, state: GameState, unit: UnitState, answers: RecordedAnswers) -> int:
-        """Inspiring +1 and Sinister -1 Bravery near the feature (AoS2 §4.3)."""
-        from aos_cli.core import terrain
-
-        return terrain.bravery_modifier(state, unit, answers)
-
-    def mystical_ward(
-        self, state: GameState, target: UnitState, answers: RecordedAnswers
-    ) -> int | None:
-        """Mystical scenery's 6+ ward within 1" (AoS2 §4.3)."""
-        from aos_cli.core import terrain
-
-        return terrain.mystical_ward(state, target, answers)
-
-    def after_move(
-        self,
-        state: GameState,
-        unit: UnitState,
-        dice: DiceSource,
-        answers: RecordedAnswers,
-        how: str,
-    ) -> int:
-        """Deadly scenery after a move, a run or a charge (AoS2 §4.3, as the engine has always
-        applied it); `how` is `move`, `run`, `retreat`, `advance`, `fall_back` or `charge`.
-        Returns the mortal wounds the unit suffers (the engine allocates them)."""
-        from aos_cli.core import terrain
-
-        return terrain.deadly_check(state, unit, dice, answers)
-
-    def owed_fight(self, state: GameState) -> RuleError | None:
-        """The error for ending the combat phase while a unit that charged this turn has not
-        fought, or None: AoS2 p.6, a charger is eligible and must be picked while an enemy is
-        left (it attacks with 0 attacks when none is within reach)."""
-        waiting = [
-            u
-            for u in state.units()
-            if u.on_battlefield
-            and u.charged
-            and not u.fought
-            and any(w.kind == "melee" for w in u.spec.weapons)
-            and any(e.on_battlefield for e in state.sides[1 - u.side].units)
-        ]
-        if not waiting:
-            return None
-        return RuleError(
-            tr("{unit} charged this turn and has not fought: it must fight before the combat "
-              "phase ends (AoS2 p.6)", unit=waiting[0].name),
-            tr("fight with `aos fight` (with --attacks 0 when no enemy is within reach)"),
-        )  # fmt: skip
-
-    def scoring_rules(self) -> SystemScoring:
-        """The system's own scoring beside its battleplans' rules (AoS1 §5.2 Sudden Death,
-        40k8 §17.4 Ancient Relic), called by `aos_cli.core.scoring`; none in AoS2."""
-        from aos_cli.core.system_scoring import NO_SCORING
-
-        return NO_SCORING
-
-    def battleshock_exempt(self, state: GameState, unit_side: int, effects: list[Any]) -> bool:
-        """Whether a lasting effect spares the unit its battleshock test (AoS1 §7.2)."""
-        from aos_cli.core.ability_effects import NoBattleshock
-
-        return any(isinstance(e, NoBattleshock) for effect in effects for e in effect.effects)
+def generic_spells(system: GameSystem) -> tuple[SpellRule, ...]:
+    """The spells every wizard of the system knows (none without magic)."""
+    return () if system.magic is None else system.magic.spells
 
 
 @dataclass(frozen=True)
@@ -444,31 +225,6 @@ class SystemInfo:
     def of(cls, system: GameSystem) -> SystemInfo:
         """The light facts of a system already built."""
         return cls(**{f.name: getattr(system, f.name) for f in fields(cls)})
-
-
-def choose_first(state: GameState, decider: int, act: Priority, answers: RecordedAnswers) -> int:
-    """The side the decider sends first: the action's `first`, else asked, else itself."""
-    chosen = act.first
-    if chosen is None and act.ask:
-        keeps = answers.yes_no(
-            "decider-first",
-            tr(
-                "{side} chooses: take the first turn (n gives it away)?",
-                side=state.sides[decider].name,
-            ),
-        )
-        chosen = decider if keeps else 1 - decider
-    return decider if chosen is None else chosen
-
-
-def priority_decider(state: GameState, winner: int | None) -> int:
-    """Who chooses the first turn: the roll-off winner; on a tie, the side that went first last
-    round, or in round one the side that finished set-up first (AoS2 §6)."""
-    if winner is not None:
-        return winner
-    if state.first_side is not None:
-        return state.first_side
-    return 0 if state.sides[0].finished_setup_first else 1
 
 
 def rebuild_rules(cls: type[AttackRules], rules: AttackRules) -> AttackRules:
@@ -576,3 +332,12 @@ def all_system_infos() -> list[SystemInfo]:
 def system_of(state: GameState) -> GameSystem:
     """The game system of a game in progress."""
     return get_system(state.system)
+
+
+def magic_of(state: GameState) -> MagicRules:
+    """The magic of a game's system; a RuleError for a system without magic in the game
+    engine (it has no magic part)."""
+    system = system_of(state)
+    if system.magic is None:
+        raise RuleError(tr("{system} has no spells in this tool", system=system.name))
+    return system.magic

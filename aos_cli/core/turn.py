@@ -86,7 +86,9 @@ def new_game(stored: SetUp | Mapping[str, object]) -> GameState:
         name=setup.name,
         battleplan=setup.battleplan,
         sides=sides,
-        battle_rounds=system.battle_rounds if setup.battle_rounds is None else setup.battle_rounds,
+        battle_rounds=system.turn.battle_rounds
+        if setup.battle_rounds is None
+        else setup.battle_rounds,
         phase="priority",
         system=system.id,
         terrain=[dict(t) for t in setup.terrain],
@@ -143,10 +145,10 @@ def start_phase(
         active.command_points += 1
         gained = CommandPointGained(state.active_side, active.name, 1, active.command_points)
         emit(state, gained)
-    if state.phase == system.turn_start_phase:
+    if state.phase == system.turn.turn_start_phase:
         # "Until your next hero phase" (AoS2, AoS1) or "until your next turn" (40k8).
         expire(state, "your_next_hero", state.active_side)
-    if state.phase == system.combat_phase:
+    if state.phase == system.combat.phase:
         state.combat_to_pick = state.active_side
         state.combat_passes = 0
     from aos_cli.core.guards import RANGE_AND_REALM_REVISION
@@ -154,9 +156,9 @@ def start_phase(
     from aos_cli.core.terrain import realmscape_reminder
 
     played = state.rules_revision >= RANGE_AND_REALM_REVISION  # Ghur's realmscape is rolled
-    realmscape_reminder(state, system.own_scenery_reminders, played)
+    realmscape_reminder(state, system.scenery.own_reminders, played)
     hungering_animus(state, dice, answers)
-    system.start_of_phase(state)
+    system.scenery.start_of_phase(state)
 
 
 def end_turn(state: GameState) -> None:
@@ -181,7 +183,7 @@ def due_battleshock(state: GameState) -> list[UnitState]:
         and u.slain_this_turn > 0
         and not u.battleshock_exempt
         and not u.battleshock_tested
-        and not system.battleshock_exempt(state, u.side, u.effects)
+        and not system.morale.battleshock_exempt(state, u.side, u.effects)
     ]
     return sorted(units, key=lambda u: u.side != state.active_side)
 
@@ -207,13 +209,13 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
             ),
             tr("disembark with `aos disembark UNIT`"),
         )
-    if state.phase == system.shock_phase:
+    if state.phase == system.morale.phase:
         waiting = due_battleshock(state)
         if waiting:
             names = Join(tuple(u.name for u in waiting))
             raise RuleError(
                 tr("morale tests are due for {units}", units=names)
-                if system.shock_phase == "morale"
+                if system.morale.phase == "morale"
                 else tr("battleshock tests are due for {units}", units=names),
                 tr("take them with `aos battleshock`"),
             )
@@ -228,7 +230,7 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
         start_phase(state, dice, answers)
         return
     expire(state, "phase")
-    phases = system.phases
+    phases = system.turn.phases
     index = phases.index(state.phase)
     if index + 1 < len(phases):
         state.phase = phases[index + 1]
@@ -249,13 +251,13 @@ def advance(state: GameState, dice: DiceSource | None = None, answers: Asker | N
         start_phase(state, dice, answers)
         return
     expire(state, "round")
-    if system.battle_over(state, answers):
+    if system.turn.battle_over(state, answers):
         state.ended = True
         state.phase = "ended"
         emit(state, RoundOver(state.round, ended=True))
         scoring.end_of_battle(state, dice, answers)
         return
-    if not system.needs_priority_roll(state) and state.first_side is not None:
+    if not system.turn.needs_priority_roll(state) and state.first_side is not None:
         # 40k8 §3: the same player takes the first turn in every battle round.
         begin_round(state, state.first_side, dice, answers)
         return
@@ -274,7 +276,7 @@ def begin_round(
     state.used_this_round.clear()
     state.first_side = first_side
     state.turn_in_round = 0
-    state.phase = system_of(state).phases[0]
+    state.phase = system_of(state).turn.phases[0]
     emit(state, RoundBegun(state.round, first_side, state.sides[first_side].name))
     from aos_cli.core import scoring
 

@@ -47,6 +47,7 @@ from aos_cli.core.effects import (
 )
 from aos_cli.core.errors import ContentError
 from aos_cli.core.events import say
+from aos_cli.core.weapon_kinds import WeaponKind
 from aos_cli.language.text import Value, concat, tr, trn
 
 if TYPE_CHECKING:
@@ -486,7 +487,7 @@ def unit_attacks(
                 effects.append(effect)
         effects += list(defence_extra)
         changes = [e for e in effects if isinstance(e, CharacteristicModifier)]
-        changes = [c for c in changes if not c.melee_only or use.weapon.kind == "melee"]
+        changes = [c for c in changes if not c.melee_only or use.weapon.kind == WeaponKind.MELEE]
         plain: list[Effect] = []
         for effect in effects:
             if isinstance(effect, CharacteristicModifier):

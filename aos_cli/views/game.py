@@ -342,7 +342,7 @@ def army_table(state: GameState, side_index: int) -> Table:
     table.add_column(_("Models"), justify="right")
     table.add_column(_("Wounds lost"), justify="right")
     table.add_column(_("Save"), justify="right")
-    table.add_column(_(system_of(state).bravery_name), justify="right")
+    table.add_column(_(system_of(state).morale.bravery_name), justify="right")
     table.add_column(_("This turn"))
     table.add_column(_("Effects"))
     for unit in side.units:

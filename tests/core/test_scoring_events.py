@@ -93,7 +93,7 @@ def test_aos2_s17_2_the_lead_and_result_lines_are_texts() -> None:
 def test_the_default_system_adds_nothing_to_its_battleplans_scoring() -> None:
     """AoS2 scores only what its battleplans say; Sudden Death (AoS1 §5.2) and Ancient Relic
     (40k8 §17.4) are their systems' own scoring, not the core's."""
-    assert get_system(None).scoring_rules() is NO_SCORING
+    assert get_system(None).scoring.rules() is NO_SCORING
 
 
 def test_every_reason_a_rule_can_give_reads_back_from_the_store() -> None:

@@ -6,6 +6,7 @@ import pytest
 
 from aos_cli.core.errors import RuleError
 from aos_cli.core.system import (
+    AoSTurn,
     GameSystem,
     all_systems,
     default_id,
@@ -35,13 +36,13 @@ def test_an_unknown_system_is_a_rule_error_naming_the_known_ones() -> None:
 
 
 def test_a_registered_system_is_found_and_two_with_one_id_are_refused() -> None:
-    toy = GameSystem(id="toy-registry", name="Toy", section="Toy", phases=("only",))
+    toy = GameSystem(id="toy-registry", name="Toy", section="Toy", turn=AoSTurn(phases=("only",)))
     try:
         assert register(toy) is toy
         assert get_system("toy-registry") is toy
         assert "toy-registry" in system_ids()
         with pytest.raises(ValueError):
-            register(GameSystem(id="toy-registry", name="Other", section="T", phases=("a",)))
+            register(GameSystem(id="toy-registry", name="Other", section="T"))
     finally:
         unregister("toy-registry")
     assert "toy-registry" not in system_ids()

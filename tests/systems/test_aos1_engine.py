@@ -44,7 +44,7 @@ def to_next_turn(state: GameState) -> None:
 
 
 def test_aos1_s6_phases_are_the_six_age_of_sigmar_phases() -> None:
-    assert AOS1.phases == ("hero", "movement", "shooting", "charge", "combat", "battleshock")
+    assert AOS1.turn.phases == ("hero", "movement", "shooting", "charge", "combat", "battleshock")
 
 
 def test_aos1_s4_round_one_first_turn_is_chosen_without_a_roll() -> None:
@@ -177,19 +177,19 @@ def test_aos1_s12_each_wizard_may_attempt_each_spell_once_per_turn() -> None:
 def test_aos1_s11_3_no_unmodified_roll_rules() -> None:
     """AoS1 §11.3 (aos-differences #9-#11): no unmodified 6 that always hits or wounds and no
     unmodified 1 that always fails; the modified roll decides."""
-    rules = AOS1.attack_rules(AttackRules(hit_mod=-1, wound_mod=1, save_mod=1))
+    rules = AOS1.combat.attack_rules(AttackRules(hit_mod=-1, wound_mod=1, save_mod=1))
     assert isinstance(rules, AttackRules1e)
     assert not rules.hit_succeeds(6, 6)  # 6 - 1 = 5 misses a 6+ (AoS2: a 6 always hits)
     assert rules.wound_succeeds(1, 2)  # 1 + 1 = 2 wounds on a 2+ (AoS2: a 1 always fails)
     assert rules.save_succeeds(1, 0, TargetInfo(2))  # 1 + 1 saves on a 2+ (AoS2: fails)
-    aos2 = get_system("aos2").attack_rules(AttackRules(hit_mod=-1))
+    aos2 = get_system("aos2").combat.attack_rules(AttackRules(hit_mod=-1))
     assert aos2.hit_succeeds(6, 6)
 
 
 def test_aos1_s11_7_cover_has_no_monster_exception() -> None:
     """AoS1 §11.7 (#88): every unit wholly in or on terrain gets cover (AoS2 §14.9: not a
     Monster or War Machine with Wounds 8+)."""
-    assert not AOS1.cover_for_monsters() and get_system("aos2").cover_for_monsters()
+    assert not AOS1.scenery.cover_for_monsters() and get_system("aos2").scenery.cover_for_monsters()
 
 
 def test_aos1_s9_no_shooting_restriction_when_engaged_and_no_look_out_sir(game: GameState) -> None:

@@ -48,7 +48,7 @@ def sm_turn(state: GameState) -> None:
 
 
 def test_40k8_s3_six_phases_starting_with_movement(game: GameState) -> None:
-    assert get_system("wh40k8").phases == (
+    assert get_system("wh40k8").turn.phases == (
         "movement", "psychic", "shooting", "charge", "fight", "morale",
     )  # fmt: skip
     assert game.phase == "movement" and game.round == 1

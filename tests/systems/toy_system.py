@@ -2,15 +2,18 @@
 and one YAML file of its content (tests/golden/toy_system.yaml).
 
 Toy Skirmish: two phases, one battle round, no command points or magic; the player who
-finished setting up first always takes the first turn, and units test their Nerve.
+finished setting up first always takes the first turn, and units test their Nerve. It gives
+the parts whose rules differ from Age of Sigmar's (`aos_cli.core.system_parts`): its own turn
+(a class of its own, having what `TurnRules` names), combat and morale; it has no magic part.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
-from aos_cli.core.system import GameSystem, Option, register
+from aos_cli.core.system import AoSCombat, AoSMorale, AoSSetUp, GameSystem, Option, register
 
 if TYPE_CHECKING:
     from aos_cli.core.action_types import Priority
@@ -19,13 +22,39 @@ if TYPE_CHECKING:
     from aos_cli.core.state import GameState
 
 
+class ToyPhase(StrEnum):
+    """The toy's two phases, stored as their strings."""
+
+    MOVEMENT = "movement"
+    COMBAT = "combat"
+
+
 @dataclass(frozen=True)
-class ToySystem(GameSystem):
-    """The toy's rules where they differ from the defaults: who goes first."""
+class ToyTurn:
+    """The toy's turn, written from nothing: no roll, the player who finished setting up
+    first goes first, one battle round, no commands."""
+
+    phases: tuple[str, ...] = tuple(ToyPhase)
+    battle_rounds: int = 1
+    command_phase: str = "none"
+    general_commands: bool = False
+
+    @property
+    def turn_start_phase(self) -> str:
+        """Effects lasting "until your next ..." end as the movement phase starts."""
+        return self.phases[0]
 
     def priority_menu(self, state: GameState) -> list[Option]:
         """No roll: the player who finished setting up first goes first."""
         return [Option("Start the battle round", "priority", {})]
+
+    def menu(self, state: GameState) -> list[Option] | None:
+        """The game engine's menu."""
+        return None
+
+    def needs_priority_roll(self, state: GameState) -> bool:
+        """Every round starts with its (diceless) priority action."""
+        return True
 
     def priority(
         self, state: GameState, act: Priority, dice: DiceSource, answers: RecordedAnswers
@@ -35,23 +64,22 @@ class ToySystem(GameSystem):
         state.notes.append(f"{state.sides[first].name} finished setting up first and goes first.")
         return first
 
+    def battle_over(self, state: GameState, answers: Any) -> bool:
+        """The battle ends after its rounds."""
+        return state.round >= state.battle_rounds
+
 
 TOY = register(
-    ToySystem(
+    GameSystem(
         id="toy",
         name="Toy Skirmish",
         section="Toy",
-        phases=("movement", "combat"),
-        magic_phase="none",
-        command_phase="none",
-        shock_phase="nerve",
+        turn=ToyTurn(),
+        combat=AoSCombat(phase=ToyPhase.COMBAT, engagement=1),
+        magic=None,
+        morale=AoSMorale(phase="nerve", bravery_name="Nerve"),
+        setup=AoSSetUp(general_replaced=False),
         command_points=False,
-        engagement=1,
-        spells=(),
-        bravery_per_ten=False,
-        bravery_name="Nerve",
-        battle_rounds=1,
-        general_replaced=False,
         demo_battleplan="toy-brawl",
     )
 )

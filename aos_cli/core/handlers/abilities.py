@@ -441,13 +441,13 @@ def _use_ability(
         )
     system = system_of(state)
     check_ability(state, unit, ability)
-    if ability.kind == "command" and system.general_commands:
+    if ability.kind == "command" and system.turn.general_commands:
         _general_command(state, unit, ability.name)
     rule = ability.target
     if chosen is not None and chosen[1].aim != "self":  # whom the way picks (AoS2 §21)
         rule = TargetRule(side=chosen[1].aim)
     target = aimed_at(state, unit, ability.name, rule, act.target, answers)
-    if ability.cost and not (ability.kind == "command" and system.general_commands):
+    if ability.cost and not (ability.kind == "command" and system.turn.general_commands):
         spend_cp(state, unit.side, ability.name)
     sharing = [a.name for a in unit.spec.abilities if a.limit_key == ability.limit_key]
     use_once(state, unit, ability.limit_key, ability.once_per, " or ".join(sharing))
@@ -505,7 +505,7 @@ def _command(state: GameState, act: UseCommand, dice: DiceSource, answers: Recor
     edition the general uses Inspiring Presence in the hero phase (AoS1 §7.2)."""
     name = act.ability.strip().lower().replace("-", " ")
     system = system_of(state)
-    if name == "inspiring presence" and system.general_commands:
+    if name == "inspiring presence" and system.turn.general_commands:
         _inspiring_presence_1e(state, act, answers)
         return
     if name == "inspiring presence":
@@ -554,7 +554,7 @@ def _commanded(state: GameState, act: UseCommand) -> str:
     """The unit a command ability is used by or on; it must be named, except where only the
     general commands (AoS1 §7.2): then it is the general of the side whose turn it is."""
     if act.unit is None:
-        if system_of(state).general_commands:
+        if system_of(state).turn.general_commands:
             return general_of(state, state.active_side).spec.id
         raise InputError(tr("name the unit for {ability} with --unit", ability=act.ability))
     return act.unit

@@ -25,14 +25,14 @@ def _battleshock(
     """AoS2 §12: every unit that lost models this turn tests, the player whose turn it is first
     (AoS1 §13 the same, with Inspiring Presence lasting until your next hero phase)."""
     system = system_of(state)
-    need_phase(state, system.shock_phase)
+    need_phase(state, system.morale.phase)
     waiting = due_battleshock(state)
     if not waiting:
-        emit(state, NoTestsDue(state.round, system.shock_phase))
+        emit(state, NoTestsDue(state.round, system.morale.phase))
         return
     for unit in waiting:
         modifier = characteristic_bonus(state, unit, "bravery", answers)
-        modifier += system.bravery_modifier(state, unit, answers)
+        modifier += system.scenery.bravery_modifier(state, unit, answers)
         test = battleshock_test(
             dice, bravery=unit.spec.bravery, slain=unit.slain_this_turn, models=unit.models,
             bravery_modifier=modifier, unit=unit.name,

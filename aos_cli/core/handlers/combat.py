@@ -40,6 +40,7 @@ from aos_cli.core.roll_effects import applies, modified, reroll_source, roll_mod
 from aos_cli.core.state import TRIUMPH_USED, GameState, UnitState, WeaponSpec
 from aos_cli.core.system import system_of
 from aos_cli.core.unit_attacks import is_defence, unit_attacks, unit_rules, weapon_uses
+from aos_cli.core.weapon_kinds import WeaponKind
 from aos_cli.language.text import Join, Text, tr, trn
 
 if TYPE_CHECKING:
@@ -95,21 +96,21 @@ def attack_spec(
     if hit_mod:
         attack_extra.append(RollModifier("hit", hit_mod))
     defence_extra: list[Effect] = []
-    melee = weapons[0].kind == "melee"
-    garrison = terrain.garrisoned(state, target, answers, system.garrisons)
+    melee = weapons[0].kind == WeaponKind.MELEE
+    garrison = terrain.garrisoned(state, target, answers, system.scenery.garrisons)
     if garrison:
         attack_extra.append(RollModifier("hit", -1))  # attacks on a garrison (AoS2 §4.5)
     # No cover for a unit that charged this turn, in the combat phase (AoS1 §11.7, AoS2
     # §14.9 a), nor for a big Monster where the system denies it (AoS2 §14.9 b): not asked.
     denied = (melee and target.charged) or (
-        target.spec.monster_wounds_8 and system.cover_for_monsters()
+        target.spec.monster_wounds_8 and system.scenery.cover_for_monsters()
     )
     cover = garrison or (
         not denied
         and (
             answers.yes_no(
                 "cover",
-                tr(system.cover_question, unit=target.name),
+                tr(system.scenery.cover_question, unit=target.name),
             )
             or (not melee and terrain.behind_obstacle(state, attacker, target, answers))
         )
@@ -123,20 +124,22 @@ def attack_spec(
         attack_extra=attack_extra, defence_extra=defence_extra,
     )  # fmt: skip
     attacks = [
-        Attack(replace(u.attack.profile, wielder=u.label), system.attack_rules(u.attack.rules))
+        Attack(
+            replace(u.attack.profile, wielder=u.label), system.combat.attack_rules(u.attack.rules)
+        )
         for u in uses
     ]
     if share is not None:
         attacks = split_attacks(attacker, weapons[0], attacks, share)
     info = TargetInfo(
         target.spec.save,
-        monster_wounds_8=target.spec.monster_wounds_8 and system.cover_for_monsters(),
+        monster_wounds_8=target.spec.monster_wounds_8 and system.scenery.cover_for_monsters(),
         charged_this_turn_in_combat=melee and target.charged,
         name=target.name,
     )
     # One ward roll per wound: with a Mystical feature too, the better of the two is rolled.
     own_wards = [a.rules.ward for a in attacks if a.rules.ward]
-    wards = [w for w in (*own_wards, system.mystical_ward(state, target, answers)) if w]
+    wards = [w for w in (*own_wards, system.scenery.mystical_ward(state, target, answers)) if w]
     ward = min(wards) if wards else None
     mortal_ward = None
     if by_the_book(state):  # a ward against mortal wounds covers an attack's own too (p.8)
@@ -313,7 +316,7 @@ def peal_on_rerolled_saves(
             attacker=attacker.name,
         ),
     )
-    close = all(w.kind == "melee" and w.range <= reach for w in weapons) or answers.yes_no(
+    close = all(w.kind == WeaponKind.MELEE and w.range <= reach for w in weapons) or answers.yes_no(
         f"within-{reach}-of-target",
         tr(
             'is {unit} within {reach}" of {target}?',
@@ -430,7 +433,7 @@ def look_out_sir(state: GameState, target: UnitState, answers: RecordedAnswers) 
     """Look Out, Sir! (AoS2 §9): -1 to hit a Hero (not a Monster) with missile weapons while
     it is within 3" of a friendly unit of 3 or more models; the hit modifier (0 or -1)."""
     if (
-        system_of(state).look_out_sir
+        system_of(state).combat.look_out_sir
         and target.spec.is_hero
         and not target.spec.has("MONSTER")
         and answers.yes_no(
@@ -452,7 +455,7 @@ def planned_attack(
 ) -> tuple[AosEngine, AosAttack] | None:
     """The phase planner's attack of `attacker` on `target` (`kind` shoot or fight), built as
     `_shoot` and `_fight` build it before their dice; None when it has no weapon for it."""
-    wanted = "missile" if kind == "shoot" else "melee"
+    wanted = WeaponKind.MISSILE if kind == "shoot" else WeaponKind.MELEE
     weapons = [w for w in attacker.spec.weapons if w.kind == wanted]
     if not weapons:
         return None
@@ -561,9 +564,9 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
     unit = state.unit(act.unit)
     check_shoot(state, unit)
     if by_the_book(state):
-        weapons = weapons_now(unit, "missile", act.weapon, act.attacks)
+        weapons = weapons_now(unit, WeaponKind.MISSILE, act.weapon, act.attacks)
     else:
-        weapons = [w for w in unit.spec.weapons if w.kind == "missile"]
+        weapons = [w for w in unit.spec.weapons if w.kind == WeaponKind.MISSILE]
         if act.weapon:
             weapons = [w for w in weapons if w.name.lower() == act.weapon.lower()]
     if not weapons:
@@ -571,7 +574,7 @@ def _shoot(state: GameState, act: Shoot, dice: DiceSource, answers: RecordedAnsw
     target = enemy_unit(state, unit, act.target)
     system = system_of(state)
     if (
-        system.shooting_engaged_rule
+        system.combat.shooting_engaged_rule
         and engaged(state, unit, answers)
         and not answers.yes_no(
             "target-engaged",
@@ -610,7 +613,7 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
     unit = state.unit(act.unit)
     check_charge(state, unit)
     given = answers.answers
-    reach = system_of(state).engagement
+    reach = system_of(state).combat.engagement
     too_close = RuleError(
         tr(
             '{unit} is within {reach}" of an enemy unit and cannot charge',
@@ -703,9 +706,9 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
             )
         )
     if by_the_book(state):
-        weapons = weapons_now(unit, "melee", act.weapon, act.attacks)
+        weapons = weapons_now(unit, WeaponKind.MELEE, act.weapon, act.attacks)
     else:
-        weapons = [w for w in unit.spec.weapons if w.kind == "melee"]
+        weapons = [w for w in unit.spec.weapons if w.kind == WeaponKind.MELEE]
         if act.weapon:
             weapons = [w for w in weapons if _named(w, act.weapon)]
     if not weapons:
@@ -734,7 +737,7 @@ def _named(weapon: WeaponSpec, wanted: str) -> bool:
 
 
 def weapons_now(
-    unit: UnitState, kind: str, wanted: str | None, share: int | None
+    unit: UnitState, kind: WeaponKind, wanted: str | None, share: int | None
 ) -> list[WeaponSpec]:
     """The weapons of `kind` that attack in this action (AoS2 p.6-7): all those that have not
     attacked yet, or the one named; a weapon whose attacks are being split goes on first."""
@@ -811,7 +814,7 @@ def attack_with(
             unit.weapons_used.append(weapon.id)
     rest = [w.name for w in unit.spec.weapons if w.kind == kind and w.id not in unit.weapons_used]
     if not rest:
-        if kind == "melee":
+        if kind == WeaponKind.MELEE:
             unit.fought = True
         else:
             unit.shot = True
@@ -822,7 +825,7 @@ def attack_with(
             "{unit} still attacks with {weapons}: name a target for each (`aos {verb}`).",
             unit=unit.name,
             weapons=Join(tuple(rest)),
-            verb="fight" if kind == "melee" else "shoot",
+            verb="fight" if kind == WeaponKind.MELEE else "shoot",
         ),
     )
 
@@ -839,7 +842,7 @@ def _pass(state: GameState, act: Pass, dice: DiceSource, answers: RecordedAnswer
             'has every unit of {side} within {reach}" of an enemy already fought (yes if none '
             "is that close)?",
             side=state.sides[side].name,
-            reach=system.engagement,
+            reach=system.combat.engagement,
         ),
     ):
         raise RuleError(

@@ -22,7 +22,7 @@ from aos_cli.core.handlers.abilities import apply_effects
 from aos_cli.core.magic import spell_text
 from aos_cli.core.roll_effects import describe_text, modified, nudge, roll_modifier
 from aos_cli.core.state import AbilitySpec, ActiveEffect, GameState, PendingSpell, UnitState
-from aos_cli.core.system import system_of
+from aos_cli.core.system import generic_spell, generic_spells, magic_of, system_of
 from aos_cli.core.targets import TargetRule
 from aos_cli.language.i18n import N_
 from aos_cli.language.text import Value, tr
@@ -41,13 +41,13 @@ def spell_value(state: GameState, unit: UnitState, spell: str) -> tuple[str, int
     for ability in own_spells(state, unit):
         if key in (ability.id.lower(), ability.name.lower()):
             return ability.name, int(ability.casting_value or 0)
-    generic = system_of(state).spell(key)
+    generic = generic_spell(system_of(state), key)
     if generic is not None:
         return generic.name.title(), generic.casting_value
     known = ", ".join(
         [
             *(a.name for a in own_spells(state, unit)),
-            *(s.name.title() for s in system_of(state).spells),
+            *(s.name.title() for s in generic_spells(system_of(state))),
         ]
     )
     raise RuleError(
@@ -61,7 +61,7 @@ def spell_aim(state: GameState, caster: UnitState, spell: str) -> str | None:
     picks none but the caster (what `aos play` asks the players to choose)."""
     key = spell.lower()
     own = next((a for a in own_spells(state, caster) if a.name.lower() == key), None)
-    generic = system_of(state).spell(key)
+    generic = generic_spell(system_of(state), key)
     side = own.target.side if own and own.target else generic.aim if generic else None
     return None if side in (None, "self") else side
 
@@ -89,7 +89,7 @@ def aim_spell(
         if rule is not None:  # Night March: no spell reaches beyond 12" (AoS2 §19.1)
             rule = replace(rule, range=reach_now(state, rule.range))
         return aimed_at(state, caster, own.name, rule, target, answers).spec.id
-    generic = system_of(state).spell(key)
+    generic = generic_spell(system_of(state), key)
     if generic is None or (target is None and generic.aim == "friendly"):
         return target
     rule = TargetRule(
@@ -110,8 +110,8 @@ def check_cast(state: GameState, wizard: UnitState, spell: str) -> tuple[str, in
     """Whether the wizard may attempt the spell now (AoS2 §15: in its hero phase, casts left,
     each spell once a turn army-wide; AoS1 §12: once a turn by each wizard): its name, casting
     value and the key its once-a-turn limit is kept under; a RuleError says why not."""
-    system = system_of(state)
-    need_phase(state, system.magic_phase)
+    system, magic = system_of(state), magic_of(state)
+    need_phase(state, magic.phase)
     own_turn(state, wizard, "cast")
     present(wizard)
     if not wizard.spec.is_wizard or wizard.spec.casts < 1:
@@ -125,7 +125,7 @@ def check_cast(state: GameState, wizard: UnitState, spell: str) -> tuple[str, in
                 n=wizard.spec.casts,
             )
         )
-    if system.spell_limit == "caster":
+    if magic.spell_limit == "caster":
         key = f"{wizard.side}:{wizard.spec.id}:{name.lower()}"
         if key in state.spells_attempted:
             raise RuleError(
@@ -154,7 +154,7 @@ def check_unbind(
 ) -> None:
     """AoS2 §15 (40k8 §5.5): an enemy wizard of the caster on the battlefield with an unbind
     left, in the system's words; `may_act` refuses a unit the system forbids to act."""
-    words = system_of(state).unbind_words
+    words = magic_of(state).unbind_words
     pending = state.pending_spell
     if pending is None:
         raise RuleError(tr(words.nothing_waiting))
@@ -185,7 +185,7 @@ def _cast(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAnswer
         value=value,
     )
     rolled = dice.roll(2, str(purpose))
-    bonus = act.mod + system.arcane_bonus(state, wizard, answers)
+    bonus = act.mod + system.scenery.arcane_bonus(state, wizard, answers)
     bonus += nudge(
         state, wizard, "casting", sum(rolled) + bonus, act.nudge, answers, offer=act.offer_nudge
     )  # Arcane Lineage: a player's choice, once the roll is seen
@@ -246,8 +246,8 @@ def attempt_unbind(
     AoS1 §12 18" and in sight, 40k8 §5.5 Deny the Witch 24"); 2D6 (plus the system's arcane
     bonus and the unbinding modifiers in force, 40k8's Psychic Hood) must beat the casting roll, or `resolve` makes the spell take effect. `may_act`
     refuses a unit the system forbids to act (raises RuleError)."""
-    system = system_of(state)
-    words = system.unbind_words
+    system, magic = system_of(state), magic_of(state)
+    words = magic.unbind_words
     pending = state.pending_spell
     if pending is None:
         raise RuleError(tr(words.nothing_waiting))
@@ -259,7 +259,7 @@ def attempt_unbind(
     wizard = state.unit(act.unit)
     caster = state.unit(pending.caster)
     check_unbind(state, wizard, may_act)
-    reach = system.unbind_range
+    reach = magic.unbind_range
     where: dict[str, Value] = {"unit": wizard.name, "caster": caster.name, "reach": reach}
     if not answers.yes_no(f"within-{reach}", tr(words.question, **where)):
         raise RuleError(tr(words.out_of_range, **where))
@@ -268,7 +268,9 @@ def attempt_unbind(
     modifier, effects = roll_modifier(state, wizard, "unbinding", answers, against=caster)
     purpose = tr(words.roll, unit=wizard.name, roll=pending.casting_roll)
     rolled = dice.roll(2, str(purpose))
-    total = modified(sum(rolled) + act.mod + system.arcane_bonus(state, wizard, answers), modifier)
+    total = modified(
+        sum(rolled) + act.mod + system.scenery.arcane_bonus(state, wizard, answers), modifier
+    )
     said: dict[str, Value] = {"unit": wizard.name, "total": total}
     said |= {"spell": spell_text(pending.spell), "how": describe_text(modifier, effects)}
     tried = SpellUnbound(
@@ -290,7 +292,6 @@ def resolve_spell(
 ) -> None:
     """Apply a cast spell: Arcane Bolt and Mystic Shield (AoS2 §15; AoS1 §12 D3 mortal wounds
     and +1 to saves), or the warscroll's effects."""
-    system = system_of(state)
     caster = state.unit(pending.caster)
     name = pending.spell.lower()
     if name == "arcane bolt":
@@ -299,7 +300,7 @@ def resolve_spell(
                 tr('{spell} needs --target (an enemy unit within 18")', spell=tr("Arcane Bolt"))
             )
         target = enemy_unit(state, caster, pending.target)
-        amount = system.arcane_bolt(pending.casting_roll, dice)
+        amount = magic_of(state).arcane_bolt(pending.casting_roll, dice)
         bolt = AbilityWounded("Arcane Bolt", True, target.spec.id, target.name, target.side, amount)
         emit(state, bolt)
         suffer_mortal_wounds(state, target, amount, dice, answers, slain_by=caster.side)
@@ -308,7 +309,7 @@ def resolve_spell(
         target = state.unit(pending.target) if pending.target else caster
         if target.side != caster.side:
             raise RuleError(tr("{spell} targets a friendly unit", spell=tr("Mystic Shield")))
-        effect, reads = system.mystic_shield()
+        effect, reads = magic_of(state).mystic_shield()
         shield = build_effects((effect,), "Mystic Shield")
         target.effects.append(ActiveEffect("Mystic Shield", shield, "your_next_hero", caster.side))
         say(state, tr(reads, spell=tr("Mystic Shield"), unit=target.name))

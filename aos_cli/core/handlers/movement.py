@@ -63,7 +63,7 @@ def after_move(
     how: str = "move",
 ) -> None:
     """Deadly terrain after a move (AoS2 §4.3; the 1st edition's own table, AoS1 §3.4)."""
-    mortal = system_of(state).after_move(state, unit, dice, answers, how)
+    mortal = system_of(state).scenery.after_move(state, unit, dice, answers, how)
     if mortal:  # terrain: no army slew them; a ward may still ignore each (AoS2 §4.3)
         suffer_mortal_wounds(state, unit, mortal, dice, answers, slain_by=None)
 
@@ -123,7 +123,7 @@ def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAn
             )
             say(state, where)
         return
-    if system_of(state).arrival_roll is None:
+    if system_of(state).setup.arrival_roll is None:
         unit.moved = True
         unit.in_reserve = False
         note_placed(state, unit, "arrive")
@@ -132,7 +132,7 @@ def _arrive(state: GameState, act: Arrive, dice: DiceSource, answers: RecordedAn
     purpose = tr("the arrival roll of {unit} (D6)", unit=unit.name)
     roll = max(1, dice.roll(1, purpose)[0] + act.mod)
     unit.moved = True
-    needed = system_of(state).arrival_roll or 0
+    needed = system_of(state).setup.arrival_roll or 0
     roll = either_way(unit, roll, needed, answers)
     arrived = roll >= needed
     if arrived:

@@ -12,7 +12,7 @@ def _judge(rules: AttackRules) -> AttackRules:
     """The compiled rules as the 1st edition judges dice (loads that system only when used)."""
     from aos_cli.core.system import get_system
 
-    return get_system("aos1").attack_rules(rules)
+    return get_system("aos1").combat.attack_rules(rules)
 
 
 KIT = AosAttackKit("aos1", judge=_judge)

@@ -11,6 +11,7 @@ attempting each spell once per turn (AoS1 §12); no unmodified-roll rules (aos-d
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from aos_cli.core.action_types import Action, Priority, Sacrifice, register_action_type
@@ -21,6 +22,13 @@ from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.handlers import action
 from aos_cli.core.stored import JsonObject
 from aos_cli.core.system import (
+    AoSCombat,
+    AoSMagic,
+    AoSMorale,
+    AoSScenery,
+    AoSScoring,
+    AoSSetUp,
+    AoSTurn,
     GameSystem,
     Option,
     SpellRule,
@@ -56,9 +64,21 @@ class AttackRules1e(AttackRules):
         return unmodified + self.save_modifier(rend, target) >= target.save
 
 
+class PhaseAoS1(StrEnum):
+    """The 1st edition's phases, in turn order (AoS1 §6): stored as their strings."""
+
+    HERO = "hero"
+    MOVEMENT = "movement"
+    SHOOTING = "shooting"
+    CHARGE = "charge"
+    COMBAT = "combat"
+    BATTLESHOCK = "battleshock"
+
+
 @dataclass(frozen=True)
-class AoS1System(GameSystem):
-    """The 1st edition's strategies where they differ from the 2nd edition's."""
+class AoS1Combat(AoSCombat):
+    """The 1st edition's combat: dice judged without unmodified 1s and 6s, every charger
+    attacks before the combat phase ends."""
 
     def attack_rules(self, rules: AttackRules) -> AttackRules:
         return rebuild_rules(AttackRules1e, rules)
@@ -78,11 +98,22 @@ class AoS1System(GameSystem):
             _("fight with `aos fight` (with --attacks 0 when no enemy is within reach)"),
         )
 
-    def scoring_rules(self) -> SystemScoring:
+
+@dataclass(frozen=True)
+class AoS1Scoring(AoSScoring):
+    """The 1st edition's objectives, and Sudden Death beside the battleplans' rules."""
+
+    def rules(self) -> SystemScoring:
         """Sudden Death: an objective of the outnumbered side that wins at once (AoS1 §5.2)."""
         from aos_cli.systems.aos1.sudden_death import SUDDEN_DEATH_SCORING
 
         return SUDDEN_DEATH_SCORING
+
+
+@dataclass(frozen=True)
+class AoS1Turn(AoSTurn):
+    """The 1st edition's turn: priority chosen in round one, rolled off from round two with
+    ties rolled again (AoS1 §4, §6); the players end the battle (AoS1 §5.1)."""
 
     def priority_menu(self, state: GameState) -> list[Option]:
         """The choice of the player who finished set-up first, then a roll-off with ties rolled
@@ -178,10 +209,6 @@ class AoS1System(GameSystem):
             )
         )
 
-    def cover_for_monsters(self) -> bool:
-        """AoS1 §11.7: cover has no Monster or War Machine exception."""
-        return False
-
     def priority(
         self,
         state: GameState,
@@ -222,6 +249,11 @@ class AoS1System(GameSystem):
         state.notes.append(line.format(**said))
         return choose_first(state, decider, act, answers)
 
+
+@dataclass(frozen=True)
+class AoS1Magic(AoSMagic):
+    """The 1st edition's Arcane Bolt and Mystic Shield (AoS1 §12)."""
+
     def arcane_bolt(self, casting_roll: int, dice: DiceSource) -> int:
         """AoS1 §12: Arcane Bolt always inflicts D3 mortal wounds."""
         from aos_cli.core.dice import parse_dice
@@ -259,9 +291,13 @@ def _near(
 
 
 @dataclass(frozen=True)
-class AoS1Scenery(AoS1System):
+class AoS1Scenery(AoSScenery):
     """The 1st edition scenery table: every range 3", most rules taken in your hero phase and
     lasting until your next hero phase (AoS1 §3.4, aos-differences #21-#27)."""
+
+    def cover_for_monsters(self) -> bool:
+        """AoS1 §11.7: cover has no Monster or War Machine exception."""
+        return False
 
     def start_of_phase(self, state: GameState) -> None:
         """Remind the player whose hero phase it is of Damned, Mystical and Sinister."""
@@ -801,36 +837,47 @@ def _blessed(state: GameState, act: Blessed, dice: DiceSource, answers: Recorded
     )
 
 
-AOS1 = AoS1Scenery(
+AOS1 = GameSystem(
     **INFO.settings(),
     section="AoS1",
-    phases=("hero", "movement", "shooting", "charge", "combat", "battleshock"),
-    demo_armies=("stormcast-aos1-demo.yaml", "nighthaunt-aos1-demo.yaml"),
-    demo_battleplan="glorious-victory",
-    general_commands=True,
-    engagement=3,
-    tracks_engagement=True,  # AoS1 §8.2: only a unit that starts within 3" of an enemy retreats
-    unbind_range=18,
-    spell_limit="caster",
-    unbind_needs_sight=True,
-    unbind_words=UnbindWords(
-        question=N_('is {unit} within {reach}" of {caster} and able to see it?'),
-        out_of_range=N_(
-            '{unit} is not within {reach}" of {caster} or cannot see it, and cannot unbind'
+    turn=AoS1Turn(
+        phases=tuple(PhaseAoS1),
+        battle_rounds=6,
+        command_phase=PhaseAoS1.HERO,
+        general_commands=True,
+    ),
+    combat=AoS1Combat(
+        phase=PhaseAoS1.COMBAT,
+        engagement=3,
+        tracks_engagement=True,  # AoS1 §8.2: only a unit that starts within 3" of an enemy retreats
+        shooting_engaged_rule=False,
+        look_out_sir=False,
+    ),
+    magic=AoS1Magic(
+        phase=PhaseAoS1.HERO,
+        spells=(
+            SpellRule("arcane bolt", 5, 18, "enemy"),
+            SpellRule("mystic shield", 6, 18, "friendly"),
+        ),
+        spell_limit="caster",
+        unbind_range=18,  # AoS1 §12: within 18" and able to see the caster (its words below)
+        unbind_words=UnbindWords(
+            question=N_('is {unit} within {reach}" of {caster} and able to see it?'),
+            out_of_range=N_(
+                '{unit} is not within {reach}" of {caster} or cannot see it, and cannot unbind'
+            ),
         ),
     ),
-    general_replaced=False,
-    spells=(
-        SpellRule("arcane bolt", 5, 18, "enemy"),
-        SpellRule("mystic shield", 6, 18, "friendly"),
+    morale=AoSMorale(phase=PhaseAoS1.BATTLESHOCK),
+    scoring=AoS1Scoring(),
+    setup=AoSSetUp(general_replaced=False),
+    scenery=AoS1Scenery(
+        own_reminders=True,  # every range 3" (AoS1 §3.4)
+        garrisons=False,
+        cover_question=N_("is every model of {unit} within or on a terrain feature?"),
     ),
-    scenery_range=3,
-    own_scenery_reminders=True,
-    garrisons=False,
-    cover_question=N_("is every model of {unit} within or on a terrain feature?"),
-    battle_rounds=6,
-    shooting_engaged_rule=False,
-    look_out_sir=False,
+    demo_armies=("stormcast-aos1-demo.yaml", "nighthaunt-aos1-demo.yaml"),
+    demo_battleplan="glorious-victory",
     setup_wizard=True,
     setup_steps="aos_cli.systems.aos1.setup_wizard:run_wizard",
     first_step=N_(

@@ -1,27 +1,22 @@
-"""Age of Sigmar 2nd edition, the default system: the engine's reference behaviour (AoS2)."""
+"""Age of Sigmar 2nd edition, the default system: the engine's reference behaviour (AoS2).
+
+Its parts are core's defaults (`aos_cli.core.system_parts`): the AoS2 turn (§6), combat (§8,
+§9), magic (§15), battleshock (§12), objectives (§17.3), set-up (§5) and scenery (§4.3)."""
 
 from __future__ import annotations
 
-from aos_cli.core.system import IMPORT_FORMAT, GameSystem, SpellRule, register
+from aos_cli.core.system import IMPORT_FORMAT, AoSCombat, AoSTurn, GameSystem, register
 
 AOS2 = GameSystem(
     id="aos2",
     name="Warhammer Age of Sigmar, 2nd edition",
     section="AoS2",
-    phases=("hero", "movement", "shooting", "charge", "combat", "battleshock"),
+    turn=AoSTurn(),
+    combat=AoSCombat(engagement=3, tracks_engagement=True),
     rank=1,
     demo_armies=("stormcast-demo.yaml", "nighthaunt-demo.yaml"),
     demo_battleplan="first-blood",
     command_points=True,
-    engagement=3,
-    tracks_engagement=True,
-    unbind_range=30,
-    spell_limit="army",
-    spells=(
-        SpellRule("arcane bolt", 5, 18, "enemy"),
-        SpellRule("mystic shield", 6, 18, "friendly"),
-    ),
-    scenery_range=1,
     setup_wizard=True,
     imports=(IMPORT_FORMAT,),
 )

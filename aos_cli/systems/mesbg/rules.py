@@ -1886,26 +1886,39 @@ def cast_payload(
     }
 
 
-from aos_cli.core.system import GameSystem, register  # noqa: E402
+from aos_cli.core.system import (  # noqa: E402
+    AoSCombat,
+    AoSMorale,
+    AoSSetUp,
+    AoSTurn,
+    GameSystem,
+    register,
+)
 from aos_cli.systems.mesbg import INFO  # noqa: E402
+
+
+class PhaseMESBG(StrEnum):
+    """The Middle-earth turn's phases, in order (digest §5: Priority, Move, Shoot, Fight, End):
+    stored as their strings."""
+
+    PRIORITY = "priority"
+    MOVE = "move"
+    SHOOT = "shoot"
+    FIGHT = "fight"
+    END = "end"
+
 
 MESBG = register(
     GameSystem(
         **INFO.settings(),
         section="MESBG",
-        phases=("priority", "move", "shoot", "fight", "end"),
+        turn=AoSTurn(phases=tuple(PhaseMESBG)),
+        combat=AoSCombat(phase=PhaseMESBG.FIGHT, engagement=1),
+        magic=None,  # its magic (mesbg §2) is its own engine's (`Battle`), not the game engine's
+        morale=AoSMorale(bravery_name="Courage"),
+        setup=AoSSetUp(general_replaced=False),
         engine="hero",
         other_engine_hint="its heroes are tracked by `aos hero`: see `aos hero list`",
-        magic_phase="move",
-        combat_phase="fight",
-        engagement=1,
-        unbind_name="resist",
-        unbind_verb="Resist",
-        general_replaced=False,
-        spells=(),
-        scenery_range=0,
-        bravery_per_ten=False,
-        bravery_name="Courage",
         status_command="aos_cli.systems.mesbg.cli:list_heroes",
         log_command="aos_cli.systems.mesbg.cli:hero_log",
         play_command="aos_cli.systems.mesbg.play:play_mesbg",

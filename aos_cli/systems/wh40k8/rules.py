@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from aos_cli.core.ability_effects import build_effect
@@ -57,6 +58,13 @@ from aos_cli.core.handlers.magic import (
 from aos_cli.core.roll_effects import describe_text, modified, roll_modifier
 from aos_cli.core.state import PendingSpell, UnitState, WeaponSpec
 from aos_cli.core.system import (
+    AoSCombat,
+    AoSMagic,
+    AoSMorale,
+    AoSScenery,
+    AoSScoring,
+    AoSSetUp,
+    AoSTurn,
     GameSystem,
     Option,
     SpellRule,
@@ -65,6 +73,7 @@ from aos_cli.core.system import (
     register,
 )
 from aos_cli.core.unit_attacks import characteristic_bonus, unit_rules
+from aos_cli.core.weapon_kinds import WeaponKind
 from aos_cli.language.i18n import N_, _, ngettext
 from aos_cli.language.text import Text, tr
 from aos_cli.systems.wh40k8 import INFO
@@ -119,9 +128,20 @@ class Intervene(Action):
     unit: str
 
 
+class Phase40k(StrEnum):
+    """The 8th edition's phases, in turn order (40k8 §3): stored as their strings."""
+
+    MOVEMENT = "movement"
+    PSYCHIC = "psychic"
+    SHOOTING = "shooting"
+    CHARGE = "charge"
+    FIGHT = "fight"
+    MORALE = "morale"
+
+
 @dataclass(frozen=True)
-class WH40K8System(GameSystem):
-    """The 8th edition's strategies where they differ from Age of Sigmar's."""
+class Combat40k(AoSCombat):
+    """The 8th edition's combat: the Fight phase goes on while a charger is owed its fight."""
 
     def owed_fight(self, state: GameState) -> RuleError | None:
         """40k8 §10.2: the Fight phase goes on until every eligible unit has fought; a unit that
@@ -143,12 +163,22 @@ class WH40K8System(GameSystem):
             _("fight with `aos fight`"),
         )  # fmt: skip
 
-    def scoring_rules(self) -> SystemScoring:
+
+@dataclass(frozen=True)
+class Scoring40k(AoSScoring):
+    """The 8th edition's objectives, and Ancient Relic beside the battleplans' rules."""
+
+    def rules(self) -> SystemScoring:
         """Ancient Relic's one marker and the side that chose the deployment zones (40k8
         §17.4-§17.5)."""
         from aos_cli.systems.wh40k8.scoring import FORTY_K_SCORING
 
         return FORTY_K_SCORING
+
+
+@dataclass(frozen=True)
+class SetUp40k(AoSSetUp):
+    """The 8th edition's set-up: the Underdog and its Command Re-rolls (40k8 §17.6)."""
 
     def prepare_sides(self, sides: list[dict[str, Any]], underdog: int | None) -> None:
         """40k8 §17.6: the army with the lower Power Level is the Underdog and has one Command
@@ -166,9 +196,19 @@ class WH40K8System(GameSystem):
             side["underdog"] = index == dog
             side["command_rerolls"] = abs(levels[0] - levels[1]) // 10 if index == dog else 0
 
+
+@dataclass(frozen=True)
+class Scenery40k(AoSScenery):
+    """The 8th edition's scenery: Age of Sigmar's questions, but no Arcane bonus (40k8 §8.7)."""
+
     def arcane_bonus(self, state: GameState, wizard: UnitState, answers: RecordedAnswers) -> int:
         """No Arcane scenery in 40k8 (terrain gives cover only, §8.7): Deny the Witch is plain 2D6."""
         return 0
+
+
+@dataclass(frozen=True)
+class Turn40k(AoSTurn):
+    """The 8th edition's turn: six phases, the same player first in every round (40k8 §3)."""
 
     def priority_menu(self, state: GameState) -> list[Option]:
         """40k8 §17.7: the Underdog chooses who goes first in every round."""
@@ -234,6 +274,11 @@ class WH40K8System(GameSystem):
                 ).format(side=state.sides[decider].name, why=why)
             )
         return choose_first(state, decider, act, answers)
+
+
+@dataclass(frozen=True)
+class Morale40k(AoSMorale):
+    """The 8th edition's morale: no effect spares a unit its test."""
 
     def battleshock_exempt(self, state: GameState, unit_side: int, effects: list[Any]) -> bool:
         return False
@@ -308,7 +353,7 @@ def _weapon40k(unit: UnitState, spec: WeaponSpec, rules: AttackRules) -> Weapon4
 
 
 CLOSE_COMBAT_WEAPON = WeaponSpec(
-    name=N_("Close combat weapon"), kind="melee", range=0, attacks="", to_hit="", to_wound="",
+    name=N_("Close combat weapon"), kind=WeaponKind.MELEE, range=0, attacks="", to_hit="", to_wound="",
     rend=0, damage="1", type="Melee", strength="User", ap=0,
 )  # fmt: skip
 """40k8 §10.5: the profile of a model with no melee weapon listed."""
@@ -1626,53 +1671,53 @@ def _no_commands(
     )
 
 
-WH40K8 = WH40K8System(
+WH40K8 = GameSystem(
     **INFO.settings(),
     section="40k8",
-    phases=("movement", "psychic", "shooting", "charge", "fight", "morale"),
+    turn=Turn40k(phases=tuple(Phase40k), battle_rounds=5, command_phase=Phase40k.MOVEMENT),
+    combat=Combat40k(
+        phase=Phase40k.FIGHT,
+        engagement=1,
+        shooting_engaged_rule=False,
+        look_out_sir=False,
+        attack_planner="aos_cli.systems.wh40k8.rules:planned_attack_40k",
+    ),
+    magic=AoSMagic(
+        phase=Phase40k.PSYCHIC,
+        spells=(SpellRule("smite", 5, 18, "enemy"),),
+        spell_limit="caster",
+        unbind_range=24,  # Deny the Witch (40k8 §5.5)
+        unbind_verb="Deny",
+        unbind_words=UnbindWords(
+            nothing_waiting=N_("there is no psychic power waiting to be denied"),
+            passed=N_("No Deny the Witch: {spell} takes effect."),
+            own_side=N_("{unit} is on the manifesting psyker's side"),
+            no_more=N_("{unit} cannot deny any more powers this phase"),
+            question=N_('is {unit} within {reach}" of {caster}?'),
+            out_of_range=N_('{unit} is not within {reach}" of {caster} (40k8 §5.5)'),
+            roll=N_("{unit} Denies the Witch (2D6, must beat {roll})"),
+            success=N_("{unit} denies {spell} with {total}{how} (40k8 §5.5)."),
+            failure=N_("{unit} fails to deny ({total}{how}): {spell} takes effect."),
+        ),
+    ),
+    morale=Morale40k(phase=Phase40k.MORALE, bravery_name="Leadership"),
+    scoring=Scoring40k(objective_control_range=3, objectives_sticky=False),
+    setup=SetUp40k(
+        general_replaced=False,
+        general_in_reserve=True,
+        arrival_roll=None,
+        reserve_ability="teleport-strike",
+    ),
+    scenery=Scenery40k(),
     demo_armies=("death-guard-wh40k8-demo.yaml", "space-marines-wh40k8-demo.yaml"),
     demo_battleplan="only-war",
     demo_player="aos_cli.systems.wh40k8.demo:Player40k",
-    arrival_roll=None,
-    reserve_ability="teleport-strike",
     setup_wizard=True,
     setup_steps="aos_cli.systems.wh40k8.setup_wizard:run_wizard",
-    magic_phase="psychic",
-    command_phase="movement",
-    combat_phase="fight",
-    shock_phase="morale",
-    engagement=1,
-    unbind_range=24,
-    unbind_name="Deny the Witch",
-    unbind_verb="Deny",
-    spell_limit="caster",
-    unbind_words=UnbindWords(
-        nothing_waiting=N_("there is no psychic power waiting to be denied"),
-        passed=N_("No Deny the Witch: {spell} takes effect."),
-        own_side=N_("{unit} is on the manifesting psyker's side"),
-        no_more=N_("{unit} cannot deny any more powers this phase"),
-        question=N_('is {unit} within {reach}" of {caster}?'),
-        out_of_range=N_('{unit} is not within {reach}" of {caster} (40k8 §5.5)'),
-        roll=N_("{unit} Denies the Witch (2D6, must beat {roll})"),
-        success=N_("{unit} denies {spell} with {total}{how} (40k8 §5.5)."),
-        failure=N_("{unit} fails to deny ({total}{how}): {spell} takes effect."),
-    ),
-    general_replaced=False,
-    general_in_reserve=True,
-    spells=(SpellRule("smite", 5, 18, "enemy"),),
-    scenery_range=0,
-    bravery_per_ten=False,
-    bravery_name="Leadership",
-    battle_rounds=5,
-    shooting_engaged_rule=False,
-    look_out_sir=False,
-    objective_control_range=3,
-    objectives_sticky=False,
     first_step=N_(
         "The Underdog chooses who goes first in every round with `aos priority --first SIDE`."
     ),
     attack_odds_hint=N_("See `aos odds attack --system wh40k8` for the odds of a 40k attack."),
-    attack_planner="aos_cli.systems.wh40k8.rules:planned_attack_40k",
 )
 """40k8 §3 phases, §5 psychic (Smite WC 5, deny within 24"), §11 morale, §17.8 five rounds."""
 

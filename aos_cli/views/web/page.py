@@ -178,7 +178,7 @@ def _side(state: GameState, index: int) -> dict[str, Any]:
         "title": side_title(side),
         "points": points,
         "triumph": _triumph(side),
-        "bravery": _(system_of(state).bravery_name),
+        "bravery": _(system_of(state).morale.bravery_name),
         "units": [_unit(state, unit) for unit in side.units],
     }
 
