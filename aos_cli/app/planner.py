@@ -144,7 +144,7 @@ def _matches(unit: UnitState, wanted: Sequence[str]) -> bool:
 
 
 def _planner(state: GameState) -> Callable[..., Any]:
-    """The system's attack builder (`GameSystem.attack_planner`)."""
+    """The system's attack builder (`GameSystem.combat.attack_planner`)."""
     from aos_cli.core.system import system_of
 
     module, _sep, name = system_of(state).combat.attack_planner.partition(":")

@@ -431,7 +431,7 @@ def finish_attacks(unit: UnitState) -> RuleError:
 
 def check_phase_owed(state: GameState) -> None:
     """No phase ends past a choice the rules still owe (issue 26): in the combat phase, every
-    unit that charged this turn fights as the system says (`GameSystem.owed_fight`, AoS2 p.6)
+    unit that charged this turn fights as the system says (`GameSystem.combat.owed_fight`, AoS2 p.6)
     and a unit attacking weapon by weapon uses them all first."""
     if not by_the_book(state) or state.phase != system_of(state).combat.phase:
         return

@@ -20,10 +20,6 @@ if TYPE_CHECKING:
     from aos_cli.core.effects import Effect
     from aos_cli.core.events import Event
 
-PHASES = ("hero", "movement", "shooting", "charge", "combat", "battleshock")
-"""The six phases of an Age of Sigmar turn, in order (AoS2 §6); each game system has its own
-list (`aos_cli.core.system.GameSystem.phases`)."""
-
 
 def _effects(items: Any, where: str) -> tuple[Effect, ...]:
     """A set-up's effect mappings built once into typed effects (validated here, not per roll)."""

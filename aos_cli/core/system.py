@@ -121,6 +121,9 @@ class GameSystem:
     imports: tuple[str, ...] = ()
     """The other programs' formats whose content is of this system (`IMPORT_FORMAT`): the
     importers ask which system that is rather than naming one."""
+    phase_names: tuple[tuple[str, str], ...] = ()
+    """(id, English name) of its phases that Age of Sigmar's do not name
+    (`core.phase_names.PHASE_NAMES`), marked for translation: 40k8's psychic phase."""
 
     # ---- at the command line ---------------------------------------------------------------
 
@@ -200,7 +203,8 @@ def generic_spells(system: GameSystem) -> tuple[SpellRule, ...]:
 class SystemInfo:
     """What lists, `aos --help` and content validation need of a game system, known without
     importing its rules: a light system package names it as `INFO`, and its rules build the
-    `GameSystem` from it (`settings`)."""
+    `GameSystem` from it (`settings`). Its `phase_names` name the system's phases for
+    `core.phase_names.phase_name` without importing the rules."""
 
     id: str
     name: str
@@ -211,6 +215,7 @@ class SystemInfo:
     help_panel: str = ""
     terms: tuple[tuple[str, str], ...] = ()
     imports: tuple[str, ...] = ()
+    phase_names: tuple[tuple[str, str], ...] = ()
 
     def term(self, key: str) -> str:
         """The system's word for `key`, as `GameSystem.term`."""

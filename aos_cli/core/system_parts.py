@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from aos_cli.core.errors import RuleError
-from aos_cli.core.phase_names import Phase
+from aos_cli.core.phases import Phase
 from aos_cli.core.weapon_kinds import WeaponKind
 from aos_cli.language.i18n import N_
 from aos_cli.language.text import tr

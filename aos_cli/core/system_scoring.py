@@ -2,7 +2,7 @@
 
 The engine scores what a battleplan's rules say (rules as data); a system whose core rules
 score something more (AoS1 §5.2 Sudden Death, 40k8 §17.4 Ancient Relic) gives the engine a
-`SystemScoring` through its `GameSystem.scoring_rules()`, and the engine calls it at its
+`SystemScoring` through its `GameSystem.scoring.rules()`, and the engine calls it at its
 moments. The defaults (Age of Sigmar 2nd edition's) add nothing, so the core names no system.
 """
 

@@ -18,7 +18,7 @@ __all__ = [
 ]
 
 MORALE_CHARACTERISTICS = (N_("Bravery"), N_("Leadership"), N_("Courage"))
-"""Each system's morale characteristic (`GameSystem.bravery_name`), named in the catalogues."""
+"""Each system's morale characteristic (`GameSystem.morale.bravery_name`), named in the catalogues."""
 
 
 def phase_name(phase: str) -> str:

@@ -4,7 +4,22 @@ A light package: its attack kit and verbs are imported without the rules; the sy
 built and registered by `rules` (`SYSTEM_MODULE`) when the registry is first asked for it.
 """
 
+from enum import StrEnum
+
 from aos_cli.core.system import SystemInfo
+
+
+class PhaseAoS1(StrEnum):
+    """The 1st edition's phases, in turn order (AoS1 §6): stored as their strings, named as
+    Age of Sigmar's are (`core.phase_names`)."""
+
+    HERO = "hero"
+    MOVEMENT = "movement"
+    SHOOTING = "shooting"
+    CHARGE = "charge"
+    COMBAT = "combat"
+    BATTLESHOCK = "battleshock"
+
 
 SYSTEM_MODULE = "rules"
 """The module of this package that builds and registers the `GameSystem`."""

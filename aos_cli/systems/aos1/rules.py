@@ -11,7 +11,6 @@ attempting each spell once per turn (AoS1 §12); no unmodified-roll rules (aos-d
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from aos_cli.core.action_types import Action, Priority, Sacrifice, register_action_type
@@ -40,7 +39,7 @@ from aos_cli.core.system import (
 from aos_cli.core.terrain import scenery_name
 from aos_cli.language.i18n import N_, _, ngettext, spell_name
 from aos_cli.language.text import tr
-from aos_cli.systems.aos1 import INFO
+from aos_cli.systems.aos1 import INFO, PhaseAoS1
 
 if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
@@ -62,17 +61,6 @@ class AttackRules1e(AttackRules):
 
     def save_succeeds(self, unmodified: int, rend: int, target: TargetInfo) -> bool:
         return unmodified + self.save_modifier(rend, target) >= target.save
-
-
-class PhaseAoS1(StrEnum):
-    """The 1st edition's phases, in turn order (AoS1 §6): stored as their strings."""
-
-    HERO = "hero"
-    MOVEMENT = "movement"
-    SHOOTING = "shooting"
-    CHARGE = "charge"
-    COMBAT = "combat"
-    BATTLESHOCK = "battleshock"
 
 
 @dataclass(frozen=True)

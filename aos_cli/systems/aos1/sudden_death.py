@@ -1,6 +1,6 @@
 """Sudden Death (AoS1 §5.2): the side outnumbered by a third may pick an objective whose
 achievement wins a major victory at once. The shared scoring engine calls these rules through
-`AoS1System.scoring_rules()`; the choice itself is the `sudden-death` action (`rules.py`)."""
+`AoS1Scoring.rules()`; the choice itself is the `sudden-death` action (`rules.py`)."""
 
 from __future__ import annotations
 

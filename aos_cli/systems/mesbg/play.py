@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from aos_cli.cli.common import ask_line, console
 from aos_cli.core.errors import AosError
 from aos_cli.language.i18n import _
+from aos_cli.systems.mesbg import PhaseMESBG
 from aos_cli.systems.mesbg.words import phase_name
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ Defence and Attacks for duels, and the magical powers it knows with its casting 
 §2.1: none for Aragorn and Lurtz; commonly published Lord of the Rings SBG profiles), the rest
 of each force counted as warriors."""
 
-PHASES = ("priority", "move", "shoot", "fight", "end")
+PHASES: tuple[str, ...] = tuple(PhaseMESBG)
 """The phases of a turn (commonly published, digest §5); powers are cast in the Move phase."""
 
 

@@ -1894,19 +1894,7 @@ from aos_cli.core.system import (  # noqa: E402
     GameSystem,
     register,
 )
-from aos_cli.systems.mesbg import INFO  # noqa: E402
-
-
-class PhaseMESBG(StrEnum):
-    """The Middle-earth turn's phases, in order (digest §5: Priority, Move, Shoot, Fight, End):
-    stored as their strings."""
-
-    PRIORITY = "priority"
-    MOVE = "move"
-    SHOOT = "shoot"
-    FIGHT = "fight"
-    END = "end"
-
+from aos_cli.systems.mesbg import INFO, PhaseMESBG  # noqa: E402
 
 MESBG = register(
     GameSystem(

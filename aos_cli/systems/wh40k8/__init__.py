@@ -5,8 +5,22 @@ A light package: its attack kit and verbs are imported without the rules; the sy
 built and registered by `rules` (`SYSTEM_MODULE`) when the registry is first asked for it.
 """
 
+from enum import StrEnum
+
 from aos_cli.core.system import SystemInfo
 from aos_cli.language.i18n import N_
+
+
+class Phase40k(StrEnum):
+    """The 8th edition's phases, in turn order (40k8 §3): stored as their strings."""
+
+    MOVEMENT = "movement"
+    PSYCHIC = "psychic"
+    SHOOTING = "shooting"
+    CHARGE = "charge"
+    FIGHT = "fight"
+    MORALE = "morale"
+
 
 SYSTEM_MODULE = "rules"
 """The module of this package that builds and registers the `GameSystem`."""
@@ -30,6 +44,11 @@ INFO = SystemInfo(
         )
     ),
     help_panel="40k 8th edition",
+    phase_names=(
+        (Phase40k.PSYCHIC, N_("psychic phase")),
+        (Phase40k.FIGHT, N_("fight phase")),
+        (Phase40k.MORALE, N_("morale phase")),
+    ),
     terms=(
         ("wizard", "PSYKER"),
         ("casts", "manifests"),

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from aos_cli.core.ability_effects import build_effect
@@ -76,7 +75,7 @@ from aos_cli.core.unit_attacks import characteristic_bonus, unit_rules
 from aos_cli.core.weapon_kinds import WeaponKind
 from aos_cli.language.i18n import N_, _, ngettext
 from aos_cli.language.text import Text, tr
-from aos_cli.systems.wh40k8 import INFO
+from aos_cli.systems.wh40k8 import INFO, Phase40k
 from aos_cli.systems.wh40k8.table import (
     CHARGES_OVER,
     fight_picker,
@@ -126,17 +125,6 @@ class Intervene(Action):
 
     kind: ClassVar[str] = "intervene"
     unit: str
-
-
-class Phase40k(StrEnum):
-    """The 8th edition's phases, in turn order (40k8 §3): stored as their strings."""
-
-    MOVEMENT = "movement"
-    PSYCHIC = "psychic"
-    SHOOTING = "shooting"
-    CHARGE = "charge"
-    FIGHT = "fight"
-    MORALE = "morale"
 
 
 @dataclass(frozen=True)
@@ -1435,7 +1423,7 @@ def planned_attack_40k(
     answers: RecordedAnswers,
     extra: tuple[Effect, ...] = (),
 ) -> tuple[Engine40k, Attack40k] | None:
-    """The phase planner's attack (`GameSystem.attack_planner`): the weapons the unit may fire
+    """The phase planner's attack (`GameSystem.combat.attack_planner`): the weapons the unit may fire
     now (not within 1" of an enemy, as the planner takes it), or its fight."""
     from aos_cli.systems.wh40k8.engine import ENGINE_40K
 

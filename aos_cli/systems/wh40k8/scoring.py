@@ -1,6 +1,6 @@
 """40k8's scoring beside its battleplans' rules: Ancient Relic's one marker left (40k8 §17.4)
 and the side that chose the deployment zones (40k8 §17.5). The shared scoring engine calls
-these rules through `WH40K8System.scoring_rules()`."""
+these rules through `Scoring40k.rules()`."""
 
 from __future__ import annotations
 
