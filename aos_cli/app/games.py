@@ -64,12 +64,12 @@ def _set_up(setup: dict[str, Any]) -> GameState:
 
     try:
         system = get_system(setup.get("system"))
-        if system.engine != "battle":
+        if system.front.engine != "battle":
             raise GameError(
                 _("this is a {system} game, not one the game engine plays").format(
                     system=system.name
                 ),
-                _(system.other_engine_hint) if system.other_engine_hint else None,
+                _(system.front.other_engine_hint) if system.front.other_engine_hint else None,
             )
         from aos_cli.app.setup import read_setup
 

@@ -31,7 +31,7 @@ def attack_option_odds(state: GameState, option: Option) -> list[TargetOdds] | N
     from aos_cli.core.odds import mean_damage
     from aos_cli.core.system import system_of
 
-    if option.kind not in ("shoot", "fight") or system_of(state).attack_odds_hint:
+    if option.kind not in ("shoot", "fight") or system_of(state).front.attack_odds_hint:
         return None
     from aos_cli.core.effects import Ethereal
     from aos_cli.core.unit_attacks import effects_on
@@ -99,7 +99,7 @@ class PhaseNumbers:
 
         keys = cls()
         setup = store.setup(game_id)
-        if get_system(setup.get("system")).engine != "battle":
+        if get_system(setup.get("system")).front.engine != "battle":
             return keys
         records = store.actions(game_id)
         try:

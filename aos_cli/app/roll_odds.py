@@ -63,7 +63,7 @@ def roll_option_odds(state: GameState, option: Option) -> RollOptionOdds | None:
     """The odds of a charge or cast option of the Age of Sigmar engine; None for others."""
     from aos_cli.core.system import system_of
 
-    if system_of(state).attack_odds_hint:
+    if system_of(state).front.attack_odds_hint:
         return None
     chosen = {
         "charge": charge_option_odds,

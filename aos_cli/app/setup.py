@@ -621,10 +621,10 @@ def build_setup(
         )
     system = get_system(next(iter(systems)))
     use_system(system.id)  # the game's words in its own rulebook's terms from here on
-    if system.engine != "battle":
+    if system.front.engine != "battle":
         raise ContentError(
             _("the game engine does not play {system} army lists").format(system=system.id),
-            system.other_engine_hint,
+            system.front.other_engine_hint,
         )
     source = dice or SeededDice()
     plan, primary = roll_primary_objective(db, db.battleplan(battleplan, system.id), source)

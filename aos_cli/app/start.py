@@ -36,9 +36,9 @@ def bundled_armies(system: str | None = None) -> list[Path]:
     from aos_cli.content.loader import bundled_dirs
     from aos_cli.core.errors import ContentError
 
-    names = chosen_system(system).demo_armies
+    names = chosen_system(system).front.demo_armies
     if not names:
-        with_demo = ", ".join(s.id for s in all_systems() if s.demo_armies)
+        with_demo = ", ".join(s.id for s in all_systems() if s.front.demo_armies)
         raise InputError(
             _("--system: no demo armies for {name}").format(name=repr(system)),
             _("use {choices}").format(choices=with_demo),
@@ -98,7 +98,11 @@ def starting_armies(
             )
         if system is None and len(found) == 1:
             system = next(iter(found))  # the lists' own system picks the default battleplan
-    plan = battleplan or chosen_system(system).demo_battleplan or get_system().demo_battleplan
+    plan = (
+        battleplan
+        or chosen_system(system).front.demo_battleplan
+        or get_system().front.demo_battleplan
+    )
     paths = [Path(p) for p in army] if army else bundled_armies(system)
     return StartingArmies(paths, lists, str(plan))
 
@@ -118,4 +122,4 @@ def save_game(store: Store, setup: dict[str, Any]) -> int:
 
 def first_step(setup: dict[str, Any]) -> str:
     """What the players do first in a new game."""
-    return _(get_system(setup.get("system")).first_step)
+    return _(get_system(setup.get("system")).front.first_step)

@@ -197,7 +197,7 @@ def memory_of(setup: dict[str, Any], actions: list[ActionRecord]) -> TableMemory
     from aos_cli.core.turn import new_game
 
     memory = TableMemory()
-    if get_system(setup.get("system")).engine != "battle":
+    if get_system(setup.get("system")).front.engine != "battle":
         return memory
     state = new_game(read_setup(setup))
     for record in actions:

@@ -186,7 +186,7 @@ def game_log(game: GameOption = None, db: DbOption = None, json: JsonOption = Fa
     with open_game(db, game) as session:
         from aos_cli.core.system import get_system
 
-        own = get_system(session.record().system).log_command
+        own = get_system(session.record().system).front.log_command
         if own:  # a system with its own engine shows its games' history itself
             from importlib import import_module
 

@@ -69,7 +69,7 @@ def demo(
     armies, plan = armies_for(army, system, battleplan)
     setup = build_setup(armies, plan, name=_("Demo battle"), dice=SeededDice(seed))
     played = get_system(setup.get("system"))
-    if not (played.autoplay or played.demo_player):
+    if not (played.front.autoplay or played.front.demo_player):
         raise GameError(
             _("aos demo cannot play {system} battles by itself").format(system=played.name),
             _("play one at the table with `aos play --system {system}`").format(system=played.id),
@@ -92,8 +92,8 @@ def demo(
     import importlib
 
     make = AutoPlayer
-    if played.demo_player:  # a system whose phases are not Age of Sigmar's plays its own
-        module, _sep, attribute = played.demo_player.partition(":")
+    if played.front.demo_player:  # a system whose phases are not Age of Sigmar's plays its own
+        module, _sep, attribute = played.front.demo_player.partition(":")
         make = getattr(importlib.import_module(module), attribute)
     make(state, SeededDice(seed), seed, emit).play_battle()
     if json:
@@ -111,7 +111,7 @@ def _own_demo(system: str | None, army: list[Path] | None) -> Any:
 
     if army or system is None:
         return None
-    found = chosen_system(system).demo_command
+    found = chosen_system(system).front.demo_command
     if not found:
         return None
     module, _sep, name = found.partition(":")
@@ -198,13 +198,13 @@ def _own_play(
     if army:
         return None
     if system is not None:
-        found = chosen_system(system).play_command
+        found = chosen_system(system).front.play_command
     else:
         with open_store(db) as store:
             current = store.current_game_id() if game is None else game_id_for(store, game)
             if current is None:
                 return None
-            found = chosen_system(store.game(current).system).play_command
+            found = chosen_system(store.game(current).system).front.play_command
     if not found:
         return None
     module, _sep, name = found.partition(":")
@@ -234,7 +234,7 @@ def _new_game(
         start = starting_armies(army, system, battleplan)
         armies, plan, lists = start.paths, start.battleplan, start.lists
         draft = None
-    if quick or (draft is None and not chosen_system(system).setup_wizard):
+    if quick or (draft is None and not chosen_system(system).front.setup_wizard):
         from aos_cli.app.setup import build_setup
 
         setup = build_setup(lists or armies, plan, dice=source)

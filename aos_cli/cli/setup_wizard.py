@@ -417,7 +417,7 @@ def run_wizard(
 
     armies = [load_army(Path(p), db) for p in army_paths]
     system = armies[0].system
-    own = get_system(system).setup_steps
+    own = get_system(system).front.setup_steps
     if own:  # a system with a set-up of its own (AoS1 §4)
         module, _sep, name = own.partition(":")
         wizard = getattr(importlib.import_module(module), name)

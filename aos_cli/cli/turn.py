@@ -33,8 +33,8 @@ def status(game: GameOption = None, db: DbOption = None, json: JsonOption = Fals
 
     with open_game(db, game) as session:
         system = get_system(session.record().system)
-        if system.status_command:  # a system with its own engine shows its games itself
-            module, _, attribute = system.status_command.partition(":")
+        if system.front.status_command:  # a system with its own engine shows its games itself
+            module, _, attribute = system.front.status_command.partition(":")
             show = getattr(import_module(module), attribute)
             return show(db=db, game=str(session.game_id), json=json)  # type: ignore[no-any-return]
         state = session.state()

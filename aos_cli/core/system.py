@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AoSCombat", "AoSMagic", "AoSMorale", "AoSScenery", "AoSScoring", "AoSSetUp", "AoSTurn",
-    "CombatRules", "GameSystem", "MagicRules", "MoraleRules", "Option", "SceneryRules",
+    "CombatRules", "Front", "GameSystem", "MagicRules", "MoraleRules", "Option", "SceneryRules",
     "ScoringRules", "SetUpRules", "SpellRule", "SystemInfo", "TurnRules", "UnbindWords",
     "choose_first", "priority_decider",
 ]  # fmt: skip
@@ -93,6 +93,56 @@ AOS_MORALE, AOS_SCORING, AOS_SETUP, AOS_SCENERY = (
 
 
 @dataclass(frozen=True)
+class Front:
+    """How a system's games are played, shown and demonstrated at the command line: which
+    engine runs them, its demo, its set-up wizard, and for a system with its own engine the
+    commands that show and walk its games. Data the app and the command line read."""
+
+    engine: str = "battle"
+    """`battle`: games are played turn by turn by the game engine; any other value names the
+    system's own engine (MESBG's heroes are tracked by `aos hero`), see `other_engine_hint`."""
+    other_engine_hint: str = ""
+    """Where a game of a system with its own engine is followed instead of the game engine."""
+    demo_armies: tuple[str, ...] = ()
+    """The bundled demo army list files (`armies/NAME.yaml`) `aos demo` and `aos play` field."""
+    demo_battleplan: str | None = None
+    """The battleplan a new game of this system is fought on unless one is given."""
+    autoplay: bool = True
+    """Whether `aos demo` can fight this system's battles by itself (its phases are the Age
+    of Sigmar ones the demo's automatic player knows)."""
+    demo_command: str = ""
+    """For a system with its own engine: where `aos demo` plays one of its battles
+    (`module:attribute`, called with the seed, quiet and json)."""
+    demo_player: str = ""
+    """The system's own automatic player for `aos demo` (`module:attribute`, a class taking the
+    state, dice, seed and a reporter, with `play_battle()`) where the Age of Sigmar one does not
+    know its phases; empty for that one."""
+    status_command: str = ""
+    """For a system with its own engine: the command (`module:attribute`, taking `db`, `game`
+    and `json`) that shows one of its games where `aos status` shows the game engine's."""
+    log_command: str = ""
+    """For a system with its own engine: the command (like `status_command`) that shows one of
+    its games' history where `aos game log` shows the game engine's."""
+    first_step: str = N_("Roll priority for battle round 1 with `aos priority`.")
+    """What the players do first once a new game is set up."""
+    setup_wizard: bool = False
+    """Whether `aos play` walks the players through the set-up questions (AoS2 §5.1)."""
+    play_command: str = ""
+    """Where a system with its own engine walks a game in `aos play` (`module:attribute`,
+    called with db, game, new, dice and seed), where the game engine's play loop does not."""
+    setup_steps: str = ""
+    """The system's own set-up wizard for `aos play` (`module:attribute`, called like
+    `aos_cli.cli.setup_wizard.run_wizard`), where its set-up differs (AoS1 §4)."""
+    attack_odds_hint: str = ""
+    """Where `?N` in `aos play` sends the players for an attack's odds, when the play menu does
+    not work them out itself (they are worked out with the Age of Sigmar attack engine)."""
+
+
+AOS_FRONT = Front()
+"""The game engine's front, with no demo armies: each system names its own."""
+
+
+@dataclass(frozen=True)
 class GameSystem:
     """A game system: who it is, how it is played at the command line, and its rules by
     concern, one part each (`aos_cli.core.system_parts`); one instance per system. A system
@@ -124,52 +174,13 @@ class GameSystem:
     phase_names: tuple[tuple[str, str], ...] = ()
     """(id, English name) of its phases that Age of Sigmar's do not name
     (`core.phase_names.PHASE_NAMES`), marked for translation: 40k8's psychic phase."""
-
-    # ---- at the command line ---------------------------------------------------------------
-
-    engine: str = "battle"
-    """`battle`: games are played turn by turn by the game engine; any other value names the
-    system's own engine (MESBG's heroes are tracked by `aos hero`), see `other_engine_hint`."""
-    other_engine_hint: str = ""
-    """Where a game of a system with its own engine is followed instead of the game engine."""
-    demo_armies: tuple[str, ...] = ()
-    """The bundled demo army list files (`armies/NAME.yaml`) `aos demo` and `aos play` field."""
-    demo_battleplan: str | None = None
-    """The battleplan a new game of this system is fought on unless one is given."""
-    autoplay: bool = True
-    """Whether `aos demo` can fight this system's battles by itself (its phases are the Age
-    of Sigmar ones the demo's automatic player knows)."""
-    demo_command: str = ""
-    """For a system with its own engine: where `aos demo` plays one of its battles
-    (`module:attribute`, called with the seed, quiet and json)."""
-    demo_player: str = ""
-    """The system's own automatic player for `aos demo` (`module:attribute`, a class taking the
-    state, dice, seed and a reporter, with `play_battle()`) where the Age of Sigmar one does not
-    know its phases; empty for that one."""
     commands: tuple[tuple[str, str], ...] = ()
     """The system's own top-level commands (or groups of them): the name typed and where the
     Typer command lives (`module:attribute`), imported only when it runs or is listed."""
     help_panel: str = ""
     """The heading its own commands are listed under in `aos --help`."""
-    status_command: str = ""
-    """For a system with its own engine: the command (`module:attribute`, taking `db`, `game`
-    and `json`) that shows one of its games where `aos status` shows the game engine's."""
-    log_command: str = ""
-    """For a system with its own engine: the command (like `status_command`) that shows one of
-    its games' history where `aos game log` shows the game engine's."""
-    first_step: str = N_("Roll priority for battle round 1 with `aos priority`.")
-    """What the players do first once a new game is set up."""
-    setup_wizard: bool = False
-    """Whether `aos play` walks the players through the set-up questions (AoS2 §5.1)."""
-    play_command: str = ""
-    """Where a system with its own engine walks a game in `aos play` (`module:attribute`,
-    called with db, game, new, dice and seed), where the game engine's play loop does not."""
-    setup_steps: str = ""
-    """The system's own set-up wizard for `aos play` (`module:attribute`, called like
-    `aos_cli.cli.setup_wizard.run_wizard`), where its set-up differs (AoS1 §4)."""
-    attack_odds_hint: str = ""
-    """Where `?N` in `aos play` sends the players for an attack's odds, when the play menu does
-    not work them out itself (they are worked out with the Age of Sigmar attack engine)."""
+    front: Front = AOS_FRONT
+    """How its games are played, shown and demonstrated at the command line."""
 
     def term(self, key: str) -> str:
         """The system's word for `key` (`wizard`: WIZARD in AoS, PSYKER in 40k8)."""

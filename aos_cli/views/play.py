@@ -123,7 +123,7 @@ def models_left(name: str, models: int) -> str:
 def option_odds_lines(state: GameState, option: Option, odds: list[TargetOdds] | None) -> list[str]:
     """The mean damage against each target, or where the odds of this option are found."""
     if odds is None:
-        hint = system_of(state).attack_odds_hint
+        hint = system_of(state).front.attack_odds_hint
         if option.kind in ("shoot", "fight") and hint:
             return [_(hint)]
         return [_("No odds are worked out for this option.")]

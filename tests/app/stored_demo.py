@@ -24,8 +24,8 @@ def play_stored_demo(db: Path, seed: int, system: str | None = None) -> int:
     setup = build_setup(armies, plan, name="Demo battle", dice=SeededDice(seed))
     played = get_system(setup.get("system"))
     make: Any = AutoPlayer
-    if played.demo_player:  # a system whose phases are not Age of Sigmar's plays its own
-        module, _sep, attribute = played.demo_player.partition(":")
+    if played.front.demo_player:  # a system whose phases are not Age of Sigmar's plays its own
+        module, _sep, attribute = played.front.demo_player.partition(":")
         make = getattr(importlib.import_module(module), attribute)
     source = SeededDice(seed)
     module = sys.modules[make.__module__]

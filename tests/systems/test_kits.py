@@ -29,7 +29,7 @@ def test_every_kit_belongs_to_a_registered_system_and_names_its_flags_once(kind:
 def test_every_system_the_game_engine_plays_has_an_attack_kit() -> None:
     """One attack protocol serves every system played turn by turn: AoS2, AoS1 and 40k8
     (issue 14 item 2); a system with its own engine (MESBG's duels) may have none."""
-    battle = {s.id for s in all_systems() if s.engine == "battle"}
+    battle = {s.id for s in all_systems() if s.front.engine == "battle"}
     assert len(battle) >= 3 and battle <= set(kit_systems("attack"))
 
 

@@ -130,6 +130,7 @@ def test_the_recipe_for_a_new_system_lists_every_part_and_place() -> None:
     for path in re.findall(r"`((?:aos_cli|tests|tools)/[\w/.]+\.(?:py|yaml))`", recipe):
         if "<id>" not in path:
             assert (ROOT / path).exists(), f"the recipe names {path}, which does not exist"
+    assert "`front` (`Front`)" in recipe
     for place in ("tests/systems/toy_system.py", "tests/golden/toy_system.yaml"):
         assert place in recipe
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from aos_cli.core.system import AoSCombat, AoSMorale, AoSSetUp, GameSystem, Option, register
+from aos_cli.core.system import AoSCombat, AoSMorale, AoSSetUp, Front, GameSystem, Option, register
 
 if TYPE_CHECKING:
     from aos_cli.core.action_types import Priority
@@ -80,7 +80,9 @@ TOY = register(
         morale=AoSMorale(phase="nerve", bravery_name="Nerve"),
         setup=AoSSetUp(general_replaced=False),
         command_points=False,
-        demo_battleplan="toy-brawl",
+        front=Front(
+            demo_battleplan="toy-brawl",
+        ),
     )
 )
 """The toy system, registered when this module is imported."""

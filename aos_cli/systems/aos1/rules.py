@@ -28,6 +28,7 @@ from aos_cli.core.system import (
     AoSScoring,
     AoSSetUp,
     AoSTurn,
+    Front,
     GameSystem,
     Option,
     SpellRule,
@@ -864,13 +865,15 @@ AOS1 = GameSystem(
         garrisons=False,
         cover_question=N_("is every model of {unit} within or on a terrain feature?"),
     ),
-    demo_armies=("stormcast-aos1-demo.yaml", "nighthaunt-aos1-demo.yaml"),
-    demo_battleplan="glorious-victory",
-    setup_wizard=True,
-    setup_steps="aos_cli.systems.aos1.setup_wizard:run_wizard",
-    first_step=N_(
-        "The player who finished set-up first chooses who goes first with "
-        "`aos priority --first SIDE`."
+    front=Front(
+        demo_armies=("stormcast-aos1-demo.yaml", "nighthaunt-aos1-demo.yaml"),
+        demo_battleplan="glorious-victory",
+        setup_wizard=True,
+        setup_steps="aos_cli.systems.aos1.setup_wizard:run_wizard",
+        first_step=N_(
+            "The player who finished set-up first chooses who goes first with "
+            "`aos priority --first SIDE`."
+        ),
     ),
 )
 """The sheet sets no battle length (AoS1 §5.1); six rounds lets Endure (end of round six) be

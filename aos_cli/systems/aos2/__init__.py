@@ -5,7 +5,7 @@ Its parts are core's defaults (`aos_cli.core.system_parts`): the AoS2 turn (§6)
 
 from __future__ import annotations
 
-from aos_cli.core.system import IMPORT_FORMAT, AoSCombat, AoSTurn, GameSystem, register
+from aos_cli.core.system import IMPORT_FORMAT, AoSCombat, AoSTurn, Front, GameSystem, register
 
 AOS2 = GameSystem(
     id="aos2",
@@ -14,11 +14,13 @@ AOS2 = GameSystem(
     turn=AoSTurn(),
     combat=AoSCombat(engagement=3, tracks_engagement=True),
     rank=1,
-    demo_armies=("stormcast-demo.yaml", "nighthaunt-demo.yaml"),
-    demo_battleplan="first-blood",
     command_points=True,
-    setup_wizard=True,
     imports=(IMPORT_FORMAT,),
+    front=Front(
+        demo_armies=("stormcast-demo.yaml", "nighthaunt-demo.yaml"),
+        demo_battleplan="first-blood",
+        setup_wizard=True,
+    ),
 )
 """AoS2 §6 phases, §7 command points, §15 magic (unbind within 30"), §4.3 scenery (1")."""
 

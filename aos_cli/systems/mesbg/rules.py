@@ -1891,6 +1891,7 @@ from aos_cli.core.system import (  # noqa: E402
     AoSMorale,
     AoSSetUp,
     AoSTurn,
+    Front,
     GameSystem,
     register,
 )
@@ -1905,12 +1906,14 @@ MESBG = register(
         magic=None,  # its magic (mesbg §2) is its own engine's (`Battle`), not the game engine's
         morale=AoSMorale(bravery_name="Courage"),
         setup=AoSSetUp(general_replaced=False),
-        engine="hero",
-        other_engine_hint="its heroes are tracked by `aos hero`: see `aos hero list`",
-        status_command="aos_cli.systems.mesbg.cli:list_heroes",
-        log_command="aos_cli.systems.mesbg.cli:hero_log",
-        play_command="aos_cli.systems.mesbg.play:play_mesbg",
-        demo_command="aos_cli.systems.mesbg.demo:play_demo",
+        front=Front(
+            engine="hero",
+            other_engine_hint="its heroes are tracked by `aos hero`: see `aos hero list`",
+            status_command="aos_cli.systems.mesbg.cli:list_heroes",
+            log_command="aos_cli.systems.mesbg.cli:hero_log",
+            play_command="aos_cli.systems.mesbg.play:play_mesbg",
+            demo_command="aos_cli.systems.mesbg.demo:play_demo",
+        ),
     )
 )
 """MESBG is played with its own engine (`Battle` above, `aos hero`): its turn, magic (§2: cast

@@ -64,6 +64,7 @@ from aos_cli.core.system import (
     AoSScoring,
     AoSSetUp,
     AoSTurn,
+    Front,
     GameSystem,
     Option,
     SpellRule,
@@ -1697,15 +1698,17 @@ WH40K8 = GameSystem(
         reserve_ability="teleport-strike",
     ),
     scenery=Scenery40k(),
-    demo_armies=("death-guard-wh40k8-demo.yaml", "space-marines-wh40k8-demo.yaml"),
-    demo_battleplan="only-war",
-    demo_player="aos_cli.systems.wh40k8.demo:Player40k",
-    setup_wizard=True,
-    setup_steps="aos_cli.systems.wh40k8.setup_wizard:run_wizard",
-    first_step=N_(
-        "The Underdog chooses who goes first in every round with `aos priority --first SIDE`."
+    front=Front(
+        demo_armies=("death-guard-wh40k8-demo.yaml", "space-marines-wh40k8-demo.yaml"),
+        demo_battleplan="only-war",
+        demo_player="aos_cli.systems.wh40k8.demo:Player40k",
+        setup_wizard=True,
+        setup_steps="aos_cli.systems.wh40k8.setup_wizard:run_wizard",
+        first_step=N_(
+            "The Underdog chooses who goes first in every round with `aos priority --first SIDE`."
+        ),
+        attack_odds_hint=N_("See `aos odds attack --system wh40k8` for the odds of a 40k attack."),
     ),
-    attack_odds_hint=N_("See `aos odds attack --system wh40k8` for the odds of a 40k attack."),
 )
 """40k8 §3 phases, §5 psychic (Smite WC 5, deny within 24"), §11 morale, §17.8 five rounds."""
 
