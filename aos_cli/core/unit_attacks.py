@@ -13,7 +13,6 @@ ContentError at set-up (`check_unit_effects`), never skipped.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.ability_effects import (
@@ -47,6 +46,7 @@ from aos_cli.core.effects import (
 )
 from aos_cli.core.errors import ContentError
 from aos_cli.core.events import say
+from aos_cli.core.records import dataclass
 from aos_cli.language.text import Value, concat, tr, trn
 
 if TYPE_CHECKING:

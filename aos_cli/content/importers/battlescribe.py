@@ -15,7 +15,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element
@@ -25,6 +25,7 @@ from aos_cli.content.importers.safexml import ImportProblem, parse_xml, read_byt
 from aos_cli.content.importers.wording import Reading, WeaponRef, read_ability
 from aos_cli.content.schema import slug
 from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_CONTENT_NUMBER, MAX_MODELS
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import N_, _, ngettext, number
 
 SUFFIXES = (".gst", ".cat", ".gstz", ".catz")

@@ -13,11 +13,12 @@ command models' `weapons`; the catalogue importer calls it once per unit.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 from xml.etree.ElementTree import Element
 
 from aos_cli.content.schema import slug
+from aos_cli.core.records import dataclass
 
 MAX_DEPTH = 64
 """Selections nested deeper than this under one unit are not read for choices."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,6 +31,7 @@ from aos_cli.content.importers.battlescribe import (
 )
 from aos_cli.content.importers.safexml import MAX_FILE_BYTES, ImportProblem, parse_xml, read_bytes
 from aos_cli.content.schema import slug
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:

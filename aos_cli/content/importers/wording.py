@@ -10,8 +10,10 @@ keeps the ability a reminder: the full text is shown at its timing, never droppe
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
+
+from aos_cli.core.records import dataclass
 
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Literal
 
@@ -84,6 +84,7 @@ from aos_cli.core.engine import Allocation, AttackOdds, AttackResult, Stage, rol
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_MODIFIER, check_at_most, check_weapon
 from aos_cli.core.plan import Track
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import N_, _
 
 if TYPE_CHECKING:
