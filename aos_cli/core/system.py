@@ -20,11 +20,12 @@ from __future__ import annotations
 import functools
 import importlib
 import pkgutil
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import ContentError, RuleError
 from aos_cli.core.phases import Phase
+from aos_cli.core.records import dataclass
 from aos_cli.core.system_parts import (
     CombatRules,
     MagicRules,

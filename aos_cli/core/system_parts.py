@@ -12,10 +12,11 @@ protocols speak of (`SpellRule`, `UnbindWords`, `Option`) live here too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from aos_cli.core.errors import RuleError
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import N_
 
 if TYPE_CHECKING:

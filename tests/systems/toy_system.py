@@ -9,10 +9,10 @@ the parts whose rules differ from Age of Sigmar's (`aos_cli.core.system_parts`):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from aos_cli.core.records import dataclass
 from aos_cli.core.system import AoSCombat, AoSMorale, AoSSetUp, Front, GameSystem, Option, register
 
 if TYPE_CHECKING:
