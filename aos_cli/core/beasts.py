@@ -222,7 +222,7 @@ def _beast(state: GameState, act: Beast, dice: DiceSource, answers: RecordedAnsw
     if act.unit is None and not act.none:
         raise RuleError(
             tr("name the Monster to set up as a monstrous beast"),
-            tr("e.g. `aos beast stardrake`, or `aos beast --none`"),
+            tr("e.g. `aos beast WARSCROLL`, or `aos beast --none`"),
         )
     try:
         spec = None if act.none else UnitSpec.from_dict(dict(act.unit or {}))
