@@ -168,9 +168,15 @@ def choose_prey(state: GameState, dice: DiceSource | None, answers: Asker | None
         if beast in state.sides[beast.side].units:
             state.sides[beast.side].units.remove(beast)
     for beast in [b for b in state.beasts if b.alive]:
+        before = beast.side if beast.prey is not None else None
         prey = _prey(state, beast, dice, asked)
         beast.prey, beast.side = prey, 1 - prey
         state.sides[beast.side].units.append(beast)
+        if before is not None and before != beast.side:
+            # Yesterday's friends are its enemies now: any of them may be within 3" of it.
+            beast.may_be_engaged = True
+            for unit in state.sides[prey].units:
+                unit.may_be_engaged = True
         emit(
             state,
             PreyChosen(

@@ -66,3 +66,34 @@ def test_p16_ghur_monstrous_beast_at_the_command_line(run_cli: RunCli, tmp_path:
     assert "monstrous beast, hunting" in table
     log = " ".join(aos(run_cli, db, "game", "log", "--lang", "hu").stdout.split())
     assert "Test Beast" in log and "hunts the army" not in log
+
+
+def test_p16_ghur_monstrous_beast_offered_in_play(run_cli: RunCli, tmp_path: Path) -> None:
+    """p.16: `aos play` offers the player who finished setting up first a monstrous beast
+    before the priority roll, lists the Monsters that are not Heroes in the rules database and
+    asks the 9" question; then the other player; then the priority roll, whose round asks the
+    beast's prey."""
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "beast.yaml").write_text(MONSTER, encoding="utf-8")
+    db = tmp_path / "games.sqlite3"
+    made = aos(run_cli, db, "game", "new", "--seed", "1", "--realm", "ghur",
+               "--realmscape", "savage-hinterlands")  # fmt: skip
+    assert made.exit_code == 0, made.stderr
+    answers = [
+        "1",  # Player One: set up a monstrous beast
+        "1",  # the first (only) Monster: Test Beast
+        "y",  # more than 9" away
+        "5",  # Player Two: set up none (the menu keeps each option's number)
+        "q",
+    ]
+    played = run_cli("play", "--db", str(db), "--dice", "manual",
+                     input="\n".join(answers) + "\n", env={"AOS_CONTENT": str(content)})  # fmt: skip
+    assert played.exit_code == 0, played.stderr
+    out = " ".join(played.stdout.split())
+    assert "set up a monstrous beast (a Monster that is not a Hero)" in out
+    assert "1. Test Beast" in out
+    assert "sets up Test Beast, part of neither army" in out
+    assert "sets up no monstrous beast" in out
+    shown = json.loads(aos(run_cli, db, "status", "--json").stdout)
+    assert [b["id"] for b in shown["beasts"]] == ["test-beast"]

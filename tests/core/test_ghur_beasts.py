@@ -171,6 +171,9 @@ def test_p16_ghur_monstrous_beast_swaps_sides_each_battle_round() -> None:
     monster = state.unit("test-beast")
     assert monster.prey == 1 and monster.side == 0
     assert monster in state.sides[0].units and monster not in state.sides[1].units
+    # the army it left may stand within 3" of it: the game asks rather than assumes
+    assert monster.may_be_engaged
+    assert all(u.may_be_engaged for u in state.sides[1].units)
 
 
 def test_p16_ghur_monstrous_beast_equally_close_is_a_roll_off() -> None:
