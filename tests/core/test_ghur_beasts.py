@@ -291,3 +291,20 @@ def test_p16_ghur_beast_events_read_back() -> None:
     act(state, "beast", unit=beast(), answers=CLEAR)
     found = [e for e in state.events if isinstance(e, BeastSetUp)]
     assert found and event_from_data(found[0].to_data()) == found[0]
+
+
+def test_p16_ghur_monstrous_beast_counts_in_no_army_losses_nor_as_general() -> None:
+    """p.16: "They are not part of either army": a slain beast is not counted in its joined
+    army's losses (the share of models lost decides a battle), nor picked as a new general."""
+    from aos_cli.core.scoring import losses
+
+    state = with_beast()
+    act(state, "priority", [6, 1], answers={
+        "take-first": True, "prey-tie:test-beast": False, "prey-nearer:test-beast": True,
+    })  # fmt: skip
+    state.sides[1].general_slain = True
+    with pytest.raises(RuleError, match="part of neither army"):
+        act(state, "general", unit="test-beast")
+    before = losses(state, 1, final=False)
+    act(state, "adjust", unit="test-beast", models=-1, by=state.sides[0].name)
+    assert losses(state, 1, final=False) == before
