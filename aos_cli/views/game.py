@@ -192,6 +192,18 @@ SCENERY = {"damned": N_("Damned"), "arcane": N_("Arcane"), "inspiring": N_("Insp
 """The scenery rules of the AoS2 table by id, named by the glossary."""
 
 
+REALMSCAPES = {
+    "savage-hinterlands": N_("Savage Hinterlands"),
+    "hungering-animus": N_("Hungering Animus"),
+    "primal-violence": N_("Primal Violence"),
+    "reckless-aggression": N_("Reckless Aggression"),
+    "beasts-of-ghur": N_("Beasts of Ghur"),
+    "territory-of-beasts": N_("Territory of Beasts"),
+}
+"""Ghur's realmscape features by id (AoS2 §24.2, seed 000 p.16), named in the reader's
+language where the battlefield is shown."""
+
+
 def battlefield_line(state: GameState) -> Text:
     """The realm of battle, its realmscape feature and the terrain with scenery rules."""
     realm = (
@@ -200,7 +212,11 @@ def battlefield_line(state: GameState) -> Text:
         else _("no realm of battle")
     )
     if state.realmscape:
-        feature_name = state.realmscape.replace("-", " ").title()
+        feature_name = (
+            _(REALMSCAPES[state.realmscape])
+            if state.realmscape in REALMSCAPES
+            else state.realmscape.replace("-", " ").title()
+        )
         realm = _("{realm} (realmscape feature: {feature})").format(
             realm=realm, feature=feature_name
         )

@@ -52,6 +52,8 @@ def test_p16_ghur_monstrous_beast_at_the_command_line(run_cli: RunCli, tmp_path:
     assert aos(run_cli, db, "beast", "--none").exit_code == 0
     waiting = " ".join(aos(run_cli, db, "status").stdout.split())
     assert "Monstrous beasts, part of neither army" in waiting and "Test Beast" in waiting
+    italian = " ".join(aos(run_cli, db, "status", "--lang", "it").stdout.split())
+    assert "Entroterra selvaggio" in italian and "Bestie mostruose, di nessun esercito" in italian
     rolled = aos(run_cli, db, "priority", "--dice", "manual",
                  "--answer", "prey-tie:test-beast=no", "--answer", "prey-nearer:test-beast=yes",
                  input="6 1\n")  # fmt: skip
