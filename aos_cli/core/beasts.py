@@ -96,6 +96,9 @@ def check_beast_unit(state: GameState, spec: UnitSpec) -> None:
     taken = {u.spec.id for u in [*state.units(), *state.beasts]}
     if spec.id in taken:
         raise RuleError(tr("there is already a unit with the id {id}", id=repr(spec.id)))
+    from aos_cli.core.unit_attacks import check_unit_effects
+
+    check_unit_effects(spec)  # as an army's units are checked at set-up
 
 
 def set_up_beast(
