@@ -213,6 +213,11 @@ def beast(
     """After set-up in Ghur, set up a monstrous beast (a Monster that is not a Hero), in turn
     from the player who finished setting up first; it joins an army each battle round."""
     payload: dict[str, Any] = {"none": True}
+    if none and warscroll is not None:
+        raise InputError(
+            _("give the Monster's warscroll or --none, not both"),
+            _("e.g. `aos beast WARSCROLL --content FOLDER`"),
+        )
     if not none:
         if warscroll is None:
             raise InputError(

@@ -41,6 +41,8 @@ def test_p16_ghur_monstrous_beast_at_the_command_line(run_cli: RunCli, tmp_path:
     made = aos(run_cli, db, "game", "new", "--seed", "1", "--realm", "ghur",
                "--realmscape", "savage-hinterlands")  # fmt: skip
     assert made.exit_code == 0, made.stderr
+    both = aos(run_cli, db, "beast", "Test Beast", "--none")
+    assert both.exit_code == 2 and "not both" in both.stderr
     hero = aos(run_cli, db, "beast", "Lord-Celestant on Stardrake", "--answer", "beast-clear=yes")
     assert hero.exit_code == 1 and "must be a Monster that is not a Hero" in hero.stderr
     missing = aos(run_cli, db, "beast", "Test Beast", "--content", str(content))
