@@ -449,6 +449,12 @@ def run_wizard(
     for side, army in zip(setup["sides"], armies, strict=True):
         _side(ask, out, dice, db, side, army, setup)
     _contingents(ask, out, setup)
+    if str(setup.get("realm") or "").lower() == "ghur":  # Monstrous Beasts (AoS2 §24.2)
+        out.print(
+            _("Ghur: after set-up each player may set up a monstrous beast, a Monster that is "
+              "not a Hero, starting with the player who finished setting up first."),
+            markup=False,
+        )  # fmt: skip
     out.print(
         _("Use any pre-battle abilities now, in roll-off order. Then battle round one begins.")
     )

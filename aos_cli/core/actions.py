@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from aos_cli.core import beasts as beasts
 from aos_cli.core.action_types import (
     Action,
     Adjust,
@@ -225,6 +226,11 @@ def _pick_general(
         raise RuleError(
             tr("{side}'s general is alive", side=side.name),
             tr("a general is replaced only when slain"),
+        )
+    if unit.beast:  # part of neither army (AoS2 §24.2)
+        raise RuleError(
+            tr("{unit} is a monstrous beast, part of neither army", unit=unit.name),
+            tr("pick a unit of the army as its general"),
         )
     for other in side.units:
         if other.alive:

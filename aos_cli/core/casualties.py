@@ -100,7 +100,7 @@ def pass_on_generalship(state: GameState, fallen: UnitState) -> None:
 
     fallen.general = False
     state.sides[fallen.side].general_slain = True
-    alive = [u for u in state.sides[fallen.side].units if u.alive and not u.general]
+    alive = [u for u in state.sides[fallen.side].units if u.alive and not u.general and not u.beast]
     if state.rules_revision >= BY_THE_BOOK_REVISION:  # a model set up on the battlefield (p.3)
         alive = [u for u in alive if u.on_battlefield]
     if not system_of(state).setup.general_replaced or not alive:

@@ -31,7 +31,9 @@ from aos_cli.core.after_moving import barred_after_moving
 from aos_cli.core.errors import RuleError
 from aos_cli.core.fight_moments import check_before_attacks, moment_of
 from aos_cli.core.guards import (
-    RANGE_AND_REALM_REVISION,
+    by_the_book as by_the_book,
+)
+from aos_cli.core.guards import (
     check_unused,
     commands_as_general,
     need_hero,
@@ -41,9 +43,6 @@ from aos_cli.core.guards import (
     one_of,
     own_turn,
     present,
-)
-from aos_cli.core.guards import (
-    by_the_book as by_the_book,
 )
 from aos_cli.core.phase_names import phase_name
 from aos_cli.core.state import AbilitySpec, GameState, UnitState
@@ -60,7 +59,12 @@ ENGAGEMENT_REVISION = 3
 refuses to "use" an ability that is in force by itself; games set up earlier replay as they
 were played (they ask, and accept such uses)."""
 
-LEGALITY_REVISION = RANGE_AND_REALM_REVISION
+BEASTS_REVISION = 8  # after range and realm's 7 (`aos_cli.core.guards`)
+"""The set-up revision from which a battle in Ghur has its monstrous beasts (AoS2 §24.2, seed
+000 p.16): set up after set-up, each picking its prey at the start of every battle round and
+joining the other army for that round (`aos_cli.core.beasts`); games set up earlier have none."""
+
+LEGALITY_REVISION = BEASTS_REVISION
 """The revision a new game is set up with: the latest."""
 
 BOTH_PASSED = N_("both players have passed: the fighting is over this phase")

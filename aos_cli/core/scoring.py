@@ -161,6 +161,8 @@ def models_slain(
     if destroyed is None:
         destroyed = not target.alive
     credited = by if by is not None and by != target.side else None
+    if target.beast:  # a monstrous beast is part of neither army (AoS2 §24.2): nobody scores
+        credited = None
     state.events.append(
         ModelsSlain(
             round=state.round,
@@ -522,7 +524,7 @@ def reach_now(state: GameState, reach: int | None) -> int | None:
 def side_out(state: GameState, side: int, *, final: bool = False) -> bool:
     """The side has no units on the battlefield (and none in reserve unless at the end)."""
     book = book_of(state)
-    units = state.sides[side].units
+    units = [u for u in state.sides[side].units if not u.beast]  # beasts: no army's (§24.2)
     if any(u.on_battlefield for u in units):
         return False
     if book.plan.ends_when_a_side_has == "no_units_on_battlefield" or final:
@@ -619,7 +621,7 @@ def losses(state: GameState, side: int, *, final: bool) -> tuple[int, int]:
     left_out = book.plan.reserves_at_end == "not_in_army"
     start = lost = 0
     for unit in state.sides[side].units:
-        if left_out and unit.in_reserve:
+        if (left_out and unit.in_reserve) or unit.beast:
             continue
         if unit.spec.id not in book.summoned and not (left_out and unit.spec.reserve):
             start += unit.spec.models

@@ -298,6 +298,12 @@ class UnitState:
     battlefield's surface but still attacking, attacked and casting; its models do not move
     until it leaves the feature in its movement phase."""
 
+    beast: bool = False
+    """A monstrous beast of Ghur (AoS2 §24.2, seed 000 p.16): part of neither army, it joins
+    for each battle round the army opposing its prey (`aos_cli.core.beasts`)."""
+    prey: int | None = None
+    """A monstrous beast's prey this battle round (the side it hunts); None before the first."""
+
     locked_with: tuple[str, ...] = ()
     """Enemy units the game knows to be within engagement range of it, for a system that keeps
     them (40k8: from a charge or a fight until one of them Falls Back; kept across turns)."""
@@ -534,6 +540,13 @@ class GameState:
     realm_spells: tuple[AbilitySpec, ...] = ()
     """Spells every wizard knows in the realm of battle besides its own (AoS2 §24.1 realmsphere
     magic, Ghur's Wildform), as the set-up snapshot holds them."""
+    beasts: list[UnitState] = field(default_factory=list)
+    """Ghur's monstrous beasts set up (AoS2 §24.2): each is also in the units of the side it
+    has joined this battle round, and in none before the first round begins."""
+    beast_turns: list[int] = field(default_factory=list)
+    """The side of each monstrous beast set up or declined, in order (`aos_cli.core.beasts`)."""
+    beasts_winner: int | None = None
+    """The side that won Beasts of Ghur's roll-off for an additional beast (None until rolled)."""
     follow_dice: DiceOddsSink | None = field(default=None, repr=False, compare=False)
     """Set by `aos play` on the action it plays (never recorded nor replayed): told the chance
     to destroy the target as each attack's hit and wound rolls are known (issue 29)."""

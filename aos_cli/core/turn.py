@@ -281,4 +281,7 @@ def begin_round(
     from aos_cli.core import scoring
 
     scoring.start_of_round(state, dice)  # moving objectives, Night March (AoS2 §19)
+    from aos_cli.core.beasts import choose_prey
+
+    choose_prey(state, dice, answers)  # Ghur's monstrous beasts pick their prey (AoS2 §24.2)
     start_phase(state, dice, answers)

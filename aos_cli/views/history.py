@@ -28,6 +28,7 @@ ACTION_NAMES: dict[str, str] = {
     "mystical": N_("Mystical terrain roll"),
     "arrive": N_("arrival from reserve"),
     "pre_battle_move": N_("pre-battle move"),
+    "beast": N_("monstrous beast"),
     "shoot": N_("shooting"),
     "charge": N_("charge"),
     "fight": N_("fight"),
