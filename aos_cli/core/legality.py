@@ -59,7 +59,13 @@ ENGAGEMENT_REVISION = 3
 refuses to "use" an ability that is in force by itself; games set up earlier replay as they
 were played (they ask, and accept such uses)."""
 
-LEGALITY_REVISION = RANGE_AND_REALM_REVISION
+COALITION_REVISION = 9
+"""The set-up revision from which a coalition's players each have their own general (a slain
+one replaced from the same player's units), a general chosen mid-battle scores as a general
+when slain, the warlord's general is whoever leads the warlord's army now (seed 000 p.12), and
+the rest of the rules of stop 37 apply; games set up earlier replay as they were played."""
+
+LEGALITY_REVISION = COALITION_REVISION
 """The revision a new game is set up with: the latest."""
 
 BOTH_PASSED = N_("both players have passed: the fighting is over this phase")

@@ -207,12 +207,7 @@ def models_slain(
                     said = Join((said, rolled), " ")
                 reason = tr("{what} ({rule})", what=subject, rule=said)
             award(state, enemy, points, reason)
-        elif (
-            rule.event == "general_slain"
-            and destroyed
-            and target.spec.general
-            and (not rule.warlord_general or target.spec.id in book.warlord_generals)
-        ):
+        elif rule.event == "general_slain" and destroyed and _a_general(state, target, rule):
             value, rolled = _roll(rule, dice, rule.id)
             whose = (
                 tr("{what}, the enemy warlord's general", what=subject)
@@ -220,6 +215,24 @@ def models_slain(
                 else tr("{what}, an enemy general", what=subject)
             )
             award(state, enemy, value, _rolled(whose, rolled))
+
+
+def _a_general(state: GameState, target: UnitState, rule: ScoringRule) -> bool:
+    """Whether a unit destroyed scores as "an enemy general" (or the warlord's). Seed 000 p.12
+    scores "an enemy general": whoever is the general when slain, a replacement chosen
+    mid-battle too (p.3); the warlord's general is the general of the warlord's own army.
+    Games set up before `COALITION_REVISION` count the units set up as generals, as played."""
+    from aos_cli.core.legality import COALITION_REVISION
+
+    if state.rules_revision < COALITION_REVISION:
+        book = book_of(state)
+        return target.spec.general and (
+            not rule.warlord_general or target.spec.id in book.warlord_generals
+        )
+    side = state.sides[target.side]
+    return target.general and (
+        not rule.warlord_general or side.player_of(target) == side.first_player
+    )
 
 
 def _slain_subject(target: UnitState, slain: int, how: str) -> Text:
