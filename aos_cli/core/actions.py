@@ -229,12 +229,12 @@ def _pick_general(
     from aos_cli.core.legality import COALITION_REVISION
 
     player = side.player_of(unit)
-    if state.rules_revision >= COALITION_REVISION and len(side.players) > 1:
-        if player not in side.generals_lost_by:  # seed 000 p.12: each player has a general
-            raise RuleError(
-                tr("{player}'s general is alive", player=player),
-                tr("a coalition's player replaces only their own slain general"),
-            )
+    coalition = state.rules_revision >= COALITION_REVISION and len(side.players) > 1
+    if coalition and player not in side.generals_lost_by:  # seed 000 p.12: a general each
+        raise RuleError(
+            tr("{player}'s general is alive", player=player),
+            tr("a coalition's player replaces only their own slain general"),
+        )
     for other in side.units:
         if other.alive and (
             state.rules_revision < COALITION_REVISION or side.player_of(other) == player

@@ -31,7 +31,9 @@ from aos_cli.core.after_moving import barred_after_moving
 from aos_cli.core.errors import RuleError
 from aos_cli.core.fight_moments import check_before_attacks, moment_of
 from aos_cli.core.guards import (
-    RANGE_AND_REALM_REVISION,
+    by_the_book as by_the_book,
+)
+from aos_cli.core.guards import (
     check_unused,
     commands_as_general,
     need_hero,
@@ -41,9 +43,6 @@ from aos_cli.core.guards import (
     one_of,
     own_turn,
     present,
-)
-from aos_cli.core.guards import (
-    by_the_book as by_the_book,
 )
 from aos_cli.core.phase_names import phase_name
 from aos_cli.core.state import AbilitySpec, GameState, UnitState
