@@ -189,7 +189,8 @@ def check_garrison(state: GameState, unit: UnitState, feature: str) -> None:
     """AoS2 §4.5 (seed 000 p.11): instead of a normal move, a unit of the side whose turn it
     is garrisons a feature its warscroll lets be garrisoned, unless an enemy unit garrisons
     it already (the 6" and 3" the action asks)."""
-    if not system_of(state).garrisons:
+    system = system_of(state)
+    if not system.garrisons and state.rules_revision >= system.garrisons_before:
         raise RuleError(tr("this game system has no garrisons"))
     check_move(state, unit, "garrison")
     name = str(find_feature(state, feature)["name"])

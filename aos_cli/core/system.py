@@ -175,6 +175,9 @@ class GameSystem:
     own_scenery_reminders: bool = False
     garrisons: bool = True
     """Terrain features may be garrisoned (AoS2 §4.5); the 1st edition has no garrisons."""
+    garrisons_before: int = 0
+    """Games set up before this revision still had the AoS2 garrisons their system's book
+    lacks (40k8 before `COALITION_REVISION`): they replay as they were played."""
     cover_question: str = N_("is every model of {unit} wholly on or within a terrain feature?")
     """How the cover question is put (AoS2 §14.9 "wholly"; AoS1 §11.7 "within or on")."""
     """The system reminds the players of its scenery rules itself (`start_of_phase`, AoS1
