@@ -471,10 +471,19 @@ def _move_objective(state: GameState, objective: ObjectiveState, dice: DiceSourc
     side = state.sides[objective.moves_with or 0]
     if dice is None:
         raise RuleError(tr("the objectives move at the start of the round: dice are needed"))
-    purpose = tr(
-        "{side}'s warlord rolls where {objective} goes (D6)",
-        side=side.name,
-        objective=objective.name,
+    purpose = (
+        tr(
+            "{side}'s warlord, {player}, rolls where {objective} goes (D6)",
+            side=side.name,
+            player=side.warlord,
+            objective=objective.name,
+        )
+        if side.warlord and len(side.players) > 1  # the coalition's warlord (seed 000 p.12)
+        else tr(
+            "{side}'s warlord rolls where {objective} goes (D6)",
+            side=side.name,
+            objective=objective.name,
+        )
     )
     roll = dice.roll(1, str(purpose))[0]
     area = (roll - 1) * book.plan.objective_areas // 6 + 1

@@ -453,13 +453,17 @@ def choose_first(state: GameState, decider: int, act: Priority, answers: Recorde
     """The side the decider sends first: the action's `first`, else asked, else itself."""
     chosen = act.first
     if chosen is None and act.ask:
-        keeps = answers.yes_no(
-            "decider-first",
+        side = state.sides[decider]
+        question = (
             tr(
-                "{side} chooses: take the first turn (n gives it away)?",
-                side=state.sides[decider].name,
-            ),
+                "{side}'s warlord, {player}, chooses: take the first turn (n gives it away)?",
+                side=side.name,
+                player=side.warlord,
+            )
+            if side.warlord and len(side.players) > 1  # a coalition's warlord (seed 000 p.12)
+            else tr("{side} chooses: take the first turn (n gives it away)?", side=side.name)
         )
+        keeps = answers.yes_no("decider-first", question)
         chosen = decider if keeps else 1 - decider
     return decider if chosen is None else chosen
 

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import pytest
 
+from aos_cli.app.setup_steps import put_in_coalitions
+from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.casualties import inflict
+from aos_cli.core.dice import ScriptedDice
 from aos_cli.core.errors import RuleError
+from aos_cli.core.guards import commands_as_general
 from aos_cli.core.legality import COALITION_REVISION
 from aos_cli.core.state import GameState
 from aos_cli.core.turn import new_game
+from tests.core.test_coalition_by_the_book import CONTINGENTS, moonlight
 from tests.core.test_scoring import act, coalition
 
 
@@ -71,3 +76,24 @@ def test_aos2_p12_each_coalition_player_keeps_their_own_general() -> None:
     assert state.unit("ben-lord").general
     act(state, "general", unit="chainrasps")  # Dee picks again: only among her units
     assert state.unit("ben-lord").general and state.unit("chainrasps").general
+
+
+def test_aos2_p12_each_players_general_commands_and_the_warlord_chooses() -> None:
+    """p.12: the coalition's players each have a general, who uses the command abilities a
+    general may; the warlord chooses for the coalition (who takes the first turn)."""
+    setup = moonlight(*CONTINGENTS)
+    put_in_coalitions(
+        setup,
+        ["Ana=stardrake,lord-relictor,lord-castellant,knight-incantor",
+         "Cy=liberators,judicators,retributors,prosecutors"],
+        ["judicators"],
+        ["Cy"],
+    )  # fmt: skip
+    state = new_game(setup)
+    assert state.sides[0].warlord == "Cy" and state.sides[1].warlord is None
+    assert commands_as_general(state, state.unit("stardrake"))
+    assert commands_as_general(state, state.unit("judicators"))
+    assert not commands_as_general(state, state.unit("liberators"))
+    with pytest.raises(RuleError) as asked:
+        apply_action(state, "priority", {"ask": True}, ScriptedDice([6, 1]), RecordedAnswers({}))
+    assert "Player One's warlord, Cy, chooses" in str(asked.value)
