@@ -98,7 +98,7 @@ def pass_on_generalship(state: GameState, fallen: UnitState) -> None:
     """A slain general is replaced by another model of the army (AoS2 §5.3): the tool names
     the Hero with the most Wounds left, and `aos general UNIT` picks another."""
 
-    from aos_cli.core.legality import COALITION_REVISION
+    from aos_cli.core.guards import COALITION_REVISION
 
     side = state.sides[fallen.side]
     fallen.general = False

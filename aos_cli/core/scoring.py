@@ -222,7 +222,7 @@ def _a_general(state: GameState, target: UnitState, rule: ScoringRule) -> bool:
     scores "an enemy general": whoever is the general when slain, a replacement chosen
     mid-battle too (p.3); the warlord's general is the general of the warlord's own army.
     Games set up before `COALITION_REVISION` count the units set up as generals, as played."""
-    from aos_cli.core.legality import COALITION_REVISION
+    from aos_cli.core.guards import COALITION_REVISION
 
     if state.rules_revision < COALITION_REVISION:
         book = book_of(state)

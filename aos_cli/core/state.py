@@ -520,6 +520,11 @@ class GameState:
     ended: bool = False
     result: dict[str, Any] | None = None
     first_blood: int | None = None
+    pre_battle_first: int | None = None
+    """The side the pre-battle roll-off's winner sent first to use all its pre-battle abilities
+    (seed 000 p.14); None until both armies have them and one is used."""
+    pre_battle_closed: bool = False
+    """The side that went first has used its pre-battle abilities: the other's turn now."""
     objectives: list[ObjectiveState] = field(default_factory=list)
     """Objective markers in play and who holds them (aos_cli.core.scoring)."""
     ledger: list[LedgerEntry] = field(default_factory=list)
