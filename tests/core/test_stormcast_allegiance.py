@@ -355,3 +355,27 @@ def test_aos2_p19_consummate_commander_picks_the_hero_the_list_names(tmp_path: P
     path = army(tmp_path / "b", "Stormcast", units, **extra, command_trait_pick="liberators")
     with pytest.raises(ContentProblems, match="one other HERO"):
         load_army(path, load_database([]))
+
+
+# --------------------------------------------------------------------------- p.16 Celestial Nimbus
+
+
+def test_aos2_p16_celestial_nimbus_adds_1_to_the_chambers_hit_rolls(tmp_path: Path) -> None:
+    """p.16 Celestial Nimbus: "Add 1 to the result of any hit rolls for models from a
+    Harbinger Chamber" (the seed's text stops there, mid-sentence): the +1 as far as the text
+    goes, for the chamber's units in shooting and combat; another army's units get none."""
+    from aos_cli.core.unit_attacks import unit_attacks
+
+    chambered = setup_of(tmp_path / "a", CHAMBER, **chamber([u["id"] for u in CHAMBER],
+                                                            "Harbinger Chamber"))  # fmt: skip
+    assert not chambered["sides"][0].get("battalions_void")
+    alone = setup_of(tmp_path / "b", CHAMBER)
+    for setup, bonus in ((chambered, 1), (alone, 0)):
+        state = new_game(setup)
+        judicators = state.unit("judicators")
+        for kind in ("missile", "melee"):
+            weapons = [w for w in judicators.spec.weapons if w.kind == kind]
+            found = unit_attacks(
+                state, judicators, state.unit("chainrasps"), weapons, RecordedAnswers(), None
+            )
+            assert {a.attack.rules.hit_mod for a in found} == {bonus}, (kind, bonus)
