@@ -148,13 +148,11 @@ def either_way(unit: UnitState, roll: int, needed: int, answers: RecordedAnswers
     Only the choice that changes the outcome is asked: adding to a roll that falls short,
     subtracting from one that arrives (to stay in the Celestial Realm); modifiers never take
     a roll below 1 (AoS2 §1.4)."""
-    from aos_cli.core.ability_effects import RollBonus
+    from aos_cli.core.ability_effects import NudgeRoll
 
     for ability in unit.spec.abilities:
         for effect in ability.effects:
-            if not (
-                isinstance(effect, RollBonus) and effect.roll == "arrival" and effect.either_way
-            ):
+            if not (isinstance(effect, NudgeRoll) and effect.roll == "arrival" and effect.own):
                 continue
             amount = effect.amount
             names: dict[str, Value] = {
