@@ -12,7 +12,7 @@ from aos_cli.core.legality import COALITION_REVISION
 from aos_cli.core.system import get_system
 from aos_cli.core.turn import new_game
 from tests.systems.harness import act, snapshot
-from tests.systems.test_wh40k8_engine import DG
+from tests.systems.wh40k8.test_engine import DG
 
 
 def test_40k8_s8_7_terrain_gives_cover_only_no_garrisons() -> None:
