@@ -635,6 +635,14 @@ def build_setup(
     features = [
         parse_terrain(item, source) if isinstance(item, str) else dict(item) for item in terrain
     ]
+    kept = next((f for f in features if f.get("garrison") or f.get("obstacle")), None)
+    if kept is not None and not system.scenery.garrisons:  # AoS2 §4.4-§4.5 only (40k8: seed 001)
+        raise InputError(
+            _("--terrain: {system} has no garrisons or obstacles ({feature})").format(
+                system=system.name, feature=kept["name"]
+            ),
+            _("leave out +garrison and +obstacle"),
+        )
     return {
         "primary_objective": primary,
         "terrain": features,

@@ -180,6 +180,28 @@ def pre_battle_move(
         answer=answer)  # fmt: skip
 
 
+def pre_battle_roll_off(
+    first: Annotated[
+        str | None,
+        typer.Option(help="The side the winner sends first to use its pre-battle abilities."),
+    ] = None,
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Before the first battle round, when both armies have pre-battle abilities: roll off;
+    the winner decides who uses all of theirs first (AoS2 p.14)."""
+    payload: dict[str, Any] = {}
+    if first is not None:
+        from aos_cli.app.session import open_game
+        from aos_cli.core.scoring import side_index
+
+        with open_game(db, game) as session:
+            payload["first"] = side_index(session.state(), first)
+    act("pre_battle_roll_off", payload, db=db, game=game, as_json=json, dice=dice, seed=seed,
+        answer=answer)  # fmt: skip
+
+
 def garrison(
     unit: UnitArg,
     feature: Annotated[

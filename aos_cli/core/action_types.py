@@ -177,6 +177,16 @@ class PreBattleMove(Action):
     unit: str
 
 
+@register_action_type
+@dataclass(frozen=True)
+class PreBattleRollOff(Action):
+    """When both armies have pre-battle abilities, the roll-off whose winner decides who uses
+    all of theirs first (`first` names that side; else the winner is asked; seed 000 p.14)."""
+
+    kind: ClassVar[str] = "pre_battle_roll_off"
+    first: int | None = None
+
+
 # --------------------------------------------------------------------------- combat
 
 

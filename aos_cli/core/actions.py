@@ -232,8 +232,19 @@ def _pick_general(
             tr("{unit} is a monstrous beast, part of neither army", unit=unit.name),
             tr("pick a unit of the army as its general"),
         )
+    from aos_cli.core.legality import COALITION_REVISION
+
+    player = side.player_of(unit)
+    coalition = state.rules_revision >= COALITION_REVISION and len(side.players) > 1
+    if coalition and player not in side.generals_lost_by:  # seed 000 p.12: a general each
+        raise RuleError(
+            tr("{player}'s general is alive", player=player),
+            tr("a coalition's player replaces only their own slain general"),
+        )
     for other in side.units:
-        if other.alive:
+        if other.alive and (
+            state.rules_revision < COALITION_REVISION or side.player_of(other) == player
+        ):
             other.general = other is unit
     say(state, tr("{unit} is now {side}'s general.", unit=unit.name, side=side.name))
     from aos_cli.core.legality import by_the_book

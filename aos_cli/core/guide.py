@@ -30,6 +30,7 @@ from aos_cli.core.legality import (
     garrisonable,
     in_force_here,
     pre_battle_moves,
+    pre_battle_order_owed,
 )
 from aos_cli.core.magic import spell_text
 from aos_cli.core.roll_effects import nudgers
@@ -104,6 +105,8 @@ def pre_battle_options(state: GameState) -> list[Option]:
     """Before the first battle round: each unit that may make a pre-battle move (Cunning
     Strategist, seed 000 p.19), offered to its own side."""
     found: list[Option] = []
+    if pre_battle_order_owed(state):  # both armies have pre-battle abilities (p.14)
+        found.append(Option(tr("pre-battle roll-off"), "pre_battle_roll_off", {}))
     for side in range(len(state.sides)):
         ability = pre_battle_moves(state, side) if state.round == 0 else None
         if ability is None:

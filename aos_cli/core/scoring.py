@@ -209,12 +209,7 @@ def models_slain(
                     said = Join((said, rolled), " ")
                 reason = tr("{what} ({rule})", what=subject, rule=said)
             award(state, enemy, points, reason)
-        elif (
-            rule.event == "general_slain"
-            and destroyed
-            and target.spec.general
-            and (not rule.warlord_general or target.spec.id in book.warlord_generals)
-        ):
+        elif rule.event == "general_slain" and destroyed and _a_general(state, target, rule):
             value, rolled = _roll(rule, dice, rule.id)
             whose = (
                 tr("{what}, the enemy warlord's general", what=subject)
@@ -222,6 +217,24 @@ def models_slain(
                 else tr("{what}, an enemy general", what=subject)
             )
             award(state, enemy, value, _rolled(whose, rolled))
+
+
+def _a_general(state: GameState, target: UnitState, rule: ScoringRule) -> bool:
+    """Whether a unit destroyed scores as "an enemy general" (or the warlord's). Seed 000 p.12
+    scores "an enemy general": whoever is the general when slain, a replacement chosen
+    mid-battle too (p.3); the warlord's general is the general of the warlord's own army.
+    Games set up before `COALITION_REVISION` count the units set up as generals, as played."""
+    from aos_cli.core.guards import COALITION_REVISION
+
+    if state.rules_revision < COALITION_REVISION:
+        book = book_of(state)
+        return target.spec.general and (
+            not rule.warlord_general or target.spec.id in book.warlord_generals
+        )
+    side = state.sides[target.side]
+    return target.general and (
+        not rule.warlord_general or side.player_of(target) == side.first_player
+    )
 
 
 def _slain_subject(target: UnitState, slain: int, how: str) -> Text:
@@ -460,10 +473,19 @@ def _move_objective(state: GameState, objective: ObjectiveState, dice: DiceSourc
     side = state.sides[objective.moves_with or 0]
     if dice is None:
         raise RuleError(tr("the objectives move at the start of the round: dice are needed"))
-    purpose = tr(
-        "{side}'s warlord rolls where {objective} goes (D6)",
-        side=side.name,
-        objective=objective.name,
+    purpose = (
+        tr(
+            "{side}'s warlord, {player}, rolls where {objective} goes (D6)",
+            side=side.name,
+            player=side.warlord,
+            objective=objective.name,
+        )
+        if side.warlord and len(side.players) > 1  # the coalition's warlord (seed 000 p.12)
+        else tr(
+            "{side}'s warlord rolls where {objective} goes (D6)",
+            side=side.name,
+            objective=objective.name,
+        )
     )
     roll = dice.roll(1, str(purpose))[0]
     area = (roll - 1) * book.plan.objective_areas // 6 + 1

@@ -158,6 +158,8 @@ class UnitSpec:
     contingent: str | None = None
     """The territory of its contingent in a coalition battleplan (Ill Met by Moonlight, seed
     000 p.12); None when the battleplan has no contingents."""
+    player: str | None = None
+    """The player of a coalition who brought it (seed 000 p.12); None: the side's first."""
     damage_table: tuple[dict[str, Any], ...] = ()
     """Rows `{"min": wounds suffered, "move": ..., "weapon.<id>.<characteristic>": value}`."""
     profile: dict[str, Any] = field(default_factory=dict)
@@ -202,6 +204,7 @@ class UnitSpec:
             reserve=bool(data.get("reserve", False)),
             garrison=str(data["garrison"]) if data.get("garrison") else None,
             contingent=str(data["contingent"]) if data.get("contingent") else None,
+            player=str(data["player"]) if data.get("player") is not None else None,
             damage_table=tuple(data.get("damage_table", ())),
             profile=dict(data.get("profile") or {}),
             transport_capacity=int(data.get("transport_capacity", 0)),
@@ -392,6 +395,19 @@ class SideState:
     until the first is made."""
     pre_battle_moved: list[str] = field(default_factory=list)
     """The units that have made their pre-battle move."""
+    warlord: str | None = None
+    """In a coalition, the player who leads it and chooses for it (seed 000 p.12)."""
+    generals_lost_by: list[str] = field(default_factory=list)
+    """The players of a coalition whose general was slain (each picks their own successor)."""
+
+    @property
+    def first_player(self) -> str:
+        """The player who leads the side: its warlord, else the first named."""
+        return self.warlord or (self.players[0] if self.players else self.name)
+
+    def player_of(self, unit: UnitState) -> str:
+        """The player who brought a unit (the side's first player unless a coalition says)."""
+        return unit.spec.player or self.first_player
 
     @property
     def triumph_used(self) -> bool:
@@ -509,6 +525,11 @@ class GameState:
     ended: bool = False
     result: dict[str, Any] | None = None
     first_blood: int | None = None
+    pre_battle_first: int | None = None
+    """The side the pre-battle roll-off's winner sent first to use all its pre-battle abilities
+    (seed 000 p.14); None until both armies have them and one is used."""
+    pre_battle_closed: bool = False
+    """The side that went first has used its pre-battle abilities: the other's turn now."""
     objectives: list[ObjectiveState] = field(default_factory=list)
     """Objective markers in play and who holds them (aos_cli.core.scoring)."""
     ledger: list[LedgerEntry] = field(default_factory=list)

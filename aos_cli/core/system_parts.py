@@ -256,6 +256,10 @@ class SceneryRules(Protocol):
         """Terrain features may be garrisoned (AoS2 §4.5)."""
 
     @property
+    def garrisons_before(self) -> int:
+        """Games set up before this rules revision keep AoS2's garrisons (they replay as played)."""
+
+    @property
     def cover_question(self) -> str:
         """How the cover question is put."""
 

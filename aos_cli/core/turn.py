@@ -61,6 +61,7 @@ def new_game(stored: SetUp | Mapping[str, object]) -> GameState:
             power_level=data.power_level,
             triumph=dict(data.triumph) if data.triumph else None,
             command_traits=tuple(dict(t) for t in data.command_traits),
+            warlord=data.warlord,
         )
         for spec in data.units:
             state_unit = UnitState(

@@ -56,6 +56,10 @@ def unit_flags(unit: UnitState, state: GameState | None = None, shown: bool = Fa
     if shown:
         general = FLAGS["general"] if state is None else system_of(state).term("general")
         flags = [_(general if flag == "general" else FLAGS[flag]) for flag in flags]
+        side = state.sides[unit.side] if state is not None else None
+        if unit.general and side is not None and len(side.players) > 1:  # seed 000 p.12
+            at = flags.index(_(general))
+            flags[at] = _("general of {player}").format(player=side.player_of(unit))
     if unit.embarked_in is not None:
         ride = state.unit(unit.embarked_in).name if state is not None else unit.embarked_in
         flags.append(_("embarked in {unit}").format(unit=ride) if shown else f"embarked in {ride}")
@@ -268,6 +272,7 @@ def status_json(state: GameState, game_id: int) -> dict[str, Any]:
                 "triumph": side.triumph,
                 "triumph_used": side.triumph_used,
                 "players": list(side.players),
+                "warlord": side.warlord,
                 "command_points": side.command_points if with_cp else None,
                 "command_rerolls": side.command_rerolls,
                 "victory_points": side.victory_points,
@@ -275,6 +280,7 @@ def status_json(state: GameState, game_id: int) -> dict[str, Any]:
                     {
                         "id": unit.spec.id,
                         "name": unit.name,
+                        "player": side.player_of(unit),
                         "models": unit.models,
                         "models_start": unit.spec.models,
                         "wounds_suffered": unit.wounds_on_damaged,
@@ -358,7 +364,10 @@ def side_title(side: SideState) -> str:
     others = [p for p in side.players if p != side.name]
     if not others:
         return title
-    return _("{title} (players: {players})").format(title=title, players=", ".join(side.players))
+    named = [
+        _("{player} (warlord)").format(player=p) if p == side.warlord else p for p in side.players
+    ]
+    return _("{title} (players: {players})").format(title=title, players=", ".join(named))
 
 
 def army_table(state: GameState, side_index: int) -> Table:

@@ -54,6 +54,7 @@ from aos_cli.core.handlers.magic import (
     own_spells,
     spell_value,
 )
+from aos_cli.core.legality import COALITION_REVISION
 from aos_cli.core.records import dataclass
 from aos_cli.core.roll_effects import describe_text, modified, roll_modifier
 from aos_cli.core.state import PendingSpell, UnitState, WeaponSpec
@@ -1698,7 +1699,10 @@ WH40K8 = GameSystem(
         arrival_roll=None,
         reserve_ability="teleport-strike",
     ),
-    scenery=Scenery40k(),
+    scenery=Scenery40k(
+        garrisons=False,  # the 40k8 book has cover only (§8.7, seed 001): no garrisons, obstacles
+        garrisons_before=COALITION_REVISION,  # older 40k8 games kept AoS2's garrisons
+    ),
     front=Front(
         demo_armies=("death-guard-wh40k8-demo.yaml", "space-marines-wh40k8-demo.yaml"),
         demo_battleplan="only-war",
