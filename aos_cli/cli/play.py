@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from aos_cli.cli.common import ask_line, console, dice_source, print_json
-from aos_cli.cli.options import DbOption, GameOption, SeedOption
+from aos_cli.cli.options import ContentOption, DbOption, GameOption, SeedOption
 from aos_cli.core.errors import AosError
 from aos_cli.language.i18n import N_, _, ngettext
 
@@ -52,7 +52,7 @@ def demo(
     """Play a whole battle between two armies (the bundled demo armies unless given)."""
     from aos_cli.app.autoplay import AutoPlayer
     from aos_cli.app.setup import build_setup
-    from aos_cli.app.start import armies_for
+    from aos_cli.app.start import starting_armies
     from aos_cli.core.dice import SeededDice
     from aos_cli.core.errors import GameError
     from aos_cli.core.system import get_system
@@ -66,8 +66,10 @@ def demo(
     if own is not None:  # a system with its own engine plays its demo itself (Middle-earth)
         own(seed, quiet, json)
         return
-    armies, plan = armies_for(army, system, battleplan)
-    setup = build_setup(armies, plan, name=_("Demo battle"), dice=SeededDice(seed))
+    start = starting_armies(army, system, battleplan)
+    setup = build_setup(
+        start.armies, start.battleplan, name=_("Demo battle"), dice=SeededDice(seed), db=start.db
+    )
     played = get_system(setup.get("system"))
     if not (played.autoplay or played.demo_player):
         raise GameError(
@@ -147,6 +149,7 @@ def play(
         bool, typer.Option(help="New game: skip the set-up questions (no realm, no terrain).")
     ] = False,
     game: GameOption = None,
+    content: ContentOption = None,
     db: DbOption = None,
 ) -> None:
     """Play a game step by step: every legal choice listed, every answer saved at once."""
@@ -172,7 +175,9 @@ def play(
             )
         if army or system or draft is not None or first_game:
             source = dice_source(dice or "auto", seed)
-            game_id = _new_game(store, out, army, system, battleplan, quick, source, draft)
+            game_id = _new_game(
+                store, out, army, system, battleplan, quick, source, draft, content or []
+            )
             if game_id is None:
                 return
         else:
@@ -220,34 +225,36 @@ def _new_game(
     quick: bool,
     source: DiceSource,
     draft: SetupDraft | None = None,
+    content: list[Path] | None = None,
 ) -> int | None:
     """Set up a new game (the wizard, or straight from the lists) and save it; a set-up that
-    was stopped goes on where it stopped, with the same rolls."""
+    was stopped goes on where it stopped, with the same rolls. Each army list is read and
+    checked once, against the bundled content and `content` (a draft keeps its folders)."""
     from aos_cli.app.setup_draft import SetupDraft
-    from aos_cli.app.start import chosen_system, save_game, starting_armies
+    from aos_cli.app.start import chosen_system, read_armies, save_game, starting_armies
 
-    lists = None
     if draft is not None and not (army or system):
-        armies, plan = draft.army_paths, draft.battleplan
+        start = read_armies(draft.army_paths, draft.content_paths)
+        plan = draft.battleplan
         out.print(_("Going on with the set-up that was stopped (its answers and rolls are kept)."))
     else:
-        start = starting_armies(army, system, battleplan)
-        armies, plan, lists = start.paths, start.battleplan, start.lists
+        start = starting_armies(army, system, battleplan, content or [])
+        plan = start.battleplan
         draft = None
     if quick or (draft is None and not chosen_system(system).setup_wizard):
         from aos_cli.app.setup import build_setup
 
-        setup = build_setup(lists or armies, plan, dice=source)
+        setup = build_setup(start.armies, plan, dice=source, db=start.db)
     else:
         from aos_cli.cli.setup_wizard import run_wizard
-        from aos_cli.content import load_database
 
         if draft is None:
-            draft = SetupDraft(store, [str(Path(a).resolve()) for a in armies], plan)
+            folders = [str(Path(c).resolve()) for c in content or []]
+            draft = SetupDraft(store, [str(Path(a).resolve()) for a in start.paths], plan, folders)
             draft.save()
         try:
             setup = run_wizard(
-                armies, draft.asker(_ask_or_stop), out, draft.roller(source), load_database()
+                start.armies, draft.asker(_ask_or_stop), out, draft.roller(source), start.db
             )
         except (EOFError, KeyboardInterrupt):
             out.print(

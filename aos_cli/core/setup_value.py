@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules
 from aos_cli.core.errors import GameError
 from aos_cli.core.state import AbilitySpec, UnitSpec
 from aos_cli.core.stored import Json, JsonObject
 from aos_cli.language.text import tr
+
+if TYPE_CHECKING:
+    from aos_cli.core.stored_setup import StoredAbility, StoredUnit
 
 SETUP_VERSION = 2
 """The shape of a new set-up: 1 had no `v` key (read alike); 2 tags it."""
@@ -81,7 +85,7 @@ class SideSetUp:
             name=name,
             players=tuple(str(p) for p in _sequence(data.get("players") or [name], "players")),
             army=str(data.get("army", name)),
-            units=tuple(UnitSpec.from_dict(dict(u)) for u in units),
+            units=tuple(UnitSpec.from_dict(cast("StoredUnit", dict(u))) for u in units),
             finished_setup_first=bool(data.get("finished_setup_first", index == 0)),
             battalions=int(str(data.get("battalions", 0))),
             allegiance=None if data.get("allegiance") is None else str(data["allegiance"]),
@@ -172,7 +176,7 @@ class SetUp:
             realm=None if realm is None else str(realm),
             realmscape=None if scape is None else str(scape),
             realm_spells=tuple(
-                AbilitySpec.from_dict(dict(_mapping(s, "realm spell")))
+                AbilitySpec.from_dict(cast("StoredAbility", dict(_mapping(s, "realm spell"))))
                 for s in _sequence(data.get("realm_spells"), "realm spells")
             ),
             rules_revision=int(str(data.get("rules_revision", 1))),

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from aos_cli.core.dice_odds import DiceOddsSink
     from aos_cli.core.effects import Effect
     from aos_cli.core.events import Event
+    from aos_cli.core.stored_setup import StoredAbility, StoredUnit, StoredWeapon
 
 PHASES = ("hero", "movement", "shooting", "charge", "combat", "battleshock")
 """The six phases of an Age of Sigmar turn, in order (AoS2 §6); each game system has its own
@@ -55,7 +56,8 @@ class WeaponSpec:
     ap: int = 0
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> WeaponSpec:
+    def from_dict(cls, data: StoredWeapon) -> WeaponSpec:
+        """A weapon as its set-up stored it, with the defaults of older snapshots."""
         return cls(
             id=str(data.get("id", data["name"])),
             carriers=data.get("carriers"),
@@ -111,7 +113,8 @@ class AbilitySpec:
     ("instead of", AoS2 §21) so that they share one limit."""
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> AbilitySpec:
+    def from_dict(cls, data: StoredAbility) -> AbilitySpec:
+        """An ability as its set-up stored it, with the defaults of older snapshots."""
         return cls(
             weapons=tuple(data.get("weapons", ())),
             champion=bool(data.get("champion", False)),
@@ -180,7 +183,8 @@ class UnitSpec:
     or an artefact."""
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> UnitSpec:
+    def from_dict(cls, data: StoredUnit) -> UnitSpec:
+        """A unit as its set-up stored it, with the defaults of older snapshots."""
         return cls(
             loadouts=tuple(dict(g) for g in data.get("loadouts", ())),
             choices=tuple(dict(c) for c in data.get("choices", ())),
