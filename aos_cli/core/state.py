@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.errors import RuleError
+from aos_cli.core.stored_setup import StoredChoice, StoredLoadout
 from aos_cli.core.targets import TargetRule
 from aos_cli.language.text import Text, tr
 
@@ -171,14 +172,14 @@ class UnitSpec:
     """Models a 40k8 TRANSPORT carries (40k8 §12.2)."""
     embarked_in: str | None = None
     """The transport it starts the battle inside (40k8 §12.2)."""
-    loadouts: tuple[dict[str, Any], ...] = ()
+    loadouts: tuple[StoredLoadout, ...] = ()
     """What its models carry, `{"role", "models", "weapons"}` groups in the order models are
     removed (ordinary, special weapons, the champion); empty in a game set up before they
     were kept (each weapon then counts its carriers, up to the models left)."""
     battalions: tuple[str, ...] = ()
     """The ids of the warscroll battalions it belongs to (AoS2 §23.2; empty in a game set up
     before they were kept)."""
-    choices: tuple[dict[str, Any], ...] = ()
+    choices: tuple[StoredChoice, ...] = ()
     """Its set-up choices (AoS2 §25): `{"kind", "name", "text", "effects"}` of a command trait
     or an artefact."""
 
@@ -186,8 +187,8 @@ class UnitSpec:
     def from_dict(cls, data: StoredUnit) -> UnitSpec:
         """A unit as its set-up stored it, with the defaults of older snapshots."""
         return cls(
-            loadouts=tuple(dict(g) for g in data.get("loadouts", ())),
-            choices=tuple(dict(c) for c in data.get("choices", ())),
+            loadouts=tuple(StoredLoadout(**g) for g in data.get("loadouts", ())),
+            choices=tuple(StoredChoice(**c) for c in data.get("choices", ())),
             battalions=tuple(str(b) for b in data.get("battalions", ())),
             id=str(data["id"]),
             name=str(data["name"]),
