@@ -48,6 +48,7 @@ def demo(
         str | None,
         typer.Option(help="Game system of the demo: aos2 (default), aos1, wh40k8 or mesbg."),
     ] = None,
+    content: ContentOption = None,
 ) -> None:
     """Play a whole battle between two armies (the bundled demo armies unless given)."""
     from aos_cli.app.autoplay import AutoPlayer
@@ -66,7 +67,7 @@ def demo(
     if own is not None:  # a system with its own engine plays its demo itself (Middle-earth)
         own(seed, quiet, json)
         return
-    start = starting_armies(army, system, battleplan)
+    start = starting_armies(army, system, battleplan, content or [])
     setup = build_setup(
         start.armies, start.battleplan, name=_("Demo battle"), dice=SeededDice(seed), db=start.db
     )
