@@ -16,18 +16,6 @@ from aos_cli.core.dice import DiceSource, SeededDice
 from aos_cli.core.errors import ContentError, InputError
 from aos_cli.core.legality import LEGALITY_REVISION
 from aos_cli.core.setup_value import SETUP_VERSION
-from aos_cli.core.stored_setup import (
-    StoredAbility,
-    StoredChoice,
-    StoredLoadout,
-    StoredPrimary,
-    StoredSetUp,
-    StoredSide,
-    StoredTerrain,
-    StoredUnit,
-    StoredVoid,
-    StoredWeapon,
-)
 from aos_cli.core.system import get_system
 from aos_cli.language.i18n import N_, _, use_system
 
@@ -45,6 +33,18 @@ if TYPE_CHECKING:
     from aos_cli.core.effects import Effect
     from aos_cli.core.setup_value import SetUp
     from aos_cli.core.stored import Json, JsonObject
+    from aos_cli.core.stored_setup import (
+        StoredAbility,
+        StoredChoice,
+        StoredLoadout,
+        StoredPrimary,
+        StoredSetUp,
+        StoredSide,
+        StoredTerrain,
+        StoredUnit,
+        StoredVoid,
+        StoredWeapon,
+    )
 
 ONCE_PER = {
     "once_per_phase": "phase",
@@ -674,8 +674,7 @@ def build_setup(
         sides[1]["name"] = f"{sides[1]['name']} (2)"
     system.prepare_sides(sides, underdog)
     features = [
-        parse_terrain(item, source) if isinstance(item, str) else StoredTerrain(**item)
-        for item in terrain
+        parse_terrain(item, source) if isinstance(item, str) else item.copy() for item in terrain
     ]
     return {
         "primary_objective": primary,

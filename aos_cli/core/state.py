@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.errors import RuleError
-from aos_cli.core.stored_setup import StoredChoice, StoredLoadout
 from aos_cli.core.targets import TargetRule
 from aos_cli.language.text import Text, tr
 
@@ -19,7 +18,13 @@ if TYPE_CHECKING:
     from aos_cli.core.dice_odds import DiceOddsSink
     from aos_cli.core.effects import Effect
     from aos_cli.core.events import Event
-    from aos_cli.core.stored_setup import StoredAbility, StoredUnit, StoredWeapon
+    from aos_cli.core.stored_setup import (
+        StoredAbility,
+        StoredChoice,
+        StoredLoadout,
+        StoredUnit,
+        StoredWeapon,
+    )
 
 PHASES = ("hero", "movement", "shooting", "charge", "combat", "battleshock")
 """The six phases of an Age of Sigmar turn, in order (AoS2 §6); each game system has its own
@@ -187,8 +192,8 @@ class UnitSpec:
     def from_dict(cls, data: StoredUnit) -> UnitSpec:
         """A unit as its set-up stored it, with the defaults of older snapshots."""
         return cls(
-            loadouts=tuple(StoredLoadout(**g) for g in data.get("loadouts", ())),
-            choices=tuple(StoredChoice(**c) for c in data.get("choices", ())),
+            loadouts=tuple(g.copy() for g in data.get("loadouts", ())),
+            choices=tuple(c.copy() for c in data.get("choices", ())),
             battalions=tuple(str(b) for b in data.get("battalions", ())),
             id=str(data["id"]),
             name=str(data["name"]),
