@@ -404,6 +404,8 @@ TYPED_SEAM_MODULES = (
     "aos_cli/core/stored_setup.py",
     "aos_cli/core/action_types.py",
     "aos_cli/core/actions.py",
+    "aos_cli/app/games.py",
+    "aos_cli/app/session.py",
 )
 """The set-up and action code (issue 25 item 3, typed seams): what it builds and reads is
 a TypedDict of the stored shape (`core.stored_setup`), a `JsonObject` or a typed value,
