@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, cast
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules
 from aos_cli.core.errors import GameError
 from aos_cli.core.state import AbilitySpec, UnitSpec
-from aos_cli.core.stored import Json, JsonObject
+from aos_cli.core.stored import Json
 from aos_cli.language.text import tr
 
 if TYPE_CHECKING:
-    from aos_cli.core.stored_setup import StoredAbility, StoredUnit
+    from aos_cli.core.stored_setup import StoredAbility, StoredSetUp, StoredUnit
 
 SETUP_VERSION = 2
 """The shape of a new set-up: 1 had no `v` key (read alike); 2 tags it."""
@@ -118,7 +118,7 @@ class SetUp:
     """A game's set-up: the system, the battleplan and its rules, the realm, terrain and the
     two sides. Read from what the store keeps; `stored` is that JSON, written back unchanged."""
 
-    stored: JsonObject
+    stored: StoredSetUp
     version: int
     system: str | None
     name: str
@@ -159,7 +159,7 @@ class SetUp:
         chooser = data.get("zones_chosen_by")
         territories = _mapping(data.get("objective_territories") or {}, "objective territories")
         return cls(
-            stored=dict(data),  # type: ignore[arg-type]
+            stored=cast("StoredSetUp", dict(data)),
             version=version,
             system=None if data.get("system") is None else str(data["system"]),
             name=str(data.get("name", "game")),
@@ -186,7 +186,7 @@ class SetUp:
             zones_chosen_by=chooser if chooser in (0, 1) and isinstance(chooser, int) else None,
         )
 
-    def to_stored(self) -> JsonObject:
+    def to_stored(self) -> StoredSetUp:
         """The JSON the store keeps, as it was read (a new set-up is written tagged with
         `SETUP_VERSION` by the app that builds it)."""
-        return dict(self.stored)
+        return self.stored.copy()
