@@ -123,7 +123,8 @@ def starting_armies(
 def armies_for(
     army: list[Path] | None, system: str | None, battleplan: str | None
 ) -> tuple[list[Path], str]:
-    """The army lists' paths and the battleplan of a new game (`starting_armies`)."""
+    """The army lists' paths and the battleplan of a new game (`starting_armies`, which
+    reads the lists too: a caller that builds the set-up takes that, so they are read once)."""
     start = starting_armies(army, system, battleplan)
     return start.paths, start.battleplan
 
