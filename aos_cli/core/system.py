@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
     from aos_cli.core.effects import AttackRules
     from aos_cli.core.state import GameState, UnitState
+    from aos_cli.core.stored_setup import StoredSide
     from aos_cli.core.system_scoring import SystemScoring
 
 __all__ = [
@@ -285,7 +286,7 @@ class AoSSetUp:
     """The id of the ability that lets a unit be set up off the battlefield (40k8 §4.7:
     `teleport-strike`); None where a keyword decides (Scions of the Storm, AoS2 §26.1)."""
 
-    def prepare_sides(self, sides: list[dict[str, Any]], underdog: int | None) -> None:
+    def prepare_sides(self, sides: list[StoredSide], underdog: int | None) -> None:
         """Complete the sides' set-up snapshots with what the system decides before the battle
         (nothing in AoS); `underdog` is the side named by `aos game new --underdog`."""
 

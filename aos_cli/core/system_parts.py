@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
     from aos_cli.core.effects import AttackRules
     from aos_cli.core.state import GameState, UnitState
+    from aos_cli.core.stored_setup import StoredSide
     from aos_cli.core.system_scoring import SystemScoring
     from aos_cli.language.text import Text
 
@@ -240,7 +241,7 @@ class SetUpRules(Protocol):
     def reserve_ability(self) -> str | None:
         """The id of the ability that lets a unit be set up off the battlefield, or None."""
 
-    def prepare_sides(self, sides: list[dict[str, Any]], underdog: int | None) -> None:
+    def prepare_sides(self, sides: list[StoredSide], underdog: int | None) -> None:
         """Complete the sides' set-up snapshots before the battle."""
 
 
