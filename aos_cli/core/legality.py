@@ -31,7 +31,9 @@ from aos_cli.core.after_moving import barred_after_moving
 from aos_cli.core.errors import RuleError
 from aos_cli.core.fight_moments import check_before_attacks, moment_of
 from aos_cli.core.guards import (
-    RANGE_AND_REALM_REVISION,
+    by_the_book as by_the_book,
+)
+from aos_cli.core.guards import (
     check_unused,
     commands_as_general,
     need_hero,
@@ -41,9 +43,6 @@ from aos_cli.core.guards import (
     one_of,
     own_turn,
     present,
-)
-from aos_cli.core.guards import (
-    by_the_book as by_the_book,
 )
 from aos_cli.core.phase_names import phase_name
 from aos_cli.core.state import AbilitySpec, GameState, UnitState
@@ -59,7 +58,13 @@ ENGAGEMENT_REVISION = 3
 refuses to "use" an ability that is in force by itself; games set up earlier replay as they
 were played (they ask, and accept such uses)."""
 
-LEGALITY_REVISION = RANGE_AND_REALM_REVISION
+AUDIT_REVISION = 10
+"""The set-up revision from which the auras of other units reach the attack rolls they change
+(the attacker's hit and wound rolls, the target's saves: Staunch Defender), each asked whether
+the unit is within range (seed 000 p.15, p.19); games set up earlier showed them as reminders
+and replay so."""
+
+LEGALITY_REVISION = AUDIT_REVISION
 """The revision a new game is set up with: the latest."""
 
 BOTH_PASSED = N_("both players have passed: the fighting is over this phase")

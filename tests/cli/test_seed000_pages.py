@@ -6,6 +6,7 @@ page (the transcript's first number: p.5 is "MOZGÁSI FÁZIS")."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,11 @@ import yaml
 from tests.conftest import CliResult, RunCli
 
 ARMIES = Path(__file__).parents[2] / "warscrolls" / "armies"
+NIGHTHAUNT_AURAS = (
+    "--answer", "in-aura:guardian-of-souls:nightmare-lantern=no",
+    "--answer", "in-aura:spirit-torment:nagash-s-bidding=no",
+)  # fmt: skip
+"""Nighthaunt attacks: no other unit's aura reaches the attacker (asked since AUDIT_REVISION)."""
 
 
 class Table:
@@ -316,7 +322,7 @@ def test_p6_a_unit_fights_once_a_phase(table: Table) -> None:
              stdin="5 5\n")  # fmt: skip
     table.to_phase("combat")
     table.ok("fight", "liberators", "--target", "chainrasps", "--no-cover", "--seed", "2")
-    table.ok("fight", "chainrasps", "--target", "liberators", "--engaged", "--no-cover",
+    table.ok("fight", "chainrasps", *NIGHTHAUNT_AURAS, "--target", "liberators", "--engaged", "--no-cover",
              "--seed", "3")  # fmt: skip
     table.refused("fight", "liberators", "--target", "chainrasps", "--no-cover", "--seed", "3")
 
@@ -404,7 +410,7 @@ def test_p8_cover_adds_1_to_the_save(table: Table) -> None:
     """p.8: every model of the target on or in terrain: +1 to its save rolls: the Knight of
     Shrouds' sword (Rend -1) against Liberators (4+) in cover: 4s save."""
     table.to_phase("combat", turn="Player Two")
-    out = table.ok("fight", "knight-of-shrouds", "--target", "liberators", "--engaged",
+    out = table.ok("fight", "knight-of-shrouds", *NIGHTHAUNT_AURAS, "--target", "liberators", "--engaged",
                    "--cover", "--dice", "manual", stdin="6 6 6 6\n6 6 6 6\n4 4 4 4\n")  # fmt: skip
     assert table.unit("liberators")["wounds_suffered"] == 0, out
     assert table.unit("liberators")["models"] == 10, out
@@ -414,17 +420,9 @@ def test_p8_no_cover_for_a_monster_of_8_wounds_or_more(table: Table) -> None:
     """p.8: cover never helps a unit with a Monster or War Machine of Wounds 8 or more: the
     Stardrake saves a 3 against Rend -1 with no +1 (it needs 3+ as 4+)."""
     table.to_phase("combat", turn="Player Two")
-    out = table.run(
-        "fight",
-        "knight-of-shrouds",
-        "--target",
-        "stardrake",
-        "--cover",
-        "--engaged",
-        "--dice",
-        "manual",
-        stdin="6 6 6 6\n6 6 6 6\n3 3 3 3\n",
-    )
+    out = table.run("fight", "knight-of-shrouds", *NIGHTHAUNT_AURAS, "--target", "stardrake",
+                    "--cover", "--engaged", "--dice", "manual",
+                    stdin="6 6 6 6\n6 6 6 6\n3 3 3 3\n")  # fmt: skip
     assert out.exit_code == 0, out.stderr
     assert table.unit("stardrake")["wounds_suffered"] == 8, out.stdout
 
@@ -436,7 +434,7 @@ def test_p8_no_cover_in_combat_for_a_unit_that_charged(table: Table) -> None:
              stdin="5 5\n")  # fmt: skip
     table.to_phase("combat")
     table.ok("fight", "liberators", "--target", "chainrasps", "--no-cover", "--seed", "2")
-    out = table.run("fight", "chainrasps", "--target", "liberators", "--cover", "--engaged",
+    out = table.run("fight", "chainrasps", *NIGHTHAUNT_AURAS, "--target", "liberators", "--cover", "--engaged",
                     "--json", "--seed", "4")  # fmt: skip
     assert out.exit_code == 0, out.stderr
     assert "cover" not in out.stdout.lower() or '"cover": false' in out.stdout
@@ -539,3 +537,131 @@ def test_p15_warding_lantern_adds_1_to_saves(table: Table) -> None:
 def test_p15_an_aura_for_friendly_units_covers_its_own_unit(table: Table) -> None:
     """p.15: an ability affecting friendly units within a range affects its own unit too."""
     assert table.status()["round"] == 1  # covered by roll_effects' include_self; see below
+
+
+# ------------------------------------------------- p.14-15: the warscrolls and their rules
+
+
+def test_p14_warding_lantern_save_of_7_heals(table: Table) -> None:
+    """p.14 (Warding Lantern): +1 to the unit's saves, and each save roll of 7 or more heals
+    a wound on one of its models: the Guardian of Souls' Maddening Cackle (Rend -) against
+    Liberators with a wounded model: a 6 saves as 7 and heals it."""
+    table.ok("ability", "lord-castellant", "Warding Lantern", "--target", "liberators",
+             "--target-in-range")  # fmt: skip
+    table.ok("adjust", "liberators", "--wounds", "1", "--reason", "hurt earlier")
+    table.to_phase("combat", turn="Player Two")
+    out = table.ok("fight", "guardian-of-souls", *NIGHTHAUNT_AURAS, "--target", "liberators", "--engaged",
+                   "--no-cover", "--weapon", "maddening-cackle", "--dice", "manual",
+                   stdin="6\n6\n6\n")  # fmt: skip
+    assert table.unit("liberators")["wounds_suffered"] == 0, out
+
+
+def test_p14_lord_of_the_celestial_host_rerolls_failed_claw_wounds(table: Table) -> None:
+    """p.14 (Lord of the Celestial Host): until your next hero phase, failed wound rolls of
+    the Great Claws are rerolled (and the rider's hammer's are not)."""
+    table.ok("command", "Lord of the Celestial Host", "--unit", "stardrake")
+    table.to_phase("charge")
+    table.ok("charge", "stardrake", "--distance", "3.5", "--within-12", "--dice", "manual",
+             stdin="3 3\n")  # fmt: skip
+    table.to_phase("combat")
+    out = table.ok("fight", "stardrake", "--target", "chainrasps", "--no-cover", "--seed", "5",
+                   "--answer", "others-within-3=no")  # fmt: skip
+    claws = next(line for line in out.splitlines() if "Great Claws: hit" in line)
+    hammer = next(line for line in out.splitlines() if "Celestine Hammer: hit" in line)
+    assert re.search(r"wound 3\+: [^;]*\d→\d", claws)  # a failed wound roll rerolled
+    assert not re.search(r"wound 2\+: [^;]*\d→\d", hammer)
+
+
+def test_p14_inescapable_vengeance_d3_extra_attacks_after_a_charge(table: Table) -> None:
+    """p.14 (Inescapable Vengeance): a Stardrake that charged makes D3 extra attacks with its
+    Celestine Hammer: a typed 5 is 3 more (3, +1 Strife-ender, +3: 7)."""
+    table.to_phase("charge")
+    table.ok("charge", "stardrake", "--distance", "3.5", "--within-12", "--dice", "manual",
+             stdin="3 3\n")  # fmt: skip
+    table.to_phase("combat")
+    out = table.run("fight", "stardrake", "--target", "chainrasps", "--no-cover", "--dice",
+                    "manual", "--answer", "others-within-3=no",
+                    stdin="5\n1 1 1 1 1 1 1\n1 1 1 1\n")  # fmt: skip
+    assert "Roll 7 dice for Lord-Celestant on Stardrake, Celestine Hammer: hit" in out.stderr
+
+
+def test_p14_no_extra_attacks_without_a_charge(table: Table) -> None:
+    """p.14 (Inescapable Vengeance): no charge, no extra attacks: 4 hammer attacks."""
+    table.to_phase("combat")
+    out = table.run("fight", "stardrake", "--target", "chainrasps", "--no-cover", "--engaged",
+                    "--dice", "manual", "--answer", "others-within-3=no",
+                    stdin="1 1 1 1\n1 1 1 1\n")  # fmt: skip
+    assert "Roll 4 dice for Lord-Celestant on Stardrake, Celestine Hammer: hit" in out.stderr
+
+
+def test_p14_stormbound_blade_6_to_hit_makes_three_wound_rolls(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """p.14 (Stormbound Blade): a hit roll of 6 makes three wound rolls instead of one."""
+    data = yaml.safe_load((ARMIES / "stormcast-demo.yaml").read_text())
+    data["army"]["units"][0]["weapons"] = {"stormbound-blade": 1}
+    data["army"]["units"][0].pop("artefact")
+    mine = tmp_path / "blade.yaml"
+    mine.write_text(yaml.safe_dump(data))
+    game = new_table(run_cli, tmp_path, mine, ARMIES / "nighthaunt-demo.yaml")
+    game.to_phase("combat")
+    out = game.run("fight", "stardrake", "--target", "chainrasps", "--no-cover", "--engaged",
+                   "--weapon", "stormbound-blade", "--dice", "manual",
+                   "--answer", "others-within-3=no",
+                   stdin="6 1 1\n1 1 1\n")  # fmt: skip
+    assert "Roll 3 dice for Lord-Celestant on Stardrake, Stormbound Blade: wound" in out.stderr
+
+
+def test_p14_thundershield_rerolled_save_strikes_back(table: Table) -> None:
+    """p.14 (Sigmarite Thundershield): save rolls of 1 are rerolled; a rerolled save that
+    succeeds gives each enemy unit within 3" a mortal wound."""
+    table.to_phase("combat", turn="Player Two")
+    out = table.ok("fight", "knight-of-shrouds", *NIGHTHAUNT_AURAS, "--target", "stardrake", "--engaged",
+                   "--no-cover", "--answer", "within-3:knight-of-shrouds=yes",
+                   "--answer", "others-within-3=no", "--dice", "manual",
+                   stdin="6 1 1 1\n6\n1\n6\n1\n")  # fmt: skip
+    assert table.unit("stardrake")["wounds_suffered"] == 0, out
+    assert table.unit("knight-of-shrouds")["wounds_suffered"] == 1, out
+
+
+def test_p15_the_damage_table_follows_wounds_suffered(table: Table) -> None:
+    """p.15 (damage tables): the row is that of the wounds suffered: 9 on the Stardrake is
+    Move 10" and Great Claws 4+."""
+    table.ok("adjust", "stardrake", "--wounds", "9", "--reason", "hurt")
+    row = table.unit("stardrake")["damage_table_row"]
+    assert row["move"] == "10" and row["weapon.great-claws.to_hit"] == "4"
+
+
+def test_p19_a_new_general_generates_a_command_trait(table: Table) -> None:
+    """p.19: a general picked during the battle generates a command trait at once."""
+    table.ok("adjust", "stardrake", "--models", "-1", "--reason", "slain", "--slain-by",
+             "Player Two")  # fmt: skip
+    out = table.ok("general", "lord-castellant", "--dice", "manual", stdin="1\n")
+    assert "Shielded by Faith" in out
+
+
+def test_p19_shielded_by_faith_against_mortal_wounds_of_an_attack(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """p.19 (Shielded by Faith) and p.8: each mortal wound the general suffers is ignored on
+    a 5+, mortal wounds caused by an attack too (Spirit Hosts' Frightful Touch)."""
+    mine = army_file(tmp_path, "stormcast-demo", {"command_trait": "shielded-by-faith"})
+    game = new_table(run_cli, tmp_path, mine, ARMIES / "nighthaunt-demo.yaml")
+    game.to_phase("combat", turn="Player Two")
+    out = game.run("fight", "spirit-hosts", *NIGHTHAUNT_AURAS, "--target", "stardrake", "--engaged", "--no-cover",
+                   "--seed", "11")  # fmt: skip
+    assert out.exit_code == 0, out.stderr
+    assert "1 mortal" in out.stdout  # Frightful Touch's mortal wound
+    assert "Lord-Celestant on Stardrake: ward 5+: 5 → 1 negated" in out.stdout
+
+
+def test_p19_staunch_defender_adds_1_to_saves(run_cli: RunCli, tmp_path: Path) -> None:
+    """p.19 (Staunch Defender): the general and Stormcast units within 6" add 1 to their
+    saves if they did not charge: a 4 saves for Liberators (4+) against Rend -1."""
+    mine = army_file(tmp_path, "stormcast-demo", {"command_trait": "staunch-defender"})
+    game = new_table(run_cli, tmp_path, mine, ARMIES / "nighthaunt-demo.yaml")
+    game.to_phase("combat", turn="Player Two")
+    out = game.ok("fight", "knight-of-shrouds", *NIGHTHAUNT_AURAS, "--target", "liberators", "--engaged",
+                  "--no-cover", "--answer", "in-aura:stardrake:staunch-defender=yes",
+                  "--dice", "manual", stdin="6 6 6 6\n6 6 6 6\n4 4 4 4\n")  # fmt: skip
+    assert game.unit("liberators")["models"] == 10, out
