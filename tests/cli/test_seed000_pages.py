@@ -665,3 +665,128 @@ def test_p19_staunch_defender_adds_1_to_saves(run_cli: RunCli, tmp_path: Path) -
                   "--no-cover", "--answer", "in-aura:stardrake:staunch-defender=yes",
                   "--dice", "manual", stdin="6 6 6 6\n6 6 6 6\n4 4 4 4\n")  # fmt: skip
     assert game.unit("liberators")["models"] == 10, out
+
+
+# ----------------------------------------------------------- more of pp.3-13, one rule each
+
+
+def test_p3_a_unit_arriving_from_reserve_has_made_its_move(run_cli: RunCli, tmp_path: Path) -> None:
+    """p.3 and p.19 (Scions of the Storm): arriving is the unit's move for that phase."""
+    game = Table(run_cli, tmp_path)
+    game.ok("game", "new", "--battleplan", "first-blood", "--reserve", "liberators")
+    game.ok("priority", "--first", "Player One", "--seed", "1")
+    game.to_phase("movement")
+    assert "arrives" in game.ok("arrive", "liberators", "--dice", "manual", stdin="3\n")
+    game.refused("move", "liberators")
+
+
+def test_p4_round_one_tie_the_player_who_finished_set_up_first_chooses(table: Table) -> None:
+    """p.4: a tied roll-off in the first battle round: the player who finished setting up
+    first chooses (Player One in `aos game new`)."""
+    game = Table(table.run_cli, table.tmp_path / "tie")
+    game.tmp_path.mkdir()
+    game.db = game.tmp_path / "games.sqlite3"
+    game.ok("game", "new", "--battleplan", "first-blood")
+    out = game.ok("priority", "--dice", "manual", stdin="3 3\n")
+    assert "Player One chooses" in out
+
+
+def test_p4_inspiring_presence_spares_the_battleshock_test(table: Table) -> None:
+    """p.4 (Inspiring Presence): at the start of the battleshock phase, 1 CP: the unit takes
+    no battleshock test this phase."""
+    table.ok("adjust", "liberators", "--models", "-3", "--reason", "slain", "--slain-by",
+             "Player Two")  # fmt: skip
+    table.to_phase("battleshock")
+    table.ok("command", "Inspiring Presence", "--unit", "liberators", "--in-command-range")
+    out = table.ok("battleshock", "--dice", "manual", stdin="")
+    assert table.unit("liberators")["models"] == 7, out
+
+
+def test_p6_battleshock_models_slain_add_to_the_roll(table: Table) -> None:
+    """p.6: 14 Chainrasps (Bravery 10, +1 for ten models) that lost 6 roll a 6: 12 is one
+    over 11: one flees, and it counts as slain (First Blood's victory points, p.13)."""
+    table.ok("adjust", "chainrasps", "--models", "-6", "--reason", "slain", "--slain-by",
+             "Player One")  # fmt: skip
+    assert table.side("Player One")["victory_points"] == 6
+    table.to_phase("battleshock")
+    out = table.ok("battleshock", "--dice", "manual", stdin="6\n")
+    assert "1 flees" in out
+    assert table.unit("chainrasps")["models"] == 13
+    assert table.side("Player One")["victory_points"] == 7
+
+
+def test_p6_look_out_sir_never_shields_a_monster(run_cli: RunCli, tmp_path: Path) -> None:
+    """p.6: Look Out, Sir! is not for a Hero that is a Monster: the Stardrake is hit on the
+    Skybolt Bows' 3+ even near a unit of 3 or more."""
+    data = yaml.safe_load((ARMIES / "stormcast-demo.yaml").read_text())
+    data["army"].update(player="Player Two", name="Anvils")
+    for unit in data["army"]["units"]:
+        unit["id"] = f"foe-{unit['id']}"
+    foe = tmp_path / "foe.yaml"
+    foe.write_text(yaml.safe_dump(data))
+    game = new_table(run_cli, tmp_path, ARMIES / "stormcast-demo.yaml", foe)
+    game.to_phase("shooting")
+    out = game.run("shoot", "judicators", "--target", "foe-stardrake", "--in-range", "--no-cover",
+                   "--look-out-sir", "--weapon", "skybolt-bow", "--dice", "manual",
+                   stdin="3 3 3\n")  # fmt: skip
+    assert "Skybolt Bow: hit rolls (3+):" in out.stderr
+    assert "Roll 3 dice for Judicators, Skybolt Bow: wound rolls" in out.stderr  # 3 hits
+
+
+def test_p8_no_cover_in_combat_for_a_unit_that_charged_typed(table: Table) -> None:
+    """p.8: cover does not help in the combat phase a unit that charged this turn: the
+    Liberators charged, so 4s fail against the Knight of Shrouds' Rend -1 (4+ is 5+)."""
+    table.to_phase("charge")
+    table.ok("charge", "liberators", "--distance", "3.5", "--within-12", "--dice", "manual",
+             stdin="5 5\n")  # fmt: skip
+    table.to_phase("combat")
+    table.ok("fight", "liberators", "--target", "chainrasps", "--no-cover", "--seed", "2")
+    out = table.ok("fight", "knight-of-shrouds", *NIGHTHAUNT_AURAS, "--target", "liberators",
+                   "--engaged", "--cover", "--dice", "manual",
+                   stdin="6 6 6 6\n6 6 6 6\n4 4 4 4\n")  # fmt: skip
+    assert table.unit("liberators")["models"] == 6, out
+
+
+def test_p9_a_wizard_casts_in_its_own_hero_phase_only(table: Table) -> None:
+    """p.9: wizards cast in their own hero phase (and unbind in the enemy's)."""
+    table.to_phase("hero", turn="Player Two")
+    table.refused("cast", "knight-incantor", "Arcane Bolt", "--target", "chainrasps",
+                  "--target-in-range", "--dice", "manual", stdin="6 6\n")  # fmt: skip
+
+
+def test_p9_a_spell_is_unbound_once(table: Table) -> None:
+    """p.9: only one attempt may be made to unbind a spell: after a failed one the spell takes
+    effect and nothing is left to unbind."""
+    table.ok("cast", "knight-incantor", "Arcane Bolt", "--target", "chainrasps",
+             "--target-in-range", "--dice", "manual", stdin="3 4\n")  # fmt: skip
+    table.ok("unbind", "guardian-of-souls", "--within-30", "--dice", "manual", stdin="1 1\n1\n")
+    table.refused("unbind", "spirit-torment", "--within-30", "--dice", "manual", stdin="6 6\n")
+
+
+def test_p13_first_blood_a_command_point_and_wounds_as_points(table: Table) -> None:
+    """p.13 (First Blood): the first to slay an enemy model gains a command point; each side
+    scores the Wounds characteristic of the enemy models it slays."""
+    table.ok("adjust", "liberators", "--models", "-2", "--reason", "slain", "--slain-by",
+             "Player Two")  # fmt: skip
+    two = table.side("Player Two")
+    assert two["victory_points"] == 4 and two["command_points"] == 1
+
+
+def test_p19_hammer_of_might_doubles_damage_on_a_wound_roll_of_6(
+    run_cli: RunCli, tmp_path: Path
+) -> None:
+    """p.19 (Hammer of Might): a wound roll of 6 with the weapon does double damage: a D3 of
+    3 is 6 wounds; Champion of the Realms adds 1 to its Attacks (4 dice)."""
+    mine = army_file(tmp_path, "stormcast-demo", {"command_trait": "champion-of-the-realms"})
+    data = yaml.safe_load(mine.read_text())
+    data["army"]["units"][0]["artefact"] = "hammer-of-might"
+    mine.write_text(yaml.safe_dump(data))
+    game = new_table(run_cli, tmp_path, mine, ARMIES / "nighthaunt-demo.yaml")
+    game.to_phase("combat")
+    out = game.run("fight", "stardrake", "--target", "knight-of-shrouds", "--engaged",
+                   "--no-cover", "--weapon", "celestine-hammer", "--dice", "manual",
+                   "--answer", "others-within-3=no",
+                   stdin="6 1 1 1\n6\n1\n5\n1 1 1 1 1 1\n")  # fmt: skip
+    assert "Roll 4 dice for Lord-Celestant on Stardrake, Celestine Hammer: hit" in out.stderr
+    assert "Roll 6 dice for Knight of Shrouds: ward rolls" in out.stderr
+    assert game.unit("knight-of-shrouds")["models"] == 0, out.stdout
