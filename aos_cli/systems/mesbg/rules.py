@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
@@ -30,6 +30,7 @@ from typing import Any
 from aos_cli.core.dice import FACES, DiceSource, d3_from_d6
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_MODELS, check_at_most
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import _, ngettext
 from aos_cli.systems.mesbg.words import phase_name, power_name, side_name, store_name
 
