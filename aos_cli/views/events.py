@@ -67,8 +67,20 @@ def tells(cls: type[E]) -> Callable[[Callable[[E], list[str]]], Callable[[E], li
 
 def event_lines(event: Event) -> list[str]:
     """The sentences of one event in the chosen language (none for an event that is data)."""
-    teller = TELLERS.get(event.kind)
+    teller = TELLERS.get(event.kind) or _system_teller(event)
     return teller(event) if teller is not None and event.speaks else []
+
+
+def _system_teller(event: Event) -> Callable[[Any], list[str]] | None:
+    """The teller of a system's own event (`aos_cli.systems.<id>.events`), registered by that
+    system's `views` module, imported the first time one of its events is told."""
+    package, _dot, module = type(event).__module__.rpartition(".")
+    if not package.startswith("aos_cli.systems.") or module == "views":
+        return None
+    import importlib
+
+    importlib.import_module(f"{package}.views")
+    return TELLERS.get(event.kind)
 
 
 def note_lines(notes: Iterable[str | Event]) -> list[str]:
