@@ -683,8 +683,8 @@ def undo(db: DbOption = None, game: GameOption = None, json: JsonOption = False)
 
 @hero_app.command("log")
 def hero_log(db: DbOption = None, game: GameOption = None, json: JsonOption = False) -> None:
-    """The game's hero actions in order, turn by turn, each with its dice and what it did (for
-    programs, the events with their fields beside the sentences)."""
+    """The game's hero actions in order, turn by turn, each with its dice and what it did."""
+    # --json: each entry's events with their fields beside its sentences (issue 25 item 4)
     from aos_cli.systems.mesbg.rules import Battle
     from aos_cli.systems.mesbg.views import told_events, told_notes
 
