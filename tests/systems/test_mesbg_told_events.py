@@ -40,7 +40,7 @@ EVENTS: tuple[Event, ...] = (
         hit_dice=(5,),
         hit_lost=1,
         wounds_left=2,
-    ),  # fmt: skip
+    ),
     PowerCast("Gandalf", "Sap Will", "resisted", "Shaman"),
     FateRolled("Aragorn", (2, 5), 4, True, 3, 1),
     FightWon("Aragorn", "Lurtz", ("Aragorn",), (1,), 2, True),
