@@ -925,3 +925,65 @@ class AbilityToApply(Event):
     source: str
     rule: tuple[str, ...]
     record: tuple[str, ...]
+
+
+# ---- objectives and the battle's course (AoS2 §17-§18, 40k8 §17.3) ---------------------------
+
+
+@event
+@dataclass(frozen=True)
+class FirstBlood(Event):
+    """The first model slain in the battle (AoS2 §18, battleplans' First Blood): the side
+    credited with it; the points it scores follow as `PointsScored`."""
+
+    kind: ClassVar[str] = "first-blood"
+    speaks: ClassVar[bool] = True
+
+    side: int
+    side_name: str
+
+
+@event
+@dataclass(frozen=True)
+class ObjectiveHeld(Event):
+    """Who holds an objective now (AoS2 §17.3, 40k8 §17.3): the holder (-1: nobody) and the
+    models each side had in range (`counts`, side order); `correction`: a player set it by
+    hand (no counts)."""
+
+    kind: ClassVar[str] = "objective-held"
+    speaks: ClassVar[bool] = True
+
+    objective: str
+    objective_name: str
+    holder: int
+    holder_name: str
+    counts: tuple[int, ...]
+    correction: bool
+
+
+@event
+@dataclass(frozen=True)
+class ObjectiveCounted(Event):
+    """The models each side has within range of an objective, as a player gave them (AoS2
+    §17.3): `sides` and `counts` pair up; control is checked at the end of the turn."""
+
+    kind: ClassVar[str] = "objective-counted"
+    speaks: ClassVar[bool] = True
+
+    objective: str
+    objective_name: str
+    sides: tuple[str, ...]
+    counts: tuple[int, ...]
+
+
+@event
+@dataclass(frozen=True)
+class ArmyGone(Event):
+    """The battle ends because a side has no units left on the battlefield (AoS2 §18): the
+    sides that have none (`out`), with every side's name."""
+
+    kind: ClassVar[str] = "army-gone"
+    speaks: ClassVar[bool] = True
+
+    out: tuple[int, ...]
+    side_names: tuple[str, ...]

@@ -19,6 +19,7 @@ from aos_cli.core.events import (
     AbilityToApply,
     AbilityWounded,
     Adjusted,
+    ArmyGone,
     Arrived,
     AttackResolved,
     BattleshockTested,
@@ -26,11 +27,14 @@ from aos_cli.core.events import (
     CommandPointGained,
     EffectEnded,
     Event,
+    FirstBlood,
     GeneralSlain,
     Healed,
     ModelsSlain,
     Moved,
     NoTestsDue,
+    ObjectiveCounted,
+    ObjectiveHeld,
     Passed,
     PointsScored,
     PriorityRolled,
@@ -47,7 +51,7 @@ from aos_cli.core.events import (
 )
 from aos_cli.language.grammar import articles
 from aos_cli.language.i18n import N_, _, ngettext, spell_name
-from aos_cli.language.text import content_word
+from aos_cli.language.text import Join, content_word, render, tr
 
 E = TypeVar("E", bound=Event)
 
@@ -581,3 +585,70 @@ def _ability_to_apply(event: AbilityToApply) -> list[str]:
         "anything it changes: wounds, slain models or command points (an adjustment)"
     )
     return [said, "  " + _("Then record {what}.").format(what=what)]
+
+
+# ---- objectives and the battle's course ---------------------------------------------------------
+
+
+@tells(FirstBlood)
+def _first_blood(event: FirstBlood) -> list[str]:
+    """AoS2 §18: First Blood."""
+    return [render(tr("First blood: {side}.", side=event.side_name))]
+
+
+@tells(ObjectiveHeld)
+def _objective_held(event: ObjectiveHeld) -> list[str]:
+    """AoS2 §17.3, 40k8 §17.3: who holds an objective now, or a correction."""
+    name, held = event.objective_name, event.holder >= 0
+    if event.correction:
+        said = (
+            tr(
+                "{objective} is held by {side} (correction).",
+                objective=name,
+                side=event.holder_name,
+            )
+            if held
+            else tr("{objective} is held by nobody (correction).", objective=name)
+        )
+        return [render(said)]
+    mine, theirs = (*event.counts, 0, 0)[:2]
+    said = (
+        tr(
+            "{objective} is now held by {side} ({mine}-{theirs}).",
+            objective=name, side=event.holder_name, mine=mine, theirs=theirs,
+        )
+        if held
+        else tr(
+            "{objective} is now held by nobody ({mine}-{theirs}).",
+            objective=name, mine=mine, theirs=theirs,
+        )
+    )  # fmt: skip
+    return [render(said)]
+
+
+@tells(ObjectiveCounted)
+def _objective_counted(event: ObjectiveCounted) -> list[str]:
+    """AoS2 §17.3: the models a player gave for an objective."""
+    counted = Join(tuple(f"{s} {n}" for s, n in zip(event.sides, event.counts, strict=False)))
+    said = tr(
+        "{objective}: {counts} (control is checked at the end of the turn).",
+        objective=event.objective_name,
+        counts=counted,
+    )
+    return [render(said)]
+
+
+@tells(ArmyGone)
+def _army_gone(event: ArmyGone) -> list[str]:
+    """AoS2 §18: a side with no units left on the battlefield ends the battle."""
+    names = (*event.side_names, "", "")
+    if len(event.out) >= 2:
+        said = tr(
+            "The battle ends: neither {first} nor {second} has units left on the battlefield.",
+            first=names[0],
+            second=names[1],
+        )
+    else:
+        side = event.out[0] if event.out else 0
+        said = tr("The battle ends: {side} has no units left on the battlefield.", side=names[side])
+    return [render(said)]
