@@ -101,7 +101,9 @@ def test_mesbg_s3_4_black_dart_rolls_its_strength_9_hit_and_channelled_d3_wounds
     assert change == {"hit": {"strength": 9, "need": "3+", "dice": [5], "wounds": 1}}
     _cast(battle, "black-dart", "Black Dart", change)
     assert aragorn.current["wounds"] == 2
-    assert "a Strength 9 hit on Aragorn (3+: 5): 1 Wound lost (2 left)" in told_notes(battle.notes)[-1]
+    assert (
+        "a Strength 9 hit on Aragorn (3+: 5): 1 Wound lost (2 left)" in told_notes(battle.notes)[-1]
+    )
     channelled = roll_power_effect("black-dart", True, ScriptedDice([5, 4]), aragorn)
     assert channelled is not None and channelled["hit"]["wounds"] == 2
     missed = roll_power_effect("black-dart", False, ScriptedDice([2]), aragorn)
