@@ -35,7 +35,7 @@ def main() -> None:
     parser.add_argument("modules", nargs="*")
     parser.add_argument("-n", type=int, default=11, help="pairs of runs")
     parser.add_argument("--run", action="append", default=[], help="an `aos` command line")
-    options = parser.parse_args()
+    options = parser.parse_intermixed_args()
     cases = [(m, ["-c", f"import {m}"]) for m in options.modules]
     cases += [(f"aos {r}", ["-m", "aos_cli", *shlex.split(r)]) for r in options.run]
     print("| what | before CPU s | after CPU s | ratio |\n|---|---|---|---|")
