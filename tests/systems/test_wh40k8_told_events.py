@@ -20,6 +20,7 @@ from aos_cli.systems.wh40k8.events import (
     Charged40k,
     CommandRerolled,
     FirstTurnDecided,
+    MayConsolidate,
     MoraleTested,
     Moved40k,
     PsychicTested,
@@ -112,6 +113,7 @@ def test_40k8_the_events_read_back_and_are_told_in_the_rulebooks_words() -> None
         MoraleTested(2, "boyz", "Boyz", 1, 5, 4, 9, 6, 3),
         PsychicTested("weirdboy", "Weirdboy", 1, "Smite", (2, 3), 0, 5, 5, True),
         CommandRerolled(0, tr("a charge die"), 5, 1),
+        MayConsolidate("boyz", "Boyz", 1),
     ]
     english = [line for e in events for line in event_lines(event_from_data(e.to_data()))]
     assert english == [
@@ -126,6 +128,7 @@ def test_40k8_the_events_read_back_and_are_told_in_the_rulebooks_words() -> None
         "Boyz: rolled 5 + 4 = 9 against Leadership 6, fails: 3 models flee (40k8 §11).",
         "Weirdboy manifests Smite with 5 (2+3) against 5.",
         "Command Re-roll on a charge die: 5 (1 Command Re-roll left, 40k8 §17.6).",
+        'Boyz may consolidate up to 3" towards the nearest enemy (40k8 §10.6).',
     ]
     set_language("hu")
     try:

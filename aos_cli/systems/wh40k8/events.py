@@ -272,6 +272,20 @@ class Intervened(Event):
 
 @event
 @dataclass(frozen=True)
+class MayConsolidate(Event):
+    """40k8 §10.6: after its attacks a unit may consolidate up to 3" towards the nearest
+    enemy."""
+
+    kind: ClassVar[str] = "40k-consolidate"
+    speaks: ClassVar[bool] = True
+
+    unit: str
+    unit_name: str
+    side: int
+
+
+@event
+@dataclass(frozen=True)
 class NoMoraleDue(Event):
     """40k8 §11: no unit lost models this turn, so no morale test is due."""
 

@@ -42,7 +42,7 @@ from aos_cli.core.casualties import (
 from aos_cli.core.dice import IMPOSSIBLE, DiceSource, parse_dice
 from aos_cli.core.effects import AttackRules, Effect, compile_effects
 from aos_cli.core.errors import InputError, RuleError
-from aos_cli.core.events import emit, say
+from aos_cli.core.events import emit
 from aos_cli.core.guards import acting_unit, enemy_unit, need_phase, own_turn, present
 from aos_cli.core.handlers import HANDLERS, SYSTEM_HANDLERS, Handler, action
 from aos_cli.core.handlers.abilities import apply_effects
@@ -82,6 +82,7 @@ from aos_cli.systems.wh40k8.events import (
     FellBack,
     FirstTurnDecided,
     Intervened,
+    MayConsolidate,
     MoraleTested,
     Moved40k,
     NoMoraleDue,
@@ -1382,13 +1383,7 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
     spec = fight_spec_40k(state, unit, target, answers, act.weapon, attack_flags(act))
     roll_attack(state, unit, target, spec, dice, command_reroll=act.command_reroll,
                 answers=answers)  # fmt: skip
-    say(
-        state,
-        tr(
-            '{unit} may consolidate up to 3" towards the nearest enemy (40k8 §10.6).',
-            unit=unit.name,
-        ),
-    )
+    emit(state, MayConsolidate(unit.spec.id, unit.name, unit.side))
     unit.fought = True
     if unit.alive and target.alive:
         lock(unit, target)

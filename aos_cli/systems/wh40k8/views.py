@@ -22,6 +22,7 @@ from aos_cli.systems.wh40k8.events import (
     FellBack,
     FirstTurnDecided,
     Intervened,
+    MayConsolidate,
     MoraleTested,
     Moved40k,
     NoMoraleDue,
@@ -283,6 +284,18 @@ def _intervened(event: Intervened) -> list[str]:
             '{unit} Heroically Intervenes: up to 3", ending closer to the nearest enemy model.'
         ).format(unit=event.unit_name)
     ]
+
+
+@tells(MayConsolidate)
+def _consolidate(event: MayConsolidate) -> list[str]:
+    """40k8 §10.6."""
+    from aos_cli.language.text import render, tr
+
+    said = tr(
+        '{unit} may consolidate up to 3" towards the nearest enemy (40k8 §10.6).',
+        unit=event.unit_name,
+    )
+    return [render(said)]
 
 
 @tells(NoMoraleDue)
