@@ -395,3 +395,35 @@ def test_the_core_says_nothing_in_a_language() -> None:
 
 if __name__ == "__main__":
     print(report(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT))
+
+
+DEFERRED_NAMES = frozenset({"dataclass"})
+"""What `aos_cli.core.records` defers: taken from there so that start-up makes only the
+dataclasses a command builds (docs/architecture.md, "Fast start-up")."""
+
+
+def eager_dataclass_uses(path: Path) -> list[str]:
+    """Lines of a module taking the standard `dataclass` decorator directly."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module == "dataclasses":
+            if DEFERRED_NAMES & {alias.name for alias in node.names}:
+                found.append(f"{path.name}:{node.lineno}")
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "dataclasses"
+            and node.attr in DEFERRED_NAMES
+        ):
+            found.append(f"{path.name}:{node.lineno}")
+    return found
+
+
+def test_dataclasses_are_deferred_outside_the_language_floor() -> None:
+    found = [
+        use
+        for module, path in module_files().items()
+        if not module.startswith(f"{PACKAGE}.language") and module != f"{PACKAGE}.core.records"
+        for use in eager_dataclass_uses(path)
+    ]
+    assert found == []

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import GameError, RuleError
 from aos_cli.core.events import Note
+from aos_cli.core.records import dataclass
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.language.i18n import _
 

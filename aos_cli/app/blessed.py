@@ -5,10 +5,10 @@ roll."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import GameError, InputError
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:

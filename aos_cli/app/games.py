@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import DiceSource, RecordingDice, ScriptedDice
 from aos_cli.core.errors import GameError
+from aos_cli.core.records import dataclass
 from aos_cli.core.state import GameState
 from aos_cli.core.stored import JsonObject
 from aos_cli.core.system import get_system

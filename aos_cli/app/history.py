@@ -4,8 +4,10 @@ store, in any language, with no rule run; an older one is replayed."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING, Any
+
+from aos_cli.core.records import dataclass
 
 if TYPE_CHECKING:
     from aos_cli.core.events import Event, Note

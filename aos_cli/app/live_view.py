@@ -11,11 +11,11 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from aos_cli.core.errors import GameError
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:

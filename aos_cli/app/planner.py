@@ -16,9 +16,10 @@ from __future__ import annotations
 import importlib
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:

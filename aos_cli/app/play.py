@@ -4,8 +4,10 @@ against each target it may pick, and the time each side has spent at the table."
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
+
+from aos_cli.core.records import dataclass
 
 if TYPE_CHECKING:
     from aos_cli.core.guide import Option

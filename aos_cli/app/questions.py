@@ -5,10 +5,11 @@ answer it still needs, and a flag the action can never ask about is caught."""
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.answers import RecordedAnswers
+from aos_cli.core.records import dataclass
 
 if TYPE_CHECKING:
     from aos_cli.language.text import Text

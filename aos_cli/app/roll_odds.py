@@ -4,10 +4,11 @@ casting (AoS2 §15, with the chance an enemy wizard unbinds it). Exact, from `co
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import _, number, spell_name
 
 if TYPE_CHECKING:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.content.lookup import normalised
 from aos_cli.core.errors import ContentError
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:

@@ -3,11 +3,11 @@ system's bundled demo armies), and what the players do first once it is set up."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import InputError
+from aos_cli.core.records import dataclass
 from aos_cli.core.system import all_systems, get_system, system_ids
 from aos_cli.language.i18n import _, ngettext
 

@@ -12,8 +12,10 @@ read back from the action log (every answer is kept with its action), so it surv
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
+
+from aos_cli.core.records import dataclass
 
 if TYPE_CHECKING:
     from aos_cli.core.answers import Asker

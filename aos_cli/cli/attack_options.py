@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from aos_cli.core.errors import InputError
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import _
 from aos_cli.systems.kits import get_kit, kit_systems
 

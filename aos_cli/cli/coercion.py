@@ -13,9 +13,10 @@ hook is left out and Typer works as it always did.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, get_args, get_origin
+
+from aos_cli.core.records import dataclass
 
 _INTEGER = re.compile(r"[+-]?[0-9]{1,18}")
 _NUMBER = re.compile(r"[+-]?([0-9]{1,18}\.?[0-9]{0,18}|\.[0-9]{1,18})")

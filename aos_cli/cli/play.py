@@ -4,7 +4,7 @@ bundled demo armies, played by the tool)."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -13,6 +13,7 @@ import typer
 from aos_cli.cli.common import ask_line, console, dice_source, print_json
 from aos_cli.cli.options import DbOption, GameOption, SeedOption
 from aos_cli.core.errors import AosError
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, MutableMapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from aos_cli.content.lookup import find as find
 from aos_cli.content.lookup import normalised
 from aos_cli.core.errors import ContentError
+from aos_cli.core.records import dataclass
 
 if TYPE_CHECKING:
     import aos_cli.content.plain as plain

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from typing import Any
 
 import aos_cli.core.ability_effects  # noqa: F401  (registers the non-attack effects)
@@ -53,72 +54,108 @@ def _check(value: Any, hint: Any, key: str, path: tuple[str | int, ...], found: 
         inner = [a for a in args if a is not type(None)]
         return _check(value, inner[0], key, path, found)
     if origin is typing.Literal:
-        if value not in args:
-            allowed = ", ".join(str(a) for a in args)
-            found.append(
-                (
-                    path,
-                    _("{value} is not one of: {allowed}").format(
-                        value=repr(value), allowed=allowed
-                    ),
-                )
-            )
-        return value
+        return _check_literal(value, args, path, found)
     if origin is tuple:
-        if not isinstance(value, list):
-            found.append((path, _("must be a list")))
-            return ()
-        if args and args[0] is Effect:
-            return tuple(_build(item, (*path, index), found) for index, item in enumerate(value))
-        bad = [item for item in value if not isinstance(item, str)]
-        if bad:
-            found.append(
-                (path, _("must be a list of words, not {value}").format(value=repr(bad[0])))
+        return _check_list(value, args, path, found)
+    for plain, check in _PLAIN_CHECKS:
+        if hint is plain:
+            return check(value, key, path, found)
+    return value
+
+
+def _check_literal(
+    value: Any, allowed: tuple[Any, ...], path: tuple[str | int, ...], found: Found
+) -> Any:
+    """A `Literal[...]` field: the value must be one of the words it names."""
+    if value not in allowed:
+        listed = ", ".join(str(a) for a in allowed)
+        found.append(
+            (
+                path,
+                _("{value} is not one of: {allowed}").format(value=repr(value), allowed=listed),
             )
-        return tuple(str(item) for item in value)
-    if hint is DiceExpr:
-        if isinstance(value, bool) or not isinstance(value, int | str):
-            found.append((path, _("{value} is not a dice expression").format(value=repr(value))))
-            return value
+        )
+    return value
+
+
+def _check_list(
+    value: Any, args: tuple[Any, ...], path: tuple[str | int, ...], found: Found
+) -> tuple[Any, ...]:
+    """A tuple field, written as a YAML list: of nested effects (each built) or of words."""
+    if not isinstance(value, list):
+        found.append((path, _("must be a list")))
+        return ()
+    if args and args[0] is Effect:
+        return tuple(_build(item, (*path, index), found) for index, item in enumerate(value))
+    bad = [item for item in value if not isinstance(item, str)]
+    if bad:
+        found.append((path, _("must be a list of words, not {value}").format(value=repr(bad[0]))))
+    return tuple(str(item) for item in value)
+
+
+def _check_dice(value: Any, key: str, path: tuple[str | int, ...], found: Found) -> Any:
+    """A dice expression (`D6`, `2D3+1`, `3`): kept as its text, parsed here to find mistakes."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        found.append((path, _("{value} is not a dice expression").format(value=repr(value))))
+        return value
+    try:
+        parse_dice(str(value), what=key)
+    except AosError as problem:
+        found.append((path, _message(problem, key)))
+    return str(value)
+
+
+def _check_reroll(value: Any, key: str, path: tuple[str | int, ...], found: Found) -> Any:
+    """Which dice a reroll takes: ones, failed or all."""
+    if value not in {r.value for r in Reroll}:
+        found.append(
+            (
+                path,
+                _("{value} is not a reroll (use ones, failed or all)").format(value=repr(value)),
+            )
+        )
+    return value
+
+
+def _check_bool(value: Any, key: str, path: tuple[str | int, ...], found: Found) -> Any:
+    """A yes/no field: YAML's true or false only."""
+    if not isinstance(value, bool):
+        found.append((path, _("{value} is not true or false").format(value=repr(value))))
+    return value
+
+
+def _check_int(value: Any, key: str, path: tuple[str | int, ...], found: Found) -> Any:
+    """A whole number; the `on` field is a D6 roll needed, written `4` or `4+`."""
+    if key == "on" and isinstance(value, str):
         try:
-            parse_dice(str(value), what=key)
+            return parse_threshold(value, what=key)
         except AosError as problem:
             found.append((path, _message(problem, key)))
-        return str(value)
-    if hint is Reroll:
-        if value not in {r.value for r in Reroll}:
-            found.append(
-                (
-                    path,
-                    _("{value} is not a reroll (use ones, failed or all)").format(
-                        value=repr(value)
-                    ),
-                )
-            )
-        return value
-    if hint is bool:
-        if not isinstance(value, bool):
-            found.append((path, _("{value} is not true or false").format(value=repr(value))))
-        return value
-    if hint is int:
-        if key == "on" and isinstance(value, str):
-            try:
-                return parse_threshold(value, what=key)
-            except AosError as problem:
-                found.append((path, _message(problem, key)))
-                return value
-        if isinstance(value, bool) or not isinstance(value, int):
-            found.append((path, _("{value} is not a whole number").format(value=repr(value))))
-        elif key == "on" and not 2 <= value <= 6:
-            found.append(
-                (path, _("{value}+ is not a roll a D6 can need (use 2+ to 6+)").format(value=value))
-            )
-        return value
-    if hint is str:
-        if not isinstance(value, str):
-            found.append((path, _("{value} is not text").format(value=repr(value))))
-        return value
+            return value
+    if isinstance(value, bool) or not isinstance(value, int):
+        found.append((path, _("{value} is not a whole number").format(value=repr(value))))
+    elif key == "on" and not 2 <= value <= 6:
+        found.append(
+            (path, _("{value}+ is not a roll a D6 can need (use 2+ to 6+)").format(value=value))
+        )
     return value
+
+
+def _check_str(value: Any, key: str, path: tuple[str | int, ...], found: Found) -> Any:
+    """A text field."""
+    if not isinstance(value, str):
+        found.append((path, _("{value} is not text").format(value=repr(value))))
+    return value
+
+
+_PLAIN_CHECKS: tuple[tuple[Any, Callable[[Any, str, tuple[str | int, ...], Found], Any]], ...] = (
+    (DiceExpr, _check_dice),
+    (Reroll, _check_reroll),
+    (bool, _check_bool),
+    (int, _check_int),
+    (str, _check_str),
+)
+"""The plain field types and their checks, tried in this order by identity."""
 
 
 def _message(problem: AosError, key: str) -> str:

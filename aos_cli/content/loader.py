@@ -23,7 +23,7 @@ import json
 import os
 import tempfile
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,6 +41,7 @@ from aos_cli.content.files import (
 from aos_cli.content.problems import ContentProblems, Problem, display_name, format_path
 from aos_cli.core.errors import ContentError
 from aos_cli.core.limits import MAX_CACHE_BYTES, MAX_CONTENT_FILES
+from aos_cli.core.records import dataclass
 from aos_cli.core.system import system_ids
 from aos_cli.language.i18n import _, language, number
 

@@ -15,10 +15,11 @@ import functools
 import types
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Annotated, Any, Literal, TypeVar, Union
 
 from aos_cli.core.dice import IMPOSSIBLE
+from aos_cli.core.records import dataclass
 
 T = TypeVar("T")
 

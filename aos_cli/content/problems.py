@@ -7,10 +7,10 @@ the caller reports them all together as `file.yaml:LINE: path.to.field: what is 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from aos_cli.core.errors import ContentError
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import _, ngettext
 
 PathPart = str | int

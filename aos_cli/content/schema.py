@@ -761,6 +761,20 @@ class Warscroll(Record):
     def _check(self) -> Warscroll:
         found: Found = []
         weapons = {w.id: w for w in self.weapons}
+        found.extend(self._check_profile(weapons))
+        found.extend(self._check_weapon_choices(weapons))
+        found.extend(self._check_ability_references(weapons))
+        found.extend(self._check_damage_table(weapons))
+        raise_found(found)
+        if self.damage_table is not None and not found:
+            fresh = self.at_wounds(0)
+            for key in ("move", "missile_weapons", "melee_weapons"):
+                object.__setattr__(self, key, getattr(fresh, key))
+        return self
+
+    def _check_profile(self, weapons: dict[str, Weapon]) -> Found:
+        """Weapon ids once each, a datasheet's profile present, the unit size's bounds in order."""
+        found: Found = []
         seen: set[str] = set()
         for kind in ("missile_weapons", "melee_weapons"):
             for index, weapon in enumerate(getattr(self, kind)):
@@ -773,6 +787,11 @@ class Warscroll(Record):
             )
         if self.unit_size.max is not None and self.unit_size.max < self.unit_size.min:
             found.append((("unit_size", "max"), "max is below min"))
+        return found
+
+    def _check_weapon_choices(self, weapons: dict[str, Weapon]) -> Found:
+        """Weapon options and command models name weapons of this warscroll."""
+        found: Found = []
         for index, option in enumerate(self.weapon_options):
             for pos, choice in enumerate(option.choices):
                 if choice not in weapons:
@@ -793,6 +812,11 @@ class Warscroll(Record):
                             _unknown("weapon", weapon_id, weapons),
                         )
                     )
+        return found
+
+    def _check_ability_references(self, weapons: dict[str, Weapon]) -> Found:
+        """An ability's `instead_of` names another ability, its `weapons` a weapon it has."""
+        found: Found = []
         ability_ids = {a.id for a in [*self.abilities, *self.command_abilities]}
         datasheet = {w.id for w in self.datasheet_weapons}
         for kind in ("abilities", "command_abilities"):
@@ -810,25 +834,31 @@ class Warscroll(Record):
                         found.append(
                             ((kind, index, "weapons", pos), _unknown("weapon", weapon_id, weapons))
                         )
-        found.extend(self._check_damage_table(weapons))
-        raise_found(found)
-        if self.damage_table is not None and not found:
-            fresh = self.at_wounds(0)
-            for key in ("move", "missile_weapons", "melee_weapons"):
-                object.__setattr__(self, key, getattr(fresh, key))
-        return self
+        return found
 
     def _check_damage_table(self, weapons: dict[str, Weapon]) -> Found:
-        found: Found = []
+        """A damage table present when values come from one, its columns and rows well made."""
         table = self.damage_table
-        abilities = {a.id for a in self.abilities}
         needs = {f"weapon.{w.id}.{k}" for w in weapons.values() for k in w.from_damage_table}
         if self.move_from_damage_table:
             needs.add("move")
         if table is None:
             if needs:
-                found.append(((), f"values come from a damage table it lacks: {sorted(needs)}"))
+                return [((), f"values come from a damage table it lacks: {sorted(needs)}")]
+            return []
+        found = self._check_damage_columns(table, weapons, needs)
+        if not table.rows:
+            found.append((("damage_table", "rows"), "a damage table needs rows"))
             return found
+        found.extend(self._check_damage_rows(table))
+        return found
+
+    def _check_damage_columns(
+        self, table: DamageTable, weapons: dict[str, Weapon], needs: set[str]
+    ) -> Found:
+        """Every value taken from the table has a column; each column sets a value that exists."""
+        found: Found = []
+        abilities = {a.id for a in self.abilities}
         sets = {c.sets for c in table.columns}
         for missing in sorted(needs - sets):
             found.append((("damage_table", "columns"), f"no column sets {missing}"))
@@ -847,9 +877,12 @@ class Warscroll(Record):
                 found.append(
                     (path, "use move, bravery, save, weapon.<id>.<value> or ability.<id>.uses")
                 )
-        if not table.rows:
-            found.append((("damage_table", "rows"), "a damage table needs rows"))
-            return found
+        return found
+
+    def _check_damage_rows(self, table: DamageTable) -> Found:
+        """The rows run from 0 wounds suffered without gap or overlap to the model's Wounds,
+        each with one readable value per column (stops at a row whose range cannot be read)."""
+        found: Found = []
         expected = 0
         for index, row in enumerate(table.rows):
             path = ("damage_table", "rows", index)

@@ -8,13 +8,13 @@ the node tree maps a field path (`warscrolls[0].rend`) to its line.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
 from aos_cli.content.problems import PathPart
 from aos_cli.core.limits import MAX_CONTENT_NUMBER, MAX_YAML_DEPTH, MAX_YAML_NODES
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import N_, _, number
 
 

@@ -10,12 +10,13 @@ so content validation knows one vocabulary. Wrappers (`roll_then`, `lasting`, `a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from typing import Any, ClassVar, Literal
 
 from aos_cli.core.dice import DiceExpr, Reroll, parse_dice, parse_threshold
 from aos_cli.core.effects import EFFECTS, Effect, register
 from aos_cli.core.errors import AosError, ContentError
+from aos_cli.core.records import dataclass
 from aos_cli.language.text import Text, concat, tr
 
 UnitTarget = Literal["target", "self", "bearer", "each_enemy_in_range", "each_friendly_in_range"]

@@ -15,10 +15,11 @@ Only dataclasses and the error types are imported: this runs on every in-game co
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, fields
 from typing import ClassVar, TypeVar
 
 from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.records import dataclass
 from aos_cli.core.stored import Json, JsonObject
 from aos_cli.language.text import Value, tr
 

@@ -16,7 +16,6 @@ are the Age of Sigmar rules; where the game's system differs they ask it
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from aos_cli.core.action_types import (
     Action,
@@ -62,6 +61,7 @@ from aos_cli.core.handlers import movement as movement
 from aos_cli.core.handlers import scenery as scenery
 from aos_cli.core.handlers.combat import weapon_attack as weapon_attack
 from aos_cli.core.legality import check_not_ending
+from aos_cli.core.records import dataclass
 from aos_cli.core.scoring import record_objective
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.core.stored import Json, JsonObject

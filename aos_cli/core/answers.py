@@ -5,11 +5,12 @@ Every answer an action needed is kept with it in the action log, so a replay nev
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Protocol
 
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.numbers import check_distance
+from aos_cli.core.records import dataclass
 from aos_cli.language.text import Num, Text, tr
 
 

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from aos_cli.core.attack import Attack, AttackWatch, WeaponResult, resolve_attacks
@@ -13,6 +13,7 @@ from aos_cli.core.effects import TargetInfo
 from aos_cli.core.engine import AttackOdds, AttackResult
 from aos_cli.core.odds import attack_odds, mean_damage
 from aos_cli.core.plan import Track, carry_damage
+from aos_cli.core.records import dataclass
 
 if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource

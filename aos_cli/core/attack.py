@@ -8,7 +8,7 @@ in a fixed order so that scripted and typed-in dice are asked for predictably.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import partial
 
 from aos_cli.core.dice import DiceExpr, DiceSource, format_threshold, roll_with_reroll
@@ -16,6 +16,7 @@ from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.engine import Allocation, AttackResult, Stage, roll_amounts
 from aos_cli.core.errors import InputError
 from aos_cli.core.limits import check_weapon
+from aos_cli.core.records import dataclass
 from aos_cli.language.text import Text, concat, tr
 
 

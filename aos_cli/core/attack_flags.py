@@ -10,7 +10,6 @@ attack` and `aos odds attack` read them alike whatever the system.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from aos_cli.core.dice import DiceExpr, parse_dice, parse_reroll
@@ -25,6 +24,7 @@ from aos_cli.core.limits import (
     check_at_most,
 )
 from aos_cli.core.numbers import is_ascii_whole, parse_whole
+from aos_cli.core.records import dataclass
 from aos_cli.language.text import Text, tr
 
 

@@ -9,10 +9,11 @@ core rules' own victory conditions (AoS2 §17.2).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, fields
 from typing import Any
 
 from aos_cli.core.errors import RuleError
+from aos_cli.core.records import dataclass
 from aos_cli.language.text import Join, tr
 
 EVENTS = (

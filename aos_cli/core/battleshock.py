@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import InputError
 from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_MODELS, check_at_most, check_modifiers
+from aos_cli.core.records import dataclass
 from aos_cli.language.text import tr
 
 

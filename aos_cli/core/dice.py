@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from typing import Protocol
@@ -18,6 +17,7 @@ from typing import Protocol
 from aos_cli.core.errors import AosError, InputError
 from aos_cli.core.limits import MAX_CONSTANT, MAX_DICE, MAX_TYPED_LINE
 from aos_cli.core.numbers import is_ascii_whole, parse_whole
+from aos_cli.core.records import dataclass
 from aos_cli.language.text import Text, concat, tr, trn
 
 FACES = (1, 2, 3, 4, 5, 6)

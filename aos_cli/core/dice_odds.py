@@ -11,7 +11,6 @@ wounds alone is not counted."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from aos_cli.core.attack import AttackWatch, WeaponResult, ward_for
@@ -25,6 +24,7 @@ from aos_cli.core.distributions import (
 )
 from aos_cli.core.odds import attack_odds, damage_given, damage_to_roll, hits_change_wounds
 from aos_cli.core.plan import Track, carry_damage
+from aos_cli.core.records import dataclass
 
 if TYPE_CHECKING:
     from aos_cli.core.aos_engine import AosAttack

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
 from aos_cli.core.dice import FACES, DiceExpr, Reroll
+from aos_cli.core.records import dataclass
 
 TAIL = 1e-15
 """Probability mass dropped at most from each end of a distribution after each convolution."""

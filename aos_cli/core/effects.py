@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from typing import Any, ClassVar, Literal
 
 from aos_cli.core.dice import DiceExpr, Reroll, fixed, parse_dice
 from aos_cli.core.errors import ContentError
+from aos_cli.core.records import dataclass
 from aos_cli.language.text import tr
 
 RollName = Literal["hit", "wound", "save"]

@@ -14,8 +14,9 @@ The result and odds types are shared; each system's weapon result may carry its 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime_checkable
+
+from aos_cli.core.records import dataclass
 
 if TYPE_CHECKING:
     from aos_cli.core.dice import DiceExpr, DiceSource, Die

@@ -10,10 +10,11 @@ a hand-edited database cannot put anything but numbers and short texts into a vi
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, fields
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from aos_cli.core.errors import InputError
+from aos_cli.core.records import dataclass
 from aos_cli.language.text import BadText, Text, text_from_data, tr
 
 EVENTS_VERSION = 2

@@ -7,6 +7,8 @@ what they allow come from the game's system, which may list its own menu.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from aos_cli.core.ability_effects import Choice
 from aos_cli.core.guards import check_target
 from aos_cli.core.handlers.magic import check_cast, check_unbind, own_spells, spell_aim
@@ -31,7 +33,7 @@ from aos_cli.core.legality import (
 )
 from aos_cli.core.magic import spell_text
 from aos_cli.core.roll_effects import nudgers
-from aos_cli.core.state import GameState, UnitState
+from aos_cli.core.state import GameState, PendingSpell, UnitState
 from aos_cli.core.system import Option as Option
 from aos_cli.core.system import system_of
 from aos_cli.core.targets import TargetRule
@@ -136,169 +138,228 @@ def options(state: GameState) -> list[Option]:
             for u in waiting
         ]
     if state.pending_spell is not None:
-        caster = state.unit(state.pending_spell.caster)
-        enemy = 1 - caster.side
-        verb = system_of(state).unbind_verb
-        spell = spell_text(state.pending_spell.spell)
-        wording = UNBIND_LABELS.get(verb, "{verb} {spell} with {wizard}")
-        # 40k8 §17.6: a side with Command Re-rolls is asked whether to re-roll a failed test
-        offer = {"offer_reroll": True} if state.sides[enemy].command_rerolls else {}
-        found = [
-            Option(
-                tr(wording, verb=verb, spell=spell, wizard=u.name),
-                "unbind",
-                {"wizard": u.spec.id, **offer},
-                side=enemy,
-            )
-            for u in state.sides[enemy].units
-            if allowed(check_unbind, state, u)
-        ]
-        return [
-            *found,
-            Option(tr("Let {spell} through", spell=spell), "unbind", {"wizard": None}, side=enemy),
-        ]
+        return _unbind_options(state, state.pending_spell)
     system = system_of(state)
     own_menu = system.menu(state)
     if own_menu is not None:
         return own_menu
     side = state.active_side
     own = [u for u in state.sides[side].units if u.alive]
-    found = []
+    found: list[Option] = []
     phase = state.phase
     if phase == "hero":
-        for unit in own:
-            if unit.on_battlefield and unit.spec.casts:
-                spells = [a.name for a in own_spells(state, unit)]
-                generic = [s.name.title() for s in system.spells]
-                known = {s.lower(): s for s in [*generic, *spells]}  # each spell once
-                for spell in known.values():
-                    if not allowed(check_cast, state, unit, spell):
-                        continue
-                    aim = spell_aim(state, unit, spell)
-                    payload: dict[str, object] = {"wizard": unit.spec.id, "spell": spell}
-                    if nudgers(state, unit, "casting"):  # Arcane Lineage: asked once rolled
-                        payload["offer_nudge"] = True
-                    found.append(
-                        Option(
-                            tr("{unit}: cast {spell}", unit=unit.name, spell=spell_text(spell)),
-                            "cast",
-                            payload,
-                            aim,
-                            side,
-                        )
-                    )
+        found += _cast_options(state, own, side)
     if phase == "hero" and system.general_commands:
-        key = f"general-command:{side}"
-        if key not in state.used_this_phase and any(u.general for u in own):
-            for unit in own:
-                if unit.on_battlefield:
-                    found.append(
-                        Option(
-                            tr(
-                                "{unit}: Inspiring Presence (the general's command, "
-                                "no battleshock until your next hero phase)",
-                                unit=unit.name,
-                            ),
-                            "command",
-                            {"ability": "Inspiring Presence", "unit": unit.spec.id},
-                            side=side,
-                        )
-                    )
+        found += _general_command_options(state, own, side)
     if phase in system.phases:
         found += ability_options(state)
-    if phase == "movement":
-        for unit in own:
-            if allowed(check_arrive, state, unit):
-                found.append(
-                    Option(
-                        tr("{unit}: roll to arrive from reserve", unit=unit.name),
-                        "arrive",
-                        {"unit": unit.spec.id},
-                        side=side,
-                    )
-                )
-            for kind, check in (
-                ("move", check_move),
-                ("run", check_run),
-                ("retreat", check_retreat),
-            ):
-                if allowed(check, state, unit):
-                    found.append(
-                        Option(step_label(kind, unit), kind, {"unit": unit.spec.id}, side=side)
-                    )
-            if allowed(check_run, state, unit, True):
-                found.append(
-                    Option(
-                        tr(
-                            "{unit}: run with At the Double (1 CP: the run roll is a 6)",
-                            unit=unit.name,
-                        ),
-                        "run",
-                        {"unit": unit.spec.id, "at_the_double": True},
-                        side=side,
-                    )
-                )
-            found += garrison_options(state, unit)
-    elif phase == "shooting":
-        for unit in own:
-            if allowed(check_shoot, state, unit):
-                found.append(
-                    Option(
-                        step_label("shoot", unit, in_force(state, unit)),
-                        "shoot",
-                        {"unit": unit.spec.id},
-                        "enemy",
-                        side,
-                    )
-                )
-    elif phase == "charge":
-        for unit in own:
-            if allowed(check_charge, state, unit):
-                found.append(
-                    Option(
-                        step_label("charge", unit, in_force(state, unit)),
-                        "charge",
-                        {"unit": unit.spec.id, "offer_reroll": True},
-                        side=side,
-                    )
-                )
-    elif phase == "combat" and state.combat_passes < 2:
-        picker = state.combat_to_pick if state.combat_to_pick is not None else side
-        for unit in state.sides[picker].units:
-            if allowed(check_fight, state, unit):
-                found.append(
-                    Option(
-                        step_label("fight", unit, in_force(state, unit)),
-                        "fight",
-                        {"unit": unit.spec.id},
-                        "enemy",
-                        picker,
-                    )
-                )
-        if allowed(check_pass, state, picker):
-            label = tr("{side}: pass", side=state.sides[picker].name)
-            found.append(Option(label, "pass", {}, side=picker))
-    elif phase == "battleshock":
-        due = due_battleshock(state)
-        for unit in due:
-            if allowed(check_inspiring_presence, state, unit):
-                found.append(
-                    Option(
-                        tr("{unit}: Inspiring Presence (1 CP)", unit=unit.name),
-                        "command",
-                        {"ability": "Inspiring Presence", "unit": unit.spec.id},
-                        side=unit.side,
-                    )
-                )
-        if due:
-            label = trn(
-                "Take the battleshock test ({n} due)",
-                "Take the battleshock tests ({n} due)",
-                len(due),
-                n=len(due),
-            )
-            found.append(Option(label, "battleshock", {}, side=side))
+    steps = _PHASE_STEPS.get(phase)
+    if steps is not None:
+        found += steps(state, own, side)
     return found
+
+
+def _unbind_options(state: GameState, pending: PendingSpell) -> list[Option]:
+    """A spell cast waits: each enemy WIZARD that may unbind it, or let it through."""
+    caster = state.unit(pending.caster)
+    enemy = 1 - caster.side
+    verb = system_of(state).unbind_verb
+    spell = spell_text(pending.spell)
+    wording = UNBIND_LABELS.get(verb, "{verb} {spell} with {wizard}")
+    # 40k8 §17.6: a side with Command Re-rolls is asked whether to re-roll a failed test
+    offer = {"offer_reroll": True} if state.sides[enemy].command_rerolls else {}
+    found = [
+        Option(
+            tr(wording, verb=verb, spell=spell, wizard=u.name),
+            "unbind",
+            {"wizard": u.spec.id, **offer},
+            side=enemy,
+        )
+        for u in state.sides[enemy].units
+        if allowed(check_unbind, state, u)
+    ]
+    return [
+        *found,
+        Option(tr("Let {spell} through", spell=spell), "unbind", {"wizard": None}, side=enemy),
+    ]
+
+
+def _cast_options(state: GameState, own: list[UnitState], side: int) -> list[Option]:
+    """The hero phase's casts: each spell each WIZARD on the battlefield may cast (its own and
+    the system's, each once)."""
+    system = system_of(state)
+    found: list[Option] = []
+    for unit in own:
+        if not (unit.on_battlefield and unit.spec.casts):
+            continue
+        spells = [a.name for a in own_spells(state, unit)]
+        generic = [s.name.title() for s in system.spells]
+        known = {s.lower(): s for s in [*generic, *spells]}  # each spell once
+        for spell in known.values():
+            if not allowed(check_cast, state, unit, spell):
+                continue
+            aim = spell_aim(state, unit, spell)
+            payload: dict[str, object] = {"wizard": unit.spec.id, "spell": spell}
+            if nudgers(state, unit, "casting"):  # Arcane Lineage: asked once rolled
+                payload["offer_nudge"] = True
+            found.append(
+                Option(
+                    tr("{unit}: cast {spell}", unit=unit.name, spell=spell_text(spell)),
+                    "cast",
+                    payload,
+                    aim,
+                    side,
+                )
+            )
+    return found
+
+
+def _general_command_options(state: GameState, own: list[UnitState], side: int) -> list[Option]:
+    """The general's Inspiring Presence in the hero phase, once a phase, on a unit on the
+    battlefield (systems whose general gives commands)."""
+    key = f"general-command:{side}"
+    if key in state.used_this_phase or not any(u.general for u in own):
+        return []
+    return [
+        Option(
+            tr(
+                "{unit}: Inspiring Presence (the general's command, "
+                "no battleshock until your next hero phase)",
+                unit=unit.name,
+            ),
+            "command",
+            {"ability": "Inspiring Presence", "unit": unit.spec.id},
+            side=side,
+        )
+        for unit in own
+        if unit.on_battlefield
+    ]
+
+
+def _movement_options(state: GameState, own: list[UnitState], side: int) -> list[Option]:
+    """The movement phase: arrive from reserve, move, run (At the Double too), retreat, and
+    the garrison steps."""
+    found: list[Option] = []
+    for unit in own:
+        if allowed(check_arrive, state, unit):
+            found.append(
+                Option(
+                    tr("{unit}: roll to arrive from reserve", unit=unit.name),
+                    "arrive",
+                    {"unit": unit.spec.id},
+                    side=side,
+                )
+            )
+        for kind, check in (
+            ("move", check_move),
+            ("run", check_run),
+            ("retreat", check_retreat),
+        ):
+            if allowed(check, state, unit):
+                found.append(
+                    Option(step_label(kind, unit), kind, {"unit": unit.spec.id}, side=side)
+                )
+        if allowed(check_run, state, unit, True):
+            found.append(
+                Option(
+                    tr(
+                        "{unit}: run with At the Double (1 CP: the run roll is a 6)",
+                        unit=unit.name,
+                    ),
+                    "run",
+                    {"unit": unit.spec.id, "at_the_double": True},
+                    side=side,
+                )
+            )
+        found += garrison_options(state, unit)
+    return found
+
+
+def _shooting_options(state: GameState, own: list[UnitState], side: int) -> list[Option]:
+    """The shooting phase: each unit that may shoot."""
+    return [
+        Option(
+            step_label("shoot", unit, in_force(state, unit)),
+            "shoot",
+            {"unit": unit.spec.id},
+            "enemy",
+            side,
+        )
+        for unit in own
+        if allowed(check_shoot, state, unit)
+    ]
+
+
+def _charge_options(state: GameState, own: list[UnitState], side: int) -> list[Option]:
+    """The charge phase: each unit that may charge (a re-roll offered once rolled)."""
+    return [
+        Option(
+            step_label("charge", unit, in_force(state, unit)),
+            "charge",
+            {"unit": unit.spec.id, "offer_reroll": True},
+            side=side,
+        )
+        for unit in own
+        if allowed(check_charge, state, unit)
+    ]
+
+
+def _combat_options(state: GameState, own: list[UnitState], side: int) -> list[Option]:
+    """The combat phase, until both sides pass in turn: the side to pick fights with a unit,
+    or passes."""
+    if state.combat_passes >= 2:
+        return []
+    found: list[Option] = []
+    picker = state.combat_to_pick if state.combat_to_pick is not None else side
+    for unit in state.sides[picker].units:
+        if allowed(check_fight, state, unit):
+            found.append(
+                Option(
+                    step_label("fight", unit, in_force(state, unit)),
+                    "fight",
+                    {"unit": unit.spec.id},
+                    "enemy",
+                    picker,
+                )
+            )
+    if allowed(check_pass, state, picker):
+        label = tr("{side}: pass", side=state.sides[picker].name)
+        found.append(Option(label, "pass", {}, side=picker))
+    return found
+
+
+def _battleshock_options(state: GameState, own: list[UnitState], side: int) -> list[Option]:
+    """The battleshock phase: Inspiring Presence on a unit due a test, then the tests due."""
+    due = due_battleshock(state)
+    found = [
+        Option(
+            tr("{unit}: Inspiring Presence (1 CP)", unit=unit.name),
+            "command",
+            {"ability": "Inspiring Presence", "unit": unit.spec.id},
+            side=unit.side,
+        )
+        for unit in due
+        if allowed(check_inspiring_presence, state, unit)
+    ]
+    if due:
+        label = trn(
+            "Take the battleshock test ({n} due)",
+            "Take the battleshock tests ({n} due)",
+            len(due),
+            n=len(due),
+        )
+        found.append(Option(label, "battleshock", {}, side=side))
+    return found
+
+
+_PHASE_STEPS: dict[str, Callable[[GameState, list[UnitState], int], list[Option]]] = {
+    "movement": _movement_options,
+    "shooting": _shooting_options,
+    "charge": _charge_options,
+    "combat": _combat_options,
+    "battleshock": _battleshock_options,
+}
+"""The steps each phase offers the side whose turn it is (after its abilities)."""
 
 
 def garrison_options(state: GameState, unit: UnitState) -> list[Option]:

@@ -3,11 +3,10 @@ the casting roll with 2D6."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import InputError
 from aos_cli.core.limits import check_modifiers
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import CORE_SPELLS
 from aos_cli.language.text import Text, tr
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import InputError
 from aos_cli.core.limits import check_modifiers
 from aos_cli.core.numbers import check_distance
+from aos_cli.core.records import dataclass
 from aos_cli.language.text import tr
 
 CHARGE_END_DISTANCE = 0.5

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Generic, Protocol, TypeVar
 
@@ -46,6 +46,7 @@ from aos_cli.core.effects import AttackRules, TargetInfo, Trigger
 from aos_cli.core.engine import AttackOdds
 from aos_cli.core.errors import InputError
 from aos_cli.core.numbers import check_distance
+from aos_cli.core.records import dataclass
 from aos_cli.language.text import tr
 
 # --------------------------------------------------------------------------- one attack

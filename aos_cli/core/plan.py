@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from aos_cli.core.distributions import Distribution, convolve
+from aos_cli.core.records import dataclass
 
 TOP = 3
 """How many plans the recommendation keeps."""

@@ -8,10 +8,10 @@ rules are put in by the app's `upgrade_setup` first, as they always were)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules
 from aos_cli.core.errors import GameError
+from aos_cli.core.records import dataclass
 from aos_cli.core.state import AbilitySpec, UnitSpec
 from aos_cli.core.stored import Json, JsonObject
 from aos_cli.language.text import tr

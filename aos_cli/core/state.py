@@ -6,11 +6,12 @@ a game in progress) plus its actions; this module holds the state that replaying
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules, ScoringRule
 from aos_cli.core.errors import RuleError
+from aos_cli.core.records import dataclass
 from aos_cli.core.targets import TargetRule
 from aos_cli.language.text import Text, tr
 

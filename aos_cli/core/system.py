@@ -20,10 +20,11 @@ from __future__ import annotations
 import functools
 import importlib
 import pkgutil
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.errors import ContentError, RuleError
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import N_
 from aos_cli.language.text import tr
 

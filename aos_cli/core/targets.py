@@ -9,9 +9,9 @@ effects land on.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from aos_cli.core.records import dataclass
 from aos_cli.language.text import Join, Text, Value, tr
 
 SIDES = ("enemy", "friendly", "self", "any")

@@ -13,7 +13,6 @@ ContentError at set-up (`check_unit_effects`), never skipped.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.ability_effects import (
@@ -47,6 +46,7 @@ from aos_cli.core.effects import (
 )
 from aos_cli.core.errors import ContentError
 from aos_cli.core.events import say
+from aos_cli.core.records import dataclass
 from aos_cli.language.text import Value, concat, tr, trn
 
 if TYPE_CHECKING:
@@ -230,28 +230,8 @@ def holds(condition: str, state: GameState, unit: UnitState, answers: RecordedAn
 
 def unwrap(effect: Effect, at: Situation) -> Iterator[Effect]:
     """The plain effects a (possibly wrapped) effect gives in this situation."""
-    if isinstance(effect, Against):
-        target = at.target if at.owner is at.attacker else at.attacker
-        named = not effect.keywords or any(target.spec.has(k) for k in effect.keywords)
-        big = effect.min_wounds is None or target.spec.wounds >= effect.min_wounds
-        many = effect.min_models is None or target.models >= effect.min_models
-        if named and big and many:
-            for inner in effect.effects:
-                yield from unwrap(inner, at)
-    elif isinstance(effect, Conditional):
-        if _holds(effect.condition, at):
-            for inner in effect.effects:
-                yield from unwrap(inner, at)
-    elif isinstance(effect, WithWeapons):
-        if at.weapon is not None and _weapon_named(at.weapon, effect.weapons):
-            for inner in effect.effects:
-                yield from unwrap(inner, at)
-    elif isinstance(effect, Aura):
-        # The unit with the aura is covered by it itself (AoS2 §21); other units within range
-        # are the table's to see: their players give them as flags.
-        mine = effect.side in ("friendly", "all") and effect.include_self
-        keyed = not effect.keywords or any(at.owner.spec.has(k) for k in effect.keywords)
-        if mine and keyed:
+    if isinstance(effect, Against | Conditional | WithWeapons | Aura):
+        if _wrapper_holds(effect, at):
             for inner in effect.effects:
                 yield from unwrap(inner, at)
     elif isinstance(effect, Lasting | RollThen):
@@ -263,6 +243,26 @@ def unwrap(effect: Effect, at: Situation) -> Iterator[Effect]:
             yield effect
     else:
         yield effect
+
+
+def _wrapper_holds(effect: Against | Conditional | WithWeapons | Aura, at: Situation) -> bool:
+    """Whether a wrapping effect gives its effects in this situation."""
+    if isinstance(effect, Against):
+        # against a foe it names, big enough or many enough
+        target = at.target if at.owner is at.attacker else at.attacker
+        named = not effect.keywords or any(target.spec.has(k) for k in effect.keywords)
+        big = effect.min_wounds is None or target.spec.wounds >= effect.min_wounds
+        many = effect.min_models is None or target.models >= effect.min_models
+        return named and big and many
+    if isinstance(effect, Conditional):
+        return _holds(effect.condition, at)
+    if isinstance(effect, WithWeapons):
+        return at.weapon is not None and _weapon_named(at.weapon, effect.weapons)
+    # The unit with the aura is covered by it itself (AoS2 §21); other units within range
+    # are the table's to see: their players give them as flags.
+    mine = effect.side in ("friendly", "all") and effect.include_self
+    keyed = not effect.keywords or any(at.owner.spec.has(k) for k in effect.keywords)
+    return mine and keyed
 
 
 def _active(ability: AbilitySpec, state: GameState, unit: UnitState) -> bool:
@@ -487,41 +487,56 @@ def unit_attacks(
         effects += list(defence_extra)
         changes = [e for e in effects if isinstance(e, CharacteristicModifier)]
         changes = [c for c in changes if not c.melee_only or use.weapon.kind == "melee"]
-        plain: list[Effect] = []
-        for effect in effects:
-            if isinstance(effect, CharacteristicModifier):
-                if effect.characteristic == "attacks" and effect in changes:
-                    plain.append(ExtraAttacks(effect.amount * use.models))
-            elif isinstance(effect, ExtraAttacksRoll):
-                if dice is not None:
-                    rolled = effect.amount.roll(
-                        dice,
-                        tr(
-                            "{unit}, {weapon}: extra attacks ({dice})",
-                            unit=attacker.name,
-                            weapon=use.weapon.name,
-                            dice=str(effect.amount),
-                        ),
-                    )
-                    say(
-                        state,
-                        trn(
-                            "{weapon}: {n} extra attack.",
-                            "{weapon}: {n} extra attacks.",
-                            rolled,
-                            weapon=use.weapon.name,
-                            n=rolled,
-                        ),
-                    )
-                    plain.append(ExtraAttacks(rolled))
-            elif _attack_effect(effect):
-                plain.append(effect)
+        plain = _plain_effects(state, attacker, use, effects, changes, dice)
         profile = _profile(attacker, use, changes)
         label = champion_name(attacker.spec) if use.champion else None
         result.append(
             UnitAttack(use, Attack(profile, compile_effects(plain)), label or attacker.name)
         )
     return result
+
+
+def _plain_effects(
+    state: GameState,
+    attacker: UnitState,
+    use: WeaponUse,
+    effects: list[Effect],
+    changes: list[CharacteristicModifier],
+    dice: DiceSource | None,
+) -> list[Effect]:
+    """The effects on the attack's rolls: an Attacks modifier in force becomes extra attacks
+    for the models using the weapon, random extra attacks are rolled (none without dice),
+    and effects that change no attack roll are left to other rules."""
+    plain: list[Effect] = []
+    for effect in effects:
+        if isinstance(effect, CharacteristicModifier):
+            if effect.characteristic == "attacks" and effect in changes:
+                plain.append(ExtraAttacks(effect.amount * use.models))
+        elif isinstance(effect, ExtraAttacksRoll):
+            if dice is not None:
+                rolled = effect.amount.roll(
+                    dice,
+                    tr(
+                        "{unit}, {weapon}: extra attacks ({dice})",
+                        unit=attacker.name,
+                        weapon=use.weapon.name,
+                        dice=str(effect.amount),
+                    ),
+                )
+                say(
+                    state,
+                    trn(
+                        "{weapon}: {n} extra attack.",
+                        "{weapon}: {n} extra attacks.",
+                        rolled,
+                        weapon=use.weapon.name,
+                        n=rolled,
+                    ),
+                )
+                plain.append(ExtraAttacks(rolled))
+        elif _attack_effect(effect):
+            plain.append(effect)
+    return plain
 
 
 def _attack_effect(effect: Effect) -> bool:

@@ -21,13 +21,13 @@ import json
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from aos_cli.core.errors import GameError
 from aos_cli.core.numbers import is_ascii_whole
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import N_, _
 
 SCHEMA_VERSION = 2

@@ -12,13 +12,14 @@ registry; this module is shared by every system's kits.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from importlib import import_module
 from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, Protocol
 
 from aos_cli.core.errors import InputError
+from aos_cli.core.records import dataclass
 from aos_cli.core.system import default_id, system_ids
 from aos_cli.language.i18n import _
 

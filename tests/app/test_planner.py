@@ -162,7 +162,7 @@ def test_40k8_plan_in_a_shooting_phase_carries_excess_lost() -> None:
     equals `odds_40k` of the spec the shooting builds."""
     from aos_cli.core.turn import new_game
     from tests.systems.harness import act, to_phase
-    from tests.systems.test_wh40k8_engine import armies
+    from tests.systems.wh40k8.test_engine import armies
 
     state = new_game(armies())
     act(state, "priority", [], first=0)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element
@@ -25,6 +25,7 @@ from aos_cli.content.importers.safexml import ImportProblem, parse_xml, read_byt
 from aos_cli.content.importers.wording import Reading, WeaponRef, read_ability
 from aos_cli.content.schema import slug
 from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_CONTENT_NUMBER, MAX_MODELS
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import N_, _, ngettext, number
 
 SUFFIXES = (".gst", ".cat", ".gstz", ".catz")
@@ -936,6 +937,31 @@ def _ability(
     return data, reading
 
 
+@dataclass
+class _UnitBuild:
+    """A warscroll being built from a unit entry: its data, the weapons read (by name, and as
+    missile and melee lists), each weapon's values given as `*`, the rules read, the texts to
+    keep as reminders, and the notes on what was left as text."""
+
+    name: str
+    keywords: list[str]
+    tally: Tally
+    data: dict[str, Any]
+    notes: list[str] = field(default_factory=list)
+    stars: dict[str, list[str]] = field(default_factory=dict)
+    missile: list[dict[str, Any]] = field(default_factory=list)
+    melee: list[dict[str, Any]] = field(default_factory=list)
+    weapons: dict[str, dict[str, Any]] = field(default_factory=dict)
+    extra_texts: list[tuple[str, str]] = field(default_factory=list)
+    """(name, text) of what is kept as a reminder ability."""
+    abilities: list[dict[str, Any]] = field(default_factory=list)
+    commands: list[dict[str, Any]] = field(default_factory=list)
+    spells: list[dict[str, Any]] = field(default_factory=list)
+    command_models: list[dict[str, Any]] = field(default_factory=list)
+    magic: dict[str, str] | None = None
+    """The unit's `Magic` profile (casts and unbinds), if it has one."""
+
+
 def build_unit(
     name: str,
     root: Element,
@@ -952,66 +978,97 @@ def build_unit(
     that reach it, which may carry its cost); notes on what was left as text. Raises
     UnitProblem when the unit cannot be played."""
     stats = characteristics(unit_profile)
-    notes: list[str] = []
-    data: dict[str, Any] = {"name": name, "faction": faction, "source": source}
-    stars: dict[str, list[str]] = {}
-    missile: list[dict[str, Any]] = []
-    melee: list[dict[str, Any]] = []
-    weapons: dict[str, dict[str, Any]] = {}
-    extra_texts: list[tuple[str, str]] = []
+    unit = _UnitBuild(
+        name=name,
+        keywords=keywords,
+        tally=tally,
+        data={"name": name, "faction": faction, "source": source},
+    )
     for item in found:
-        element = item.element
-        if element.get("typeName") != "Weapon":
-            continue
-        wname = re.sub(r"\(s\)$", "", element.get("name", "").strip()).strip()
+        if item.element.get("typeName") == "Weapon":
+            _read_weapon(unit, item.element)
+    refs = _weapon_refs(unit)
+    wounds_starred = stats.get("Wounds", "").strip() in ("*", "✱")
+    _read_move(unit, stats.get("Move", ""), found)
+    unit.data["wounds"] = _int(stats.get("Wounds", ""), "Wounds")
+    bravery = stats.get("Bravery", "").strip()
+    save = stats.get("Save", "").strip()
+    tables = _tables(found)
+    table_data = _read_tables(unit, tables)
+    _move_from_tables(unit, tables, table_data)
+    if save in ("*", "✱"):
+        save = _first_row(tables, "save") or save
+    if bravery in ("*", "✱"):
+        bravery = _first_row(tables, "bravery") or bravery
+    _keep_unset_weapons_as_reminders(unit, table_data)
+    if wounds_starred:
+        raise UnitProblem(_("Wounds is *"))
+    _read_bravery_save_and_size(unit, bravery, save, root, links)
+    seen: set[tuple[str, str]] = set()
+    for item in found:
+        _read_rule(unit, item, refs, seen)
+    _finish_unit(unit, root, found)
+    return unit.data, unit.notes
+
+
+def _read_weapon(unit: _UnitBuild, element: Element) -> None:
+    """Read one weapon profile: named once (a missile and a melee profile of one name apart),
+    with a unique id; a weapon the engine cannot use is kept as a reminder."""
+    weapons = unit.weapons
+    wname = re.sub(r"\(s\)$", "", element.get("name", "").strip()).strip()
+    if wname in weapons:
+        if _is_missile(element) == (weapons[wname] in unit.missile):
+            return
+        wname = f"{wname} ({'missile' if _is_missile(element) else 'melee'})"
         if wname in weapons:
-            if _is_missile(element) == (weapons[wname] in missile):
-                continue
-            wname = f"{wname} ({'missile' if _is_missile(element) else 'melee'})"
-            if wname in weapons:
-                continue
-        try:
-            weapon = _weapon(element, stars, notes)
-        except UnitProblem as problem:
-            extra_texts.append((wname, f"{problem}: {_text_of(element)}"))
-            notes.append(str(problem))
-            continue
-        ident = slug(wname) or "weapon"
-        taken = {w["id"] for w in weapons.values()}
-        base, number = ident, 2
-        while ident in taken:
-            ident, number = f"{base}-{number}", number + 1
-        weapon = {"id": ident, **weapon, "name": wname}
-        unusable = _weapon_problem(weapon)
-        if unusable:
-            extra_texts.append((wname, f"Weapon ({unusable}): {_text_of(element)}"))
-            notes.append(
-                _("weapon {name}: {problem}: kept as a reminder").format(
-                    name=wname, problem=unusable
-                )
-            )
-            stars.pop(wname, None)
-            continue
-        weapons[wname] = weapon
-        (missile if _is_missile(element) else melee).append(weapon)
-    refs = [
+            return
+    try:
+        weapon = _weapon(element, unit.stars, unit.notes)
+    except UnitProblem as problem:
+        unit.extra_texts.append((wname, f"{problem}: {_text_of(element)}"))
+        unit.notes.append(str(problem))
+        return
+    ident = slug(wname) or "weapon"
+    taken = {w["id"] for w in weapons.values()}
+    base, number = ident, 2
+    while ident in taken:
+        ident, number = f"{base}-{number}", number + 1
+    weapon = {"id": ident, **weapon, "name": wname}
+    unusable = _weapon_problem(weapon)
+    if unusable:
+        unit.extra_texts.append((wname, f"Weapon ({unusable}): {_text_of(element)}"))
+        unit.notes.append(
+            _("weapon {name}: {problem}: kept as a reminder").format(name=wname, problem=unusable)
+        )
+        unit.stars.pop(wname, None)
+        return
+    weapons[wname] = weapon
+    (unit.missile if _is_missile(element) else unit.melee).append(weapon)
+
+
+def _weapon_refs(unit: _UnitBuild) -> list[WeaponRef]:
+    """The weapons read, as the ability wording finds them (kind, fixed Rend and Damage)."""
+    return [
         WeaponRef(
             id=w["id"],
             name=w["name"],
-            melee=w in melee,
+            melee=w in unit.melee,
             rend=-int(str(w["rend"]).lstrip("-"))
             if re.fullmatch(r"-?[0-9]{1,3}", str(w["rend"]))
             else 0,
             damage=int(w["damage"]) if re.fullmatch(r"[0-9]{1,4}", str(w["damage"])) else None,
             damage_text=str(w["damage"]),
         )
-        for w in weapons.values()
+        for w in unit.weapons.values()
     ]
-    move = _inches(stats.get("Move", "")).rstrip('"').strip()
+
+
+def _read_move(unit: _UnitBuild, written: str, found: list[Found]) -> None:
+    """The Move characteristic: inches, a roll (`2D6`), none, or `table` (from a damage table,
+    settled once the tables are read)."""
+    data = unit.data
+    move = _inches(written).rstrip('"').strip()
     data["move"] = move
-    star_unit = [
-        k for k in ("Move", "Save", "Bravery", "Wounds") if stats.get(k, "").strip() in ("*", "✱")
-    ]
     if move in ("*", "✱"):
         data["move"] = "table"
     elif re.fullmatch(r"\d*D\d+(\+\d+)?\"?", move.upper()):
@@ -1023,69 +1080,91 @@ def build_unit(
         data["move"] = 0
     else:
         data["move"] = _int(move, "Move")
-    data["wounds"] = _int(stats.get("Wounds", ""), "Wounds")
-    bravery = stats.get("Bravery", "").strip()
-    save = stats.get("Save", "").strip()
+
+
+def _read_tables(unit: _UnitBuild, tables: list[Table]) -> dict[str, Any] | None:
+    """The unit's damage table (the first table by wounds) as data; its columns tied to no
+    value, and every other table, kept as reminder texts."""
     table_data = None
-    tables = _tables(found)
     wound_tables = [t for t in tables if not t.keyed]
     if wound_tables:
-        table_data, leftover = _damage_table(wound_tables[0], weapons, stars, data)
+        table_data, leftover = _damage_table(wound_tables[0], unit.weapons, unit.stars, unit.data)
         for text in leftover:
-            extra_texts.append(("Damage table", text))
+            unit.extra_texts.append(("Damage table", text))
     for table in tables:
         if table is (wound_tables[0] if wound_tables else None):
             continue
         label = f"Table by {table.keyed}" if table.keyed else "Damage table"
-        extra_texts.append((label, "; ".join(", ".join(r) for r in [table.columns, *table.rows])))
+        unit.extra_texts.append(
+            (label, "; ".join(", ".join(r) for r in [table.columns, *table.rows]))
+        )
     if table_data is not None:
-        data["damage_table"] = table_data
-    if data["move"] == "table" and not (
+        unit.data["damage_table"] = table_data
+    return table_data
+
+
+def _move_from_tables(
+    unit: _UnitBuild, tables: list[Table], table_data: dict[str, Any] | None
+) -> None:
+    """A Move given as `*` that no damage table column sets: a table's dice, else its first
+    row (noted); neither is a UnitProblem."""
+    data = unit.data
+    if data["move"] != "table" or (
         table_data and "move" in [c["sets"] for c in table_data["columns"]]
     ):
-        dice = _table_dice(tables, "move")
-        first_move = _first_row(tables, "move")
-        if dice is not None:
-            data["move"] = 0
-            data["random_move"] = dice
-        elif first_move is not None and re.fullmatch(r"\d{1,2}\"?", first_move):
-            data["move"] = int(first_move.rstrip('"'))
-            notes.append(
-                _("Move * read from the first row of its table: {value}").format(value=first_move)
-            )
-        else:
-            raise UnitProblem(_("Move is * but no damage table column sets it"))
-    if save in ("*", "✱"):
-        save = _first_row(tables, "save") or save
-    if bravery in ("*", "✱"):
-        bravery = _first_row(tables, "bravery") or bravery
-    for wname, keys in stars.items():
-        starred = weapons.get(wname)
-        if starred is None:
+        return
+    dice = _table_dice(tables, "move")
+    first_move = _first_row(tables, "move")
+    if dice is not None:
+        data["move"] = 0
+        data["random_move"] = dice
+    elif first_move is not None and re.fullmatch(r"\d{1,2}\"?", first_move):
+        data["move"] = int(first_move.rstrip('"'))
+        unit.notes.append(
+            _("Move * read from the first row of its table: {value}").format(value=first_move)
+        )
+    else:
+        raise UnitProblem(_("Move is * but no damage table column sets it"))
+
+
+def _keep_unset_weapons_as_reminders(unit: _UnitBuild, table_data: dict[str, Any] | None) -> None:
+    """A weapon with a `*` value that no damage table column sets leaves the profiles: its
+    values are kept as a reminder text (noted)."""
+    for wname, keys in unit.stars.items():
+        weapon = unit.weapons.get(wname)
+        if weapon is None:
             continue
-        weapon = starred
         sets = [c["sets"] for c in (table_data or {}).get("columns", [])]
         missing = [k for k in keys if f"weapon.{weapon['id']}.{k}" not in sets]
-        if missing:
-            for kind in (missile, melee):
-                if weapon in kind:
-                    kind.remove(weapon)
-            labels = ", ".join(WEAPON_KEYS[k] for k in missing)
-            shown = ", ".join(f"{WEAPON_KEYS[k]} {weapon[k]}" for k in WEAPON_KEYS)
-            extra_texts.append(
-                (wname, f"Weapon whose {labels} the warscroll gives in its rules (*): {shown}")
-            )
-            notes.append(
-                _(
-                    "weapon {name}: {labels} is * without a damage table column: kept as a reminder"
-                ).format(name=wname, labels=labels)
-            )
-    if "Wounds" in star_unit:
-        raise UnitProblem(_("Wounds is *"))
+        if not missing:
+            continue
+        for kind in (unit.missile, unit.melee):
+            if weapon in kind:
+                kind.remove(weapon)
+        labels = ", ".join(WEAPON_KEYS[k] for k in missing)
+        shown = ", ".join(f"{WEAPON_KEYS[k]} {weapon[k]}" for k in WEAPON_KEYS)
+        unit.extra_texts.append(
+            (wname, f"Weapon whose {labels} the warscroll gives in its rules (*): {shown}")
+        )
+        unit.notes.append(
+            _(
+                "weapon {name}: {labels} is * without a damage table column: kept as a reminder"
+            ).format(name=wname, labels=labels)
+        )
+
+
+def _read_bravery_save_and_size(
+    unit: _UnitBuild, bravery: str, save: str, root: Element, links: Sequence[Element]
+) -> None:
+    """Bravery, Save (a `4"` typo read as 4+, noted), the unit's size and points, its keywords
+    and whether it is a WIZARD or a PRIEST."""
+    data, keywords = unit.data, unit.keywords
     data["bravery"] = _int(bravery, "Bravery") if bravery not in ("-", "") else 0
     typo = re.fullmatch(r"([2-6])\s*[\"'”]", save)
     if typo:
-        notes.append(_("Save {save} read as {roll}+").format(save=repr(save), roll=typo.group(1)))
+        unit.notes.append(
+            _("Save {save} read as {roll}+").format(save=repr(save), roll=typo.group(1))
+        )
         save = f"{typo.group(1)}+"
     data["save"] = save if save not in ("", "*", "✱") else "-"
     data["unit_size"] = _size(root)
@@ -1097,137 +1176,171 @@ def build_unit(
         data["wizard"] = {}
     if "PRIEST" in keywords:
         data["priest"] = True
-    abilities: list[dict[str, Any]] = []
-    commands: list[dict[str, Any]] = []
-    spells: list[dict[str, Any]] = []
-    command_models: list[dict[str, Any]] = []
-    magic: dict[str, str] | None = None
-    seen: set[tuple[str, str]] = set()
-    for item in found:
-        element = item.element
-        type_name = element.get("typeName", "") if element.tag == "profile" else "Rule"
-        aname = element.get("name", "").strip()
-        if (type_name, aname) in seen or type_name in ("Weapon", "Unit") or item.linked:
-            continue
-        seen.add((type_name, aname))
-        text = _text_of(element)
-        if type_name == "Magic":
-            magic = characteristics(element)
-            continue
-        if type_name == "Damage Table" or is_table_row(element):
-            continue
-        if type_name in SKIPPED_TYPES:
-            continue
-        if type_name == "Spell" and slug(aname) == "arcane-bolt":
-            # the game system's own spell: the engine casts it by its rule (1 mortal wound,
-            # D3 on a casting roll of 10+); the wizard knows it by id
-            continue
-        if type_name == "Spell":
-            values = characteristics(element)
-            description = values.get("Description", text)
-            try:
-                casting = _int(values.get("Casting Value", "").rstrip("+"), "Casting Value")
-                if not 1 <= casting <= 18:
-                    raise UnitProblem(_("Casting Value {value}").format(value=casting))
-            except UnitProblem as problem:
-                extra_texts.append((aname, f"spell ({problem}): {description}"))
-                continue
-            reading = read_ability(description, refs)
-            tally.count(reading)
-            spell: dict[str, Any] = {
-                "name": aname,
-                "casting_value": casting,
-                "text": description or aname,
-            }
-            distance = _range_in(description)
-            if distance is not None:
-                spell["range"] = distance
-            if reading.effects:
-                spell["effects"] = reading.effects
-            if reading.target:
-                spell["target"] = reading.target
-            if not reading.complete or not reading.effects:
-                spell["reminder"] = True
-            spells.append(spell)
-            continue
-        if type_name == "Command Abilities":
-            command, _reading = _ability(aname, values_text(element), refs, tally, command=True)
-            commands.append(command)
-            continue
-        if type_name == "Prayer":
-            prayer, _reading = _ability(f"Prayer: {aname}", text, refs, tally)
-            prayer.setdefault("timing", {"phase": "hero", "turn": "yours"})
-            if prayer["timing"] == {"phase": "any"}:
-                prayer["timing"] = {"phase": "hero", "turn": "yours"}
-            abilities.append(prayer)
-            continue
-        role = _command_role(aname, text) if type_name in ABILITY_TYPES | {"Rule"} else None
-        if type_name == "Unit Leader":
-            role = role or "champion"
-        # one champion; standard bearers or musicians of two kinds (a Flag Bearer and an Icon
-        # Bearer, each with its own rule) are each a command model, known by name
-        if role is not None and all(
-            m["role"] != role or (role != "champion" and m["name"] != aname) for m in command_models
-        ):
-            reading = read_ability(text, refs, command_model=role != "champion")
-            tally.count(reading)
-            model: dict[str, Any] = {"role": role, "name": aname, "text": text or aname}
-            one_per = re.search(r"1 in every (\d{1,3}) models", text.lower())
-            if one_per:
-                model["one_per"] = int(one_per.group(1))
-            attack_effects = [e for e in reading.effects if e["type"] != "ward"]
-            if attack_effects:
-                model["effects"] = attack_effects
-            if not reading.complete or not attack_effects:
-                model["reminder"] = True
-            command_models.append(model)
-            continue
-        if type_name not in ABILITY_TYPES and _LEVEL_ROW.match(aname):
-            # `2. Unholy Vigour` of an `Evocation of Death Level` table: in force only from
-            # that level (or on that result), which no effect can say: its text, a reminder
-            tally.abilities += 1
-            tally.reminders += 1
-            abilities.append({"name": aname, "text": text or aname, "reminder": True})
-            continue
-        one = data["unit_size"] == {"min": 1, "max": 1} or data["unit_size"] == {"min": 1}
-        bearer = name if one and "HERO" in keywords else ""
-        ability, reading = _ability(aname, text, refs, tally, bearer=bearer)
-        if reading.fly:
-            data["fly"] = True
-            continue
-        abilities.append(ability)
-    for label, text in extra_texts:
-        tally.abilities += 1
-        tally.reminders += 1
+
+
+def _read_rule(
+    unit: _UnitBuild, item: Found, refs: list[WeaponRef], seen: set[tuple[str, str]]
+) -> None:
+    """Read one rule or profile of the unit (once each by type and name): its Magic, a spell,
+    a command ability, a prayer, a command model's rule, a level's row, or an ability."""
+    element = item.element
+    type_name = element.get("typeName", "") if element.tag == "profile" else "Rule"
+    aname = element.get("name", "").strip()
+    if (type_name, aname) in seen or type_name in ("Weapon", "Unit") or item.linked:
+        return
+    seen.add((type_name, aname))
+    text = _text_of(element)
+    if type_name == "Magic":
+        unit.magic = characteristics(element)
+        return
+    if _not_a_rule_of_its_own(type_name, aname, element):
+        return
+    if type_name == "Spell":
+        _read_spell(unit, element, aname, text, refs)
+        return
+    if type_name == "Command Abilities":
+        command, _reading = _ability(aname, values_text(element), refs, unit.tally, command=True)
+        unit.commands.append(command)
+        return
+    if type_name == "Prayer":
+        prayer, _reading = _ability(f"Prayer: {aname}", text, refs, unit.tally)
+        prayer.setdefault("timing", {"phase": "hero", "turn": "yours"})
+        if prayer["timing"] == {"phase": "any"}:
+            prayer["timing"] = {"phase": "hero", "turn": "yours"}
+        unit.abilities.append(prayer)
+        return
+    if _read_command_model(unit, type_name, aname, text, refs):
+        return
+    if type_name not in ABILITY_TYPES and _LEVEL_ROW.match(aname):
+        # `2. Unholy Vigour` of an `Evocation of Death Level` table: in force only from
+        # that level (or on that result), which no effect can say: its text, a reminder
+        unit.tally.abilities += 1
+        unit.tally.reminders += 1
+        unit.abilities.append({"name": aname, "text": text or aname, "reminder": True})
+        return
+    data = unit.data
+    one = data["unit_size"] == {"min": 1, "max": 1} or data["unit_size"] == {"min": 1}
+    bearer = unit.name if one and "HERO" in unit.keywords else ""
+    ability, reading = _ability(aname, text, refs, unit.tally, bearer=bearer)
+    if reading.fly:
+        data["fly"] = True
+        return
+    unit.abilities.append(ability)
+
+
+def _not_a_rule_of_its_own(type_name: str, aname: str, element: Element) -> bool:
+    """A damage table's row, a profile type read elsewhere, or the game's own Arcane Bolt."""
+    if type_name == "Damage Table" or is_table_row(element):
+        return True
+    if type_name in SKIPPED_TYPES:
+        return True
+    # the game system's own spell: the engine casts it by its rule (1 mortal wound, D3 on a
+    # casting roll of 10+); the wizard knows it by id
+    return type_name == "Spell" and slug(aname) == "arcane-bolt"
+
+
+def _read_spell(
+    unit: _UnitBuild, element: Element, aname: str, text: str, refs: list[WeaponRef]
+) -> None:
+    """A spell with its casting value, range and effects (a reminder when not all read); one
+    whose casting value cannot be cast is kept as a reminder text."""
+    values = characteristics(element)
+    description = values.get("Description", text)
+    try:
+        casting = _int(values.get("Casting Value", "").rstrip("+"), "Casting Value")
+        if not 1 <= casting <= 18:
+            raise UnitProblem(_("Casting Value {value}").format(value=casting))
+    except UnitProblem as problem:
+        unit.extra_texts.append((aname, f"spell ({problem}): {description}"))
+        return
+    reading = read_ability(description, refs)
+    unit.tally.count(reading)
+    spell: dict[str, Any] = {
+        "name": aname,
+        "casting_value": casting,
+        "text": description or aname,
+    }
+    distance = _range_in(description)
+    if distance is not None:
+        spell["range"] = distance
+    if reading.effects:
+        spell["effects"] = reading.effects
+    if reading.target:
+        spell["target"] = reading.target
+    if not reading.complete or not reading.effects:
+        spell["reminder"] = True
+    unit.spells.append(spell)
+
+
+def _read_command_model(
+    unit: _UnitBuild, type_name: str, aname: str, text: str, refs: list[WeaponRef]
+) -> bool:
+    """Whether the rule is a command model's (a champion, standard bearer or musician), read
+    as one: its effects on the unit while it has the model."""
+    role = _command_role(aname, text) if type_name in ABILITY_TYPES | {"Rule"} else None
+    if type_name == "Unit Leader":
+        role = role or "champion"
+    # one champion; standard bearers or musicians of two kinds (a Flag Bearer and an Icon
+    # Bearer, each with its own rule) are each a command model, known by name
+    if role is None or not all(
+        m["role"] != role or (role != "champion" and m["name"] != aname)
+        for m in unit.command_models
+    ):
+        return False
+    reading = read_ability(text, refs, command_model=role != "champion")
+    unit.tally.count(reading)
+    model: dict[str, Any] = {"role": role, "name": aname, "text": text or aname}
+    one_per = re.search(r"1 in every (\d{1,3}) models", text.lower())
+    if one_per:
+        model["one_per"] = int(one_per.group(1))
+    attack_effects = [e for e in reading.effects if e["type"] != "ward"]
+    if attack_effects:
+        model["effects"] = attack_effects
+    if not reading.complete or not attack_effects:
+        model["reminder"] = True
+    unit.command_models.append(model)
+    return True
+
+
+def _finish_unit(unit: _UnitBuild, root: Element, found: list[Found]) -> None:
+    """The texts kept as reminder abilities, ids, the wizard, the weapons kept (abilities
+    naming only weapons left out name none), the weapon options and the rules, into the data."""
+    data, abilities = unit.data, unit.abilities
+    for label, text in unit.extra_texts:
+        unit.tally.abilities += 1
+        unit.tally.reminders += 1
         abilities.append({"name": label, "text": text, "reminder": True})
     unique_ids(abilities)
-    unique_ids(commands)
-    unique_ids(spells)
-    if magic is not None or "WIZARD" in keywords:
-        data["wizard"] = _wizard(magic, spells, notes, [a["text"] for a in abilities])
-    data["missile_weapons"] = missile
-    data["melee_weapons"] = melee
-    kept = {w["id"] for w in [*missile, *melee]}
+    unique_ids(unit.commands)
+    unique_ids(unit.spells)
+    if unit.magic is not None or "WIZARD" in unit.keywords:
+        data["wizard"] = _wizard(
+            unit.magic, unit.spells, unit.notes, [a["text"] for a in abilities]
+        )
+    data["missile_weapons"] = unit.missile
+    data["melee_weapons"] = unit.melee
+    kept = {w["id"] for w in [*unit.missile, *unit.melee]}
     for ability in abilities:
         if "weapons" in ability:
             ability["weapons"] = [w for w in ability["weapons"] if w in kept]
             if not ability["weapons"]:
                 del ability["weapons"]
-    weapons = {n: w for n, w in weapons.items() if w["id"] in kept}
-    if command_models:
-        data["command_models"] = command_models
+    weapons = {n: w for n, w in unit.weapons.items() if w["id"] in kept}
+    if unit.command_models:
+        data["command_models"] = unit.command_models
     from aos_cli.content.importers.loadouts import weapon_choices
 
-    data["weapon_options"] = weapon_choices(root, found, weapons, data["unit_size"], command_models)
+    data["weapon_options"] = weapon_choices(
+        root, found, weapons, data["unit_size"], unit.command_models
+    )
     if not data["weapon_options"]:
         del data["weapon_options"]
     if abilities:
         data["abilities"] = abilities
-    if commands:
-        data["command_abilities"] = commands
-    if spells:
-        data["spells"] = spells
-    return data, notes
+    if unit.commands:
+        data["command_abilities"] = unit.commands
+    if unit.spells:
+        data["spells"] = unit.spells
 
 
 def values_text(element: Element) -> str:
@@ -1485,10 +1598,6 @@ def import_catalogues(
 ) -> ImportReport:
     """Read every file given and build a validated warscroll for every unit in them;
     `progress` is told each file as it is read and as its units are built."""
-    from pydantic import ValidationError
-
-    from aos_cli.content.schema import Warscroll
-
     report = ImportReport()
     catalogues = []
     for path in catalogue_files(paths):
@@ -1501,102 +1610,21 @@ def import_catalogues(
         index.add(catalogue)
     _UNIT_PROFILE_IDS.clear()
     _UNIT_PROFILE_IDS.update(i for i, p in index.profiles.items() if p.get("typeName") == "Unit")
-    given = {c.id for c in catalogues}
-    for catalogue in catalogues:
-        for link in catalogue.root.iter("catalogueLink"):
-            if link.get("targetId") not in given:
-                report.notes.append(
-                    _(
-                        "{catalogue} links the catalogue {linked}, which was not given: "
-                        "its units are not imported"
-                    ).format(catalogue=catalogue.name, linked=repr(link.get("name")))
-                )
-    factions = [c.faction for c in catalogues if not c.library and c.root.tag == "catalogue"]
-    linking: dict[str, list[Element]] = {}
+    _note_links_not_given(catalogues, report)
+    run = _CatalogueImport(
+        report=report,
+        index=index,
+        factions=[c.faction for c in catalogues if not c.library and c.root.tag == "catalogue"],
+    )
     for catalogue in catalogues:
         for link in catalogue.root.iter("entryLink"):
-            linking.setdefault(link.get("targetId", ""), []).append(link)
-    chosen: dict[str, Candidate] = {}
-    tally = Tally()
+            run.linking.setdefault(link.get("targetId", ""), []).append(link)
     for catalogue in catalogues:
         if progress is not None:
             progress(_("building the warscrolls of {file}").format(file=catalogue.file))
         for root in unit_roots(catalogue):
-            try:
-                found = list(walk(root, index, root))
-            except UnitProblem as problem:
-                name = root.get("name", "").strip()
-                report.skipped.append(Skipped(name, catalogue.file, str(problem)))
-                continue
-            unit_profiles = [f for f in found if f.element.get("typeName") == "Unit"]
-            keywords = _keywords([root, *linking.get(root.get("id", ""), [])], index)
-            faction = catalogue.faction
-            if catalogue.library or catalogue.root.tag == "gameSystem":
-                faction = next(
-                    (
-                        f
-                        for f in factions
-                        if f.upper() in keywords or f.upper().rstrip("S") in keywords
-                    ),
-                    faction,
-                )
-            if faction.upper() in keywords and faction.upper().endswith("S"):
-                # BSData writes the faction keyword in the plural (STORMCAST ETERNALS); the
-                # warscrolls' own keyword is the singular (STORMCAST ETERNAL).
-                keywords = [*keywords, faction.upper()[:-1]]
-            root_name = root.get("name", "").strip()
-            for item in unit_profiles:
-                profile = item.element
-                name = _profile_name(root, root_name, item, unit_profiles)
-                others = [
-                    o.owner
-                    for o in unit_profiles
-                    if o.owner is not item.owner and o.owner is not root
-                ]
-                mine = [f for f in found if not any(owns(o, f.owner) for o in others)]
-                if len(unit_profiles) > 1:
-                    mine = _own_share(item, unit_profiles, mine)
-                source = f"BattleScribe catalogue {catalogue.name!r} (revision {catalogue.root.get('revision', '?')})"
-                try:
-                    data, notes = build_unit(
-                        name,
-                        root,
-                        profile,
-                        mine,
-                        faction,
-                        keywords,
-                        source,
-                        tally,
-                        links=linking.get(root.get("id", ""), []),
-                    )
-                except UnitProblem as problem:
-                    report.skipped.append(Skipped(name, catalogue.file, str(problem)))
-                    continue
-                ident = slug(name)
-                data = {"id": ident, **data}
-                try:
-                    Warscroll.model_validate(data)
-                except ValidationError as error:
-                    first = error.errors(include_url=False)[0]
-                    where = ".".join(str(p) for p in first["loc"])
-                    report.skipped.append(
-                        Skipped(name, catalogue.file, f"{where}: {first['msg']}".removeprefix(": "))
-                    )
-                    continue
-                candidate = Candidate(data, notes, catalogue, faction, order=len(chosen))
-                held = chosen.get(ident)
-                if held is None:
-                    chosen[ident] = candidate
-                    continue
-                keep, drop = (
-                    (held, candidate) if held.rank() <= candidate.rank() else (candidate, held)
-                )
-                keep.order = min(keep.order, drop.order)
-                chosen[ident] = keep
-                report.skipped.append(
-                    Skipped(drop.data["name"], drop.catalogue.file, _same_name_reason(keep, drop))
-                )
-    for candidate in sorted(chosen.values(), key=lambda c: c.order):
+            _import_unit_entry(run, catalogue, root)
+    for candidate in sorted(run.chosen.values(), key=lambda c: c.order):
         data = candidate.data
         for note in candidate.notes:
             report.notes.append(f"{data['name']}: {note}")
@@ -1607,6 +1635,133 @@ def import_catalogues(
     settle_target_keywords(report.warscrolls)
     report.count_written()
     return report
+
+
+@dataclass
+class _CatalogueImport:
+    """An import under way: its report, the index of every file's entries, the factions of
+    the army catalogues, the entryLinks by target, and the warscroll chosen for each id."""
+
+    report: ImportReport
+    index: Index
+    factions: list[str]
+    linking: dict[str, list[Element]] = field(default_factory=dict)
+    chosen: dict[str, Candidate] = field(default_factory=dict)
+    tally: Tally = field(default_factory=Tally)
+
+
+def _note_links_not_given(catalogues: list[Catalogue], report: ImportReport) -> None:
+    """Note each catalogue linked but not given: its units are not imported."""
+    given = {c.id for c in catalogues}
+    for catalogue in catalogues:
+        for link in catalogue.root.iter("catalogueLink"):
+            if link.get("targetId") not in given:
+                report.notes.append(
+                    _(
+                        "{catalogue} links the catalogue {linked}, which was not given: "
+                        "its units are not imported"
+                    ).format(catalogue=catalogue.name, linked=repr(link.get("name")))
+                )
+
+
+def _import_unit_entry(run: _CatalogueImport, catalogue: Catalogue, root: Element) -> None:
+    """Build the warscroll of each `Unit` profile under one unit entry (a unit whose entries
+    cannot be walked is skipped, with its reason)."""
+    try:
+        found = list(walk(root, run.index, root))
+    except UnitProblem as problem:
+        name = root.get("name", "").strip()
+        run.report.skipped.append(Skipped(name, catalogue.file, str(problem)))
+        return
+    unit_profiles = [f for f in found if f.element.get("typeName") == "Unit"]
+    faction, keywords = _faction_and_keywords(run, catalogue, root)
+    root_name = root.get("name", "").strip()
+    for item in unit_profiles:
+        name = _profile_name(root, root_name, item, unit_profiles)
+        others = [
+            o.owner for o in unit_profiles if o.owner is not item.owner and o.owner is not root
+        ]
+        mine = [f for f in found if not any(owns(o, f.owner) for o in others)]
+        if len(unit_profiles) > 1:
+            mine = _own_share(item, unit_profiles, mine)
+        _import_profile(run, catalogue, root, item.element, name, mine, faction, keywords)
+
+
+def _faction_and_keywords(
+    run: _CatalogueImport, catalogue: Catalogue, root: Element
+) -> tuple[str, list[str]]:
+    """The unit's faction (a shared library's unit takes the army's its keywords name) and its
+    keywords (with the faction keyword's singular, as the warscrolls write it)."""
+    keywords = _keywords([root, *run.linking.get(root.get("id", ""), [])], run.index)
+    faction = catalogue.faction
+    if catalogue.library or catalogue.root.tag == "gameSystem":
+        faction = next(
+            (f for f in run.factions if f.upper() in keywords or f.upper().rstrip("S") in keywords),
+            faction,
+        )
+    if faction.upper() in keywords and faction.upper().endswith("S"):
+        # BSData writes the faction keyword in the plural (STORMCAST ETERNALS); the
+        # warscrolls' own keyword is the singular (STORMCAST ETERNAL).
+        keywords = [*keywords, faction.upper()[:-1]]
+    return faction, keywords
+
+
+def _import_profile(
+    run: _CatalogueImport,
+    catalogue: Catalogue,
+    root: Element,
+    profile: Element,
+    name: str,
+    mine: list[Found],
+    faction: str,
+    keywords: list[str],
+) -> None:
+    """Build and validate one warscroll, kept unless a better one of its name is (the one
+    left out is listed as skipped, with its reason)."""
+    from pydantic import ValidationError
+
+    from aos_cli.content.schema import Warscroll
+
+    report = run.report
+    source = f"BattleScribe catalogue {catalogue.name!r} (revision {catalogue.root.get('revision', '?')})"
+    try:
+        data, notes = build_unit(
+            name,
+            root,
+            profile,
+            mine,
+            faction,
+            keywords,
+            source,
+            run.tally,
+            links=run.linking.get(root.get("id", ""), []),
+        )
+    except UnitProblem as problem:
+        report.skipped.append(Skipped(name, catalogue.file, str(problem)))
+        return
+    ident = slug(name)
+    data = {"id": ident, **data}
+    try:
+        Warscroll.model_validate(data)
+    except ValidationError as error:
+        first = error.errors(include_url=False)[0]
+        where = ".".join(str(p) for p in first["loc"])
+        report.skipped.append(
+            Skipped(name, catalogue.file, f"{where}: {first['msg']}".removeprefix(": "))
+        )
+        return
+    chosen = run.chosen
+    candidate = Candidate(data, notes, catalogue, faction, order=len(chosen))
+    held = chosen.get(ident)
+    if held is None:
+        chosen[ident] = candidate
+        return
+    keep, drop = (held, candidate) if held.rank() <= candidate.rank() else (candidate, held)
+    keep.order = min(keep.order, drop.order)
+    chosen[ident] = keep
+    report.skipped.append(
+        Skipped(drop.data["name"], drop.catalogue.file, _same_name_reason(keep, drop))
+    )
 
 
 _ALLEGIANCE = re.compile(r"\s*allegiance\s*:\s*(?P<name>.{1,80}?)\s*", re.IGNORECASE)

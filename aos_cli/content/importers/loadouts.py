@@ -13,11 +13,12 @@ command models' `weapons`; the catalogue importer calls it once per unit.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 from xml.etree.ElementTree import Element
 
 from aos_cli.content.schema import slug
+from aos_cli.core.records import dataclass
 
 MAX_DEPTH = 64
 """Selections nested deeper than this under one unit are not read for choices."""
@@ -84,6 +85,20 @@ def _weapon_of(element: Element, weapons: dict[str, dict[str, Any]]) -> str | No
     return None
 
 
+@dataclass
+class _Placed:
+    """Where a unit's weapon entries sit: in a choice group (group → its alternatives, each an
+    entry and the weapons it gives), in an optional entry of its own, carried by every model
+    (`fixed`), or by one command model (its index → weapons)."""
+
+    groups: dict[int, tuple[Element, dict[int, tuple[Element, list[str]]]]] = field(
+        default_factory=dict
+    )
+    singles: dict[int, tuple[Element, list[str]]] = field(default_factory=dict)
+    fixed: set[str] = field(default_factory=set)
+    own: dict[int, list[str]] = field(default_factory=dict)
+
+
 def weapon_choices(
     root: Element,
     found: list[Any],
@@ -93,6 +108,32 @@ def weapon_choices(
 ) -> list[dict[str, Any]]:
     """The unit's weapon options (default first where a group has one); the weapons of a
     command model's own entry are put on that command model (`weapons`)."""
+    parents = _parents(root)
+    models = {_key(m["name"]): index for index, m in enumerate(command_models)}
+    placed = _Placed()
+    for item in found:
+        element: Element = item.element
+        if element.get("typeName") != "Weapon":
+            continue
+        weapon = _weapon_of(element, weapons)
+        if weapon is None:
+            continue
+        _place(placed, weapon, item.owner, root, parents, models)
+    for index, carried in placed.own.items():
+        command_models[index]["weapons"] = list(dict.fromkeys(carried))
+    kept: set[str] = {w for ws in placed.own.values() for w in ws}
+    options = _group_options(placed, kept, root, size)
+    options.extend(_single_options(placed, kept, root, size))
+    taken: set[str] = set()
+    for number, option in enumerate(options, start=1):
+        if option["id"] in taken:
+            option["id"] = f"{option['id']}-{number}"
+        taken.add(option["id"])
+    return options
+
+
+def _parents(root: Element) -> dict[int, Element]:
+    """Each element's parent under the unit (by the child's id), down to MAX_DEPTH."""
     parents: dict[int, Element] = {}
     stack: list[tuple[Element, int]] = [(root, 0)]
     while stack:
@@ -102,65 +143,77 @@ def weapon_choices(
         for child in node:
             parents[id(child)] = node
             stack.append((child, depth + 1))
-    groups: dict[int, tuple[Element, dict[int, tuple[Element, list[str]]]]] = {}
-    singles: dict[int, tuple[Element, list[str]]] = {}
-    fixed: set[str] = set()
-    own: dict[int, list[str]] = {}
-    models = {_key(m["name"]): index for index, m in enumerate(command_models)}
-    for item in found:
-        element: Element = item.element
-        if element.get("typeName") != "Weapon":
-            continue
-        weapon = _weapon_of(element, weapons)
-        if weapon is None:
-            continue
-        owner: Element = item.owner
-        if owner is root or id(owner) not in parents:
-            fixed.add(weapon)
-            continue
-        chain: list[Element] = []
-        up: Element | None = owner
-        while up is not None and up is not root and len(chain) < MAX_DEPTH:
-            chain.append(up)
-            up = parents.get(id(up))
-        entries = [e for e in chain if e.tag == "selectionEntry"]
-        keeper = next(
-            (
-                models[k]
-                for e in entries
-                for k in models
-                if k and f" {k} " in f" {_key(e.get('name', ''))} "
-            ),
-            None,
-        )
-        if keeper is not None:
-            if all((_minimum(e) or 0) >= 1 for e in entries):
-                own.setdefault(keeper, []).append(weapon)
-            continue
-        group = next((e for e in chain if e.tag == "selectionEntryGroup"), None)
-        if group is not None:
-            below = chain[: chain.index(group)]
-            choice = next((e for e in reversed(below) if e.tag == "selectionEntry"), owner)
-            _, alternatives = groups.setdefault(id(group), (group, {}))
-            alternatives.setdefault(id(choice), (choice, []))[1].append(weapon)
-            continue
-        # A weapon entry is optional with a minimum of 0, or with no minimum but a maximum
-        # (the Stabbas' `x3 Barbed Net`, up to 1 per 20 models): never every model's.
-        optional = [
-            e
+    return parents
+
+
+def _place(
+    placed: _Placed,
+    weapon: str,
+    owner: Element,
+    root: Element,
+    parents: dict[int, Element],
+    models: dict[str, int],
+) -> None:
+    """Put one weapon where the selections above its entry (`owner` and up) say it belongs."""
+    if owner is root or id(owner) not in parents:
+        placed.fixed.add(weapon)
+        return
+    chain: list[Element] = []
+    up: Element | None = owner
+    while up is not None and up is not root and len(chain) < MAX_DEPTH:
+        chain.append(up)
+        up = parents.get(id(up))
+    entries = [e for e in chain if e.tag == "selectionEntry"]
+    keeper = next(
+        (
+            models[k]
             for e in entries
-            if e.get("type") == "upgrade"
-            and (_minimum(e) == 0 or (_minimum(e) is None and _constraint(e, "max") is not None))
-        ]
-        if optional:
-            singles.setdefault(id(optional[-1]), (optional[-1], []))[1].append(weapon)
-        else:
-            fixed.add(weapon)
-    for index, carried in own.items():
-        command_models[index]["weapons"] = list(dict.fromkeys(carried))
-    kept: set[str] = {w for ws in own.values() for w in ws}
+            for k in models
+            if k and f" {k} " in f" {_key(e.get('name', ''))} "
+        ),
+        None,
+    )
+    if keeper is not None:
+        if all((_minimum(e) or 0) >= 1 for e in entries):
+            placed.own.setdefault(keeper, []).append(weapon)
+        return
+    group = next((e for e in chain if e.tag == "selectionEntryGroup"), None)
+    if group is not None:
+        below = chain[: chain.index(group)]
+        choice = next((e for e in reversed(below) if e.tag == "selectionEntry"), owner)
+        _, alternatives = placed.groups.setdefault(id(group), (group, {}))
+        alternatives.setdefault(id(choice), (choice, []))[1].append(weapon)
+        return
+    optional = _optional_entries(entries)
+    if optional:
+        placed.singles.setdefault(id(optional[-1]), (optional[-1], []))[1].append(weapon)
+    else:
+        placed.fixed.add(weapon)
+
+
+def _optional_entries(entries: list[Element]) -> list[Element]:
+    """The upgrade entries a model may leave out.
+
+    A weapon entry is optional with a minimum of 0, or with no minimum but a maximum (the
+    Stabbas' `x3 Barbed Net`, up to 1 per 20 models): never every model's."""
+    return [
+        e
+        for e in entries
+        if e.get("type") == "upgrade"
+        and (_minimum(e) == 0 or (_minimum(e) is None and _constraint(e, "max") is not None))
+    ]
+
+
+def _group_options(
+    placed: _Placed, kept: set[str], root: Element, size: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """The options of the choice groups: a group every model chooses from (its default
+    first), or one some models may take (`one_per`). A weapon every alternative gives, and a
+    required group's lone weapon, become every model's (`placed.fixed`); `kept` gathers the
+    weapons offered."""
     options: list[dict[str, Any]] = []
-    for group, alternatives in groups.values():
+    fixed = placed.fixed
+    for group, alternatives in placed.groups.values():
         listed = [list(dict.fromkeys(ws)) for _, ws in alternatives.values()]
         everywhere = set.intersection(*(set(ws) for ws in listed)) if listed else set()
         fixed |= everywhere if len(listed) > 1 else set()
@@ -185,8 +238,17 @@ def weapon_choices(
             option["one_per"] = _per_models(group, root, size)
         kept.update(choices)
         options.append(option)
-    for entry, carried in singles.values():
-        choices = [c for c in dict.fromkeys(carried) if c not in fixed and c not in kept]
+    return options
+
+
+def _single_options(
+    placed: _Placed, kept: set[str], root: Element, size: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """The options of the optional entries outside any group: special weapons some models
+    may take (`one_per`), each weapon offered once."""
+    options: list[dict[str, Any]] = []
+    for entry, carried in placed.singles.values():
+        choices = [c for c in dict.fromkeys(carried) if c not in placed.fixed and c not in kept]
         if not choices:
             continue
         kept.update(choices)
@@ -197,11 +259,6 @@ def weapon_choices(
                 "one_per": _per_models(entry, root, size),
             }
         )
-    taken: set[str] = set()
-    for number, option in enumerate(options, start=1):
-        if option["id"] in taken:
-            option["id"] = f"{option['id']}-{number}"
-        taken.add(option["id"])
     return options
 
 
@@ -302,24 +359,52 @@ def roster_loadout(
     it prints for the unit. Special weapons (`one_per`) are read first, then each model's
     choice: the recorded one for the rest of the models, else the warscroll's default."""
     loadout = Loadout()
-    read = [(None, "") if _is_model_line(item, unit) else _read_item(item) for item in items]
-    shown = {_key(p) for p in profiles}
-    names = {w.id: w.name for w in scroll.weapons}
-    keys = {w.id: _key(w.name) for w in scroll.weapons}
-    # A printed weapon the warscroll spells otherwise is its weapon when no other has that
-    # last word (`Corpsemaster's Goad` for `Corpse Goad`; never a guess between two).
-    for printed in list(shown):
-        if printed in keys.values():
-            continue
-        like = [k for k in keys.values() if same_weapon(printed, k)]
-        if len(like) == 1:
-            shown.add(like[0])
-    loadout.unknown = sorted(
-        p for p in profiles if not any(same_weapon(_key(p), k) for k in keys.values())
-    )
+    roster = _RosterItems.read_items(scroll, items, profiles, unit, loadout)
+    specials = _read_special_weapons(scroll, models, roster, loadout)
+    rest = max(0, models - specials)
+    for option in [o for o in scroll.weapon_options if o.one_per is None]:
+        _read_model_choice(option, rest, roster, loadout)
+    return loadout
 
-    def mentions(choice: str, loose: bool) -> list[int | None]:
-        wanted = _key(names.get(choice, choice))
+
+@dataclass
+class _RosterItems:
+    """A roster's items for one unit as (count, key), the weapon names it prints (keys), and
+    the warscroll's weapons by id (their names and keys); what is read is marked in `loadout`."""
+
+    read: list[tuple[int | None, str]]
+    shown: set[str]
+    names: dict[str, str]
+    keys: dict[str, str]
+    loadout: Loadout
+
+    @classmethod
+    def read_items(
+        cls, scroll: Any, items: list[str], profiles: list[str], unit: str, loadout: Loadout
+    ) -> _RosterItems:
+        """Read the items and printed profiles; note the printed weapons the warscroll lacks."""
+        read = [(None, "") if _is_model_line(item, unit) else _read_item(item) for item in items]
+        shown = {_key(p) for p in profiles}
+        names = {w.id: w.name for w in scroll.weapons}
+        keys = {w.id: _key(w.name) for w in scroll.weapons}
+        # A printed weapon the warscroll spells otherwise is its weapon when no other has that
+        # last word (`Corpsemaster's Goad` for `Corpse Goad`; never a guess between two).
+        for printed in list(shown):
+            if printed in keys.values():
+                continue
+            like = [k for k in keys.values() if same_weapon(printed, k)]
+            if len(like) == 1:
+                shown.add(like[0])
+        loadout.unknown = sorted(
+            p for p in profiles if not any(same_weapon(_key(p), k) for k in keys.values())
+        )
+        return cls(read, shown, names, keys, loadout)
+
+    def mentions(self, choice: str, loose: bool) -> list[int | None]:
+        """The counts of the items naming the weapon `choice` (None: named without a count);
+        `loose`: its last word alone may name it. Marks the items read as used."""
+        keys, read = self.keys, self.read
+        wanted = _key(self.names.get(choice, choice))
         # `Great Wight Blade` names that weapon, not the `Wight Blade` its words hold.
         longer = [k for k in keys.values() if k != wanted and _says(k, wanted)]
         hits = [
@@ -337,69 +422,87 @@ def roster_loadout(
                     for i, (_n, text) in enumerate(read)
                     if (len(last) > 4 and last in text.split()) or text == last
                 ]
-        loadout.used.update(hits)
+        self.loadout.used.update(hits)
         found = [read[i][0] for i in hits]
-        if not found and wanted in shown:
+        if not found and wanted in self.shown:
             found = [None]
         return found
 
-    def read_choice(option: Any) -> bool:
+    def read_choice(self, option: Any) -> bool:
         """Whether any item names one of the option's weapons by any word of it."""
-        words = {w for c in option.choices for w in keys.get(c, "").split() if len(w) > 3}
-        return any(words & set(text.split()) for _n, text in read)
+        words = {w for c in option.choices for w in self.keys.get(c, "").split() if len(w) > 3}
+        return any(words & set(text.split()) for _n, text in self.read)
 
+    def name(self, weapon_id: str) -> str:
+        """The warscroll's name of a weapon (its id when it has none)."""
+        return self.names.get(weapon_id, weapon_id)
+
+
+def _read_special_weapons(scroll: Any, models: int, roster: _RosterItems, loadout: Loadout) -> int:
+    """The special weapons (`one_per`) recorded, each capped at what the unit's size allows:
+    how many models carry one."""
     specials = 0
     for option in [o for o in scroll.weapon_options if o.one_per is not None]:
         allowed = max(1, models // option.one_per)
         for choice in option.choices:
-            found = mentions(choice, loose=False)
+            found = roster.mentions(choice, loose=False)
             if not found:
                 continue
             count = sum(n if n is not None else 1 for n in found)
             if count > allowed:
                 loadout.notes.append(
-                    f"{names.get(choice, choice)}: {count} recorded, at most {allowed} allowed"
+                    f"{roster.name(choice)}: {count} recorded, at most {allowed} allowed"
                 )
                 count = allowed
             count = min(count, models - specials)
             if count > 0:
                 loadout.weapons[choice] = count
                 specials += count
-    rest = max(0, models - specials)
-    for option in [o for o in scroll.weapon_options if o.one_per is None]:
-        counted: dict[str, int] = {}
-        open_choices: list[str] = []
-        for loose in (False, True):
-            for choice in option.choices:
-                found = mentions(choice, loose)
-                if not found:
-                    continue
-                if all(n is None for n in found):
-                    open_choices.append(choice)
-                else:
-                    counted[choice] = sum(n or 0 for n in found)
-            if counted or open_choices:
-                break
-        if not counted and not open_choices:
-            if shown and not read_choice(option):
-                # The roster prints its weapons and none of this choice's: the models took
-                # an alternative that is no weapon (a Keeper of Secrets' Shining Aegis).
-                loadout.weapons[option.default or option.choices[0]] = 0
-                loadout.without.append(option.name or option.id)
+    return specials
+
+
+def _recorded_choices(option: Any, roster: _RosterItems) -> tuple[dict[str, int], list[str]]:
+    """The option's weapons the roster names: with a count, and without one (read strictly
+    first, then by last word when strictly none is)."""
+    counted: dict[str, int] = {}
+    open_choices: list[str] = []
+    for loose in (False, True):
+        for choice in option.choices:
+            found = roster.mentions(choice, loose)
+            if not found:
                 continue
-            loadout.defaulted.append(option.name or option.id)
-            continue
-        left = rest
-        for choice, count in counted.items():
-            count = min(count, left)
-            if count > 0:
-                loadout.weapons[choice] = count
-                left -= count
-        if open_choices and left > 0:
-            loadout.weapons[open_choices[0]] = left
-            for other in open_choices[1:]:
-                loadout.notes.append(
-                    f"{names.get(other, other)}: not given a count; "
-                    f"{names.get(open_choices[0], open_choices[0])} takes the rest"
-                )
-    return loadout
+            if all(n is None for n in found):
+                open_choices.append(choice)
+            else:
+                counted[choice] = sum(n or 0 for n in found)
+        if counted or open_choices:
+            break
+    return counted, open_choices
+
+
+def _read_model_choice(option: Any, rest: int, roster: _RosterItems, loadout: Loadout) -> None:
+    """The choice every model makes, for the `rest` of the models (those without a special
+    weapon): the counted weapons first, one named without a count takes who is left."""
+    counted, open_choices = _recorded_choices(option, roster)
+    if not counted and not open_choices:
+        if roster.shown and not roster.read_choice(option):
+            # The roster prints its weapons and none of this choice's: the models took
+            # an alternative that is no weapon (a Keeper of Secrets' Shining Aegis).
+            loadout.weapons[option.default or option.choices[0]] = 0
+            loadout.without.append(option.name or option.id)
+            return
+        loadout.defaulted.append(option.name or option.id)
+        return
+    left = rest
+    for choice, count in counted.items():
+        count = min(count, left)
+        if count > 0:
+            loadout.weapons[choice] = count
+            left -= count
+    if open_choices and left > 0:
+        loadout.weapons[open_choices[0]] = left
+        for other in open_choices[1:]:
+            loadout.notes.append(
+                f"{roster.name(other)}: not given a count; "
+                f"{roster.name(open_choices[0])} takes the rest"
+            )

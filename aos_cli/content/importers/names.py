@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 from typing import Any
+
+from aos_cli.core.records import dataclass
 
 RENAMED = {
     "skeleton warrior": "deathrattle skeleton",

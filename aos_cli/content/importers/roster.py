@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,6 +31,7 @@ from aos_cli.content.importers.battlescribe import (
 )
 from aos_cli.content.importers.safexml import MAX_FILE_BYTES, ImportProblem, parse_xml, read_bytes
 from aos_cli.content.schema import slug
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:
@@ -730,12 +731,7 @@ _COLUMN = re.compile(r'^(?:[MSWB]|\d+"?\*?|\d\+|-|\d+"\*?|\*)$')
 def read_text(text: str, file: str) -> Roster:
     """Read a Warscroll Builder plain-text list (as copied out of its PDF)."""
     lines = [clean(line) for line in text.splitlines()][:5000]
-    lowered = text[:5000].lower()
-    if "++" in text[:2000] and "roster" in lowered:
-        raise ImportProblem(
-            _("{file}: a BattleScribe text roster; export it as .ros or HTML").format(file=file)
-        )
-    _refuse_game(lowered if re.search(r"40,?000|40k|kill team", lowered) else "", file)
+    _refuse_other_text(text, file)
     roster = Roster(name="", layout="Warscroll Builder list")
     section = ""
     unit: RosterUnit | None = None
@@ -748,43 +744,11 @@ def read_text(text: str, file: str) -> Roster:
             unit = None
             continue
         if line.startswith("-"):
-            key, _colon, value = (p.strip() for p in line.lstrip("- ").partition(":"))
-            value = clean(value)
-            lowered_key = key.lower()
-            if lowered_key in ("mortal realm", "realm of origin", "realm"):
-                roster.realm = value
-            elif unit is None and battalion is None and value and not section:
-                roster.subfaction = roster.subfaction or value
-                roster.notes.append(f"{key}: {value}")
-            elif unit is None and value:
-                roster.notes.append(f"{key}: {value}")
-            elif unit is not None:
-                _wb_option(unit, key, value)
+            _wb_line_of_choice(roster, line, unit, battalion, section)
             continue
         match = _UNIT_LINE.match(line)
         if match:
-            count, name, points = match.groups()
-            where = f"{file}:{number}"
-            models = (
-                whole(count, "model count", where, MAX_MODELS)
-                if count and count != "undefined"
-                else 1
-            )
-            entry = RosterUnit(
-                name=clean(name), models=max(1, models), points=whole(points, "points", where)
-            )
-            if "battalion" in section:
-                roster.battalions.append(entry)
-                battalion, unit = entry, None
-            elif re.search(r"endless|invocation|spell", section):
-                roster.endless_spells.append(entry.name)
-                unit = battalion = None
-            elif re.search(r"terrain|scenery", section):
-                roster.notes.append(f"scenery: {entry.name}")
-                unit = battalion = None
-            else:
-                roster.units.append(entry)
-                unit, battalion = entry, None
+            unit, battalion = _wb_entry(roster, match, section, f"{file}:{number}")
             continue
         if line == line.upper() and re.search(r"[A-Z]", line):
             section = line.lower()
@@ -794,6 +758,70 @@ def read_text(text: str, file: str) -> Roster:
             roster.name = roster.name or line
             continue
         roster.notes.append(_("line {number} not read: {line}").format(number=number, line=line))
+    _refuse_no_units(roster, file)
+    roster.name = roster.name or Path(file).stem
+    return roster
+
+
+def _refuse_other_text(text: str, file: str) -> None:
+    """Refuse a BattleScribe text roster and a list of another game given as Warscroll
+    Builder text."""
+    lowered = text[:5000].lower()
+    if "++" in text[:2000] and "roster" in lowered:
+        raise ImportProblem(
+            _("{file}: a BattleScribe text roster; export it as .ros or HTML").format(file=file)
+        )
+    _refuse_game(lowered if re.search(r"40,?000|40k|kill team", lowered) else "", file)
+
+
+def _wb_line_of_choice(
+    roster: Roster,
+    line: str,
+    unit: RosterUnit | None,
+    battalion: RosterUnit | None,
+    section: str,
+) -> None:
+    """A `- Key: value` line: the army's realm, its subfaction or a note before any unit, or
+    an option of the unit above."""
+    key, _colon, value = (p.strip() for p in line.lstrip("- ").partition(":"))
+    value = clean(value)
+    lowered_key = key.lower()
+    if lowered_key in ("mortal realm", "realm of origin", "realm"):
+        roster.realm = value
+    elif unit is None and battalion is None and value and not section:
+        roster.subfaction = roster.subfaction or value
+        roster.notes.append(f"{key}: {value}")
+    elif unit is None and value:
+        roster.notes.append(f"{key}: {value}")
+    elif unit is not None:
+        _wb_option(unit, key, value)
+
+
+def _wb_entry(
+    roster: Roster, match: re.Match[str], section: str, where: str
+) -> tuple[RosterUnit | None, RosterUnit | None]:
+    """A `10 x Chaos Warriors (180)` line, put where its section says (a battalion, an
+    endless spell, scenery or a unit): (the unit, the battalion) its options then belong to."""
+    count, name, points = match.groups()
+    models = whole(count, "model count", where, MAX_MODELS) if count and count != "undefined" else 1
+    entry = RosterUnit(
+        name=clean(name), models=max(1, models), points=whole(points, "points", where)
+    )
+    if "battalion" in section:
+        roster.battalions.append(entry)
+        return None, entry
+    if re.search(r"endless|invocation|spell", section):
+        roster.endless_spells.append(entry.name)
+        return None, None
+    if re.search(r"terrain|scenery", section):
+        roster.notes.append(f"scenery: {entry.name}")
+        return None, None
+    roster.units.append(entry)
+    return entry, None
+
+
+def _refuse_no_units(roster: Roster, file: str) -> None:
+    """Refuse a text with no unit read, or with more units than an army may hold."""
     if not roster.units:
         raise ImportProblem(
             _(
@@ -807,8 +835,6 @@ def read_text(text: str, file: str) -> Roster:
                 file=file, n=len(roster.units), limit=MAX_UNITS
             )
         )
-    roster.name = roster.name or Path(file).stem
-    return roster
 
 
 def _spell_name(value: str) -> str:
@@ -1010,15 +1036,52 @@ def to_army(
     carry them); a plain-text list's unknown unit is `unmatched`, with the closest names, and
     with `skip_unknown` the rest of the army is built all the same (the report lists it).
     """
-    result = ArmyImport(army={})
-    tally = Tally()
+    _refuse_no_units_to_build(roster, source)
     faction = roster.allegiance or roster.faction or "Imported"
-    units: list[dict[str, Any]] = []
-    used: set[str] = set()
-    scrolls: dict[str, Any] = {}
-    built: dict[tuple[str, tuple[str, ...]], dict[str, Any]] = {}
-    # Ids of warscrolls written from the roster in place of the database's (named alike).
-    rostered: set[str] = set()
+    building = _Building(db=db, source=source, faction=faction, result=ArmyImport(army={}))
+    for unit in roster.units:
+        chosen = _unit_warscroll(unit, building)
+        if chosen is None:
+            continue
+        scroll, data = chosen
+        if scroll is not None:
+            building.result.matched.append(scroll.name)
+            if roster.layout == "Warscroll Builder list":
+                _packs(unit, scroll, building.result)
+        _add_unit(roster, unit, scroll, data, building)
+    result = building.result
+    if result.unmatched and (not skip_unknown or not building.units):
+        return result
+    settle_target_keywords(result.warscrolls)
+    _general(building.units, building.scrolls, result)
+    _army_data(roster, building, label)
+    return result
+
+
+@dataclass
+class _Building:
+    """An army list being built from a roster: the database and the faction it is read
+    against, the import's result, and the units written so far."""
+
+    db: Database
+    source: str
+    faction: str
+    result: ArmyImport
+    tally: Tally = field(default_factory=Tally)
+    units: list[dict[str, Any]] = field(default_factory=list)
+    """The army list's unit records."""
+    used: set[str] = field(default_factory=set)
+    """Unit ids given."""
+    scrolls: dict[str, Any] = field(default_factory=dict)
+    """Unit id → its warscroll (the database's, or the data written from the roster)."""
+    built: dict[tuple[str, tuple[str, ...]], dict[str, Any]] = field(default_factory=dict)
+    """Warscrolls written from the roster, by unit name and weapons (written once)."""
+    rostered: set[str] = field(default_factory=set)
+    """Ids of warscrolls written from the roster in place of the database's (named alike)."""
+
+
+def _refuse_no_units_to_build(roster: Roster, source: str) -> None:
+    """Refuse a roster with no unit, or with more than an army list may hold."""
     if not roster.units:
         raise ImportProblem(
             _("{name}: the roster holds no units (only {what})").format(
@@ -1033,139 +1096,192 @@ def to_army(
                 n=len(roster.units), limit=MAX_UNITS
             )
         )
-    for unit in roster.units:
-        how = _mounted(db, unit) or _match(db, unit.name)
-        scroll = db.warscrolls[how.scroll.id] if how is not None else None
-        if scroll is not None and how is not None and how.how == "close":
-            result.notes.append(
-                _("{name} read as {scroll} (a close name: check it)").format(
-                    name=repr(unit.name), scroll=scroll.name
-                )
+
+
+def _unit_warscroll(
+    unit: RosterUnit, building: _Building
+) -> tuple[Any, dict[str, Any] | None] | None:
+    """The unit's warscroll: the database's (with None), or the data written from the
+    roster's profiles (None and the data); None when the unit is left out (the report says
+    why)."""
+    db, result = building.db, building.result
+    how = _mounted(db, unit) or _match(db, unit.name)
+    scroll = db.warscrolls[how.scroll.id] if how is not None else None
+    if scroll is not None and how is not None and how.how == "close":
+        result.notes.append(
+            _("{name} read as {scroll} (a close name: check it)").format(
+                name=repr(unit.name), scroll=scroll.name
             )
-        data: dict[str, Any] | None = None
-        signature = (
-            unit.name,
-            tuple(sorted(p.name for p in unit.profiles if p.type_name == "Weapon")),
         )
-        revised = _not_on_warscroll(unit, scroll)
-        revised_from = scroll if revised else None
+    signature = (
+        unit.name,
+        tuple(sorted(p.name for p in unit.profiles if p.type_name == "Weapon")),
+    )
+    revised = _not_on_warscroll(unit, scroll)
+    revised_from = scroll if revised else None
+    if revised:
+        # Another catalogue revision: the roster's own profiles are the army as built.
+        scroll = None
+    if scroll is None and signature in building.built:
+        return None, building.built[signature]
+    if scroll is None:
+        return _from_roster_profiles(unit, building, signature, revised, revised_from)
+    return scroll, None
+
+
+def _from_roster_profiles(
+    unit: RosterUnit,
+    building: _Building,
+    signature: tuple[str, tuple[str, ...]],
+    revised: list[str],
+    revised_from: Any,
+) -> tuple[Any, dict[str, Any] | None] | None:
+    """Write the unit's warscroll from the roster's own profiles (as `_unit_warscroll`
+    answers); the database's warscroll `revised_from` when that fails or loses a weapon."""
+    result = building.result
+    entry, unit_profile, found = _element(unit)
+    if unit_profile is None:
+        closest = _closest(building.db, unit.name)
+        result.unmatched.append(Unmatched(unit.name, closest))
+        result.unit_report.append(
+            {
+                "read": unit.name,
+                "matched": None,
+                "models": unit.models,
+                "left_out": _("not in the rules database"),
+                "closest": closest,
+                "options": list(unit.items),
+            }
+        )
+        return None
+    keywords = [c for c in unit.categories if c == c.upper() and re.search(r"[A-Z]", c)]
+    scroll: Any = None
+    data: dict[str, Any] | None
+    try:
+        data, _notes = build_unit(
+            unit.name,
+            entry,
+            unit_profile,
+            found,
+            building.faction,
+            keywords,
+            building.source,
+            building.tally,
+        )
+    except UnitProblem as problem:
+        if revised_from is None:
+            result.unmatched.append(Unmatched(f"{unit.name} ({problem})", []))
+            result.unit_report.append(
+                {"read": unit.name, "matched": None, "left_out": str(problem)}
+            )
+            return None
+        scroll, data, revised = revised_from, None, []  # the database's, said below
+    if data is not None and revised_from is not None and not _keeps_weapons(data, unit):
+        # The roster's profiles lose a weapon of their own (a `*` no table sets):
+        # the database's warscroll is nearer; the report lists what it lacks.
+        scroll, data, revised = revised_from, None, []
+    if data is not None:
+        data = _written(data, unit, result, bool(revised))
+        building.built[signature] = data
         if revised:
-            # Another catalogue revision: the roster's own profiles are the army as built.
-            scroll = None
-        if scroll is None and signature in built:
-            data = built[signature]
-        elif scroll is None:
-            entry, unit_profile, found = _element(unit)
-            if unit_profile is None:
-                closest = _closest(db, unit.name)
-                result.unmatched.append(Unmatched(unit.name, closest))
-                result.unit_report.append(
-                    {
-                        "read": unit.name,
-                        "matched": None,
-                        "models": unit.models,
-                        "left_out": _("not in the rules database"),
-                        "closest": closest,
-                        "options": list(unit.items),
-                    }
-                )
-                continue
-            keywords = [c for c in unit.categories if c == c.upper() and re.search(r"[A-Z]", c)]
-            try:
-                data, _notes = build_unit(
-                    unit.name, entry, unit_profile, found, faction, keywords, source, tally
-                )
-            except UnitProblem as problem:
-                if revised_from is None:
-                    result.unmatched.append(Unmatched(f"{unit.name} ({problem})", []))
-                    result.unit_report.append(
-                        {"read": unit.name, "matched": None, "left_out": str(problem)}
-                    )
-                    continue
-                scroll, data, revised = revised_from, None, []  # the database's, said below
-            if data is not None and revised_from is not None and not _keeps_weapons(data, unit):
-                # The roster's profiles lose a weapon of their own (a `*` no table sets):
-                # the database's warscroll is nearer; the report lists what it lacks.
-                scroll, data, revised = revised_from, None, []
-            if data is not None:
-                data = _written(data, unit, result, bool(revised))
-                built[signature] = data
-                if revised:
-                    rostered.add(str(data["id"]))
-                    result.notes.append(
-                        _(
-                            "{unit}: written from the roster's profiles: its {weapons} is not "
-                            "on the database's warscroll (another catalogue revision)"
-                        ).format(unit=unit.name, weapons=", ".join(revised))
-                    )
-        if scroll is not None:
-            result.matched.append(scroll.name)
-            if roster.layout == "Warscroll Builder list":
-                _packs(unit, scroll, result)
-        ident = slug(unit.name) or "unit"
-        base, number = ident, 2
-        while ident in used:
-            ident, number = f"{base}-{number}", number + 1
-        used.add(ident)
-        record: dict[str, Any] = {
-            "id": ident,
-            "warscroll": _reference(db, scroll)
-            if scroll is not None
-            else str(data["id"] if data["id"] in rostered else data["name"])
-            if data
-            else unit.name,
-            "models": unit.models,
-        }
-        scrolls[ident] = scroll if scroll is not None else data
-        row: dict[str, Any] = {
-            "id": ident,
-            "read": unit.name,
-            "matched": scroll.name if scroll is not None else None,
-            "source": "database" if scroll is not None else "roster",
-            "models": unit.models,
-            "defaulted": [],
-            "capped": [],
-        }
-        if scroll is not None:
-            row.update(_options_from_items(record, unit, scroll, result))
-        else:
-            roles = [m["role"] for m in (data or {}).get("command_models", [])]
-            if roles:
-                record["command_models"] = roles
-        if unit.general:
-            record["general"] = True
-        if unit.ally:
-            record["ally"] = True
-        if unit.spells:
-            record["spells"] = list(dict.fromkeys(unit.spells))
-        if unit.prayers:
-            record["prayers"] = list(dict.fromkeys(unit.prayers))
-        if unit.traits:
-            record["traits"] = list(dict.fromkeys(unit.traits))
-        roster.records[id(unit)] = ident
-        row["weapons"] = dict(record.get("weapons", {}))
-        row["command_models"] = list(record.get("command_models", []))
-        result.unit_report.append(row)
-        units.append(record)
-    if result.unmatched and (not skip_unknown or not units):
-        return result
-    settle_target_keywords(result.warscrolls)
-    _general(units, scrolls, result)
+            building.rostered.add(str(data["id"]))
+            result.notes.append(
+                _(
+                    "{unit}: written from the roster's profiles: its {weapons} is not "
+                    "on the database's warscroll (another catalogue revision)"
+                ).format(unit=unit.name, weapons=", ".join(revised))
+            )
+    return scroll, data
+
+
+def _add_unit(
+    roster: Roster,
+    unit: RosterUnit,
+    scroll: Any,
+    data: dict[str, Any] | None,
+    building: _Building,
+) -> None:
+    """Write the unit's record in the army list (a unique id, its warscroll, its options and
+    choices) and its row in the report."""
+    ident = slug(unit.name) or "unit"
+    base, number = ident, 2
+    while ident in building.used:
+        ident, number = f"{base}-{number}", number + 1
+    building.used.add(ident)
+    record: dict[str, Any] = {
+        "id": ident,
+        "warscroll": _reference(building.db, scroll)
+        if scroll is not None
+        else str(data["id"] if data["id"] in building.rostered else data["name"])
+        if data
+        else unit.name,
+        "models": unit.models,
+    }
+    building.scrolls[ident] = scroll if scroll is not None else data
+    row: dict[str, Any] = {
+        "id": ident,
+        "read": unit.name,
+        "matched": scroll.name if scroll is not None else None,
+        "source": "database" if scroll is not None else "roster",
+        "models": unit.models,
+        "defaulted": [],
+        "capped": [],
+    }
+    if scroll is not None:
+        row.update(_options_from_items(record, unit, scroll, building.result))
+    else:
+        roles = [m["role"] for m in (data or {}).get("command_models", [])]
+        if roles:
+            record["command_models"] = roles
+    _unit_choices(record, unit)
+    roster.records[id(unit)] = ident
+    row["weapons"] = dict(record.get("weapons", {}))
+    row["command_models"] = list(record.get("command_models", []))
+    building.result.unit_report.append(row)
+    building.units.append(record)
+
+
+def _unit_choices(record: dict[str, Any], unit: RosterUnit) -> None:
+    """The unit's general, ally, spells, prayers and traits, as the roster gives them."""
+    if unit.general:
+        record["general"] = True
+    if unit.ally:
+        record["ally"] = True
+    if unit.spells:
+        record["spells"] = list(dict.fromkeys(unit.spells))
+    if unit.prayers:
+        record["prayers"] = list(dict.fromkeys(unit.prayers))
+    if unit.traits:
+        record["traits"] = list(dict.fromkeys(unit.traits))
+
+
+def _army_data(roster: Roster, building: _Building, label: str) -> None:
+    """The army list around its units: name, allegiance, subfaction, realm, endless spells,
+    battalions and notes, put in the result."""
+    result, faction = building.result, building.faction
     army: dict[str, Any] = {"name": roster.name or "Imported army", "system": IMPORTED_SYSTEM}
-    _allegiance(army, roster, units, scrolls, db, result, faction, label or roster.name)
-    army["units"] = units
+    _allegiance(
+        army,
+        roster,
+        building.units,
+        building.scrolls,
+        building.db,
+        result,
+        faction,
+        label or roster.name,
+    )
+    army["units"] = building.units
     if roster.subfaction:
         army["subfaction"] = roster.subfaction
     if roster.realm:
         army["realm"] = roster.realm
     if roster.endless_spells:
         army["endless_spells"] = list(dict.fromkeys(roster.endless_spells))
-    _battalions(army, roster, db, result, faction)
+    _battalions(army, roster, building.db, result, faction)
     notes = [f"Imported from a {roster.layout}.", f"Allegiance: {faction}.", *roster.notes]
     army["notes"] = " ".join(notes)[:4000]
     result.notes.extend(roster.notes)
     result.army = army
-    return result
 
 
 def _not_on_warscroll(unit: RosterUnit, scroll: Any) -> list[str]:
@@ -1320,9 +1436,7 @@ def _allegiance(
         result.notes.append(_("the roster leaves no unit to be the general"))
         return
     trait = next((u.command_trait for u in roster.units if u.general and u.command_trait), None)
-    bearers = [(u, list(dict.fromkeys(u.artefacts))) for u in roster.units if u.artefacts]
     by_id = {record["id"]: record for record in units}
-    unit_of = {u: by_id[r] for u, r in roster.records.items() if r in by_id}
     keyword = _common_keyword(units, scrolls, faction)
     if keyword is None:
         result.notes.append(
@@ -1332,6 +1446,40 @@ def _allegiance(
         )
         return
     army["allegiance"] = faction
+    chosen_artefacts = _borne_artefacts(roster, by_id, scrolls, result)
+    if trait and not _is_hero(scrolls.get(general["id"])):
+        result.notes.append(
+            _("command trait {trait}: the general is not a HERO").format(trait=trait)
+        )
+        trait = None
+    existing = None
+    try:
+        existing = db.allegiance(faction, IMPORTED_SYSTEM)
+    except Exception:  # no allegiance of that faction in the database
+        existing = None
+    if existing is not None:
+        rows = {r.name for t in [*existing.command_traits, *existing.artefacts] for r in t.rows}
+        wanted = {n for _, n in chosen_artefacts} | ({trait} if trait else set())
+        if wanted <= rows and existing.keyword in keyword_set(units, scrolls):
+            army["allegiance"] = existing.id
+            _set_choices(army, chosen_artefacts, trait, by_id)
+            return
+    written = _written_allegiance(roster, db, faction, label, keyword, trait, chosen_artefacts)
+    army["allegiance"] = written["id"]
+    result.allegiances.append(written)
+    _set_choices(army, chosen_artefacts, trait, by_id)
+
+
+def _borne_artefacts(
+    roster: Roster,
+    by_id: dict[str, dict[str, Any]],
+    scrolls: dict[str, Any],
+    result: ArmyImport,
+) -> list[tuple[dict[str, Any], str]]:
+    """The artefacts the roster's units bear, as (unit record, artefact): one each, borne by
+    a HERO, no more than the army is allowed (one, and one a battalion); notes say the rest."""
+    bearers = [(u, list(dict.fromkeys(u.artefacts))) for u in roster.units if u.artefacts]
+    unit_of = {u: by_id[r] for u, r in roster.records.items() if r in by_id}
     chosen_artefacts: list[tuple[dict[str, Any], str]] = []
     taken: set[str] = set()
     for unit, names in bearers:
@@ -1366,24 +1514,20 @@ def _allegiance(
                 artefact=name, unit=record["warscroll"]
             )
         )
-    chosen_artefacts = chosen_artefacts[:limit]
-    if trait and not _is_hero(scrolls.get(general["id"])):
-        result.notes.append(
-            _("command trait {trait}: the general is not a HERO").format(trait=trait)
-        )
-        trait = None
-    existing = None
-    try:
-        existing = db.allegiance(faction, IMPORTED_SYSTEM)
-    except Exception:  # no allegiance of that faction in the database
-        existing = None
-    if existing is not None:
-        rows = {r.name for t in [*existing.command_traits, *existing.artefacts] for r in t.rows}
-        wanted = {n for _, n in chosen_artefacts} | ({trait} if trait else set())
-        if wanted <= rows and existing.keyword in keyword_set(units, scrolls):
-            army["allegiance"] = existing.id
-            _set_choices(army, chosen_artefacts, trait, by_id)
-            return
+    return chosen_artefacts[:limit]
+
+
+def _written_allegiance(
+    roster: Roster,
+    db: Database,
+    faction: str,
+    label: str,
+    keyword: str,
+    trait: str | None,
+    chosen_artefacts: list[tuple[dict[str, Any], str]],
+) -> dict[str, Any]:
+    """An allegiance written from the roster: its battle traits as reminders, and the command
+    trait and artefacts it chose, each a one-row table."""
     # Named by the roster's own faction (the file's name says nothing of the army); a
     # number only where another roster of that faction already wrote one.
     base = f"roster-{slug(faction) or slug(label) or 'army'}"
@@ -1411,9 +1555,7 @@ def _allegiance(
             _one_row(f"Artefact: {name}", name, _profile_text(roster, "Artefact", name))
             for _, name in chosen_artefacts
         ]
-    army["allegiance"] = ident
-    result.allegiances.append(written)
-    _set_choices(army, chosen_artefacts, trait, by_id)
+    return written
 
 
 def keyword_set(units: list[dict[str, Any]], scrolls: dict[str, Any]) -> set[str]:

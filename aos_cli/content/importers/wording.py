@@ -10,8 +10,11 @@ keeps the ability a reminder: the full text is shown at its timing, never droppe
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import field
 from typing import Any
+
+from aos_cli.core.records import dataclass
 
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
@@ -364,54 +367,72 @@ def _on_roll_outcome(
     if not covered:
         return None
     roll, on, then = match["roll"], int(match["on"]), match["then"].rstrip(".")
+    chosen = [w for w in weapons if w.id in covered]
     mortal = re.fullmatch(
         r"(?:that attacks? inflicts|the target suffers) (?P<n>\w+) mortal wounds?"
         r"(?: on (?:the|that) target)?(?P<rest>.*)",
         then,
     )
     if mortal:
-        amount, rest = _number(mortal["n"]), mortal["rest"]
-        if "in addition" in rest:
-            add = True
-        elif not rest.strip() or "sequence ends" in rest or "instead" in rest:
-            add = False
-        else:
-            return None
-        return [
-            {"type": "mortal_wounds_on_roll", "roll": roll, "on": on, "amount": amount, "add": add}
-        ], covered
+        effects = _mortal_on_roll(roll, on, mortal)
+    elif roll == "hit":
+        effects = _on_hit_then(on, then, chosen)
+    elif roll == "wound":
+        effects = _on_wound_then(on, then, chosen)
+    else:
+        effects = None
+    return None if effects is None else (effects, covered)
+
+
+def _mortal_on_roll(roll: str, on: int, mortal: re.Match[str]) -> list[dict[str, Any]] | None:
+    """ "... inflicts N mortal wounds": in addition to the attack, or ending it (or instead)."""
+    amount, rest = _number(mortal["n"]), mortal["rest"]
+    if "in addition" in rest:
+        add = True
+    elif not rest.strip() or "sequence ends" in rest or "instead" in rest:
+        add = False
+    else:
+        return None
+    return [{"type": "mortal_wounds_on_roll", "roll": roll, "on": on, "amount": amount, "add": add}]
+
+
+def _on_hit_then(on: int, then: str, chosen: list[WeaponRef]) -> list[dict[str, Any]] | None:
+    """What an unmodified hit roll of `on` does: more hits, a wound without rolling, or rend."""
     hits = re.fullmatch(
         r"that attack (?:scores|inflicts) (?P<n>two|three|2|3|d3|d6) hits on the target(?: instead of 1| instead of one)?(?: \(make a wound and save roll for each hit\))?",
         then,
     )
-    if hits and roll == "hit":
+    if hits:
         count = _number(hits["n"])
         extra = f"{count}-1" if count.startswith("D") else str(int(count) - 1)
-        return [{"type": "exploding_hits", "on": on, "extra": extra}], covered
-    if roll == "hit" and re.fullmatch(
+        return [{"type": "exploding_hits", "on": on, "extra": extra}]
+    if re.fullmatch(
         r"that attack (?:automatically wounds the target|wounds the target automatically)(?: \(do not make a wound roll\))?",
         then,
     ):
-        return [{"type": "auto_wound", "on": on}], covered
-    chosen = [w for w in weapons if w.id in covered]
+        return [{"type": "auto_wound", "on": on}]
     rend = re.fullmatch(
         r"(?:improve the rend characteristic of that attack by (?P<by>\d)|that attack has a rend characteristic of -(?P<to>\d))",
         then,
     )
-    if rend and roll == "hit":
+    if rend:
         if rend["by"]:
-            return [{"type": "rend_bonus_on_hit", "on": on, "amount": int(rend["by"])}], covered
+            return [{"type": "rend_bonus_on_hit", "on": on, "amount": int(rend["by"])}]
         bases = {w.rend for w in chosen}
         if len(bases) == 1:
             better = int(rend["to"]) + bases.pop()
             if better > 0:
-                return [{"type": "rend_bonus_on_hit", "on": on, "amount": better}], covered
-        return None
+                return [{"type": "rend_bonus_on_hit", "on": on, "amount": better}]
+    return None
+
+
+def _on_wound_then(on: int, then: str, chosen: list[WeaponRef]) -> list[dict[str, Any]] | None:
+    """What an unmodified wound roll of `on` does: a greater Damage, set, rolled or added."""
     damage = re.fullmatch(
         r"that attack has a damage characteristic of (?P<n>\d{1,3})(?: instead of (?P<was>\d{1,3}))?",
         then,
     )
-    if damage and roll == "wound":
+    if damage:
         bases_d = {w.damage for w in chosen}
         if (
             len(bases_d) == 1
@@ -419,24 +440,22 @@ def _on_roll_outcome(
             and int(damage["n"]) > base
             and damage["was"] in (None, str(base))
         ):
-            return [
-                {"type": "damage_bonus_on_wound", "on": on, "amount": int(damage["n"]) - base}
-            ], covered
+            return [{"type": "damage_bonus_on_wound", "on": on, "amount": int(damage["n"]) - base}]
     rolled = re.fullmatch(
         r"that attack has a damage characteristic of (?P<n>d3|d6|2d6|d3\+1)(?: instead of "
         r"(?P<was>\d{1,3}))?",
         then,
     )
-    if rolled and roll == "wound":
+    if rolled:
         bases_r = {w.damage for w in chosen}
         if len(bases_r) == 1 and rolled["was"] in (None, str(next(iter(bases_r)))):
-            return [{"type": "damage_on_wound", "on": on, "damage": rolled["n"].upper()}], covered
+            return [{"type": "damage_on_wound", "on": on, "damage": rolled["n"].upper()}]
         return None
     added = re.fullmatch(
         r"add (?P<n>\d) to the damage characteristic of that weapon for that attack", then
     )
-    if added and roll == "wound":
-        return [{"type": "damage_bonus_on_wound", "on": on, "amount": int(added["n"])}], covered
+    if added:
+        return [{"type": "damage_bonus_on_wound", "on": on, "amount": int(added["n"])}]
     return None
 
 
@@ -643,13 +662,38 @@ def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
         s,
     )
     if slew:
-        # "... you can heal up to D3 wounds allocated to this model": the table says whether
-        heals = _other(slew["rest"], picked_enemy)
-        if not heals or any(e["type"] != "heal" for e in heals):
-            return None
-        return [{"type": "conditional", "condition": "slew_this_phase", "effects": heals}]
+        return _heals_after_slaying(slew["rest"], picked_enemy)
     if not picked_enemy and re.search(r"\b(?:that|the|each) (?:enemy )?units? suffers?\b", s):
         return None
+    for read in (_other_rolls, _saves_and_wizards):
+        found = read(s)
+        if found is not None:
+            return found
+    match = re.fullmatch(
+        r"(?:you can )?add (?P<n>\d) to (?:(?P<roll>hit|wound|save|hit and wound) rolls for "
+        r"(?:attacks made by |attacks that target )?|(?P<bravery>the bravery characteristic of )|"
+        r"(?P<other>(?:casting|unbinding)(?: and (?:casting|unbinding))?) rolls for )"
+        r"friendly (?P<kw>[a-z' -]+?) (?P<noun>units|wizards) "
+        rf"(?:while they are |that are )?(?:wholly )?within (?P<r>\d{{1,3}})\"? of {_NEAR}",
+        s,
+    )
+    if match and (match["noun"] == "units" or match["other"]):
+        return _near_friendly_bonus(match, s)
+    return _leaders_battleshock_healing(s)
+
+
+def _heals_after_slaying(rest: str, picked_enemy: bool) -> list[dict[str, Any]] | None:
+    """ "If any enemy models were slain by this unit's attacks in that phase, <heal>"."""
+    # "... you can heal up to D3 wounds allocated to this model": the table says whether
+    heals = _other(rest, picked_enemy)
+    if not heals or any(e["type"] != "heal" for e in heals):
+        return None
+    return [{"type": "conditional", "condition": "slew_this_phase", "effects": heals}]
+
+
+def _other_rolls(s: str) -> list[dict[str, Any]] | None:
+    """Rerolls and bonuses to charge, run, casting, unbinding and battleshock rolls, mortal
+    wounds on the unit picked, and the sentences that only set the scene (None: not these)."""
     match = re.fullmatch(
         rf"(?:you can )?reroll (?P<roll>charge|run|casting|unbinding|battleshock) rolls for {_UNIT}",
         s,
@@ -693,6 +737,12 @@ def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
     ) and not re.search(r" if (?!this model is on the battlefield$)", s):
         # "... if this model has the TZEENTCH keyword": a condition of its own, left to read
         return []
+    return None
+
+
+def _saves_and_wizards(s: str) -> list[dict[str, Any]] | None:
+    """Save rerolls until the next hero phase, ignoring save modifiers, and the casting or
+    unbinding bonus of WIZARDS near the bearer (None: not these)."""
     match = re.fullmatch(
         r"(?:you can )?reroll (?P<which>failed )?save rolls(?P<ones> of 1)? (?:for attacks that target |for )that unit until your next hero phase",
         s,
@@ -723,38 +773,40 @@ def _other(s: str, picked_enemy: bool = True) -> list[dict[str, Any]] | None:
                 ],
             }
         ]
-    match = re.fullmatch(
-        r"(?:you can )?add (?P<n>\d) to (?:(?P<roll>hit|wound|save|hit and wound) rolls for "
-        r"(?:attacks made by |attacks that target )?|(?P<bravery>the bravery characteristic of )|"
-        r"(?P<other>(?:casting|unbinding)(?: and (?:casting|unbinding))?) rolls for )"
-        r"friendly (?P<kw>[a-z' -]+?) (?P<noun>units|wizards) "
-        rf"(?:while they are |that are )?(?:wholly )?within (?P<r>\d{{1,3}})\"? of {_NEAR}",
-        s,
-    )
-    if match and (match["noun"] == "units" or match["other"]):
-        amount = int(match["n"])
-        bonuses: list[dict[str, Any]]
-        if match["bravery"]:
-            bonuses = [
-                {"type": "characteristic_modifier", "characteristic": "bravery", "amount": amount}
-            ]
-        elif match["other"]:
-            bonuses = [
-                {"type": "roll_bonus", "roll": roll, "amount": amount}
-                for roll in match["other"].split(" and ")
-            ]
-        elif match["roll"] == "save" and "attacks made by" in s:
-            return None
-        else:
-            bonuses = [
-                {"type": "modifier", "roll": roll, "amount": amount}
-                for roll in match["roll"].split(" and ")
-            ]
-        near = {"type": "aura", "range": int(match["r"]), "side": "friendly"}
-        keywords = [match["kw"].upper()]
-        if match["noun"] == "wizards":
-            keywords.append("WIZARD")
-        return [{**near, "keywords": keywords, "effects": bonuses}]
+    return None
+
+
+def _near_friendly_bonus(match: re.Match[str], s: str) -> list[dict[str, Any]] | None:
+    """A bonus to the rolls or Bravery of friendly units (or WIZARDS) near the bearer: an aura.
+    None when it is a save bonus for attacks the units make (no such roll)."""
+    amount = int(match["n"])
+    bonuses: list[dict[str, Any]]
+    if match["bravery"]:
+        bonuses = [
+            {"type": "characteristic_modifier", "characteristic": "bravery", "amount": amount}
+        ]
+    elif match["other"]:
+        bonuses = [
+            {"type": "roll_bonus", "roll": roll, "amount": amount}
+            for roll in match["other"].split(" and ")
+        ]
+    elif match["roll"] == "save" and "attacks made by" in s:
+        return None
+    else:
+        bonuses = [
+            {"type": "modifier", "roll": roll, "amount": amount}
+            for roll in match["roll"].split(" and ")
+        ]
+    near = {"type": "aura", "range": int(match["r"]), "side": "friendly"}
+    keywords = [match["kw"].upper()]
+    if match["noun"] == "wizards":
+        keywords.append("WIZARD")
+    return [{**near, "keywords": keywords, "effects": bonuses}]
+
+
+def _leaders_battleshock_healing(s: str) -> list[dict[str, Any]] | None:
+    """A unit's leader named, no battleshock tests, healing the unit, and the Bravery penalty
+    of enemy units near the bearer."""
     if re.fullmatch(r"the leader of this unit is (?:a|an|the) [\w' -]+", s):
         return []
     if re.fullmatch(rf"(?:you do not|do not) take battleshock tests for {_UNIT}", s):
@@ -1227,53 +1279,10 @@ def read_ability(text: str, weapons: list[WeaponRef], *, command_model: bool = F
         reading.complete = True
         return reading
     understood = 0
-    ward = _WARD.search(plain)
-    if ward:
-        kind = "ward" if ward["kind"].startswith("wound") else "mortal_ward"
-        reading.effects.append({"type": kind, "on": int(ward["on"])})
-        plain = (plain[: ward.start()] + plain[ward.end() :]).strip()
-        understood += 1
-    near = _NEAR_HERO_WARD.search(plain)
-    if near:
-        ward_near = {"type": "ward", "on": int(near["on"])}
-        reading.effects.append(
-            {"type": "conditional", "condition": "near_general_or_hero", "effects": [ward_near]}
-        )
-        plain = (plain[: near.start()] + plain[near.end() :]).strip()
-        understood += 1
-    heal = _ROLL_HEAL.search(plain)
-    if heal and not re.search(r"\binstead\b|\bon a \d", plain[heal.end() :]):
-        lead = plain[: heal.start()].rsplit(". ", 1)[-1]
-        if _strip_lead(lead + "x").strip() == "x":
-            then = [{"type": "heal", "amount": _number(heal["n"]), "target": "self"}]
-            reading.effects.append({"type": "roll_then", "on": int(heal["on"]), "then": then})
-            plain = (plain[: heal.start()] + plain[heal.end() :]).strip()
-            understood += 1
-    size = _BY_SIZE.search(plain)
-    if size:
-        covered_size = _subject(size["rest"], weapons)
-        if covered_size:
-            first = int(size["a"])
-            steps = [(int(size["m"]), first), (int(size["m2"]), int(size["b"]) - first)]
-            for models, step in steps:
-                bonus = {"type": "modifier", "roll": size["roll"], "amount": step}
-                reading.effects.append(
-                    {"type": "against", "min_models": models, "effects": [bonus]}
-                )
-            reading.weapons.extend(w for w in covered_size if w not in reading.weapons)
-            plain = (plain[: size.start()] + plain[size.end() :]).strip()
-            understood += 1
-    each = _each_enemy(plain)
-    if each:
-        reading.effects.extend(each[0])
-        plain = (plain[: each[1].start()] + plain[each[1].end() :]).strip()
-        understood += 1
-    bolt = _BOLT.search(plain)
-    if bolt:
-        amount = _number(bolt["n"])
-        reading.effects.append({"type": "mortal_wounds", "amount": amount, "range": int(bolt["r"])})
-        plain = (plain[: bolt.start()] + plain[bolt.end() :]).strip()
-        understood += 1
+    for take in _SPANNING_WORDINGS:
+        left = take(plain, reading, weapons)
+        if left is not None:
+            plain, understood = left, understood + 1
     sentences = [s.strip() for s in re.split(r"(?<=[.!])\s+(?=[a-z0-9\"(])", plain) if s.strip()]
     # one enemy unit picked, and no "for each" / "each enemy unit" / point that makes "that
     # unit" one of many: only then may "that unit suffers" land on the picked unit
@@ -1288,8 +1297,128 @@ def read_ability(text: str, weapons: list[WeaponRef], *, command_model: bool = F
         and len(re.findall(r"(?<!cannot )\bpick\b", plain)) == 1
         and not _MANY.search(plain)
     )
+    read, missed = _read_sentences(
+        sentences,
+        reading,
+        weapons,
+        picked_enemy=picked_enemy,
+        one_pick=one_pick,
+        command_model=command_model,
+    )
+    reading.complete = understood + read > 0 and missed == 0
+    if re.search(r"\b(?:1|one) in every \d{1,3} models\b", plain):
+        # "1 in every 5 models can be a Slasher Crone; add 1 to that model's Attacks": one
+        # extra attack per 5 models, which the effect cannot count: left to the table
+        kept = [e for e in reading.effects if e["type"] != "extra_attacks"]
+        if len(kept) != len(reading.effects):
+            reading.effects, reading.complete = kept, False
+    return reading
+
+
+def _cut(plain: str, found: re.Match[str]) -> str:
+    """The text with a wording read taken out."""
+    return (plain[: found.start()] + plain[found.end() :]).strip()
+
+
+def _take_ward(plain: str, reading: Reading, weapons: list[WeaponRef]) -> str | None:
+    """A ward against wounds or mortal wounds (the text left, None when there is none)."""
+    ward = _WARD.search(plain)
+    if not ward:
+        return None
+    kind = "ward" if ward["kind"].startswith("wound") else "mortal_ward"
+    reading.effects.append({"type": kind, "on": int(ward["on"])})
+    return _cut(plain, ward)
+
+
+def _take_near_hero_ward(plain: str, reading: Reading, weapons: list[WeaponRef]) -> str | None:
+    """A ward for units near the general or a HERO (the text left, None when there is none)."""
+    near = _NEAR_HERO_WARD.search(plain)
+    if not near:
+        return None
+    ward_near = {"type": "ward", "on": int(near["on"])}
+    reading.effects.append(
+        {"type": "conditional", "condition": "near_general_or_hero", "effects": [ward_near]}
+    )
+    return _cut(plain, near)
+
+
+def _take_rolled_heal(plain: str, reading: Reading, weapons: list[WeaponRef]) -> str | None:
+    """ "Roll a dice; on a 3+ heal ..." with nothing but a timing before it and no other
+    outcome after (the text left, None when there is none)."""
+    heal = _ROLL_HEAL.search(plain)
+    if not heal or re.search(r"\binstead\b|\bon a \d", plain[heal.end() :]):
+        return None
+    lead = plain[: heal.start()].rsplit(". ", 1)[-1]
+    if _strip_lead(lead + "x").strip() != "x":
+        return None
+    then = [{"type": "heal", "amount": _number(heal["n"]), "target": "self"}]
+    reading.effects.append({"type": "roll_then", "on": int(heal["on"]), "then": then})
+    return _cut(plain, heal)
+
+
+def _take_size_bonus(plain: str, reading: Reading, weapons: list[WeaponRef]) -> str | None:
+    """A roll bonus growing with the unit's size, for the weapons it names (the text left,
+    None when there is none)."""
+    size = _BY_SIZE.search(plain)
+    if not size:
+        return None
+    covered_size = _subject(size["rest"], weapons)
+    if not covered_size:
+        return None
+    first = int(size["a"])
+    steps = [(int(size["m"]), first), (int(size["m2"]), int(size["b"]) - first)]
+    for models, step in steps:
+        bonus = {"type": "modifier", "roll": size["roll"], "amount": step}
+        reading.effects.append({"type": "against", "min_models": models, "effects": [bonus]})
+    reading.weapons.extend(w for w in covered_size if w not in reading.weapons)
+    return _cut(plain, size)
+
+
+def _take_each_enemy(plain: str, reading: Reading, weapons: list[WeaponRef]) -> str | None:
+    """Mortal wounds rolled for or dealt to each enemy unit near (the text left, None when
+    there are none)."""
+    each = _each_enemy(plain)
+    if not each:
+        return None
+    reading.effects.extend(each[0])
+    return _cut(plain, each[1])
+
+
+def _take_bolt(plain: str, reading: Reading, weapons: list[WeaponRef]) -> str | None:
+    """A spell's bolt: one enemy unit within range suffers mortal wounds (the text left, None
+    when there is none)."""
+    bolt = _BOLT.search(plain)
+    if not bolt:
+        return None
+    amount = _number(bolt["n"])
+    reading.effects.append({"type": "mortal_wounds", "amount": amount, "range": int(bolt["r"])})
+    return _cut(plain, bolt)
+
+
+_SPANNING_WORDINGS: tuple[Callable[[str, Reading, list[WeaponRef]], str | None], ...] = (
+    _take_ward,
+    _take_near_hero_ward,
+    _take_rolled_heal,
+    _take_size_bonus,
+    _take_each_enemy,
+    _take_bolt,
+)
+"""The wordings read over sentences, in this order, each taken out of the text before the
+sentences are read one by one."""
+
+
+def _read_sentences(
+    sentences: list[str],
+    reading: Reading,
+    weapons: list[WeaponRef],
+    *,
+    picked_enemy: bool,
+    one_pick: bool,
+    command_model: bool,
+) -> tuple[int, int]:
+    """Read the sentences left one by one into `reading`: (how many understood, how many not)."""
+    understood = missed = 0
     melee = [w.id for w in weapons if w.melee]
-    missed = 0
     for sentence in sentences:
         core = _strip_lead(re.sub(r"^in addition,? ", "", sentence.rstrip(".").strip()))
         if not core:
@@ -1318,14 +1447,7 @@ def read_ability(text: str, weapons: list[WeaponRef], *, command_model: bool = F
             if weapon_id not in reading.weapons:
                 reading.weapons.append(weapon_id)
         understood += 1
-    reading.complete = understood > 0 and missed == 0
-    if re.search(r"\b(?:1|one) in every \d{1,3} models\b", plain):
-        # "1 in every 5 models can be a Slasher Crone; add 1 to that model's Attacks": one
-        # extra attack per 5 models, which the effect cannot count: left to the table
-        kept = [e for e in reading.effects if e["type"] != "extra_attacks"]
-        if len(kept) != len(reading.effects):
-            reading.effects, reading.complete = kept, False
-    return reading
+    return understood, missed
 
 
 def _sentence(

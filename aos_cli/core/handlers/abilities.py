@@ -154,111 +154,172 @@ def _apply_each(
             applied = True
             continue
         aim = source if getattr(effect, "target", None) in ("self", "bearer") else target
-        match effect:
-            case IfKeywords(keywords=keywords, effects=when, otherwise=otherwise):
-                # One branch or the other by the keywords of the unit picked (Warding Lantern).
-                branch = when if all(aim.spec.has(k) for k in keywords) else otherwise
-                if not (branch and _apply_each(state, source, aim, name, branch, dice, answers)):
-                    continue
-            case Conditional(condition="slew_this_phase" as condition, effects=inner):
-                # "if any enemy models were slain by this model's attacks, heal ...": asked
-                if not holds(condition, state, source, answers) or not _apply_each(
-                    state, source, aim, name, inner, dice, answers
-                ):
-                    continue
-            case MortalWounds(keyword=str(keyword)) if not aim.spec.has(keyword):
-                continue
-            case MortalWounds(amount=amount_expr):
-                # The purpose of a roll is said as the dice are asked for.
-                amount = amount_expr.roll(dice, tr("{ability}: mortal wounds", ability=name))
-                wounded = AbilityWounded(name, False, aim.spec.id, aim.name, aim.side, amount)
-                emit(state, wounded)
-                suffer_mortal_wounds(state, aim, amount, dice, answers, slain_by=source.side)
-            case Heal(amount=amount_expr):
-                amount = amount_expr.roll(dice, tr("{ability}: healing", ability=name))
-                healed = min(amount, aim.wounds_on_damaged)
-                aim.wounds_on_damaged -= healed
-                emit(state, AbilityHealed(name, aim.spec.id, aim.name, aim.side, amount, healed))
-            case WhenFighting(effects=inner):
-                # At its moment of the fight (its ability used, or the fight over): applied.
-                if not _apply_each(state, source, aim, name, inner, dice, answers):
-                    continue
-            case SlayOnRoll(dice=expr):
-                _swallow(state, source, aim, name, expr, dice)
-            case RollUnderModels(then=then):
-                if under_models(state, name, aim, effect, dice):
-                    _apply_each(state, source, aim, name, then, dice, answers)
-            case PickUnits(count=count, effects=inner, side=whose):
-                for picked in _picked(state, source, name, count, whose, answers, dice):
-                    _apply_each(state, source, picked, name, inner, dice, answers)
-            case RollThen(on=needed, then=then, dice=expr, per=per):
-                # "Roll a D6; on a 3+ ..." (AoS2 §21): once for the unit, or once per model
-                # (those within reach and in sight when it says so, counted at the table).
-                times = aim.models if per == "model" else 1
-                if per == "model" and effect.models_within is not None:
-                    times = _models_within(source, aim, effect.models_within, answers)
-                purpose = tr("{ability} (needs {needed}+)", ability=name, needed=needed)
-                rolls = [expr.roll(dice, purpose) for _model in range(times)]
-                hits = sum(1 for r in rolls if r >= needed)
-                rolled = AbilityRolled(name, aim.spec.id, aim.name, tuple(rolls), needed, hits)
-                emit(state, rolled)
-                for _hit in range(hits):
-                    _apply_each(state, source, aim, name, then, dice, answers)
-            case BattalionUnitSlain(range=reach, effects=inner):
-                # Martial Bond (seed 000 p.16): the unit within range of a comrade slain in
-                # the phase takes up its fight; once for each comrade slain.
-                fallen = fallen_comrades(state, aim, effect)
-                near = [
-                    u
-                    for u in fallen
-                    if answers.yes_no(
-                        f"within-{reach}:{u.spec.id}",
-                        tr(
-                            'was {unit} within {reach}" of {other} when it was slain?',
-                            unit=aim.name,
-                            reach=reach,
-                            other=u.name,
-                        ),
-                    )
-                ]
-                if not near:
-                    raise RuleError(
-                        tr('{unit} was not within {reach}" of a slain unit of its battalion',
-                           unit=aim.name, reach=reach)
-                    )  # fmt: skip
-                state.used_this_phase.add(f"avenged:{near[0].spec.id}")
-                _apply_each(state, source, aim, name, inner, dice, answers)
-            case Lasting(until=until_name, effects=(Aura() as aura,)) if any(
-                isinstance(e, NoBattleshock) for e in aura.effects
-            ):
-                # "Until your next hero phase, friendly X units within N" do not take
-                # battleshock tests" (Lord of the Host, AoS1): the units in range when it is
-                # used keep it (auras on rolls are read from their holder when rolled).
-                until = DURATIONS.get(until_name, "phase")
-                covered = _in_aura(state, source, aura, answers)
-                for unit in covered:
-                    unit.effects.append(ActiveEffect(name, aura.effects, until, source.side))
-                emit(state, in_force(name, covered, until))
-            case Lasting(until=until_name, effects=inner):
-                until = DURATIONS.get(until_name, "phase")
-                aim.effects.append(ActiveEffect(name, inner, until, source.side))
-                emit(state, in_force(name, [aim], until))
-            case GainCommandPoints(amount=amount):
-                side = state.sides[source.side]
-                side.command_points += amount
-                gained = AbilityCommandPoints(
-                    name, source.side, side.name, amount, side.command_points
-                )
-                emit(state, gained)
-            case _ if isinstance(effect, ATTACK_EFFECTS):
-                immediate.append(effect)
-            case _:
-                continue
+        done = _apply_nested(state, source, aim, name, effect, dice, answers)
+        if done is None:
+            done = _apply_direct(state, source, aim, name, effect, dice, answers)
+        if done is None and isinstance(effect, ATTACK_EFFECTS):
+            immediate.append(effect)
+        elif not done:
+            continue
         applied = True
     if immediate:
         target.effects.append(ActiveEffect(name, tuple(immediate), "phase", source.side))
         emit(state, in_force(name, [target], "phase"))
     return applied
+
+
+def _apply_nested(
+    state: GameState,
+    source: UnitState,
+    aim: UnitState,
+    name: str,
+    effect: Effect,
+    dice: DiceSource,
+    answers: RecordedAnswers,
+) -> bool | None:
+    """Apply an effect that holds others (by keyword, condition, moment, roll or pick) on the
+    unit `aim`: whether any applied; None when it holds none."""
+    match effect:
+        case IfKeywords(keywords=keywords, effects=when, otherwise=otherwise):
+            # One branch or the other by the keywords of the unit picked (Warding Lantern).
+            branch = when if all(aim.spec.has(k) for k in keywords) else otherwise
+            if not (branch and _apply_each(state, source, aim, name, branch, dice, answers)):
+                return False
+        case Conditional(condition="slew_this_phase" as condition, effects=inner):
+            # "if any enemy models were slain by this model's attacks, heal ...": asked
+            if not holds(condition, state, source, answers) or not _apply_each(
+                state, source, aim, name, inner, dice, answers
+            ):
+                return False
+        case WhenFighting(effects=inner):
+            # At its moment of the fight (its ability used, or the fight over): applied.
+            if not _apply_each(state, source, aim, name, inner, dice, answers):
+                return False
+        case RollUnderModels(then=then):
+            if under_models(state, name, aim, effect, dice):
+                _apply_each(state, source, aim, name, then, dice, answers)
+        case PickUnits(count=count, effects=inner, side=whose):
+            for picked in _picked(state, source, name, count, whose, answers, dice):
+                _apply_each(state, source, picked, name, inner, dice, answers)
+        case RollThen():
+            _roll_then(state, source, aim, name, effect, dice, answers)
+        case BattalionUnitSlain():
+            _avenge(state, source, aim, name, effect, dice, answers)
+        case _:
+            return None
+    return True
+
+
+def _apply_direct(
+    state: GameState,
+    source: UnitState,
+    aim: UnitState,
+    name: str,
+    effect: Effect,
+    dice: DiceSource,
+    answers: RecordedAnswers,
+) -> bool | None:
+    """Apply an effect the tool carries out itself on the unit `aim` (mortal wounds, healing,
+    a swallow, lasting effects, command points): whether it applied; None when it is none of
+    these."""
+    match effect:
+        case MortalWounds(keyword=str(keyword)) if not aim.spec.has(keyword):
+            return False
+        case MortalWounds(amount=amount_expr):
+            # The purpose of a roll is said as the dice are asked for.
+            amount = amount_expr.roll(dice, tr("{ability}: mortal wounds", ability=name))
+            wounded = AbilityWounded(name, False, aim.spec.id, aim.name, aim.side, amount)
+            emit(state, wounded)
+            suffer_mortal_wounds(state, aim, amount, dice, answers, slain_by=source.side)
+        case Heal(amount=amount_expr):
+            amount = amount_expr.roll(dice, tr("{ability}: healing", ability=name))
+            healed = min(amount, aim.wounds_on_damaged)
+            aim.wounds_on_damaged -= healed
+            emit(state, AbilityHealed(name, aim.spec.id, aim.name, aim.side, amount, healed))
+        case SlayOnRoll(dice=expr):
+            _swallow(state, source, aim, name, expr, dice)
+        case Lasting(until=until_name, effects=(Aura() as aura,)) if any(
+            isinstance(e, NoBattleshock) for e in aura.effects
+        ):
+            # "Until your next hero phase, friendly X units within N" do not take
+            # battleshock tests" (Lord of the Host, AoS1): the units in range when it is
+            # used keep it (auras on rolls are read from their holder when rolled).
+            until = DURATIONS.get(until_name, "phase")
+            covered = _in_aura(state, source, aura, answers)
+            for unit in covered:
+                unit.effects.append(ActiveEffect(name, aura.effects, until, source.side))
+            emit(state, in_force(name, covered, until))
+        case Lasting(until=until_name, effects=inner):
+            until = DURATIONS.get(until_name, "phase")
+            aim.effects.append(ActiveEffect(name, inner, until, source.side))
+            emit(state, in_force(name, [aim], until))
+        case GainCommandPoints(amount=amount):
+            side = state.sides[source.side]
+            side.command_points += amount
+            gained = AbilityCommandPoints(name, source.side, side.name, amount, side.command_points)
+            emit(state, gained)
+        case _:
+            return None
+    return True
+
+
+def _roll_then(
+    state: GameState,
+    source: UnitState,
+    aim: UnitState,
+    name: str,
+    effect: RollThen,
+    dice: DiceSource,
+    answers: RecordedAnswers,
+) -> None:
+    """ "Roll a D6; on a 3+ ..." (AoS2 §21): once for the unit, or once per model (those within
+    reach and in sight when it says so, counted at the table); the effects once per success."""
+    needed, then, expr, per = effect.on, effect.then, effect.dice, effect.per
+    times = aim.models if per == "model" else 1
+    if per == "model" and effect.models_within is not None:
+        times = _models_within(source, aim, effect.models_within, answers)
+    purpose = tr("{ability} (needs {needed}+)", ability=name, needed=needed)
+    rolls = [expr.roll(dice, purpose) for _model in range(times)]
+    hits = sum(1 for r in rolls if r >= needed)
+    rolled = AbilityRolled(name, aim.spec.id, aim.name, tuple(rolls), needed, hits)
+    emit(state, rolled)
+    for _hit in range(hits):
+        _apply_each(state, source, aim, name, then, dice, answers)
+
+
+def _avenge(
+    state: GameState,
+    source: UnitState,
+    aim: UnitState,
+    name: str,
+    effect: BattalionUnitSlain,
+    dice: DiceSource,
+    answers: RecordedAnswers,
+) -> None:
+    """Martial Bond (seed 000 p.16): the unit within range of a comrade slain in the phase
+    takes up its fight; once for each comrade slain (refused when none was within range)."""
+    reach, inner = effect.range, effect.effects
+    fallen = fallen_comrades(state, aim, effect)
+    near = [
+        u
+        for u in fallen
+        if answers.yes_no(
+            f"within-{reach}:{u.spec.id}",
+            tr(
+                'was {unit} within {reach}" of {other} when it was slain?',
+                unit=aim.name,
+                reach=reach,
+                other=u.name,
+            ),
+        )
+    ]
+    if not near:
+        raise RuleError(
+            tr('{unit} was not within {reach}" of a slain unit of its battalion',
+               unit=aim.name, reach=reach)
+        )  # fmt: skip
+    state.used_this_phase.add(f"avenged:{near[0].spec.id}")
+    _apply_each(state, source, aim, name, inner, dice, answers)
 
 
 def _swallow(

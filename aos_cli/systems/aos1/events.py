@@ -9,10 +9,10 @@ is prefixed `aos1-` so it never meets a 2nd edition one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from aos_cli.core.events import Event, event
+from aos_cli.core.records import dataclass
 from aos_cli.language.text import Text
 
 

@@ -10,7 +10,7 @@ attempting each spell once per turn (AoS1 §12); no unmodified-roll rules (aos-d
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from aos_cli.core.action_types import Action, Priority, Sacrifice, register_action_type
@@ -20,6 +20,7 @@ from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.events import emit
 from aos_cli.core.handlers import action
+from aos_cli.core.records import dataclass
 from aos_cli.core.stored import JsonObject
 from aos_cli.core.system import (
     GameSystem,

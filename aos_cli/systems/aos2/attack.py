@@ -6,7 +6,7 @@ result reads (AoS2 §14)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +39,7 @@ from aos_cli.core.effects import (
 from aos_cli.core.errors import InputError
 from aos_cli.core.limits import MAX_ATTACKS, MAX_MODELS, MAX_WEAPONS, check_at_most
 from aos_cli.core.numbers import parse_whole
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:

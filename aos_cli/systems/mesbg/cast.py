@@ -5,11 +5,11 @@ the dice (mesbg §2.2-§2.4)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.attack_flags import Flag, optional_flag
 from aos_cli.core.errors import InputError
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import _
 from aos_cli.systems.kits import Shown
 

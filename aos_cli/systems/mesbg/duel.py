@@ -5,11 +5,11 @@ Fury) and the duel they describe (mesbg §4, §5)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.attack_flags import Flag
 from aos_cli.core.errors import InputError
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import _
 from aos_cli.systems.kits import Shown
 

@@ -9,10 +9,10 @@ prefixed `mesbg-`. Stores are given in the order of `rules.STORES` (Might, Will,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from aos_cli.core.events import Event, event
+from aos_cli.core.records import dataclass
 
 
 @event

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
@@ -31,6 +31,7 @@ from aos_cli.core.dice import FACES, DiceSource, d3_from_d6
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.events import Note
 from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_MODELS, check_at_most
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import _, ngettext
 from aos_cli.systems.mesbg.events import (
     Barged,

@@ -5,7 +5,6 @@ Toughness, AP, invulnerable and feel-no-pain saves, weapon types and Overwatch),
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.attack_flags import (
@@ -22,6 +21,7 @@ from aos_cli.core.dice import format_threshold, parse_dice, parse_threshold
 from aos_cli.core.effects import compile_effects
 from aos_cli.core.errors import InputError
 from aos_cli.core.limits import MAX_CHARACTERISTIC, check_at_most
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import N_, _
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.core.actions import RecordedAnswers, apply_action
@@ -19,6 +19,7 @@ from aos_cli.core.dice import DiceSource
 from aos_cli.core.errors import RuleError
 from aos_cli.core.events import Note
 from aos_cli.core.phase_names import phase_name
+from aos_cli.core.records import dataclass
 from aos_cli.core.state import GameState, UnitState
 from aos_cli.language.i18n import _
 from aos_cli.systems.wh40k8.table import fight_picker, known_foes, may_fight, weapon_type_of

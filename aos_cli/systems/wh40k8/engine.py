@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Literal
 
@@ -84,6 +84,7 @@ from aos_cli.core.engine import Allocation, AttackOdds, AttackResult, Stage, rol
 from aos_cli.core.errors import InputError, RuleError
 from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_MODIFIER, check_at_most, check_weapon
 from aos_cli.core.plan import Track
+from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import N_, _
 from aos_cli.language.text import Text, tr
 
@@ -626,26 +627,46 @@ def resolve_weapon_40k(
 ) -> WeaponResult40k:
     """Roll one weapon's attacks: attacks, hit, wound, save and Damage (§8.1-§8.5), stage by
     stage for all its attacks (fast dice, §6.7), in a fixed order for scripted dice."""
-    rules, label = weapon.rules, weapon.label
     result = WeaponResult40k(weapon.name, weapon.weapon_type)
+    count = _roll_attacks(weapon, source, result)
+    mortal: list[list[DiceExpr]] = [[] for _ in range(count)]
+    """The mortal wound amounts each attack set off, by attack."""
+    going_on = _hit_stage(weapon, source, result, mortal, overwatch=overwatch, command=command)
+    wounded = _wound_stage(weapon, target, source, result, mortal, going_on, command)
+    unsaved = _save_stage(weapon, target, source, result, wounded, phase, command)
+    _damage_stage(weapon, source, result, mortal, unsaved, command)
+    return result
 
-    # Attacks: a random number is rolled for each model each time (§14); Rapid Fire doubles it.
+
+def _roll_attacks(weapon: Weapon40k, source: DiceSource, result: WeaponResult40k) -> int:
+    """The number of attacks: a random number is rolled for each model each time (§14);
+    Rapid Fire doubles it."""
     if weapon.attacks.is_fixed:
         per_model = [weapon.attacks.constant] * weapon.models
     else:
         per_model = roll_amounts(
             source,
             [weapon.attacks] * weapon.models,
-            label + _("Attacks ({value})").format(value=weapon.attacks),
+            weapon.label + _("Attacks ({value})").format(value=weapon.attacks),
             floor=True,
         )
         result.attack_rolls = tuple(per_model)
-    result.attacks = max(0, sum(per_model) * weapon.multiplier + rules.extra_attacks)
-    count = result.attacks
-    mortal: list[list[DiceExpr]] = [[] for _ in range(count)]
-    """The mortal wound amounts each attack set off, by attack."""
+    result.attacks = max(0, sum(per_model) * weapon.multiplier + weapon.rules.extra_attacks)
+    return result.attacks
 
-    # Hit rolls (§8.1, §9.3).
+
+def _hit_stage(
+    weapon: Weapon40k,
+    source: DiceSource,
+    result: WeaponResult40k,
+    mortal: list[list[DiceExpr]],
+    *,
+    overwatch: bool,
+    command: CommandReroll | None,
+) -> list[int]:
+    """Hit rolls (§8.1, §9.3): the attacks that go on to wound (a hit that sets off mortal
+    wounds ending the attack goes no further)."""
+    rules = weapon.rules
     needed_hit = _("6 (Overwatch)") if overwatch else format_threshold(weapon.skill)
 
     def hits(v: int) -> bool:
@@ -653,8 +674,8 @@ def resolve_weapon_40k(
 
     hit_dice = roll_with_reroll(
         source,
-        count,
-        label + _("hit rolls ({needed})").format(needed=needed_hit),
+        len(mortal),
+        weapon.label + _("hit rolls ({needed})").format(needed=needed_hit),
         hits,
         rules.reroll_hit,
     )
@@ -673,8 +694,20 @@ def resolve_weapon_40k(
         mortal[index] += [t.amount for t in triggered]
         if not _ends(triggered):
             going_on.append(index)
+    return going_on
 
-    # Wound rolls (§8.2).
+
+def _wound_stage(
+    weapon: Weapon40k,
+    target: Target40k,
+    source: DiceSource,
+    result: WeaponResult40k,
+    mortal: list[list[DiceExpr]],
+    going_on: list[int],
+    command: CommandReroll | None,
+) -> list[int]:
+    """Wound rolls (§8.2) for the attacks that hit: the attacks that wound (and go on)."""
+    rules = weapon.rules
     needed = wound_roll_needed(weapon.strength, target.toughness)
     result.wound_needed = needed
 
@@ -684,7 +717,7 @@ def resolve_weapon_40k(
     wound_dice = roll_with_reroll(
         source,
         len(going_on),
-        label
+        weapon.label
         + _("wound rolls ({needed}, S{strength} vs T{toughness})").format(
             needed=format_threshold(needed), strength=weapon.strength, toughness=target.toughness
         ),
@@ -706,8 +739,20 @@ def resolve_weapon_40k(
         mortal[index] += [t.amount for t in triggered]
         if not _ends(triggered):
             wounded.append(index)
+    return wounded
 
-    # Saving throws (§8.4, §8.6, §8.7): none is rolled when no roll could save.
+
+def _save_stage(
+    weapon: Weapon40k,
+    target: Target40k,
+    source: DiceSource,
+    result: WeaponResult40k,
+    wounded: list[int],
+    phase: Phase,
+    command: CommandReroll | None,
+) -> list[int]:
+    """Saving throws (§8.4, §8.6, §8.7), none rolled when no roll could save: the attacks
+    unsaved, in order."""
     saves = saves_against(weapon, target, phase=phase)
     result.save_used = saves.label()
 
@@ -719,7 +764,7 @@ def resolve_weapon_40k(
         len(wounded) if saves.possible else 0,
         _("save rolls ({save})").format(save=saves.label()),
         saved_by,
-        rules.reroll_save,
+        weapon.rules.reroll_save,
     )
     if command is not None:
         save_dice = command.on_dice("save", save_dice, saved_by, tr("a save roll"))
@@ -728,8 +773,20 @@ def resolve_weapon_40k(
     unsaved = [i for i, ok in zip(wounded, saved, strict=False) if not ok] + wounded[len(saved) :]
     unsaved.sort()
     result.unsaved = len(unsaved)
+    return unsaved
 
-    # Damage, rolled for each unsaved wound (§8.5, §14), then the mortal wounds.
+
+def _damage_stage(
+    weapon: Weapon40k,
+    source: DiceSource,
+    result: WeaponResult40k,
+    mortal: list[list[DiceExpr]],
+    unsaved: list[int],
+    command: CommandReroll | None,
+) -> None:
+    """Damage, rolled for each unsaved wound (§8.5, §14), then the mortal wounds: each
+    attack's (Damage, mortal wounds) in order, as the allocation takes them."""
+    label = weapon.label
     damage = roll_amounts(
         source,
         [weapon.damage] * len(unsaved),
@@ -748,7 +805,7 @@ def resolve_weapon_40k(
     by_attack = dict(zip(unsaved, damage, strict=True))
     events: list[tuple[int, int]] = []
     position = 0
-    for index in range(count):
+    for index in range(len(mortal)):
         taken = mortal_values[position : position + len(mortal[index])]
         position += len(mortal[index])
         normal, wounds_mortal = by_attack.get(index, 0), sum(taken)
@@ -756,7 +813,6 @@ def resolve_weapon_40k(
             events.append((normal, wounds_mortal))
     result.mortal_wounds = sum(mortal_values)
     result.events = tuple(events)
-    return result
 
 
 def allocate_40k(

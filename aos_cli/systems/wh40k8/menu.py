@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from aos_cli.core.guide import has_weapons, may_cast
@@ -71,107 +72,146 @@ def _unit_option(
 def _options(state: GameState) -> list[Option]:
     side = state.active_side
     own = [u for u in state.sides[side].units if u.alive]
-    found: list[Option] = []
-    phase = state.phase
-    if phase == "movement":
-        found += turn_start_options(state, own, side)
-        transports = [u for u in own if u.on_battlefield and u.spec.has("TRANSPORT")]
-        for unit in own:
-            if unit.embarked_in is not None:
-                if not unit.embarked:
-                    found.append(_unit_option(_("{unit}: disembark"), "disembark", unit, side))
-                continue
-            if unit.in_reserve and not unit.moved:
-                label = _("{unit}: arrive (Teleport Strike, end of the Movement phase)")
-                found.append(_unit_option(label, "arrive", unit, side))
-                continue
-            if not unit.on_battlefield or unit.moved:
-                continue
-            # 40k8 §4.5: a unit within 1" of the enemy stays put or Falls Back; the others move
-            # or Advance (the game knows who is in combat from the charges and fights)
-            moves = (
-                ((_("{unit}: Fall Back"), "fall-back"),)
-                if known_foes(state, unit)
-                else ((_("{unit}: move"), "move"), (_("{unit}: Advance"), "advance"))
-            )
-            for label, kind in moves:
-                found.append(_unit_option(label, kind, unit, side))
-            for transport in transports:
-                if transport is not unit and not unit.disembarked:
-                    found.append(
-                        Option(
-                            _("{unit}: embark in {transport}").format(
-                                unit=unit.name, transport=transport.name
-                            ),
-                            "embark",
-                            {"unit": unit.spec.id, "transport": transport.spec.id},
-                            side=side,
-                        )
-                    )
-    elif phase == "psychic":
-        for unit in own:
-            if unit.on_battlefield and unit.spec.casts and may_cast(state, unit, "Smite"):
+    steps = _PHASE_STEPS.get(state.phase)
+    return steps(state, own, side) if steps is not None else []
+
+
+def _movement_options(state: GameState, own: list[UnitState], side: int) -> list[Option]:
+    """The Movement phase: the auras of the turn's start, disembarking, arriving from
+    reserve, then each unit's move, Advance or Fall Back, and embarking."""
+    found = turn_start_options(state, own, side)
+    transports = [u for u in own if u.on_battlefield and u.spec.has("TRANSPORT")]
+    for unit in own:
+        if unit.embarked_in is not None:
+            if not unit.embarked:
+                found.append(_unit_option(_("{unit}: disembark"), "disembark", unit, side))
+            continue
+        if unit.in_reserve and not unit.moved:
+            label = _("{unit}: arrive (Teleport Strike, end of the Movement phase)")
+            found.append(_unit_option(label, "arrive", unit, side))
+            continue
+        if not unit.on_battlefield or unit.moved:
+            continue
+        # 40k8 §4.5: a unit within 1" of the enemy stays put or Falls Back; the others move
+        # or Advance (the game knows who is in combat from the charges and fights)
+        moves = (
+            ((_("{unit}: Fall Back"), "fall-back"),)
+            if known_foes(state, unit)
+            else ((_("{unit}: move"), "move"), (_("{unit}: Advance"), "advance"))
+        )
+        for label, kind in moves:
+            found.append(_unit_option(label, kind, unit, side))
+        for transport in transports:
+            if transport is not unit and not unit.disembarked:
                 found.append(
                     Option(
-                        _("{unit}: manifest Smite").format(unit=unit.name),
-                        "cast",
-                        {"wizard": unit.spec.id, "spell": "Smite"},
-                        "enemy",
-                        side,
+                        _("{unit}: embark in {transport}").format(
+                            unit=unit.name, transport=transport.name
+                        ),
+                        "embark",
+                        {"unit": unit.spec.id, "transport": transport.spec.id},
+                        side=side,
                     )
                 )
-    elif phase == "shooting":
-        # 40k8 §6.3: an enemy the game knows to be within 1" of friendly models is no target
-        shootable = tuple(
-            e.spec.id
-            for e in state.sides[1 - side].units
-            if not any(f.side == side for f in known_foes(state, e))
-        )
-        for unit in own:
-            if unit.on_battlefield and has_weapons(unit, "missile") and not unit.shot:
-                options = shooting_options(unit, side, engaged=bool(known_foes(state, unit)))
-                found += [replace(o, allowed=shootable) for o in options]
-    elif phase == "charge":
-        over = CHARGES_OVER in state.used_this_phase
-        for unit in own:
-            if over or not unit.on_battlefield:
-                continue
-            # 40k8 §9.2: a unit the game knows to be within 1" of an enemy cannot charge
-            if not (unit.charged or unit.advanced or unit.fell_back or known_foes(state, unit)):
-                found.append(_unit_option(_("{unit}: charge"), "charge", unit, side, "enemy"))
-        # 40k8 §9.5: Heroic Interventions come once the enemy has made all its charges
-        if not enemy_charged(state):
-            return found
-        for unit in state.sides[1 - side].units:
-            if unit.on_battlefield and unit.spec.has("CHARACTER") and not unit.intervened:
-                label = (
-                    _("{unit}: Heroic Intervention")
-                    if over
-                    else _("{unit}: Heroic Intervention (ends the charges)")
-                )
-                found.append(_unit_option(label, "intervene", unit, 1 - side))
-    elif phase == "fight" and state.combat_passes < 2:
-        chargers = [u for u in own if u.on_battlefield and u.charged and not u.fought]
-        if chargers:
-            for unit in chargers:
-                option = _unit_option(_("{unit}: fight (charged)"), "fight", unit, side, "enemy")
-                # 40k8 §10.4: a charger attacks only the units it charged
-                found.append(replace(option, allowed=unit.charge_targets))
-            return found
-        # 40k8 §10.2: the players alternate; once one has no eligible unit the other fights
-        # on; when neither has, the fighting is over (no pass to make)
-        picker = fight_picker(state)
-        for unit in state.sides[picker].units:
-            if may_fight(state, unit):
-                found.append(_unit_option(_("{unit}: fight"), "fight", unit, picker, "enemy"))
-    elif phase == "morale":
-        due = due_battleshock(state)
-        if due:
-            label = ngettext(
-                "Take the morale tests ({n} due)", "Take the morale tests ({n} due)", len(due)
-            ).format(n=len(due))
-            found.append(Option(label, "battleshock", {}, side=side))
     return found
+
+
+def _psychic_options(state: GameState, own: list[UnitState], side: int) -> list[Option]:
+    """The Psychic phase: each PSYKER that may still manifest Smite."""
+    return [
+        Option(
+            _("{unit}: manifest Smite").format(unit=unit.name),
+            "cast",
+            {"wizard": unit.spec.id, "spell": "Smite"},
+            "enemy",
+            side,
+        )
+        for unit in own
+        if unit.on_battlefield and unit.spec.casts and may_cast(state, unit, "Smite")
+    ]
+
+
+def _shooting_options(state: GameState, own: list[UnitState], side: int) -> list[Option]:
+    """The Shooting phase: each unit's ways to shoot, at the enemies that may be targeted."""
+    found: list[Option] = []
+    # 40k8 §6.3: an enemy the game knows to be within 1" of friendly models is no target
+    shootable = tuple(
+        e.spec.id
+        for e in state.sides[1 - side].units
+        if not any(f.side == side for f in known_foes(state, e))
+    )
+    for unit in own:
+        if unit.on_battlefield and has_weapons(unit, "missile") and not unit.shot:
+            options = shooting_options(unit, side, engaged=bool(known_foes(state, unit)))
+            found += [replace(o, allowed=shootable) for o in options]
+    return found
+
+
+def _charge_options(state: GameState, own: list[UnitState], side: int) -> list[Option]:
+    """The Charge phase: each unit that may charge, then the enemy's Heroic Interventions."""
+    found: list[Option] = []
+    over = CHARGES_OVER in state.used_this_phase
+    for unit in own:
+        if over or not unit.on_battlefield:
+            continue
+        # 40k8 §9.2: a unit the game knows to be within 1" of an enemy cannot charge
+        if not (unit.charged or unit.advanced or unit.fell_back or known_foes(state, unit)):
+            found.append(_unit_option(_("{unit}: charge"), "charge", unit, side, "enemy"))
+    # 40k8 §9.5: Heroic Interventions come once the enemy has made all its charges
+    if not enemy_charged(state):
+        return found
+    for unit in state.sides[1 - side].units:
+        if unit.on_battlefield and unit.spec.has("CHARACTER") and not unit.intervened:
+            label = (
+                _("{unit}: Heroic Intervention")
+                if over
+                else _("{unit}: Heroic Intervention (ends the charges)")
+            )
+            found.append(_unit_option(label, "intervene", unit, 1 - side))
+    return found
+
+
+def _fight_options(state: GameState, own: list[UnitState], side: int) -> list[Option]:
+    """The Fight phase: the units that charged fight first, then the players alternate."""
+    if state.combat_passes >= 2:
+        return []
+    found: list[Option] = []
+    chargers = [u for u in own if u.on_battlefield and u.charged and not u.fought]
+    if chargers:
+        for unit in chargers:
+            option = _unit_option(_("{unit}: fight (charged)"), "fight", unit, side, "enemy")
+            # 40k8 §10.4: a charger attacks only the units it charged
+            found.append(replace(option, allowed=unit.charge_targets))
+        return found
+    # 40k8 §10.2: the players alternate; once one has no eligible unit the other fights
+    # on; when neither has, the fighting is over (no pass to make)
+    picker = fight_picker(state)
+    for unit in state.sides[picker].units:
+        if may_fight(state, unit):
+            found.append(_unit_option(_("{unit}: fight"), "fight", unit, picker, "enemy"))
+    return found
+
+
+def _morale_options(state: GameState, own: list[UnitState], side: int) -> list[Option]:
+    """The Morale phase: the tests due, taken together."""
+    due = due_battleshock(state)
+    if not due:
+        return []
+    label = ngettext(
+        "Take the morale tests ({n} due)", "Take the morale tests ({n} due)", len(due)
+    ).format(n=len(due))
+    return [Option(label, "battleshock", {}, side=side)]
+
+
+_PHASE_STEPS: dict[str, Callable[[GameState, list[UnitState], int], list[Option]]] = {
+    "movement": _movement_options,
+    "psychic": _psychic_options,
+    "shooting": _shooting_options,
+    "charge": _charge_options,
+    "fight": _fight_options,
+    "morale": _morale_options,
+}
+"""Each phase's menu for the side whose turn it is (40k8 §4 to §11)."""
 
 
 def turn_start_options(state: GameState, own: list[UnitState], side: int) -> list[Option]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from aos_cli.core.ability_effects import build_effect
@@ -54,6 +54,7 @@ from aos_cli.core.handlers.magic import (
     own_spells,
     spell_value,
 )
+from aos_cli.core.records import dataclass
 from aos_cli.core.roll_effects import modified, roll_modifier
 from aos_cli.core.state import PendingSpell, UnitState, WeaponSpec
 from aos_cli.core.system import (

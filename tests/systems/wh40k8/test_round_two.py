@@ -14,7 +14,7 @@ from aos_cli.systems.wh40k8.menu import turn_menu
 from aos_cli.views.events import note_lines
 from tests.conftest import RunCli
 from tests.systems.harness import act, to_phase
-from tests.systems.test_wh40k8_engine import DG, SM, armies
+from tests.systems.wh40k8.test_engine import DG, SM, armies
 
 CHARGE = {"engaged": False, "within-12": True, "overwatch:tactical-squad": False, "distance": 5}
 
@@ -151,7 +151,7 @@ def test_40k8_s5_5_deny_the_witch_flag_is_24_inches(run_cli: RunCli) -> None:
 
 # --------------------------------------------------------------------------- Warlord (§16)
 
-DEMO = Path(__file__).parents[2] / "warscrolls" / "armies"
+DEMO = Path(__file__).parents[3] / "warscrolls" / "armies"
 
 
 def test_40k8_s16_a_character_warlord_takes_a_warlord_trait(
