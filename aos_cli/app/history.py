@@ -11,7 +11,7 @@ from aos_cli.core.records import dataclass
 
 if TYPE_CHECKING:
     from aos_cli.core.events import Event, Note
-    from aos_cli.core.state import GameState
+    from aos_cli.core.state import GameState, UnitState
     from aos_cli.store import ActionRecord, Store
 
 STORED_ONLY = ("events", "told", "events_version")
@@ -150,6 +150,31 @@ def report_state(store: Store, game_id: int) -> GameState:
     return state
 
 
+def _fold_beast(
+    state: GameState, event: Event, payload: dict[str, Any], units: dict[str, UnitState]
+) -> None:
+    """Ghur's monstrous beasts in the report (AoS2 §24.2): one set up from the snapshot its
+    action stored, and each round the army it joined, as the events say."""
+    from aos_cli.core.events import BeastSetUp, PreyChosen
+    from aos_cli.core.state import UnitSpec, UnitState
+
+    if isinstance(event, BeastSetUp) and event.unit:
+        snapshot = payload.get("unit")
+        if not isinstance(snapshot, dict):
+            raise NotFolded(event.unit)
+        spec = UnitSpec.from_dict(snapshot)
+        state.beasts.append(UnitState(spec, event.side, spec.models, beast=True))
+    elif isinstance(event, PreyChosen):
+        beast = next((b for b in state.beasts if b.spec.id == event.unit), None)
+        if beast is None:
+            raise NotFolded(event.unit)
+        if beast in state.sides[beast.side].units:
+            state.sides[beast.side].units.remove(beast)
+        beast.side, beast.prey = event.joined, event.prey
+        state.sides[event.joined].units.append(beast)
+        units[beast.spec.id] = beast
+
+
 def _fold(state: GameState, events: list[Event], payload: dict[str, Any]) -> None:
     """One stored action's events applied to the report's state: what it changed as the
     rules decided it (never the rules run again), and the time it took at the table."""
@@ -168,6 +193,7 @@ def _fold(state: GameState, events: list[Event], payload: dict[str, Any]) -> Non
 
     units = {unit.spec.id: unit for unit in state.units()}
     for event in events:
+        _fold_beast(state, event, payload, units)
         if isinstance(event, UnitCounted | Arrived) and event.unit not in units:
             raise NotFolded(event.unit)
         if isinstance(event, UnitCounted):

@@ -635,6 +635,14 @@ def build_setup(
     features = [
         parse_terrain(item, source) if isinstance(item, str) else dict(item) for item in terrain
     ]
+    kept = next((f for f in features if f.get("garrison") or f.get("obstacle")), None)
+    if kept is not None and not system.garrisons:  # AoS2 §4.4-§4.5 only (40k8: seed 001)
+        raise InputError(
+            _("--terrain: {system} has no garrisons or obstacles ({feature})").format(
+                system=system.name, feature=kept["name"]
+            ),
+            _("leave out +garrison and +obstacle"),
+        )
     return {
         "primary_objective": primary,
         "terrain": features,
@@ -768,3 +776,31 @@ def bundled_battleplan(key: str) -> Battleplan | None:
             if isinstance(loaded.record, Battleplan) and loaded.record.id == key:
                 return loaded.record
     return None
+
+
+def beast_warscrolls(content_dirs: Sequence[Path], system: str | None) -> list[tuple[str, str]]:
+    """The warscrolls (id, name) a player may set up as a monstrous beast of Ghur (AoS2
+    §24.2, seed 000 p.16): every Monster that is not a Hero, by name."""
+    from aos_cli.content import load_database
+
+    db = load_database(content_dirs)
+    found = []
+    for entry in db.warscrolls.entries(system):
+        keywords = {str(k).upper() for k in entry.facts.get("keywords", ())}
+        if "MONSTER" in keywords and "HERO" not in keywords:
+            found.append((entry.id, entry.name))
+    return sorted(found, key=lambda pair: pair[1])
+
+
+def beast_snapshot(
+    warscroll: str, content_dirs: Sequence[Path], system: str | None, taken: set[str]
+) -> dict[str, Any]:
+    """A monstrous beast's snapshot from its warscroll, as a set-up keeps a unit's (its id
+    not one of `taken`); the rules check it is a Monster that is not a Hero."""
+    from aos_cli.content import load_database
+    from aos_cli.content.army import ArmyUnit
+
+    db = load_database(content_dirs)
+    scroll = db.warscroll(warscroll, system)
+    unit = ArmyUnit(id=scroll.id, warscroll=scroll.id, warscroll_id=scroll.id)
+    return unit_snapshot(db, unit, set(taken))

@@ -314,3 +314,175 @@ def numbered_rows(table: RollTable) -> list[tuple[int, Any]]:
     if single and len({row.rolls[0] for row in table.rows}) == len(table.rows):
         return [(int(row.rolls[0]), row) for row in table.rows]
     return list(enumerate(table.rows, start=1))
+
+
+def put_in_coalitions(
+    setup: dict[str, Any],
+    players: Sequence[str],
+    generals: Sequence[str] = (),
+    warlords: Sequence[str] = (),
+) -> None:
+    """The players of each coalition, their generals and the coalition's warlord (`aos game
+    new --player PLAYER=UNIT,UNIT... --general UNIT --warlord PLAYER`; Coalition of Death,
+    seed 000 p.12: three or more players in two coalitions, each led by a warlord whose
+    general is "the warlord's general"). Every unit of a coalition named belongs to one of
+    its players, and each player has one general, a model set up on the battlefield (p.3)."""
+    from aos_cli.core.errors import InputError
+
+    if not (players or generals or warlords):
+        return
+    rules = setup.get("battleplan_rules") or {}
+    if not rules.get("coalitions"):
+        raise InputError(
+            _("--player, --general, --warlord: this battleplan is for two players"),
+            _("pick a coalition battleplan, e.g. --battleplan ill-met-by-moonlight"),
+        )
+    if not players:
+        raise InputError(
+            _("--general and --warlord need the coalitions' players"),
+            _("name each player's units with --player PLAYER=UNIT,UNIT..."),
+        )
+    named: dict[int, list[str]] = {}
+    for spec in players:
+        player, sep, names = spec.partition("=")
+        player = player.strip()
+        if not sep or not player or not names.strip():
+            raise InputError(
+                _("--player: write PLAYER=UNIT,UNIT..., not {text}").format(text=repr(spec)),
+                _("e.g. --player Ana=Liberators,Judicators"),
+            )
+        units = [_named_unit(setup, n, "--player") for n in names.split(",") if n.strip()]
+        sides = {id(side) for side, _unit in units}
+        if len(sides) > 1:
+            raise InputError(
+                _("--player: the units of {player} are not of one coalition").format(player=player),
+                _("a player's units are all in one army"),
+            )
+        side = units[0][0]
+        index = setup["sides"].index(side)
+        if any(player in mine for mine in named.values()):
+            raise InputError(
+                _("--player: {player} is named twice").format(player=player),
+                _("name each player's units once, separated by commas"),
+            )
+        named.setdefault(index, []).append(player)
+        for _side, unit in units:
+            if unit.get("player") is not None:
+                raise InputError(
+                    _("--player: {unit} is brought by {player}").format(
+                        unit=unit["name"], player=unit["player"]
+                    ),
+                    _("each unit belongs to one player"),
+                )
+            unit["player"] = player
+    for index, among in named.items():
+        side = setup["sides"][index]
+        left = [u["name"] for u in side["units"] if u.get("player") not in among]
+        if left:
+            raise InputError(
+                _("--player: {units} of {side} belong to no player").format(
+                    units=", ".join(left), side=side["name"]
+                ),
+                _("every unit of a coalition belongs to one of its players"),
+            )
+        side["players"] = list(among)
+    total = sum(len(s.get("players") or [s["name"]]) for s in setup["sides"])
+    if total < 3:
+        raise InputError(
+            _("--player: a coalition battle is for three or more players, not {n}").format(n=total),
+            _("split a coalition between two players or more with --player"),
+        )
+    _choose_generals(setup, named, generals)
+    _choose_warlords(setup, named, warlords)
+
+
+def _choose_generals(
+    setup: dict[str, Any], named: dict[int, list[str]], generals: Sequence[str]
+) -> None:
+    """Each player of a coalition has one general (seed 000 p.12), a model set up on the
+    battlefield (p.3): `--general UNIT` picks it; a player whose units hold the army list's
+    general keeps it."""
+    from aos_cli.core.errors import InputError
+
+    chosen: dict[str, dict[str, Any]] = {}
+    for name in generals:
+        side, unit = _named_unit(setup, name, "--general")
+        player = unit.get("player") or side["name"]
+        if player in chosen:
+            raise InputError(
+                _("--general: {player} has one general, {unit}").format(
+                    player=player, unit=chosen[player]["name"]
+                ),
+                _("give --general once for each player"),
+            )
+        if unit.get("reserve"):
+            raise InputError(
+                _("--general: {unit} is in reserve; a general is a model set up on the "
+                  "battlefield (AoS2 p.3)").format(unit=unit["name"]),
+                _("pick a unit set up on the battlefield"),
+            )  # fmt: skip
+        chosen[player] = unit
+    for index, names in named.items():
+        side = setup["sides"][index]
+        for player in names:
+            mine = [u for u in side["units"] if u.get("player") == player]
+            picked = chosen.get(player) or next((u for u in mine if u.get("general")), None)
+            if picked is None:
+                raise InputError(
+                    _("{player} of {side} has no general").format(player=player, side=side["name"]),
+                    _("pick one of their units with --general UNIT"),
+                )
+            for other in mine:
+                _keep_trait(other, other is picked)
+                other["general"] = other is picked
+    for player, unit in chosen.items():
+        if not any(player in names for names in named.values()):
+            unit["general"] = True  # a side of one player: its general (p.3)
+            side = next(s for s in setup["sides"] if unit in s["units"])
+            for other in side["units"]:
+                _keep_trait(other, other is unit)
+                other["general"] = other is unit
+
+
+def _keep_trait(unit: dict[str, Any], general: bool) -> None:
+    """A command trait is the general's (seed 000 p.19): a unit carrying one from the army
+    list stays its player's general."""
+    from aos_cli.core.errors import InputError
+
+    trait = next((c for c in unit.get("choices", ()) if c.get("kind") == "command trait"), None)
+    if trait is not None and unit.get("general") and not general:
+        raise InputError(
+            _("--general: {unit} carries the command trait {trait}, which is the general's "
+              "(AoS2 p.19)").format(unit=unit["name"], trait=trait.get("name")),
+            _("keep {unit} as its player's general, or change the army list's general").format(
+                unit=unit["name"]
+            ),
+        )  # fmt: skip
+
+
+def _choose_warlords(
+    setup: dict[str, Any], named: dict[int, list[str]], warlords: Sequence[str]
+) -> None:
+    """Each coalition's warlord, one of its players (seed 000 p.12): the first named unless
+    `--warlord PLAYER` says."""
+    from aos_cli.core.errors import InputError
+
+    for player in warlords:
+        found = [i for i, names in named.items() if player.strip() in names]
+        if not found:
+            every = ", ".join(p for names in named.values() for p in names)
+            raise InputError(
+                _("--warlord: {player} is no coalition's player").format(player=repr(player)),
+                _("name one of: {players}").format(players=every),
+            )
+        side = setup["sides"][found[0]]
+        if side.get("warlord") not in (None, player.strip()):
+            raise InputError(
+                _("--warlord: {side} has one warlord, {player}").format(
+                    side=side["name"], player=side["warlord"]
+                ),
+                _("give --warlord once for each coalition"),
+            )
+        side["warlord"] = player.strip()
+    for index, names in named.items():
+        setup["sides"][index].setdefault("warlord", names[0])

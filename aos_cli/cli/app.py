@@ -66,6 +66,8 @@ COMMANDS: dict[str, Verb] = {
     "arrive": Verb(_TURN, "arrive", TURN),
     "sacrifice": Verb(_TURN, "sacrifice", TURN),
     "pre-battle-move": Verb(_TURN, "pre_battle_move", TURN),
+    "beast": Verb(_TURN, "beast", TURN),
+    "pre-battle-roll-off": Verb(_TURN, "pre_battle_roll_off", TURN),
     "garrison": Verb(_TURN, "garrison", TURN),
     "shoot": Verb(_TURN, "shoot", TURN, _MODIFIERS),
     "charge": Verb(_TURN, "charge", TURN),

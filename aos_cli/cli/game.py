@@ -56,6 +56,21 @@ def game_new(
             "(Ill Met by Moonlight: three a coalition)."
         ),
     ] = None,
+    player: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A coalition's player and the units they bring, PLAYER=UNIT,UNIT... "
+            "(coalition battleplans: three or more players)."
+        ),
+    ] = None,
+    general: Annotated[
+        list[str] | None,
+        typer.Option(help="A player's general, UNIT (one for each player of a coalition)."),
+    ] = None,
+    warlord: Annotated[
+        list[str] | None,
+        typer.Option(help="A coalition's warlord, PLAYER (default: its first player named)."),
+    ] = None,
     seed: SeedOption = None,
     content: ContentOption = None,
     db: DbOption = None,
@@ -87,6 +102,10 @@ def game_new(
         from aos_cli.app.setup_steps import put_in_contingents
 
         put_in_contingents(setup, contingent)
+    if player or general or warlord:
+        from aos_cli.app.setup_steps import put_in_coalitions
+
+        put_in_coalitions(setup, player or [], general or [], warlord or [])
     if reserve:
         from aos_cli.app.setup_steps import put_in_reserve
 

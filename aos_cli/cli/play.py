@@ -524,6 +524,11 @@ class _Table:
 
         state, live = menu.state, menu.live
         payload = dict(option.payload)
+        if option.kind == "beast" and not payload.get("none"):
+            picked_beast = pick_beast(state)
+            if picked_beast is None:
+                return None
+            payload["unit"] = picked_beast
         told, _said = told_by_picking(state, option)
         typed, in_cover = "", None
         aims = targets(state, option)
@@ -669,6 +674,31 @@ def pick_target(
     target = aims[pick].spec.id
     modifiers = " ".join(words) or ("m" if "m" in keys else "")
     return target, (given if target != unit else {}), modifiers, "c" in keys
+
+
+def pick_beast(state: GameState) -> dict[str, Any] | None:
+    """The Monster (not a Hero) a player sets up as a monstrous beast of Ghur (AoS2 §24.2),
+    picked by number from the rules database (imported catalogues too); None when none is
+    picked or the database has none."""
+    from aos_cli.app.play import pick_numbered
+    from aos_cli.app.setup import beast_snapshot, beast_warscrolls
+
+    out = console()
+    found = beast_warscrolls([], state.system or None)
+    if not found:
+        out.print(
+            _("The rules database has no Monster that is not a Hero: import one "
+              "(`aos warscroll import`) or set up no monstrous beast."),
+            markup=False,
+        )  # fmt: skip
+        return None
+    for number, (_id, name) in enumerate(found, 1):
+        out.print(f"  {number}. {name}", markup=False)
+    pick = pick_numbered(ask_line(_("Monster")).strip(), list(range(1, len(found) + 1)))
+    if pick is None:
+        return None
+    taken = {u.spec.id for u in [*state.units(), *state.beasts]}
+    return beast_snapshot(found[pick][0], [], state.system or None, taken)
 
 
 FIXES = ("adjust", "heal", "general")

@@ -311,14 +311,88 @@ def _contingents(ask: Ask, out: Console, setup: dict[str, Any]) -> None:
         return
 
 
+def _coalitions(ask: Ask, out: Console, setup: dict[str, Any]) -> None:
+    """The players of each coalition, the units each brings, each player's general and the
+    coalition's warlord (Coalition of Death, seed 000 p.12); `put_in_coalitions` decides."""
+    from aos_cli.app.setup_steps import put_in_coalitions
+    from aos_cli.core.errors import InputError
+
+    if not (setup.get("battleplan_rules") or {}).get("coalitions"):
+        return
+    out.rule(_("Set-up: coalitions"), style="heading")
+    out.print(
+        _("Three or more players in two coalitions: each player brings some of the units and "
+          "has a general; each coalition has a warlord, who chooses for it."),
+        markup=False,
+    )  # fmt: skip
+    while True:
+        players: list[str] = []
+        generals: list[str] = []
+        warlords: list[str] = []
+        for side in setup["sides"]:
+            count = _count(ask, out, _("Players in {side}'s coalition").format(side=side["name"]))
+            left = list(side["units"])
+            names: list[str] = []
+            for number in range(1, count + 1):
+                default = side["name"] if count == 1 else f"{side['name']} {number}"
+                typed = ask(
+                    _("Name of player {n} of {side} [Enter: {default}]").format(
+                        n=number, side=side["name"], default=default
+                    )
+                ).strip()
+                name = typed or default
+                mine = (
+                    left
+                    if number == count
+                    else _contingent_units(
+                        ask, out, left, number,
+                        _("Units of {player} (numbers or names)").format(player=name),
+                    )
+                )  # fmt: skip
+                left = [u for u in left if u not in mine]
+                placed = [u for u in mine if not u.get("reserve")] or mine
+                current = next((i for i, u in enumerate(placed) if u.get("general")), 0)
+                general = _choose(
+                    ask, out, _("General of {player}").format(player=name),
+                    [u["name"] for u in placed], current,
+                )  # fmt: skip
+                players.append(f"{name}=" + ",".join(str(u["id"]) for u in mine))
+                generals.append(str(placed[general]["id"]))
+                names.append(name)
+            if count > 1:
+                warlords.append(names[_choose(ask, out, _("Warlord"), names, 0)])
+        for side in setup["sides"]:
+            side.pop("warlord", None)
+            for unit in side["units"]:
+                unit.pop("player", None)
+        try:
+            put_in_coalitions(setup, players, generals, warlords)
+        except InputError as problem:
+            out.print(str(problem), markup=False)
+            continue
+        return
+
+
+def _count(ask: Ask, out: Console, prompt: str) -> int:
+    """How many players a coalition has: a whole number of at least 1 (Enter: 2)."""
+    while True:
+        answer = ask(_("{prompt} [Enter: {default}]").format(prompt=prompt, default=2)).strip()
+        if not answer:
+            return 2
+        if answer.isdigit() and int(answer) >= 1:
+            return int(answer)
+        out.print(_("Type a whole number, 1 or more."), markup=False)
+
+
 def _contingent_units(
-    ask: Ask, out: Console, units: list[dict[str, Any]], number: int
+    ask: Ask, out: Console, units: list[dict[str, Any]], number: int, prompt: str = ""
 ) -> list[dict[str, Any]]:
-    """The units of one contingent, picked from those not yet in one."""
+    """The units of one contingent (or of a coalition's player), picked from those not yet
+    in one."""
     for index, unit in enumerate(units, start=1):
         out.print(f"  [{index}] {unit['name']}", markup=False)
     while True:
-        answer = ask(_("Units of contingent {n} (numbers or names)").format(n=number))
+        answer = ask(prompt or _("Units of contingent {n} (numbers or names)").format(n=number))
         wanted, unknown = _pick_units(answer, units)
         if unknown is None and wanted:
             return [u for u in units if u["id"] in wanted]
@@ -449,6 +523,13 @@ def run_wizard(
     for side, army in zip(setup["sides"], armies, strict=True):
         _side(ask, out, dice, db, side, army, setup)
     _contingents(ask, out, setup)
+    _coalitions(ask, out, setup)
+    if str(setup.get("realm") or "").lower() == "ghur":  # Monstrous Beasts (AoS2 §24.2)
+        out.print(
+            _("Ghur: after set-up each player may set up a monstrous beast, a Monster that is "
+              "not a Hero, starting with the player who finished setting up first."),
+            markup=False,
+        )  # fmt: skip
     out.print(
         _("Use any pre-battle abilities now, in roll-off order. Then battle round one begins.")
     )

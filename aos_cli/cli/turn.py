@@ -12,6 +12,7 @@ from aos_cli.cli.acting import act, show_notes, unit_action
 from aos_cli.cli.common import console, print_json
 from aos_cli.cli.options import (
     AnswerOption,
+    ContentOption,
     DbOption,
     DiceOption,
     GameOption,
@@ -179,6 +180,28 @@ def pre_battle_move(
         answer=answer)  # fmt: skip
 
 
+def pre_battle_roll_off(
+    first: Annotated[
+        str | None,
+        typer.Option(help="The side the winner sends first to use its pre-battle abilities."),
+    ] = None,
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """Before the first battle round, when both armies have pre-battle abilities: roll off;
+    the winner decides who uses all of theirs first (AoS2 p.14)."""
+    payload: dict[str, Any] = {}
+    if first is not None:
+        from aos_cli.app.session import open_game
+        from aos_cli.core.scoring import side_index
+
+        with open_game(db, game) as session:
+            payload["first"] = side_index(session.state(), first)
+    act("pre_battle_roll_off", payload, db=db, game=game, as_json=json, dice=dice, seed=seed,
+        answer=answer)  # fmt: skip
+
+
 def garrison(
     unit: UnitArg,
     feature: Annotated[
@@ -197,6 +220,40 @@ def garrison(
         payload["feature"] = feature
     act("garrison", payload, db=db, game=game, as_json=json, dice=dice, seed=seed,
         answer=answer)  # fmt: skip
+
+
+def beast(
+    warscroll: Annotated[
+        str | None, typer.Argument(help="The Monster's warscroll (id or name), not a Hero.")
+    ] = None,
+    none: Annotated[bool, typer.Option("--none", help="Set up no monstrous beast.")] = False,
+    content: ContentOption = None,
+    answer: AnswerOption = None,
+    game: GameOption = None, db: DbOption = None, json: JsonOption = False,
+    dice: DiceOption = "auto", seed: SeedOption = None,
+) -> None:  # fmt: skip
+    """After set-up in Ghur, set up a monstrous beast (a Monster that is not a Hero), in turn
+    from the player who finished setting up first; it joins an army each battle round."""
+    payload: dict[str, Any] = {"none": True}
+    if none and warscroll is not None:
+        raise InputError(
+            _("give the Monster's warscroll or --none, not both"),
+            _("e.g. `aos beast WARSCROLL --content FOLDER`"),
+        )
+    if not none:
+        if warscroll is None:
+            raise InputError(
+                _("name the Monster to set up as a monstrous beast, or give --none"),
+                _("e.g. `aos beast WARSCROLL --content FOLDER`"),
+            )
+        from aos_cli.app.session import open_game
+        from aos_cli.app.setup import beast_snapshot
+
+        with open_game(db, game) as session:
+            state = session.state()
+        taken = {u.spec.id for u in [*state.units(), *state.beasts]}
+        payload = {"unit": beast_snapshot(warscroll, content or [], state.system or None, taken)}
+    act("beast", payload, db=db, game=game, as_json=json, dice=dice, seed=seed, answer=answer)
 
 
 def sacrifice(

@@ -1223,6 +1223,7 @@ class Battleplan(Record):
             one_objective_left=self.one_objective_left,
             reserves_at_end=self.reserves_at_end,
             reserves_from_round=self.reserves_from_round,
+            coalitions=self.players.coalitions,
         )
 
 

@@ -155,16 +155,19 @@ class PickUnits(Effect):
 @register
 @dataclass(frozen=True)
 class NudgeRoll(Effect):
-    """Each time a `roll` is made for a unit within `range` inches of the holder (either
-    army's, with `keywords`), the holder's player may add `amount` to it or subtract it
-    (Arcane Lineage: a casting roll of a WIZARD within 18" of a Stardrake, by 1). One choice
-    per army, however many holders reach the unit."""
+    """The holder's player may add `amount` to a `roll` or subtract it, or neither: the one
+    effect type of that idea. Each time the roll is made for a unit within `range` inches of
+    the holder (either army's, with `keywords`; Arcane Lineage: a casting roll of a WIZARD
+    within 18" of a Stardrake, by 1), one choice per army however many holders reach it; with
+    `own`, the holder's own rolls only (Lightning Strike: 2 either way on the battalion's
+    Scions of the Storm rolls, seed 000 p.16, asked only when it changes the outcome)."""
 
     type_name: ClassVar[str] = "nudge_roll"
     roll: OtherRoll
     amount: int = 1
     range: int | None = None
     keywords: tuple[str, ...] = ()
+    own: bool = False
 
 
 @register
@@ -200,9 +203,6 @@ class RollBonus(Effect):
     within: int | None = None
     """Only against a unit within this many inches (the psyker a Deny the Witch test is taken
     against: Psychic Hood, 12"); the players are asked."""
-    either_way: bool = False
-    """The player may add `amount` or subtract it, or neither (Lightning Strike: 2 either
-    way on a Scions of the Storm roll)."""
 
 
 @register
@@ -437,6 +437,7 @@ def build_effect(data: Mapping[str, Any] | Effect, where: str | Text) -> Effect:
                 value=repr(data),
             )
         )
+    data = _one_nudge(data)
     kind = str(data.get("type"))
     cls = EFFECTS.get(kind)
     if cls is None:
@@ -485,6 +486,17 @@ def build_effect(data: Mapping[str, Any] | Effect, where: str | Text) -> Effect:
                 problem=str(problem),
             )
         ) from problem
+
+
+def _one_nudge(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A `roll_bonus` stored with `either_way` (Lightning Strike, before `nudge_roll` held
+    both ideas) as the `nudge_roll` it is now, so older games replay as they were played."""
+    if data.get("type") != "roll_bonus" or "either_way" not in data:
+        return data
+    kept = {k: v for k, v in data.items() if k != "either_way"}
+    if not data["either_way"]:
+        return kept
+    return {**{k: v for k, v in kept.items() if k != "within"}, "type": "nudge_roll", "own": True}
 
 
 def build_effects(items: Any, where: str | Text) -> tuple[Effect, ...]:

@@ -84,6 +84,21 @@ class General(Action):
     unit: str
 
 
+@register_action_type
+@dataclass(frozen=True)
+class Beast(Action):
+    """After set-up, a player sets up a monstrous beast, a Monster that is not a Hero, or
+    declines to (`none`); Ghur's Monstrous Beasts (AoS2 §24.2, seed 000 p.16). `unit` is
+    its warscroll's snapshot, as a set-up keeps a unit's."""
+
+    kind: ClassVar[str] = "beast"
+    unit: JsonObject | None = None
+    side: int | None = None
+    """The side setting it up (None: the side whose turn to set one up it is)."""
+    none: bool = False
+    """The player sets up no monstrous beast."""
+
+
 # --------------------------------------------------------------------------- movement
 
 
@@ -160,6 +175,16 @@ class PreBattleMove(Action):
 
     kind: ClassVar[str] = "pre_battle_move"
     unit: str
+
+
+@register_action_type
+@dataclass(frozen=True)
+class PreBattleRollOff(Action):
+    """When both armies have pre-battle abilities, the roll-off whose winner decides who uses
+    all of theirs first (`first` names that side; else the winner is asked; seed 000 p.14)."""
+
+    kind: ClassVar[str] = "pre_battle_roll_off"
+    first: int | None = None
 
 
 # --------------------------------------------------------------------------- combat

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from aos_cli.core import beasts as beasts
 from aos_cli.core.action_types import (
     Action,
     Adjust,
@@ -226,8 +227,24 @@ def _pick_general(
             tr("{side}'s general is alive", side=side.name),
             tr("a general is replaced only when slain"),
         )
+    if unit.beast:  # part of neither army (AoS2 §24.2)
+        raise RuleError(
+            tr("{unit} is a monstrous beast, part of neither army", unit=unit.name),
+            tr("pick a unit of the army as its general"),
+        )
+    from aos_cli.core.legality import COALITION_REVISION
+
+    player = side.player_of(unit)
+    coalition = state.rules_revision >= COALITION_REVISION and len(side.players) > 1
+    if coalition and player not in side.generals_lost_by:  # seed 000 p.12: a general each
+        raise RuleError(
+            tr("{player}'s general is alive", player=player),
+            tr("a coalition's player replaces only their own slain general"),
+        )
     for other in side.units:
-        if other.alive:
+        if other.alive and (
+            state.rules_revision < COALITION_REVISION or side.player_of(other) == player
+        ):
             other.general = other is unit
     say(state, tr("{unit} is now {side}'s general.", unit=unit.name, side=side.name))
     from aos_cli.core.legality import by_the_book

@@ -138,6 +138,9 @@ class BattleplanRules:
     territory of `territories` (Ill Met by Moonlight: 3 of 6, seed 000 p.12); 0: none."""
     territories: tuple[str, ...] = ()
     """The map's territories, named as the battleplan names them."""
+    coalitions: bool = False
+    """Two coalitions of three or more players, each with a warlord and each player a general
+    (the Coalition of Death battleplans, seed 000 p.12)."""
     source: str = "battleplan"
     """`battleplan` (from its data) or `default` (the core rules, no battleplan rules given)."""
 

@@ -98,20 +98,25 @@ def pass_on_generalship(state: GameState, fallen: UnitState) -> None:
     """A slain general is replaced by another model of the army (AoS2 §5.3): the tool names
     the Hero with the most Wounds left, and `aos general UNIT` picks another."""
 
+    from aos_cli.core.guards import COALITION_REVISION
+
+    side = state.sides[fallen.side]
     fallen.general = False
-    state.sides[fallen.side].general_slain = True
-    alive = [u for u in state.sides[fallen.side].units if u.alive and not u.general]
+    side.general_slain = True
+    alive = [u for u in side.units if u.alive and not u.general and not u.beast]
     if state.rules_revision >= BY_THE_BOOK_REVISION:  # a model set up on the battlefield (p.3)
         alive = [u for u in alive if u.on_battlefield]
+    if state.rules_revision >= COALITION_REVISION:  # a coalition's player: from their own army
+        player = side.player_of(fallen)
+        side.generals_lost_by.append(player)
+        alive = [u for u in alive if side.player_of(u) == player]
     if not system_of(state).general_replaced or not alive:
         emit(state, GeneralSlain(fallen.spec.id, fallen.name, fallen.side, "", "", False))
         return
     heroes = [u for u in alive if u.spec.is_hero] or alive
     successor = max(heroes, key=lambda u: u.spec.wounds - u.wounds_on_damaged)
     successor.general = True
-    trait = state.rules_revision >= BY_THE_BOOK_REVISION and bool(
-        state.sides[fallen.side].command_traits
-    )
+    trait = state.rules_revision >= BY_THE_BOOK_REVISION and bool(side.command_traits)
     emit(
         state,
         GeneralSlain(

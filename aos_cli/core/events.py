@@ -928,6 +928,59 @@ class AbilityToApply(Event):
     record: tuple[str, ...]
 
 
+# ---- Ghur's monstrous beasts (AoS2 §24.2, seed 000 p.16; `aos_cli.core.beasts`) ---------------
+
+
+@event
+@dataclass(frozen=True)
+class BeastSetUp(Event):
+    """A player sets up a monstrous beast after set-up, or declines to (`unit` empty)."""
+
+    kind: ClassVar[str] = "beast-set-up"
+    speaks: ClassVar[bool] = True
+
+    side: int
+    side_name: str
+    unit: str
+    unit_name: str
+
+
+@event
+@dataclass(frozen=True)
+class BeastRollOff(Event):
+    """A roll-off for a monstrous beast: Beasts of Ghur's for an additional beast (`unit`
+    empty), or for who picks a beast's prey when both armies are equally close. `rolls` are
+    the dice in pairs (side one's, side two's), ties rolled again."""
+
+    kind: ClassVar[str] = "beast-roll-off"
+    speaks: ClassVar[bool] = True
+
+    unit: str
+    unit_name: str
+    side_names: tuple[str, ...]
+    rolls: tuple[int, ...]
+    winner: int
+    winner_name: str
+
+
+@event
+@dataclass(frozen=True)
+class PreyChosen(Event):
+    """At the start of a battle round a monstrous beast picks its prey, the army with the unit
+    closest to it, and joins the other army for the round."""
+
+    kind: ClassVar[str] = "beast-prey"
+    speaks: ClassVar[bool] = True
+
+    round: int
+    unit: str
+    unit_name: str
+    prey: int
+    prey_name: str
+    joined: int
+    joined_name: str
+
+
 # ---- objectives and the battle's course (AoS2 §17-§18, 40k8 §17.3) ---------------------------
 
 

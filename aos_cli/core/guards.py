@@ -34,6 +34,13 @@ Hungering Animus rolls at the start of each hero phase and Reckless Aggression w
 end of the charge phase (seed 000 p.16); games set up earlier replay as they were played."""
 
 
+COALITION_REVISION = 9  # after the range and realm's 7 (8: another branch of stop 37)
+"""The set-up revision from which a coalition's players each have their own general (a slain
+one replaced from the same player's units), a general chosen mid-battle scores as a general
+when slain, the warlord's general is whoever leads the warlord's army now (seed 000 p.12), and
+the rest of the rules of stop 37 apply; games set up earlier replay as they were played."""
+
+
 def by_the_book(state: GameState) -> bool:
     """Whether the game was set up with the rules of `BY_THE_BOOK_REVISION` or later."""
     return state.rules_revision >= BY_THE_BOOK_REVISION

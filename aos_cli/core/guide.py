@@ -30,6 +30,7 @@ from aos_cli.core.legality import (
     garrisonable,
     in_force_here,
     pre_battle_moves,
+    pre_battle_order_owed,
 )
 from aos_cli.core.magic import spell_text
 from aos_cli.core.roll_effects import nudgers
@@ -104,6 +105,8 @@ def pre_battle_options(state: GameState) -> list[Option]:
     """Before the first battle round: each unit that may make a pre-battle move (Cunning
     Strategist, seed 000 p.19), offered to its own side."""
     found: list[Option] = []
+    if pre_battle_order_owed(state):  # both armies have pre-battle abilities (p.14)
+        found.append(Option(tr("pre-battle roll-off"), "pre_battle_roll_off", {}))
     for side in range(len(state.sides)):
         ability = pre_battle_moves(state, side) if state.round == 0 else None
         if ability is None:
@@ -120,12 +123,42 @@ def pre_battle_options(state: GameState) -> list[Option]:
     return found
 
 
+def beast_options(state: GameState) -> list[Option]:
+    """After set-up, before the first battle round in Ghur: the player whose turn it is may set
+    up a monstrous beast or decline (Monstrous Beasts, AoS2 §24.2, seed 000 p.16); `aos play`
+    asks which Monster."""
+    from aos_cli.core.beasts import next_beast_side
+
+    side = next_beast_side(state)
+    if side is None:
+        return []
+    name = state.sides[side].name
+    return [
+        Option(
+            tr("{side}: set up a monstrous beast (a Monster that is not a Hero)", side=name),
+            "beast",
+            {"side": side},
+            side=side,
+        ),
+        Option(
+            tr("{side}: set up no monstrous beast", side=name),
+            "beast",
+            {"side": side, "none": True},
+            side=side,
+        ),
+    ]
+
+
 def options(state: GameState) -> list[Option]:
     """Every action that is legal now (or may be, where it depends on the table)."""
     if state.ended:
         return []
     if state.phase == "priority":
-        return [*pre_battle_options(state), *system_of(state).priority_menu(state)]
+        return [
+            *beast_options(state),
+            *pre_battle_options(state),
+            *system_of(state).priority_menu(state),
+        ]
     waiting = [u for u in state.units() if u.must_disembark and u.alive]
     if waiting:
         return [

@@ -31,7 +31,12 @@ from aos_cli.core.after_moving import barred_after_moving
 from aos_cli.core.errors import RuleError
 from aos_cli.core.fight_moments import check_before_attacks, moment_of
 from aos_cli.core.guards import (
-    RANGE_AND_REALM_REVISION,
+    COALITION_REVISION as COALITION_REVISION,
+)
+from aos_cli.core.guards import (
+    by_the_book as by_the_book,
+)
+from aos_cli.core.guards import (
     check_unused,
     commands_as_general,
     need_hero,
@@ -41,9 +46,6 @@ from aos_cli.core.guards import (
     one_of,
     own_turn,
     present,
-)
-from aos_cli.core.guards import (
-    by_the_book as by_the_book,
 )
 from aos_cli.core.phase_names import phase_name
 from aos_cli.core.state import AbilitySpec, GameState, UnitState
@@ -59,7 +61,12 @@ ENGAGEMENT_REVISION = 3
 refuses to "use" an ability that is in force by itself; games set up earlier replay as they
 were played (they ask, and accept such uses)."""
 
-LEGALITY_REVISION = RANGE_AND_REALM_REVISION
+BEASTS_REVISION = 8  # after range and realm's 7 (`aos_cli.core.guards`)
+"""The set-up revision from which a battle in Ghur has its monstrous beasts (AoS2 §24.2, seed
+000 p.16): set up after set-up, each picking its prey at the start of every battle round and
+joining the other army for that round (`aos_cli.core.beasts`); games set up earlier have none."""
+
+LEGALITY_REVISION = COALITION_REVISION
 """The revision a new game is set up with: the latest."""
 
 BOTH_PASSED = N_("both players have passed: the fighting is over this phase")
@@ -184,7 +191,8 @@ def check_garrison(state: GameState, unit: UnitState, feature: str) -> None:
     """AoS2 §4.5 (seed 000 p.11): instead of a normal move, a unit of the side whose turn it
     is garrisons a feature its warscroll lets be garrisoned, unless an enemy unit garrisons
     it already (the 6" and 3" the action asks)."""
-    if not system_of(state).garrisons:
+    system = system_of(state)
+    if not system.garrisons and state.rules_revision >= system.garrisons_before:
         raise RuleError(tr("this game system has no garrisons"))
     check_move(state, unit, "garrison")
     name = str(find_feature(state, feature)["name"])
@@ -291,6 +299,58 @@ def pre_battle_moves(state: GameState, side: int) -> tuple[str, PreBattleMoves] 
     return None
 
 
+def has_pre_battle_abilities(state: GameState, side: int) -> bool:
+    """Whether a side's army has abilities used after set-up, before the first battle round
+    (seed 000 p.14): a pre-battle move, or any ability whose timing is before the battle."""
+    if pre_battle_moves(state, side) is not None:
+        return True
+    return any(a.phase == "pre_battle" for u in state.sides[side].units for a in u.spec.abilities)
+
+
+def pre_battle_order_owed(state: GameState) -> bool:
+    """Seed 000 p.14: when both armies have pre-battle abilities, a roll-off decides who uses
+    all of theirs first; owed before the first battle round until it is rolled (games set up
+    before `COALITION_REVISION` had none)."""
+    return (
+        state.rules_revision >= COALITION_REVISION
+        and state.round == 0
+        and state.pre_battle_first is None
+        and all(has_pre_battle_abilities(state, side) for side in range(len(state.sides)))
+    )
+
+
+def check_pre_battle_roll_off(state: GameState) -> None:
+    """The pre-battle roll-off is rolled once, before the first battle round, and only when
+    both armies have pre-battle abilities (seed 000 p.14)."""
+    if state.pre_battle_first is not None:
+        raise RuleError(tr("the pre-battle roll-off has been rolled"))
+    if not pre_battle_order_owed(state):
+        raise RuleError(
+            tr("no pre-battle roll-off: it is rolled before the first battle round when both "
+               "armies have pre-battle abilities (AoS2 p.14)")
+        )  # fmt: skip
+
+
+def check_pre_battle_turn(state: GameState, side: int) -> None:
+    """Seed 000 p.14: the roll-off comes before any pre-battle ability when both armies have
+    them; the side sent first uses all of its own before the other uses any, and once the
+    other has begun, the first has had its turn."""
+    if pre_battle_order_owed(state):
+        raise RuleError(
+            tr("both armies have pre-battle abilities: roll off first (AoS2 p.14)"),
+            tr("roll it with `aos pre-battle-roll-off`"),
+        )
+    first = state.pre_battle_first
+    if first is not None and side == first and state.pre_battle_closed:
+        raise RuleError(
+            tr(
+                "{side} has used its pre-battle abilities: {other} uses theirs now (AoS2 p.14)",
+                side=state.sides[side].name,
+                other=state.sides[1 - side].name,
+            )
+        )
+
+
 def check_pre_battle_move(state: GameState, unit: UnitState) -> None:
     """Seed 000 p.19 (Cunning Strategist) with p.14's pre-battle abilities: once both armies
     are set up and before the first battle round begins, each of the units picked (as many
@@ -302,6 +362,7 @@ def check_pre_battle_move(state: GameState, unit: UnitState) -> None:
     name, effect = found
     if state.round > 0 or state.phase != "priority":
         raise RuleError(tr("{ability} is used before the first battle round begins", ability=name))
+    check_pre_battle_turn(state, unit.side)
     side = state.sides[unit.side]
     missing = [k for k in effect.keywords if not unit.spec.has(k)]
     if missing:

@@ -149,6 +149,7 @@ def nudgers(state: GameState, unit: UnitState, roll: str) -> list[tuple[UnitStat
         for effect in effects
         if isinstance(effect, NudgeRoll)
         and effect.roll == roll
+        and (holder is unit or not effect.own)
         and all(unit.spec.has(k) for k in effect.keywords)
     ]
 

@@ -170,6 +170,8 @@ def models_slain(
     if destroyed is None:
         destroyed = not target.alive
     credited = by if by is not None and by != target.side else None
+    if target.beast:  # a monstrous beast is part of neither army (AoS2 §24.2): nobody scores
+        credited = None
     state.events.append(
         ModelsSlain(
             round=state.round,
@@ -216,12 +218,7 @@ def models_slain(
                     said = Join((said, rolled), " ")
                 reason = tr("{what} ({rule})", what=subject, rule=said)
             award(state, enemy, points, reason)
-        elif (
-            rule.event == "general_slain"
-            and destroyed
-            and target.spec.general
-            and (not rule.warlord_general or target.spec.id in book.warlord_generals)
-        ):
+        elif rule.event == "general_slain" and destroyed and _a_general(state, target, rule):
             value, rolled = _roll(rule, dice, rule.id)
             whose = (
                 tr("{what}, the enemy warlord's general", what=subject)
@@ -229,6 +226,24 @@ def models_slain(
                 else tr("{what}, an enemy general", what=subject)
             )
             award(state, enemy, value, _rolled(whose, rolled))
+
+
+def _a_general(state: GameState, target: UnitState, rule: ScoringRule) -> bool:
+    """Whether a unit destroyed scores as "an enemy general" (or the warlord's). Seed 000 p.12
+    scores "an enemy general": whoever is the general when slain, a replacement chosen
+    mid-battle too (p.3); the warlord's general is the general of the warlord's own army.
+    Games set up before `COALITION_REVISION` count the units set up as generals, as played."""
+    from aos_cli.core.guards import COALITION_REVISION
+
+    if state.rules_revision < COALITION_REVISION:
+        book = book_of(state)
+        return target.spec.general and (
+            not rule.warlord_general or target.spec.id in book.warlord_generals
+        )
+    side = state.sides[target.side]
+    return target.general and (
+        not rule.warlord_general or side.player_of(target) == side.first_player
+    )
 
 
 def _slain_subject(target: UnitState, slain: int, how: str) -> Text:
@@ -457,10 +472,19 @@ def _move_objective(state: GameState, objective: ObjectiveState, dice: DiceSourc
     side = state.sides[objective.moves_with or 0]
     if dice is None:
         raise RuleError(tr("the objectives move at the start of the round: dice are needed"))
-    purpose = tr(
-        "{side}'s warlord rolls where {objective} goes (D6)",
-        side=side.name,
-        objective=objective.name,
+    purpose = (
+        tr(
+            "{side}'s warlord, {player}, rolls where {objective} goes (D6)",
+            side=side.name,
+            player=side.warlord,
+            objective=objective.name,
+        )
+        if side.warlord and len(side.players) > 1  # the coalition's warlord (seed 000 p.12)
+        else tr(
+            "{side}'s warlord rolls where {objective} goes (D6)",
+            side=side.name,
+            objective=objective.name,
+        )
     )
     roll = dice.roll(1, str(purpose))[0]
     area = (roll - 1) * book.plan.objective_areas // 6 + 1
@@ -521,7 +545,7 @@ def reach_now(state: GameState, reach: int | None) -> int | None:
 def side_out(state: GameState, side: int, *, final: bool = False) -> bool:
     """The side has no units on the battlefield (and none in reserve unless at the end)."""
     book = book_of(state)
-    units = state.sides[side].units
+    units = [u for u in state.sides[side].units if not u.beast]  # beasts: no army's (§24.2)
     if any(u.on_battlefield for u in units):
         return False
     if book.plan.ends_when_a_side_has == "no_units_on_battlefield" or final:
@@ -607,7 +631,7 @@ def losses(state: GameState, side: int, *, final: bool) -> tuple[int, int]:
     left_out = book.plan.reserves_at_end == "not_in_army"
     start = lost = 0
     for unit in state.sides[side].units:
-        if left_out and unit.in_reserve:
+        if (left_out and unit.in_reserve) or unit.beast:
             continue
         if unit.spec.id not in book.summoned and not (left_out and unit.spec.reserve):
             start += unit.spec.models

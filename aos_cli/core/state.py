@@ -160,6 +160,8 @@ class UnitSpec:
     contingent: str | None = None
     """The territory of its contingent in a coalition battleplan (Ill Met by Moonlight, seed
     000 p.12); None when the battleplan has no contingents."""
+    player: str | None = None
+    """The player of a coalition who brought it (seed 000 p.12); None: the side's first."""
     damage_table: tuple[dict[str, Any], ...] = ()
     """Rows `{"min": wounds suffered, "move": ..., "weapon.<id>.<characteristic>": value}`."""
     profile: dict[str, Any] = field(default_factory=dict)
@@ -204,6 +206,7 @@ class UnitSpec:
             reserve=bool(data.get("reserve", False)),
             garrison=str(data["garrison"]) if data.get("garrison") else None,
             contingent=str(data["contingent"]) if data.get("contingent") else None,
+            player=str(data["player"]) if data.get("player") is not None else None,
             damage_table=tuple(data.get("damage_table", ())),
             profile=dict(data.get("profile") or {}),
             transport_capacity=int(data.get("transport_capacity", 0)),
@@ -300,6 +303,12 @@ class UnitState:
     battlefield's surface but still attacking, attacked and casting; its models do not move
     until it leaves the feature in its movement phase."""
 
+    beast: bool = False
+    """A monstrous beast of Ghur (AoS2 §24.2, seed 000 p.16): part of neither army, it joins
+    for each battle round the army opposing its prey (`aos_cli.core.beasts`)."""
+    prey: int | None = None
+    """A monstrous beast's prey this battle round (the side it hunts); None before the first."""
+
     locked_with: tuple[str, ...] = ()
     """Enemy units the game knows to be within engagement range of it, for a system that keeps
     them (40k8: from a charge or a fight until one of them Falls Back; kept across turns)."""
@@ -388,6 +397,19 @@ class SideState:
     until the first is made."""
     pre_battle_moved: list[str] = field(default_factory=list)
     """The units that have made their pre-battle move."""
+    warlord: str | None = None
+    """In a coalition, the player who leads it and chooses for it (seed 000 p.12)."""
+    generals_lost_by: list[str] = field(default_factory=list)
+    """The players of a coalition whose general was slain (each picks their own successor)."""
+
+    @property
+    def first_player(self) -> str:
+        """The player who leads the side: its warlord, else the first named."""
+        return self.warlord or (self.players[0] if self.players else self.name)
+
+    def player_of(self, unit: UnitState) -> str:
+        """The player who brought a unit (the side's first player unless a coalition says)."""
+        return unit.spec.player or self.first_player
 
     @property
     def triumph_used(self) -> bool:
@@ -505,6 +527,11 @@ class GameState:
     ended: bool = False
     result: dict[str, Any] | None = None
     first_blood: int | None = None
+    pre_battle_first: int | None = None
+    """The side the pre-battle roll-off's winner sent first to use all its pre-battle abilities
+    (seed 000 p.14); None until both armies have them and one is used."""
+    pre_battle_closed: bool = False
+    """The side that went first has used its pre-battle abilities: the other's turn now."""
     objectives: list[ObjectiveState] = field(default_factory=list)
     """Objective markers in play and who holds them (aos_cli.core.scoring)."""
     ledger: list[LedgerEntry] = field(default_factory=list)
@@ -536,6 +563,13 @@ class GameState:
     realm_spells: tuple[AbilitySpec, ...] = ()
     """Spells every wizard knows in the realm of battle besides its own (AoS2 §24.1 realmsphere
     magic, Ghur's Wildform), as the set-up snapshot holds them."""
+    beasts: list[UnitState] = field(default_factory=list)
+    """Ghur's monstrous beasts set up (AoS2 §24.2): each is also in the units of the side it
+    has joined this battle round, and in none before the first round begins."""
+    beast_turns: list[int] = field(default_factory=list)
+    """The side of each monstrous beast set up or declined, in order (`aos_cli.core.beasts`)."""
+    beasts_winner: int | None = None
+    """The side that won Beasts of Ghur's roll-off for an additional beast (None until rolled)."""
     follow_dice: DiceOddsSink | None = field(default=None, repr=False, compare=False)
     """Set by `aos play` on the action it plays (never recorded nor replayed): told the chance
     to destroy the target as each attack's hit and wound rolls are known (issue 29)."""

@@ -176,6 +176,9 @@ class GameSystem:
     own_scenery_reminders: bool = False
     garrisons: bool = True
     """Terrain features may be garrisoned (AoS2 §4.5); the 1st edition has no garrisons."""
+    garrisons_before: int = 0
+    """Games set up before this revision still had the AoS2 garrisons their system's book
+    lacks (40k8 before `COALITION_REVISION`): they replay as they were played."""
     cover_question: str = N_("is every model of {unit} wholly on or within a terrain feature?")
     """How the cover question is put (AoS2 §14.9 "wholly"; AoS1 §11.7 "within or on")."""
     """The system reminds the players of its scenery rules itself (`start_of_phase`, AoS1
@@ -451,13 +454,17 @@ def choose_first(state: GameState, decider: int, act: Priority, answers: Recorde
     """The side the decider sends first: the action's `first`, else asked, else itself."""
     chosen = act.first
     if chosen is None and act.ask:
-        keeps = answers.yes_no(
-            "decider-first",
+        side = state.sides[decider]
+        question = (
             tr(
-                "{side} chooses: take the first turn (n gives it away)?",
-                side=state.sides[decider].name,
-            ),
+                "{side}'s warlord, {player}, chooses: take the first turn (n gives it away)?",
+                side=side.name,
+                player=side.warlord,
+            )
+            if side.warlord and len(side.players) > 1  # a coalition's warlord (seed 000 p.12)
+            else tr("{side} chooses: take the first turn (n gives it away)?", side=side.name)
         )
+        keeps = answers.yes_no("decider-first", question)
         chosen = decider if keeps else 1 - decider
     return decider if chosen is None else chosen
 

@@ -61,6 +61,7 @@ def new_game(stored: SetUp | Mapping[str, object]) -> GameState:
             power_level=data.power_level,
             triumph=dict(data.triumph) if data.triumph else None,
             command_traits=tuple(dict(t) for t in data.command_traits),
+            warlord=data.warlord,
         )
         for spec in data.units:
             state_unit = UnitState(
@@ -279,4 +280,7 @@ def begin_round(
     from aos_cli.core import scoring
 
     scoring.start_of_round(state, dice)  # moving objectives, Night March (AoS2 §19)
+    from aos_cli.core.beasts import choose_prey
+
+    choose_prey(state, dice, answers)  # Ghur's monstrous beasts pick their prey (AoS2 §24.2)
     start_phase(state, dice, answers)

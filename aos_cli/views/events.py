@@ -23,6 +23,8 @@ from aos_cli.core.events import (
     Arrived,
     AttackResolved,
     BattleshockTested,
+    BeastRollOff,
+    BeastSetUp,
     Charged,
     CommandPointGained,
     EffectEnded,
@@ -37,6 +39,7 @@ from aos_cli.core.events import (
     ObjectiveHeld,
     Passed,
     PointsScored,
+    PreyChosen,
     PriorityRolled,
     Ran,
     Retreated,
@@ -585,6 +588,49 @@ def _ability_to_apply(event: AbilityToApply) -> list[str]:
         "anything it changes: wounds, slain models or command points (an adjustment)"
     )
     return [said, "  " + _("Then record {what}.").format(what=what)]
+
+
+# ---- Ghur's monstrous beasts (AoS2 §24.2) ------------------------------------------------------
+
+
+@tells(BeastSetUp)
+def _beast_set_up(event: BeastSetUp) -> list[str]:
+    if not event.unit:
+        return [
+            _("Monstrous Beasts: {side} sets up no monstrous beast.").format(side=event.side_name)
+        ]
+    return [
+        _(
+            'Monstrous Beasts: {side} sets up {unit}, part of neither army, more than 9" from '
+            "both armies and from other monstrous beasts."
+        ).format(side=event.side_name, unit=event.unit_name)
+    ]
+
+
+@tells(BeastRollOff)
+def _beast_roll_off(event: BeastRollOff) -> list[str]:
+    pairs = ", ".join(
+        f"{event.rolls[i]}-{event.rolls[i + 1]}" for i in range(0, len(event.rolls) - 1, 2)
+    )
+    if not event.unit:
+        return [
+            _("Beasts of Ghur: roll-off {rolls}; {side} may set up an additional monstrous beast.")
+            .format(rolls=pairs, side=event.winner_name)
+        ]  # fmt: skip
+    return [
+        _("Monstrous Beasts: {unit} is equally close to both armies; roll-off {rolls}, {side} "
+          "picks its prey.").format(unit=event.unit_name, rolls=pairs, side=event.winner_name)
+    ]  # fmt: skip
+
+
+@tells(PreyChosen)
+def _prey_chosen(event: PreyChosen) -> list[str]:
+    return [
+        _(
+            "Monstrous Beasts: {unit} hunts the army of {prey} this battle round and joins the "
+            "army of {joined}, whose player moves and attacks with it."
+        ).format(unit=event.unit_name, prey=event.prey_name, joined=event.joined_name)
+    ]
 
 
 # ---- objectives and the battle's course ---------------------------------------------------------

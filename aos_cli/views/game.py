@@ -56,9 +56,20 @@ def unit_flags(unit: UnitState, state: GameState | None = None, shown: bool = Fa
     if shown:
         general = FLAGS["general"] if state is None else system_of(state).term("general")
         flags = [_(general if flag == "general" else FLAGS[flag]) for flag in flags]
+        side = state.sides[unit.side] if state is not None else None
+        if unit.general and side is not None and len(side.players) > 1:  # seed 000 p.12
+            at = flags.index(_(general))
+            flags[at] = _("general of {player}").format(player=side.player_of(unit))
     if unit.embarked_in is not None:
         ride = state.unit(unit.embarked_in).name if state is not None else unit.embarked_in
         flags.append(_("embarked in {unit}").format(unit=ride) if shown else f"embarked in {ride}")
+    if unit.beast and unit.prey is not None and state is not None:  # Ghur, AoS2 §24.2
+        prey = state.sides[unit.prey].name
+        flags.append(
+            _("monstrous beast, hunting {side}").format(side=prey)
+            if shown
+            else f"monstrous beast, hunting {prey}"
+        )
     if unit.garrison is not None and unit.alive:  # AoS2 §4.5
         feature = unit.garrison
         flags.append(
@@ -185,6 +196,18 @@ SCENERY = {"damned": N_("Damned"), "arcane": N_("Arcane"), "inspiring": N_("Insp
 """The scenery rules of the AoS2 table by id, named by the glossary."""
 
 
+REALMSCAPES = {
+    "savage-hinterlands": N_("Savage Hinterlands"),
+    "hungering-animus": N_("Hungering Animus"),
+    "primal-violence": N_("Primal Violence"),
+    "reckless-aggression": N_("Reckless Aggression"),
+    "beasts-of-ghur": N_("Beasts of Ghur"),
+    "territory-of-beasts": N_("Territory of Beasts"),
+}
+"""Ghur's realmscape features by id (AoS2 §24.2, seed 000 p.16), named in the reader's
+language where the battlefield is shown."""
+
+
 def battlefield_line(state: GameState) -> Text:
     """The realm of battle, its realmscape feature and the terrain with scenery rules."""
     realm = (
@@ -193,7 +216,11 @@ def battlefield_line(state: GameState) -> Text:
         else _("no realm of battle")
     )
     if state.realmscape:
-        feature_name = state.realmscape.replace("-", " ").title()
+        feature_name = (
+            _(REALMSCAPES[state.realmscape])
+            if state.realmscape in REALMSCAPES
+            else state.realmscape.replace("-", " ").title()
+        )
         realm = _("{realm} (realmscape feature: {feature})").format(
             realm=realm, feature=feature_name
         )
@@ -235,12 +262,17 @@ def status_json(state: GameState, game_id: int) -> dict[str, Any]:
         "realm": state.realm,
         "realmscape": state.realmscape,
         "terrain": [dict(feature) for feature in state.terrain],
+        "beasts": [
+            {"id": b.spec.id, "name": b.name, "models": b.models, "prey": b.prey, "side": b.side}
+            for b in state.beasts
+        ],
         "sides": [
             {
                 "name": side.name,
                 "triumph": side.triumph,
                 "triumph_used": side.triumph_used,
                 "players": list(side.players),
+                "warlord": side.warlord,
                 "command_points": side.command_points if with_cp else None,
                 "command_rerolls": side.command_rerolls,
                 "victory_points": side.victory_points,
@@ -248,6 +280,7 @@ def status_json(state: GameState, game_id: int) -> dict[str, Any]:
                     {
                         "id": unit.spec.id,
                         "name": unit.name,
+                        "player": side.player_of(unit),
                         "models": unit.models,
                         "models_start": unit.spec.models,
                         "wounds_suffered": unit.wounds_on_damaged,
@@ -331,7 +364,10 @@ def side_title(side: SideState) -> str:
     others = [p for p in side.players if p != side.name]
     if not others:
         return title
-    return _("{title} (players: {players})").format(title=title, players=", ".join(side.players))
+    named = [
+        _("{player} (warlord)").format(player=p) if p == side.warlord else p for p in side.players
+    ]
+    return _("{title} (players: {players})").format(title=title, players=", ".join(named))
 
 
 def army_table(state: GameState, side_index: int) -> Table:
@@ -403,6 +439,19 @@ def status_view(state: GameState) -> Group:
 
         parts.append(Text(_("Result: {result}").format(result=describe(state.result))))
     parts.append(battlefield_line(state))
+    waiting = [b for b in state.beasts if b.prey is None]
+    if waiting:  # set up, no prey picked yet (Ghur's Monstrous Beasts, AoS2 §24.2)
+        names = ", ".join(
+            _("{unit} (set up by {side})").format(unit=b.name, side=state.sides[b.side].name)
+            for b in waiting
+        )
+        parts.append(
+            Text(
+                _("Monstrous beasts, part of neither army until they pick their prey at the "
+                  "start of the battle round: {beasts}.").format(beasts=names),
+                style="muted",
+            )
+        )  # fmt: skip
     for index in range(len(state.sides)):
         parts.append(army_table(state, index))
         parts.extend(army_details(state, index))

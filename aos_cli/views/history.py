@@ -28,6 +28,8 @@ ACTION_NAMES: dict[str, str] = {
     "mystical": N_("Mystical terrain roll"),
     "arrive": N_("arrival from reserve"),
     "pre_battle_move": N_("pre-battle move"),
+    "beast": N_("monstrous beast"),
+    "pre_battle_roll_off": N_("pre-battle roll-off"),
     "shoot": N_("shooting"),
     "charge": N_("charge"),
     "fight": N_("fight"),

@@ -116,6 +116,7 @@ def test_setup_wizard_then_play(run_cli: RunCli, tmp_path: Path) -> None:
     result, setup = _set_up_demo_armies(run_cli, db, answers)
     assert "Deployment roll-off" in result.stdout
     assert setup["realmscape"] == "primal-violence"
+    assert "Ghur: after set-up each player may set up a monstrous beast" in result.stdout
     assert setup["terrain"] == [{"name": "Old Shrine", "garrison": True, "rule": "mystical"}]
     assert setup["sides"][0]["finished_setup_first"] is True
     reserve = [u["id"] for u in setup["sides"][0]["units"] if u.get("reserve")]

@@ -10,12 +10,13 @@ from tests.cli.test_play_cli import _set_up_demo_armies
 from tests.conftest import RunCli
 
 
-def test_aos2_p11_p12_wizard_sets_up_garrisons_reserves_and_contingents(
+def test_aos2_p11_p12_wizard_sets_up_garrisons_reserves_contingents_and_coalitions(
     run_cli: RunCli, tmp_path: Path
 ) -> None:
     """p.11: a feature may be an obstacle, and a unit may be set up garrisoning a feature
     that may be garrisoned; p.12: on a coalition battleplan any unit may wait in reserve, and
-    each coalition is split into three contingents, each in its own territory."""
+    each coalition is split into three contingents, each in its own territory, and into its
+    players, each with a general, one of them the coalition's warlord."""
     db = tmp_path / "games.sqlite3"
     answers = [
         "3", "1",                  # Ill Met by Moonlight, no realm
@@ -32,6 +33,9 @@ def test_aos2_p11_p12_wizard_sets_up_garrisons_reserves_and_contingents(
         "1", "knight-of-shrouds, guardian-of-souls, spirit-torment",  # territory 4
         "1", "chainrasps, grimghast-reapers, glaivewraiths",   # territory 5
         "1",                                                   # territory 6: the rest
+        "", "Ana", "stardrake, lord-relictor, lord-castellant, knight-incantor", "",
+        "Cy", "1", "2",            # two players: Ana (general as listed), Cy (Judicators), Cy leads
+        "1", "",  "",              # Nighthaunt: one player, named as the side, general as listed
         "q",
     ]  # fmt: skip
     result, setup = _set_up_demo_armies(run_cli, db, answers)
@@ -46,3 +50,8 @@ def test_aos2_p11_p12_wizard_sets_up_garrisons_reserves_and_contingents(
     ghosts = {u["id"]: u["contingent"] for u in setup["sides"][1]["units"]}
     assert ghosts["bladegheists"] == "6" and ghosts["chainrasps"] == "5"
     assert setup["objective_territories"]["objective-4"] == setup["sides"][1]["name"]
+    order = setup["sides"][0]
+    assert order["players"] == ["Ana", "Cy"] and order["warlord"] == "Cy"
+    assert units["stardrake"]["general"] and units["stardrake"]["player"] == "Ana"
+    assert units["judicators"]["general"] and units["prosecutors"]["player"] == "Cy"
+    assert setup["sides"][1]["players"] == [setup["sides"][1]["name"]]

@@ -181,6 +181,39 @@ def test_aos2_p16_lightning_strike_asks_the_choice_it_gives(tmp_path: Path) -> N
         act(state, "arrive", [2], unit="liberators")
 
 
+def test_aos2_p16_lightning_strike_and_arcane_lineage_are_one_effect_type(
+    tmp_path: Path,
+) -> None:
+    """p.16 Lightning Strike (2 either way, the battalion's own rolls) and §27.3's Arcane
+    Lineage (1 either way, within 18") are one idea, a roll the holder's player may nudge:
+    both are `nudge_roll`. A set-up stored with Lightning Strike as `roll_bonus` and
+    `either_way` (before) is read as the same effect, so the game replays as played; the
+    Lightning Strike of one unit nudges no other unit's roll."""
+    from aos_cli.core.ability_effects import NudgeRoll, RollBonus, build_effect
+    from aos_cli.core.roll_effects import nudgers
+
+    legacy = {"type": "roll_bonus", "roll": "arrival", "amount": 2, "either_way": True}
+    assert build_effect(legacy, "old") == NudgeRoll("arrival", 2, own=True)
+    kept = {"type": "roll_bonus", "roll": "run", "amount": 1, "either_way": False}
+    assert build_effect(kept, "old") == RollBonus("run", 1)
+    extra: dict[str, Any] = {
+        **chamber([u["id"] for u in CHAMBER]),
+        "allegiance": "Stormcast Eternals",
+    }
+    setup = setup_of(tmp_path, CHAMBER, **extra)
+    liberators = next(u for u in setup["sides"][0]["units"] if u["id"] == "liberators")
+    liberators["reserve"] = True
+    strike = next(a for a in liberators["abilities"] if a["id"] == "lightning-strike")
+    assert [(e["type"], e["own"]) for e in strike["effects"]] == [("nudge_roll", True)]
+    strike["effects"] = [legacy]  # as an older aos stored it
+    state = new_game(setup)
+    act(state, "priority", [6, 1], answers={"take-first": True})
+    to_phase(state, "movement", 0)
+    act(state, "arrive", [1], unit="liberators", answers={"add:lightning-strike": True})
+    assert not state.unit("liberators").in_reserve
+    assert [h.spec.id for h, _n, _e in nudgers(state, state.unit("chainrasps"), "arrival")] == []
+
+
 # --------------------------------------------------------------------------- p.19 command traits
 
 ORDERS = {
@@ -355,3 +388,27 @@ def test_aos2_p19_consummate_commander_picks_the_hero_the_list_names(tmp_path: P
     path = army(tmp_path / "b", "Stormcast", units, **extra, command_trait_pick="liberators")
     with pytest.raises(ContentProblems, match="one other HERO"):
         load_army(path, load_database([]))
+
+
+# --------------------------------------------------------------------------- p.16 Celestial Nimbus
+
+
+def test_aos2_p16_celestial_nimbus_adds_1_to_the_chambers_hit_rolls(tmp_path: Path) -> None:
+    """p.16 Celestial Nimbus: "Add 1 to the result of any hit rolls for models from a
+    Harbinger Chamber" (the seed's text stops there, mid-sentence): the +1 as far as the text
+    goes, for the chamber's units in shooting and combat; another army's units get none."""
+    from aos_cli.core.unit_attacks import unit_attacks
+
+    chambered = setup_of(tmp_path / "a", CHAMBER, **chamber([u["id"] for u in CHAMBER],
+                                                            "Harbinger Chamber"))  # fmt: skip
+    assert not chambered["sides"][0].get("battalions_void")
+    alone = setup_of(tmp_path / "b", CHAMBER)
+    for setup, bonus in ((chambered, 1), (alone, 0)):
+        state = new_game(setup)
+        judicators = state.unit("judicators")
+        for kind in ("missile", "melee"):
+            weapons = [w for w in judicators.spec.weapons if w.kind == kind]
+            found = unit_attacks(
+                state, judicators, state.unit("chainrasps"), weapons, RecordedAnswers(), None
+            )
+            assert {a.attack.rules.hit_mod for a in found} == {bonus}, (kind, bonus)

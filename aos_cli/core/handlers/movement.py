@@ -5,10 +5,11 @@ The roll arithmetic itself is `aos_cli.core.movement` (shared with `aos roll` an
 
 from __future__ import annotations
 
-from aos_cli.core.action_types import Arrive, Move, PreBattleMove, Retreat, Run
+from aos_cli.core.action_types import Arrive, Move, PreBattleMove, PreBattleRollOff, Retreat, Run
 from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.casualties import suffer_mortal_wounds
 from aos_cli.core.dice import DiceSource
+from aos_cli.core.errors import RuleError
 from aos_cli.core.events import Arrived, Moved, Ran, Retreated, emit, say
 from aos_cli.core.guards import needs_hero_in_range, spend_cp
 from aos_cli.core.handlers import action
@@ -147,13 +148,11 @@ def either_way(unit: UnitState, roll: int, needed: int, answers: RecordedAnswers
     Only the choice that changes the outcome is asked: adding to a roll that falls short,
     subtracting from one that arrives (to stay in the Celestial Realm); modifiers never take
     a roll below 1 (AoS2 §1.4)."""
-    from aos_cli.core.ability_effects import RollBonus
+    from aos_cli.core.ability_effects import NudgeRoll
 
     for ability in unit.spec.abilities:
         for effect in ability.effects:
-            if not (
-                isinstance(effect, RollBonus) and effect.roll == "arrival" and effect.either_way
-            ):
+            if not (isinstance(effect, NudgeRoll) and effect.roll == "arrival" and effect.own):
                 continue
             amount = effect.amount
             names: dict[str, Value] = {
@@ -184,6 +183,7 @@ def _pre_battle_move(
     found = pre_battle_moves(state, unit.side)
     assert found is not None  # checked
     name, effect = found
+    pre_battle_turn(state, unit.side, answers)
     side = state.sides[unit.side]
     if side.pre_battle_moves is None:
         purpose = tr(
@@ -204,3 +204,67 @@ def _pre_battle_move(
             n=side.pre_battle_moves,
         ),
     )
+
+
+@action(PreBattleRollOff)
+def _pre_battle_roll_off(
+    state: GameState, act: PreBattleRollOff, dice: DiceSource, answers: RecordedAnswers
+) -> None:
+    """Seed 000 p.14: if both armies have pre-battle abilities, both players roll a dice (ties
+    again) and the higher decides who uses all of theirs first. Seeded or typed as any roll."""
+    from aos_cli.core.dice import roll_off
+    from aos_cli.core.legality import check_pre_battle_roll_off
+
+    check_pre_battle_roll_off(state)
+    names = tr("{first}, then {second}", first=state.sides[0].name, second=state.sides[1].name)
+    what = tr("the pre-battle roll-off")  # said: a roll's purpose is a string in `dice`
+    result = roll_off(dice, what=str(what), sides=str(names))
+    winner = result.winner if result.winner is not None else 0
+    first_roll, second_roll = result.rounds[-1]
+    first = act.first
+    if first is None:
+        keeps = answers.yes_no(
+            "pre-battle-first",
+            tr(
+                "{side} won the pre-battle roll-off: use your pre-battle abilities first "
+                "(n lets {other} go first)?",
+                side=state.sides[winner].name,
+                other=state.sides[1 - winner].name,
+            ),
+        )
+        first = winner if keeps else 1 - winner
+    state.pre_battle_first = first
+    say(
+        state,
+        tr(
+            "Pre-battle roll-off {first}-{second}: {winner} decides; {side} uses all its "
+            "pre-battle abilities first (AoS2 p.14).",
+            first=first_roll,
+            second=second_roll,
+            winner=state.sides[winner].name,
+            side=state.sides[first].name,
+        ),
+    )
+
+
+def pre_battle_turn(state: GameState, side: int, answers: RecordedAnswers) -> None:
+    """Seed 000 p.14: the side sent first uses all its pre-battle abilities before the other
+    uses any: the other begins once the players say the first is done."""
+    first = state.pre_battle_first
+    if first is None or side == first or state.pre_battle_closed:
+        return
+    done = answers.yes_no(
+        "pre-battle-done",
+        tr(
+            "has {side} used all the pre-battle abilities it means to?",
+            side=state.sides[first].name,
+        ),
+    )
+    if not done:
+        raise RuleError(
+            tr(
+                "{side} uses all its pre-battle abilities first (the roll-off, AoS2 p.14)",
+                side=state.sides[first].name,
+            )
+        )
+    state.pre_battle_closed = True

@@ -54,6 +54,7 @@ from aos_cli.core.handlers.magic import (
     own_spells,
     spell_value,
 )
+from aos_cli.core.legality import COALITION_REVISION
 from aos_cli.core.records import dataclass
 from aos_cli.core.roll_effects import modified, roll_modifier
 from aos_cli.core.state import PendingSpell, UnitState, WeaponSpec
@@ -1571,6 +1572,8 @@ WH40K8 = WH40K8System(
     general_in_reserve=True,
     spells=(SpellRule("smite", 5, 18, "enemy"),),
     scenery_range=0,
+    garrisons=False,  # the 40k8 book has cover only (§8.7, seed 001): no garrisons, obstacles
+    garrisons_before=COALITION_REVISION,  # older 40k8 games kept AoS2's garrisons
     bravery_per_ten=False,
     bravery_name="Leadership",
     battle_rounds=5,
