@@ -107,6 +107,7 @@ from aos_cli.systems.wh40k8.table import (
 
 if TYPE_CHECKING:
     from aos_cli.core.state import GameState
+    from aos_cli.core.stored_setup import StoredSide
     from aos_cli.core.system_scoring import SystemScoring
     from aos_cli.systems.wh40k8.engine import (
         Attack40k,
@@ -176,12 +177,13 @@ class WH40K8System(GameSystem):
 
         return FORTY_K_SCORING
 
-    def prepare_sides(self, sides: list[dict[str, Any]], underdog: int | None) -> None:
+    def prepare_sides(self, sides: list[StoredSide], underdog: int | None) -> None:
         """40k8 §17.6: the army with the lower Power Level is the Underdog and has one Command
         Re-roll per full 10 points of difference. On equal Power Levels the Underdog is the
         player who chose the deployment zones: `underdog` (default: the second army list)."""
         levels = [
-            sum(int(u.get("profile", {}).get("power", 0)) for u in side["units"]) for side in sides
+            sum(int(str(u.get("profile", {}).get("power", 0))) for u in side["units"])
+            for side in sides
         ]
         if levels[0] != levels[1]:
             dog = 0 if levels[0] < levels[1] else 1
