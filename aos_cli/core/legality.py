@@ -34,6 +34,9 @@ from aos_cli.core.guards import (
     COALITION_REVISION as COALITION_REVISION,
 )
 from aos_cli.core.guards import (
+    SMITHS_REVISION as SMITHS_REVISION,
+)
+from aos_cli.core.guards import (
     by_the_book as by_the_book,
 )
 from aos_cli.core.guards import (
@@ -66,7 +69,7 @@ BEASTS_REVISION = 8  # after range and realm's 7 (`aos_cli.core.guards`)
 000 p.16): set up after set-up, each picking its prey at the start of every battle round and
 joining the other army for that round (`aos_cli.core.beasts`); games set up earlier have none."""
 
-LEGALITY_REVISION = COALITION_REVISION
+LEGALITY_REVISION = SMITHS_REVISION
 """The revision a new game is set up with: the latest."""
 
 BOTH_PASSED = N_("both players have passed: the fighting is over this phase")
