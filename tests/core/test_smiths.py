@@ -18,6 +18,7 @@ from aos_cli.core.dice import DiceExpr, RecordingDice, Reroll, ScriptedDice, See
 from aos_cli.core.effects import RerollRoll, TargetInfo, compile_effects, effect_from_mapping
 from aos_cli.core.errors import ContentError, RuleError
 from aos_cli.core.guards import SMITHS_REVISION
+from aos_cli.core.guide import options
 from aos_cli.core.legality import LEGALITY_REVISION
 from aos_cli.core.smiths import can_offer
 from aos_cli.core.state import GameState
@@ -189,6 +190,9 @@ def test_p19_gift_of_the_six_smiths_is_asked_in_play(tmp_path: Path) -> None:
     unspent; the answer is stored. One attack misses (1); asked, yes: re-rolled 6; wound 6,
     save 1, Damage 2: the Chainrasps' ward (6+) rolls 1 and 1."""
     state = in_combat(tmp_path)
+    fights = {o.payload["unit"]: o.payload for o in options(state) if o.kind == "fight"}
+    assert fights["stardrake"].get("smiths") == "ask"
+    assert "smiths" not in fights.get("liberators", {})
     source = ScriptedDice([6, 1, 6, 6, 1, 4, 1, 1])
     applied = apply_action(
         state, "fight",
@@ -199,6 +203,8 @@ def test_p19_gift_of_the_six_smiths_is_asked_in_play(tmp_path: Path) -> None:
     assert source.remaining == 0
     assert applied.stored["answers"]["smiths-hit"] is True
     assert not can_offer(state, state.unit("stardrake"))
+    fights = {o.payload["unit"]: o.payload for o in options(state) if o.kind == "fight"}
+    assert "smiths" not in fights.get("stardrake", {})
 
 
 def test_p19_gift_of_the_six_smiths_not_in_older_games(tmp_path: Path) -> None:

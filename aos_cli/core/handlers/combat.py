@@ -193,7 +193,6 @@ def resolve_attack(
         watch = following(planned, state.follow_dice)
     one = six_smiths.single_reroll(state, attacker, attacks, smiths, answers)
     result = AOS_ENGINE.resolve(spec, dice, watch, one)
-    six_smiths.spent(state, attacker, one)
     expected = AOS_ENGINE.mean(spec)
     healed = min(sum(r.healed for r in result.weapons), target.wounds_on_damaged)
     slain = allocate_carry_over(
@@ -207,6 +206,7 @@ def resolve_attack(
             ward=min(ward or 7, mortal_ward or 7), expected=expected,
         ),
     )  # fmt: skip
+    six_smiths.spent(state, attacker, one)
     heal_saves(state, target, result.weapons, attacks)
     inflict(state, target, result.damage, slain_by=attacker.side)
     state.attack_log.append(
