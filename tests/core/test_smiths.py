@@ -217,3 +217,17 @@ def test_p19_gift_of_the_six_smiths_not_in_older_games(tmp_path: Path) -> None:
     with pytest.raises(RuleError, match="set up before"):
         act(state, "fight", [6], unit="stardrake", target="chainrasps", weapon="celestine-hammer",
             smiths="hit", answers={"cover": False})  # fmt: skip
+
+
+def test_p19_gift_of_the_six_smiths_hit_odds_match_the_hand_value(tmp_path: Path) -> None:
+    """One hammer attack (3+ to hit) with the Gift on its hit roll hits with 4/6 + 2/6 * 4/6
+    = 8/9 (4/6 without): every first die and re-roll counted, 32 of 36."""
+    state = new_game(setup(tmp_path))
+    attack = hammer(state)
+    hits = 0
+    for first in range(1, 7):
+        for second in range(1, 7):
+            source = ScriptedDice([first, second, 2, 1, 1])
+            result = resolve_weapon(attack, TargetInfo(4), source, one=OneReroll("hit"))
+            hits += result.hits
+    assert hits == 32
