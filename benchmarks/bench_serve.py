@@ -44,11 +44,11 @@ class Recorder(AutoPlayer):
 @pytest.fixture(scope="module")
 def battle_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from aos_cli.app.setup import build_setup
-    from aos_cli.app.start import armies_for
+    from aos_cli.app.start import starting_armies
 
     db = tmp_path_factory.mktemp("serve") / "games.sqlite3"
-    armies, plan = armies_for(None, None, None)
-    setup = build_setup(armies, plan, name="Demo battle")
+    start = starting_armies(None, None, None)
+    setup = build_setup(start.armies, start.battleplan, name="Demo battle", db=start.db)
     with Store(db) as store:
         player = Recorder(new_game(setup), SeededDice(7), 7, lambda _h, _n: None)
         player.store, player.game = store, store.create_game("demo", setup)

@@ -28,15 +28,18 @@ def measure(width: int) -> dict[str, dict[str, int]]:
     """Lines per language of each table, from one seeded demo battle."""
     from aos_cli.app.autoplay import AutoPlayer
     from aos_cli.app.setup import build_setup
-    from aos_cli.app.start import armies_for
+    from aos_cli.app.start import starting_armies
     from aos_cli.core.dice import SeededDice
     from aos_cli.core.turn import new_game
     from aos_cli.language import i18n
     from aos_cli.views.game import army_table
     from aos_cli.views.report import report_view
 
-    armies, plan = armies_for(None, None, None)
-    state = new_game(build_setup(armies, plan, name="Demo", dice=SeededDice(1)))
+    start = starting_armies(None, None, None)
+    setup = build_setup(
+        start.armies, start.battleplan, name="Demo", dice=SeededDice(1), db=start.db
+    )
+    state = new_game(setup)
     AutoPlayer(state, SeededDice(1), 1, lambda heading, notes: None).play_battle()
     counts: dict[str, dict[str, int]] = {}
     for code in i18n.LANGUAGES:

@@ -393,6 +393,88 @@ def test_the_core_says_nothing_in_a_language() -> None:
     )
 
 
+TYPED_SEAM_MODULES = (
+    "aos_cli/app/setup.py",
+    "aos_cli/app/setup_steps.py",
+    "aos_cli/app/setup_draft.py",
+    "aos_cli/app/start.py",
+    "aos_cli/cli/setup_wizard.py",
+    "aos_cli/core/setup_value.py",
+    "aos_cli/core/stored.py",
+    "aos_cli/core/stored_setup.py",
+    "aos_cli/core/action_types.py",
+    "aos_cli/core/actions.py",
+    "aos_cli/app/games.py",
+    "aos_cli/app/session.py",
+)
+"""The set-up and action code (issue 25 item 3, typed seams): what it builds and reads is
+a TypedDict of the stored shape (`core.stored_setup`), a `JsonObject` or a typed value,
+never `dict[str, Any]` nor a bare `Any`. Each system's set-up wizard is checked too."""
+
+
+def _type_expressions(tree: ast.AST) -> Iterator[tuple[ast.AST, int | None]]:
+    """Every place of a module that can name a type, with the line of a string: the module
+    itself (annotations and aliases are expressions) and each string that reads as one
+    (`cast("X", v)`, quoted annotations)."""
+    yield tree, None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            try:
+                parsed = ast.parse(node.value, mode="eval")
+            except SyntaxError:
+                continue
+            if isinstance(parsed.body, ast.Subscript | ast.Name | ast.BinOp):
+                yield parsed, node.lineno
+
+
+def any_uses(path: Path) -> list[int]:
+    """The lines of a module that use `typing.Any` (as `Any`, `typing.Any` or imported)."""
+    lines: set[int] = set()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for part, line in _type_expressions(tree):
+        for node in ast.walk(part):
+            named = (isinstance(node, ast.Name) and node.id == "Any") or (
+                isinstance(node, ast.Attribute) and node.attr == "Any"
+            )
+            imported = isinstance(node, ast.ImportFrom) and any(
+                alias.name == "Any" for alias in node.names
+            )
+            if named or imported:
+                lines.add(line or getattr(node, "lineno", 0))
+    return sorted(lines)
+
+
+def test_the_set_up_and_action_code_is_typed() -> None:
+    """Issue 25 item 3: no `dict[str, Any]` nor bare `Any` in the set-up and action modules
+    (`TYPED_SEAM_MODULES`, and every `aos_cli/systems/*/setup_wizard.py`): the stored set-up
+    is described by `core.stored_setup`'s TypedDicts and read through `SetUp.from_stored`."""
+    paths = [ROOT / name for name in TYPED_SEAM_MODULES]
+    paths += sorted((ROOT / SYSTEMS_DIR).glob("*/setup_wizard.py"))
+    assert len(paths) > len(TYPED_SEAM_MODULES), "no system's set-up wizard found"
+    found = {
+        path.relative_to(ROOT).as_posix(): lines for path in paths if (lines := any_uses(path))
+    }
+    assert not found, (
+        f"Any in the set-up and action code (file: lines): {found}; use the stored shape's "
+        "TypedDict (aos_cli/core/stored_setup.py), JsonObject or a typed value"
+    )
+
+
+def test_a_use_of_any_is_found(tmp_path: Path) -> None:
+    """The check above sees `dict[str, Any]`, a bare `Any`, `typing.Any`, a quoted
+    `"dict[str, Any]"` and the import; a player's sentence with the word "Any" is no use."""
+    source = tmp_path / "m.py"
+    source.write_text(
+        "from typing import Any\n"
+        "def f(a: dict[str, Any]) -> None: ...\n"
+        "def g(a: typing.Any) -> None: ...\n"
+        'h = cast("dict[str, Any]", x)\n'
+        'say("Any unit can wait in reserve.")\n',
+        encoding="utf-8",
+    )
+    assert any_uses(source) == [1, 2, 3, 4]
+
+
 if __name__ == "__main__":
     print(report(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT))
 

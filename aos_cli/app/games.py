@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from aos_cli.core.actions import RecordedAnswers, apply_action
 from aos_cli.core.dice import DiceSource, RecordingDice, ScriptedDice
@@ -39,7 +39,7 @@ class Replayed:
     revision: int
 
 
-def replay(setup: dict[str, Any], actions: list[ActionRecord]) -> GameState:
+def replay(setup: Mapping[str, object], actions: list[ActionRecord]) -> GameState:
     """Rebuild the state from the set-up and the recorded actions, re-using recorded dice."""
     state = _set_up(setup)
     for record in actions:
@@ -57,13 +57,14 @@ def replay(setup: dict[str, Any], actions: list[ActionRecord]) -> GameState:
     return state
 
 
-def _set_up(setup: dict[str, Any]) -> GameState:
+def _set_up(setup: Mapping[str, object]) -> GameState:
     """The state a stored set-up starts from; one line (GameError) for a set-up edited by hand
     into something aos never wrote (a key missing, a list for a mapping, a word for a count)."""
     from aos_cli.core.errors import AosError
 
     try:
-        system = get_system(setup.get("system"))
+        named = setup.get("system")
+        system = get_system(None if named is None else str(named))
         if system.engine != "battle":
             raise GameError(
                 _("this is a {system} game, not one the game engine plays").format(
@@ -185,7 +186,7 @@ class _ThenLive:
         return taken
 
 
-def standing(state: GameState) -> dict[str, Any]:
+def standing(state: GameState) -> JsonObject:
     """The result as it stands: the scoring engine's result, victory points and models left."""
     return {
         "result": state.result,

@@ -5,13 +5,14 @@ store, in any language, with no rule run; an older one is replayed."""
 from __future__ import annotations
 
 from dataclasses import field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from aos_cli.core.records import dataclass
 
 if TYPE_CHECKING:
     from aos_cli.core.events import Event, Note
     from aos_cli.core.state import GameState, UnitState
+    from aos_cli.core.stored_setup import StoredUnit
     from aos_cli.store import ActionRecord, Store
 
 STORED_ONLY = ("events", "told", "events_version")
@@ -162,7 +163,7 @@ def _fold_beast(
         snapshot = payload.get("unit")
         if not isinstance(snapshot, dict):
             raise NotFolded(event.unit)
-        spec = UnitSpec.from_dict(snapshot)
+        spec = UnitSpec.from_dict(cast("StoredUnit", snapshot))
         state.beasts.append(UnitState(spec, event.side, spec.models, beast=True))
     elif isinstance(event, PreyChosen):
         beast = next((b for b in state.beasts if b.spec.id == event.unit), None)

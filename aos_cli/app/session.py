@@ -6,10 +6,10 @@ Every in-game command goes through here, those of the battle engine and Middle-e
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from aos_cli.core.errors import GameError
 from aos_cli.language.i18n import N_, _
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from aos_cli.core.actions import RecordedAnswers
     from aos_cli.core.dice import DiceSource
     from aos_cli.core.state import GameState
+    from aos_cli.core.stored import JsonObject
     from aos_cli.store import GameRecord, Store
 
 T = TypeVar("T")
@@ -71,7 +72,7 @@ class Session:
     def perform(
         self,
         kind: str,
-        payload: dict[str, Any],
+        payload: Mapping[str, object],
         dice: DiceSource,
         answers: RecordedAnswers | None = None,
         watch: Callable[[GameState], None] | None = None,
@@ -85,7 +86,7 @@ class Session:
     def perform_with(
         self,
         kind: str,
-        attempt: Callable[[DiceSource], tuple[dict[str, Any], T]],
+        attempt: Callable[[DiceSource], tuple[JsonObject, T]],
         dice: DiceSource,
     ) -> T:
         """Record the payload `attempt` checks and applies (for engines of their own, such

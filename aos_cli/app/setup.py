@@ -10,7 +10,7 @@ import functools
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from aos_cli.core.dice import DiceSource, SeededDice
 from aos_cli.core.errors import ContentError, InputError
@@ -20,10 +20,31 @@ from aos_cli.core.system import get_system
 from aos_cli.language.i18n import N_, _, use_system
 
 if TYPE_CHECKING:
-    from aos_cli.content import ArmyList, Battleplan, Database, Warscroll, Weapon
+    from aos_cli.content import ArmyList, Battleplan, Database, RollTable, Warscroll, Weapon
     from aos_cli.content.army import ArmyUnit
+    from aos_cli.content.schema import (
+        Ability,
+        Allegiance,
+        CommandModel,
+        Rule,
+        Spell,
+        TableRow,
+    )
     from aos_cli.core.effects import Effect
     from aos_cli.core.setup_value import SetUp
+    from aos_cli.core.stored import Json, JsonObject
+    from aos_cli.core.stored_setup import (
+        StoredAbility,
+        StoredChoice,
+        StoredLoadout,
+        StoredPrimary,
+        StoredSetUp,
+        StoredSide,
+        StoredTerrain,
+        StoredUnit,
+        StoredVoid,
+        StoredWeapon,
+    )
 
 ONCE_PER = {
     "once_per_phase": "phase",
@@ -38,15 +59,16 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def _effects(effects: Sequence[Any]) -> list[dict[str, Any]]:
+def _effects(effects: Sequence[Effect]) -> list[JsonObject]:
+    """Typed effects as the set-up keeps them (`content.effects.build_effect` reads them)."""
     from aos_cli.content.effects import effect_to_data
 
     return [effect_to_data(e) for e in effects]
 
 
-def snapshot_weapon(weapon: Weapon, kind: str, carriers: int | None) -> dict[str, Any]:
+def snapshot_weapon(weapon: Weapon, kind: str, carriers: int | None) -> StoredWeapon:
     """A warscroll weapon as a game's set-up keeps it (`carriers`: None when every model)."""
-    data: dict[str, Any] = {
+    data: StoredWeapon = {
         "id": weapon.id,
         "name": weapon.name,
         "kind": kind,
@@ -65,7 +87,9 @@ def snapshot_weapon(weapon: Weapon, kind: str, carriers: int | None) -> dict[str
     return data
 
 
-def _loadouts(scroll: Warscroll, unit: ArmyUnit, champion: Any) -> list[dict[str, Any]]:
+def _loadouts(
+    scroll: Warscroll, unit: ArmyUnit, champion: CommandModel | None
+) -> list[StoredLoadout]:
     """What each model carries, as groups in the order models are removed when slain: ordinary
     models first, then those with special weapons (options with `one_per`), the champion last
     (the stated default of AoS2 §14.7, where the owner picks). Every model carries the weapons
@@ -113,7 +137,7 @@ def _loadouts(scroll: Warscroll, unit: ArmyUnit, champion: Any) -> list[dict[str
         models.append(("special", [*keeps, special]))
     if champion_model is not None:
         models.append(champion_model)
-    groups: list[dict[str, Any]] = []
+    groups: list[StoredLoadout] = []
     for role, weapons in models:
         if groups and groups[-1]["role"] == role and groups[-1]["weapons"] == weapons:
             groups[-1]["models"] += 1
@@ -142,7 +166,7 @@ def weapon_carriers(scroll: Warscroll, unit: ArmyUnit) -> dict[str, int]:
     return counts
 
 
-def target_snapshot(record: Any) -> dict[str, Any]:
+def target_snapshot(record: Ability | Spell | Rule | TableRow) -> JsonObject:
     """The declared target of a spell, prayer or ability as set-up data
     (`aos_cli.core.targets.TargetRule`); its range is the record's own unless it says."""
     from aos_cli.core.targets import TargetRule
@@ -172,7 +196,8 @@ def limit_keys(scroll: Warscroll) -> dict[str, str]:
     return keys
 
 
-def _ability(ability: Any, kind: str) -> dict[str, Any]:
+def _ability(ability: Ability | Spell | Rule | TableRow, kind: str) -> StoredAbility:
+    """An ability, spell, battle trait or table row as the set-up keeps it."""
     timing = getattr(ability, "timing", None)
     phase = getattr(timing, "phase", "any") if timing is not None else "any"
     effects = _effects(getattr(ability, "effects", ()))
@@ -182,7 +207,7 @@ def _ability(ability: Any, kind: str) -> dict[str, Any]:
         and getattr(timing, "trigger", None) is None
         and bool(effects)
     )
-    data: dict[str, Any] = {
+    data: StoredAbility = {
         "id": ability.id,
         "name": ability.name,
         "kind": kind,
@@ -200,16 +225,16 @@ def _ability(ability: Any, kind: str) -> dict[str, Any]:
         "step": getattr(timing, "step", "during") if timing is not None else "during",
     }
     if kind == "spell":
-        data["casting_value"] = int(ability.casting_value)
+        data["casting_value"] = int(getattr(ability, "casting_value", 0))
     return data
 
 
-def _damage_table(scroll: Warscroll) -> list[dict[str, Any]]:
+def _damage_table(scroll: Warscroll) -> list[dict[str, Json]]:
     """Damage-table rows as `{"min": wounds suffered, "<sets>": value}` (AoS2 §20.4)."""
     table = scroll.damage_table
     if table is None:
         return []
-    rows = []
+    rows: list[dict[str, Json]] = []
     for row in table.rows:
         values = table.values_for(row.low)
         rows.append({"min": row.low, **{k: str(v) for k, v in values.items()}})
@@ -220,33 +245,37 @@ INVULNERABLE = re.compile(r"(\d)\+ invulnerable save", re.IGNORECASE)
 CAPACITY = re.compile(r"(?:carry|capacity of|transport capacity of)\s+(\d+)", re.IGNORECASE)
 
 
-def datasheet_snapshot(scroll: Warscroll) -> dict[str, Any]:
+def datasheet_snapshot(scroll: Warscroll) -> StoredUnit:
     """What a 40k8 datasheet adds to a unit's snapshot (40k8 §13): the profile (WS, BS, S, T,
     A; M, W, Ld and Sv are the shared move, wounds, bravery and save), the invulnerable save
     and transport capacity read from its abilities, and its weapons with Type, S, AP, D."""
     profile = scroll.profile
-    data: dict[str, Any] = {"profile": {}, "weapons": []}
+    shown: dict[str, Json] = {}
+    weapons: list[StoredWeapon] = []
+    data: StoredUnit = {"profile": shown, "weapons": weapons}
     if profile is not None:
-        data["profile"] = {
-            "ws": f"{profile.ws}+" if profile.ws < 7 else "-",
-            "bs": f"{profile.bs}+" if profile.bs < 7 else "-",
-            "s": profile.s,
-            "t": profile.t,
-            "a": str(profile.a),
-        }
+        shown.update(
+            {
+                "ws": f"{profile.ws}+" if profile.ws < 7 else "-",
+                "bs": f"{profile.bs}+" if profile.bs < 7 else "-",
+                "s": profile.s,
+                "t": profile.t,
+                "a": str(profile.a),
+            }
+        )
     texts = " ".join(a.text or "" for a in scroll.abilities)
     invulnerable = INVULNERABLE.search(texts)
     if invulnerable:
-        data["profile"]["invulnerable"] = int(invulnerable.group(1))
+        shown["invulnerable"] = int(invulnerable.group(1))
     power = getattr(scroll, "power", None)
     if power:
-        data["profile"]["power"] = int(power)
+        shown["power"] = int(power)
     if "TRANSPORT" in (k.upper() for k in scroll.keywords):
         capacity = CAPACITY.search(texts)
         data["transport_capacity"] = int(capacity.group(1)) if capacity else 0
     for weapon in scroll.datasheet_weapons:
         melee = weapon.range == "melee"
-        data["weapons"].append(
+        weapons.append(
             {
                 "id": weapon.id,
                 "name": weapon.name,
@@ -282,7 +311,7 @@ def weapon_effects(scroll: Warscroll, weapon_id: str) -> list[Effect]:
     return found
 
 
-def unit_snapshot(db: Database, unit: ArmyUnit, used_ids: set[str]) -> dict[str, Any]:
+def unit_snapshot(db: Database, unit: ArmyUnit, used_ids: set[str]) -> StoredUnit:
     """One army-list unit as the game engine's plain set-up data (a 40k8 datasheet's profile
     and weapons too)."""
     scroll = db.warscroll(unit.warscroll_id or unit.warscroll)
@@ -365,7 +394,7 @@ def player_name(name: str) -> str:
     return _(name) if name in DEFAULT_PLAYERS else name
 
 
-def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[str, Any]:
+def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> StoredSide:
     """A side of the set-up: its player, battalions and units, the command trait on the
     general and each artefact on its bearer (AoS2 §25)."""
     used: set[str] = set()
@@ -415,7 +444,7 @@ def army_snapshot(db: Database, army: ArmyList, finished_first: bool) -> dict[st
     }
 
 
-def add_battle_traits(allegiance: Any, units: list[dict[str, Any]]) -> None:
+def add_battle_traits(allegiance: Allegiance, units: list[StoredUnit]) -> None:
     """Give each unit with the allegiance's keyword its battle traits that carry effects
     (AoS2 §25: Nighthaunt's Deathless Spirits ward); the rest stay on the allegiance's card."""
     keyword = allegiance.keyword.upper()
@@ -428,8 +457,8 @@ def add_battle_traits(allegiance: Any, units: list[dict[str, Any]]) -> None:
 
 
 def add_battalions(
-    db: Database, army: ArmyList, allegiance: Any, units: list[dict[str, Any]]
-) -> tuple[int, list[dict[str, str]]]:
+    db: Database, army: ArmyList, allegiance: Allegiance | None, units: list[StoredUnit]
+) -> tuple[int, list[StoredVoid]]:
     """The battalions that keep their organisation (seed 000 p.16): each gives its command
     point and its abilities with effects to its units (AoS2 §23.2); one that breaks it gives
     neither and is kept as `{"battalion", "why"}` to be told. Returns how many count and
@@ -438,7 +467,9 @@ def add_battalions(
     from aos_cli.content.army import battalion_faults
 
     faults = battalion_faults(army, db)
-    void = [{"battalion": army.battalions[i].battalion, "why": why} for i, why in faults.items()]
+    void: list[StoredVoid] = [
+        {"battalion": army.battalions[i].battalion, "why": why} for i, why in faults.items()
+    ]
     by_id = {unit.id: snapshot for unit, snapshot in zip(army.units, units, strict=True)}
     for index, fielded in enumerate(army.battalions):
         if index in faults:
@@ -456,24 +487,29 @@ def add_battalions(
             for ability in battalion.abilities:
                 effects = _sworn(_effects(ability.effects), sworn)
                 if effects and all(a["id"] != ability.id for a in snapshot["abilities"]):
-                    data = {**_ability(ability, "ability"), "effects": effects}
-                    snapshot["abilities"].append({**data, "limit_key": ability.id})
+                    data = _ability(ability, "ability")
+                    data["effects"], data["limit_key"] = effects, ability.id
+                    snapshot["abilities"].append(data)
     return len(army.battalions) - len(faults), void
 
 
-def _sworn(effects: list[dict[str, Any]], sworn: bool) -> list[dict[str, Any]]:
+def _sworn(effects: list[JsonObject], sworn: bool) -> list[JsonObject]:
     """Effects as a battalion gives them: those under the `army_allegiance` condition
     unwrapped in an army of its faction's allegiance, left out in any other."""
-    kept: list[dict[str, Any]] = []
+    kept: list[JsonObject] = []
     for effect in effects:
         if effect.get("type") == "conditional" and effect.get("condition") == "army_allegiance":
-            kept += _sworn(list(effect.get("effects", [])), sworn) if sworn else []
+            inner = effect.get("effects")
+            inner_effects = (
+                [e for e in inner if isinstance(e, dict)] if isinstance(inner, list) else []
+            )
+            kept += _sworn(inner_effects, sworn) if sworn else []
         else:
             kept.append(effect)
     return kept
 
 
-def apply_setup_choices(side: dict[str, Any], allegiance: Any) -> None:
+def apply_setup_choices(side: StoredSide, allegiance: Allegiance) -> None:
     """Put the command trait and artefacts picked at set-up on the general and the bearers
     (AoS2 §25): they replace those the army list named, so the game plays what was picked."""
     kinds = ("command trait", "artefact")
@@ -498,8 +534,8 @@ def apply_setup_choices(side: dict[str, Any], allegiance: Any) -> None:
 
 
 def give_pick(
-    row: Any, general: dict[str, Any], units: list[dict[str, Any]], named: str | None
-) -> dict[str, Any] | None:
+    row: TableRow, general: StoredUnit, units: list[StoredUnit], named: str | None
+) -> StoredUnit | None:
     """The other HERO a command trait picks gets what the trait gives it (Consummate
     Commander, seed 000 p.19: it uses command abilities as if it were the general while the
     general lives): the unit named, else the first other HERO. Returns the unit picked."""
@@ -510,19 +546,20 @@ def give_pick(
     picked = next((u for u in others if named in (u["id"], u["name"])), None) if named else None
     picked = picked or (others[0] if others else None)
     if picked is not None:
-        given = [{**e, "general": general["id"]} for e in effects]
-        ability = {**_ability(row, "ability"), "effects": given, "passive": True}
-        picked["abilities"] = [*picked["abilities"], {**ability, "limit_key": row.id}]
-        picked["abilities"][-1]["picked_by_trait"] = True
+        given: list[JsonObject] = [{**e, "general": general["id"]} for e in effects]
+        ability = _ability(row, "ability")
+        ability["effects"], ability["passive"] = given, True
+        ability["limit_key"], ability["picked_by_trait"] = row.id, True
+        picked["abilities"] = [*picked["abilities"], ability]
     return picked
 
 
-def _row(tables: Sequence[Any], wanted: str) -> Any:
+def _row(tables: Sequence[RollTable], wanted: str) -> TableRow:
     """The row of a command trait or artefact table named by id or name (checked on load)."""
     return next(r for t in tables for r in t.rows if wanted in (r.id, r.name))
 
 
-def blessed_weapon(row: Any, unit: dict[str, Any], named: str | None) -> dict[str, Any] | None:
+def blessed_weapon(row: TableRow, unit: StoredUnit, named: str | None) -> StoredWeapon | None:
     """The weapon of a set-up unit a command trait or artefact that blesses a weapon is given
     to (AoS2 §25): the one named, else the first the bearer carries that is its own (never a
     mount's), melee when the row says so; None when the row blesses no weapon."""
@@ -542,27 +579,29 @@ def blessed_weapon(row: Any, unit: dict[str, Any], named: str | None) -> dict[st
     return next((w for w in allowed if wanted in (w["id"].lower(), w["name"].lower())), None)
 
 
-def _choice(kind: str, row: Any, unit: dict[str, Any], named: str | None = None) -> dict[str, Any]:
+def _choice(kind: str, row: TableRow, unit: StoredUnit, named: str | None = None) -> StoredChoice:
     """A set-up choice as the game keeps it: its kind, name, text and effects; those of a
     command trait or artefact that blesses a weapon apply to that weapon alone (AoS2 §25:
     Strife-ender, Champion of the Realms)."""
     effects = _effects(row.effects)
     weapon = blessed_weapon(row, unit, named)
     if weapon is not None and effects:
-        effects = [{"type": "with_weapons", "weapons": [weapon["id"]], "effects": effects}]
+        wrapped: list[Json] = list(effects)
+        effects = [{"type": "with_weapons", "weapons": [weapon["id"]], "effects": wrapped}]
     return {"kind": kind, "id": row.id, "name": row.name, "text": row.text,
             "effects": effects, "reminder": bool(row.reminder),
-            "weapon": weapon and weapon["id"], "weapon_name": weapon and weapon["name"]}  # fmt: skip
+            "weapon": weapon["id"] if weapon else None,
+            "weapon_name": weapon["name"] if weapon else None}  # fmt: skip
 
 
-def battleplan_snapshot(plan: Battleplan) -> dict[str, Any]:
+def battleplan_snapshot(plan: Battleplan) -> JsonObject:
     """The battleplan's typed rules as plain data for the scoring engine."""
     return plan.rules().to_dict()
 
 
 def roll_primary_objective(
     db: Database, plan: Battleplan, dice: DiceSource
-) -> tuple[Battleplan, dict[str, Any] | None]:
+) -> tuple[Battleplan, StoredPrimary | None]:
     """Only War (40k8 §17.4): before set-up, roll on the battleplan's primary objective table;
     the row's id is the battleplan played. Other battleplans are returned as they are."""
     if plan.primary_objective_table is None:
@@ -595,22 +634,24 @@ def build_setup(
     realm: str | None = None,
     content_dirs: Sequence[Path] = (),
     first_to_finish: int = 0,
-    terrain: Sequence[str | dict[str, Any]] = (),
+    terrain: Sequence[str | StoredTerrain] = (),
     realmscape: str | None = None,
     dice: DiceSource | None = None,
     underdog: int | None = None,
-) -> dict[str, Any]:
+    db: Database | None = None,
+) -> StoredSetUp:
     """Load the armies and the battleplan and snapshot them for a new game.
 
     The armies are army-list files, or lists already read against the same content
     (`app.start.armies_for`), so that a command parses and checks each list once.
     Terrain is given as `NAME=RULE` (a scenery rule, AoS2 §4.3, or `random` to roll it) with
     `+garrison` when the feature can be garrisoned, or as a feature already parsed; in Ghur the realmscape feature is rolled
-    unless chosen (AoS2 §24.2). Rolled set-up dice are kept in the set-up.
+    unless chosen (AoS2 §24.2). Rolled set-up dice are kept in the set-up. `db` is the
+    database the lists were read against (loaded from `content_dirs` when not given).
     """
     from aos_cli.content import ArmyList, load_army, load_database
 
-    db = load_database(content_dirs)
+    db = load_database(content_dirs) if db is None else db
     armies = [a if isinstance(a, ArmyList) else load_army(Path(a), db) for a in army_paths]
     systems = {a.system for a in armies}
     if len(systems) != 1:
@@ -633,7 +674,7 @@ def build_setup(
         sides[1]["name"] = f"{sides[1]['name']} (2)"
     system.prepare_sides(sides, underdog)
     features = [
-        parse_terrain(item, source) if isinstance(item, str) else dict(item) for item in terrain
+        parse_terrain(item, source) if isinstance(item, str) else item.copy() for item in terrain
     ]
     kept = next((f for f in features if f.get("garrison") or f.get("obstacle")), None)
     if kept is not None and not system.garrisons:  # AoS2 §4.4-§4.5 only (40k8: seed 001)
@@ -660,7 +701,7 @@ def build_setup(
     }
 
 
-def realm_spells(db: Database, system_id: str, realm: str | None) -> list[dict[str, Any]]:
+def realm_spells(db: Database, system_id: str, realm: str | None) -> list[StoredAbility]:
     """The realmsphere spells every wizard knows in the realm of battle (AoS2 §24.1), as
     set-up data; none without a realm."""
     if realm is None:
@@ -673,7 +714,7 @@ def realm_spells(db: Database, system_id: str, realm: str | None) -> list[dict[s
     return [_ability(spell, "spell") for spell in (found.spells if found else [])]
 
 
-def parse_terrain(text: str, dice: DiceSource) -> dict[str, Any]:
+def parse_terrain(text: str, dice: DiceSource) -> StoredTerrain:
     """`Ruined Tower=arcane+garrison` → a terrain feature (`+obstacle`: it is an obstacle,
     AoS2 §4.4); `=random` rolls its rule."""
     from aos_cli.core.terrain import SCENERY_RULES
@@ -691,7 +732,7 @@ def parse_terrain(text: str, dice: DiceSource) -> dict[str, Any]:
             _("--terrain: {extra} is neither garrison nor obstacle").format(extra=repr(unknown[0])),
             _("write NAME=RULE+garrison or NAME=RULE+obstacle, e.g. Wall=none+obstacle"),
         )
-    entry: dict[str, Any] = {"name": name.strip(), "garrison": "garrison" in extras}
+    entry: StoredTerrain = {"name": name.strip(), "garrison": "garrison" in extras}
     if "obstacle" in extras:  # an obstacle (AoS2 §4.4); kept only when it is one
         entry["obstacle"] = True
     if rule == "random":
@@ -733,7 +774,7 @@ def pick_realmscape(realm: str | None, chosen: str | None, dice: DiceSource) -> 
     return GHUR_REALMSCAPE[dice.roll(1, _("Ghur's realmscape feature (D6)"))[0] - 1]
 
 
-def upgrade_setup(setup: dict[str, Any]) -> dict[str, Any]:
+def upgrade_setup(setup: StoredSetUp) -> StoredSetUp:
     """A set-up stored before battleplans carried typed rules, given them (read on load).
 
     Such a set-up holds the battleplan as a dump of its YAML record (`battleplan_data`) or
@@ -760,7 +801,7 @@ def read_setup(stored: Mapping[str, object]) -> SetUp:
     """The set-up a game's stored JSON holds, upgraded first if an older aos stored it."""
     from aos_cli.core.setup_value import SetUp
 
-    return SetUp.from_stored(upgrade_setup(dict(stored)))
+    return SetUp.from_stored(upgrade_setup(cast("StoredSetUp", dict(stored))))
 
 
 @functools.cache
@@ -794,7 +835,7 @@ def beast_warscrolls(content_dirs: Sequence[Path], system: str | None) -> list[t
 
 def beast_snapshot(
     warscroll: str, content_dirs: Sequence[Path], system: str | None, taken: set[str]
-) -> dict[str, Any]:
+) -> StoredUnit:
     """A monstrous beast's snapshot from its warscroll, as a set-up keeps a unit's (its id
     not one of `taken`); the rules check it is a Monster that is not a Hero."""
     from aos_cli.content import load_database

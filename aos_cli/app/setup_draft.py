@@ -25,10 +25,14 @@ class SetupDraft:
     """The armies, battleplan, typed answers and dice of a set-up not yet finished; saved
     after every answer and every roll."""
 
-    def __init__(self, store: Store, armies: list[str], battleplan: str) -> None:
+    def __init__(
+        self, store: Store, armies: list[str], battleplan: str, content: list[str] | None = None
+    ) -> None:
         self.store = store
         self.armies = armies
         self.battleplan = battleplan
+        self.content = content or []
+        """The content folders the set-up was started with (`aos play --content`)."""
         self.answers: list[str] = []
         self.dice: list[int] = []
         self._replay_answers: list[str] = []
@@ -42,7 +46,8 @@ class SetupDraft:
             return None
         try:
             data = json.loads(text)
-            draft = cls(store, [str(a) for a in data["armies"]], str(data["battleplan"]))
+            folders = [str(c) for c in data.get("content", [])]
+            draft = cls(store, [str(a) for a in data["armies"]], str(data["battleplan"]), folders)
             answers = [str(a) for a in data["answers"]][:MAX_DRAFT_STEPS]
             dice = [int(d) for d in data["dice"]][:MAX_DRAFT_STEPS]
         except (ValueError, KeyError, TypeError):
@@ -57,14 +62,21 @@ class SetupDraft:
         """The army list files the set-up was started with."""
         return [Path(a) for a in self.armies]
 
+    @property
+    def content_paths(self) -> list[Path]:
+        """The content folders the army lists were read against."""
+        return [Path(c) for c in self.content]
+
     def save(self) -> None:
         """Keep the set-up so far in the database."""
-        data = {
+        data: dict[str, list[str] | list[int] | str] = {
             "armies": self.armies,
             "battleplan": self.battleplan,
             "answers": self.answers,
             "dice": self.dice,
         }
+        if self.content:  # kept only when given: a draft without reads as before
+            data["content"] = self.content
         self.store.set_setting(DRAFT, json.dumps(data))
 
     def finish(self) -> None:

@@ -5,19 +5,22 @@ wizard (`aos_cli.cli.setup_wizard`) asks; these decide."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from aos_cli.core.dice import DiceSource, roll_off
 from aos_cli.language.i18n import _
 
 if TYPE_CHECKING:
     from aos_cli.content import RollTable
+    from aos_cli.content.schema import TableRow
+    from aos_cli.core.battleplan import BattleplanRules
+    from aos_cli.core.stored_setup import StoredRow, StoredSetUp, StoredSide, StoredUnit
 
 RESERVE_KEYWORD = "STORMCAST ETERNAL"
 """Scions of the Storm: units with this keyword may be set up in the Celestial Realm (§26.1)."""
 
 
-def roll_on(table: RollTable, dice: DiceSource) -> tuple[int, Any]:
+def roll_on(table: RollTable, dice: DiceSource) -> tuple[int, TableRow]:
     """Roll a table's dice and return the roll and the row it gives."""
     roll = table.dice.roll(
         dice, _("the {table} table ({dice})").format(table=table.shown(), dice=table.dice)
@@ -29,37 +32,49 @@ def roll_on(table: RollTable, dice: DiceSource) -> tuple[int, Any]:
     return roll, table.rows[-1]
 
 
-def row_record(row: Any, roll: int | None = None) -> dict[str, Any]:
+def row_record(row: TableRow, roll: int | None = None) -> StoredRow:
     """A table row as the set-up keeps it (with the roll, when it was rolled)."""
-    record = {"id": row.id, "name": row.name, "text": row.text}
-    return record if roll is None else {**record, "roll": roll}
+    record: StoredRow = {"id": row.id, "name": row.name, "text": row.text}
+    if roll is not None:
+        record["roll"] = roll
+    return record
 
 
-def triumph_record(row: Any, roll: int | None = None) -> dict[str, Any]:
+def triumph_record(row: TableRow, roll: int | None = None) -> StoredRow:
     """A triumph as the set-up keeps it: the row with its effects, which are put in force when
     the triumph is declared with an attack (AoS2 §16)."""
     from aos_cli.content.effects import effect_to_data
 
-    return {**row_record(row, roll), "effects": [effect_to_data(e) for e in row.effects]}
+    record = row_record(row, roll)
+    record["effects"] = [effect_to_data(e) for e in row.effects]
+    return record
 
 
-def _keyworded(side: dict[str, Any], keyword: str) -> list[dict[str, Any]]:
+def plan_rules(setup: StoredSetUp) -> BattleplanRules:
+    """The battleplan's rules of a set-up being built (`build_setup` writes them)."""
+    from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules
+
+    rules = setup.get("battleplan_rules")
+    return DEFAULT_RULES if rules is None else BattleplanRules.from_dict(rules)
+
+
+def _keyworded(side: StoredSide, keyword: str) -> list[StoredUnit]:
     return [u for u in side["units"] if keyword in [k.upper() for k in u["keywords"]]]
 
 
-def heroes(side: dict[str, Any]) -> list[dict[str, Any]]:
+def heroes(side: StoredSide) -> list[StoredUnit]:
     """The side's Heroes: who may be general or carry an artefact (AoS2 §5.3, §25)."""
     return _keyworded(side, "HERO")
 
 
-def general_candidates(side: dict[str, Any]) -> list[dict[str, Any]]:
+def general_candidates(side: StoredSide) -> list[StoredUnit]:
     """Who may be the general: any model that was set up on the battlefield, not one in
     reserve (seed 000 p.3); the Heroes first, since command traits need one (p.19)."""
     placed = [u for u in side["units"] if not u.get("reserve")]
     return [u for u in placed if u in heroes(side)] + [u for u in placed if u not in heroes(side)]
 
 
-def reserve_candidates(side: dict[str, Any], system: str | None = None) -> list[dict[str, Any]]:
+def reserve_candidates(side: StoredSide, system: str | None = None) -> list[StoredUnit]:
     """The units that may be set up in reserve: in the Celestial Realm (Scions of the Storm,
     AoS2 §26.1), or by the system's reserve ability (Teleport Strike, 40k8 §4.7)."""
     from aos_cli.core.system import get_system
@@ -70,7 +85,7 @@ def reserve_candidates(side: dict[str, Any], system: str | None = None) -> list[
     return [u for u in side["units"] if any(a["id"] == ability for a in u["abilities"])]
 
 
-def put_in_reserve(setup: dict[str, Any], names: Sequence[str]) -> None:
+def put_in_reserve(setup: StoredSetUp, names: Sequence[str]) -> None:
     """Set the named units up in reserve (`aos game new --reserve`), each one allowed to."""
     from aos_cli.core.errors import InputError
     from aos_cli.core.system import get_system
@@ -103,7 +118,7 @@ def put_in_reserve(setup: dict[str, Any], names: Sequence[str]) -> None:
                 _("pick another general in the army list"),
             )  # fmt: skip
         allowed = reserve_candidates(side, setup.get("system"))
-        if (setup.get("battleplan_rules") or {}).get("reserves_from_round"):
+        if plan_rules(setup).reserves_from_round:
             allowed = side["units"]  # any unit may wait (Coalition of Death, seed 000 p.12)
         if unit not in allowed:
             names_allowed = ", ".join(u["name"] for u in allowed) or _("none")
@@ -114,9 +129,7 @@ def put_in_reserve(setup: dict[str, Any], names: Sequence[str]) -> None:
         unit["reserve"] = True
 
 
-def _named_unit(
-    setup: dict[str, Any], name: str, option: str
-) -> tuple[dict[str, Any], dict[str, Any]]:
+def _named_unit(setup: StoredSetUp, name: str, option: str) -> tuple[StoredSide, StoredUnit]:
     """The side and unit of either army a set-up option names, by id or name."""
     from aos_cli.core.errors import InputError
 
@@ -131,7 +144,7 @@ def _named_unit(
     )
 
 
-def put_in_garrison(setup: dict[str, Any], pairs: Sequence[str]) -> None:
+def put_in_garrison(setup: StoredSetUp, pairs: Sequence[str]) -> None:
     """Set units up garrisoning terrain features at the start of the battle (`aos game new
     --garrison UNIT=FEATURE`, AoS2 §4.5, seed 000 p.11): a feature that may be garrisoned,
     never one the other army holds, and a unit on the battlefield (not in reserve). That the
@@ -185,7 +198,7 @@ def put_in_garrison(setup: dict[str, Any], pairs: Sequence[str]) -> None:
         unit["garrison"] = feature["name"]
 
 
-def put_in_contingents(setup: dict[str, Any], specs: Sequence[str]) -> None:
+def put_in_contingents(setup: StoredSetUp, specs: Sequence[str]) -> None:
     """Split each coalition into the battleplan's contingents, each set up wholly within its
     own territory (`aos game new --contingent TERRITORY=UNIT,UNIT...`; Ill Met by Moonlight,
     seed 000 p.12): every unit of a coalition in one of its three contingents, none with more
@@ -196,9 +209,9 @@ def put_in_contingents(setup: dict[str, Any], specs: Sequence[str]) -> None:
 
     if not specs:
         return
-    rules = setup.get("battleplan_rules") or {}
-    wanted = int(rules.get("contingents") or 0)
-    territories = [str(t) for t in rules.get("territories") or ()]
+    rules = plan_rules(setup)
+    wanted = rules.contingents
+    territories = list(rules.territories)
     if not wanted:
         raise InputError(
             _("--contingent: this battleplan has no contingents"),
@@ -244,13 +257,13 @@ def put_in_contingents(setup: dict[str, Any], specs: Sequence[str]) -> None:
     for side in setup["sides"]:
         _check_contingents(side, wanted)
     owners = setup.setdefault("objective_territories", {})
-    for objective in rules.get("objectives") or ():
-        side = taken.get(str(objective.get("territory")))
-        if side is not None:
-            owners[objective["id"]] = setup["sides"][side]["name"]
+    for objective in rules.objectives:
+        owner = taken.get(str(objective.territory))
+        if owner is not None:
+            owners[objective.id] = setup["sides"][owner]["name"]
 
 
-def _check_contingents(side: dict[str, Any], wanted: int) -> None:
+def _check_contingents(side: StoredSide, wanted: int) -> None:
     """Seed 000 p.12: every unit of the coalition in one of `wanted` contingents, none more
     than twice the size of another."""
     from aos_cli.core.errors import InputError
@@ -265,7 +278,8 @@ def _check_contingents(side: dict[str, Any], wanted: int) -> None:
         )
     sizes: dict[str, int] = {}
     for unit in side["units"]:
-        sizes[unit["contingent"]] = sizes.get(unit["contingent"], 0) + 1
+        territory = str(unit["contingent"])
+        sizes[territory] = sizes.get(territory, 0) + 1
     if len(sizes) != wanted:
         raise InputError(
             _("--contingent: {side} has {n} contingents, not {wanted}").format(
@@ -286,12 +300,12 @@ def _check_contingents(side: dict[str, Any], wanted: int) -> None:
         )  # fmt: skip
 
 
-def artefacts_allowed(side: dict[str, Any]) -> int:
+def artefacts_allowed(side: StoredSide) -> int:
     """One artefact of power for the army and one more per battalion (AoS2 §25)."""
     return 1 + int(side.get("battalions", 0))
 
 
-def roll_deployment(setup: dict[str, Any], dice: DiceSource) -> tuple[str, str]:
+def roll_deployment(setup: StoredSetUp, dice: DiceSource) -> tuple[str, str]:
     """The deployment roll-off, kept in the set-up: the winner picks the territories and sets
     up first (AoS2 §5.1). Returns the winner's name and the rolls as read out."""
     names = _("{first}, then {second}").format(
@@ -307,7 +321,7 @@ def roll_deployment(setup: dict[str, Any], dice: DiceSource) -> tuple[str, str]:
     return setup["sides"][result.winner or 0]["name"], rolls
 
 
-def numbered_rows(table: RollTable) -> list[tuple[int, Any]]:
+def numbered_rows(table: RollTable) -> list[tuple[int, TableRow]]:
     """A table's rows with the number the players type for each: its result where every row
     has one result (so typing 1 picks result 1), else its place in the table."""
     single = all(row.rolls[0] == row.rolls[1] for row in table.rows)
@@ -317,7 +331,7 @@ def numbered_rows(table: RollTable) -> list[tuple[int, Any]]:
 
 
 def put_in_coalitions(
-    setup: dict[str, Any],
+    setup: StoredSetUp,
     players: Sequence[str],
     generals: Sequence[str] = (),
     warlords: Sequence[str] = (),
@@ -331,8 +345,7 @@ def put_in_coalitions(
 
     if not (players or generals or warlords):
         return
-    rules = setup.get("battleplan_rules") or {}
-    if not rules.get("coalitions"):
+    if not plan_rules(setup).coalitions:
         raise InputError(
             _("--player, --general, --warlord: this battleplan is for two players"),
             _("pick a coalition battleplan, e.g. --battleplan ill-met-by-moonlight"),
@@ -397,14 +410,14 @@ def put_in_coalitions(
 
 
 def _choose_generals(
-    setup: dict[str, Any], named: dict[int, list[str]], generals: Sequence[str]
+    setup: StoredSetUp, named: dict[int, list[str]], generals: Sequence[str]
 ) -> None:
     """Each player of a coalition has one general (seed 000 p.12), a model set up on the
     battlefield (p.3): `--general UNIT` picks it; a player whose units hold the army list's
     general keeps it."""
     from aos_cli.core.errors import InputError
 
-    chosen: dict[str, dict[str, Any]] = {}
+    chosen: dict[str, StoredUnit] = {}
     for name in generals:
         side, unit = _named_unit(setup, name, "--general")
         player = unit.get("player") or side["name"]
@@ -444,7 +457,7 @@ def _choose_generals(
                 other["general"] = other is unit
 
 
-def _keep_trait(unit: dict[str, Any], general: bool) -> None:
+def _keep_trait(unit: StoredUnit, general: bool) -> None:
     """A command trait is the general's (seed 000 p.19): a unit carrying one from the army
     list stays its player's general."""
     from aos_cli.core.errors import InputError
@@ -461,7 +474,7 @@ def _keep_trait(unit: dict[str, Any], general: bool) -> None:
 
 
 def _choose_warlords(
-    setup: dict[str, Any], named: dict[int, list[str]], warlords: Sequence[str]
+    setup: StoredSetUp, named: dict[int, list[str]], warlords: Sequence[str]
 ) -> None:
     """Each coalition's warlord, one of its players (seed 000 p.12): the first named unless
     `--warlord PLAYER` says."""

@@ -7,29 +7,36 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from dataclasses import replace
 from functools import cache
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
 
 import typer
 
 from aos_cli.core.errors import InputError
 from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import _
-from aos_cli.systems.kits import get_kit, kit_systems
+from aos_cli.systems.kits import attack_kit, get_kit, kit_systems, roll_kit
 
 if TYPE_CHECKING:
     from aos_cli.core.attack_flags import Flag
+    from aos_cli.core.engine import AttackSpec
+    from aos_cli.systems.kits import AttackKit, RollKit
+
+K = TypeVar("K")
+"""The kit of a request: an `AttackKit` or a `RollKit`."""
+
+Q = TypeVar("Q")
+"""What the kit built from the flags: its attack spec or its request."""
 
 
 @dataclass(frozen=True)
-class KitRequest:
+class KitRequest(Generic[K, Q]):
     """A roll command as asked: the system's kit, the request it built, the flags given and
     how to show the result."""
 
-    kit: Any
+    kit: K
     """The system's kit (`AttackKit` for attacks, `RollKit` for casts and duels)."""
-    spec: Any
+    spec: Q
     """What the kit built from the flags (`AosAttack`, `Attack40k`, a cast request...)."""
     given: frozenset[str]
     """The flags the player gave (by Python name)."""
@@ -37,9 +44,12 @@ class KitRequest:
     dice_mode: str
     as_json: bool
 
-    def with_save(self, save: int) -> KitRequest:
-        """The same attack against another save (the odds table over saves)."""
-        return replace(self, spec=self.spec.with_save(save), given=self.given | {"save"})
+
+AttackRequest = KitRequest["AttackKit[AttackSpec]", "AttackSpec"]
+"""An attack as asked (`aos roll/odds attack`)."""
+
+RollRequest = KitRequest["RollKit[object]", object]
+"""A casting roll or duel as asked (`aos roll/odds cast`, `duel`)."""
 
 
 @cache
@@ -65,18 +75,9 @@ def flag_owners(kind: str, command: str) -> dict[str, tuple[str, ...]]:
     }
 
 
-def build_request(
-    kind: str,
-    command: str,
-    system: str,
-    values: dict[str, Any],
-    *,
-    seed: int | None = None,
-    dice_mode: str = "auto",
-    as_json: bool = False,
-) -> KitRequest:
-    """The chosen system's request from the flag values; a flag given that the system does not
-    understand is one line naming the system that does."""
+def _given(kind: str, command: str, system: str, values: dict[str, object]) -> frozenset[str]:
+    """The flags given; a flag given that the chosen system does not understand is one line
+    naming the system that does."""
     kit = get_kit(system, kind)
     understood = {flag.name for flag in kit.flags}
     flags = all_flags(kind, command)
@@ -89,8 +90,45 @@ def build_request(
             ),
             _("leave it out with --system {system}").format(system=kit.system),
         )
-    spec = kit.build({f.name: values.get(f.name, f.default) for f in kit.flags})
-    return KitRequest(kit, spec, given, seed, dice_mode, as_json)
+    return given
+
+
+def _understood(
+    kit: AttackKit[AttackSpec] | RollKit[object], values: dict[str, object]
+) -> dict[str, object]:
+    """The values of the flags the kit understands (its defaults for those not given)."""
+    return {f.name: values.get(f.name, f.default) for f in kit.flags}
+
+
+def attack_request(
+    command: str,
+    system: str,
+    values: dict[str, object],
+    *,
+    seed: int | None = None,
+    dice_mode: str = "auto",
+    as_json: bool = False,
+) -> AttackRequest:
+    """The chosen system's attack from the flag values (`_given` checks them)."""
+    given = _given("attack", command, system, values)
+    kit = attack_kit(system)
+    return KitRequest(kit, kit.build(_understood(kit, values)), given, seed, dice_mode, as_json)
+
+
+def roll_request(
+    kind: str,
+    command: str,
+    system: str,
+    values: dict[str, object],
+    *,
+    seed: int | None = None,
+    dice_mode: str = "auto",
+    as_json: bool = False,
+) -> RollRequest:
+    """The chosen system's casting roll or duel from the flag values (`_given` checks them)."""
+    given = _given(kind, command, system, values)
+    kit = roll_kit(system, kind)
+    return KitRequest(kit, kit.build(_understood(kit, values)), given, seed, dice_mode, as_json)
 
 
 def _parameter(flag: Flag, panel: str | None) -> inspect.Parameter:
@@ -145,21 +183,46 @@ def _common_parameters(kind: str, dice: bool) -> list[inspect.Parameter]:
     return parameters
 
 
-def kit_command(
-    kind: str, command: str, run: Callable[[KitRequest], None], *, dice: bool = True
-) -> Callable[..., None]:
-    """A Typer command with every system's flags of this kind that hands the parsed request
-    to `run`; `command` is `roll` or `odds` (some flags belong to one of them only), `dice`
-    whether it takes --seed and --dice."""
+def attack_command(command: str, run: Callable[[AttackRequest], None]) -> Callable[..., None]:
+    """`aos roll/odds attack` (`command` is `roll` or `odds`): every system's attack flags,
+    the parsed attack handed to `run` with its system's `AttackKit`."""
 
-    def handler(**values: Any) -> None:
-        system, as_json = values.pop("system"), values.pop("json")
-        seed, dice_mode = values.pop("seed", None), values.pop("dice", "auto")
-        run(
-            build_request(
-                kind, command, system, values, seed=seed, dice_mode=dice_mode, as_json=as_json
-            )
-        )
+    def handle(
+        system: str, values: dict[str, object], seed: int | None, mode: str, js: bool
+    ) -> None:
+        run(attack_request(command, system, values, seed=seed, dice_mode=mode, as_json=js))
+
+    return _kit_command("attack", command, handle, dice=True)
+
+
+def roll_command(
+    kind: str, command: str, run: Callable[[RollRequest], None], *, dice: bool = True
+) -> Callable[..., None]:
+    """`aos roll/odds cast` or `duel`: every system's flags of this kind, the parsed request
+    handed to `run` with its system's `RollKit`; `dice` whether it takes --seed and --dice."""
+
+    def handle(
+        system: str, values: dict[str, object], seed: int | None, mode: str, js: bool
+    ) -> None:
+        run(roll_request(kind, command, system, values, seed=seed, dice_mode=mode, as_json=js))
+
+    return _kit_command(kind, command, handle, dice=dice)
+
+
+def _kit_command(
+    kind: str,
+    command: str,
+    handle: Callable[[str, dict[str, object], int | None, str, bool], None],
+    *,
+    dice: bool,
+) -> Callable[..., None]:
+    """A Typer command with every system's flags of this kind that hands the flags given to
+    `handle`; `command` is `roll` or `odds` (some flags belong to one of them only)."""
+
+    def handler(**values: object) -> None:
+        system, as_json = str(values.pop("system")), bool(values.pop("json"))
+        seed, dice_mode = values.pop("seed", None), str(values.pop("dice", "auto"))
+        handle(system, values, seed if isinstance(seed, int) else None, dice_mode, as_json)
 
     systems, owners = kit_systems(kind), flag_owners(kind, command)
     parameters = [

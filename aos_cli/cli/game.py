@@ -91,7 +91,7 @@ def game_new(
         )
     start = starting_armies(army, system, battleplan, content or [])
     setup = build_setup(
-        start.armies, start.battleplan, name=name, realm=realm, content_dirs=content or [],
+        start.armies, start.battleplan, name=name, realm=realm, db=start.db,
         terrain=terrain or [], realmscape=realmscape, dice=SeededDice(seed),
     )  # fmt: skip
     if garrison:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from aos_cli.cli.attack_options import KitRequest, kit_command
+from aos_cli.cli.attack_options import AttackRequest, RollRequest, attack_command, roll_command
 from aos_cli.cli.common import console, print_json
 from aos_cli.cli.options import JsonOption
 from aos_cli.language.i18n import _, number
@@ -14,6 +14,7 @@ from aos_cli.views.charts import chance, fraction_map
 
 if TYPE_CHECKING:
     from aos_cli.core.distributions import Distribution
+    from aos_cli.core.stored import Json
 
 odds_app = typer.Typer(help="Exact odds for every roll the game makes.", no_args_is_help=True)
 
@@ -21,7 +22,7 @@ SAVES = (2, 3, 4, 5, 6, 7)
 """The saves of the table shown when no --save is given (7 is '-')."""
 
 
-def show_attack_odds(request: KitRequest) -> None:
+def show_attack_odds(request: AttackRequest) -> None:
     """A table of means against every save, or with --save the whole distribution."""
     from aos_cli.core.dice import format_threshold
     from aos_cli.views.charts import bar_width_for, distribution_chart, means_table, summary_text
@@ -41,12 +42,13 @@ def show_attack_odds(request: KitRequest) -> None:
                     as_given = odds
             rows.append((format_threshold(save), engine.mean(against), slain))
         if request.as_json:
-            data = kit.odds_json(spec, as_given)
-            data["saves"] = [
-                {"save": save, "mean_damage": mean} | ({"mean_slain": slain} if show_slain else {})
-                for save, mean, slain in rows
-            ]
-            print_json(data)
+            saves: list[Json] = []
+            for threshold, mean, slain in rows:
+                entry: dict[str, Json] = {"save": threshold, "mean_damage": mean}
+                if show_slain:
+                    entry["mean_slain"] = slain
+                saves.append(entry)
+            print_json(kit.odds_json(spec, as_given) | {"saves": saves})
             return
         out = console()
         title = _("Exact mean against each save")
@@ -81,7 +83,7 @@ def show_attack_odds(request: KitRequest) -> None:
         out.print(f"[muted]{note}[/]")
 
 
-odds_app.command("attack")(kit_command("attack", "odds", show_attack_odds))
+odds_app.command("attack")(attack_command("odds", show_attack_odds))
 odds_app.registered_commands[-1].help = (
     "Exact odds of an attack sequence: damage and models slain (AoS2 §14; with --system wh40k8 "
     "40k8 §8). Same flags as `aos roll attack`; --seed and --dice are ignored."
@@ -180,7 +182,7 @@ def odds_run(
     )
 
 
-def show_odds(request: KitRequest) -> None:
+def show_odds(request: RollRequest) -> None:
     """The exact odds of the chosen system's cast or duel."""
     out = console()
     shown = request.kit.odds(request.spec, out.width)
@@ -191,7 +193,7 @@ def show_odds(request: KitRequest) -> None:
         out.print(line)
 
 
-odds_app.command("cast")(kit_command("cast", "odds", show_odds, dice=False))
+odds_app.command("cast")(roll_command("cast", "odds", show_odds, dice=False))
 odds_app.registered_commands[-1].help = (
     "Odds of casting with the system's casting roll: Age of Sigmar 2D6 and the unbind "
     "(AoS2 §15); Middle-earth Will dice, the resist and Might, and with --chance the least Will "
@@ -285,7 +287,7 @@ def odds_rolloff(json: JsonOption = False) -> None:
     out.print(_("Rounds needed: {rounds}, ...").format(rounds=rounds))
 
 
-odds_app.command("duel")(kit_command("duel", "odds", show_odds))
+odds_app.command("duel")(roll_command("duel", "odds", show_odds))
 odds_app.registered_commands[-1].help = (
     "Exact odds of a Middle-earth Fight: who wins, Wounds lost after Fate, slain (mesbg §4, §5). "
     "Same flags as `aos roll duel`; --seed and --dice are ignored."

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from aos_cli.cli.common import ask_line, console, dice_source, print_json
-from aos_cli.cli.options import DbOption, GameOption, SeedOption
+from aos_cli.cli.options import ContentOption, DbOption, GameOption, SeedOption
 from aos_cli.core.errors import AosError
 from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import N_, _, ngettext
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from aos_cli.core.events import Note
     from aos_cli.core.guide import Option
     from aos_cli.core.state import GameState
+    from aos_cli.core.stored_setup import StoredUnit
     from aos_cli.language.text import Value
     from aos_cli.store import Store
 
@@ -49,11 +50,12 @@ def demo(
         str | None,
         typer.Option(help="Game system of the demo: aos2 (default), aos1, wh40k8 or mesbg."),
     ] = None,
+    content: ContentOption = None,
 ) -> None:
     """Play a whole battle between two armies (the bundled demo armies unless given)."""
     from aos_cli.app.autoplay import AutoPlayer
     from aos_cli.app.setup import build_setup
-    from aos_cli.app.start import armies_for
+    from aos_cli.app.start import starting_armies
     from aos_cli.core.dice import SeededDice
     from aos_cli.core.errors import GameError
     from aos_cli.core.system import get_system
@@ -67,8 +69,10 @@ def demo(
     if own is not None:  # a system with its own engine plays its demo itself (Middle-earth)
         own(seed, quiet, json)
         return
-    armies, plan = armies_for(army, system, battleplan)
-    setup = build_setup(armies, plan, name=_("Demo battle"), dice=SeededDice(seed))
+    start = starting_armies(army, system, battleplan, content or [])
+    setup = build_setup(
+        start.armies, start.battleplan, name=_("Demo battle"), dice=SeededDice(seed), db=start.db
+    )
     played = get_system(setup.get("system"))
     if not (played.autoplay or played.demo_player):
         raise GameError(
@@ -148,6 +152,7 @@ def play(
         bool, typer.Option(help="New game: skip the set-up questions (no realm, no terrain).")
     ] = False,
     game: GameOption = None,
+    content: ContentOption = None,
     db: DbOption = None,
 ) -> None:
     """Play a game step by step: every legal choice listed, every answer saved at once."""
@@ -173,7 +178,9 @@ def play(
             )
         if army or system or draft is not None or first_game:
             source = dice_source(dice or "auto", seed)
-            game_id = _new_game(store, out, army, system, battleplan, quick, source, draft)
+            game_id = _new_game(
+                store, out, army, system, battleplan, quick, source, draft, content or []
+            )
             if game_id is None:
                 return
         else:
@@ -221,34 +228,36 @@ def _new_game(
     quick: bool,
     source: DiceSource,
     draft: SetupDraft | None = None,
+    content: list[Path] | None = None,
 ) -> int | None:
     """Set up a new game (the wizard, or straight from the lists) and save it; a set-up that
-    was stopped goes on where it stopped, with the same rolls."""
+    was stopped goes on where it stopped, with the same rolls. Each army list is read and
+    checked once, against the bundled content and `content` (a draft keeps its folders)."""
     from aos_cli.app.setup_draft import SetupDraft
-    from aos_cli.app.start import chosen_system, save_game, starting_armies
+    from aos_cli.app.start import chosen_system, read_armies, save_game, starting_armies
 
-    lists = None
     if draft is not None and not (army or system):
-        armies, plan = draft.army_paths, draft.battleplan
+        start = read_armies(draft.army_paths, draft.content_paths)
+        plan = draft.battleplan
         out.print(_("Going on with the set-up that was stopped (its answers and rolls are kept)."))
     else:
-        start = starting_armies(army, system, battleplan)
-        armies, plan, lists = start.paths, start.battleplan, start.lists
+        start = starting_armies(army, system, battleplan, content or [])
+        plan = start.battleplan
         draft = None
     if quick or (draft is None and not chosen_system(system).setup_wizard):
         from aos_cli.app.setup import build_setup
 
-        setup = build_setup(lists or armies, plan, dice=source)
+        setup = build_setup(start.armies, plan, dice=source, db=start.db)
     else:
         from aos_cli.cli.setup_wizard import run_wizard
-        from aos_cli.content import load_database
 
         if draft is None:
-            draft = SetupDraft(store, [str(Path(a).resolve()) for a in armies], plan)
+            folders = [str(Path(c).resolve()) for c in content or []]
+            draft = SetupDraft(store, [str(Path(a).resolve()) for a in start.paths], plan, folders)
             draft.save()
         try:
             setup = run_wizard(
-                armies, draft.asker(_ask_or_stop), out, draft.roller(source), load_database()
+                start.armies, draft.asker(_ask_or_stop), out, draft.roller(source), start.db
             )
         except (EOFError, KeyboardInterrupt):
             out.print(
@@ -676,7 +685,7 @@ def pick_target(
     return target, (given if target != unit else {}), modifiers, "c" in keys
 
 
-def pick_beast(state: GameState) -> dict[str, Any] | None:
+def pick_beast(state: GameState) -> StoredUnit | None:
     """The Monster (not a Hero) a player sets up as a monstrous beast of Ghur (AoS2 §24.2),
     picked by number from the rules database (imported catalogues too); None when none is
     picked or the database has none."""

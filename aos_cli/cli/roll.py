@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from aos_cli.cli.attack_options import KitRequest, kit_command
+from aos_cli.cli.attack_options import AttackRequest, RollRequest, attack_command, roll_command
 from aos_cli.cli.common import console, dice_source, print_json
 from aos_cli.cli.options import DiceOption, JsonOption, SeedOption
 from aos_cli.language.i18n import _, ngettext
@@ -61,7 +61,7 @@ def roll_rolloff(
     )
 
 
-def show_attack_roll(request: KitRequest) -> None:
+def show_attack_roll(request: AttackRequest) -> None:
     """Roll the chosen system's attack sequence and show it, with where its damage sits."""
     kit, spec = request.kit, request.spec
     result = kit.engine.resolve(spec, dice_source(request.dice_mode, request.seed))
@@ -81,7 +81,7 @@ def show_attack_roll(request: KitRequest) -> None:
         out.print(_("[muted]No --save given: the target had no save (-).[/]"))
 
 
-roll_app.command("attack")(kit_command("attack", "roll", show_attack_roll))
+roll_app.command("attack")(attack_command("roll", show_attack_roll))
 roll_app.registered_commands[-1].help = (
     "Roll an attack sequence: hit, wound, save, damage, ward and models slain (AoS2 §14); "
     "with --system wh40k8 the 40k sequence (BS/WS, S vs T, AP, invulnerable saves, 40k8 §8)."
@@ -213,7 +213,7 @@ def roll_run_command(
     console().print(text.format(die=run.die, modifier=f" {mod:+d}" if mod else "", total=run.total))
 
 
-def show_roll(request: KitRequest) -> None:
+def show_roll(request: RollRequest) -> None:
     """Roll the chosen system's cast or duel and show it."""
     shown = request.kit.roll(request.spec, dice_source(request.dice_mode, request.seed))
     if request.as_json:
@@ -224,14 +224,14 @@ def show_roll(request: KitRequest) -> None:
         out.print(line)
 
 
-roll_app.command("cast")(kit_command("cast", "roll", show_roll))
+roll_app.command("cast")(roll_command("cast", "roll", show_roll))
 roll_app.registered_commands[-1].help = (
     "Cast a spell with the system's casting roll: Age of Sigmar 2D6 against the casting value, "
     "an unbind must beat it (AoS2 §15); Middle-earth one D6 per Will point, the highest against "
     "the casting value, resisted on a tie or better (mesbg §2.2-§2.4)."
 )
 
-roll_app.command("duel")(kit_command("duel", "roll", show_roll))
+roll_app.command("duel")(roll_command("duel", "roll", show_roll))
 roll_app.registered_commands[-1].help = (
     "Roll a Middle-earth Fight: the Duel roll, ties, special strikes, wound rolls and Fate "
     "(mesbg §4, §5)."

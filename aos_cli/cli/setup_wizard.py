@@ -5,14 +5,14 @@ and triumphs. It asks only what the tool cannot know; every roll is kept in the 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from aos_cli.app.setup_steps import (
     artefacts_allowed,
     general_candidates,
     heroes,
     numbered_rows,
+    plan_rules,
     reserve_candidates,
     roll_deployment,
     roll_on,
@@ -25,8 +25,15 @@ from aos_cli.language.i18n import _
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from aos_cli.content import Database, RollTable
+    from aos_cli.content import ArmyList, Database, RollTable
     from aos_cli.core.dice import DiceSource
+    from aos_cli.core.stored_setup import (
+        StoredRow,
+        StoredSetUp,
+        StoredSide,
+        StoredTerrain,
+        StoredUnit,
+    )
 
 Ask = Callable[[str], str]
 
@@ -84,9 +91,7 @@ def _pick_or_roll(
         )
 
 
-def _table_pick(
-    ask: Ask, out: Console, table: RollTable, dice: DiceSource, what: str
-) -> dict[str, Any]:
+def _table_pick(ask: Ask, out: Console, table: RollTable, dice: DiceSource, what: str) -> StoredRow:
     """Roll on a table, or pick a row by its result (the rules allow either); a table of
     one row is that row, with nothing to ask."""
     if len(table.rows) == 1:
@@ -112,13 +117,13 @@ def _artefacts(
     out: Console,
     table: RollTable,
     dice: DiceSource,
-    side: dict[str, Any],
-    heroes: list[dict[str, Any]],
-) -> list[dict[str, Any]]:
+    side: StoredSide,
+    heroes: list[StoredUnit],
+) -> list[StoredRow]:
     """Artefacts of power: one for the army and one more per battalion, each given to a
     different Hero (AoS2 §25)."""
     allowed = artefacts_allowed(side)
-    chosen: list[dict[str, Any]] = []
+    chosen: list[StoredRow] = []
     free = list(heroes)
     for number in range(1, allowed + 1):
         question = _("Give artefact {number} of {allowed}?").format(number=number, allowed=allowed)
@@ -172,7 +177,7 @@ def _realm(
 
 def _terrain(
     ask: Ask, out: Console, dice: DiceSource, garrisons: bool = True
-) -> list[dict[str, Any]]:
+) -> list[StoredTerrain]:
     """The terrain features with a scenery rule (AoS2 §4.3), a rolled rule rolled and shown
     at once, before the next question; whether each may be garrisoned and whether it is an
     obstacle where the system has garrisons (AoS2 §4.4-§4.5; not the 1st edition)."""
@@ -180,7 +185,7 @@ def _terrain(
     from aos_cli.core.terrain import SCENERY_RULES, scenery_name
 
     out.rule(_("Set-up: terrain"), style="heading")
-    terrain: list[dict[str, Any]] = []
+    terrain: list[StoredTerrain] = []
     while True:
         name = ask(_("Name a terrain feature with a scenery rule (Enter when done)")).strip()
         if not name:
@@ -209,7 +214,7 @@ def _terrain(
         terrain.append(feature)
 
 
-def _pick_units(answer: str, units: Sequence[dict[str, Any]]) -> tuple[set[str], str | None]:
+def _pick_units(answer: str, units: Sequence[StoredUnit]) -> tuple[set[str], str | None]:
     """The ids of the units an answer names, by number ("2 5", "2,5"), name or id; and the
     first word that names none of them (None when every word did)."""
     wanted: set[str] = set()
@@ -227,10 +232,12 @@ def _pick_units(answer: str, units: Sequence[dict[str, Any]]) -> tuple[set[str],
     return wanted, None
 
 
-def _trait_pick(ask: Ask, out: Console, table: RollTable, side: dict[str, Any]) -> None:
+def _trait_pick(ask: Ask, out: Console, table: RollTable, side: StoredSide) -> None:
     """The other Hero a command trait picks (Consummate Commander, seed 000 p.19), asked
     when the trait picks one."""
-    trait = side["command_trait"]
+    trait = side.get("command_trait")
+    if trait is None:
+        return
     row = next((r for r in table.rows if r.id == trait["id"]), None)
     if row is None or not any(e.type_name == "acts_as_general" for e in row.effects):
         return
@@ -240,7 +247,7 @@ def _trait_pick(ask: Ask, out: Console, table: RollTable, side: dict[str, Any]) 
         trait["pick"] = others[picked]["id"]
 
 
-def _garrisons(ask: Ask, out: Console, side: dict[str, Any], setup: dict[str, Any]) -> None:
+def _garrisons(ask: Ask, out: Console, side: StoredSide, setup: StoredSetUp) -> None:
     """The side's units set up garrisoning a feature at the start of the battle (AoS2 §4.5,
     seed 000 p.11), asked when a feature may be garrisoned; a feature the other army holds
     is not offered."""
@@ -271,14 +278,14 @@ def _garrisons(ask: Ask, out: Console, side: dict[str, Any], setup: dict[str, An
             )
 
 
-def _contingents(ask: Ask, out: Console, setup: dict[str, Any]) -> None:
+def _contingents(ask: Ask, out: Console, setup: StoredSetUp) -> None:
     """Each coalition's contingents and their territories (Ill Met by Moonlight, seed 000
     p.12): a territory and the units of each but the last, which takes the units left."""
     from aos_cli.app.setup_steps import put_in_contingents
     from aos_cli.core.errors import InputError
 
-    rules = setup.get("battleplan_rules") or {}
-    wanted = int(rules.get("contingents") or 0)
+    rules = plan_rules(setup)
+    wanted = rules.contingents
     if not wanted:
         return
     out.rule(_("Set-up: contingents"), style="heading")
@@ -288,7 +295,7 @@ def _contingents(ask: Ask, out: Console, setup: dict[str, Any]) -> None:
         markup=False,
     )  # fmt: skip
     while True:
-        free = [str(t) for t in rules.get("territories") or ()]
+        free = list(rules.territories)
         specs: list[str] = []
         for side in setup["sides"]:
             left = list(side["units"])
@@ -311,13 +318,13 @@ def _contingents(ask: Ask, out: Console, setup: dict[str, Any]) -> None:
         return
 
 
-def _coalitions(ask: Ask, out: Console, setup: dict[str, Any]) -> None:
+def _coalitions(ask: Ask, out: Console, setup: StoredSetUp) -> None:
     """The players of each coalition, the units each brings, each player's general and the
     coalition's warlord (Coalition of Death, seed 000 p.12); `put_in_coalitions` decides."""
     from aos_cli.app.setup_steps import put_in_coalitions
     from aos_cli.core.errors import InputError
 
-    if not (setup.get("battleplan_rules") or {}).get("coalitions"):
+    if not plan_rules(setup).coalitions:
         return
     out.rule(_("Set-up: coalitions"), style="heading")
     out.print(
@@ -385,8 +392,8 @@ def _count(ask: Ask, out: Console, prompt: str) -> int:
 
 
 def _contingent_units(
-    ask: Ask, out: Console, units: list[dict[str, Any]], number: int, prompt: str = ""
-) -> list[dict[str, Any]]:
+    ask: Ask, out: Console, units: list[StoredUnit], number: int, prompt: str = ""
+) -> list[StoredUnit]:
     """The units of one contingent (or of a coalition's player), picked from those not yet
     in one."""
     for index, unit in enumerate(units, start=1):
@@ -407,23 +414,23 @@ def _side(
     out: Console,
     dice: DiceSource,
     db: Database,
-    side: dict[str, Any],
-    army: Any,
-    setup: dict[str, Any] | None = None,
+    side: StoredSide,
+    army: ArmyList,
+    setup: StoredSetUp | None = None,
 ) -> None:
     """One side's garrisons, reserves, general, command trait, artefacts and triumph."""
     out.rule(_("Set-up: {side}").format(side=side["name"]), style="heading")
     setup = setup or {}
-    rules = setup.get("battleplan_rules") or {}
+    rules = plan_rules(setup)
     _garrisons(ask, out, side, setup)
     storm = reserve_candidates(side)
-    coalition = bool(rules.get("reserves_from_round"))
+    coalition = bool(rules.reserves_from_round)
     if coalition:  # any unit may wait in reserve (Coalition of Death, seed 000 p.12)
         storm = [u for u in side["units"] if not u.get("garrison")]
     if storm:
         out.print(
             _("Any unit can wait in reserve and arrive from battle round {round}.").format(
-                round=rules["reserves_from_round"]
+                round=rules.reserves_from_round
             )
             if coalition
             else _("Scions of the Storm: units can wait in the Celestial Realm and arrive later.")
@@ -480,22 +487,22 @@ def _side(
 
 
 def run_wizard(
-    army_paths: Sequence[Path], ask: Ask, out: Console, dice: DiceSource, db: Database
-) -> dict[str, Any]:
-    """Walk the players through set-up and return the game's set-up snapshot."""
+    armies: Sequence[ArmyList], ask: Ask, out: Console, dice: DiceSource, db: Database
+) -> StoredSetUp:
+    """Walk the players through set-up and return the game's set-up snapshot; the army lists
+    come read and checked against `db`, the content the command was given (issue 25)."""
     import importlib
 
     from aos_cli.app.setup import build_setup
-    from aos_cli.content import load_army
     from aos_cli.core.system import get_system
 
-    armies = [load_army(Path(p), db) for p in army_paths]
     system = armies[0].system
     own = get_system(system).setup_steps
     if own:  # a system with a set-up of its own (AoS1 §4)
         module, _sep, name = own.partition(":")
         wizard = getattr(importlib.import_module(module), name)
-        return dict(wizard(army_paths, ask, out, dice, db))
+        own_setup: StoredSetUp = wizard(armies, ask, out, dice, db)
+        return own_setup
     plans = sorted((p for p in db.battleplans.values() if p.system == system), key=lambda p: p.name)
     default = next((i for i, p in enumerate(plans) if p.id == "first-blood"), 0)
     out.rule(_("Set-up: battleplan"), style="heading")
@@ -504,7 +511,7 @@ def run_wizard(
     terrain = _terrain(ask, out, dice)
 
     setup = build_setup(
-        army_paths, plan.id, realm=realm, realmscape=realmscape, terrain=terrain, dice=dice
+        armies, plan.id, realm=realm, realmscape=realmscape, terrain=terrain, dice=dice, db=db
     )
 
     out.rule(_("Set-up: deployment"), style="heading")

@@ -273,6 +273,23 @@ def command_rerolled(value: str | bool | None) -> dict[str, Any]:
     return {"command_reroll": value} if value else {}
 
 
+SplitOption = Annotated[
+    int | None,
+    typer.Option(
+        "--attacks",
+        min=0,
+        help="AoS2 p.7: with --weapon, how many of its attacks go at this target (the rest at "
+        "others; 0 when none is within reach).",
+    ),
+]
+
+
+def split(attacks: int | None) -> dict[str, Any]:
+    """The payload's `attacks` when a weapon's attacks are split (AoS2 p.7), nothing
+    otherwise: an action stored without it reads as before."""
+    return {} if attacks is None else {"attacks": attacks}
+
+
 def shoot(
     unit: UnitArg,
     target: TargetOption,
@@ -281,6 +298,7 @@ def shoot(
         typer.Option(help="Shoot with this weapon only (40k8: weapons comma-separated, a grenade "
                      "with the others' weapons)."),
     ] = None,
+    attacks: SplitOption = None,
     cover: CoverOption = None,
     engaged: EngagedOption = None,
     target_engaged: Annotated[
@@ -308,7 +326,8 @@ def shoot(
     """Shoot with a unit's ranged weapons (AoS2 §9, §14; 40k8 §6-§8); abilities the tool
     cannot see are given with the flags of `aos roll attack` (--extra-attacks, --hit-mod ...)."""
     act(
-        "shoot", {"unit": unit, "target": target, "weapon": weapon, **(modifiers or {}),
+        "shoot", {"unit": unit, "target": target, "weapon": weapon, **split(attacks),
+                  **(modifiers or {}),
                   **triumphs(triumph, target_triumph), **command_rerolled(command_reroll)},
         db=db, game=game,
         as_json=json, dice=dice, seed=seed,
@@ -352,6 +371,7 @@ def fight(
     unit: UnitArg,
     target: TargetOption,
     weapon: Annotated[str | None, typer.Option(help="Fight with this weapon only.")] = None,
+    attacks: SplitOption = None,
     cover: CoverOption = None,
     engaged: EngagedOption = None,
     triumph: TriumphOption = False,
@@ -372,7 +392,8 @@ def fight(
     """Pile in and attack with a unit's melee weapons (AoS2 §11, §14; 40k8 §10); abilities the tool
     cannot see are given with the flags of `aos roll attack` (--extra-attacks, --hit-mod ...)."""
     act(
-        "fight", {"unit": unit, "target": target, "weapon": weapon, **(modifiers or {}),
+        "fight", {"unit": unit, "target": target, "weapon": weapon, **split(attacks),
+                  **(modifiers or {}),
                   **triumphs(triumph, target_triumph), **command_rerolled(command_reroll),
                   **({"smiths": smiths} if smiths else {})},
         db=db, game=game, as_json=json, dice=dice,

@@ -226,8 +226,13 @@ class Database:
         try:
             return self.rulesets[system.strip().lower()]
         except KeyError:
-            known = ", ".join(sorted(self.rulesets)) or "none loaded"
-            raise ContentError(f"no ruleset for system {system!r}", f"systems: {known}") from None
+            from aos_cli.language.text import tr
+
+            known = ", ".join(sorted(self.rulesets)) or tr("none loaded")
+            raise ContentError(
+                tr("no ruleset for system {system}", system=repr(system)),
+                tr("systems: {systems}", systems=known),
+            ) from None
 
     def plain_ruleset(self, system: str) -> plain.Ruleset:
         """The ruleset of a game system as a plain value (`aos rules show`)."""

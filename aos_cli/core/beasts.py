@@ -12,7 +12,7 @@ are asked the distances. Games set up before `BEASTS_REVISION` have no beasts.""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from aos_cli.core.action_types import Beast
 from aos_cli.core.dice import DiceSource
@@ -26,6 +26,7 @@ from aos_cli.language.text import tr
 if TYPE_CHECKING:
     from aos_cli.core.answers import Asker, RecordedAnswers
     from aos_cli.core.state import GameState
+    from aos_cli.core.stored_setup import StoredUnit
 
 GHUR = "ghur"
 """The realm whose battles have monstrous beasts."""
@@ -234,7 +235,7 @@ def _beast(state: GameState, act: Beast, dice: DiceSource, answers: RecordedAnsw
             tr("e.g. `aos beast WARSCROLL`, or `aos beast --none`"),
         )
     try:
-        spec = None if act.none else UnitSpec.from_dict(dict(act.unit or {}))
+        spec = None if act.none else UnitSpec.from_dict(cast("StoredUnit", dict(act.unit or {})))
     except (KeyError, TypeError, ValueError) as problem:
         raise RuleError(tr("the monstrous beast's warscroll cannot be read: {problem}",
                            problem=repr(problem)[:100])) from None  # fmt: skip

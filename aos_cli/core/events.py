@@ -9,6 +9,7 @@ a hand-edited database cannot put anything but numbers and short texts into a vi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import MISSING, fields
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -704,51 +705,93 @@ def _bad(kind: str, name: str) -> InputError:
     )
 
 
+def _read_int(kind: str, name: str, value: object) -> object:
+    """A whole number within bounds (never a bool)."""
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**9:
+        raise _bad(kind, name)
+    return value
+
+
+def _read_float(kind: str, name: str, value: object) -> object:
+    """A finite number within bounds, as a float."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not abs(value) <= 10**6:
+        raise _bad(kind, name)
+    return float(value)
+
+
+def _read_bool(kind: str, name: str, value: object) -> object:
+    """True or false."""
+    if not isinstance(value, bool):
+        raise _bad(kind, name)
+    return value
+
+
+def _read_str(kind: str, name: str, value: object) -> object:
+    """A short text (a name, a label, a reason)."""
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise _bad(kind, name)
+    return value
+
+
+def _read_text(kind: str, name: str, value: object) -> object:
+    """A text to be said (a plain string: stored before the field was a text, a sentence
+    already said, shown as it was)."""
+    if isinstance(value, str):
+        return Text("{text}", (("text", str(_read_str(kind, name, value))),))
+    try:
+        return text_from_data(value)
+    except BadText:
+        raise _bad(kind, name) from None
+
+
+def _read_optional_text(kind: str, name: str, value: object) -> object:
+    """A text, or none."""
+    return None if value is None else _read_text(kind, name, value)
+
+
+def _tuple_of(
+    read: Callable[[str, str, object], object], most: int
+) -> Callable[[str, str, object], object]:
+    """A reader of a stored list of at most `most` items, each read by `read`, as a tuple."""
+
+    def read_all(kind: str, name: str, value: object) -> object:
+        if not isinstance(value, list) or len(value) > most:
+            raise _bad(kind, name)
+        return tuple(read(kind, name, v) for v in value)
+
+    return read_all
+
+
+def _read_weapons(kind: str, name: str, value: object) -> object:
+    """Each weapon's dice of an attack."""
+    if not isinstance(value, list) or len(value) > MAX_EVENTS:
+        raise _bad(kind, name)
+    return tuple(_read_rolls(kind, v) for v in value)
+
+
+READERS: dict[str, Callable[[str, str, object], object]] = {
+    "int": _read_int,
+    "float": _read_float,
+    "bool": _read_bool,
+    "str": _read_str,
+    "Text": _read_text,
+    "Text | None": _read_optional_text,
+    "tuple[str, ...]": _tuple_of(_read_str, MAX_EVENTS),
+    "tuple[int, ...]": _tuple_of(_read_int, MAX_DICE),
+    "tuple[float, ...]": _tuple_of(_read_float, MAX_EVENTS),
+    "tuple[Rolls, ...]": _read_weapons,
+}
+"""How a stored field is read back and checked, by the type its event declares (the
+annotation's text: the events module uses postponed annotations)."""
+
+
 def _read(kind: str, name: str, annotation: str, value: object) -> object:
-    """One stored field checked against its declared type (numbers, short texts, dice)."""
-    if annotation == "int":
-        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**9:
-            raise _bad(kind, name)
-        return value
-    if annotation == "float":
-        if isinstance(value, bool) or not isinstance(value, int | float) or not abs(value) <= 10**6:
-            raise _bad(kind, name)
-        return float(value)
-    if annotation == "bool":
-        if not isinstance(value, bool):
-            raise _bad(kind, name)
-        return value
-    if annotation == "str":
-        if not isinstance(value, str) or len(value) > MAX_TEXT:
-            raise _bad(kind, name)
-        return value
-    if annotation == "tuple[str, ...]":
-        if not isinstance(value, list) or len(value) > MAX_EVENTS:
-            raise _bad(kind, name)
-        return tuple(_read(kind, name, "str", v) for v in value)
-    if annotation == "tuple[int, ...]":
-        if not isinstance(value, list) or len(value) > MAX_DICE:
-            raise _bad(kind, name)
-        return tuple(_read(kind, name, "int", v) for v in value)
-    if annotation == "tuple[float, ...]":
-        if not isinstance(value, list) or len(value) > MAX_EVENTS:
-            raise _bad(kind, name)
-        return tuple(_read(kind, name, "float", v) for v in value)
-    if annotation == "Text | None":
-        return None if value is None else _read(kind, name, "Text", value)
-    if annotation == "Text" and isinstance(value, str):
-        # Stored before the field was a text: a sentence already said, shown as it was.
-        return Text("{text}", (("text", str(_read(kind, name, "str", value))),))
-    if annotation == "Text":
-        try:
-            return text_from_data(value)
-        except BadText:
-            raise _bad(kind, name) from None
-    if annotation == "tuple[Rolls, ...]":
-        if not isinstance(value, list) or len(value) > MAX_EVENTS:
-            raise _bad(kind, name)
-        return tuple(_read_rolls(kind, v) for v in value)
-    raise _bad(kind, name)
+    """One stored field checked against its declared type (numbers, short texts, dice); a type
+    no reader knows is a bad field, never read unchecked."""
+    reader = READERS.get(annotation)
+    if reader is None:
+        raise _bad(kind, name)
+    return reader(kind, name, value)
 
 
 def _read_rolls(kind: str, value: object) -> Rolls:
@@ -936,3 +979,65 @@ class PreyChosen(Event):
     prey_name: str
     joined: int
     joined_name: str
+
+
+# ---- objectives and the battle's course (AoS2 §17-§18, 40k8 §17.3) ---------------------------
+
+
+@event
+@dataclass(frozen=True)
+class FirstBlood(Event):
+    """The first model slain in the battle (AoS2 §18, battleplans' First Blood): the side
+    credited with it; the points it scores follow as `PointsScored`."""
+
+    kind: ClassVar[str] = "first-blood"
+    speaks: ClassVar[bool] = True
+
+    side: int
+    side_name: str
+
+
+@event
+@dataclass(frozen=True)
+class ObjectiveHeld(Event):
+    """Who holds an objective now (AoS2 §17.3, 40k8 §17.3): the holder (-1: nobody) and the
+    models each side had in range (`counts`, side order); `correction`: a player set it by
+    hand (no counts)."""
+
+    kind: ClassVar[str] = "objective-held"
+    speaks: ClassVar[bool] = True
+
+    objective: str
+    objective_name: str
+    holder: int
+    holder_name: str
+    counts: tuple[int, ...]
+    correction: bool
+
+
+@event
+@dataclass(frozen=True)
+class ObjectiveCounted(Event):
+    """The models each side has within range of an objective, as a player gave them (AoS2
+    §17.3): `sides` and `counts` pair up; control is checked at the end of the turn."""
+
+    kind: ClassVar[str] = "objective-counted"
+    speaks: ClassVar[bool] = True
+
+    objective: str
+    objective_name: str
+    sides: tuple[str, ...]
+    counts: tuple[int, ...]
+
+
+@event
+@dataclass(frozen=True)
+class ArmyGone(Event):
+    """The battle ends because a side has no units left on the battlefield (AoS2 §18): the
+    sides that have none (`out`), with every side's name."""
+
+    kind: ClassVar[str] = "army-gone"
+    speaks: ClassVar[bool] = True
+
+    out: tuple[int, ...]
+    side_names: tuple[str, ...]

@@ -69,7 +69,13 @@ BEASTS_REVISION = 8  # after range and realm's 7 (`aos_cli.core.guards`)
 000 p.16): set up after set-up, each picking its prey at the start of every battle round and
 joining the other army for that round (`aos_cli.core.beasts`); games set up earlier have none."""
 
-LEGALITY_REVISION = SMITHS_REVISION
+AUDIT_REVISION = 10  # after the beasts' 8 and the coalitions' 9 (`aos_cli.core.guards`)
+"""The set-up revision from which the auras of other units reach the attack rolls they change
+(the attacker's hit and wound rolls, the target's saves: Staunch Defender), each asked whether
+the unit is within range (seed 000 p.15, p.19); games set up earlier showed them as reminders
+and replay so."""
+
+LEGALITY_REVISION = SMITHS_REVISION  # after the audit's 10
 """The revision a new game is set up with: the latest."""
 
 BOTH_PASSED = N_("both players have passed: the fighting is over this phase")

@@ -70,6 +70,27 @@ def _aura_covers(holder: UnitState, unit: UnitState, aura: Aura) -> bool:
     return all(unit.spec.has(k) for k in aura.keywords)
 
 
+def aura_covers(holder: UnitState, unit: UnitState, aura: Aura) -> bool:
+    """Whether an aura's side and keywords take in the unit (its range aside)."""
+    return _aura_covers(holder, unit, aura)
+
+
+def within_aura(holder: UnitState, unit: UnitState, aura: Aura, name: str, answers: Asker) -> bool:
+    """Whether the unit is within the range of the holder's aura: the table's to see, asked
+    (`in-aura:HOLDER:ABILITY`)."""
+    key = f"in-aura:{holder.spec.id}:{re.sub(r'[^a-z0-9]+', '-', name.lower())}"
+    return answers.yes_no(
+        key,
+        tr(
+            'is {unit} within {reach}" of {other} ({ability})?',
+            unit=unit.name,
+            reach=aura.range,
+            other=holder.name,
+            ability=name,
+        ),
+    )
+
+
 def reaching(
     state: GameState, unit: UnitState, kind: type[E], roll: str, answers: Asker
 ) -> list[tuple[str, E]]:
@@ -86,17 +107,7 @@ def reaching(
                 inner = [e for e in effect.effects if concerns(e)]
                 if not inner or not _aura_covers(holder, unit, effect):
                     continue
-                key = f"in-aura:{holder.spec.id}:{re.sub(r'[^a-z0-9]+', '-', name.lower())}"
-                if holder is not unit and not answers.yes_no(
-                    key,
-                    tr(
-                        'is {unit} within {reach}" of {other} ({ability})?',
-                        unit=unit.name,
-                        reach=effect.range,
-                        other=holder.name,
-                        ability=name,
-                    ),
-                ):
+                if holder is not unit and not within_aura(holder, unit, effect, name, answers):
                     continue
                 found.extend((name, e) for e in inner)
             elif holder is unit and concerns(effect):

@@ -18,7 +18,16 @@ from aos_cli.core.answers import Asker, RecordedAnswers
 from aos_cli.core.battleplan import ScoringRule
 from aos_cli.core.dice import DiceSource, parse_dice
 from aos_cli.core.errors import InputError, RuleError
-from aos_cli.core.events import ModelsSlain, PointsScored, emit, say
+from aos_cli.core.events import (
+    ArmyGone,
+    FirstBlood,
+    ModelsSlain,
+    ObjectiveCounted,
+    ObjectiveHeld,
+    PointsScored,
+    emit,
+    say,
+)
 from aos_cli.core.state import (
     GameState,
     UnitState,
@@ -190,7 +199,7 @@ def models_slain(
         if rule.event == "first_model_slain" and first:
             value, rolled = _roll(rule, dice, rule.id)
             cp, vp = (value, 0) if rule.award == "command_points" else (0, value)
-            say(state, tr("First blood: {side}.", side=state.sides[enemy].name))
+            emit(state, FirstBlood(enemy, state.sides[enemy].name))
             award(state, enemy, vp, _rolled(tr("first blood"), rolled), cp=cp)
         elif rule.event == "model_slain" and _passes(rule, target):
             each, rolled = _roll(rule, dice, rule.id)
@@ -370,23 +379,13 @@ def check_control(state: GameState, answers: Asker) -> None:
         elif not objective.sticky:
             objective.holder = None
         holder = objective.holder
-        if holder is None and holder != before:
-            line = tr(
-                "{objective} is now held by nobody ({mine}-{theirs}).",
-                objective=objective.name,
-                mine=mine,
-                theirs=theirs,
-            )
-            say(state, line)
-        elif holder is not None and holder != before:
-            line = tr(
-                "{objective} is now held by {side} ({mine}-{theirs}).",
-                objective=objective.name,
-                side=state.sides[holder].name,
-                mine=mine,
-                theirs=theirs,
-            )
-            say(state, line)
+        if holder != before:
+            name = "" if holder is None else state.sides[holder].name
+            held = ObjectiveHeld(
+                objective.id, objective.name, -1 if holder is None else holder, name,
+                (mine, theirs), False,
+            )  # fmt: skip
+            emit(state, held)
         objective.counts = {}
 
 
@@ -598,18 +597,7 @@ def end_of_turn(
     if out and not state.ended:
         state.ended = True
         state.phase = "ended"
-        if len(out) == 2:
-            line = tr(
-                "The battle ends: neither {first} nor {second} has units left on the battlefield.",
-                first=state.sides[0].name,
-                second=state.sides[1].name,
-            )
-        else:
-            line = tr(
-                "The battle ends: {side} has no units left on the battlefield.",
-                side=state.sides[out[0]].name,
-            )
-        say(state, line)
+        emit(state, ArmyGone(tuple(out), tuple(side.name for side in state.sides)))
         end_of_battle(state, dice, asker)
 
 
@@ -1001,27 +989,25 @@ def record_objective(
                 raise InputError(tr("{value} is not a number of models", value=count))
             objective.counts[side_at] = count
             _check_one_objective_each(state, side_at)
-        counted = Join(
-            tuple(f"{state.sides[s].name} {n}" for s, n in sorted(objective.counts.items()))
-        )
-        said = tr(
-            "{objective}: {counts} (control is checked at the end of the turn).",
-            objective=objective.name,
-            counts=counted,
-        )
-        say(state, said)
+        counts = sorted(objective.counts.items())
+        emit(
+            state,
+            ObjectiveCounted(
+                objective.id, objective.name, tuple(state.sides[s].name for s, _n in counts),
+                tuple(n for _s, n in counts),
+            ),
+        )  # fmt: skip
     if act.holder is not None:
         holder = act.holder
         objective.holder = None if holder.lower() == "none" else side_index(state, holder)
-        if objective.holder is None:
-            line = tr("{objective} is held by nobody (correction).", objective=objective.name)
-        else:
-            line = tr(
-                "{objective} is held by {side} (correction).",
-                objective=objective.name,
-                side=state.sides[objective.holder].name,
-            )
-        say(state, line)
+        held_by = objective.holder
+        name = "" if held_by is None else state.sides[held_by].name
+        emit(
+            state,
+            ObjectiveHeld(
+                objective.id, objective.name, -1 if held_by is None else held_by, name, (), True
+            ),
+        )
 
 
 def _place_objective(state: GameState, act: Objective) -> None:

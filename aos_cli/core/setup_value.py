@@ -8,13 +8,17 @@ rules are put in by the app's `upgrade_setup` first, as they always were)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, cast
 
 from aos_cli.core.battleplan import DEFAULT_RULES, BattleplanRules
 from aos_cli.core.errors import GameError
 from aos_cli.core.records import dataclass
 from aos_cli.core.state import AbilitySpec, UnitSpec
-from aos_cli.core.stored import Json, JsonObject
+from aos_cli.core.stored import Json
 from aos_cli.language.text import tr
+
+if TYPE_CHECKING:
+    from aos_cli.core.stored_setup import StoredAbility, StoredSetUp, StoredUnit
 
 SETUP_VERSION = 2
 """The shape of a new set-up: 1 had no `v` key (read alike); 2 tags it."""
@@ -81,7 +85,7 @@ class SideSetUp:
             name=name,
             players=tuple(str(p) for p in _sequence(data.get("players") or [name], "players")),
             army=str(data.get("army", name)),
-            units=tuple(UnitSpec.from_dict(dict(u)) for u in units),
+            units=tuple(UnitSpec.from_dict(cast("StoredUnit", dict(u))) for u in units),
             finished_setup_first=bool(data.get("finished_setup_first", index == 0)),
             battalions=int(str(data.get("battalions", 0))),
             allegiance=None if data.get("allegiance") is None else str(data["allegiance"]),
@@ -114,7 +118,7 @@ class SetUp:
     """A game's set-up: the system, the battleplan and its rules, the realm, terrain and the
     two sides. Read from what the store keeps; `stored` is that JSON, written back unchanged."""
 
-    stored: JsonObject
+    stored: StoredSetUp
     version: int
     system: str | None
     name: str
@@ -155,7 +159,7 @@ class SetUp:
         chooser = data.get("zones_chosen_by")
         territories = _mapping(data.get("objective_territories") or {}, "objective territories")
         return cls(
-            stored=dict(data),  # type: ignore[arg-type]
+            stored=cast("StoredSetUp", dict(data)),
             version=version,
             system=None if data.get("system") is None else str(data["system"]),
             name=str(data.get("name", "game")),
@@ -172,7 +176,7 @@ class SetUp:
             realm=None if realm is None else str(realm),
             realmscape=None if scape is None else str(scape),
             realm_spells=tuple(
-                AbilitySpec.from_dict(dict(_mapping(s, "realm spell")))
+                AbilitySpec.from_dict(cast("StoredAbility", dict(_mapping(s, "realm spell"))))
                 for s in _sequence(data.get("realm_spells"), "realm spells")
             ),
             rules_revision=int(str(data.get("rules_revision", 1))),
@@ -182,7 +186,7 @@ class SetUp:
             zones_chosen_by=chooser if chooser in (0, 1) and isinstance(chooser, int) else None,
         )
 
-    def to_stored(self) -> JsonObject:
+    def to_stored(self) -> StoredSetUp:
         """The JSON the store keeps, as it was read (a new set-up is written tagged with
         `SETUP_VERSION` by the app that builds it)."""
-        return dict(self.stored)
+        return self.stored.copy()

@@ -19,6 +19,13 @@ if TYPE_CHECKING:
     from aos_cli.core.dice_odds import DiceOddsSink
     from aos_cli.core.effects import Effect
     from aos_cli.core.events import Event
+    from aos_cli.core.stored_setup import (
+        StoredAbility,
+        StoredChoice,
+        StoredLoadout,
+        StoredUnit,
+        StoredWeapon,
+    )
 
 PHASES = ("hero", "movement", "shooting", "charge", "combat", "battleshock")
 """The six phases of an Age of Sigmar turn, in order (AoS2 §6); each game system has its own
@@ -56,7 +63,8 @@ class WeaponSpec:
     ap: int = 0
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> WeaponSpec:
+    def from_dict(cls, data: StoredWeapon) -> WeaponSpec:
+        """A weapon as its set-up stored it, with the defaults of older snapshots."""
         return cls(
             id=str(data.get("id", data["name"])),
             carriers=data.get("carriers"),
@@ -112,7 +120,8 @@ class AbilitySpec:
     ("instead of", AoS2 §21) so that they share one limit."""
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> AbilitySpec:
+    def from_dict(cls, data: StoredAbility) -> AbilitySpec:
+        """An ability as its set-up stored it, with the defaults of older snapshots."""
         return cls(
             weapons=tuple(data.get("weapons", ())),
             champion=bool(data.get("champion", False)),
@@ -171,22 +180,23 @@ class UnitSpec:
     """Models a 40k8 TRANSPORT carries (40k8 §12.2)."""
     embarked_in: str | None = None
     """The transport it starts the battle inside (40k8 §12.2)."""
-    loadouts: tuple[dict[str, Any], ...] = ()
+    loadouts: tuple[StoredLoadout, ...] = ()
     """What its models carry, `{"role", "models", "weapons"}` groups in the order models are
     removed (ordinary, special weapons, the champion); empty in a game set up before they
     were kept (each weapon then counts its carriers, up to the models left)."""
     battalions: tuple[str, ...] = ()
     """The ids of the warscroll battalions it belongs to (AoS2 §23.2; empty in a game set up
     before they were kept)."""
-    choices: tuple[dict[str, Any], ...] = ()
+    choices: tuple[StoredChoice, ...] = ()
     """Its set-up choices (AoS2 §25): `{"kind", "name", "text", "effects"}` of a command trait
     or an artefact."""
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> UnitSpec:
+    def from_dict(cls, data: StoredUnit) -> UnitSpec:
+        """A unit as its set-up stored it, with the defaults of older snapshots."""
         return cls(
-            loadouts=tuple(dict(g) for g in data.get("loadouts", ())),
-            choices=tuple(dict(c) for c in data.get("choices", ())),
+            loadouts=tuple(g.copy() for g in data.get("loadouts", ())),
+            choices=tuple(c.copy() for c in data.get("choices", ())),
             battalions=tuple(str(b) for b in data.get("battalions", ())),
             id=str(data["id"]),
             name=str(data["name"]),

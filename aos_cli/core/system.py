@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
     from aos_cli.core.effects import AttackRules
     from aos_cli.core.state import GameState, UnitState
+    from aos_cli.core.stored_setup import StoredSide
     from aos_cli.core.system_scoring import SystemScoring
     from aos_cli.language.text import Text
 
@@ -260,7 +261,7 @@ class GameSystem:
             tr("use `aos {verb} {wizard}` or `aos {verb} --pass`", verb=verb, wizard=wizard),
         )
 
-    def prepare_sides(self, sides: list[dict[str, Any]], underdog: int | None) -> None:
+    def prepare_sides(self, sides: list[StoredSide], underdog: int | None) -> None:
         """Complete the sides' set-up snapshots with what the system decides before the battle
         (nothing in AoS); `underdog` is the side named by `aos game new --underdog`."""
 

@@ -349,7 +349,9 @@ def attack_reminders(state: GameState, unit: UnitState) -> list[tuple[Value, Val
     found += [
         (str(c["name"]), str(c.get("text", ""))) for c in unit.spec.choices if c.get("reminder")
     ]
-    # Auras of other friendly units: whether this unit is within range is the table's to see.
+    # Auras of other friendly units: whether this unit is within range is the table's to see
+    # (from `AUDIT_REVISION` the attack asks it of those that change attack rolls).
+    applied = auras_reach_attacks(state)
     for other in state.sides[unit.side].units:
         if other is unit or not other.on_battlefield:
             continue
@@ -359,12 +361,28 @@ def attack_reminders(state: GameState, unit: UnitState) -> list[tuple[Value, Val
                 isinstance(effect, Aura)
                 and effect.side in ("friendly", "all")
                 and (not effect.keywords or any(unit.spec.has(k) for k in effect.keywords))
+                and not (applied and _changes_attacks(effect))
             ):
                 text: Value = texts.get(name) or tr(
                     'units within {reach}" of it', reach=effect.range
                 )
                 found.append((concat(name, " (", other.name, ")"), text))
     return found
+
+
+def _changes_attacks(aura: Aura) -> bool:
+    """Whether an aura holds an effect on the attacker's rolls (asked and applied by the
+    attack, `others_auras`)."""
+
+    def plain(effect: Effect) -> Iterator[Effect]:
+        inner = getattr(effect, "effects", None)
+        if isinstance(inner, tuple):
+            for each in inner:
+                yield from plain(each)
+        else:
+            yield effect
+
+    return any(_attack_effect(e) and not is_defence(e) for w in aura.effects for e in plain(w))
 
 
 def champion_effects(unit: UnitState) -> list[Effect]:
@@ -468,6 +486,8 @@ def unit_attacks(
         effects: list[Effect] = [build_effect(m, use.weapon.name) for m in use.weapon.effects]
         effects += [e for _, w in own for e in unwrap(w, mine) if not is_defence(e)]
         effects += [e for _, w in theirs for e in unwrap(w, defending) if is_defence(e)]
+        if auras_reach_attacks(state):
+            effects += others_auras(mine, defence=False) + others_auras(defending, defence=True)
         effects += realm
         if use.champion:
             for wrapped in champion_effects(attacker):
@@ -494,6 +514,35 @@ def unit_attacks(
             UnitAttack(use, Attack(profile, compile_effects(plain)), label or attacker.name)
         )
     return result
+
+
+def auras_reach_attacks(state: GameState) -> bool:
+    """Whether the auras of other units reach attack rolls (`AUDIT_REVISION`), not only the
+    rolls outside attacks."""
+    from aos_cli.core.legality import AUDIT_REVISION
+
+    return state.rules_revision >= AUDIT_REVISION
+
+
+def others_auras(at: Situation, *, defence: bool) -> list[Effect]:
+    """The attack effects the auras of other units give `at.owner` (the attacker's rolls, or
+    with `defence` the target's saves and wards), each asked whether the unit is within the
+    aura's range (AoS2 p.15; Staunch Defender, seed 000 p.19)."""
+    from aos_cli.core.roll_effects import aura_covers, within_aura
+
+    unit = at.owner
+    found: list[Effect] = []
+    for holder in at.state.units():
+        if holder is unit or not holder.on_battlefield:
+            continue
+        for name, effect in effects_on(holder, at.state):
+            if not isinstance(effect, Aura) or not aura_covers(holder, unit, effect):
+                continue
+            inner = [e for w in effect.effects for e in unwrap(w, at)]
+            wanted = [e for e in inner if _attack_effect(e) and is_defence(e) == defence]
+            if wanted and within_aura(holder, unit, effect, name, at.answers):
+                found += wanted
+    return found
 
 
 def _plain_effects(

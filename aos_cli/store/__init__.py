@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
@@ -579,7 +579,7 @@ class Store:
 
     # ------------------------------------------------------------------ games
 
-    def create_game(self, name: str, setup: dict[str, Any], system: str | None = None) -> int:
+    def create_game(self, name: str, setup: Mapping[str, object], system: str | None = None) -> int:
         """Save a new game with its set-up, make it the current game and return its id; the
         game is of `system`, else of the set-up's system, else of the default system."""
         if system is None:

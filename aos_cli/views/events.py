@@ -19,6 +19,7 @@ from aos_cli.core.events import (
     AbilityToApply,
     AbilityWounded,
     Adjusted,
+    ArmyGone,
     Arrived,
     AttackResolved,
     BattleshockTested,
@@ -28,11 +29,14 @@ from aos_cli.core.events import (
     CommandPointGained,
     EffectEnded,
     Event,
+    FirstBlood,
     GeneralSlain,
     Healed,
     ModelsSlain,
     Moved,
     NoTestsDue,
+    ObjectiveCounted,
+    ObjectiveHeld,
     Passed,
     PointsScored,
     PreyChosen,
@@ -50,7 +54,7 @@ from aos_cli.core.events import (
 )
 from aos_cli.language.grammar import articles
 from aos_cli.language.i18n import N_, _, ngettext, spell_name
-from aos_cli.language.text import content_word
+from aos_cli.language.text import Join, content_word, render, tr
 
 E = TypeVar("E", bound=Event)
 
@@ -70,8 +74,20 @@ def tells(cls: type[E]) -> Callable[[Callable[[E], list[str]]], Callable[[E], li
 
 def event_lines(event: Event) -> list[str]:
     """The sentences of one event in the chosen language (none for an event that is data)."""
-    teller = TELLERS.get(event.kind)
+    teller = TELLERS.get(event.kind) or _system_teller(event)
     return teller(event) if teller is not None and event.speaks else []
+
+
+def _system_teller(event: Event) -> Callable[[Any], list[str]] | None:
+    """The teller of a system's own event (`aos_cli.systems.<id>.events`), registered by that
+    system's `views` module, imported the first time one of its events is told."""
+    package, _dot, module = type(event).__module__.rpartition(".")
+    if not package.startswith("aos_cli.systems.") or module == "views":
+        return None
+    import importlib
+
+    importlib.import_module(f"{package}.views")
+    return TELLERS.get(event.kind)
 
 
 def note_lines(notes: Iterable[str | Event]) -> list[str]:
@@ -615,3 +631,70 @@ def _prey_chosen(event: PreyChosen) -> list[str]:
             "army of {joined}, whose player moves and attacks with it."
         ).format(unit=event.unit_name, prey=event.prey_name, joined=event.joined_name)
     ]
+
+
+# ---- objectives and the battle's course ---------------------------------------------------------
+
+
+@tells(FirstBlood)
+def _first_blood(event: FirstBlood) -> list[str]:
+    """AoS2 §18: First Blood."""
+    return [render(tr("First blood: {side}.", side=event.side_name))]
+
+
+@tells(ObjectiveHeld)
+def _objective_held(event: ObjectiveHeld) -> list[str]:
+    """AoS2 §17.3, 40k8 §17.3: who holds an objective now, or a correction."""
+    name, held = event.objective_name, event.holder >= 0
+    if event.correction:
+        said = (
+            tr(
+                "{objective} is held by {side} (correction).",
+                objective=name,
+                side=event.holder_name,
+            )
+            if held
+            else tr("{objective} is held by nobody (correction).", objective=name)
+        )
+        return [render(said)]
+    mine, theirs = (*event.counts, 0, 0)[:2]
+    said = (
+        tr(
+            "{objective} is now held by {side} ({mine}-{theirs}).",
+            objective=name, side=event.holder_name, mine=mine, theirs=theirs,
+        )
+        if held
+        else tr(
+            "{objective} is now held by nobody ({mine}-{theirs}).",
+            objective=name, mine=mine, theirs=theirs,
+        )
+    )  # fmt: skip
+    return [render(said)]
+
+
+@tells(ObjectiveCounted)
+def _objective_counted(event: ObjectiveCounted) -> list[str]:
+    """AoS2 §17.3: the models a player gave for an objective."""
+    counted = Join(tuple(f"{s} {n}" for s, n in zip(event.sides, event.counts, strict=False)))
+    said = tr(
+        "{objective}: {counts} (control is checked at the end of the turn).",
+        objective=event.objective_name,
+        counts=counted,
+    )
+    return [render(said)]
+
+
+@tells(ArmyGone)
+def _army_gone(event: ArmyGone) -> list[str]:
+    """AoS2 §18: a side with no units left on the battlefield ends the battle."""
+    names = (*event.side_names, "", "")
+    if len(event.out) >= 2:
+        said = tr(
+            "The battle ends: neither {first} nor {second} has units left on the battlefield.",
+            first=names[0],
+            second=names[1],
+        )
+    else:
+        side = event.out[0] if event.out else 0
+        said = tr("The battle ends: {side} has no units left on the battlefield.", side=names[side])
+    return [render(said)]

@@ -10,7 +10,7 @@ from typing import Any
 
 from aos_cli.app.autoplay import AutoPlayer
 from aos_cli.app.setup import build_setup
-from aos_cli.app.start import armies_for
+from aos_cli.app.start import starting_armies
 from aos_cli.core.actions import Applied, apply_action
 from aos_cli.core.dice import RecordingDice, SeededDice
 from aos_cli.core.system import get_system
@@ -20,8 +20,10 @@ from aos_cli.store import Store
 
 def play_stored_demo(db: Path, seed: int, system: str | None = None) -> int:
     """Play the system's demo armies against each other with `seed` into `db`; the game's id."""
-    armies, plan = armies_for(None, system, None)
-    setup = build_setup(armies, plan, name="Demo battle", dice=SeededDice(seed))
+    start = starting_armies(None, system, None)
+    setup = build_setup(
+        start.armies, start.battleplan, name="Demo battle", dice=SeededDice(seed), db=start.db
+    )
     played = get_system(setup.get("system"))
     make: Any = AutoPlayer
     if played.demo_player:  # a system whose phases are not Age of Sigmar's plays its own

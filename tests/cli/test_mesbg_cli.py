@@ -337,4 +337,5 @@ def test_mesbg_game_log_shows_each_turns_hero_actions_with_their_dice(
         "action": "lose",
         "dice": [],
         "notes": ["Isengard loses 2 warriors."],
+        "events": [{"kind": "mesbg-warriors-lost", "force": "Isengard", "lost": 2}],
     }

@@ -250,6 +250,13 @@ def test_aos2_p19_hammer_of_might_doubles_damage_on_wound_rolls_of_6(tmp_path: P
     assert attack_odds([one], TargetInfo(4)).mean_damage == pytest.approx(2 / 3 * 5 / 6)
 
 
+NO_AURAS = {
+    "in-aura:guardian-of-souls:nightmare-lantern": False,
+    "in-aura:spirit-torment:nagash-s-bidding": False,
+}
+"""No other Nighthaunt unit's aura reaches the attacker (asked since AUDIT_REVISION)."""
+
+
 def test_aos2_p19_p8_shielded_by_faith_covers_mortal_wounds_of_an_attack(tmp_path: Path) -> None:
     """p.19 Shielded by Faith: each mortal wound the general suffers is ignored on a 5+; p.8:
     an attack's mortal wounds are mortal wounds too. One Chainrasp attack hits on a 6 for 2
@@ -261,7 +268,7 @@ def test_aos2_p19_p8_shielded_by_faith_covers_mortal_wounds_of_an_attack(tmp_pat
     weapons = [w for w in chainrasps.spec.weapons if w.kind == "melee"]
     source = ScriptedDice([6, 5, 1])
     resolve_attack(
-        state, chainrasps, stardrake, weapons, source, RecordedAnswers({"cover": False}),
+        state, chainrasps, stardrake, weapons, source, RecordedAnswers({"cover": False, **NO_AURAS}),
         extra=(MortalWoundsOnRoll("hit", 6, DiceExpr((), 2)),), share=1,
     )  # fmt: skip
     assert source.remaining == 0
@@ -277,7 +284,7 @@ def test_aos2_s27_chilling_horde_needs_10_or_more_models() -> None:
     target = state.unit("liberators")
 
     def reroll() -> object:
-        uses = unit_attacks(state, chainrasps, target, weapons, RecordedAnswers(), None)
+        uses = unit_attacks(state, chainrasps, target, weapons, RecordedAnswers(NO_AURAS), None)
         return uses[0].attack.rules.reroll_wound
 
     assert reroll() is not None
@@ -287,7 +294,8 @@ def test_aos2_s27_chilling_horde_needs_10_or_more_models() -> None:
     scythes = [w for w in reapers.spec.weapons if w.kind == "melee"]
 
     def rerolls_hits(against: str) -> bool:
-        uses = unit_attacks(state, reapers, state.unit(against), scythes, RecordedAnswers(), None)
+        answers = RecordedAnswers(dict(NO_AURAS))
+        uses = unit_attacks(state, reapers, state.unit(against), scythes, answers, None)
         return uses[0].attack.rules.reroll_hit is not None
 
     assert rerolls_hits("liberators")  # 5 models

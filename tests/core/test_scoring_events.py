@@ -10,7 +10,7 @@ import pytest
 from aos_cli.core.battleplan import ScoringRule
 from aos_cli.core.dice import ScriptedDice
 from aos_cli.core.errors import InputError
-from aos_cli.core.events import Event, PointsScored, Said, event_from_data
+from aos_cli.core.events import Event, FirstBlood, PointsScored, event_from_data
 from aos_cli.core.scoring import decide, describe, describe_lead, lead, models_slain
 from aos_cli.core.system import get_system
 from aos_cli.core.system_scoring import NO_SCORING
@@ -47,7 +47,8 @@ def test_aos2_s18_the_scoring_notes_read_in_another_language_from_the_store() ->
     act(state, "priority", [1, 6], first=1)
     act(state, "adjust", unit="liberators", wounds=2)
     told = [n for n in state.notes if isinstance(n, Event)]
-    assert any(isinstance(n, Said) for n in told)
+    blood = [n for n in told if isinstance(n, FirstBlood)]  # a typed event, with its side
+    assert [(b.side, b.side_name) for b in blood] == [(1, "Nighthaunt")]
     stored = [event_from_data(n.to_data()) for n in told]
     english = [line for n in stored for line in event_lines(n)]
     set_language("hu")

@@ -60,7 +60,12 @@ def test_aos2_s2_a_marked_unit_is_easier_to_hit_and_its_own_attacks_are_not(
         game.unit("chainrasps"),
         game.unit("judicators"),
         game.unit("chainrasps").spec.weapons,
-        RecordedAnswers({}),
+        RecordedAnswers(
+            {
+                "in-aura:guardian-of-souls:nightmare-lantern": False,
+                "in-aura:spirit-torment:nagash-s-bidding": False,
+            }
+        ),
         None,
     )
     assert {a.attack.rules.reroll_hit for a in own} == {None}

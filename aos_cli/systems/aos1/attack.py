@@ -4,8 +4,14 @@ AoS1 §11.3)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from aos_cli.core.effects import AttackRules
 from aos_cli.systems.aos2.attack import AosAttackKit
+
+if TYPE_CHECKING:
+    from aos_cli.core.aos_engine import AosAttack
+    from aos_cli.systems.kits import AttackKit
 
 
 def _judge(rules: AttackRules) -> AttackRules:
@@ -15,5 +21,5 @@ def _judge(rules: AttackRules) -> AttackRules:
     return get_system("aos1").attack_rules(rules)
 
 
-KIT = AosAttackKit("aos1", judge=_judge)
+KIT: AttackKit[AosAttack] = AosAttackKit("aos1", judge=_judge)
 """Age of Sigmar 1st edition's attack command."""

@@ -18,6 +18,7 @@ from aos_cli.core.answers import RecordedAnswers
 from aos_cli.core.casualties import slay_models
 from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.events import emit
 from aos_cli.core.handlers import action
 from aos_cli.core.records import dataclass
 from aos_cli.core.stored import JsonObject
@@ -32,8 +33,20 @@ from aos_cli.core.system import (
 )
 from aos_cli.core.terrain import scenery_name
 from aos_cli.language.i18n import N_, _, ngettext, spell_name
-from aos_cli.language.text import tr
+from aos_cli.language.text import Text, tr
 from aos_cli.systems.aos1 import INFO
+from aos_cli.systems.aos1.events import (
+    BattleLengthReached,
+    BlessedChanged,
+    DeadlyTerrain,
+    MysticalRolled,
+    PriorityRolledOff,
+    Sacrificed,
+    SceneryReminder,
+    SetUpFirst,
+    SuddenDeathPicked,
+    TriumphRolled,
+)
 
 if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
@@ -157,14 +170,7 @@ class AoS1System(GameSystem):
         ):
             over = bool(state.round >= state.battle_rounds)
             if over and answers is not None:
-                state.notes.append(
-                    _(
-                        "Battle round {round} is over and the battle ends after the {n} rounds "
-                        "set up; the sheet leaves the length to the players: to play on, take "
-                        "this back with `aos undo` and give `aos next --answer battle-over=no` "
-                        "(AoS1 §5.1)."
-                    ).format(round=state.round, n=state.battle_rounds)
-                )
+                emit(state, BattleLengthReached(state.round, state.battle_rounds))
             return over
         if state.round >= MAX_ROUNDS:
             return True
@@ -197,30 +203,20 @@ class AoS1System(GameSystem):
 
         if state.round == 0:
             decider = 0 if state.sides[0].finished_setup_first else 1
-            state.notes.append(
-                _(
-                    "{side} finished setting up first and chooses who takes the first turn "
-                    "(AoS1 §4)."
-                ).format(side=state.sides[decider].name)
-            )
+            emit(state, SetUpFirst(decider, state.sides[decider].name))
             return choose_first(state, decider, act, answers)
         result = roll_off(dice, reroll_ties=True)
-        rolls = ", ".join(f"{a}-{b}" for a, b in result.rounds)
         decider = 0 if result.winner == 0 else 1
-        said = {
-            "first": state.sides[0].name,
-            "second": state.sides[1].name,
-            "rolls": rolls,
-            "decider": state.sides[decider].name,
-        }
-        if len(result.rounds) > 1:
-            line = _(
-                "Priority: {first} against {second} {rolls} (ties rolled again); {decider} "
-                "chooses (AoS1 §6)."
-            )
-        else:
-            line = _("Priority: {first} against {second} {rolls}; {decider} chooses (AoS1 §6).")
-        state.notes.append(line.format(**said))
+        emit(
+            state,
+            PriorityRolledOff(
+                state.round,
+                tuple(side.name for side in state.sides),
+                tuple(die for pair in result.rounds for die in pair),
+                decider,
+                state.sides[decider].name,
+            ),
+        )
         return choose_first(state, decider, act, answers)
 
     def arcane_bolt(self, casting_roll: int, dice: DiceSource) -> int:
@@ -268,25 +264,10 @@ class AoS1Scenery(AoS1System):
         """Remind the player whose hero phase it is of Damned, Mystical and Sinister."""
         if state.phase != "hero":
             return
-        text = {
-            "damned": _(
-                '{features} - Damned: one of your units within 3" may make a sacrifice: D3 '
-                "mortal wounds, +1 to its hit rolls until your next hero phase. (AoS1 §3.4)"
-            ),
-            "mystical": _(
-                '{features} - Mystical: roll a D6 for each of your units within 3": 1 befuddled '
-                "(no casting, moving or attacking), 2-6 ensorcelled (reroll failed wound rolls) "
-                "until your next hero phase. (AoS1 §3.4)"
-            ),
-            "sinister": _(
-                '{features} - Sinister: your units within 3" cause fear until your next hero '
-                'phase: enemy units within 3" of them subtract 1 from their Bravery. (AoS1 §3.4)'
-            ),
-        }
-        for rule, line in text.items():
+        for rule in ("damned", "mystical", "sinister"):  # their words: systems.aos1.views
             names = [str(t["name"]) for t in state.terrain if t.get("rule") == rule]
             if names:
-                state.notes.append(line.format(features=", ".join(names)))
+                emit(state, SceneryReminder(rule, tuple(names)))
 
     def arcane_bonus(self, state: GameState, wizard: UnitState, answers: RecordedAnswers) -> int:
         """Arcane: +1 to casting and unbinding within 3" (AoS1 §3.4)."""
@@ -347,11 +328,7 @@ class AoS1Scenery(AoS1System):
             ).format(n=crossing),
         )
         slain = sum(1 for r in rolls if r == 1)
-        state.notes.append(
-            _("Deadly terrain: {unit} rolled {dice}: {n} slain.").format(
-                unit=unit.name, dice=", ".join(map(str, rolls)), n=slain
-            )
-        )
+        emit(state, DeadlyTerrain(unit.spec.id, unit.name, unit.side, tuple(rolls), slain))
         if slain:
             slay_models(state, unit, slain, slain_by=None)  # deadly terrain: no army slew them
         return 0
@@ -401,15 +378,7 @@ def _sacrifice_1e(
             unit.side,
         )
     )
-    state.notes.append(
-        _(
-            "{unit} makes a sacrifice: {wounds}; it adds 1 to all its hit rolls until your next "
-            "hero phase (AoS1 §3.4)."
-        ).format(
-            unit=unit.name,
-            wounds=ngettext("{n} mortal wound", "{n} mortal wounds", amount).format(n=amount),
-        )
-    )
+    emit(state, Sacrificed(unit.spec.id, unit.name, unit.side, amount))
     suffer_mortal_wounds(state, unit, amount, dice, answers, slain_by=None)
 
 
@@ -461,19 +430,11 @@ def _mystical(state: GameState, act: Mystical, dice: DiceSource, answers: Record
     unit.effects = [e for e in unit.effects if e.name not in (BEFUDDLED, ENSORCELLED)]
     if roll == 1:
         unit.effects.append(ActiveEffect(BEFUDDLED, (), "your_next_hero", unit.side))
-        line = _(
-            "Mystical terrain: {unit} rolled 1 and is befuddled: it cannot cast spells, move or "
-            "attack until your next hero phase (AoS1 §3.4)."
-        )
     else:
         reroll = {"type": "reroll", "roll": "wound", "which": "failed"}
         effects = build_effects((reroll,), ENSORCELLED)
         unit.effects.append(ActiveEffect(ENSORCELLED, effects, "your_next_hero", unit.side))
-        line = _(
-            "Mystical terrain: {unit} rolled {roll} and is ensorcelled: it re-rolls failed wound "
-            "rolls until your next hero phase (AoS1 §3.4)."
-        )
-    state.notes.append(line.format(unit=unit.name, roll=roll))
+    emit(state, MysticalRolled(unit.spec.id, unit.name, unit.side, roll))
 
 
 def _not_befuddled(kind: type[Action], field: str) -> None:
@@ -624,21 +585,14 @@ def _sudden_death(
     if objective == "seize-ground":
         chosen["feature"] = act.feature or _("a terrain feature in enemy territory")
     book.sudden_death = chosen
-    said = {"side": state.sides[side].name, "objective": sudden_death_name(objective)}
-    if "unit" in chosen or "feature" in chosen:
-        line = _(
-            "{side} is outnumbered and picks Sudden Death: {objective} ({target}); achieving it "
-            "wins a major victory at once (AoS1 §5.2)."
-        )
-        said["target"] = (
-            state.unit(chosen["unit"]).name if "unit" in chosen else str(chosen["feature"])
-        )
-    else:
-        line = _(
-            "{side} is outnumbered and picks Sudden Death: {objective}; achieving it wins a "
-            "major victory at once (AoS1 §5.2)."
-        )
-    state.notes.append(line.format(**said))
+    seize = objective == "seize-ground"
+    target = (
+        state.unit(chosen["unit"]).name if "unit" in chosen else str((seize and act.feature) or "")
+    )
+    told = SuddenDeathPicked(
+        side, state.sides[side].name, objective, target, seize and not act.feature
+    )
+    emit(state, told)
 
 
 @action(Triumph, system="aos1")
@@ -665,23 +619,20 @@ def _triumph(state: GameState, act: Triumph, dice: DiceSource, answers: Recorded
                 _("{side} has no general for Empowered").format(side=state.sides[side].name)
             )
         general.spec = replace(general.spec, wounds=general.spec.wounds + 1)
-        state.notes.append(
-            _("Triumph {roll}: Empowered - {unit} has Wounds {wounds}.").format(
-                roll=roll, unit=general.name, wounds=general.spec.wounds
-            )
-        )
+        emit(
+            state,
+            TriumphRolled(
+                side, state.sides[side].name, roll, name, general.spec.id, general.name,
+                general.spec.wounds,
+            ),
+        )  # fmt: skip
     elif name == "Blessed":
         state.sides[side].triumph = {
             "name": "Blessed",
             "text": "Once per battle change the result of a single die to any result.",
             "any_die": True,
         }
-        state.notes.append(
-            _(
-                "Triumph {roll}: Blessed - once in the battle change one die to any result: "
-                "right after the step that rolled it, with `aos blessed` (`b` in `aos play`)."
-            ).format(roll=roll)
-        )
+        emit(state, TriumphRolled(side, state.sides[side].name, roll, name, "", "", 0))
     else:
         # declared like the 2nd edition's triumphs, with `--triumph` on a fight (AoS1 §5.3)
         state.sides[side].triumph = {
@@ -697,12 +648,7 @@ def _triumph(state: GameState, act: Triumph, dice: DiceSource, answers: Recorded
                 }
             ],
         }
-        state.notes.append(
-            _(
-                "Triumph {roll}: Inspired - in one combat phase one unit rerolls all failed hit "
-                "rolls: declare it with --triumph as it fights."
-            ).format(roll=roll)
-        )
+        emit(state, TriumphRolled(side, state.sides[side].name, roll, name, "", "", 0))
 
 
 @register_action_type
@@ -728,12 +674,15 @@ class BlessedDice:
         self.inner, self.die, self.value = inner, die, value
         self.seen = 0
         self.changed: tuple[str, int] | None = None
+        self.purpose: Text | None = None
+        """What the changed die was rolled for, to be said in any language."""
 
     def roll(self, count: int, purpose: Any) -> list[int]:
         values = list(self.inner.roll(count, purpose))
         if self.seen < self.die <= self.seen + count:
             place = self.die - self.seen - 1
             self.changed = (str(purpose), values[place])
+            self.purpose = purpose if isinstance(purpose, Text) else tr("{text}", text=purpose)
             values[place] = self.value
         self.seen += count
         return values
@@ -794,12 +743,9 @@ def _blessed(state: GameState, act: Blessed, dice: DiceSource, answers: Recorded
             ).format(n=changed.seen, die=act.die)
         )
     state.sides[side].used_once_per_battle.add(TRIUMPH_USED)
-    purpose, was = changed.changed
-    state.notes.append(
-        _("Blessed ({side}, AoS1 §5.3): {purpose} - the {was} is made a {value}.").format(
-            side=state.sides[side].name, purpose=purpose, was=was, value=act.value
-        )
-    )
+    _purpose, was = changed.changed
+    what = changed.purpose or tr("{text}", text=_purpose)
+    emit(state, BlessedChanged(side, state.sides[side].name, what, was, act.value))
 
 
 AOS1 = AoS1Scenery(

@@ -7,8 +7,7 @@ set up take no part in the battle (AoS1 §4 step 4)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from aos_cli.language.i18n import _
 
@@ -16,13 +15,14 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from aos_cli.cli.setup_wizard import Ask
-    from aos_cli.content import Database
+    from aos_cli.content import ArmyList, Database
     from aos_cli.core.dice import DiceSource
+    from aos_cli.core.stored_setup import StoredSetUp, StoredUnit
 
 
 def run_wizard(
-    army_paths: Sequence[Path], ask: Ask, out: Console, dice: DiceSource, db: Database
-) -> dict[str, Any]:
+    armies: Sequence[ArmyList], ask: Ask, out: Console, dice: DiceSource, db: Database
+) -> StoredSetUp:
     """Walk the players through the 1st edition set-up; the game's set-up snapshot."""
     from aos_cli.app.setup import build_setup
     from aos_cli.cli.setup_wizard import _choose, _terrain
@@ -31,7 +31,7 @@ def run_wizard(
     out.rule(_("Set-up: the battle"), style="heading")
     plan = plans[_choose(ask, out, _("Battle"), [p.shown() for p in plans])]
     terrain = _terrain(ask, out, dice, garrisons=False)  # no garrisons in the 1st edition
-    setup = build_setup(army_paths, plan.id, terrain=terrain, dice=dice)
+    setup = build_setup(armies, plan.id, terrain=terrain, dice=dice, db=db)
     deploy(setup, ask, out, dice)
     out.print(
         _(
@@ -42,7 +42,7 @@ def run_wizard(
     return setup
 
 
-def deploy(setup: dict[str, Any], ask: Ask, out: Console, dice: DiceSource) -> None:
+def deploy(setup: StoredSetUp, ask: Ask, out: Console, dice: DiceSource) -> None:
     """AoS1 §4: the territories roll-off, units set up one at a time in turn from its winner,
     who finished first, and each side's general (§4.1) among the models it set up."""
     from aos_cli.cli.setup_wizard import _choose
@@ -62,7 +62,7 @@ def deploy(setup: dict[str, Any], ask: Ask, out: Console, dice: DiceSource) -> N
         ).format(rolls=rolls, winner=sides[winner]["name"], other=sides[1 - winner]["name"]),
         markup=False,
     )
-    placed: list[list[dict[str, Any]]] = [[], []]
+    placed: list[list[StoredUnit]] = [[], []]
     finished: list[int] = []
     turn = winner
     while len(finished) < 2:

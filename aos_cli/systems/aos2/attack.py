@@ -44,6 +44,7 @@ from aos_cli.language.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from aos_cli.core.engine import AttackOdds, AttackResult
+    from aos_cli.systems.kits import AttackKit
 
 
 AOS_FLAGS: tuple[Flag, ...] = (
@@ -342,5 +343,5 @@ def profile_used(attack: Attack) -> dict[str, Any]:
     return {"name": profile.name, "models": profile.models, "attacks": count}
 
 
-KIT = AosAttackKit("aos2")
+KIT: AttackKit[AosAttack] = AosAttackKit("aos2")
 """Age of Sigmar 2nd edition's attack command."""

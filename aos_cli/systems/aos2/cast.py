@@ -14,6 +14,7 @@ from aos_cli.systems.kits import Shown
 
 if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
+    from aos_cli.systems.kits import RollKit
 
 CAST_FLAGS: tuple[Flag, ...] = (
     optional_flag("value", int, "The spell's casting value."),
@@ -133,5 +134,5 @@ class CastKit:
         )
 
 
-KIT = CastKit()
+KIT: RollKit[CastAttempt] = CastKit()
 """Age of Sigmar 2nd edition's casting roll."""

@@ -15,6 +15,7 @@ from aos_cli.systems.kits import Shown
 
 if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
+    from aos_cli.systems.kits import RollKit
     from aos_cli.systems.mesbg.rules import CastRequest
 
 CAST_FLAGS: tuple[Flag, ...] = (
@@ -182,5 +183,5 @@ class MesbgCastKit:
         return Shown(cast_odds_json(odds, least=least, table=table), list(lines))
 
 
-KIT = MesbgCastKit()
+KIT: RollKit[MesbgCast] = MesbgCastKit()
 """Middle-earth SBG's casting roll."""

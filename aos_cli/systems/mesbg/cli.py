@@ -85,8 +85,10 @@ def _show(battle: Battle, game_id: int, as_json: bool) -> None:
     if as_json:
         print_json(battle_json(battle, game_id, notes=True))
         return
+    from aos_cli.systems.mesbg.views import told_notes
+
     out = console()
-    for note in battle.notes:
+    for note in told_notes(battle.notes):
         out.print(note, markup=False)
     for part in battle_tables(battle):
         out.print(part)
@@ -682,7 +684,9 @@ def undo(db: DbOption = None, game: GameOption = None, json: JsonOption = False)
 @hero_app.command("log")
 def hero_log(db: DbOption = None, game: GameOption = None, json: JsonOption = False) -> None:
     """The game's hero actions in order, turn by turn, each with its dice and what it did."""
+    # --json: each entry's events with their fields beside its sentences (issue 25 item 4)
     from aos_cli.systems.mesbg.rules import Battle
+    from aos_cli.systems.mesbg.views import told_events, told_notes
 
     with _session(db, game) as session:
         records = [a for a in session.store.actions(session.game_id) if a.kind == KIND]
@@ -698,7 +702,8 @@ def hero_log(db: DbOption = None, game: GameOption = None, json: JsonOption = Fa
             ) from None
         entries.append(
             {"seq": record.seq, "turn": turn, "action": str(record.payload.get("op")),
-             "dice": _recorded_dice(record.payload), "notes": list(battle.notes)}
+             "dice": _recorded_dice(record.payload), "notes": told_notes(battle.notes),
+             "events": told_events(battle.notes)}
         )  # fmt: skip
     if json:
         print_json({"game": session.game_id, "system": "mesbg", "entries": entries})

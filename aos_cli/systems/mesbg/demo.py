@@ -45,7 +45,9 @@ class MesbgDemo:
         self.battle.notes = []
         self.battle.apply(payload)
         if self.talk:
-            for note in self.battle.notes:
+            from aos_cli.systems.mesbg.views import told_notes
+
+            for note in told_notes(self.battle.notes):
                 self.out.print(f"  {note}", markup=False)
 
     def heading(self, phase: str) -> None:

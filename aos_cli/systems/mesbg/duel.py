@@ -15,6 +15,7 @@ from aos_cli.systems.kits import Shown
 
 if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
+    from aos_cli.systems.kits import RollKit
 
 WEAPONS_HELP = (
     "hand, unarmed, two-handed, elven-blade, elven-blade-two-handed, spear, pike, "
@@ -137,5 +138,5 @@ class DuelKit:
         return Shown(data, list(duel_odds_lines(odds, duel.good, duel.evil)))
 
 
-KIT = DuelKit()
+KIT: RollKit[Duel] = DuelKit()
 """Middle-earth SBG's Fight."""

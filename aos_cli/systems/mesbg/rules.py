@@ -22,16 +22,37 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import field
+from dataclasses import field, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from aos_cli.core.dice import FACES, DiceSource, d3_from_d6
 from aos_cli.core.errors import InputError, RuleError
+from aos_cli.core.events import Note
 from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_MODELS, check_at_most
 from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import _, ngettext
+from aos_cli.systems.mesbg.events import (
+    Barged,
+    BattleEnded,
+    FateRolled,
+    FightWon,
+    ForceAdded,
+    ForceBroken,
+    HeroJoined,
+    HeroRestored,
+    HeroSlain,
+    ParalyseRolled,
+    PhaseBegunMesbg,
+    PowerCast,
+    PowerEnded,
+    PriorityRolledMesbg,
+    StandsUp,
+    StoreSpent,
+    TurnBegunMesbg,
+    WarriorsLost,
+)
 from aos_cli.systems.mesbg.words import phase_name, power_name, side_name, store_name
 
 TOP = 6
@@ -1118,7 +1139,9 @@ class Battle:
     heroes: dict[str, Hero] = field(default_factory=dict)
     effects: list[PowerInForce] = field(default_factory=list)
     turn: int = 1
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    """What the last actions did: events the views tell (`aos_cli.systems.mesbg.events`), and
+    sentences a command adds of its own."""
     cast_this_turn: list[str] = field(default_factory=list)
     phase: str | None = None
     """The phase of the turn, once a guided game walks them (None: phases not followed)."""
@@ -1223,12 +1246,7 @@ class Battle:
         check_at_most("--models", models, MAX_MODELS, _("models"))
         side = payload.get("side")
         self.forces[name] = Force(name, models, Side(side) if side else None)
-        note = ngettext(
-            "Force {force}: {n} model, Broken at {broken} lost.",
-            "Force {force}: {n} models, Broken at {broken} lost.",
-            models,
-        )
-        self.notes.append(note.format(force=name, n=models, broken=math.ceil(models / 2)))
+        self.notes.append(ForceAdded(name, models, math.ceil(models / 2)))
 
     def _add_hero(self, payload: dict[str, Any]) -> None:
         name = str(payload["name"])
@@ -1257,8 +1275,7 @@ class Battle:
                     )
         self.heroes[name] = Hero(name, force.name, dict(start), dict(start), profile, powers,
                                  monster=bool(payload.get("monster")))  # fmt: skip
-        note = _("{hero} joins {force}: {stores}")
-        self.notes.append(note.format(hero=name, force=force.name, stores=_stores_text(start)))
+        self.notes.append(HeroJoined(name, force.name, tuple(start[store] for store in STORES)))
 
     def _spend(self, payload: dict[str, Any]) -> None:
         hero = self.living(str(payload["hero"]))
@@ -1270,12 +1287,7 @@ class Battle:
         if store != "wounds" and amount > have:
             raise RuleError(_left_error(hero, store, amount))
         hero.current[store] = max(0, have - amount)
-        note = _("{hero} spends {amount} {store}: {left} left.")
-        self.notes.append(
-            note.format(
-                hero=hero.name, amount=amount, store=store_name(store), left=hero.current[store]
-            )
-        )
+        self.notes.append(StoreSpent(hero.name, store, amount, hero.current[store]))
         self._after_change(hero)
 
     def _restore(self, payload: dict[str, Any]) -> None:
@@ -1290,8 +1302,7 @@ class Battle:
                 value = hero.current[store] + int(amount)
                 # Strengthen Will may lift Will past the start (§3 #18); the rest stop there.
                 hero.current[store] = value if store == "will" else min(value, hero.start[store])
-        note = _("{hero} restored: {stores}")
-        self.notes.append(note.format(hero=hero.name, stores=_stores_text(hero.current)))
+        self.notes.append(HeroRestored(hero.name, tuple(hero.current[store] for store in STORES)))
 
     def _lose(self, payload: dict[str, Any]) -> None:
         force = self.force(payload.get("force"))
@@ -1301,8 +1312,7 @@ class Battle:
         check_at_most("amount", amount, MAX_MODELS, _("warriors"))
         was_broken = self.broken(force)
         force.warriors_lost += amount
-        note = ngettext("{force} loses {n} warrior.", "{force} loses {n} warriors.", amount)
-        self.notes.append(note.format(force=force.name, n=amount))
+        self.notes.append(WarriorsLost(force.name, amount))
         if self.broken(force) and not was_broken:
             self.notes.append(self._broken_note(force))
 
@@ -1335,16 +1345,16 @@ class Battle:
             target.current["will"] -= resist_will
             target.current["might"] -= resist_might
         name = str(payload["name"])
-        shown = {"caster": caster.name, "power": power_name(name)}
+        aimed = target.name if target is not None else ""
         duration = Duration(payload["duration"])
         if payload["cast"] and not payload["resisted"]:
-            note = _("{caster} casts {power}: it takes effect.").format(**shown)
+            note = PowerCast(caster.name, name, "effect", aimed)
             change = payload.get("store_change")
             if target is not None and isinstance(change, dict):
                 if "store" in change:
-                    note = self._store_change(target, change, shown)
+                    note = self._store_change(target, change, note)
                 else:
-                    note = self._power_effect(target, change, shown)
+                    note = self._power_effect(target, change, note)
             if duration is not Duration.INSTANT:
                 self.effects.append(
                     PowerInForce(
@@ -1355,20 +1365,16 @@ class Battle:
                         bool(payload.get("channelled")),
                     )
                 )
-        elif payload["cast"] and target is not None:
-            note = _("{caster} casts {power}: it is resisted by {target}.").format(
-                target=target.name, **shown
-            )
         elif payload["cast"]:
-            note = _("{caster} casts {power}: it is resisted by the target.").format(**shown)
+            note = PowerCast(caster.name, name, "resisted", aimed)
         else:
-            note = _("{caster} casts {power}: it fails.").format(**shown)
+            note = PowerCast(caster.name, name, "failed", aimed)
         self.notes.append(note)
         self._after_change(caster)
         if target is not None:
             self._after_change(target)
 
-    def _store_change(self, target: Hero, change: dict[str, Any], shown: dict[str, str]) -> str:
+    def _store_change(self, target: Hero, change: dict[str, Any], cast: PowerCast) -> PowerCast:
         """A power's rolled change to the target's store (Sap Will, Curse, Strengthen Will,
         Renew: §3 #8, #15, #16, #18), never below 0; the cast's note saying what it did."""
         store, amount = _store(change["store"]), int(change["amount"])
@@ -1378,72 +1384,36 @@ class Battle:
         if amount > 0 and store != "will":
             after = min(after, max(before, target.start[store]))  # only Will may pass its start
         target.current[store] = after
-        note = (
-            _("{caster} casts {power}: it takes effect: {target} gains {n} {store} ({left} left).")
-            if after > before
-            else _(
-                "{caster} casts {power}: it takes effect: {target} loses {n} {store} ({left} left)."
-            )
-        )
-        return note.format(
-            target=target.name, n=abs(after - before), store=store_name(store), left=after, **shown
-        )
+        return replace(cast, store=store, change=after - before, store_left=after)
 
-    def _power_effect(self, target: Hero, change: dict[str, Any], shown: dict[str, str]) -> str:
+    def _power_effect(self, target: Hero, change: dict[str, Any], cast: PowerCast) -> PowerCast:
         """What a power did to its target hero beyond its stores: a hit rolled on the wound
         chart (Black Dart's Strength 9, Sorcerous Blast's 5), knocked to the ground,
         paralysed (mesbg §3 #4, #17, #21), Courage lost (#9); the cast's note saying so."""
-        parts: list[str] = []
+        told = replace(cast, effects=True)
         hit = change.get("hit")
         if isinstance(hit, dict):
             lost = max(0, int(hit.get("wounds", 0)))
             before = target.current["wounds"]
             target.current["wounds"] = max(0, before - lost)
-            dice = ", ".join(map(str, hit.get("dice", ()))) or "-"
-            if hit.get("need") is None:
-                parts.append(
-                    _("a Strength {strength} hit cannot wound {target}").format(
-                        strength=hit["strength"], target=target.name
-                    )
-                )
-            else:
-                parts.append(
-                    ngettext(
-                        "a Strength {strength} hit on {target} ({need}: {dice}): {n} Wound lost "
-                        "({left} left)",
-                        "a Strength {strength} hit on {target} ({need}: {dice}): {n} Wounds lost "
-                        "({left} left)",
-                        lost,
-                    ).format(
-                        strength=hit["strength"],
-                        target=target.name,
-                        need=hit["need"],
-                        dice=dice,
-                        n=lost,
-                        left=target.current["wounds"],
-                    )
-                )
+            told = replace(
+                told,
+                hit_strength=int(hit["strength"]),
+                hit_need="" if hit.get("need") is None else str(hit["need"]),
+                hit_dice=tuple(int(d) for d in hit.get("dice", ())),
+                hit_lost=lost,
+                wounds_left=target.current["wounds"],
+            )
         courage = int(change.get("courage", 0))
         if courage:
             target.courage_lost += courage
-            parts.append(
-                _("{target} loses {n} Courage for the rest of the battle ({total} in all)").format(
-                    target=target.name, n=courage, total=target.courage_lost
-                )
-            )
+            told = replace(told, courage=courage, courage_total=target.courage_lost)
+        conditions: list[str] = []
         for condition in change.get("conditions", ()):
             if condition not in target.conditions:
                 target.conditions.append(str(condition))
-            parts.append(
-                {
-                    "knocked down": _("{target} is knocked to the ground"),
-                    "paralysed": _("{target} is paralysed until it recovers on a 6"),
-                }.get(str(condition), "{target}").format(target=target.name)
-            )
-        said = "; ".join(parts)
-        return _("{caster} casts {power}: it takes effect: {effects}.").format(
-            effects=said, **shown
-        )
+            conditions.append(str(condition))
+        return replace(told, conditions=tuple(conditions))
 
     def _fate(self, payload: dict[str, Any]) -> None:
         """Fate against a Wound just suffered: one D6 per point, one at a time, until one
@@ -1456,24 +1426,15 @@ class Battle:
         if len(dice) > hero.current["fate"]:
             raise RuleError(_left_error(hero, "fate", len(dice)))
         hero.current["fate"] -= len(dice)
-        rolled = ", ".join(map(str, dice))
-        if any(d >= FATE_SAVES for d in dice):
-            note = _("{hero} rolls Fate {dice}: the Wound is ignored ({fate} Fate left).")
-        else:
+        saved = any(d >= FATE_SAVES for d in dice)
+        if not saved:
             hero.current["wounds"] = max(0, hero.current["wounds"] - 1)
-            note = _(
-                "{hero} rolls Fate {dice}: no {value}+, the Wound is lost "
-                "({wounds} Wounds, {fate} Fate left)."
-            )
         self.notes.append(
-            note.format(
-                hero=hero.name,
-                dice=rolled,
-                value=FATE_SAVES,
-                wounds=hero.current["wounds"],
-                fate=hero.current["fate"],
+            FateRolled(
+                hero.name, tuple(dice), FATE_SAVES, saved, hero.current["wounds"],
+                hero.current["fate"],
             )
-        )
+        )  # fmt: skip
         self._after_change(hero)
 
     def _duel(self, payload: dict[str, Any]) -> None:
@@ -1503,20 +1464,17 @@ class Battle:
             return
         lost = max(0, int(payload["wounds_lost"]))
         loser.current["wounds"] = max(0, loser.current["wounds"] - lost)
-        might = ", ".join(
-            f"{heroes[side].name} {spent['might'][side.value]}"
-            for side in Side
-            if spent["might"].get(side.value)
+        spenders = [side for side in Side if spent["might"].get(side.value)]
+        self.notes.append(
+            FightWon(
+                heroes[winner].name,
+                loser.name,
+                tuple(heroes[side].name for side in spenders),
+                tuple(spent["might"][side.value] for side in spenders),
+                lost,
+                not loser.slain,
+            )
         )
-        clauses = [_("{winner} wins the Fight against {loser}")]
-        if might:
-            clauses.append(_("Might spent: {spent}"))
-        if lost:
-            clauses.append(ngettext("{loser} loses {n} Wound", "{loser} loses {n} Wounds", lost))
-        if not loser.slain:
-            clauses.append(_('{loser} backs away 1"'))
-        shown = {"winner": heroes[winner].name, "loser": loser.name, "spent": might, "n": lost}
-        self.notes.append("; ".join(c.format(**shown) for c in clauses) + ".")
         for hero in heroes.values():
             self._after_change(hero)
 
@@ -1539,25 +1497,10 @@ class Battle:
             )
         self.barged_this_turn.append(monster.name)
         move = int(barge["move"])
-        if barge.get("knocked"):
-            if "knocked down" not in loser.conditions:
-                loser.conditions.append("knocked down")
-            backs = _('{loser} cannot back away the full 3" and is knocked to the ground')
-        else:
-            backs = _('{loser} backs away 3"')
-        note = _(
-            "{monster} wins the Fight against {loser} and Barges: no strikes; {backs}; "
-            '{monster} may move {move}" and charge again (a second Fight, no Brutal Power '
-            "Attack, mesbg §1)."
-        )
-        self.notes.append(
-            note.format(
-                monster=monster.name,
-                loser=loser.name,
-                move=move,
-                backs=backs.format(loser=loser.name),
-            )
-        )
+        knocked = bool(barge.get("knocked"))
+        if knocked and "knocked down" not in loser.conditions:
+            loser.conditions.append("knocked down")
+        self.notes.append(Barged(monster.name, loser.name, move, knocked))
 
     def _priority(self, payload: dict[str, Any]) -> None:
         """The Priority phase (commonly published, digest §5): each side rolls a D6, the
@@ -1574,10 +1517,8 @@ class Battle:
         else:
             raise RuleError(_("a tied priority roll in the first turn is rolled again"))
         self.priority, self.phase = side, "move"
-        good_name, evil_name = side_name("good"), side_name("evil")
-        shown = ", ".join(f"{good_name} {g}, {evil_name} {e}" for g, e in rolls)
-        note = _("Priority ({rolls}): {side} has Priority this turn.")
-        self.notes.append(note.format(rolls=shown, side=side_name(side.value)))
+        flat = tuple(die for pair in rolls for die in pair)
+        self.notes.append(PriorityRolledMesbg(flat, side.value))
 
     def _phase(self, payload: dict[str, Any]) -> None:
         """On to the next phase of the turn (Move, Shoot, Fight, End)."""
@@ -1595,21 +1536,14 @@ class Battle:
             hero = self.hero(name)
             if "paralysed" not in hero.conditions:
                 raise RuleError(_("{hero} is not paralysed").format(hero=hero.name))
-            rolled = ", ".join(map(str, dice))
-            if any(d >= 6 for d in dice):
+            recovered = any(d >= 6 for d in dice)
+            if recovered:
                 hero.conditions = [
                     c for c in hero.conditions if c not in ("paralysed", "knocked down")
                 ]
-                note = _(
-                    "{hero} rolls {dice} to recover from Paralyse: a 6, it stands up (mesbg §3 #21)."
-                )
-            else:
-                note = _(
-                    "{hero} rolls {dice} to recover from Paralyse: no 6, it stays paralysed (mesbg §3 #21)."
-                )
-            self.notes.append(note.format(hero=hero.name, dice=rolled))
+            self.notes.append(ParalyseRolled(hero.name, tuple(dice), recovered))
         self.phase = wanted
-        self.notes.append(_("The {phase} begins.").format(phase=phase_name(wanted)))
+        self.notes.append(PhaseBegunMesbg(wanted))
 
     def _end_phase(self, payload: dict[str, Any]) -> None:
         """The End phase: temporary powers end (§2.5); the next turn begins. A force reduced
@@ -1620,18 +1554,11 @@ class Battle:
         for hero in self.heroes.values():
             if "knocked down" in hero.conditions and "paralysed" not in hero.conditions:
                 hero.conditions.remove("knocked down")
-                self.notes.append(
-                    _("{hero} stands up in its next move (half its move).").format(hero=hero.name)
-                )
+                self.notes.append(StandsUp(hero.name))
         ended = [e for e in self.effects if e.duration is Duration.TEMPORARY]
         self.effects = [e for e in self.effects if e.duration is not Duration.TEMPORARY]
         for effect in ended:
-            note = _("{power} ({caster}) ends: temporary, {end}.")
-            self.notes.append(
-                note.format(
-                    power=power_name(effect.power), caster=effect.caster, end=phase_name("end")
-                )
-            )
+            self.notes.append(PowerEnded(effect.power, effect.caster, "temporary"))
         routed = [f for f in self.forces.values() if self.reduced_to_a_quarter(f)]
         if routed and len(self.forces) == 2:
             others = [f for f in self.forces.values() if f not in routed]
@@ -1648,12 +1575,20 @@ class Battle:
                 if others
                 else _("The battle ends: {losses}; a draw.").format(losses=lost)
             )
-            self.notes.append(self.result)
+            forces = list(self.forces.values())
+            self.notes.append(
+                BattleEnded(
+                    tuple(f.name for f in forces),
+                    tuple(self.models_lost(f) for f in forces),
+                    tuple(f.models for f in forces),
+                    others[0].name if others else "",
+                )
+            )
             return
         self.turn += 1
         if self.phase is not None:
             self.phase = "priority"
-        self.notes.append(_("Turn {turn} begins.").format(turn=self.turn))
+        self.notes.append(TurnBegunMesbg(self.turn))
 
     def reduced_to_a_quarter(self, force: Force) -> bool:
         """A quarter or fewer of the force's models left (commonly published scenario end)."""
@@ -1670,19 +1605,16 @@ class Battle:
             ]
             for effect in ended:
                 self.effects.remove(effect)
-                note = _("{power} ends: {hero} has no Will left.")
-                self.notes.append(note.format(power=power_name(effect.power), hero=hero.name))
+                self.notes.append(PowerEnded(effect.power, hero.name, "no-will"))
         if hero.slain:
-            self.notes.append(_("{hero} is slain.").format(hero=hero.name))
+            self.notes.append(HeroSlain(hero.name))
             force = self.forces.get(hero.force)
             if force is not None and self.broken(force):
                 self.notes.append(self._broken_note(force))
 
-    def _broken_note(self, force: Force) -> str:
-        """The note of a force reaching its break point."""
-        return _("{force} is Broken: {lost} of {models} lost.").format(
-            force=force.name, lost=self.models_lost(force), models=force.models
-        )
+    def _broken_note(self, force: Force) -> ForceBroken:
+        """The event of a force reaching its break point."""
+        return ForceBroken(force.name, self.models_lost(force), force.models)
 
 
 def check_knows(hero: Hero, power_id: str, name: str) -> None:
@@ -1811,10 +1743,6 @@ def _store(value: Any) -> str:
             _("use one of {names}").format(names=", ".join(STORES)),
         )
     return text
-
-
-def _stores_text(values: dict[str, int]) -> str:
-    return ", ".join(f"{store_name(store)} {values[store]}" for store in STORES)
 
 
 def has_not_error(hero: Hero, store: str, wanted: int) -> str:

@@ -5,15 +5,38 @@ The CLI prints these; nothing here decides a rule (the rules are in `aos_cli.sys
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from aos_cli.language.i18n import N_, _, ngettext, number
+from aos_cli.systems.mesbg.events import (
+    Barged,
+    BattleEnded,
+    FateRolled,
+    FightWon,
+    ForceAdded,
+    ForceBroken,
+    HeroJoined,
+    HeroRestored,
+    HeroSlain,
+    ParalyseRolled,
+    PhaseBegunMesbg,
+    PowerCast,
+    PowerEnded,
+    PriorityRolledMesbg,
+    StandsUp,
+    StoreSpent,
+    TurnBegunMesbg,
+    WarriorsLost,
+)
 from aos_cli.systems.mesbg.words import duration_name, power_name, side_name, store_name
+from aos_cli.views.events import tells
 
 if TYPE_CHECKING:
     from rich.table import Table
 
+    from aos_cli.core.events import Event
     from aos_cli.systems.mesbg.rules import (
         Battle,
         CastOdds,
@@ -522,7 +545,11 @@ def battle_json(battle: Battle, game_id: int, *, notes: bool = False) -> dict[st
     """The heroes, forces and powers in force of a Middle-earth game, for programs (with
     `notes`, what the action just taken did first)."""
     return {
-        **({"notes": battle.notes} if notes else {}),
+        **(
+            {"notes": told_notes(battle.notes), "events": told_events(battle.notes)}
+            if notes
+            else {}
+        ),
         "game": game_id,
         "system": "mesbg",
         "turn": battle.turn,
@@ -636,3 +663,284 @@ def battle_tables(battle: Battle) -> list[Table | str]:
             effects.add_row(name, effect.caster, effect.target or "-", lasts)
         out.append(effects)
     return out
+
+
+# --------------------------------------------------------------------------- events told
+
+
+def _stores(values: tuple[int, ...]) -> str:
+    """`Might 3, Will 3, Fate 3, Wounds 3`, in the chosen language."""
+    from aos_cli.systems.mesbg.rules import STORES
+
+    return ", ".join(f"{store_name(s)} {v}" for s, v in zip(STORES, values, strict=False))
+
+
+def told_notes(notes: Sequence[str | Event]) -> list[str]:
+    """A battle's notes as the player reads them: sentences as written, events told."""
+    from aos_cli.views.events import note_lines
+
+    return note_lines(notes)
+
+
+def told_events(notes: Sequence[str | Event]) -> list[dict[str, Any]]:
+    """The events among a battle's notes, as data with their fields (`--json`)."""
+    from aos_cli.core.events import Event
+
+    return [note.to_data() for note in notes if isinstance(note, Event)]
+
+
+@tells(ForceAdded)
+def _force_added(event: ForceAdded) -> list[str]:
+    note = ngettext(
+        "Force {force}: {n} model, Broken at {broken} lost.",
+        "Force {force}: {n} models, Broken at {broken} lost.",
+        event.models,
+    )
+    return [note.format(force=event.force, n=event.models, broken=event.broken_at)]
+
+
+@tells(HeroJoined)
+def _hero_joined(event: HeroJoined) -> list[str]:
+    return [
+        _("{hero} joins {force}: {stores}").format(
+            hero=event.hero, force=event.force, stores=_stores(event.stores)
+        )
+    ]
+
+
+@tells(StoreSpent)
+def _spent(event: StoreSpent) -> list[str]:
+    return [
+        _("{hero} spends {amount} {store}: {left} left.").format(
+            hero=event.hero, amount=event.amount, store=store_name(event.store), left=event.left
+        )
+    ]
+
+
+@tells(HeroRestored)
+def _restored(event: HeroRestored) -> list[str]:
+    return [_("{hero} restored: {stores}").format(hero=event.hero, stores=_stores(event.stores))]
+
+
+@tells(WarriorsLost)
+def _warriors_lost(event: WarriorsLost) -> list[str]:
+    note = ngettext("{force} loses {n} warrior.", "{force} loses {n} warriors.", event.lost)
+    return [note.format(force=event.force, n=event.lost)]
+
+
+@tells(ForceBroken)
+def _broken(event: ForceBroken) -> list[str]:
+    return [
+        _("{force} is Broken: {lost} of {models} lost.").format(
+            force=event.force, lost=event.lost, models=event.models
+        )
+    ]
+
+
+def _power_effects(event: PowerCast) -> str:
+    """What a power did to its target hero beyond its stores (mesbg §3 #4, #9, #17, #21)."""
+    parts: list[str] = []
+    if event.hit_strength:
+        if not event.hit_need:
+            parts.append(
+                _("a Strength {strength} hit cannot wound {target}").format(
+                    strength=event.hit_strength, target=event.target
+                )
+            )
+        else:
+            parts.append(
+                ngettext(
+                    "a Strength {strength} hit on {target} ({need}: {dice}): {n} Wound lost "
+                    "({left} left)",
+                    "a Strength {strength} hit on {target} ({need}: {dice}): {n} Wounds lost "
+                    "({left} left)",
+                    event.hit_lost,
+                ).format(
+                    strength=event.hit_strength,
+                    target=event.target,
+                    need=event.hit_need,
+                    dice=", ".join(map(str, event.hit_dice)) or "-",
+                    n=event.hit_lost,
+                    left=event.wounds_left,
+                )
+            )
+    if event.courage:
+        parts.append(
+            _("{target} loses {n} Courage for the rest of the battle ({total} in all)").format(
+                target=event.target, n=event.courage, total=event.courage_total
+            )
+        )
+    conditions = {
+        "knocked down": _("{target} is knocked to the ground"),
+        "paralysed": _("{target} is paralysed until it recovers on a 6"),
+    }
+    parts += [conditions.get(c, "{target}").format(target=event.target) for c in event.conditions]
+    return "; ".join(parts)
+
+
+@tells(PowerCast)
+def _cast(event: PowerCast) -> list[str]:
+    """mesbg §2.2-§2.5: a power cast, and what it did."""
+    shown = {"caster": event.caster, "power": power_name(event.power)}
+    if event.outcome == "failed":
+        return [_("{caster} casts {power}: it fails.").format(**shown)]
+    if event.outcome == "resisted":
+        if event.target:
+            return [
+                _("{caster} casts {power}: it is resisted by {target}.").format(
+                    target=event.target, **shown
+                )
+            ]
+        return [_("{caster} casts {power}: it is resisted by the target.").format(**shown)]
+    if event.store:
+        note = (
+            _("{caster} casts {power}: it takes effect: {target} gains {n} {store} ({left} left).")
+            if event.change > 0
+            else _(
+                "{caster} casts {power}: it takes effect: {target} loses {n} {store} ({left} left)."
+            )
+        )
+        return [
+            note.format(
+                target=event.target, n=abs(event.change), store=store_name(event.store),
+                left=event.store_left, **shown,
+            )
+        ]  # fmt: skip
+    if event.effects:
+        return [
+            _("{caster} casts {power}: it takes effect: {effects}.").format(
+                effects=_power_effects(event), **shown
+            )
+        ]
+    return [_("{caster} casts {power}: it takes effect.").format(**shown)]
+
+
+@tells(FateRolled)
+def _fate(event: FateRolled) -> list[str]:
+    note = (
+        _("{hero} rolls Fate {dice}: the Wound is ignored ({fate} Fate left).")
+        if event.saved
+        else _(
+            "{hero} rolls Fate {dice}: no {value}+, the Wound is lost "
+            "({wounds} Wounds, {fate} Fate left)."
+        )
+    )
+    return [
+        note.format(
+            hero=event.hero, dice=", ".join(map(str, event.dice)), value=event.needed,
+            wounds=event.wounds, fate=event.fate,
+        )
+    ]  # fmt: skip
+
+
+@tells(FightWon)
+def _fight(event: FightWon) -> list[str]:
+    """mesbg §5: a Fight between heroes."""
+    might = ", ".join(f"{name} {n}" for name, n in zip(event.might_by, event.might, strict=False))
+    clauses = [_("{winner} wins the Fight against {loser}")]
+    if might:
+        clauses.append(_("Might spent: {spent}"))
+    if event.wounds_lost:
+        clauses.append(
+            ngettext("{loser} loses {n} Wound", "{loser} loses {n} Wounds", event.wounds_lost)
+        )
+    if event.backs_away:
+        clauses.append(_('{loser} backs away 1"'))
+    shown = {"winner": event.winner, "loser": event.loser, "spent": might, "n": event.wounds_lost}
+    return ["; ".join(c.format(**shown) for c in clauses) + "."]
+
+
+@tells(Barged)
+def _barged(event: Barged) -> list[str]:
+    """mesbg §1 Barge."""
+    backs = (
+        _('{loser} cannot back away the full 3" and is knocked to the ground')
+        if event.knocked
+        else _('{loser} backs away 3"')
+    )
+    note = _(
+        "{monster} wins the Fight against {loser} and Barges: no strikes; {backs}; "
+        '{monster} may move {move}" and charge again (a second Fight, no Brutal Power '
+        "Attack, mesbg §1)."
+    )
+    return [
+        note.format(
+            monster=event.monster, loser=event.loser, move=event.move,
+            backs=backs.format(loser=event.loser),
+        )
+    ]  # fmt: skip
+
+
+@tells(PriorityRolledMesbg)
+def _priority(event: PriorityRolledMesbg) -> list[str]:
+    good_name, evil_name = side_name("good"), side_name("evil")
+    pairs = zip(event.rolls[::2], event.rolls[1::2], strict=False)
+    shown = ", ".join(f"{good_name} {g}, {evil_name} {e}" for g, e in pairs)
+    note = _("Priority ({rolls}): {side} has Priority this turn.")
+    return [note.format(rolls=shown, side=side_name(event.side))]
+
+
+@tells(ParalyseRolled)
+def _paralyse(event: ParalyseRolled) -> list[str]:
+    """mesbg §3 #21."""
+    note = (
+        _("{hero} rolls {dice} to recover from Paralyse: a 6, it stands up (mesbg §3 #21).")
+        if event.recovered
+        else _(
+            "{hero} rolls {dice} to recover from Paralyse: no 6, it stays paralysed (mesbg §3 #21)."
+        )
+    )
+    return [note.format(hero=event.hero, dice=", ".join(map(str, event.dice)))]
+
+
+@tells(PhaseBegunMesbg)
+def _phase(event: PhaseBegunMesbg) -> list[str]:
+    from aos_cli.systems.mesbg.words import phase_name
+
+    return [_("The {phase} begins.").format(phase=phase_name(event.phase))]
+
+
+@tells(StandsUp)
+def _stands_up(event: StandsUp) -> list[str]:
+    return [_("{hero} stands up in its next move (half its move).").format(hero=event.hero)]
+
+
+@tells(PowerEnded)
+def _power_ended(event: PowerEnded) -> list[str]:
+    """mesbg §2.5."""
+    from aos_cli.systems.mesbg.words import phase_name
+
+    if event.why == "no-will":
+        return [
+            _("{power} ends: {hero} has no Will left.").format(
+                power=power_name(event.power), hero=event.caster
+            )
+        ]
+    return [
+        _("{power} ({caster}) ends: temporary, {end}.").format(
+            power=power_name(event.power), caster=event.caster, end=phase_name("end")
+        )
+    ]
+
+
+@tells(BattleEnded)
+def _battle_ended(event: BattleEnded) -> list[str]:
+    lost = ", ".join(
+        _("{force} lost {lost} of {models}").format(force=force, lost=n, models=models)
+        for force, n, models in zip(event.forces, event.lost, event.models, strict=False)
+    )
+    if event.winner:
+        return [
+            _("The battle ends: {losses}; {force} wins.").format(losses=lost, force=event.winner)
+        ]
+    return [_("The battle ends: {losses}; a draw.").format(losses=lost)]
+
+
+@tells(TurnBegunMesbg)
+def _turn(event: TurnBegunMesbg) -> list[str]:
+    return [_("Turn {turn} begins.").format(turn=event.turn)]
+
+
+@tells(HeroSlain)
+def _hero_slain(event: HeroSlain) -> list[str]:
+    return [_("{hero} is slain.").format(hero=event.hero)]

@@ -26,6 +26,7 @@ from aos_cli.language.i18n import N_, _
 
 if TYPE_CHECKING:
     from aos_cli.core.engine import AttackOdds, AttackResult
+    from aos_cli.systems.kits import AttackKit
     from aos_cli.systems.wh40k8.engine import Attack40k, Engine40k, Phase, WeaponResult40k
 
 
@@ -231,5 +232,5 @@ def _weapon_json(weapon: WeaponResult40k) -> dict[str, Any]:
     }
 
 
-KIT = Kit40k()
+KIT: AttackKit[Attack40k] = Kit40k()
 """Warhammer 40,000 8th edition's attack command."""

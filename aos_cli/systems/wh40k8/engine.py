@@ -86,6 +86,7 @@ from aos_cli.core.limits import MAX_CHARACTERISTIC, MAX_MODIFIER, check_at_most,
 from aos_cli.core.plan import Track
 from aos_cli.core.records import dataclass
 from aos_cli.language.i18n import N_, _
+from aos_cli.language.text import Text, tr
 
 if TYPE_CHECKING:
     from aos_cli.core.engine import AttackEngine
@@ -564,14 +565,14 @@ class CommandReroll:
     single-die Damage. `spend(what)` pays for it and rolls the new die."""
 
     stage: str
-    spend: Callable[[str], int]
+    spend: Callable[[Text], int]
     used: bool = False
-    ask: Callable[[str, str], bool] | None = None
+    ask: Callable[[str, Text], bool] | None = None
     """In `aos play`: asked as each stage has a die to re-roll (its stage and what it is),
     once a stage, instead of a `stage` declared beforehand; `stage` is the one taken."""
     asked: set[str] = field(default_factory=set)
 
-    def _wanted(self, stage: str, what: str) -> bool:
+    def _wanted(self, stage: str, what: Text) -> bool:
         """Whether a Command Re-roll goes on this stage's die: the declared stage, or the
         players' answer when asked (each stage asked once an attack)."""
         if self.ask is None:
@@ -585,7 +586,7 @@ class CommandReroll:
         return True
 
     def on_dice(
-        self, stage: str, dice: list[Die], succeeds: Callable[[int], bool], what: str
+        self, stage: str, dice: list[Die], succeeds: Callable[[int], bool], what: Text
     ) -> list[Die]:
         """The dice with the first failure of this stage re-rolled, once."""
         if self.used and self.ask is None:
@@ -600,7 +601,7 @@ class CommandReroll:
         dice[failed] = Die(dice[failed].first, self.spend(what))
         return dice
 
-    def on_damage(self, damage: DiceExpr, values: list[int], what: str) -> list[int]:
+    def on_damage(self, damage: DiceExpr, values: list[int], what: Text) -> list[int]:
         """The Damage values with the lowest one rolled again (a Damage of one die only)."""
         if (self.used and self.ask is None) or damage.d6_count != 1 or not values:
             return values
@@ -680,7 +681,7 @@ def _hit_stage(
     )
     if command is not None:
         hit_dice = command.on_dice(
-            "hit", hit_dice, hits, _("a hit roll of {weapon}").format(weapon=weapon.name)
+            "hit", hit_dice, hits, tr("a hit roll of {weapon}", weapon=weapon.name)
         )
     hit_ok = tuple(hits(d.value) for d in hit_dice)
     result.stages.append(Stage("hit", needed_hit, tuple(hit_dice), hit_ok))
@@ -725,7 +726,7 @@ def _wound_stage(
     )
     if command is not None:
         wound_dice = command.on_dice(
-            "wound", wound_dice, wounds, _("a wound roll of {weapon}").format(weapon=weapon.name)
+            "wound", wound_dice, wounds, tr("a wound roll of {weapon}", weapon=weapon.name)
         )
     wound_ok = tuple(wounds(d.value) for d in wound_dice)
     result.stages.append(Stage("wound", format_threshold(needed), tuple(wound_dice), wound_ok))
@@ -766,7 +767,7 @@ def _save_stage(
         weapon.rules.reroll_save,
     )
     if command is not None:
-        save_dice = command.on_dice("save", save_dice, saved_by, _("a save roll"))
+        save_dice = command.on_dice("save", save_dice, saved_by, tr("a save roll"))
     saved = tuple(saved_by(d.value) for d in save_dice)
     result.stages.append(Stage("save", saves.label(), tuple(save_dice), saved))
     unsaved = [i for i, ok in zip(wounded, saved, strict=False) if not ok] + wounded[len(saved) :]
@@ -794,7 +795,7 @@ def _damage_stage(
     )
     if command is not None:
         damage = command.on_damage(
-            weapon.damage, damage, _("a Damage roll of {weapon}").format(weapon=weapon.name)
+            weapon.damage, damage, tr("a Damage roll of {weapon}", weapon=weapon.name)
         )
     if not weapon.damage.is_fixed:
         result.damage_rolls = tuple(damage)

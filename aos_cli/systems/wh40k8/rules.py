@@ -42,7 +42,7 @@ from aos_cli.core.casualties import (
 from aos_cli.core.dice import IMPOSSIBLE, DiceSource, parse_dice
 from aos_cli.core.effects import AttackRules, Effect, compile_effects
 from aos_cli.core.errors import InputError, RuleError
-from aos_cli.core.events import emit, say
+from aos_cli.core.events import emit
 from aos_cli.core.guards import acting_unit, enemy_unit, need_phase, own_turn, present
 from aos_cli.core.handlers import HANDLERS, SYSTEM_HANDLERS, Handler, action
 from aos_cli.core.handlers.abilities import apply_effects
@@ -56,7 +56,7 @@ from aos_cli.core.handlers.magic import (
 )
 from aos_cli.core.legality import COALITION_REVISION
 from aos_cli.core.records import dataclass
-from aos_cli.core.roll_effects import describe_text, modified, roll_modifier
+from aos_cli.core.roll_effects import modified, roll_modifier
 from aos_cli.core.state import PendingSpell, UnitState, WeaponSpec
 from aos_cli.core.system import (
     GameSystem,
@@ -70,6 +70,30 @@ from aos_cli.core.unit_attacks import characteristic_bonus, unit_rules
 from aos_cli.language.i18n import N_, _, ngettext
 from aos_cli.language.text import Text, tr
 from aos_cli.systems.wh40k8 import INFO
+from aos_cli.systems.wh40k8.events import (
+    AbilityNoTarget,
+    AbilityStruck,
+    Advanced,
+    ArmyDestroyed,
+    Charged40k,
+    ChargerDestroyed,
+    CommandRerolled,
+    CommandRerollKept,
+    Disembarked,
+    Embarked,
+    FellBack,
+    FirstTurnDecided,
+    Intervened,
+    MayConsolidate,
+    MoraleTested,
+    Moved40k,
+    NoMoraleDue,
+    OverwatchBarred,
+    PerilsSlew,
+    PerilsSuffered,
+    PsychicTested,
+    SmiteStruck,
+)
 from aos_cli.systems.wh40k8.table import (
     CHARGES_OVER,
     fight_picker,
@@ -83,6 +107,7 @@ from aos_cli.systems.wh40k8.table import (
 
 if TYPE_CHECKING:
     from aos_cli.core.state import GameState
+    from aos_cli.core.stored_setup import StoredSide
     from aos_cli.core.system_scoring import SystemScoring
     from aos_cli.systems.wh40k8.engine import (
         Attack40k,
@@ -152,12 +177,13 @@ class WH40K8System(GameSystem):
 
         return FORTY_K_SCORING
 
-    def prepare_sides(self, sides: list[dict[str, Any]], underdog: int | None) -> None:
+    def prepare_sides(self, sides: list[StoredSide], underdog: int | None) -> None:
         """40k8 §17.6: the army with the lower Power Level is the Underdog and has one Command
         Re-roll per full 10 points of difference. On equal Power Levels the Underdog is the
         player who chose the deployment zones: `underdog` (default: the second army list)."""
         levels = [
-            sum(int(u.get("profile", {}).get("power", 0)) for u in side["units"]) for side in sides
+            sum(int(str(u.get("profile", {}).get("power", 0))) for u in side["units"])
+            for side in sides
         ]
         if levels[0] != levels[1]:
             dog = 0 if levels[0] < levels[1] else 1
@@ -207,34 +233,19 @@ class WH40K8System(GameSystem):
 
             result = roll_off(dice, reroll_ties=True)
             decider = 0 if result.winner == 0 else 1
-            rolls = ", ".join(f"{a}-{b}" for a, b in result.rounds)
-            state.notes.append(
-                _(
-                    "No Underdog: a roll-off ({rolls}); {side} decides who goes first in every "
-                    "round (40k8 §1.4, §3)."
-                ).format(rolls=rolls, side=state.sides[decider].name)
-            )
+            rolls = tuple(die for pair in result.rounds for die in pair)
+            emit(state, FirstTurnDecided(decider, state.sides[decider].name, False, rolls, ()))
         else:
             levels = [side.power_level for side in state.sides]
-            why = _("Power Level {ours} against {theirs}").format(
-                ours=levels[underdog], theirs=levels[1 - underdog]
-            )
             if levels[0] == levels[1] and levels[0] > 0:
                 # without Power Ratings (games saved before they were given) the set-up's
                 # Underdog stands; the set-up in `aos play` knows who chose the zones
                 known = book_of(state).zones_chosen_by
                 underdog = tied_underdog(state, answers) if known is None else known
                 book_of(state).underdog = underdog
-                why = _("equal Power Levels of {level}: it chose the deployment zones").format(
-                    level=levels[0]
-                )
             decider = underdog
-            state.notes.append(
-                _(
-                    "{side} is the Underdog ({why}) and decides who goes first in every round "
-                    "(40k8 §17.6, §17.7)."
-                ).format(side=state.sides[decider].name, why=why)
-            )
+            pair = (levels[underdog], levels[1 - underdog])
+            emit(state, FirstTurnDecided(decider, state.sides[decider].name, True, (), pair))
         return choose_first(state, decider, act, answers)
 
     def battleshock_exempt(self, state: GameState, unit_side: int, effects: list[Any]) -> bool:
@@ -387,11 +398,7 @@ def roll_attack(
     command = _attack_command(state, attacker, target, command_reroll, dice, answers)
     result = ENGINE_40K.resolve(spec, dice, command)
     if command is not None and not command.used and command.ask is None:
-        state.notes.append(
-            _("No {roll} roll failed: the Command Re-roll is kept (40k8 §17.6).").format(
-                roll=_(COMMAND_ROLLS[command.stage])
-            )
-        )
+        emit(state, CommandRerollKept(attacker.side, command.stage))
 
     allocation = result.allocation
     slain = allocation.slain if allocation else 0
@@ -469,7 +476,7 @@ def _attack_command(
         def payer(roll: str) -> int:
             return target.side if roll == "save" else attacker.side
 
-        def ask(roll: str, what: str) -> bool:
+        def ask(roll: str, what: Text) -> bool:
             return offer_command_reroll(state, payer(roll), answers, f"command-reroll:{roll}", what)
 
         command = CommandReroll("", lambda what: 0, ask=ask)
@@ -490,7 +497,7 @@ def _attack_command(
 
 
 def offer_command_reroll(
-    state: GameState, side: int, answers: RecordedAnswers, key: str, what: str
+    state: GameState, side: int, answers: RecordedAnswers, key: str, what: str | Text
 ) -> bool:
     """`aos play` (40k8 §17.6: a single die, at any point): whether the side's player spends a
     Command Re-roll on `what`, asked only while the side has one."""
@@ -507,7 +514,7 @@ def offer_command_reroll(
     )
 
 
-def _command_reroll(state: GameState, side: int, dice: DiceSource, what: str) -> int:
+def _command_reroll(state: GameState, side: int, dice: DiceSource, what: Text) -> int:
     """40k8 §17.6: spend one of the Underdog's Command Re-rolls on a single die."""
     left = state.sides[side].command_rerolls
     if left < 1:
@@ -516,13 +523,7 @@ def _command_reroll(state: GameState, side: int, dice: DiceSource, what: str) ->
         )
     state.sides[side].command_rerolls = left - 1
     value = dice.roll(1, _("Command Re-roll: {what} (D6)").format(what=what))[0]
-    state.notes.append(
-        ngettext(
-            "Command Re-roll on {what}: {value} ({n} Command Re-roll left, 40k8 §17.6).",
-            "Command Re-roll on {what}: {value} ({n} Command Re-rolls left, 40k8 §17.6).",
-            left - 1,
-        ).format(what=what, value=value, n=left - 1)
-    )
+    emit(state, CommandRerolled(side, what, value, left - 1))
     return value
 
 
@@ -552,9 +553,7 @@ def _move(state: GameState, act: Move, dice: DiceSource, answers: RecordedAnswer
             _("use `aos fall-back {unit}`").format(unit=unit.spec.id),
         )
     unit.moved = True
-    state.notes.append(
-        _('{unit} moves (M {inches}").').format(unit=unit.name, inches=unit.move_now)
-    )
+    emit(state, Moved40k(unit.spec.id, unit.name, unit.side, str(unit.move_now)))
 
 
 @action(Run, system="wh40k8")
@@ -570,9 +569,7 @@ def _advance(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnsw
         and roll < 6
         and offer_command_reroll(state, unit.side, answers, "command-reroll", what)
     ):
-        roll = _command_reroll(
-            state, unit.side, dice, _("{unit}'s Advance roll").format(unit=unit.name)
-        )
+        roll = _command_reroll(state, unit.side, dice, tr("{unit}'s Advance roll", unit=unit.name))
     halved = any(
         "cataphractii" in f"{a.id} {a.name}".lower()
         or ("halve" in a.text.lower() and "advance" in a.text.lower())
@@ -580,17 +577,11 @@ def _advance(state: GameState, act: Run, dice: DiceSource, answers: RecordedAnsw
     )
     distance = modified(math.ceil(roll / 2) if halved else roll, modifier)
     unit.moved = unit.advanced = True
-    line = (
-        _('{unit} Advances: rolled {roll}, halved: +{inches}"{how}; it cannot charge and fires '
-          "only Assault weapons this turn (40k8 §4.6).")
-        if halved
-        else _('{unit} Advances: rolled {roll}: +{inches}"{how}; it cannot charge and fires only '
-               "Assault weapons this turn (40k8 §4.6).")
-    )  # fmt: skip
-    state.notes.append(
-        line.format(
-            unit=unit.name, roll=roll, inches=distance, how=describe_text(modifier, effects)
-        )
+    emit(
+        state,
+        Advanced(
+            unit.spec.id, unit.name, unit.side, roll, halved, modifier, tuple(effects), distance
+        ),
     )
 
 
@@ -607,13 +598,7 @@ def _fall_back(state: GameState, act: Retreat, dice: DiceSource, answers: Record
         )  # fmt: skip
     unlock(state, unit)
     unit.moved = unit.fell_back = True
-    line = (
-        _("{unit} Falls Back: it cannot charge this turn (it can FLY, so it may still shoot; "
-          "40k8 §4.5).")
-        if unit.spec.has("FLY")
-        else _("{unit} Falls Back: it cannot charge or shoot this turn (40k8 §4.5).")
-    )  # fmt: skip
-    state.notes.append(line.format(unit=unit.name))
+    emit(state, FellBack(unit.spec.id, unit.name, unit.side, unit.spec.has("FLY")))
 
 
 def _asked_engaged(unit: UnitState, answers: RecordedAnswers) -> bool:
@@ -666,11 +651,7 @@ def _embark(state: GameState, act: Embark, dice: DiceSource, answers: RecordedAn
         )
     unit.embarked_in = transport.spec.id
     unit.embarked = unit.moved = True
-    state.notes.append(
-        _("{unit} embarks in {transport} (40k8 §12.3).").format(
-            unit=unit.name, transport=transport.name
-        )
-    )
+    emit(state, Embarked(unit.spec.id, unit.name, unit.side, transport.spec.id, transport.name))
 
 
 @action(Disembark, system="wh40k8")
@@ -721,23 +702,20 @@ def _disembark(
             _("{unit} escaping the wreck: a D6 per model").format(unit=unit.name),
         )
         ones = sum(1 for r in rolls if r == 1)
-        state.notes.append(
-            _(
-                "{unit} disembarks from the wreck of {transport}: rolled {rolls}, {slain} slain "
-                "(40k8 §12.5)."
-            ).format(
-                unit=unit.name,
-                transport=transport.name,
-                rolls=", ".join(map(str, rolls)) or _("nothing"),
-                slain=ones,
-            )
-        )
+        emit(
+            state,
+            Disembarked(
+                unit.spec.id, unit.name, unit.side, transport.spec.id, transport.name, True,
+                tuple(rolls), ones,
+            ),
+        )  # fmt: skip
         slain += ones
     else:
-        state.notes.append(
-            _("{unit} disembarks from {transport}; it counts as having moved (40k8 §12.4).").format(
-                unit=unit.name, transport=transport.name
-            )
+        emit(
+            state,
+            Disembarked(
+                unit.spec.id, unit.name, unit.side, transport.spec.id, transport.name, False, (), 0
+            ),
         )
     if slain:
         slay_models(state, unit, slain, slain_by=1 - unit.side)  # the wreck the enemy made
@@ -807,42 +785,24 @@ def _manifest(state: GameState, act: Cast, dice: DiceSource, answers: RecordedAn
         )
     ):  # fmt: skip
         low = 0 if rolled[0] <= rolled[1] else 1
-        rolled[low] = _command_reroll(state, psyker.side, dice, _("a Psychic test die"))
+        rolled[low] = _command_reroll(state, psyker.side, dice, tr("a Psychic test die"))
     total = sum(rolled) + act.mod
     if rolled[0] == rolled[1] and rolled[0] in (1, 6):
         wounds = parse_dice("D3").roll(dice, _("Perils of the Warp (D3 mortal wounds)"))
-        state.notes.append(
-            ngettext(
-                "Perils of the Warp (double {double}): {unit} suffers {n} mortal wound "
-                "(40k8 §5.4).",
-                "Perils of the Warp (double {double}): {unit} suffers {n} mortal wounds "
-                "(40k8 §5.4).",
-                wounds,
-            ).format(double=rolled[0], unit=psyker.name, n=wounds)
-        )
+        emit(state, PerilsSuffered(psyker.spec.id, psyker.name, psyker.side, rolled[0], wounds))
         # its own power: nobody scores; Disgustingly Resilient works against it too
         suffer_mortal_wounds(state, psyker, wounds, dice, answers, slain_by=psyker.side)
         if not psyker.alive:
-            state.notes.append(
-                _('{unit} is slain: {power} fails and every unit within 6" suffers D3 mortal '
-                  "wounds (40k8 §5.4).").format(unit=psyker.name, power=power_name(power))
-            )  # fmt: skip
+            emit(state, PerilsSlew(psyker.spec.id, psyker.name, psyker.side, power))
             _perils_blast(state, psyker, dice, answers)
             return
-    dice_shown = "+".join(map(str, rolled)) + (f"{act.mod:+d}" if act.mod else "")
-    if total < value:
-        state.notes.append(
-            _("{unit} fails to manifest {power}: {total} ({dice}) against {value}.").format(
-                unit=psyker.name, power=power_name(power), total=total, dice=dice_shown,
-                value=value,
-            )
-        )  # fmt: skip
+    tested = PsychicTested(
+        psyker.spec.id, psyker.name, psyker.side, power, tuple(rolled), act.mod, total, value,
+        total >= value,
+    )  # fmt: skip
+    emit(state, tested)
+    if not tested.manifested:
         return
-    state.notes.append(
-        _("{unit} manifests {power} with {total} ({dice}) against {value}.").format(
-            unit=psyker.name, power=power_name(power), total=total, dice=dice_shown, value=value
-        )
-    )
     pending = PendingSpell(psyker.spec.id, power, total, target)
     how = _("Deny the Witch with {names}: `aos deny PSYKER` (or --pass)")
     if not offer_unbind(state, psyker, pending, how):
@@ -867,13 +827,7 @@ def _perils_blast(
         amount = parse_dice("D3").roll(
             dice, _("Perils of the Warp: D3 mortal wounds on {unit}").format(unit=unit.name)
         )
-        state.notes.append(
-            ngettext(
-                "Perils of the Warp: {unit} suffers {n} mortal wound (40k8 §5.4).",
-                "Perils of the Warp: {unit} suffers {n} mortal wounds (40k8 §5.4).",
-                amount,
-            ).format(unit=unit.name, n=amount)
-        )
+        emit(state, PerilsSuffered(unit.spec.id, unit.name, unit.side, 0, amount))
         # the psyker's own Perils: no army slew them (as the psyker's own wounds)
         suffer_mortal_wounds(state, unit, amount, dice, answers, slain_by=None)
 
@@ -894,7 +848,7 @@ def _deny(state: GameState, act: Unbind, dice: DiceSource, answers: RecordedAnsw
         needed = state.pending_spell.casting_roll - act.mod
         inner = dice
         dice = _DenyReroll(inner, needed, lambda: _command_reroll(
-            state, denier.side, inner, _("a Deny the Witch die")))  # fmt: skip
+            state, denier.side, inner, tr("a Deny the Witch die")))  # fmt: skip
     elif act.offer_reroll and act.unit is not None and state.pending_spell is not None:
         denier = state.unit(act.unit)
         needed = state.pending_spell.casting_roll - act.mod
@@ -908,7 +862,7 @@ def _deny(state: GameState, act: Unbind, dice: DiceSource, answers: RecordedAnsw
             )  # fmt: skip
 
         dice = _DenyReroll(inner, needed, lambda: _command_reroll(
-            state, denier.side, inner, _("a Deny the Witch die")), wanted)  # fmt: skip
+            state, denier.side, inner, tr("a Deny the Witch die")), wanted)  # fmt: skip
     attempt_unbind(state, act, dice, answers, resolve_power, may_act=_not_embarked)
 
 
@@ -979,13 +933,7 @@ def resolve_power(
     big = pending.casting_roll > 10
     dice_name = "D6" if big else "D3"
     amount = parse_dice(dice_name).roll(dice, _("Smite ({dice})").format(dice=dice_name))
-    state.notes.append(
-        ngettext(
-            "Smite: {unit} suffers {n} mortal wound (40k8 §5.3).",
-            "Smite: {unit} suffers {n} mortal wounds (40k8 §5.3).",
-            amount,
-        ).format(unit=target.name, n=amount)
-    )
+    emit(state, SmiteStruck(target.spec.id, target.name, target.side, dice_name, amount))
     suffer_mortal_wounds(state, target, amount, dice, answers, slain_by=caster.side)
 
 
@@ -1265,10 +1213,7 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
         if not guns or not unit.alive:
             continue
         if known_foes(state, target):
-            state.notes.append(
-                _('{target} cannot fire Overwatch: enemy models are within 1" of it '
-                  "(40k8 §9.3).").format(target=target.name)
-            )  # fmt: skip
+            emit(state, OverwatchBarred(target.spec.id, target.name, target.side))
             continue
         if answers.yes_no(
             f"overwatch:{target.spec.id}",
@@ -1277,9 +1222,7 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
             others = [w for w in guns if weapon_type_of(w)[0] != "pistol"] or guns
             shoot_40k(state, target, unit, others, dice, answers, overwatch=True)
     if not unit.alive:
-        state.notes.append(
-            _("{unit} is destroyed by Overwatch before it can charge.").format(unit=unit.name)
-        )
+        emit(state, ChargerDestroyed(unit.spec.id, unit.name, unit.side))
         return
     modifier, effects = roll_modifier(state, unit, "charge", answers)
     rolled = dice.roll(2, _("{unit}'s charge roll (2D6)").format(unit=unit.name))
@@ -1301,24 +1244,20 @@ def _charge(state: GameState, act: Charge, dice: DiceSource, answers: RecordedAn
         )
     ):  # fmt: skip
         low = 0 if rolled[0] <= rolled[1] else 1
-        rolled[low] = _command_reroll(state, unit.side, dice, _("a charge die"))
+        rolled[low] = _command_reroll(state, unit.side, dice, tr("a charge die"))
     roll = modified(sum(rolled), modifier)
     if roll >= needed:
         unit.charged = True
         unit.charge_targets = tuple(t.spec.id for t in targets)
         for target in targets:
             lock(unit, target)
-        state.notes.append(
-            _(
-                '{unit} charges: rolled {roll}{how}, needed {needed} to end within 1" (40k8 §9.4).'
-            ).format(unit=unit.name, roll=roll, how=describe_text(modifier, effects), needed=needed)
-        )
-    else:
-        state.notes.append(
-            _(
-                "{unit} fails to charge: rolled {roll}{how}, needed {needed}; no model moves."
-            ).format(unit=unit.name, roll=roll, how=describe_text(modifier, effects), needed=needed)
-        )
+    emit(
+        state,
+        Charged40k(
+            unit.spec.id, unit.name, unit.side, float(distance), tuple(rolled), modifier,
+            tuple(effects), roll, needed, roll >= needed,
+        ),
+    )  # fmt: skip
 
 
 @action(Intervene, system="wh40k8")
@@ -1350,11 +1289,7 @@ def _intervene(
         )
     unit.intervened = True
     state.used_this_phase.add(CHARGES_OVER)
-    state.notes.append(
-        _(
-            '{unit} Heroically Intervenes: up to 3", ending closer to the nearest enemy model.'
-        ).format(unit=unit.name)
-    )
+    emit(state, Intervened(unit.spec.id, unit.name, unit.side))
 
 
 # --------------------------------------------------------------------------- fight (§10)
@@ -1452,13 +1387,7 @@ def _fight(state: GameState, act: Fight, dice: DiceSource, answers: RecordedAnsw
     spec = fight_spec_40k(state, unit, target, answers, act.weapon, attack_flags(act))
     roll_attack(state, unit, target, spec, dice, command_reroll=act.command_reroll,
                 answers=answers)  # fmt: skip
-    say(
-        state,
-        tr(
-            '{unit} may consolidate up to 3" towards the nearest enemy (40k8 §10.6).',
-            unit=unit.name,
-        ),
-    )
+    emit(state, MayConsolidate(unit.spec.id, unit.name, unit.side))
     unit.fought = True
     if unit.alive and target.alive:
         lock(unit, target)
@@ -1486,7 +1415,7 @@ def _morale(state: GameState, act: Battleshock, dice: DiceSource, answers: Recor
     need_phase(state, "morale")
     waiting = due_battleshock(state)
     if not waiting:
-        state.notes.append(_("No morale tests are due."))
+        emit(state, NoMoraleDue(state.round))
         return
     reroll = act.reroll_unit
     for unit in waiting:
@@ -1501,32 +1430,18 @@ def _morale(state: GameState, act: Battleshock, dice: DiceSource, answers: Recor
             )
         ):  # fmt: skip
             die = _command_reroll(
-                state, unit.side, dice, _("{unit}'s morale test").format(unit=unit.name)
+                state, unit.side, dice, tr("{unit}'s morale test", unit=unit.name)
             )
         total = die + unit.slain_this_turn
         fled = min(unit.models, max(0, total - leadership))
         unit.battleshock_tested = True
-        said = {
-            "unit": unit.name,
-            "die": die,
-            "slain": unit.slain_this_turn,
-            "total": total,
-            "leadership": leadership,
-            "n": fled,
-        }
-        verdict = (
-            _("{unit}: rolled {die} + {slain} = {total} against Leadership {leadership}, passes "
-              "(40k8 §11).")
-            if not fled
-            else ngettext(
-                "{unit}: rolled {die} + {slain} = {total} against Leadership {leadership}, fails: "
-                "{n} model flees (40k8 §11).",
-                "{unit}: rolled {die} + {slain} = {total} against Leadership {leadership}, fails: "
-                "{n} models flee (40k8 §11).",
-                fled,
-            )
+        emit(
+            state,
+            MoraleTested(
+                state.round, unit.spec.id, unit.name, unit.side, die, unit.slain_this_turn, total,
+                leadership, fled,
+            ),
         )  # fmt: skip
-        state.notes.append(verdict.format(**said))
         if fled:
             unit.models -= fled
             if not unit.models:
@@ -1594,27 +1509,23 @@ def _ability(state: GameState, act: UseAbility, dice: DiceSource, answers: Recor
             ),
         )
         if rolled < roll.on:
-            state.notes.append(
-                _("{ability}: {enemy} rolled {roll}, needs {on}+: unharmed.").format(
-                    ability=ability.name, enemy=enemy.name, roll=rolled, on=roll.on
-                )
+            emit(
+                state,
+                AbilityStruck(
+                    ability.name, enemy.spec.id, enemy.name, enemy.side, rolled, roll.on, False, 0
+                ),
             )
             continue
         amount = wounds.amount.roll(dice, _("{ability} mortal wounds").format(ability=ability.name))
-        state.notes.append(
-            ngettext(
-                "{ability}: {enemy} rolled {roll}: it suffers {n} mortal wound (40k8 §15).",
-                "{ability}: {enemy} rolled {roll}: it suffers {n} mortal wounds (40k8 §15).",
-                amount,
-            ).format(ability=ability.name, enemy=enemy.name, roll=rolled, n=amount)
+        emit(
+            state,
+            AbilityStruck(
+                ability.name, enemy.spec.id, enemy.name, enemy.side, rolled, roll.on, True, amount
+            ),
         )
         suffer_mortal_wounds(state, enemy, amount, dice, answers, slain_by=unit.side)
     if not struck:
-        state.notes.append(
-            _("{ability}: no enemy unit is close enough; nothing is rolled.").format(
-                ability=ability.name
-            )
-        )
+        emit(state, AbilityNoTarget(ability.name))
 
 
 @action(UseCommand, system="wh40k8")
@@ -1711,13 +1622,9 @@ def all_destroyed(state: GameState, dice: DiceSource, answers: RecordedAnswers) 
     state.ended = True
     state.phase = "ended"
     if len(out) == 2:
-        state.notes.append(_("Both armies are destroyed: the battle ends (40k8 §17.8)."))
+        emit(state, ArmyDestroyed(-1, ""))
     else:
-        state.notes.append(
-            _("{side} has destroyed all its enemies and wins at once (40k8 §17.9).").format(
-                side=state.sides[1 - out[0]].name
-            )
-        )
+        emit(state, ArmyDestroyed(1 - out[0], state.sides[1 - out[0]].name))
     end_of_battle(state, dice, answers)
 
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from aos_cli.core.errors import RuleError
-from aos_cli.core.events import say
+from aos_cli.core.events import emit
 from aos_cli.core.scoring import book_of
 from aos_cli.core.system_scoring import SystemScoring
-from aos_cli.language.text import Join, tr
+from aos_cli.language.text import tr
+from aos_cli.systems.wh40k8.events import RelicKept
 
 if TYPE_CHECKING:
     from aos_cli.core.dice import DiceSource
@@ -52,16 +53,9 @@ def keep_one_objective(state: GameState, dice: DiceSource | None) -> None:
         )
     picked = random_pick(dice, len(state.objectives), str(tr("Ancient Relic marker")))
     kept = state.objectives[picked]
-    gone = Join(tuple(o.name for o in state.objectives if o is not kept))
+    gone = tuple(o.name for o in state.objectives if o is not kept)
     state.objectives = [kept]
-    say(
-        state,
-        tr(
-            "Ancient Relic: {kept} is the relic; {removed} are removed.",
-            kept=kept.name,
-            removed=gone,
-        ),
-    )
+    emit(state, RelicKept(kept.name, gone))
 
 
 class FortyKScoring(SystemScoring):

@@ -7,8 +7,7 @@ teleportarium chamber (40k8 §4.7), then the Power Levels and the Underdog (40k8
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from aos_cli.language.i18n import _, ngettext
 from aos_cli.language.text import content_word
@@ -17,20 +16,19 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from aos_cli.cli.setup_wizard import Ask
-    from aos_cli.content import Database
+    from aos_cli.content import ArmyList, Database
     from aos_cli.core.dice import DiceSource
+    from aos_cli.core.stored_setup import StoredSetUp, StoredSide, StoredUnit
 
 
 def run_wizard(
-    army_paths: Sequence[Path], ask: Ask, out: Console, dice: DiceSource, db: Database
-) -> dict[str, Any]:
+    armies: Sequence[ArmyList], ask: Ask, out: Console, dice: DiceSource, db: Database
+) -> StoredSetUp:
     """Walk the players through the set-up of Only War; the game's set-up snapshot."""
     from aos_cli.app.setup import build_setup
     from aos_cli.cli.setup_wizard import _choose
-    from aos_cli.content import load_army
     from aos_cli.core.dice import roll_off
 
-    armies = [load_army(Path(p), db) for p in army_paths]
     system = armies[0].system
     from aos_cli.app.setup import player_name
 
@@ -58,7 +56,7 @@ def run_wizard(
         markup=False,
     )
     plan = mission.id if mission is not None else "only-war"
-    setup = build_setup(army_paths, plan, dice=dice, underdog=chooser)
+    setup = build_setup(armies, plan, dice=dice, underdog=chooser, db=db)
     primary = setup.get("primary_objective")
     if primary:
         primary["rolled_by"] = setup["sides"][chooser]["name"]
@@ -80,14 +78,17 @@ def run_wizard(
     return setup
 
 
-def place_objectives(setup: dict[str, Any], ask: Ask, out: Console, dice: DiceSource) -> None:
+def place_objectives(setup: StoredSetUp, ask: Ask, out: Console, dice: DiceSource) -> None:
     """40k8 §17.3: after the terrain each player places 2 objective markers anywhere on the
     battlefield, each at least 10" from every other, alternating from the winner of a roll-off;
     the players say where each one stands (kept as the marker's position)."""
+    from dataclasses import replace
+
+    from aos_cli.app.setup_steps import plan_rules
     from aos_cli.core.dice import roll_off
 
-    markers = (setup.get("battleplan_rules") or {}).get("objectives") or []
-    if not markers:
+    rules = plan_rules(setup)
+    if not rules.objectives:
         return
     sides = setup["sides"]
     out.rule(_("Set-up: objective markers (40k8 §17.3)"), style="heading")
@@ -102,29 +103,30 @@ def place_objectives(setup: dict[str, Any], ask: Ask, out: Console, dice: DiceSo
         ).format(rolls=rolls, side=sides[first]["name"]),
         markup=False,
     )
-    for index, marker in enumerate(markers):
+    placed = []
+    for index, marker in enumerate(rules.objectives):
         side = sides[(first + index) % 2]["name"]
         where = ask(
             _("{side} places {marker}: where is it? (a landmark; Enter: just placed)").format(
-                side=side, marker=marker["name"]
+                side=side, marker=marker.name
             )
         ).strip()[:120]
-        marker["position"] = (
+        position = (
             _("{where}, placed by {side}").format(where=where, side=side)
             if where
             else _("placed by {side}").format(side=side)
         )
-        marker["placed_by"] = side
+        placed.append(replace(marker, position=position, placed_by=side))
         out.print(
-            "  "
-            + _("{marker}: {position}.").format(marker=marker["name"], position=marker["position"]),
+            "  " + _("{marker}: {position}.").format(marker=marker.name, position=position),
             markup=False,
         )
+    setup["battleplan_rules"] = replace(rules, objectives=tuple(placed)).to_dict()
     setup["objective_placement"] = {"rolls": [list(r) for r in result.rounds], "first": first}
 
 
 def warlord_traits(
-    setup: dict[str, Any], ask: Ask, out: Console, dice: DiceSource, db: Database, first: int
+    setup: StoredSetUp, ask: Ask, out: Console, dice: DiceSource, db: Database, first: int
 ) -> None:
     """40k8 §16: immediately before either player deploys, each CHARACTER Warlord may have one
     Warlord Trait, rolled on the D3 table or picked; one the army list named is kept."""
@@ -178,7 +180,7 @@ def warlord_traits(
         )
 
 
-def deploy(setup: dict[str, Any], ask: Ask, out: Console, first: int) -> None:
+def deploy(setup: StoredSetUp, ask: Ask, out: Console, first: int) -> None:
     """40k8 §17.5: one unit at a time, alternating from `first` (the player who divided the
     battlefield); once one side is done the other sets up the rest. A unit goes on the
     battlefield (wholly in its zone, more than 12" from the enemy's), into a friendly
@@ -188,7 +190,7 @@ def deploy(setup: dict[str, Any], ask: Ask, out: Console, first: int) -> None:
 
     sides = setup["sides"]
     out.rule(_("Set-up: deployment (40k8 §17.5)"), style="heading")
-    placed: list[list[dict[str, Any]]] = [[], []]
+    placed: list[list[StoredUnit]] = [[], []]
     turn = first
     while any(len(placed[i]) < len(sides[i]["units"]) for i in (0, 1)):
         if len(placed[turn]) == len(sides[turn]["units"]):
@@ -197,7 +199,7 @@ def deploy(setup: dict[str, Any], ask: Ask, out: Console, first: int) -> None:
         side = sides[turn]
         waiting = [u for u in side["units"] if u not in placed[turn]]
         reserve = {id(u) for u in reserve_candidates(side, setup.get("system"))}
-        choices: list[tuple[str, str, dict[str, Any], str | None]] = []
+        choices: list[tuple[str, str, StoredUnit, str | None]] = []
         for unit in waiting:
             name = unit["name"]
             choices.append((_("set up {unit}").format(unit=name), name, unit, None))
@@ -228,12 +230,12 @@ def deploy(setup: dict[str, Any], ask: Ask, out: Console, first: int) -> None:
         turn = 1 - turn
 
 
-def _carries(unit: dict[str, Any]) -> bool:
+def _carries(unit: StoredUnit) -> bool:
     """Only INFANTRY ride in the demo's transports (the Rhino carries infantry models)."""
     return "INFANTRY" in (k.upper() for k in unit.get("keywords", ()))
 
 
-def _room(side: dict[str, Any], transport: dict[str, Any]) -> int:
+def _room(side: StoredSide, transport: StoredUnit) -> int:
     """The models a friendly transport still has room for (0 for any other unit)."""
     capacity = int(transport.get("transport_capacity", 0))
     if not capacity or transport.get("reserve"):
@@ -244,7 +246,7 @@ def _room(side: dict[str, Any], transport: dict[str, Any]) -> int:
     return capacity - aboard
 
 
-def underdog_note(setup: dict[str, Any], out: Console) -> None:
+def underdog_note(setup: StoredSetUp, out: Console) -> None:
     """40k8 §17.6: the Power Levels, the Underdog and its Command Re-rolls."""
     sides = setup["sides"]
     dog = next((i for i, s in enumerate(sides) if s.get("underdog")), None)

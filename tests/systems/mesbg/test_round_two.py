@@ -11,6 +11,7 @@ import pytest
 from aos_cli.core.errors import RuleError
 from aos_cli.systems.mesbg.play import DEMO_FORCES, _menu
 from aos_cli.systems.mesbg.rules import Battle
+from aos_cli.systems.mesbg.views import told_notes
 from tests.conftest import RunCli
 
 
@@ -100,7 +101,9 @@ def test_mesbg_s3_4_black_dart_rolls_its_strength_9_hit_and_channelled_d3_wounds
     assert change == {"hit": {"strength": 9, "need": "3+", "dice": [5], "wounds": 1}}
     _cast(battle, "black-dart", "Black Dart", change)
     assert aragorn.current["wounds"] == 2
-    assert "a Strength 9 hit on Aragorn (3+: 5): 1 Wound lost (2 left)" in battle.notes[-1]
+    assert (
+        "a Strength 9 hit on Aragorn (3+: 5): 1 Wound lost (2 left)" in told_notes(battle.notes)[-1]
+    )
     channelled = roll_power_effect("black-dart", True, ScriptedDice([5, 4]), aragorn)
     assert channelled is not None and channelled["hit"]["wounds"] == 2
     missed = roll_power_effect("black-dart", False, ScriptedDice([2]), aragorn)
@@ -126,9 +129,9 @@ def test_mesbg_s3_21_paralyse_knocks_down_and_recovery_is_rolled_as_the_fight_ph
     assert aragorn.conditions == ["paralysed", "knocked down"] and paralysed(battle) == [aragorn]
     battle.apply({"op": "phase", "phase": "fight"})
     battle.apply({"op": "phase", "phase": "end", "recovery": {"Aragorn": [3]}})
-    assert "no 6, it stays paralysed" in battle.notes[-2]
+    assert "no 6, it stays paralysed" in told_notes(battle.notes)[-2]
     battle.apply({"op": "phase", "phase": "end", "recovery": {"Aragorn": [6]}})
-    assert aragorn.conditions == [] and "a 6, it stands up" in battle.notes[-2]
+    assert aragorn.conditions == [] and "a 6, it stands up" in told_notes(battle.notes)[-2]
     battle.phase = "move"
     for _ in range(2):
         change = roll_power_effect("drain-courage", False, ScriptedDice([]), aragorn)

@@ -351,7 +351,7 @@ def test_40k8_s17_9_destroying_every_enemy_wins_at_once_not_at_the_turns_end() -
         answers={"half-range": False, "cover": False, "engaged": False})  # fmt: skip
     assert state.ended and state.round == 1
     assert "Space Marines has destroyed all its enemies and wins at once (40k8 §17.9)." in (
-        state.notes
+        note_lines(state.notes)
     )
     assert state.result is not None and state.result["condition"] == "all_enemy_slain"
 
