@@ -380,6 +380,10 @@ def fight(
         str | None,
         typer.Option(help="40k8: the Underdog re-rolls one die of this roll: hit, wound, save or damage (§17.6)."),
     ] = None,
+    smiths: Annotated[
+        str | None,
+        typer.Option(help="AoS2 Gift of the Six Smiths: once per turn, re-roll one failed die of this roll of the blessed weapon: hit, wound or damage (seed p.19)."),
+    ] = None,
     answer: AnswerOption = None,
     game: GameOption = None, db: DbOption = None, json: JsonOption = False,
     dice: DiceOption = "auto", seed: SeedOption = None,
@@ -390,7 +394,8 @@ def fight(
     act(
         "fight", {"unit": unit, "target": target, "weapon": weapon, **split(attacks),
                   **(modifiers or {}),
-                  **triumphs(triumph, target_triumph), **command_rerolled(command_reroll)},
+                  **triumphs(triumph, target_triumph), **command_rerolled(command_reroll),
+                  **({"smiths": smiths} if smiths else {})},
         db=db, game=game, as_json=json, dice=dice,
         seed=seed, answers={"cover": cover, "engaged": engaged}, answer=answer)  # fmt: skip
 

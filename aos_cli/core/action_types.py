@@ -239,6 +239,9 @@ class Shoot(AttackModifiers):
     command_reroll: str | None = None
     """40k8 §17.6: the Underdog re-rolls one die of this roll (`hit`, `wound`, `save`, `damage`;
     `ask` in `aos play`: asked as a stage has a die to re-roll)."""
+    smiths: str | None = None
+    """AoS2 (seed 000 p.19, Gift of the Six Smiths): once per turn one die of this roll of the
+    blessed weapon is re-rolled (`hit`, `wound`, `damage`; `ask` in `aos play`)."""
 
 
 @register_action_type
@@ -269,6 +272,9 @@ class Fight(AttackModifiers):
     command_reroll: str | None = None
     """40k8 §17.6: the Underdog re-rolls one die of this roll (`hit`, `wound`, `save`, `damage`;
     `ask` in `aos play`: asked as a stage has a die to re-roll)."""
+    smiths: str | None = None
+    """AoS2 (seed 000 p.19, Gift of the Six Smiths): once per turn one die of this roll of the
+    blessed weapon is re-rolled (`hit`, `wound`, `damage`; `ask` in `aos play`)."""
 
 
 @register_action_type

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from aos_cli.core.attack import Attack, AttackWatch, WeaponResult, resolve_attacks
+from aos_cli.core.attack import Attack, AttackWatch, OneReroll, WeaponResult, resolve_attacks
 from aos_cli.core.effects import TargetInfo
 from aos_cli.core.engine import AttackOdds, AttackResult
 from aos_cli.core.odds import attack_odds, mean_damage
@@ -58,9 +58,14 @@ class AosEngine:
     `AttackRules`), behind the one attack protocol of `aos_cli.core.engine`."""
 
     def resolve(
-        self, spec: AosAttack, source: DiceSource, watch: AttackWatch | None = None
+        self,
+        spec: AosAttack,
+        source: DiceSource,
+        watch: AttackWatch | None = None,
+        one: OneReroll | None = None,
     ) -> AttackResult[WeaponResult]:
-        """Roll it (`resolve_attacks`; `watch` is told each weapon's hit and wound rolls)."""
+        """Roll it (`resolve_attacks`; `watch` is told each weapon's hit and wound rolls, `one`
+        re-rolls a single die)."""
         return resolve_attacks(
             spec.attacks,
             spec.target,
@@ -71,6 +76,7 @@ class AosEngine:
             ward=spec.ward,
             mortal_ward=spec.mortal_ward,
             watch=watch,
+            one=one,
         )
 
     def odds(self, spec: AosAttack, *, detail: bool = False) -> AttackOdds:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import field
 from functools import partial
 
-from aos_cli.core.dice import DiceExpr, DiceSource, format_threshold, roll_with_reroll
+from aos_cli.core.dice import DiceExpr, DiceSource, Die, format_threshold, roll_with_reroll
 from aos_cli.core.effects import AttackRules, TargetInfo
 from aos_cli.core.engine import Allocation, AttackResult, Stage, roll_amounts
 from aos_cli.core.errors import InputError
@@ -148,6 +148,76 @@ class _Wound:
     """The Damage a wound roll gave it instead of the weapon's (None: the weapon's)."""
 
 
+@dataclass
+class OneReroll:
+    """A single die of a weapon's attack re-rolled once (Gift of the Six Smiths, seed 000 p.19:
+    one hit, wound or damage roll a turn; AoS2 §2: a die is never re-rolled twice). `stage`
+    names the roll beforehand (`hit`, `wound`, `damage`); with `ask` the player is asked as
+    each roll has a die worth re-rolling, once a roll. Only weapons whose rules allow it
+    (`AttackRules.reroll_one`) take it; `used` says whether it was spent."""
+
+    stage: str = ""
+    name: str | Text = ""
+    """The ability's name, in the dice prompt of the new die."""
+    ask: Callable[[str, Text], bool] | None = None
+    used: bool = False
+    asked: set[str] = field(default_factory=set)
+
+    def wanted(self, stage: str, what: Text) -> bool:
+        """Whether the die found on this roll is re-rolled: the roll named, or the answer."""
+        if self.used:
+            return False
+        if self.ask is None:
+            return stage == self.stage
+        if stage in self.asked:
+            return False
+        self.asked.add(stage)
+        return self.ask(stage, what)
+
+    def on_dice(
+        self,
+        source: DiceSource,
+        stage: str,
+        dice: list[Die],
+        succeeds: Callable[[int], bool],
+        purpose: Text,
+    ) -> list[Die]:
+        """The dice with the first failed one not re-rolled yet rolled again, if wanted."""
+        failed = next(
+            (i for i, d in enumerate(dice) if d.rerolled is None and not succeeds(d.value)), None
+        )
+        if failed is None:
+            return dice
+        what = tr("a failed die of {purpose} ({value})", purpose=purpose, value=dice[failed].value)
+        if not self.wanted(stage, what):
+            return dice
+        self.used = True
+        value = source.roll(1, tr("{name}: re-roll of {what}", name=self.name, what=what))[0]
+        dice = list(dice)
+        dice[failed] = Die(dice[failed].first, value)
+        return dice
+
+    def on_damage(
+        self, source: DiceSource, amounts: list[DiceExpr], values: list[int], purpose: Text
+    ) -> list[int]:
+        """The Damage rolls with the lowest random one below its most rolled again, if wanted."""
+        low = [i for i, (a, v) in enumerate(zip(amounts, values, strict=True))
+               if not a.is_fixed and v < a.maximum]  # fmt: skip
+        if not low:
+            return values
+        index = min(low, key=lambda i: values[i])
+        what = tr("a die of {purpose} ({value})", purpose=purpose, value=values[index])
+        if not self.wanted("damage", what):
+            return values
+        self.used = True
+        new = roll_amounts(
+            source, [amounts[index]], tr("{name}: re-roll of {what}", name=self.name, what=what)
+        )
+        values = list(values)
+        values[index] = new[0]
+        return values
+
+
 StageWatch = Callable[[str, tuple[int, ...], WeaponResult], None]
 """Told a weapon's hit rolls ("hit") and wound rolls ("wound") as soon as they are rolled,
 before anything they set off is rolled: the unmodified dice after rerolls, and the weapon's
@@ -158,12 +228,30 @@ AttackWatch = Callable[[int, str, tuple[int, ...], list[WeaponResult]], None]
 so far (the weapons done, then the one rolling)."""
 
 
+def _one_die(
+    one: OneReroll | None,
+    source: DiceSource,
+    stage: str,
+    dice: list[Die],
+    succeeds: Callable[[int], bool],
+    purpose: Text,
+) -> list[Die]:
+    """The dice of a stage after the single re-roll, if the weapon has one (`OneReroll`)."""
+    return dice if one is None else one.on_dice(source, stage, dice, succeeds, purpose)
+
+
 def resolve_weapon(
-    attack: Attack, target: TargetInfo, source: DiceSource, watch: StageWatch | None = None
+    attack: Attack,
+    target: TargetInfo,
+    source: DiceSource,
+    watch: StageWatch | None = None,
+    one: OneReroll | None = None,
 ) -> WeaponResult:
     """Roll one weapon's attacks through hit, wound, save and damage (AoS2 §14.4); `watch`
-    is told the hit and the wound rolls as they are known (odds that follow the dice)."""
+    is told the hit and the wound rolls as they are known (odds that follow the dice); `one`
+    re-rolls a single die of a weapon that allows it (`OneReroll`)."""
     profile, rules = attack.profile, attack.rules
+    single = one if one is not None and rules.reroll_one else None
     label = weapon_label(profile)
     result = WeaponResult(weapon=profile.name)
 
@@ -190,6 +278,10 @@ def resolve_weapon(
         lambda v: rules.hit_succeeds(v, profile.to_hit),
         rules.reroll_hit,
     )
+    hit_dice = _one_die(
+        single, source, "hit", hit_dice, lambda v: rules.hit_succeeds(v, profile.to_hit),
+        concat(label, tr("hit rolls")),
+    )  # fmt: skip
     hit_ok = tuple(rules.hit_succeeds(d.value, profile.to_hit) for d in hit_dice)
     if watch is not None and hit_dice:
         watch("hit", tuple(d.value for d in hit_dice), result)
@@ -250,6 +342,10 @@ def resolve_weapon(
         lambda v: rules.wound_succeeds(v, profile.to_wound),
         rules.reroll_wound,
     )
+    wound_dice = _one_die(
+        single, source, "wound", wound_dice, lambda v: rules.wound_succeeds(v, profile.to_wound),
+        concat(label, tr("wound rolls")),
+    )  # fmt: skip
     wound_ok = tuple(rules.wound_succeeds(d.value, profile.to_wound) for d in wound_dice)
     automatic = len(wounds)
     if watch is not None and wound_dice:
@@ -320,11 +416,11 @@ def resolve_weapon(
     result.unsaved = len(unsaved)
 
     # Damage: a random Damage is rolled for each successful attack (AoS2 §14.4 step 4).
-    damage_values = roll_amounts(
-        source,
-        [w.damage or profile.damage for w in unsaved],
-        concat(label, tr("Damage ({damage})", damage=str(profile.damage))),
-    )
+    damage_amounts = [w.damage or profile.damage for w in unsaved]
+    damage_purpose = concat(label, tr("Damage ({damage})", damage=str(profile.damage)))
+    damage_values = roll_amounts(source, damage_amounts, damage_purpose)
+    if single is not None:
+        damage_values = single.on_damage(source, damage_amounts, damage_values, damage_purpose)
     if not all((w.damage or profile.damage).is_fixed for w in unsaved):
         result.damage_rolls = tuple(damage_values)
     result.damage = result.mortal_wounds + sum(
@@ -345,6 +441,7 @@ def resolve_attacks(
     ward: int | None = None,
     mortal_ward: int | None = None,
     watch: AttackWatch | None = None,
+    one: OneReroll | None = None,
 ) -> AttackResult[WeaponResult]:
     """Resolve every weapon of a unit against one target, then wards, then allocation.
 
@@ -352,14 +449,14 @@ def resolve_attacks(
     attacks (AoS2 §14.8). A ward rolls once per wound or mortal wound (AoS2 §14.11); a ward
     against mortal wounds alone (`mortal_ward`, Shielded by Faith) rolls for the mortal wounds
     the attacks caused too (p.8), the better of the two for those. `watch` is told each
-    weapon's hit and wound rolls as they are known.
+    weapon's hit and wound rolls as they are known; `one` re-rolls a single die (`OneReroll`).
     """
     done: list[WeaponResult] = []
     for index, attack in enumerate(attacks):
         told: StageWatch | None = None
         if watch is not None:
             told = partial(_tell_stage, watch, index, done)
-        done.append(resolve_weapon(attack, target, source, told))
+        done.append(resolve_weapon(attack, target, source, told, one))
     result = AttackResult(done)
     ward = ward_for(attacks, ward)
     against_mortal = min(ward, mortal_ward or 7)

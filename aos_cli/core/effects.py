@@ -216,6 +216,19 @@ class DamageFactorOnWound(Effect):
 
 @register
 @dataclass(frozen=True)
+class RerollOne(Effect):
+    """Once per turn, the player may re-roll one hit, wound or damage roll of an attack made
+    with the weapon (Gift of the Six Smiths, seed 000 p.19): asked or named with the attack
+    (`aos fight --smiths`), spent in `aos_cli.core.smiths`."""
+
+    type_name: ClassVar[str] = "reroll_one"
+
+    def fold(self, draft: RulesDraft) -> None:
+        draft.values["reroll_one"] = True
+
+
+@register
+@dataclass(frozen=True)
 class WoundRollsOnHit(Effect):
     """An unmodified hit roll of `on`+ makes `count` wound rolls instead of one."""
 
@@ -382,6 +395,8 @@ class AttackRules:
     """Wound rolls that give the attack another Damage (the lowest such roll reached wins)."""
     wound_rolls_on_hit: int | None = None
     wound_rolls_count: int = 1
+    reroll_one: bool = False
+    """One hit, wound or damage roll of the weapon's may be re-rolled once a turn (`RerollOne`)."""
     ward: int | None = None
     heal_on_save: int | None = None
     rerolled_save_mortal: int = 0

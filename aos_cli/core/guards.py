@@ -41,6 +41,12 @@ when slain, the warlord's general is whoever leads the warlord's army now (seed 
 the rest of the rules of stop 37 apply; games set up earlier replay as they were played."""
 
 
+SMITHS_REVISION = 11  # after the coalitions' 9 (10: another branch of stop 37)
+"""The set-up revision from which the Gift of the Six Smiths is played rather than reminded
+(seed 000 p.19: once per turn, one hit, wound or damage roll of an attack with the weapon
+re-rolled; `aos_cli.core.smiths`); games set up earlier replay as they were played."""
+
+
 def by_the_book(state: GameState) -> bool:
     """Whether the game was set up with the rules of `BY_THE_BOOK_REVISION` or later."""
     return state.rules_revision >= BY_THE_BOOK_REVISION

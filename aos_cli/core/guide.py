@@ -34,6 +34,7 @@ from aos_cli.core.legality import (
 )
 from aos_cli.core.magic import spell_text
 from aos_cli.core.roll_effects import nudgers
+from aos_cli.core.smiths import can_offer
 from aos_cli.core.state import GameState, PendingSpell, UnitState
 from aos_cli.core.system import Option as Option
 from aos_cli.core.system import generic_spells, magic_of, system_of
@@ -346,15 +347,13 @@ def _combat_options(state: GameState, own: list[UnitState], side: int) -> list[O
     picker = state.combat_to_pick if state.combat_to_pick is not None else side
     for unit in state.sides[picker].units:
         if allowed(check_fight, state, unit):
+            payload: dict[str, object] = {"unit": unit.spec.id}
+            if can_offer(state, unit):  # Gift of the Six Smiths: asked as a roll fails
+                payload["smiths"] = "ask"
             found.append(
-                Option(
-                    step_label("fight", unit, in_force(state, unit)),
-                    "fight",
-                    {"unit": unit.spec.id},
-                    "enemy",
-                    picker,
-                )
-            )
+                Option(step_label("fight", unit, in_force(state, unit)), "fight", payload,
+                       "enemy", picker)
+            )  # fmt: skip
     if allowed(check_pass, state, picker):
         label = tr("{side}: pass", side=state.sides[picker].name)
         found.append(Option(label, "pass", {}, side=picker))

@@ -34,6 +34,9 @@ from aos_cli.core.guards import (
     COALITION_REVISION as COALITION_REVISION,
 )
 from aos_cli.core.guards import (
+    SMITHS_REVISION as SMITHS_REVISION,
+)
+from aos_cli.core.guards import (
     by_the_book as by_the_book,
 )
 from aos_cli.core.guards import (
@@ -73,7 +76,7 @@ AUDIT_REVISION = 10  # after the beasts' 8 and the coalitions' 9 (`aos_cli.core.
 the unit is within range (seed 000 p.15, p.19); games set up earlier showed them as reminders
 and replay so."""
 
-LEGALITY_REVISION = AUDIT_REVISION
+LEGALITY_REVISION = SMITHS_REVISION  # after the audit's 10
 """The revision a new game is set up with: the latest."""
 
 BOTH_PASSED = N_("both players have passed: the fighting is over this phase")

@@ -173,10 +173,13 @@ def resolve_attack(
     hit_mod: int = 0,
     extra: tuple[Effect, ...] = (),
     share: int | None = None,
+    smiths: str | None = None,
 ) -> int:
     """Attack `target` with `weapons`, allocate the damage and report it; returns damage.
     `extra` are the effects the player gave for this attack (`--extra-attacks`, `--hit-mod`);
-    `share` is how many of one weapon's attacks go at this target (AoS2 p.7, `split_attacks`)."""
+    `share` is how many of one weapon's attacks go at this target (AoS2 p.7, `split_attacks`);
+    `smiths` re-rolls a single die of a weapon that allows it (seed 000 p.19, `core.smiths`)."""
+    from aos_cli.core import smiths as six_smiths
     from aos_cli.core.aos_engine import AOS_ENGINE
 
     planned = attack_spec(
@@ -191,7 +194,8 @@ def resolve_attack(
         from aos_cli.core.dice_odds import following
 
         watch = following(planned, state.follow_dice)
-    result = AOS_ENGINE.resolve(spec, dice, watch)
+    one = six_smiths.single_reroll(state, attacker, attacks, smiths, answers)
+    result = AOS_ENGINE.resolve(spec, dice, watch, one)
     expected = AOS_ENGINE.mean(spec)
     healed = min(sum(r.healed for r in result.weapons), target.wounds_on_damaged)
     slain = allocate_carry_over(
@@ -205,6 +209,7 @@ def resolve_attack(
             ward=min(ward or 7, mortal_ward or 7), expected=expected,
         ),
     )  # fmt: skip
+    six_smiths.spent(state, attacker, one)
     heal_saves(state, target, result.weapons, attacks)
     inflict(state, target, result.damage, slain_by=attacker.side)
     state.attack_log.append(
@@ -806,7 +811,7 @@ def attack_with(
     else:
         resolve_attack(
             state, unit, target, weapons, dice, answers,
-            hit_mod=hit_mod, extra=attack_flags(act), share=share,
+            hit_mod=hit_mod, extra=attack_flags(act), share=share, smiths=act.smiths,
         )  # fmt: skip
     for weapon in weapons:
         if unit.attacks_left.get(weapon.id, 0) == 0:
