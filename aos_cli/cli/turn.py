@@ -277,7 +277,6 @@ SplitOption = Annotated[
     int | None,
     typer.Option(
         "--attacks",
-        min=0,
         help="AoS2 p.7: with --weapon, how many of its attacks go at this target (the rest at "
         "others; 0 when none is within reach).",
     ),
@@ -286,7 +285,13 @@ SplitOption = Annotated[
 
 def split(attacks: int | None) -> dict[str, Any]:
     """The payload's `attacks` when a weapon's attacks are split (AoS2 p.7), nothing
-    otherwise: an action stored without it reads as before."""
+    otherwise: an action stored without it reads as before. Checked here rather than by a
+    `min=` on the option, which would make Typer import pydantic for every shot."""
+    if attacks is not None and attacks < 0:
+        raise InputError(
+            _("--attacks is a count of attacks, not {attacks}").format(attacks=attacks),
+            _("give 0 or more"),
+        )
     return {} if attacks is None else {"attacks": attacks}
 
 

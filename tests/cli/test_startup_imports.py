@@ -151,3 +151,24 @@ WEB = (
 )
 def test_only_aos_serve_imports_the_web_stack(tmp_path: Path, args: tuple[str, ...]) -> None:
     assert imported_by(tmp_path, *args, heavy=WEB) == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("shoot", "judicators", "--target", "chainrasps", "--attacks", "1", "--in-range"),
+        ("fight", "liberators", "--target", "chainrasps", "--attacks", "1", "--smiths", "hit"),
+        ("move", "liberators"),
+        ("status",),
+    ],
+    ids=" ".join,
+)
+def test_the_commands_at_the_table_convert_their_values_without_pydantic(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    """A constrained option (`min=`, a choice) makes Typer build a pydantic adapter for every
+    run of its command: tens of milliseconds on each shot. The commands played at the table
+    take plain values and check them themselves (whether the action is then legal is beside
+    the point: the values are converted before it is asked)."""
+    imported_by(tmp_path, "game", "new", "--system", "aos2", "--seed", "1")
+    assert imported_by(tmp_path, *args, heavy=("pydantic",)) == []
