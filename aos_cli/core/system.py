@@ -345,16 +345,6 @@ class AoSScenery:
         return terrain.deadly_check(state, unit, dice, answers)
 
 
-AOS_TURN, AOS_COMBAT, AOS_MAGIC = AoSTurn(), AoSCombat(), AoSMagic()
-AOS_MORALE, AOS_SCORING, AOS_SETUP, AOS_SCENERY = (
-    AoSMorale(),
-    AoSScoring(),
-    AoSSetUp(),
-    AoSScenery(),
-)
-"""Age of Sigmar 2nd edition's parts: those a `GameSystem` has unless it is given its own."""
-
-
 @dataclass(frozen=True)
 class Front:
     """How a system's games are played, shown and demonstrated at the command line: which
@@ -401,10 +391,6 @@ class Front:
     not work them out itself (they are worked out with the Age of Sigmar attack engine)."""
 
 
-AOS_FRONT = Front()
-"""The game engine's front, with no demo armies: each system names its own."""
-
-
 @dataclass(frozen=True)
 class GameSystem:
     """A game system: who it is, how it is played at the command line, and its rules by
@@ -415,13 +401,15 @@ class GameSystem:
     name: str
     section: str
     """How rule references are written in notes: `AoS2`, `AoS1`, `40k8`."""
-    turn: TurnRules = AOS_TURN
-    combat: CombatRules = AOS_COMBAT
-    magic: MagicRules | None = AOS_MAGIC
-    morale: MoraleRules = AOS_MORALE
-    scoring: ScoringRules = AOS_SCORING
-    setup: SetUpRules = AOS_SETUP
-    scenery: SceneryRules = AOS_SCENERY
+    # Age of Sigmar 2nd edition's parts unless it is given its own; made when a system is
+    # built, not at import (`aos --help` reads only the light `SystemInfo`).
+    turn: TurnRules = field(default_factory=AoSTurn)
+    combat: CombatRules = field(default_factory=AoSCombat)
+    magic: MagicRules | None = field(default_factory=AoSMagic)
+    morale: MoraleRules = field(default_factory=AoSMorale)
+    scoring: ScoringRules = field(default_factory=AoSScoring)
+    setup: SetUpRules = field(default_factory=AoSSetUp)
+    scenery: SceneryRules = field(default_factory=AoSScenery)
     rank: int = 100
     """Where the system is listed among the others (lowest first, then by id)."""
     datasheets: bool = False
@@ -442,7 +430,7 @@ class GameSystem:
     Typer command lives (`module:attribute`), imported only when it runs or is listed."""
     help_panel: str = ""
     """The heading its own commands are listed under in `aos --help`."""
-    front: Front = AOS_FRONT
+    front: Front = field(default_factory=Front)
     """How its games are played, shown and demonstrated at the command line."""
 
     def term(self, key: str) -> str:

@@ -171,4 +171,4 @@ def test_the_commands_at_the_table_convert_their_values_without_pydantic(
     take plain values and check them themselves (whether the action is then legal is beside
     the point: the values are converted before it is asked)."""
     imported_by(tmp_path, "game", "new", "--system", "aos2", "--seed", "1")
-    assert imported_by(tmp_path, *args, heavy=("pydantic",)) == []
+    assert "pydantic" not in imported_by(tmp_path, *args, heavy=("pydantic",))
