@@ -342,6 +342,7 @@ def put_in_coalitions(
     general is "the warlord's general"). Every unit of a coalition named belongs to one of
     its players, and each player has one general, a model set up on the battlefield (p.3)."""
     from aos_cli.core.errors import InputError
+    from aos_cli.core.limits import MAX_PLAYER_NAME
 
     if not (players or generals or warlords):
         return
@@ -363,6 +364,13 @@ def put_in_coalitions(
             raise InputError(
                 _("--player: write PLAYER=UNIT,UNIT..., not {text}").format(text=repr(spec)),
                 _("e.g. --player Ana=Liberators,Judicators"),
+            )
+        if len(player) > MAX_PLAYER_NAME:
+            raise InputError(
+                _("--player: a player's name is at most {limit} characters, not {n}").format(
+                    limit=MAX_PLAYER_NAME, n=len(player)
+                ),
+                _("give a shorter name"),
             )
         units = [_named_unit(setup, n, "--player") for n in names.split(",") if n.strip()]
         sides = {id(side) for side, _unit in units}

@@ -337,7 +337,8 @@ def _coalitions(ask: Ask, out: Console, setup: StoredSetUp) -> None:
         generals: list[str] = []
         warlords: list[str] = []
         for side in setup["sides"]:
-            count = _count(ask, out, _("Players in {side}'s coalition").format(side=side["name"]))
+            prompt = _("Players in {side}'s coalition").format(side=side["name"])
+            count = _count(ask, out, prompt, most=len(side["units"]))
             left = list(side["units"])
             names: list[str] = []
             for number in range(1, count + 1):
@@ -380,15 +381,18 @@ def _coalitions(ask: Ask, out: Console, setup: StoredSetUp) -> None:
         return
 
 
-def _count(ask: Ask, out: Console, prompt: str) -> int:
-    """How many players a coalition has: a whole number of at least 1 (Enter: 2)."""
+def _count(ask: Ask, out: Console, prompt: str, most: int) -> int:
+    """How many players a coalition has: a whole number from 1 to `most`, its units (each
+    player brings at least one; Enter: 2, or 1 for a single unit)."""
+    default = min(2, most)
     while True:
-        answer = ask(_("{prompt} [Enter: {default}]").format(prompt=prompt, default=2)).strip()
+        answer = ask(_("{prompt} [Enter: {default}]").format(prompt=prompt, default=default))
+        answer = answer.strip()
         if not answer:
-            return 2
-        if answer.isdigit() and int(answer) >= 1:
+            return default
+        if answer.isdigit() and 1 <= int(answer) <= most:
             return int(answer)
-        out.print(_("Type a whole number, 1 or more."), markup=False)
+        out.print(_("Type a whole number from 1 to {most}.").format(most=most), markup=False)
 
 
 def _contingent_units(

@@ -40,6 +40,9 @@ MAX_DISTANCE = 1_000.0
 MAX_WEAPONS = 100
 """Weapon profiles in one attack command."""
 
+MAX_PLAYER_NAME = 200
+"""Characters of a player's name in a coalition (as long as a name in the rules database)."""
+
 MAX_TYPED_LINE = 10_000
 """Characters of one line typed at a prompt."""
 

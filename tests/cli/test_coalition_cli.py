@@ -65,6 +65,8 @@ def test_aos2_p12_coalition_flags_refuse_what_the_battleplan_does_not_allow(
          "carries the command trait"),
         ((*MOONLIGHT, *PLAYERS, "--general", "judicators", "--reserve", "judicators"),
          "is the general"),
+        ((*MOONLIGHT, "--player", "A" * 201 + "=stardrake,lord-relictor,lord-castellant,"
+          "knight-incantor", PLAYERS[2], PLAYERS[3]), "at most 200 characters, not 201"),
     ]  # fmt: skip
     for args, said in cases:
         refused = aos(run_cli, db, *args)

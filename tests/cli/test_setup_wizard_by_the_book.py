@@ -55,3 +55,19 @@ def test_aos2_p11_p12_wizard_sets_up_garrisons_reserves_contingents_and_coalitio
     assert units["stardrake"]["general"] and units["stardrake"]["player"] == "Ana"
     assert units["judicators"]["general"] and units["prosecutors"]["player"] == "Cy"
     assert setup["sides"][1]["players"] == [setup["sides"][1]["name"]]
+
+
+def test_aos2_p12_wizard_asks_again_for_more_players_than_a_coalition_has_units() -> None:
+    """p.12: each player of a coalition brings units of it, so a coalition of three units has
+    at most three players; a larger count (or none) is asked again, never looped over."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from aos_cli.cli.setup_wizard import _count
+
+    typed = iter(["99999999999", "0", "3"])
+    out = Console(file=StringIO(), width=100)
+    assert _count(lambda _prompt: next(typed), out, "Players", most=3) == 3
+    assert out.file.getvalue().count("Type a whole number from 1 to 3.") == 2  # type: ignore[attr-defined]
+    assert _count(lambda _prompt: "", out, "Players", most=1) == 1
